@@ -1,0 +1,69 @@
+import { useEffect, type CSSProperties, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/layout/error-page";
+import { Toaster } from "./components/ui/toast";
+import { detectLanguage, namespacesFor } from "./lib/i18n";
+import { themeVariables } from "./lib/theme";
+import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { language: detectLanguage(request) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const language = rootData?.language ?? i18n.language;
+  const namespaces = namespacesFor(useMatches().map((match) => match.handle));
+
+  // After the language switcher's action the root loader answers with the new language.
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
+
+  return (
+    <html lang={language} style={themeVariables() as CSSProperties}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#121127" />
+        <meta name="i18n-namespaces" content={namespaces.join(",")} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
+}

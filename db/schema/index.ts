@@ -1,0 +1,4 @@
+export * from "./job-runs.ts";
+export * from "./leads.ts";
+export * from "./users.ts";
+export * from "./workspaces.ts";

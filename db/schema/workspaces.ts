@@ -1,0 +1,40 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
+import { users } from "./users.ts";
+
+export const workspaces = sqliteTable("workspaces", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  description: text("description"),
+  currency: text("currency", { enum: ["USD", "BRL"] }).notNull().default("USD"),
+  /** IANA zone; transaction dates (YYYY-MM-DD) and "today" are read in it. */
+  timeZone: text("time_zone").notNull().default("UTC"),
+  primaryColor: text("primary_color").notNull().default("#121127"),
+  secondaryColor: text("secondary_color").notNull().default("#ffdb6d"),
+  accentColor: text("accent_color").notNull().default("#5b43cf"),
+  betaFeaturesEnabled: integer("beta_features_enabled", { mode: "boolean" }).notNull().default(false),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAtColumn(),
+  updatedAt: timestampColumn("updated_at"),
+});
+
+export const workspaceRoles = ["owner", "admin", "member", "viewer"] as const;
+export type WorkspaceRole = (typeof workspaceRoles)[number];
+
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: workspaceRoles }).notNull().default("member"),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index("workspace_members_user_id_idx").on(table.userId),
+  ],
+);

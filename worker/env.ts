@@ -1,0 +1,18 @@
+import type { ExecutionContext, Fetcher, KVNamespace } from "@cloudflare/workers-types";
+
+/** Bindings declared in wrangler.toml: variables, secrets, KV and static assets. */
+export type Env = {
+  APP_ENV: "local" | "test" | "production";
+  APP_URL: string;
+  RESEND_FROM: string;
+  LIBSQL_URL: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  JWT_SECRET: string;
+  RESEND_API_KEY?: string;
+  EXCHANGE_RATES: KVNamespace;
+  ASSETS: Fetcher;
+};
+
+export type { ExecutionContext };
+
+export const appVersion = "0.1.0";

@@ -1,0 +1,7 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../api.ts";
+import { checkHealth } from "./health.service.ts";
+
+export const healthRoutes = new Hono<ApiEnv>().get("/", async (c) => {
+  return c.json({ data: await checkHealth(c.var.services) });
+});

@@ -1,0 +1,64 @@
+/**
+ * The one error model. Services throw AppError with a stable code; the code decides the
+ * HTTP status; the UI translates by code. Messages are for people and never echo internals.
+ */
+const statusByCode = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof statusByCode;
+export type ErrorStatus = (typeof statusByCode)[ErrorCode];
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors?: FieldErrors;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): ErrorStatus {
+    return statusByCode[this.code];
+  }
+}
+
+export type ErrorBody = {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+  request_id: string;
+};
+
+export function errorBody(error: AppError, requestId: string): ErrorBody {
+  return {
+    message: error.message,
+    code: error.code,
+    ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+    request_id: requestId,
+  };
+}
+
+export const internalError = () =>
+  new AppError("INTERNAL_ERROR", "Something went wrong on our side. Please try again in a moment.");

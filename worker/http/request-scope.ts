@@ -1,0 +1,36 @@
+import { newId } from "../../db/ids.ts";
+
+export type LogFields = Record<string, unknown>;
+
+export type Logger = {
+  info(event: string, fields?: LogFields): void;
+  error(event: string, fields?: LogFields): void;
+};
+
+/** What every request carries from start to end: its id (on the response and every log line) and its CSP nonce. */
+export type RequestScope = {
+  requestId: string;
+  cspNonce: string;
+  log: Logger;
+};
+
+function randomToken(byteLength: number): string {
+  const bytes = new Uint8Array(byteLength);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, "");
+}
+
+/** One JSON object per line, so Workers Logs and `wrangler tail` can filter by request_id. */
+export function createLogger(base: LogFields): Logger {
+  const write = (level: string, event: string, fields?: LogFields) =>
+    JSON.stringify({ level, event, ...base, ...fields, time: new Date().toISOString() });
+  return {
+    info: (event, fields) => console.log(write("info", event, fields)),
+    error: (event, fields) => console.error(write("error", event, fields)),
+  };
+}
+
+export function createRequestScope(): RequestScope {
+  const requestId = newId();
+  return { requestId, cspNonce: randomToken(18), log: createLogger({ request_id: requestId }) };
+}

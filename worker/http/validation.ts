@@ -1,0 +1,30 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { z } from "zod";
+import { AppError, type FieldErrors } from "./errors.ts";
+
+/** Zod issues as the envelope's field map: { "name": ["Name is required"] }. */
+export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "_";
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+export function validationError(error: z.ZodError): AppError {
+  return new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
+    fieldErrors: fieldErrorsFrom(error),
+  });
+}
+
+/** zValidator that answers 422 in the shared envelope; routes get typed, parsed input. */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw validationError(result.error as z.ZodError);
+  });
+}

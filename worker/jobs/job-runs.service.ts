@@ -1,0 +1,25 @@
+import { desc, eq } from "drizzle-orm";
+import { jobRuns } from "../../db/schema/index.ts";
+import type { ServiceContext } from "../context.ts";
+
+export async function startJobRun(ctx: ServiceContext, input: { job: string; trigger: string }) {
+  const [run] = await ctx.db
+    .insert(jobRuns)
+    .values({ job: input.job, trigger: input.trigger, startedAt: ctx.clock.now().toISOString() })
+    .returning();
+  return run!;
+}
+
+export async function finishJobRun(
+  ctx: ServiceContext,
+  input: { id: string; itemsDone: number; error: string | null },
+) {
+  await ctx.db
+    .update(jobRuns)
+    .set({ finishedAt: ctx.clock.now().toISOString(), itemsDone: input.itemsDone, error: input.error })
+    .where(eq(jobRuns.id, input.id));
+}
+
+export async function listRecentJobRuns(ctx: ServiceContext, input: { limit: number }) {
+  return ctx.db.select().from(jobRuns).orderBy(desc(jobRuns.startedAt)).limit(input.limit);
+}
