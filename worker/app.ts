@@ -1,11 +1,15 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { api, type ApiEnv } from "./api.ts";
-import { createServiceContext } from "./context.ts";
+import type { ApiEnv } from "./api.ts";
+import { createServiceContext, type ServiceContext } from "./context.ts";
+import type { Env } from "./env.ts";
 import { AppError, errorBody, internalError, type ErrorCode } from "./http/errors.ts";
-import { createRequestScope } from "./http/request-scope.ts";
+import { createRequestScope, type Logger } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
-import { renderPage } from "./pages.ts";
+
+/** JSON bodies above this are refused with 413 before any parsing. Uploads set their own limit. */
+export const maxJsonBodyBytes = 256 * 1024;
 
 const codeByHttpStatus: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
@@ -33,41 +37,66 @@ function toAppError(error: unknown): AppError {
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
-const errorPageHtml = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Something went wrong</title>
-<body style="font-family:system-ui;padding:3rem;color:#121127"><h1>Something went wrong</h1>
-<p>Please reload the page in a moment. If it keeps happening, contact support with the request id below.</p></body></html>`;
+const errorPageHtml = (requestId: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
+<title>Something went wrong</title><body style="font-family:system-ui;padding:3rem;color:#121127">
+<h1>Something went wrong</h1><p>Please reload the page in a moment. If it keeps happening, contact
+support and mention request ${requestId}.</p></body></html>`;
+
+export type WorkerAppOptions = {
+  /** The JSON API router, mounted at /api. */
+  api: Hono<ApiEnv>;
+  /** Every other path and method (React Router in the Worker). */
+  renderPage: (c: Context<ApiEnv>) => Response | Promise<Response>;
+  /** How a request gets its services; tests hand in an in-memory database. */
+  createServices?: (env: Env, log: Logger) => ServiceContext;
+  isDevelopment?: boolean;
+};
 
 /**
  * The Worker's fetch handler. Every request gets a request id and CSP nonce, a service
- * context, and the security headers on the way out; then /api/* goes to the Hono API and
- * every other path and method to React Router.
+ * context, and the security headers on the way out; /api/* goes to the JSON API and every
+ * other path and method to the page renderer.
  */
-export const app = new Hono<ApiEnv>()
-  .use(async (c, next) => {
-    const scope = createRequestScope();
-    c.set("scope", scope);
-    c.set("services", createServiceContext(c.env, scope.log));
-    await next();
-    // Redirects and fetched responses have immutable headers: copy before stamping ours.
-    c.res = new Response(c.res.body, c.res);
-    applySecurityHeaders(c.res.headers, scope, { isDevelopment: import.meta.env.DEV });
-    if (c.res.status >= 500) scope.log.error("request.failed", { method: c.req.method, path: c.req.path, status: c.res.status });
-  })
-  .route("/api", api)
-  .all("*", (c) => renderPage(c))
-  .onError((error, c) => {
-    const appError = toAppError(error);
-    const scope = c.var.scope;
-    if (appError.status >= 500 && !(error instanceof AppError)) {
-      scope?.log.error("request.unhandled_error", {
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
-      });
-    }
-    const requestId = scope?.requestId ?? "unknown";
-    if (!isApiPath(c.req.path)) {
-      return c.html(errorPageHtml.replace("</body>", `<p><small>Request id: ${requestId}</small></p></body>`), 500);
-    }
-    if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
-    return c.json(errorBody(appError, requestId), appError.status);
-  });
+export function createWorkerApp(options: WorkerAppOptions) {
+  const { createServices = createServiceContext, isDevelopment = false } = options;
+  return new Hono<ApiEnv>()
+    .use(async (c, next) => {
+      const scope = createRequestScope();
+      c.set("scope", scope);
+      c.set("services", createServices(c.env, scope.log));
+      await next();
+      // Redirects and fetched responses have immutable headers: copy before stamping ours.
+      c.res = new Response(c.res.body, c.res);
+      applySecurityHeaders(c.res.headers, scope, { isDevelopment });
+    })
+    .use(
+      "/api/*",
+      bodyLimit({
+        maxSize: maxJsonBodyBytes,
+        onError: () => {
+          throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large (the limit is 256 KB).");
+        },
+      }),
+    )
+    .route("/api", options.api)
+    .all("/api/*", (c) => {
+      throw new AppError("NOT_FOUND", `There is no API endpoint at ${c.req.method} ${c.req.path}.`);
+    })
+    .all("*", (c) => options.renderPage(c))
+    .onError((error, c) => {
+      const appError = toAppError(error);
+      const scope = c.var.scope;
+      const requestId = scope?.requestId ?? "unknown";
+      if (!(error instanceof AppError) && appError.status >= 500) {
+        scope?.log.error("request.unhandled_error", {
+          method: c.req.method,
+          path: c.req.path,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        });
+      }
+      if (!isApiPath(c.req.path)) return c.html(errorPageHtml(requestId), 500);
+      if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
+      return c.json(errorBody(appError, requestId), appError.status);
+    });
+}

@@ -1,15 +1,19 @@
 import type { ExecutionContext, ScheduledController } from "@cloudflare/workers-types";
-import { app } from "./app.ts";
+import { api } from "./api.ts";
+import { createWorkerApp } from "./app.ts";
 import { createServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
 import { runDueItems } from "./jobs/runner.ts";
+import { renderPage } from "./pages.ts";
+
+const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DEV });
 
 export default {
   fetch: app.fetch,
 
+  /** Cron trigger (every 5 minutes): post whatever scheduled, recurring, installment and loan items are due. */
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
-    const log = createLogger({ cron: controller.cron });
-    await runDueItems(createServiceContext(env, log), controller.cron);
+    await runDueItems(createServiceContext(env, createLogger({ cron: controller.cron })), controller.cron);
   },
 };

@@ -6,21 +6,35 @@ import { AppError } from "../http/errors.ts";
 export type Health = {
   status: "ok";
   database: "reachable";
+  /** The exchange-rate cache (KV). The app works without it, so it only reports. */
+  cache: "reachable" | "unreachable";
   version: string;
   environment: string;
   time: string;
 };
 
-export async function checkHealth(ctx: ServiceContext): Promise<Health> {
+const cacheProbeKey = "health:probe";
+
+async function probeCache(ctx: ServiceContext): Promise<Health["cache"]> {
   try {
-    await ctx.db.run(sql`select 1`);
+    await ctx.env.EXCHANGE_RATES.get(cacheProbeKey);
+    return "reachable";
   } catch (error) {
-    ctx.log.error("health.database_unreachable", { error: String(error) });
-    throw new AppError("SERVICE_UNAVAILABLE", "The database cannot be reached right now.");
+    ctx.log.error("health.cache_unreachable", { error: String(error) });
+    return "unreachable";
+  }
+}
+
+export async function checkHealth(ctx: ServiceContext): Promise<Health> {
+  const [database, cache] = await Promise.allSettled([ctx.db.run(sql`select 1`), probeCache(ctx)]);
+  if (database.status === "rejected") {
+    ctx.log.error("health.database_unreachable", { error: String(database.reason) });
+    throw new AppError("SERVICE_UNAVAILABLE", "The database cannot be reached right now. Please try again shortly.");
   }
   return {
     status: "ok",
     database: "reachable",
+    cache: cache.status === "fulfilled" ? cache.value : "unreachable",
     version: appVersion,
     environment: ctx.env.APP_ENV,
     time: ctx.clock.now().toISOString(),

@@ -3,17 +3,19 @@ import type { ValidationTargets } from "hono";
 import type { z } from "zod";
 import { AppError, type FieldErrors } from "./errors.ts";
 
+type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
 /** Zod issues as the envelope's field map: { "name": ["Name is required"] }. */
-export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
+export function fieldErrorsFrom(error: Issues): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join(".") : "_";
+    const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
     (fieldErrors[field] ??= []).push(issue.message);
   }
   return fieldErrors;
 }
 
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: Issues): AppError {
   return new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
     fieldErrors: fieldErrorsFrom(error),
   });
@@ -25,6 +27,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error as z.ZodError);
+    if (!result.success) throw validationError(result.error);
   });
 }

@@ -1,0 +1,177 @@
+/**
+ * The embedded default, piece by piece: a local libSQL server (sqld) under .data/, the
+ * migrations, the built Worker served in Miniflare (vite preview) or Vite's dev server,
+ * and a timer that fires the cron handler. `npm start`, `npm run dev` and the end-to-end
+ * tests all use these functions, so the tests exercise the app the way people run it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { applyMigrations } from "../db/migrate.ts";
+
+export const projectRoot = resolve(import.meta.dirname, "..");
+const binary = (name: string) => join(projectRoot, "node_modules", ".bin", name);
+
+/** A failure a person can act on: printed as one line, never a stack trace. */
+export class LocalStackError extends Error {}
+
+export type RunningProcess = { url: string; stop(): Promise<void> };
+
+export async function assertPortFree(port: number, what: string, envName: string): Promise<void> {
+  const isFree = await new Promise<boolean>((done) => {
+    const probe = createServer()
+      .once("error", () => done(false))
+      .once("listening", () => probe.close(() => done(true)))
+      .listen(port, "127.0.0.1");
+  });
+  if (!isFree) {
+    throw new LocalStackError(
+      `Port ${port} (${what}) is already in use: stop whatever is using it, or choose another with ${envName}=<port>.`,
+    );
+  }
+}
+
+/** Asks the OS for a free loopback port (tests run beside `npm start` without clashing). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+function startProcess(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; logFile: string }) {
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  // Its own process group, so stopping it also stops what it spawned (workerd under vite).
+  const child = spawn(command, args, {
+    cwd: projectRoot,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => {
+      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
+    }, 5000);
+    child.once("exit", () => { clearTimeout(timer); done(); });
+    try { process.kill(-child.pid!, "SIGTERM"); } catch { clearTimeout(timer); done(); }
+  });
+}
+
+function lastLines(file: string, count = 3): string {
+  if (!existsSync(file)) return "";
+  return readFileSync(file, "utf8").trim().split("\n").slice(-count).join(" | ");
+}
+
+/** Polls until the URL answers 200, the process dies, or time runs out. */
+async function waitUntilReady(url: string, child: ChildProcess, what: string, logFile: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new LocalStackError(`${what} stopped while starting (${lastLines(logFile) || "no output"}). Full log: ${logFile}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  await stopProcess(child);
+  throw new LocalStackError(`${what} did not answer at ${url} within ${timeoutMs / 1000} s. Log: ${logFile}`);
+}
+
+export async function startDatabase(options: { dataDir: string; port: number }): Promise<RunningProcess> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const logFile = join(options.dataDir, "sqld.log");
+  const child = startProcess(
+    binary("sqld"),
+    ["--db-path", join(options.dataDir, "sqld"), "--http-listen-addr", `127.0.0.1:${options.port}`, "--no-welcome"],
+    { logFile },
+  );
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitUntilReady(`${url}/health`, child, "The local database (sqld)", logFile, 20_000);
+  return { url, stop: () => stopProcess(child) };
+}
+
+/** A per-checkout signing key kept under .data/, so sessions survive a restart of npm start. */
+export function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export async function migrateDatabase(url: string): Promise<void> {
+  try {
+    await applyMigrations({ url });
+  } catch (error) {
+    throw new LocalStackError(`Applying migrations to ${url} failed: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+export async function buildApp(logFile: string): Promise<void> {
+  const child = startProcess(binary("react-router"), ["build"], { logFile });
+  const code = await new Promise<number | null>((done) => child.once("exit", done));
+  if (code !== 0) throw new LocalStackError(`The build failed (${lastLines(logFile)}). Full log: ${logFile}`);
+}
+
+export type WorkerServerOptions = {
+  mode: "preview" | "dev";
+  port: number;
+  databaseUrl: string;
+  jwtSecret: string;
+  logFile: string;
+  environment?: "local" | "test";
+  extraEnv?: Record<string, string>;
+};
+
+/**
+ * The Worker in workerd via Miniflare: `vite preview` serves the build exactly as deployed;
+ * `react-router dev` adds hot reload. Secrets reach the Worker through the process
+ * environment (wrangler.toml lists them under [secrets]).
+ */
+export async function startWorkerServer(options: WorkerServerOptions): Promise<RunningProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const args =
+    options.mode === "preview"
+      ? ["preview", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"]
+      : ["dev", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"];
+  const command = options.mode === "preview" ? binary("vite") : binary("react-router");
+  const child = startProcess(command, args, {
+    logFile: options.logFile,
+    env: {
+      LIBSQL_URL: options.databaseUrl,
+      LIBSQL_AUTH_TOKEN: "",
+      JWT_SECRET: options.jwtSecret,
+      RESEND_API_KEY: process.env.RESEND_API_KEY ?? "",
+      APP_ENV: options.environment ?? "local",
+      APP_URL: url,
+      ...options.extraEnv,
+    },
+  });
+  await waitUntilReady(`${url}/api/health`, child, "The app server", options.logFile, 60_000);
+  return { url, stop: () => stopProcess(child) };
+}
+
+/** Fires the Worker's scheduled() handler the way Cloudflare's cron trigger would. */
+export async function triggerCron(appUrl: string): Promise<boolean> {
+  const cron = encodeURIComponent("*/5 * * * *");
+  try {
+    const response = await fetch(`${appUrl}/cdn-cgi/local/scheduled?cron=${cron}`, { signal: AbortSignal.timeout(30_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

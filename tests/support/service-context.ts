@@ -1,0 +1,46 @@
+import type { KVNamespace } from "@cloudflare/workers-types";
+import type { Database } from "../../db/client.ts";
+import type { Clock, ServiceContext } from "../../worker/context.ts";
+import type { Env } from "../../worker/env.ts";
+import type { Logger } from "../../worker/http/request-scope.ts";
+
+export type RecordedLog = { level: "info" | "error"; event: string; fields?: Record<string, unknown> };
+
+/** A logger that keeps lines for assertions instead of printing them. */
+export function recordingLogger(): Logger & { lines: RecordedLog[] } {
+  const lines: RecordedLog[] = [];
+  return {
+    lines,
+    info: (event, fields) => lines.push({ level: "info", event, fields }),
+    error: (event, fields) => lines.push({ level: "error", event, fields }),
+  };
+}
+
+export function fixedClock(iso: string): Clock & { set(iso: string): void } {
+  let now = new Date(iso);
+  return { now: () => new Date(now), set: (next) => (now = new Date(next)) };
+}
+
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  return {
+    APP_ENV: "test",
+    APP_URL: "http://127.0.0.1:8080",
+    RESEND_FROM: "Moneta <test@moneta.local>",
+    LIBSQL_URL: "file:unused-in-node-tests",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0001",
+    EXCHANGE_RATES: undefined as unknown as KVNamespace,
+    ASSETS: undefined as unknown as Env["ASSETS"],
+    ...overrides,
+  };
+}
+
+export function testServiceContext(db: Database, options: { clock?: Clock; env?: Partial<Env> } = {}) {
+  const log = recordingLogger();
+  const context: ServiceContext = {
+    db,
+    env: testEnv(options.env),
+    clock: options.clock ?? fixedClock("2026-11-21T12:00:00.000Z"),
+    log,
+  };
+  return { ...context, log };
+}
