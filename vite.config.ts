@@ -7,6 +7,24 @@ export default defineConfig({
   publicDir: "app/public",
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  // Listed up front so `npm run dev` does not discover them mid-page-load and reload.
+  optimizeDeps: {
+    include: [
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "react-router/dom",
+      "i18next",
+      "react-i18next",
+      "radix-ui",
+      "lucide-react",
+      "class-variance-authority",
+      "clsx",
+      "tailwind-merge",
+      "recharts",
+    ],
+  },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
 });

@@ -47,7 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#121127" />
         <meta name="i18n-namespaces" content={namespaces.join(",")} />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce under our CSP; browsers hide nonce attributes, so an
+            empty one keeps server and client markup equal during hydration. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-dvh">
         {children}

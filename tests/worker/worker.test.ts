@@ -112,7 +112,7 @@ describe("the built Worker in workerd", () => {
   it("keeps values in the exchange-rate KV namespace", async () => {
     const rates = await worker.getKVNamespace("EXCHANGE_RATES");
     await rates.put("rates:USD", JSON.stringify({ BRL: "5.432100" }), { expirationTtl: 3600 });
-    expect(JSON.parse((await rates.get("rates:USD")) ?? "{}")).toEqual({ BRL: "5.432100" });
+    expect(await rates.get("rates:USD", "json")).toEqual({ BRL: "5.432100" });
   });
 
   it("runs the scheduled handler, which records a job run in the database", async () => {

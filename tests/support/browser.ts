@@ -1,0 +1,81 @@
+/**
+ * The project's Playwright helper: Debian's Chromium driven by playwright-core (Playwright
+ * cannot download browsers here). Used by the end-to-end tests and scripts/screenshots.ts.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { projectRoot } from "../../scripts/local-stack.ts";
+
+export const screenshotDir = join(projectRoot, "tests", "artifacts", "screenshots");
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  if (!found) throw new Error("Chromium not found: set CHROMIUM_PATH, or on Debian run `apt-get install -y chromium`.");
+  return found;
+}
+
+/** Playwright gives every launch a fresh, empty profile of its own. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+  });
+}
+
+export type PageOptions = {
+  baseURL: string;
+  viewport?: ViewportName;
+  /** The browser's language (Accept-Language and navigator.language). */
+  locale?: "en-US" | "pt-BR";
+};
+
+export type OpenedPage = { context: BrowserContext; page: Page; problems: string[] };
+
+/**
+ * A fresh context and page. `problems` collects console errors, uncaught exceptions and
+ * CSP violations, so a test can assert a page ran cleanly.
+ */
+export async function openPage(browser: Browser, options: PageOptions): Promise<OpenedPage> {
+  const viewport = viewports[options.viewport ?? "desktop"];
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    viewport,
+    locale: options.locale ?? "en-US",
+    deviceScaleFactor: 1,
+    isMobile: options.viewport === "mobile",
+    hasTouch: options.viewport === "mobile",
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Saves a full-page PNG under tests/artifacts/screenshots (git-ignored) and returns its path. */
+export async function captureScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path, fullPage: true, animations: "disabled" });
+  return path;
+}
