@@ -61,6 +61,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
   const { createServices = createServiceContext, isDevelopment = false } = options;
   return new Hono<ApiEnv>()
     .use(async (c, next) => {
+      const startedAt = performance.now();
       const scope = createRequestScope();
       c.set("scope", scope);
       c.set("services", createServices(c.env, scope.log));
@@ -68,6 +69,10 @@ export function createWorkerApp(options: WorkerAppOptions) {
       // Redirects and fetched responses have immutable headers: copy before stamping ours.
       c.res = new Response(c.res.body, c.res);
       applySecurityHeaders(c.res.headers, scope, { isDevelopment });
+      if (c.env.APP_ENV !== "test") {
+        const durationMs = Math.round(performance.now() - startedAt);
+        scope.log.info("request", { method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs });
+      }
     })
     .use(
       "/api/*",
