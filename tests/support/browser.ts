@@ -79,3 +79,30 @@ export async function captureScreenshot(page: Page, name: string): Promise<strin
   await page.screenshot({ path, fullPage: true, animations: "disabled" });
   return path;
 }
+
+export const layouts = (["desktop", "mobile"] as const).flatMap((viewport) =>
+  (["en-US", "pt-BR"] as const).map((locale) => ({ viewport, locale })),
+);
+
+/**
+ * Opens the path at desktop and mobile width in English and Portuguese, saves a screenshot
+ * of each as `<name>-<viewport>-<locale>.png`, and returns how far each page scrolls sideways
+ * (0 when nothing overflows).
+ */
+export async function screenshotEveryLayout(
+  browser: Browser,
+  options: { baseURL: string; path: string; name: string },
+): Promise<Array<{ layout: string; horizontalOverflow: number }>> {
+  const results = [];
+  for (const { viewport, locale } of layouts) {
+    const { context, page } = await openPage(browser, { baseURL: options.baseURL, locale, viewport });
+    await context.addCookies([{ name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en", url: options.baseURL }]);
+    await page.goto(options.path);
+    await page.waitForLoadState("networkidle");
+    const horizontalOverflow = await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+    await captureScreenshot(page, `${options.name}-${viewport}-${locale}`);
+    results.push({ layout: `${viewport} ${locale}`, horizontalOverflow });
+    await context.close();
+  }
+  return results;
+}

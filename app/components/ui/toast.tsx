@@ -65,7 +65,7 @@ export function Toaster() {
   const { t } = useTranslation();
   const list = useSyncExternalStore(subscribe, () => items, () => emptyList);
   return (
-    <ToastPrimitive.Provider swipeDirection="right" label={t("toast.region")}>
+    <ToastPrimitive.Provider swipeDirection="right" label={t("toast.label")}>
       {list.map(({ id, kind, title, description, open }) => {
         const Icon = icons[kind];
         return (
@@ -106,7 +106,11 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      {/* Radix puts the real hotkey (F8) where the label says {hotkey}. */}
+      <ToastPrimitive.Viewport
+        label={t("toast.region", { hotkey: "{hotkey}" })}
+        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+      />
     </ToastPrimitive.Provider>
   );
 }

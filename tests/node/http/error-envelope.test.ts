@@ -52,6 +52,14 @@ describe("the HTTP pipeline", () => {
     });
   });
 
+  it("answers the bare /api prefix and unknown methods on known paths 404 as well", async () => {
+    for (const [path, method] of [["/api", "GET"], ["/api/", "GET"], ["/api/things", "DELETE"]] as const) {
+      const response = await app.request(path, { method }, env);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
+
   it("answers malformed JSON with 400 MALFORMED_JSON", async () => {
     const response = await post('{"name": "Rent",');
     expect(response.status).toBe(400);
