@@ -1,13 +1,20 @@
 import { Hono } from "hono";
+import type { Caller } from "./auth/session.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
 import type { ServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { RequestScope } from "./http/request-scope.ts";
+import { profileRoutes } from "./profile/profile.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
-  Variables: { scope: RequestScope; services: ServiceContext };
+  /** `caller` is set by requireCaller on routes that need a signed-in user. */
+  Variables: { scope: RequestScope; services: ServiceContext; caller: Caller };
 };
 
 /** The public JSON API (SPEC §7 paths), mounted at /api. Each feature adds its router here. */
-export const api = new Hono<ApiEnv>().route("/health", healthRoutes);
+export const api = new Hono<ApiEnv>()
+  .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
+  .route("/profile", profileRoutes);

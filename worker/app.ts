@@ -35,6 +35,15 @@ function toAppError(error: unknown): AppError {
   return internalError();
 }
 
+/** The Worker's waitUntil; outside a Worker (Node tests) the work simply runs on. */
+function waitUntil(c: Context<ApiEnv>, work: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    void work;
+  }
+}
+
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 const errorPageHtml = (requestId: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
@@ -48,7 +57,7 @@ export type WorkerAppOptions = {
   /** Every other path and method (React Router in the Worker). */
   renderPage: (c: Context<ApiEnv>) => Response | Promise<Response>;
   /** How a request gets its services; tests hand in an in-memory database. */
-  createServices?: (env: Env, log: Logger) => ServiceContext;
+  createServices?: (env: Env, log: Logger, waitUntil: (work: Promise<unknown>) => void) => ServiceContext;
   isDevelopment?: boolean;
 };
 
@@ -64,7 +73,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
       const startedAt = performance.now();
       const scope = createRequestScope();
       c.set("scope", scope);
-      c.set("services", createServices(c.env, scope.log));
+      c.set("services", createServices(c.env, scope.log, (work) => waitUntil(c, work)));
       await next();
       // Redirects and fetched responses have immutable headers: copy before stamping ours.
       c.res = new Response(c.res.body, c.res);

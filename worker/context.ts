@@ -12,6 +12,8 @@ export type ServiceContext = {
   env: Env;
   clock: Clock;
   log: Logger;
+  /** Work that may finish after the response (the Worker's waitUntil); failures are logged. */
+  defer(work: Promise<unknown>): void;
 };
 
 const databases = new Map<string, Database>();
@@ -26,8 +28,15 @@ export function getDatabase(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">):
   return database;
 }
 
-export function createServiceContext(env: Env, log: Logger, clock: Clock = systemClock): ServiceContext {
-  return { db: getDatabase(env), env, clock, log };
+export function createServiceContext(
+  env: Env,
+  log: Logger,
+  waitUntil: (work: Promise<unknown>) => void = () => {},
+  clock: Clock = systemClock,
+): ServiceContext {
+  const defer = (work: Promise<unknown>) =>
+    waitUntil(work.catch((error: unknown) => log.error("deferred_work_failed", { error: String(error) })));
+  return { db: getDatabase(env), env, clock, log, defer };
 }
 
 /** Handed to React Router loaders and actions through its RouterContextProvider. */

@@ -9,6 +9,8 @@ export type Env = {
   LIBSQL_AUTH_TOKEN?: string;
   JWT_SECRET: string;
   RESEND_API_KEY?: string;
+  /** Resend's API address; tests point it at a fake on 127.0.0.1. */
+  RESEND_BASE_URL?: string;
   EXCHANGE_RATES: KVNamespace;
   ASSETS: Fetcher;
 };

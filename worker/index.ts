@@ -13,7 +13,8 @@ export default {
   fetch: app.fetch,
 
   /** Cron trigger (every 5 minutes): post whatever scheduled, recurring, installment and loan items are due. */
-  async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
-    await runDueItems(createServiceContext(env, createLogger({ cron: controller.cron })), controller.cron);
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    const services = createServiceContext(env, createLogger({ cron: controller.cron }), (work) => ctx.waitUntil(work));
+    await runDueItems(services, controller.cron);
   },
 };

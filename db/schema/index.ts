@@ -1,4 +1,5 @@
 export * from "./job-runs.ts";
 export * from "./leads.ts";
+export * from "./rate-limits.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";

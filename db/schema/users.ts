@@ -52,6 +52,7 @@ export const oneTimeCodes = sqliteTable("one_time_codes", {
   expiresAt: timestampColumn("expires_at").notNull(),
   /** Survives a re-request, so asking for a new code does not reset the lock-out. */
   failedAttempts: integer("failed_attempts").notNull().default(0),
+  lastFailedAt: timestampColumn("last_failed_at"),
   consumedAt: timestampColumn("consumed_at"),
   createdAt: createdAtColumn(),
 });

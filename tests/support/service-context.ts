@@ -36,11 +36,15 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
 
 export function testServiceContext(db: Database, options: { clock?: Clock; env?: Partial<Env> } = {}) {
   const log = recordingLogger();
+  const deferred: Promise<unknown>[] = [];
   const context: ServiceContext = {
     db,
     env: testEnv(options.env),
     clock: options.clock ?? fixedClock("2026-11-21T12:00:00.000Z"),
     log,
+    defer: (work) => void deferred.push(work),
   };
-  return { ...context, log };
+  /** Waits for what the service deferred (waitUntil), as the Worker would before shutting down. */
+  const settleDeferred = () => Promise.all(deferred.splice(0));
+  return { ...context, log, settleDeferred };
 }

@@ -1,0 +1,43 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { detectLanguage } from "../../app/lib/i18n.ts";
+import type { ApiEnv } from "../api.ts";
+import type { Env } from "../env.ts";
+import { AppError } from "../http/errors.ts";
+import type { RequestOrigin } from "./auth.service.ts";
+import { identifyCaller, type Caller } from "./session.ts";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A browser sends the session cookie with cross-site form posts too; a write that relies on
+ * the cookie must come from our own pages. Bearer-token clients are not browsers and skip this.
+ */
+export function assertSameOrigin(request: Request, env: Pick<Env, "APP_URL">): void {
+  if (safeMethods.has(request.method)) return;
+  const allowed = new Set([new URL(request.url).origin, new URL(env.APP_URL).origin]);
+  const origin = request.headers.get("Origin");
+  const isSameOrigin = origin ? allowed.has(origin) : request.headers.get("Sec-Fetch-Site") === "same-origin";
+  if (!isSameOrigin) throw new AppError("FORBIDDEN", "This request did not come from the Moneta app, so it was refused.");
+}
+
+/** The signed-in caller or 401; cookie-authenticated writes must also pass the Origin check. */
+export async function requireCallerOf(request: Request, c: Context<ApiEnv>): Promise<Caller> {
+  const caller = await identifyCaller(c.var.services, request);
+  if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  if (caller.via === "cookie") assertSameOrigin(request, c.env);
+  return caller;
+}
+
+export const requireCaller: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  c.set("caller", await requireCallerOf(c.req.raw, c));
+  await next();
+};
+
+/** The client's address (Cloudflare sets CF-Connecting-IP), agent and language. */
+export function requestOriginOf(request: Request): RequestOrigin {
+  return {
+    ip: request.headers.get("CF-Connecting-IP") ?? "local",
+    userAgent: request.headers.get("User-Agent"),
+    language: detectLanguage(request),
+  };
+}

@@ -1,0 +1,142 @@
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import type { Language } from "../../app/lib/i18n.ts";
+import { newId } from "../../db/ids.ts";
+import { oneTimeCodes, sessions, users, workspaceMembers } from "../../db/schema/index.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { toUserResponse, type UserResponse } from "../profile/profile.mapper.ts";
+import { authPolicy, days, minutes } from "./auth.policy.ts";
+import type { RequestCodeInput, SignInInput } from "./auth.schemas.ts";
+import { digestsEqual, generateCode, hashCode } from "./codes.ts";
+import { sendSignInCode } from "./mailer.ts";
+import { countHit, retryAfter } from "./rate-limit.ts";
+import type { Caller } from "./session.ts";
+import { signSessionToken } from "./tokens.ts";
+
+/** Who asked, for rate limits, the e-mail's language and the session's label. */
+export type RequestOrigin = { ip: string; userAgent: string | null; language: Language };
+
+const tooManyRequests = (seconds: number) =>
+  new AppError("RATE_LIMITED", "Too many attempts. Please wait a moment and try again.", { retryAfterSeconds: seconds });
+
+export const codeRequestedMessage = "Check your email for the verification code";
+
+/**
+ * POST /auth/request-token. The same work and the same answer whether or not the address
+ * has an account: nothing about the address is revealed. Order: count the request, send
+ * the e-mail, then store the code — so a failed send leaves no live code behind.
+ */
+export async function requestSignInCode(ctx: ServiceContext, input: RequestCodeInput, origin: RequestOrigin) {
+  const now = ctx.clock.now();
+  const [emailHits, ipHits, known] = await ctx.db.batch([
+    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-email:${input.email}`, authPolicy.codeRequestsPerEmail, now)),
+    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-ip:${origin.ip}`, authPolicy.codeRequestsPerIp, now)),
+    ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
+  ]);
+  const wait =
+    retryAfter(emailHits[0], authPolicy.codeRequestsPerEmail, now) ?? retryAfter(ipHits[0], authPolicy.codeRequestsPerIp, now);
+  if (wait !== null) throw tooManyRequests(wait);
+
+  const code = generateCode(authPolicy.codeDigits);
+  await sendSignInCode(ctx, { email: input.email, code, language: known[0]?.language ?? origin.language });
+
+  const codeHash = await hashCode(ctx.env.JWT_SECRET, input.email, code);
+  const forgiveFailuresBefore = new Date(now.getTime() - minutes(authPolicy.lockoutMinutes)).toISOString();
+  await ctx.db
+    .insert(oneTimeCodes)
+    .values({
+      email: input.email,
+      codeHash,
+      expiresAt: new Date(now.getTime() + minutes(authPolicy.codeLifetimeMinutes)).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .onConflictDoUpdate({
+      target: oneTimeCodes.email,
+      set: {
+        codeHash,
+        expiresAt: sql`excluded.expires_at`,
+        createdAt: sql`excluded.created_at`,
+        consumedAt: null,
+        // A new code does not wipe the count of wrong tries, unless the last one is old.
+        failedAttempts: sql`case when ${oneTimeCodes.lastFailedAt} is not null and ${oneTimeCodes.lastFailedAt} < ${forgiveFailuresBefore} then 0 else ${oneTimeCodes.failedAttempts} end`,
+      },
+    });
+  return { message: codeRequestedMessage };
+}
+
+const invalidCode = () => new AppError("UNAUTHENTICATED", "Invalid verification code");
+
+export type SignedIn = { accessToken: string; expiresAt: Date; user: UserResponse };
+
+/**
+ * POST /auth/login. One round trip to read the code and the account, one atomic batch to
+ * create the account (first sign-in), open the session and spend the code — the session
+ * row is only written if the code is still unspent, so a code works exactly once.
+ */
+export async function signIn(ctx: ServiceContext, input: SignInInput, origin: RequestOrigin): Promise<SignedIn> {
+  const now = ctx.clock.now();
+  const [ipHits, codes] = await ctx.db.batch([
+    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`signin-ip:${origin.ip}`, authPolicy.signInAttemptsPerIp, now)),
+    ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
+  ]);
+  const wait = retryAfter(ipHits[0], authPolicy.signInAttemptsPerIp, now);
+  if (wait !== null) throw tooManyRequests(wait);
+
+  const stored = codes[0];
+  const isUsable =
+    stored && !stored.consumedAt && stored.expiresAt > now.toISOString() && stored.failedAttempts < authPolicy.maxFailedAttempts;
+  const presentedHash = await hashCode(ctx.env.JWT_SECRET, input.email, input.token);
+  if (!stored || !isUsable || !digestsEqual(presentedHash, stored.codeHash)) {
+    if (stored && !stored.consumedAt) {
+      await ctx.db
+        .update(oneTimeCodes)
+        .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1`, lastFailedAt: now.toISOString() })
+        .where(eq(oneTimeCodes.email, input.email));
+    }
+    throw invalidCode();
+  }
+
+  const sessionId = newId();
+  const expiresAt = new Date(now.getTime() + days(authPolicy.sessionAbsoluteDays));
+  const nowIso = now.toISOString();
+  const [, opened, , accounts, memberships] = await ctx.db.batch([
+    ctx.db.insert(users).values({ email: input.email, language: origin.language, createdAt: nowIso }).onConflictDoNothing(),
+    ctx.db.run(sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent)
+      select ${sessionId}, users.id, ${nowIso}, ${nowIso}, ${expiresAt.toISOString()}, ${origin.userAgent?.slice(0, 300) ?? null}
+      from users join one_time_codes on one_time_codes.email = users.email
+      where users.email = ${input.email} and one_time_codes.code_hash = ${stored.codeHash} and one_time_codes.consumed_at is null`),
+    ctx.db
+      .update(oneTimeCodes)
+      .set({ consumedAt: nowIso })
+      .where(and(eq(oneTimeCodes.email, input.email), eq(oneTimeCodes.codeHash, stored.codeHash), isNull(oneTimeCodes.consumedAt))),
+    ctx.db.select().from(users).where(eq(users.email, input.email)),
+    ctx.db
+      .select({ total: count() })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(users.email, input.email)),
+  ]);
+  if (opened.rowsAffected !== 1) throw invalidCode();
+
+  const user = accounts[0]!;
+  const accessToken = await signSessionToken(ctx.env.JWT_SECRET, { userId: user.id, sessionId, expiresAt, now });
+  ctx.log.info("auth.signed_in", { user_id: user.id, session_id: sessionId });
+  return { accessToken, expiresAt, user: toUserResponse(user, memberships[0]?.total ?? 0) };
+}
+
+/** Ends this session now: its token stops working on the next request. */
+export async function signOut(ctx: ServiceContext, caller: Caller) {
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.clock.now().toISOString() })
+    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the caller, on every device. */
+export async function signOutEverywhere(ctx: ServiceContext, caller: Caller) {
+  const revoked = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.clock.now().toISOString() })
+    .where(and(eq(sessions.userId, caller.userId), isNull(sessions.revokedAt)));
+  return { revokedSessions: revoked.rowsAffected };
+}

@@ -1,0 +1,56 @@
+import { Resend } from "resend";
+import type { Language } from "../../app/lib/i18n.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { authPolicy } from "./auth.policy.ts";
+
+const messages = {
+  en: {
+    subject: (code: string) => `${code} is your Moneta sign-in code`,
+    intro: "Use this code to sign in to Moneta:",
+    expiry: `It expires in ${authPolicy.codeLifetimeMinutes} minutes and works once.`,
+    ignore: "If you didn't ask for it, you can ignore this e-mail; nobody can sign in without the code.",
+  },
+  "pt-BR": {
+    subject: (code: string) => `${code} é o seu código de acesso ao Moneta`,
+    intro: "Use este código para entrar no Moneta:",
+    expiry: `Ele vale por ${authPolicy.codeLifetimeMinutes} minutos e pode ser usado uma vez.`,
+    ignore: "Se não foi você que pediu, ignore este e-mail; ninguém entra sem o código.",
+  },
+} as const;
+
+export function signInEmail(code: string, language: Language) {
+  const text = messages[language];
+  return {
+    subject: text.subject(code),
+    text: `${text.intro}\n\n${code}\n\n${text.expiry}\n${text.ignore}\n`,
+    html: `<div style="font-family:system-ui,sans-serif;color:#121127;max-width:480px">
+<p>${text.intro}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:8px;margin:24px 0">${code}</p>
+<p>${text.expiry}</p><p style="color:#5d5c72">${text.ignore}</p></div>`,
+  };
+}
+
+/**
+ * Sends the code with Resend. Without an API key, local and test runs print one line to
+ * the server console instead; production refuses, so a missing key is never silent.
+ */
+export async function sendSignInCode(ctx: ServiceContext, input: { email: string; code: string; language: Language }) {
+  const email = signInEmail(input.code, input.language);
+  if (!ctx.env.RESEND_API_KEY) {
+    if (ctx.env.APP_ENV === "production") {
+      ctx.log.error("mail.not_configured", {});
+      throw new AppError("SERVICE_UNAVAILABLE", "Failed to send verification code");
+    }
+    console.log(`[sign-in code] ${input.email} ${input.code}`);
+    return;
+  }
+  const resend = new Resend(ctx.env.RESEND_API_KEY, { baseUrl: ctx.env.RESEND_BASE_URL || undefined });
+  const { error } = await resend.emails
+    .send({ from: ctx.env.RESEND_FROM, to: input.email, subject: email.subject, text: email.text, html: email.html })
+    .catch((cause: unknown) => ({ error: { message: String(cause) } }));
+  if (error) {
+    ctx.log.error("mail.send_failed", { error: error.message });
+    throw new AppError("SERVICE_UNAVAILABLE", "Failed to send verification code");
+  }
+}

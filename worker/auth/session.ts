@@ -1,0 +1,73 @@
+import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { sessions } from "../../db/schema/index.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { authPolicy, days, minutes } from "./auth.policy.ts";
+import { verifySessionToken } from "./tokens.ts";
+
+/** Who is calling, as far as the token says; the session row confirms it within the same batch as the data. */
+export type Caller = { userId: string; sessionId: string; via: "cookie" | "bearer" };
+
+function readCookie(header: string | null, name: string): string | null {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return null;
+}
+
+/** The bearer token of an API client, else the web app's session cookie. */
+export function sessionTokenFrom(request: Request): { token: string; via: Caller["via"] } | null {
+  const authorization = request.headers.get("Authorization");
+  if (authorization?.startsWith("Bearer ")) return { token: authorization.slice(7).trim(), via: "bearer" };
+  const cookie = readCookie(request.headers.get("Cookie"), authPolicy.sessionCookieName);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+/** Checks the token's signature and claims (no database); null when absent or not genuine. */
+export async function identifyCaller(ctx: ServiceContext, request: Request): Promise<Caller | null> {
+  const found = sessionTokenFrom(request);
+  if (!found) return null;
+  const claims = await verifySessionToken(ctx.env.JWT_SECRET, found.token, ctx.clock.now());
+  return claims ? { ...claims, via: found.via } : null;
+}
+
+export const sessionEnded = () => new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
+
+function activeSessionQuery(ctx: ServiceContext, caller: Caller) {
+  const now = ctx.clock.now();
+  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
+  const conditions: SQL[] = [
+    eq(sessions.id, caller.sessionId),
+    eq(sessions.userId, caller.userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now.toISOString()),
+    gt(sessions.lastSeenAt, idleCutoff),
+  ];
+  return ctx.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(and(...conditions));
+}
+
+type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/**
+ * The request's reads and the session check in ONE database round trip. Throws 401 when
+ * the session was revoked, expired or idle too long. Refreshing last_seen_at happens after
+ * the response (waitUntil), at most hourly, so reads stay at one round trip.
+ */
+export async function batchAsCaller<const Q extends Queries>(
+  ctx: ServiceContext,
+  caller: Caller,
+  queries: Q,
+): Promise<BatchResponse<Q>> {
+  const [sessionRows, ...results] = await ctx.db.batch([activeSessionQuery(ctx, caller), ...queries]);
+  const session = sessionRows[0];
+  if (!session) throw sessionEnded();
+  const now = ctx.clock.now();
+  if (now.getTime() - new Date(session.lastSeenAt).getTime() > minutes(authPolicy.lastSeenRefreshMinutes)) {
+    ctx.defer(
+      ctx.db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.id, caller.sessionId)).run(),
+    );
+  }
+  return results as unknown as BatchResponse<Q>;
+}

@@ -1,0 +1,37 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import { authPolicy } from "./auth.policy.ts";
+
+/** HS256 only: the verifier refuses any other algorithm, "none" included. */
+const algorithm = "HS256";
+const encoder = new TextEncoder();
+
+export type SessionClaims = { userId: string; sessionId: string };
+
+export async function signSessionToken(secret: string, claims: SessionClaims & { expiresAt: Date; now: Date }) {
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: algorithm, typ: "JWT" })
+    .setSubject(claims.userId)
+    .setIssuer(authPolicy.tokenIssuer)
+    .setAudience(authPolicy.tokenAudience)
+    .setIssuedAt(Math.floor(claims.now.getTime() / 1000))
+    .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
+    .sign(encoder.encode(secret));
+}
+
+/** The claims of a genuine, unexpired token for this app; null for anything else. */
+export async function verifySessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: [algorithm],
+      issuer: authPolicy.tokenIssuer,
+      audience: authPolicy.tokenAudience,
+      currentDate: now,
+      requiredClaims: ["sub", "exp", "sid"],
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
