@@ -6,6 +6,7 @@ import type { Env } from "./env.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { RequestScope } from "./http/request-scope.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
+import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -17,4 +18,5 @@ export type ApiEnv = {
 export const api = new Hono<ApiEnv>()
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
-  .route("/profile", profileRoutes);
+  .route("/profile", profileRoutes)
+  .route("/workspaces", workspaceRoutes);

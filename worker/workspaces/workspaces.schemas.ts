@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const currencies = ["USD", "BRL"] as const;
+
+const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Use a six-digit colour such as #5b43cf");
+
+const timeZone = z
+  .string()
+  .trim()
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Choose a valid time zone");
+
+export const workspaceNameSchema = z
+  .string({ error: "Workspace name is required" })
+  .trim()
+  .min(1, "Workspace name is required")
+  .max(100, "Use at most 100 characters");
+
+/** Shared by the create dialog, the setup screen and POST /workspaces. */
+export const createWorkspaceSchema = z.object({
+  name: workspaceNameSchema,
+  description: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters")
+    .optional()
+    .transform((value) => value || undefined),
+  currency: z.enum(currencies, { error: "Choose USD or BRL" }).default("USD"),
+  time_zone: timeZone.default("UTC"),
+  primary_color: hexColor.optional(),
+  secondary_color: hexColor.optional(),
+  accent_color: hexColor.optional(),
+  beta_features_enabled: z.boolean().default(false),
+});
+
+export type CreateWorkspaceInput = z.infer<typeof createWorkspaceSchema>;
