@@ -4,5 +4,12 @@ export default [
   index("routes/home.tsx"),
   route("style-guide", "routes/style-guide.tsx"),
   route("language", "routes/language.ts"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("onboarding", "routes/onboarding.tsx"),
+  route("workspace-setup", "routes/workspace-setup.tsx"),
+  route("workspaces", "routes/workspaces.tsx"),
+  route("workspaces/:workspaceId/:area", "routes/workspace-area.tsx"),
+  route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./api.ts";
+import { authPolicy } from "./auth/auth.policy.ts";
 import { createServiceContext, type ServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { AppError, errorBody, internalError, type ErrorCode } from "./http/errors.ts";
@@ -78,6 +79,10 @@ export function createWorkerApp(options: WorkerAppOptions) {
       // Redirects and fetched responses have immutable headers: copy before stamping ours.
       c.res = new Response(c.res.body, c.res);
       applySecurityHeaders(c.res.headers, scope, { isDevelopment });
+      // Private data must not outlive the session in a cache or in the back button's page cache.
+      if (isApiPath(c.req.path) || c.req.header("Cookie")?.includes(`${authPolicy.sessionCookieName}=`)) {
+        c.res.headers.set("Cache-Control", "no-store");
+      }
       if (c.env.APP_ENV !== "test") {
         const durationMs = Math.round(performance.now() - startedAt);
         scope.log.info("request", { method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs });

@@ -1,17 +1,21 @@
 import { CalendarClock, CreditCard, LayoutGrid } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { Brand } from "~/components/layout/brand";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { Button } from "~/components/ui/button";
 import { createServerI18n } from "~/lib/i18n.server";
 import { detectLanguage } from "~/lib/i18n";
+import { homeOf, lookUpViewer } from "~/lib/session.server";
 import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["home"] };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const t = createServerI18n(detectLanguage(request)).t;
+export async function loader(args: Route.LoaderArgs) {
+  // SPEC §2: a signed-in person goes to the remembered workspace's dashboard or /workspaces.
+  const lookup = await lookUpViewer(args);
+  if (lookup.status === "signed-in") throw redirect(homeOf(args, lookup.viewer));
+  const t = createServerI18n(detectLanguage(args.request)).t;
   return { title: t("common:meta.title"), description: t("common:meta.description") };
 }
 

@@ -14,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     appDatabaseUrl: string;
+    /** The server's console: sign-in codes are printed there when no Resend key is set. */
+    appLogFile: string;
   }
 }
 
@@ -25,16 +27,18 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-e2e-"));
   const database = await startDatabase({ dataDir, port: await freePort() });
   await migrateDatabase(database.url);
+  const logFile = join(dataDir, "server.log");
   const server = await startWorkerServer({
     mode: "preview",
     port: await freePort(),
     databaseUrl: database.url,
     jwtSecret: localJwtSecret(dataDir),
-    logFile: join(dataDir, "server.log"),
+    logFile,
     environment: "test",
   });
   project.provide("appUrl", server.url);
   project.provide("appDatabaseUrl", database.url);
+  project.provide("appLogFile", logFile);
   return async () => {
     await server.stop();
     await database.stop();

@@ -91,12 +91,13 @@ export const layouts = (["desktop", "mobile"] as const).flatMap((viewport) =>
  */
 export async function screenshotEveryLayout(
   browser: Browser,
-  options: { baseURL: string; path: string; name: string },
+  options: { baseURL: string; path: string; name: string; cookies?: Array<{ name: string; value: string }> },
 ): Promise<Array<{ layout: string; horizontalOverflow: number }>> {
   const results = [];
   for (const { viewport, locale } of layouts) {
     const { context, page } = await openPage(browser, { baseURL: options.baseURL, locale, viewport });
-    await context.addCookies([{ name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en", url: options.baseURL }]);
+    const cookies = [...(options.cookies ?? []), { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }];
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: options.baseURL })));
     await page.goto(options.path);
     await page.waitForLoadState("networkidle");
     const horizontalOverflow = await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));

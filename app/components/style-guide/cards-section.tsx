@@ -7,7 +7,7 @@ import { formatDate, formatMoney, formatPercent } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { demoCurrency, monthlyStats, recentTransactions } from "./demo-data";
 import { Section } from "./section";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 const statIcons: Record<(typeof monthlyStats)[number]["key"], LucideIcon> = {
   balance: Landmark,

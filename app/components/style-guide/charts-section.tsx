@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatDate, formatMoney, formatMoneyCompact, formatPercent } from "~/lib/format";
 import { balanceTrend, cashFlow, demoCurrency, spendingByCategory } from "./demo-data";
 import { Section } from "./section";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 export function ChartsSection() {
   const { t } = useTranslation("style-guide");

@@ -18,7 +18,7 @@ import { SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, She
 import { cn } from "~/lib/utils";
 import { formatDate, formatMoney } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 type NavItem = { key: string; Icon: LucideIcon; isBeta?: boolean };
 

@@ -7,7 +7,7 @@ import { toast, toastDurations, type ToastKind } from "~/components/ui/toast";
 import { formatMoney } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
 import { Section, Specimen } from "./section";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 const toastButtons = [
   { kind: "success", Icon: CircleCheck, className: "text-success" },

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate, formatMoney, formatPercent, formatRelativeTime, type DateStyle } from "~/lib/format";
 import { demoNow, moneySamples, relativeSamples } from "./demo-data";
 import { Section, Specimen } from "./section";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 const currencies = ["USD", "BRL"] as const;
 const dateStyles: DateStyle[] = ["short", "medium", "long", "dayMonth", "monthYear"];

@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatDate, formatMoney, formatPercent } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
 import { Section, Specimen } from "./section";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 const faqKeys = ["bank", "currencies", "sharing"] as const;
 const cardLimit = 800000;

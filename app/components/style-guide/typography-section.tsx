@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
 import { Section, Specimen } from "./section";
-import { useLanguage } from "./use-language";
+import { useLanguage } from "~/lib/use-language";
 
 const scale = [
   { key: "display", className: "text-4xl font-bold tracking-tight sm:text-5xl", spec: "48 · 700" },

@@ -1,0 +1,116 @@
+/**
+ * Sessions for pages: the cookie, the current-workspace cookie, and the navigation guards of
+ * SPEC §2, enforced in loaders on the server so no wrong page ever renders first.
+ */
+import { redirect } from "react-router";
+import { assertSameOrigin } from "../../worker/auth/auth.middleware";
+import { authPolicy } from "../../worker/auth/auth.policy";
+import { identifyCaller, type Caller } from "../../worker/auth/session";
+import { loadViewer, type Viewer } from "../../worker/auth/viewer.service";
+import { pageContext, type PageContext } from "../../worker/context";
+import { AppError } from "../../worker/http/errors";
+
+export const currentWorkspaceCookieName = "moneta_workspace";
+
+type LoaderArgs = { request: Request; context: { get(key: typeof pageContext): PageContext } };
+
+const isSecure = (request: Request, page: PageContext) =>
+  new URL(request.url).protocol === "https:" || page.env.APP_ENV === "production";
+
+function cookie(name: string, value: string, request: Request, page: PageContext, maxAgeSeconds: number) {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    `Max-Age=${maxAgeSeconds}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(isSecure(request, page) ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export function sessionCookie(args: LoaderArgs, token: string, expiresAt: Date): string {
+  const page = args.context.get(pageContext);
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - page.services.clock.now().getTime()) / 1000));
+  return cookie(authPolicy.sessionCookieName, token, args.request, page, maxAge);
+}
+
+export function clearedSessionCookie(args: LoaderArgs): string {
+  return cookie(authPolicy.sessionCookieName, "", args.request, args.context.get(pageContext), 0);
+}
+
+export function currentWorkspaceCookie(args: LoaderArgs, workspaceId: string): string {
+  return cookie(currentWorkspaceCookieName, workspaceId, args.request, args.context.get(pageContext), 60 * 60 * 24 * 365);
+}
+
+function readCookie(request: Request, name: string): string | null {
+  for (const part of request.headers.get("Cookie")?.split(";") ?? []) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return null;
+}
+
+export function servicesOf(args: LoaderArgs) {
+  return args.context.get(pageContext).services;
+}
+
+/** The caller of a page request whose token is genuine; the session row is checked by the read that follows. */
+export async function callerOf(args: LoaderArgs): Promise<Caller | null> {
+  return identifyCaller(servicesOf(args), args.request);
+}
+
+/** A revoked or expired session ends at /login with the cookie cleared (SPEC §2: 401 → login). */
+export function toLogin(args: LoaderArgs): never {
+  throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
+}
+
+export type SignedInViewer = Viewer & { caller: Caller };
+type ViewerLookup = { status: "signed-out" } | { status: "ended" } | { status: "signed-in"; viewer: SignedInViewer };
+
+/** Signed out (no genuine token), ended (revoked, expired or idle session) or the viewer. */
+export async function lookUpViewer(args: LoaderArgs): Promise<ViewerLookup> {
+  const caller = await callerOf(args);
+  if (!caller) return { status: "signed-out" };
+  try {
+    return { status: "signed-in", viewer: { caller, ...(await loadViewer(servicesOf(args), caller)) } };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "UNAUTHENTICATED") return { status: "ended" };
+    throw error;
+  }
+}
+
+/** Where a signed-in person lands: the remembered workspace's dashboard, else /workspaces. */
+export function homeOf(args: LoaderArgs, viewer: Viewer): string {
+  const remembered = readCookie(args.request, currentWorkspaceCookieName);
+  const workspace = viewer.workspaces.find((item) => item.uuid === remembered);
+  return workspace ? `/workspaces/${workspace.uuid}/dashboard` : "/workspaces";
+}
+
+type Completion = "any" | "named" | "complete";
+
+/**
+ * Auth-required pages: signed out → "/" (an ended session → /login); no name → /onboarding;
+ * a name but no workspace → /workspace-setup. `completion` says how far the page itself sits.
+ */
+export async function requireViewer(args: LoaderArgs, completion: Completion = "complete"): Promise<SignedInViewer> {
+  const lookup = await lookUpViewer(args);
+  if (lookup.status === "ended") toLogin(args);
+  if (lookup.status === "signed-out") throw redirect("/");
+  const { viewer } = lookup;
+  if (completion !== "any" && !viewer.user.name) throw redirect("/onboarding");
+  if (completion === "complete" && viewer.workspaces.length === 0) throw redirect("/workspace-setup");
+  return viewer;
+}
+
+/** Guest-only pages (/login): a signed-in person goes home instead. */
+export async function requireGuest(args: LoaderArgs): Promise<{ hasEndedSession: boolean }> {
+  const lookup = await lookUpViewer(args);
+  if (lookup.status === "signed-in") throw redirect(homeOf(args, lookup.viewer));
+  return { hasEndedSession: lookup.status === "ended" };
+}
+
+/** For actions: the same guards, and the write must come from our own pages (cookie auth). */
+export async function requireViewerForAction(args: LoaderArgs, completion: Completion = "complete") {
+  assertSameOrigin(args.request, args.context.get(pageContext).env);
+  return requireViewer(args, completion);
+}

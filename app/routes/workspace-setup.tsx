@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { FormMessage } from "~/components/auth/form-message";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
+import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
+import { createWorkspace } from "../../worker/workspaces/workspaces.service";
+import type { Route } from "./+types/workspace-setup";
+
+export const handle = { i18n: ["auth"] };
+
+/** A guess from the browser's language; the workspace settings can change it. */
+const currencyFor = (request: Request) => (detectLanguage(request) === "pt-BR" ? "BRL" : "USD");
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireViewer(args, "named");
+  if (viewer.workspaces.length > 0) throw redirect("/dashboard");
+  return { title: createServerI18n(detectLanguage(args.request)).t("auth:meta.setupTitle") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args, "named");
+  const form = await args.request.formData();
+  const parsed = createWorkspaceSchema.safeParse({ name: form.get("name") ?? "", currency: currencyFor(args.request) });
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.code === "too_big" ? "tooLong" : "required" }, { status: 422 });
+  }
+  const workspace = await createWorkspace(servicesOf(args), viewer.caller, parsed.data);
+  return redirect(`/workspaces/${workspace.uuid}/dashboard`, {
+    headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) },
+  });
+}
+
+export default function WorkspaceSetup() {
+  const { t } = useTranslation("auth");
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [name, setName] = useState("");
+  const isBusy = navigation.state === "submitting";
+  return (
+    <AuthLayout>
+      <p className="text-sm font-semibold text-accent">{t("setup.title")}</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-foreground">{t("setup.subtitle")}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t("setup.description")}</p>
+      <Form method="post" className="mt-8 grid gap-4" noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor="name">{t("setup.nameLabel")}</Label>
+          <Input
+            id="name"
+            name="name"
+            required
+            maxLength={100}
+            autoFocus
+            placeholder={t("setup.namePlaceholder")}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={Boolean(result?.error) || undefined}
+          />
+        </div>
+        {result?.error ? <FormMessage tone="error">{t(`setup.errors.${result.error}`)}</FormMessage> : null}
+        <Button type="submit" size="lg" className="w-full" disabled={isBusy || name.trim() === ""}>
+          {isBusy ? t("setup.submitting") : t("setup.submit")}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

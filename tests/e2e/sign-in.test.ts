@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
+
+/** The newest code the server printed for this address (local mode has no Resend key). */
+async function codeFromConsole(email: string): Promise<string> {
+  const pattern = new RegExp(`\\[sign-in code\\] ${email.replace(/[.+]/g, "\\$&")} (\\d{6})`, "g");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const matches = [...readFileSync(inject("appLogFile"), "utf8").matchAll(pattern)];
+    const code = matches.at(-1)?.[1];
+    if (code) return code;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`No code printed for ${email}`);
+}
+
+async function requestCode(page: Page, email: string) {
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with email" }).click();
+  await page.getByText("Check your email for the verification code").waitFor();
+}
+
+describe("sign-in and first run in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a new user signs in with the console code, names themselves, creates a workspace, lands on its dashboard, and after logging out cannot go back", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const email = `newcomer-${Date.now()}@example.com`;
+    await requestCode(page, email);
+    const continueButton = page.getByRole("button", { name: "Continue", exact: true });
+    expect(await continueButton.isDisabled()).toBe(true);
+    await page.getByLabel("Verification code").fill(await codeFromConsole(email));
+    expect(await continueButton.isDisabled()).toBe(false);
+    await continueButton.click();
+
+    await page.waitForURL(`${baseURL}/onboarding`);
+    await page.getByRole("heading", { level: 1, name: "Welcome" }).waitFor();
+    await page.getByLabel("Your name").fill("  Ana Souza ");
+    await page.getByRole("button", { name: "Complete setup" }).click();
+
+    await page.waitForURL(`${baseURL}/workspace-setup`);
+    await page.getByRole("heading", { level: 1, name: "Create your workspace" }).waitFor();
+    await page.getByLabel("Workspace name").fill("Home");
+    await page.getByRole("button", { name: "Create workspace" }).click();
+
+    await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
+    const dashboardUrl = page.url();
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(await page.getByRole("banner").textContent()).toContain("Home");
+
+    // Screenshots of the signed-in screens, in both languages, at both widths.
+    const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
+    for (const [path, name] of [["/workspaces", "workspaces"], [new URL(dashboardUrl).pathname, "workspace-area"]] as const) {
+      const layouts = await screenshotEveryLayout(browser, { baseURL, path, name, cookies });
+      expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    }
+
+    await page.goto("/");
+    expect(page.url()).toBe(dashboardUrl);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(`${baseURL}/login`);
+    await page.goBack();
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).not.toBe(dashboardUrl);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Dashboard");
+    await page.goto(dashboardUrl);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("Back clears the code; a wrong code says so; a signed-out visitor of a workspace page goes to /", async () => {
+    const { context, page } = await openPage(browser, { baseURL, locale: "pt-BR" });
+    await page.goto("/workspaces");
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    const email = `twice-${Date.now()}@example.com`;
+    await page.goto("/login");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Continuar com e-mail" }).click();
+    const codeField = page.getByLabel("Código de verificação");
+    await codeField.fill("12");
+    await page.getByRole("button", { name: "Voltar" }).click();
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(email);
+    await page.getByRole("button", { name: "Continuar com e-mail" }).click();
+    expect(await codeField.inputValue()).toBe("");
+
+    const code = await codeFromConsole(email);
+    await codeField.fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Continuar", exact: true }).click();
+    await page.getByText("Código de verificação inválido").waitFor();
+    await context.close();
+  });
+
+  it("shows the sign-in steps and first-run screens well in both languages and widths", async () => {
+    const layouts = await screenshotEveryLayout(browser, { baseURL, path: "/login", name: "login" });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+  });
+});
