@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/layout/error-page";
 import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
-import { themeVariables } from "./lib/theme";
+import { themeVariables, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
 
@@ -33,7 +33,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const language = rootData?.language ?? i18n.language;
-  const namespaces = namespacesFor(useMatches().map((match) => match.handle));
+  const matches = useMatches();
+  const namespaces = namespacesFor(matches.map((match) => match.handle));
+  // A workspace page's loader hands over its colours; they theme the whole app, dialogs included.
+  const workspaceColors = matches.map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme).find(Boolean);
 
   // After the language switcher's action the root loader answers with the new language.
   useEffect(() => {
@@ -41,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [i18n, language]);
 
   return (
-    <html lang={language} style={themeVariables() as CSSProperties}>
+    <html lang={language} style={themeVariables(workspaceColors) as CSSProperties}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

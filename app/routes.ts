@@ -9,7 +9,11 @@ export default [
   route("onboarding", "routes/onboarding.tsx"),
   route("workspace-setup", "routes/workspace-setup.tsx"),
   route("workspaces", "routes/workspaces.tsx"),
-  route("workspaces/:workspaceId/:area", "routes/workspace-area.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("workspaces/:workspaceId", "routes/workspace-layout.tsx", [
+    route("settings", "routes/workspace-settings.tsx"),
+    route(":area", "routes/workspace-area.tsx"),
+  ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,8 +2,17 @@
  * One factory per entity, used by the seed command and the tests: sensible defaults,
  * overridable fields, rows written through Drizzle into a real database.
  */
+import { eq } from "drizzle-orm";
 import type { Database } from "./client.ts";
-import { leads, users, workspaceMembers, workspaces, type WorkspaceRole } from "./schema/index.ts";
+import {
+  leads,
+  userPictures,
+  users,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+  type WorkspaceRole,
+} from "./schema/index.ts";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -42,4 +51,30 @@ export async function insertLead(db: Database, fields: Partial<typeof leads.$inf
     .values({ name: `Lead ${n}`, email: `lead${n}@example.com`, phone: "(11) 98765-4321", ...fields })
     .returning();
   return lead!;
+}
+
+export async function insertInvitation(
+  db: Database,
+  fields: Partial<typeof workspaceInvitations.$inferInsert> & { workspaceId: string },
+) {
+  const [invitation] = await db
+    .insert(workspaceInvitations)
+    .values({ email: `invitee${next()}@example.com`, role: "member", ...fields })
+    .returning();
+  return invitation!;
+}
+
+/** A tiny but genuine image of each kind, for picture uploads. */
+export const samplePictures = {
+  png: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  jpeg: Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+  gif: new TextEncoder().encode("GIF89a\x01\x00\x01\x00"),
+};
+
+export async function insertPicture(db: Database, fields: { userId: string; bytes?: Uint8Array<ArrayBuffer> }) {
+  const bytes = fields.bytes ?? samplePictures.png;
+  await db
+    .insert(userPictures)
+    .values({ userId: fields.userId, contentType: "image/png", bytes, byteSize: bytes.byteLength, updatedAt: new Date().toISOString() });
+  await db.update(users).set({ pictureKey: `picture-${next()}` }).where(eq(users.id, fields.userId));
 }

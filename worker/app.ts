@@ -8,9 +8,18 @@ import type { Env } from "./env.ts";
 import { AppError, errorBody, internalError, type ErrorCode } from "./http/errors.ts";
 import { createRequestScope, type Logger } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
+import { maxPictureBytes } from "./profile/picture.ts";
 
 /** JSON bodies above this are refused with 413 before any parsing. Uploads set their own limit. */
 export const maxJsonBodyBytes = 256 * 1024;
+
+const pictureUploadPath = "/api/profile/picture";
+const tooLarge = (limit: string) => () => {
+  throw new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (the limit is ${limit}).`);
+};
+const jsonBodyLimit = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge("256 KB") });
+/** The picture itself (checked exactly by the service) plus room for a multipart envelope. */
+const pictureBodyLimit = bodyLimit({ maxSize: maxPictureBytes + 64 * 1024, onError: tooLarge("2 MB") });
 
 const codeByHttpStatus: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
@@ -88,15 +97,8 @@ export function createWorkerApp(options: WorkerAppOptions) {
         scope.log.info("request", { method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs });
       }
     })
-    .use(
-      "/api/*",
-      bodyLimit({
-        maxSize: maxJsonBodyBytes,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large (the limit is 256 KB).");
-        },
-      }),
-    )
+    // Page actions take form posts, the largest being the settings page's picture upload.
+    .use((c, next) => (isApiPath(c.req.path) && c.req.path !== pictureUploadPath ? jsonBodyLimit : pictureBodyLimit)(c, next))
     .route("/api", options.api)
     .all("/api/*", (c) => {
       throw new AppError("NOT_FOUND", `There is no API endpoint at ${c.req.method} ${c.req.path}.`);
@@ -114,7 +116,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
           stack: error instanceof Error ? error.stack : undefined,
         });
       }
-      if (!isApiPath(c.req.path)) return c.html(errorPageHtml(requestId), 500);
+      if (!isApiPath(c.req.path)) return c.html(errorPageHtml(requestId), appError.status);
       if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
       return c.json(errorBody(appError, requestId), appError.status);
     });

@@ -64,15 +64,20 @@ export function toLogin(args: LoaderArgs): never {
   throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
 }
 
+type ViewerData = Pick<Viewer, "user" | "workspaces">;
 export type SignedInViewer = Viewer & { caller: Caller };
-type ViewerLookup = { status: "signed-out" } | { status: "ended" } | { status: "signed-in"; viewer: SignedInViewer };
+type Lookup<T> = { status: "signed-out" } | { status: "ended" } | { status: "signed-in"; viewer: T & { caller: Caller } };
+type ViewerLoad<T> = (services: ReturnType<typeof servicesOf>, caller: Caller) => Promise<T>;
 
 /** Signed out (no genuine token), ended (revoked, expired or idle session) or the viewer. */
-export async function lookUpViewer(args: LoaderArgs): Promise<ViewerLookup> {
+export async function lookUpViewer<T extends ViewerData = Viewer>(
+  args: LoaderArgs,
+  load: ViewerLoad<T> = loadViewer as unknown as ViewerLoad<T>,
+): Promise<Lookup<T>> {
   const caller = await callerOf(args);
   if (!caller) return { status: "signed-out" };
   try {
-    return { status: "signed-in", viewer: { caller, ...(await loadViewer(servicesOf(args), caller)) } };
+    return { status: "signed-in", viewer: { caller, ...(await load(servicesOf(args), caller)) } };
   } catch (error) {
     if (error instanceof AppError && error.code === "UNAUTHENTICATED") return { status: "ended" };
     throw error;
@@ -92,8 +97,12 @@ type Completion = "any" | "named" | "complete";
  * Auth-required pages: signed out → "/" (an ended session → /login); no name → /onboarding;
  * a name but no workspace → /workspace-setup. `completion` says how far the page itself sits.
  */
-export async function requireViewer(args: LoaderArgs, completion: Completion = "complete"): Promise<SignedInViewer> {
-  const lookup = await lookUpViewer(args);
+export async function requireViewer<T extends ViewerData = Viewer>(
+  args: LoaderArgs,
+  completion: Completion = "complete",
+  load?: ViewerLoad<T>,
+): Promise<T & { caller: Caller }> {
+  const lookup = await lookUpViewer<T>(args, load);
   if (lookup.status === "ended") toLogin(args);
   if (lookup.status === "signed-out") throw redirect("/");
   const { viewer } = lookup;
@@ -113,4 +122,20 @@ export async function requireGuest(args: LoaderArgs): Promise<{ hasEndedSession:
 export async function requireViewerForAction(args: LoaderArgs, completion: Completion = "complete") {
   assertSameOrigin(args.request, args.context.get(pageContext).env);
   return requireViewer(args, completion);
+}
+
+/**
+ * For child routes whose layout already applied the guards: run a service as the caller;
+ * an ended session goes to /login, a workspace that is not theirs to /workspaces.
+ */
+export async function withCaller<T>(args: LoaderArgs, work: (services: ReturnType<typeof servicesOf>, caller: Caller) => Promise<T>): Promise<T> {
+  const caller = await callerOf(args);
+  if (!caller) throw redirect("/");
+  try {
+    return await work(servicesOf(args), caller);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "UNAUTHENTICATED") toLogin(args);
+    if (error instanceof AppError && error.code === "NOT_FOUND") throw redirect("/workspaces");
+    throw error;
+  }
 }

@@ -11,6 +11,7 @@ import { createServerI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { AppError } from "../../worker/http/errors";
+import { resolveTier } from "../../worker/tiers/tiers";
 import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspaces";
@@ -24,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: createServerI18n(language).t("workspaces:meta.title"),
     user: viewer.user,
+    tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
     workspaces: viewer.workspaces,
     defaultCurrency: language === "pt-BR" ? ("BRL" as const) : ("USD" as const),
   };
@@ -58,11 +60,11 @@ export async function action(args: Route.ActionArgs) {
 export default function Workspaces() {
   const { t } = useTranslation("workspaces");
   const language = useLanguage();
-  const { user, workspaces, defaultCurrency } = useLoaderData<typeof loader>();
+  const { user, tierLabel, workspaces, defaultCurrency } = useLoaderData<typeof loader>();
   const [isCreating, setIsCreating] = useState(false);
   return (
     <div className="min-h-dvh">
-      <AppHeader email={user.email} />
+      <AppHeader user={user} tierLabel={tierLabel} />
       <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("list.title")}</h1>
         <p className="mt-2 text-muted-foreground">{workspaces.length > 0 ? t("list.subtitle") : t("list.emptyHint")}</p>

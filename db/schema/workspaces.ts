@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
+import { workspaceRoles } from "./roles.ts";
 import { users } from "./users.ts";
 
 export const workspaces = sqliteTable("workspaces", {
@@ -18,8 +19,7 @@ export const workspaces = sqliteTable("workspaces", {
   updatedAt: timestampColumn("updated_at"),
 });
 
-export const workspaceRoles = ["owner", "admin", "member", "viewer"] as const;
-export type WorkspaceRole = (typeof workspaceRoles)[number];
+export { workspaceRoles, type WorkspaceRole } from "./roles.ts";
 
 export const workspaceMembers = sqliteTable(
   "workspace_members",

@@ -1,19 +1,7 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
-
-/** The newest code the server printed for this address (local mode has no Resend key). */
-async function codeFromConsole(email: string): Promise<string> {
-  const pattern = new RegExp(`\\[sign-in code\\] ${email.replace(/[.+]/g, "\\$&")} (\\d{6})`, "g");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const matches = [...readFileSync(inject("appLogFile"), "utf8").matchAll(pattern)];
-    const code = matches.at(-1)?.[1];
-    if (code) return code;
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  throw new Error(`No code printed for ${email}`);
-}
+import { codeFromConsole } from "./support/sign-in.ts";
 
 async function requestCode(page: Page, email: string) {
   await page.goto("/login");
@@ -69,7 +57,12 @@ describe("sign-in and first run in Chromium", () => {
     await page.goto("/");
     expect(page.url()).toBe(dashboardUrl);
 
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const menu = page.getByRole("menu");
+    expect(await menu.textContent()).toContain("Ana Souza");
+    expect(await menu.textContent()).toContain(email);
+    expect(await menu.textContent()).toContain("Free");
+    await menu.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL(`${baseURL}/login`);
     await page.goBack();
     await page.waitForLoadState("networkidle");

@@ -107,3 +107,8 @@ export async function screenshotEveryLayout(
   }
   return results;
 }
+
+/** The visible toast with this text (Radix also keeps a screen-reader copy in a live region). */
+export function toastWith(page: Page, text: string) {
+  return page.locator("li[data-kind]").filter({ hasText: text });
+}

@@ -5,6 +5,7 @@ import { oneTimeCodes, sessions, users, workspaceMembers } from "../../db/schema
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { toUserResponse, type UserResponse } from "../profile/profile.mapper.ts";
+import { invitationAcceptanceStatements } from "../workspaces/invitations.service.ts";
 import { authPolicy, days, minutes } from "./auth.policy.ts";
 import type { RequestCodeInput, SignInInput } from "./auth.schemas.ts";
 import { digestsEqual, generateCode, hashCode } from "./codes.ts";
@@ -70,8 +71,9 @@ export type SignedIn = { accessToken: string; expiresAt: Date; user: UserRespons
 
 /**
  * POST /auth/login. One round trip to read the code and the account, one atomic batch to
- * create the account (first sign-in), open the session and spend the code — the session
- * row is only written if the code is still unspent, so a code works exactly once.
+ * create the account (first sign-in), open the session, spend the code and accept pending
+ * workspace invitations — the session row is only written if the code is still unspent, so
+ * a code works exactly once.
  */
 export async function signIn(ctx: ServiceContext, input: SignInInput, origin: RequestOrigin): Promise<SignedIn> {
   const now = ctx.clock.now();
@@ -99,7 +101,7 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + days(authPolicy.sessionAbsoluteDays));
   const nowIso = now.toISOString();
-  const [, opened, , accounts, memberships] = await ctx.db.batch([
+  const [, opened, , , , accounts, memberships] = await ctx.db.batch([
     ctx.db.insert(users).values({ email: input.email, language: origin.language, createdAt: nowIso }).onConflictDoNothing(),
     ctx.db.run(sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent)
       select ${sessionId}, users.id, ${nowIso}, ${nowIso}, ${expiresAt.toISOString()}, ${origin.userAgent?.slice(0, 300) ?? null}
@@ -109,6 +111,8 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
       .update(oneTimeCodes)
       .set({ consumedAt: nowIso })
       .where(and(eq(oneTimeCodes.email, input.email), eq(oneTimeCodes.codeHash, stored.codeHash), isNull(oneTimeCodes.consumedAt))),
+    // Pending invitations to this address become memberships, in this same atomic batch.
+    ...invitationAcceptanceStatements(ctx, { email: input.email, sessionId, now: nowIso }),
     ctx.db.select().from(users).where(eq(users.email, input.email)),
     ctx.db
       .select({ total: count() })

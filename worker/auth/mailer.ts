@@ -4,7 +4,41 @@ import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { authPolicy } from "./auth.policy.ts";
 
-const messages = {
+export type EmailMessage = { to: string; subject: string; text: string; html: string };
+
+export type SendOptions = {
+  /** The one line printed instead of sending in local and test runs without a key. */
+  consoleLine?: string;
+  /** What the person sees (503) when the message cannot be sent. */
+  failureMessage?: string;
+};
+
+/**
+ * Sends one e-mail with Resend. Without an API key, local and test runs print one line to
+ * the server console instead; production refuses, so a missing key is never silent.
+ */
+export async function sendEmail(ctx: ServiceContext, message: EmailMessage, options: SendOptions = {}) {
+  const failed = () =>
+    new AppError("SERVICE_UNAVAILABLE", options.failureMessage ?? "We could not send the e-mail. Please try again in a moment.");
+  if (!ctx.env.RESEND_API_KEY) {
+    if (ctx.env.APP_ENV === "production") {
+      ctx.log.error("mail.not_configured", {});
+      throw failed();
+    }
+    console.log(options.consoleLine ?? `[e-mail] ${message.to} ${message.subject}`);
+    return;
+  }
+  const resend = new Resend(ctx.env.RESEND_API_KEY, { baseUrl: ctx.env.RESEND_BASE_URL || undefined });
+  const { error } = await resend.emails
+    .send({ from: ctx.env.RESEND_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    .catch((cause: unknown) => ({ error: { message: String(cause) } }));
+  if (error) {
+    ctx.log.error("mail.send_failed", { error: error.message });
+    throw failed();
+  }
+}
+
+const signInMessages = {
   en: {
     subject: (code: string) => `${code} is your Moneta sign-in code`,
     intro: "Use this code to sign in to Moneta:",
@@ -20,7 +54,7 @@ const messages = {
 } as const;
 
 export function signInEmail(code: string, language: Language) {
-  const text = messages[language];
+  const text = signInMessages[language];
   return {
     subject: text.subject(code),
     text: `${text.intro}\n\n${code}\n\n${text.expiry}\n${text.ignore}\n`,
@@ -31,26 +65,11 @@ export function signInEmail(code: string, language: Language) {
   };
 }
 
-/**
- * Sends the code with Resend. Without an API key, local and test runs print one line to
- * the server console instead; production refuses, so a missing key is never silent.
- */
+/** The sign-in code e-mail; locally the console line is what the developer (and the e2e test) reads. */
 export async function sendSignInCode(ctx: ServiceContext, input: { email: string; code: string; language: Language }) {
-  const email = signInEmail(input.code, input.language);
-  if (!ctx.env.RESEND_API_KEY) {
-    if (ctx.env.APP_ENV === "production") {
-      ctx.log.error("mail.not_configured", {});
-      throw new AppError("SERVICE_UNAVAILABLE", "Failed to send verification code");
-    }
-    console.log(`[sign-in code] ${input.email} ${input.code}`);
-    return;
-  }
-  const resend = new Resend(ctx.env.RESEND_API_KEY, { baseUrl: ctx.env.RESEND_BASE_URL || undefined });
-  const { error } = await resend.emails
-    .send({ from: ctx.env.RESEND_FROM, to: input.email, subject: email.subject, text: email.text, html: email.html })
-    .catch((cause: unknown) => ({ error: { message: String(cause) } }));
-  if (error) {
-    ctx.log.error("mail.send_failed", { error: error.message });
-    throw new AppError("SERVICE_UNAVAILABLE", "Failed to send verification code");
-  }
+  await sendEmail(
+    ctx,
+    { to: input.email, ...signInEmail(input.code, input.language) },
+    { consoleLine: `[sign-in code] ${input.email} ${input.code}`, failureMessage: "Failed to send verification code" },
+  );
 }

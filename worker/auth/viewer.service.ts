@@ -2,8 +2,21 @@ import { asc, eq } from "drizzle-orm";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { toUserResponse } from "../profile/profile.mapper.ts";
+import { profileQueries, toProfile } from "../profile/profile.queries.ts";
+import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
+import { resolveTier } from "../tiers/tiers.ts";
 import { toWorkspaceResponse } from "../workspaces/workspaces.mapper.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "./session.ts";
+
+/** The user's workspaces with their role in each, oldest first. */
+function workspacesOfQuery(ctx: ServiceContext, userId: string) {
+  return ctx.db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+}
 
 /**
  * Everything a page needs to decide where the signed-in person belongs (SPEC §2 guards):
@@ -12,12 +25,7 @@ import { batchAsCaller, sessionEnded, type Caller } from "./session.ts";
 export async function loadViewer(ctx: ServiceContext, caller: Caller) {
   const [accounts, memberships] = await batchAsCaller(ctx, caller, [
     ctx.db.select().from(users).where(eq(users.id, caller.userId)),
-    ctx.db
-      .select({ workspace: workspaces, role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaceMembers.userId, caller.userId))
-      .orderBy(asc(workspaces.createdAt), asc(workspaces.id)),
+    workspacesOfQuery(ctx, caller.userId),
   ]);
   const account = accounts[0];
   if (!account) throw sessionEnded();
@@ -26,3 +34,38 @@ export async function loadViewer(ctx: ServiceContext, caller: Caller) {
 }
 
 export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
+
+/**
+ * A workspace page's frame: the viewer, their workspaces and the plan of this workspace's
+ * owner (which decides its features), with the session check, in one round trip.
+ */
+export async function loadViewerInWorkspace(ctx: ServiceContext, caller: Caller, workspaceId: string) {
+  const [accounts, memberships, owners] = await batchAsCaller(ctx, caller, [
+    ctx.db.select().from(users).where(eq(users.id, caller.userId)),
+    workspacesOfQuery(ctx, caller.userId),
+    workspaceOwnerTierQuery(ctx, workspaceId),
+  ]);
+  const account = accounts[0];
+  if (!account) throw sessionEnded();
+  const workspaceList = memberships.map((row) => toWorkspaceResponse(row.workspace, row.role));
+  const workspace = workspaceList.find((item) => item.uuid === workspaceId) ?? null;
+  return {
+    user: toUserResponse(account, workspaceList.length),
+    userTier: resolveTier(account),
+    workspaces: workspaceList,
+    workspace,
+    workspaceTier: owners[0] ? resolveTier(owners[0]) : resolveTier(account),
+  };
+}
+
+/** The settings page: the profile with its assistant preferences, and the workspaces to choose from. */
+export async function loadViewerSettings(ctx: ServiceContext, caller: Caller) {
+  const [accounts, memberships, preferences, workspaceRows] = await batchAsCaller(ctx, caller, [
+    ...profileQueries(ctx, caller.userId),
+    workspacesOfQuery(ctx, caller.userId),
+  ]);
+  return {
+    user: toProfile([accounts, memberships, preferences]),
+    workspaces: workspaceRows.map((row) => toWorkspaceResponse(row.workspace, row.role)),
+  };
+}

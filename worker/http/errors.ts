@@ -7,9 +7,14 @@ const statusByCode = {
   MALFORMED_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The tier's limit (workspaces per user, accounts per workspace) is used up. */
+  LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** A workspace always keeps an owner: the last one cannot leave, step down or be removed. */
+  LAST_OWNER: 409,
+  ALREADY_MEMBER: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,

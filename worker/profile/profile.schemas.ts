@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "../../app/lib/i18n.ts";
+import { currencies } from "../workspaces/workspaces.schemas.ts";
 
 export const personNameSchema = z
   .string({ error: "Name is required" })
@@ -22,3 +23,19 @@ export const updateProfileSchema = z
   .partial({ name: true });
 
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+const optionalUuid = (message: string) => z.uuid({ error: message }).nullish();
+
+/** PUT /profile/preferences and the chat-bot settings form (SPEC §2); only the fields sent change. */
+export const updatePreferencesSchema = z.object({
+  enabled: z.boolean({ error: "Use true or false" }).optional(),
+  default_workspace_uuid: optionalUuid("Choose one of your workspaces"),
+  default_account_uuid: optionalUuid("Choose an account"),
+  default_currency: z.enum(currencies, { error: "Choose USD or BRL" }).optional(),
+  default_tag_uuid: optionalUuid("Choose a tag"),
+  bot_language: z.enum(languages, { error: "Choose English or Português (Brasil)" }).optional(),
+  auto_categorize: z.boolean({ error: "Use true or false" }).optional(),
+  require_confirmation: z.boolean({ error: "Use true or false" }).optional(),
+});
+
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesSchema>;

@@ -1,41 +1,93 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
-import { users, workspaceMembers } from "../../db/schema/index.ts";
+import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
+import { authPolicy, days } from "../auth/auth.policy.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
-import { toUserResponse } from "./profile.mapper.ts";
+import { profileQueries, toProfile } from "./profile.queries.ts";
 
-/** GET /profile: the caller's account, checked against its session in the same round trip. */
+/** GET /profile: the caller's account and chat-bot settings, checked against its session in the same round trip. */
 export async function getProfile(ctx: ServiceContext, caller: Caller) {
-  const [accounts, memberships] = await batchAsCaller(ctx, caller, [
-    ctx.db.select().from(users).where(eq(users.id, caller.userId)),
-    ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
-  ]);
-  const user = accounts[0];
-  if (!user) throw sessionEnded();
-  return toUserResponse(user, memberships[0]?.total ?? 0);
+  return toProfile(await batchAsCaller(ctx, caller, profileQueries(ctx, caller.userId)));
 }
 
 /** PUT /profile: changes only the fields sent; a username must be unique (case-insensitive). */
 export async function updateProfile(ctx: ServiceContext, caller: Caller, input: UpdateProfileInput) {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  if (input.username) {
-    const [taken] = await batchAsCaller(ctx, caller, [
-      ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = lower(${input.username})`, ne(users.id, caller.userId))),
-    ]);
-    if (taken.length > 0) {
-      throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
-        fieldErrors: { username: ["That username is taken"] },
-      });
-    }
+  // Without a username to check, the query matches nothing; it still carries the session check.
+  const [taken] = await batchAsCaller(ctx, caller, [
+    ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${input.username ?? null})`, ne(users.id, caller.userId))),
+  ]);
+  if (taken.length > 0) {
+    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
+      fieldErrors: { username: ["That username is taken"] },
+    });
   }
-  await ctx.db
-    .update(users)
-    .set({ ...changes, updatedAt: ctx.clock.now().toISOString() })
-    .where(eq(users.id, caller.userId));
-  return getProfile(ctx, caller);
+  const [, ...profile] = await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({ ...changes, updatedAt: ctx.clock.now().toISOString() })
+      .where(eq(users.id, caller.userId)),
+    ...profileQueries(ctx, caller.userId),
+  ]);
+  return toProfile(profile);
+}
+
+/** GET /profile/stats. Active sessions are those that would still let someone in right now. */
+export async function getProfileStats(ctx: ServiceContext, caller: Caller) {
+  const now = ctx.clock.now();
+  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
+  const [accounts, memberships, owned, active] = await batchAsCaller(ctx, caller, [
+    ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, caller.userId)),
+    ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
+    ctx.db
+      .select({ total: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaceMembers.role, "owner"))),
+    ctx.db
+      .select({ total: count() })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, caller.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now.toISOString()),
+          gt(sessions.lastSeenAt, idleCutoff),
+        ),
+      ),
+  ]);
+  const account = accounts[0];
+  if (!account) throw sessionEnded();
+  return {
+    workspaces_count: memberships[0]?.total ?? 0,
+    owned_workspaces_count: owned[0]?.total ?? 0,
+    member_since: account.createdAt,
+    active_sessions: active[0]?.total ?? 0,
+  };
+}
+
+/** Workspaces where the user is an owner and no one else is: they go with the account. */
+const soleOwnedWorkspaces = (userId: string) => sql`select mine.workspace_id from workspace_members as mine
+  where mine.user_id = ${userId} and mine.role = 'owner' and not exists (
+    select 1 from workspace_members as others
+    where others.workspace_id = mine.workspace_id and others.role = 'owner' and others.user_id <> ${userId})`;
+
+/**
+ * DELETE /profile: one atomic batch removes the workspaces the user alone owns (with all their
+ * data) and the account; sessions, memberships, preferences and the picture go with the
+ * account (foreign keys cascade), so every token of the user stops working at once.
+ */
+export async function deleteAccount(ctx: ServiceContext, caller: Caller) {
+  const [doomed] = await batchAsCaller(ctx, caller, [ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(caller.userId))]);
+  const [, deleted] = await ctx.db.batch([
+    ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(caller.userId)})`),
+    ctx.db.delete(users).where(eq(users.id, caller.userId)),
+  ]);
+  if (deleted.rowsAffected !== 1) throw sessionEnded();
+  ctx.log.info("account.deleted", { user_id: caller.userId, workspaces_deleted: doomed.length });
+  return { message: "Account deleted", deleted_workspaces: doomed.length };
 }

@@ -2,12 +2,56 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
 import { requireCaller } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
-import { createWorkspaceSchema } from "./workspaces.schemas.ts";
-import { createWorkspace, listWorkspaces } from "./workspaces.service.ts";
+import { inviteMember, revokeInvitation } from "./invitations.service.ts";
+import { changeRoleSchema, inviteMemberSchema } from "./members.schemas.ts";
+import { changeMemberRole, leaveWorkspace, listMembers, removeMember } from "./members.service.ts";
+import { getTierInfo, getUsageStats } from "./tier-info.service.ts";
+import { createWorkspaceSchema, updateWorkspaceSchema } from "./workspaces.schemas.ts";
+import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from "./workspaces.service.ts";
 
+/**
+ * /workspaces and everything addressed by a workspace id. The id parameter is always
+ * `workspaceId`: tests/node/isolation.test.ts finds workspace-scoped routes by it.
+ */
 export const workspaceRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
   .get("/", async (c) => c.json({ data: await listWorkspaces(c.var.services, c.var.caller) }))
   .post("/", validate("json", createWorkspaceSchema), async (c) => {
     return c.json({ data: await createWorkspace(c.var.services, c.var.caller, c.req.valid("json")) }, 201);
+  })
+  .get("/:workspaceId", async (c) => {
+    return c.json({ data: await getWorkspace(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .put("/:workspaceId", validate("json", updateWorkspaceSchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json") };
+    return c.json({ data: await updateWorkspace(c.var.services, c.var.caller, input) });
+  })
+  .delete("/:workspaceId", async (c) => {
+    return c.json({ data: await deleteWorkspace(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .get("/:workspaceId/tier-info", async (c) => {
+    return c.json({ data: await getTierInfo(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .get("/:workspaceId/usage-stats", async (c) => {
+    return c.json({ data: await getUsageStats(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .get("/:workspaceId/members", async (c) => {
+    return c.json({ data: await listMembers(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .post("/:workspaceId/members", validate("json", inviteMemberSchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json") };
+    return c.json({ data: await inviteMember(c.var.services, c.var.caller, input) }, 201);
+  })
+  .put("/:workspaceId/members/:userId", validate("json", changeRoleSchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json") };
+    return c.json({ data: await changeMemberRole(c.var.services, c.var.caller, input) });
+  })
+  .delete("/:workspaceId/members/:userId", async (c) => {
+    return c.json({ data: await removeMember(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .delete("/:workspaceId/invitations/:invitationId", async (c) => {
+    return c.json({ data: await revokeInvitation(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .post("/:workspaceId/leave", async (c) => {
+    return c.json({ data: await leaveWorkspace(c.var.services, c.var.caller, c.req.param()) });
   });

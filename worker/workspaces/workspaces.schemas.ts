@@ -2,9 +2,9 @@ import { z } from "zod";
 
 export const currencies = ["USD", "BRL"] as const;
 
-const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Use a six-digit colour such as #5b43cf");
+export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Use a six-digit colour such as #5b43cf");
 
-const timeZone = z
+export const timeZone = z
   .string()
   .trim()
   .refine((zone) => {
@@ -40,3 +40,25 @@ export const createWorkspaceSchema = z.object({
 });
 
 export type CreateWorkspaceInput = z.infer<typeof createWorkspaceSchema>;
+
+/**
+ * PUT /workspaces/{id} and the workspace settings form: every field optional, only those
+ * sent change. An empty description (or null) clears it.
+ */
+export const updateWorkspaceSchema = z.object({
+  name: workspaceNameSchema.optional(),
+  description: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters")
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  currency: z.enum(currencies, { error: "Choose USD or BRL" }).optional(),
+  time_zone: timeZone.optional(),
+  primary_color: hexColor.optional(),
+  secondary_color: hexColor.optional(),
+  accent_color: hexColor.optional(),
+  beta_features_enabled: z.boolean({ error: "Use true or false" }).optional(),
+});
+
+export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;

@@ -1,11 +1,17 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
-import { batchAsCaller, type Caller } from "../auth/session.ts";
+import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import type { CreateWorkspaceInput } from "./workspaces.schemas.ts";
+import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
+import { assertWorkspaceId, callerStillMay, membershipQuery, requirePermission, workspaceNotFound } from "./workspace-access.ts";
+import type { CreateWorkspaceInput, UpdateWorkspaceInput } from "./workspaces.schemas.ts";
 import { toWorkspaceResponse } from "./workspaces.mapper.ts";
+
+export type WorkspaceRef = { workspaceId: string };
+
+const betaAccessNeeded = () => new AppError("FORBIDDEN", "Beta features need beta access.");
 
 /** The caller's workspaces, oldest first, with the caller's role in each. */
 export async function listWorkspaces(ctx: ServiceContext, caller: Caller) {
@@ -22,14 +28,24 @@ export async function listWorkspaces(ctx: ServiceContext, caller: Caller) {
 
 /**
  * Creates a workspace with the caller as its owner, in one atomic batch. Beta features can
- * only be switched on by someone with beta access.
+ * only be switched on by someone with beta access; the tier caps how many workspaces a user
+ * owns (workspaces joined by invitation do not count).
  */
 export async function createWorkspace(ctx: ServiceContext, caller: Caller, input: CreateWorkspaceInput) {
-  const [accounts] = await batchAsCaller(ctx, caller, [
-    ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+  const [accounts, owned] = await batchAsCaller(ctx, caller, [
+    ctx.db.select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+    ctx.db
+      .select({ total: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaceMembers.role, "owner"))),
   ]);
-  if (input.beta_features_enabled && !accounts[0]?.hasBetaAccess) {
-    throw new AppError("FORBIDDEN", "Beta features need beta access.");
+  const account = accounts[0];
+  if (!account) throw sessionEnded();
+  if (input.beta_features_enabled && !account.hasBetaAccess) throw betaAccessNeeded();
+  const tier = resolveTier(account);
+  const limit = tier.limits.workspaces_per_user;
+  if (!isWithinLimit(owned[0]?.total ?? 0, limit)) {
+    throw new AppError("LIMIT_REACHED", `Your ${tier.label} plan allows ${limit} workspaces of your own. Delete one or upgrade to create another.`);
   }
   const now = ctx.clock.now().toISOString();
   const id = newId();
@@ -53,4 +69,63 @@ export async function createWorkspace(ctx: ServiceContext, caller: Caller, input
     ctx.db.insert(workspaceMembers).values({ workspaceId: id, userId: caller.userId, role: "owner", createdAt: now }),
   ]);
   return toWorkspaceResponse(created[0]!, "owner");
+}
+
+/** GET /workspaces/{id}: any member may read it; anyone else gets 404. */
+export async function getWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  assertWorkspaceId(input.workspaceId);
+  const [rows] = await batchAsCaller(ctx, caller, [
+    ctx.db
+      .select({ workspace: workspaces, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, caller.userId))),
+  ]);
+  const role = requirePermission(rows, "workspace.read");
+  return toWorkspaceResponse(rows[0]!.workspace, role);
+}
+
+/** PUT /workspaces/{id}: admins and owners change the settings sent; beta features need the caller's beta access. */
+export async function updateWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & UpdateWorkspaceInput) {
+  assertWorkspaceId(input.workspaceId);
+  const [membership, accounts] = await batchAsCaller(ctx, caller, [
+    membershipQuery(ctx, caller, input.workspaceId),
+    ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+  ]);
+  const role = requirePermission(membership, "workspace.update");
+  if (input.beta_features_enabled && !accounts[0]?.hasBetaAccess) throw betaAccessNeeded();
+  const changes = {
+    name: input.name,
+    description: input.description,
+    currency: input.currency,
+    timeZone: input.time_zone,
+    primaryColor: input.primary_color,
+    secondaryColor: input.secondary_color,
+    accentColor: input.accent_color,
+    betaFeaturesEnabled: input.beta_features_enabled,
+  };
+  const [updated] = await ctx.db
+    .update(workspaces)
+    .set({ ...withoutUndefined(changes), updatedAt: ctx.clock.now().toISOString() })
+    .where(and(eq(workspaces.id, input.workspaceId), callerStillMay(ctx, caller, input.workspaceId, "workspace.update")))
+    .returning();
+  if (!updated) throw workspaceNotFound();
+  return toWorkspaceResponse(updated, role);
+}
+
+/** DELETE /workspaces/{id}: owners only; members, invitations and (later) all its data go with it. */
+export async function deleteWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  assertWorkspaceId(input.workspaceId);
+  const [membership] = await batchAsCaller(ctx, caller, [membershipQuery(ctx, caller, input.workspaceId)]);
+  requirePermission(membership, "workspace.delete");
+  const deleted = await ctx.db
+    .delete(workspaces)
+    .where(and(eq(workspaces.id, input.workspaceId), callerStillMay(ctx, caller, input.workspaceId, "workspace.delete")));
+  if (deleted.rowsAffected !== 1) throw workspaceNotFound();
+  ctx.log.info("workspace.deleted", { workspace_id: input.workspaceId, user_id: caller.userId });
+  return { message: "Workspace deleted" };
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -87,6 +87,12 @@ describe("the HTTP pipeline", () => {
     expect(await response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 
+  it("refuses page form posts over the upload limit with 413 too", async () => {
+    const response = await app.request("/settings", { method: "POST", body: "x".repeat(3 * 1024 * 1024) }, env);
+    expect(response.status).toBe(413);
+    expect(await response.text()).not.toContain("<h1>page</h1>");
+  });
+
   it("maps service errors to their status and adds Retry-After for rate limits", async () => {
     const conflict = await app.request("/api/conflict", {}, env);
     expect(conflict.status).toBe(409);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { addMember, insertWorkspace } from "../../../db/factories.ts";
 import { workspaceMembers } from "../../../db/schema/index.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
@@ -50,6 +51,33 @@ describe("workspaces API", () => {
     const json = { name: "Lab", beta_features_enabled: true };
     expect((await t.request("/api/workspaces", { method: "POST", token: plain.token, json })).status).toBe(403);
     expect((await t.request("/api/workspaces", { method: "POST", token: tester.token, json })).status).toBe(201);
+  });
+
+  it("caps the workspaces a free user owns at 2, 3 with beta access, and none on unlimited", async () => {
+    const create = (token: string, name: string) => t.request("/api/workspaces", { method: "POST", token, json: { name } });
+    for (const [fields, allowed] of [
+      [{}, 2],
+      [{ hasBetaAccess: true }, 3],
+      [{ tier: "unlimited" as const }, 6],
+    ] as const) {
+      const person = await signInAs(t, fields);
+      for (let index = 0; index < allowed; index++) expect((await create(person.token, `W${index}`)).status).toBe(201);
+      if (allowed === 6) continue;
+      const refused = await create(person.token, "One too many");
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "LIMIT_REACHED", message: expect.stringMatching(/allows \d workspaces of your own/) });
+    }
+  });
+
+  it("does not count workspaces the user only joined", async () => {
+    const ana = await signInAs(t);
+    const rafael = await signInAs(t);
+    for (const name of ["A", "B"]) {
+      const workspace = await insertWorkspace(t.db, { ownerId: rafael.user.id, name });
+      await addMember(t.db, { workspaceId: workspace.id, userId: ana.user.id, role: "admin" });
+    }
+    const response = await t.request("/api/workspaces", { method: "POST", token: ana.token, json: { name: "Mine" } });
+    expect(response.status).toBe(201);
   });
 
   it("needs a session", async () => {

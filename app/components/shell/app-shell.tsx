@@ -1,0 +1,50 @@
+import { Menu } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AppHeader } from "~/components/layout/app-header";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
+import type { MenuUser } from "./user-menu";
+import { Sidebar } from "./sidebar";
+
+type AppShellProps = {
+  user: MenuUser;
+  tierLabel: string;
+  workspace: { uuid: string; name: string };
+  showRecurring: boolean;
+  collapsedGroups: string[];
+  children: ReactNode;
+};
+
+/** Header, the sidebar (a slide-in drawer on phones) and the page. */
+export function AppShell({ user, tierLabel, workspace, showRecurring, collapsedGroups, children }: AppShellProps) {
+  const { t } = useTranslation("workspaces");
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const sidebar = (onNavigate?: () => void) => (
+    <Sidebar workspaceId={workspace.uuid} showRecurring={showRecurring} initiallyCollapsed={collapsedGroups} onNavigate={onNavigate} />
+  );
+  return (
+    <div className="min-h-dvh">
+      <AppHeader
+        user={user}
+        tierLabel={tierLabel}
+        workspaceName={workspace.name}
+        menuButton={
+          <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label={t("shell.openMenu")} onClick={() => setIsDrawerOpen(true)}>
+            <Menu />
+          </Button>
+        }
+      />
+      <div className="flex">
+        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-card lg:block">{sidebar()}</aside>
+        <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">{children}</main>
+      </div>
+      <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
+        <SheetContent side="left" className="w-72 p-0">
+          <SheetTitle className="border-b px-5 py-4 text-base">{workspace.name}</SheetTitle>
+          {sidebar(() => setIsDrawerOpen(false))}
+        </SheetContent>
+      </Sheet>
+    </div>
+  );
+}

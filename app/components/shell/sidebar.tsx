@@ -1,0 +1,85 @@
+import { ChevronDown, Settings, SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/utils";
+import { navigationGroups, sidebarCookieName } from "./navigation";
+
+type SidebarProps = {
+  workspaceId: string;
+  showRecurring: boolean;
+  initiallyCollapsed: string[];
+  onNavigate?: () => void;
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition",
+    isActive ? "bg-primary text-primary-foreground shadow-sm" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+  );
+
+/** The workspace's navigation: four collapsible groups, then the two settings links. */
+export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavigate }: SidebarProps) {
+  const { t } = useTranslation("workspaces");
+  const [collapsed, setCollapsed] = useState(() => new Set(initiallyCollapsed));
+
+  const toggle = (groupId: string) => {
+    const next = new Set(collapsed);
+    if (next.has(groupId)) next.delete(groupId);
+    else next.add(groupId);
+    setCollapsed(next);
+    const value = encodeURIComponent([...next].join(","));
+    document.cookie = `${sidebarCookieName}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    localStorage.setItem(sidebarCookieName, [...next].join(","));
+  };
+
+  return (
+    <nav aria-label={t("shell.navigation")} className="flex h-full flex-col gap-1 p-3">
+      {navigationGroups({ showRecurring }).map((group) => {
+        const isOpen = !collapsed.has(group.id);
+        const groupName = t(`shell.groups.${group.id}`);
+        return (
+          <div key={group.id} className="mb-1">
+            <button
+              type="button"
+              onClick={() => toggle(group.id)}
+              aria-expanded={isOpen}
+              aria-controls={`nav-group-${group.id}`}
+              aria-label={t(isOpen ? "shell.collapse" : "shell.expand", { group: groupName })}
+              className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase hover:text-foreground"
+            >
+              <span aria-hidden>{groupName}</span>
+              <ChevronDown aria-hidden className={cn("size-3.5 transition-transform", !isOpen && "-rotate-90")} />
+            </button>
+            <ul id={`nav-group-${group.id}`} hidden={!isOpen} className="mt-0.5 grid gap-0.5">
+              {group.items.map(({ area, Icon, isBeta }) => (
+                <li key={area}>
+                  <NavLink to={`/workspaces/${workspaceId}/${area}`} className={linkClass} onClick={onNavigate} prefetch="intent">
+                    <Icon className="size-4 shrink-0" aria-hidden />
+                    <span className="truncate">{t(`areas.${area}`)}</span>
+                    {isBeta ? (
+                      <Badge variant="accent" className="ml-auto">
+                        {t("shell.beta")}
+                      </Badge>
+                    ) : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+      <div className="mt-auto grid gap-0.5 border-t pt-3">
+        <NavLink to={`/workspaces/${workspaceId}/settings`} className={linkClass} onClick={onNavigate}>
+          <SlidersHorizontal className="size-4" aria-hidden />
+          {t("shell.workspaceSettings")}
+        </NavLink>
+        <NavLink to="/settings" className={linkClass} onClick={onNavigate}>
+          <Settings className="size-4" aria-hidden />
+          {t("shell.userSettings")}
+        </NavLink>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+import { LayoutGrid, LogOut, Settings } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useSubmit } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+
+export type MenuUser = { name: string | null; email: string };
+
+/** SPEC §2 user menu: name, e-mail, tier badge ("Free + Beta"), settings, workspaces, log out. */
+export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: string }) {
+  const { t } = useTranslation("workspaces");
+  const submit = useSubmit();
+  const initials = (user.name || user.email).trim().slice(0, 1).toUpperCase();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={t("shell.userMenu")}
+        className="grid size-9 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground ring-offset-2 ring-offset-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {initials}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="grid gap-1 py-2 font-normal">
+          <span className="truncate text-sm font-semibold text-foreground">{user.name || user.email}</span>
+          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          <Badge variant="secondary" className="mt-1" aria-label={t("shell.tier", { tier: tierLabel })}>
+            {tierLabel}
+          </Badge>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <Settings aria-hidden />
+            {t("shell.userSettings")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/workspaces">
+            <LayoutGrid aria-hidden />
+            {t("shell.workspaces")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+          <LogOut aria-hidden />
+          {t("auth:logout")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

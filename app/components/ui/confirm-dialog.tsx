@@ -1,0 +1,63 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
+import { Input } from "./input";
+import { Label } from "./label";
+
+type ConfirmDialogProps = {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  /** When set, the person must type this exactly before confirming (for what cannot be undone). */
+  typedConfirmation?: { label: string; text: string };
+  isBusy?: boolean;
+};
+
+/** Asks before destroying data; Escape or Cancel changes nothing. */
+export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, typedConfirmation, isBusy }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const isConfirmed = !typedConfirmation || typed.trim() === typedConfirmation.text.trim();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setTyped("");
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {typedConfirmation ? (
+          <div className="grid gap-2">
+            <Label htmlFor="typed-confirmation">{typedConfirmation.label}</Label>
+            <Input id="typed-confirmation" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={typedConfirmation.text} autoComplete="off" />
+          </div>
+        ) : null}
+        <DialogFooter>
+          <Button variant="ghost" onClick={() => setOpen(false)}>
+            {t("actions.cancel")}
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={!isConfirmed || isBusy}
+            onClick={() => {
+              onConfirm();
+              setOpen(false);
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { LogOut, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+
+/** Ending every session, and deleting the account behind a typed confirmation. */
+export function AccountActions({ email }: { email: string }) {
+  const { t } = useTranslation("user-settings");
+  const fetcher = useFetcher();
+  const isBusy = fetcher.state !== "idle";
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("sessions.title")}</CardTitle>
+          <CardDescription>{t("sessions.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" disabled={isBusy}>
+                <LogOut aria-hidden />
+                {t("sessions.signOutEverywhere")}
+              </Button>
+            }
+            title={t("sessions.confirmTitle")}
+            description={t("sessions.confirmBody")}
+            confirmLabel={t("sessions.signOutEverywhere")}
+            onConfirm={() => fetcher.submit({ intent: "sign-out-everywhere" }, { method: "post" })}
+          />
+        </CardContent>
+      </Card>
+      <Card className="border-destructive/30">
+        <CardHeader>
+          <CardTitle>{t("delete.title")}</CardTitle>
+          <CardDescription>{t("delete.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" disabled={isBusy}>
+                <Trash2 aria-hidden />
+                {t("delete.button")}
+              </Button>
+            }
+            title={t("delete.confirmTitle")}
+            description={t("delete.confirmBody")}
+            confirmLabel={t("delete.button")}
+            typedConfirmation={{ label: t("delete.confirmLabel"), text: email }}
+            onConfirm={() => fetcher.submit({ intent: "delete-account" }, { method: "post" })}
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { LogOut, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useResultToast, type SettingsResult } from "./settings-result";
+
+/** Leaving asks once; deleting asks for the workspace's name to be typed. */
+export function DangerZone({ workspaceName, isOwner }: { workspaceName: string; isOwner: boolean }) {
+  const { t } = useTranslation("workspace-settings");
+  const fetcher = useFetcher<SettingsResult>();
+  useResultToast(fetcher.data, "general.saved");
+  const isBusy = fetcher.state !== "idle";
+  return (
+    <Card className="border-destructive/30">
+      <CardHeader>
+        <CardTitle>{t("danger.title")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="max-w-md text-sm text-muted-foreground">{t("danger.leaveHint")}</p>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" disabled={isBusy}>
+                <LogOut aria-hidden />
+                {t("danger.leave")}
+              </Button>
+            }
+            title={t("danger.leaveConfirm", { name: workspaceName })}
+            description={t("danger.leaveHint")}
+            confirmLabel={t("danger.leave")}
+            onConfirm={() => fetcher.submit({ intent: "leave" }, { method: "post" })}
+          />
+        </div>
+        {isOwner ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+            <p className="max-w-md text-sm text-muted-foreground">{t("danger.deleteHint")}</p>
+            <ConfirmDialog
+              trigger={
+                <Button variant="destructive" disabled={isBusy}>
+                  <Trash2 aria-hidden />
+                  {isBusy ? t("danger.deleting") : t("danger.delete")}
+                </Button>
+              }
+              title={t("danger.deleteConfirmTitle", { name: workspaceName })}
+              description={t("danger.deleteConfirmBody")}
+              confirmLabel={t("danger.delete")}
+              typedConfirmation={{ label: t("danger.deleteConfirmLabel"), text: workspaceName }}
+              onConfirm={() => fetcher.submit({ intent: "delete" }, { method: "post" })}
+            />
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect, useLoaderData } from "react-router";
+import { AppHeader } from "~/components/layout/app-header";
+import { AccountActions } from "~/components/user-settings/account-actions";
+import { BotSettingsForm } from "~/components/user-settings/bot-settings-form";
+import { PictureForm } from "~/components/user-settings/picture-form";
+import { ProfileForm } from "~/components/user-settings/profile-form";
+import type { SettingsResult } from "~/components/workspace-settings/settings-result";
+import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { clearedSessionCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
+import { signOutEverywhere } from "../../worker/auth/auth.service";
+import { loadViewerSettings } from "../../worker/auth/viewer.service";
+import { AppError } from "../../worker/http/errors";
+import { fieldErrorsFrom } from "../../worker/http/validation";
+import { deletePicture, uploadPicture } from "../../worker/profile/picture.service";
+import { updatePreferencesSchema, updateProfileSchema } from "../../worker/profile/profile.schemas";
+import { deleteAccount, updateProfile } from "../../worker/profile/profile.service";
+import { updatePreferences } from "../../worker/profile/preferences.service";
+import { resolveTier } from "../../worker/tiers/tiers";
+import type { Route } from "./+types/settings";
+
+export const handle = { i18n: ["user-settings", "workspace-settings", "workspaces", "auth"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireViewer(args, "named", loadViewerSettings);
+  return {
+    user: viewer.user,
+    workspaces: viewer.workspaces,
+    tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
+    title: createServerI18n(detectLanguage(args.request)).t("user-settings:metaTitle"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const invalid = (intent: string, fieldErrors?: Record<string, string[]>) =>
+  data<SettingsResult>({ intent, ok: false, error: "validation", fieldErrors }, { status: 422 });
+
+/** Empty optional fields clear the value. */
+const optional = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() || null : undefined;
+};
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args, "any");
+  const services = servicesOf(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    switch (intent) {
+      case "update-profile": {
+        const parsed = updateProfileSchema.safeParse({
+          name: form.get("name") ?? "",
+          username: optional(form, "username"),
+          phone: optional(form, "phone"),
+          language: form.get("language") ?? undefined,
+        });
+        if (!parsed.success) return invalid(intent, fieldErrorsFrom(parsed.error));
+        const profile = await updateProfile(services, viewer.caller, parsed.data);
+        // The profile's language is also the interface's from now on.
+        const secure = new URL(args.request.url).protocol === "https:";
+        return data<SettingsResult>({ intent, ok: true }, { headers: { "Set-Cookie": languageCookie(toLanguage(profile.language) ?? "en", secure) } });
+      }
+      case "update-bot": {
+        const parsed = updatePreferencesSchema.safeParse({
+          enabled: form.get("enabled") === "on",
+          default_workspace_uuid: optional(form, "default_workspace_uuid"),
+          default_currency: form.get("default_currency") ?? undefined,
+          bot_language: form.get("bot_language") ?? undefined,
+          auto_categorize: form.get("auto_categorize") === "on",
+        });
+        if (!parsed.success) return invalid(intent, fieldErrorsFrom(parsed.error));
+        await updatePreferences(services, viewer.caller, parsed.data);
+        return { intent, ok: true } satisfies SettingsResult;
+      }
+      case "upload-picture": {
+        const file = form.get("picture");
+        const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+        await uploadPicture(services, viewer.caller, { bytes });
+        return { intent, ok: true } satisfies SettingsResult;
+      }
+      case "delete-picture":
+        await deletePicture(services, viewer.caller);
+        return { intent, ok: true } satisfies SettingsResult;
+      case "sign-out-everywhere":
+        await signOutEverywhere(services, viewer.caller);
+        return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
+      case "delete-account":
+        await deleteAccount(services, viewer.caller);
+        return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
+      default:
+        return data<SettingsResult>({ intent, ok: false, error: "failed" }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return data<SettingsResult>(
+        { intent, ok: false, error: error.code === "VALIDATION_FAILED" ? "validation" : "failed", fieldErrors: error.fieldErrors },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Settings() {
+  const { t } = useTranslation("user-settings");
+  const { user, workspaces, tierLabel } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-dvh">
+      <AppHeader user={user} tierLabel={tierLabel} />
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+        <PictureForm picture={user.picture} initial={(user.name || user.email).slice(0, 1).toUpperCase()} />
+        <ProfileForm user={user} />
+        {user.preferences ? <BotSettingsForm preferences={user.preferences} workspaces={workspaces} /> : null}
+        <AccountActions email={user.email} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
+
+describe("workspace settings in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("an owner recolours the workspace and invites someone, who signs in and finds it", async () => {
+    const stamp = Date.now();
+    const owner = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(owner.page, `owner-${stamp}@example.com`, "Olivia Owner", "Family budget");
+
+    await owner.page.getByRole("link", { name: "Workspace settings" }).first().click();
+    await owner.page.getByRole("heading", { level: 1, name: "Workspace settings" }).waitFor();
+
+    const accentHex = owner.page.getByLabel("Accent colour (hex)");
+    await accentHex.fill("#0e8a4f");
+    // The preview re-themes the whole page before saving.
+    await expect.poll(() => owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
+    await owner.page.getByRole("button", { name: "Save colours" }).click();
+    await toastWith(owner.page, "Colours saved").waitFor();
+    await owner.page.reload();
+    expect(await owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
+
+    const guestEmail = `guest-${stamp}@example.com`;
+    await owner.page.getByLabel("Email").fill(guestEmail);
+    await owner.page.getByLabel("Role", { exact: true }).selectOption("viewer");
+    await owner.page.getByRole("button", { name: "Send invitation" }).click();
+    await toastWith(owner.page, `Invitation sent to ${guestEmail}`).waitFor();
+    await owner.page.getByText("Invitation pending").waitFor();
+
+    const cookies = (await owner.context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/settings`, name: "workspace-settings", cookies });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    expect(owner.problems).toEqual([]);
+    await owner.context.close();
+
+    const guest = await openPage(browser, { baseURL, locale: "en-US" });
+    await signInThroughLogin(guest.page, guestEmail);
+    await guest.page.getByRole("heading", { level: 1, name: "Welcome" }).waitFor();
+    await guest.page.getByLabel("Your name").fill("Gui Guest");
+    await guest.page.getByRole("button", { name: "Complete setup" }).click();
+    await guest.page.waitForURL(/\/workspaces(\/|$)/);
+    await guest.page.goto("/workspaces");
+    await guest.page.getByRole("link", { name: "Open Family budget" }).click();
+    await guest.page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(await guest.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
+
+    // A viewer sees the settings but cannot change them; switching language translates the shell.
+    await guest.page.goto(`/workspaces/${workspaceId}/settings`);
+    await guest.page.getByText("Only owners and admins can change these settings.").waitFor();
+    await guest.page.getByRole("button", { name: "Português (Brasil)" }).click();
+    await guest.page.getByRole("heading", { level: 1, name: "Configurações do espaço" }).waitFor();
+    expect(guest.problems).toEqual([]);
+    await guest.context.close();
+  });
+});

@@ -1,0 +1,17 @@
+/** SPEC §5: JPG, PNG or GIF, under 2 MB. The app's body limit for the upload path reads this too. */
+export const maxPictureBytes = 2 * 1024 * 1024;
+
+export type PictureType = "image/jpeg" | "image/png" | "image/gif";
+
+const signatures: Array<{ type: PictureType; bytes: number[] }> = [
+  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
+  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: "image/gif", bytes: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] }, // GIF87a
+  { type: "image/gif", bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] }, // GIF89a
+];
+
+/** The image type the bytes really are (their magic number), whatever the upload claimed; null when none of ours. */
+export function detectPictureType(bytes: Uint8Array): PictureType | null {
+  const match = signatures.find((signature) => signature.bytes.every((byte, index) => bytes[index] === byte));
+  return match?.type ?? null;
+}

@@ -1,0 +1,123 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Language } from "../../app/lib/i18n.ts";
+import { isUuid } from "../../db/ids.ts";
+import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema/index.ts";
+import { sendEmail } from "../auth/mailer.ts";
+import { batchAsCaller, type Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { invitationEmail } from "./invitation-email.ts";
+import type { InviteMemberInput } from "./members.schemas.ts";
+import { toInvitationResponse } from "./members.mapper.ts";
+import { assertWorkspaceId, callerStillMay, membershipQuery, requirePermission } from "./workspace-access.ts";
+import type { WorkspaceRef } from "./workspaces.service.ts";
+
+/**
+ * POST /workspaces/{id}/members: invites an address (admins; owners alone may invite owners).
+ * Inviting an address already invited renews the invitation with the new role and e-mails
+ * it again. The e-mail goes first, so a failed send leaves no invitation behind.
+ */
+export async function inviteMember(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & InviteMemberInput) {
+  assertWorkspaceId(input.workspaceId);
+  const [membership, workspaceRows, inviters, invitees, existing] = await batchAsCaller(ctx, caller, [
+    membershipQuery(ctx, caller, input.workspaceId),
+    ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
+    ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, caller.userId)),
+    ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
+    ctx.db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(users.email, input.email))),
+  ]);
+  requirePermission(membership, input.role === "owner" ? "ownership.manage" : "members.manage");
+  if (existing.length > 0) {
+    throw new AppError("ALREADY_MEMBER", `${input.email} is already a member of this workspace.`, {
+      fieldErrors: { email: ["This person is already a member"] },
+    });
+  }
+  const inviter = inviters[0]!;
+  await sendInvitation(ctx, {
+    ...input,
+    inviterName: inviter.name ?? inviter.email,
+    workspaceName: workspaceRows[0]!.name,
+    language: invitees[0]?.language ?? inviter.language,
+  });
+  const now = ctx.clock.now().toISOString();
+  const [invitation] = await ctx.db
+    .insert(workspaceInvitations)
+    .values({ workspaceId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId, createdAt: now })
+    .onConflictDoUpdate({
+      target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
+      targetWhere: sql`accepted_at is null`,
+      set: { role: input.role, invitedBy: caller.userId, createdAt: now },
+    })
+    .returning();
+  ctx.log.info("workspace.invited", { workspace_id: input.workspaceId, invitation_id: invitation!.id });
+  return toInvitationResponse(invitation!, { id: inviter.id, name: inviter.name });
+}
+
+/** The e-mail in the invitee's language when they have an account, else the inviter's. */
+async function sendInvitation(
+  ctx: ServiceContext,
+  input: WorkspaceRef & InviteMemberInput & { inviterName: string; workspaceName: string; language: Language },
+) {
+  const message = invitationEmail({
+    to: input.email,
+    inviterName: input.inviterName,
+    workspaceName: input.workspaceName,
+    role: input.role,
+    signInUrl: new URL("/login", ctx.env.APP_URL).toString(),
+    language: input.language,
+  });
+  await sendEmail(ctx, message, {
+    consoleLine: `[invitation] ${input.email} invited to ${input.workspaceId}`,
+    failureMessage: "Failed to send the invitation e-mail",
+  });
+}
+
+/** DELETE /workspaces/{id}/invitations/{invitationId}: admins and owners withdraw a pending invitation. */
+export async function revokeInvitation(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { invitationId: string }) {
+  assertWorkspaceId(input.workspaceId);
+  const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
+  if (!isUuid(input.invitationId)) throw invitationNotFound();
+  const [membership] = await batchAsCaller(ctx, caller, [membershipQuery(ctx, caller, input.workspaceId)]);
+  requirePermission(membership, "members.manage");
+  const revoked = await ctx.db
+    .delete(workspaceInvitations)
+    .where(
+      and(
+        eq(workspaceInvitations.id, input.invitationId),
+        eq(workspaceInvitations.workspaceId, input.workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        callerStillMay(ctx, caller, input.workspaceId, "members.manage"),
+      ),
+    );
+  if (revoked.rowsAffected !== 1) throw invitationNotFound();
+  return { message: "Invitation withdrawn" };
+}
+
+/**
+ * Statements for the sign-in batch: the address's pending invitations become memberships and
+ * are marked accepted. Both only act when the session row of this sign-in exists, i.e. when
+ * the code was good, so they commit or not together with the session.
+ */
+export function invitationAcceptanceStatements(ctx: ServiceContext, input: { email: string; sessionId: string; now: string }) {
+  return [
+    ctx.db.run(sql`insert into workspace_members (workspace_id, user_id, role, created_at)
+      select invitations.workspace_id, sessions.user_id, invitations.role, ${input.now}
+      from workspace_invitations as invitations join sessions on sessions.id = ${input.sessionId}
+      where invitations.email = ${input.email} and invitations.accepted_at is null
+      on conflict do nothing`),
+    ctx.db
+      .update(workspaceInvitations)
+      .set({ acceptedAt: input.now })
+      .where(
+        and(
+          eq(workspaceInvitations.email, input.email),
+          isNull(workspaceInvitations.acceptedAt),
+          sql`exists (select 1 from sessions where sessions.id = ${input.sessionId})`,
+        ),
+      ),
+  ] as const;
+}

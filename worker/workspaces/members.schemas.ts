@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { workspaceRoles } from "../../db/schema/roles.ts";
+import { emailSchema } from "../auth/auth.schemas.ts";
+
+export const roleSchema = z.enum(workspaceRoles, { error: "Choose owner, admin, member or viewer" });
+
+/** POST /workspaces/{id}/members and the invite form. */
+export const inviteMemberSchema = z.object({
+  email: emailSchema,
+  role: roleSchema.default("member"),
+});
+
+/** PUT /workspaces/{id}/members/{userId} and the role picker. */
+export const changeRoleSchema = z.object({ role: roleSchema });
+
+export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;

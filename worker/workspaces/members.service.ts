@@ -1,0 +1,159 @@
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { isUuid } from "../../db/ids.ts";
+import { userPreferences, users, workspaceInvitations, workspaceMembers, type WorkspaceRole } from "../../db/schema/index.ts";
+import { batchAsCaller, type Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import type { ChangeRoleInput } from "./members.schemas.ts";
+import { toInvitationResponse, toMemberResponse } from "./members.mapper.ts";
+import type { Permission } from "./permissions.ts";
+import { assertWorkspaceId, callerStillMay, membershipQuery, requirePermission, workspaceNotFound } from "./workspace-access.ts";
+import type { WorkspaceRef } from "./workspaces.service.ts";
+
+export type MemberRef = WorkspaceRef & { userId: string };
+
+const memberNotFound = () => new AppError("NOT_FOUND", "Member not found.");
+const lastOwner = () =>
+  new AppError("LAST_OWNER", "A workspace needs an owner. Make someone else an owner first, or delete the workspace.");
+
+const memberColumns = {
+  user: { id: users.id, name: users.name, email: users.email, pictureKey: users.pictureKey },
+  role: workspaceMembers.role,
+  joinedAt: workspaceMembers.createdAt,
+};
+
+/** Rows of one member of the workspace, with the person's name and e-mail. */
+function memberQuery(ctx: ServiceContext, workspaceId: string, userId: string) {
+  return ctx.db
+    .select(memberColumns)
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+}
+
+function ownerCountQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({ total: sql<number>`count(*)` })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
+}
+
+/** Written into the statement itself, so two owners stepping down at once cannot leave none. */
+const notTheLastOwner = (workspaceId: string) =>
+  or(
+    ne(workspaceMembers.role, "owner"),
+    sql`(select count(*) from workspace_members as owners where owners.workspace_id = ${workspaceId} and owners.role = 'owner') > 1`,
+  );
+
+/** A member who leaves stops being the chat-bot's default workspace in their preferences. */
+const forgetDefaultWorkspace = (ctx: ServiceContext, userId: string, workspaceId: string) =>
+  ctx.db
+    .update(userPreferences)
+    .set({ defaultWorkspaceId: null })
+    .where(and(eq(userPreferences.userId, userId), eq(userPreferences.defaultWorkspaceId, workspaceId)));
+
+/** GET /workspaces/{id}/members: the members (owners first) and the pending invitations. */
+export async function listMembers(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  assertWorkspaceId(input.workspaceId);
+  const [membership, members, invitations] = await batchAsCaller(ctx, caller, [
+    membershipQuery(ctx, caller, input.workspaceId),
+    ctx.db
+      .select(memberColumns)
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(workspaceMembers.workspaceId, input.workspaceId))
+      .orderBy(sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`, asc(workspaceMembers.createdAt)),
+    ctx.db
+      .select({ invitation: workspaceInvitations, inviter: { id: users.id, name: users.name } })
+      .from(workspaceInvitations)
+      .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+      .where(and(eq(workspaceInvitations.workspaceId, input.workspaceId), isNull(workspaceInvitations.acceptedAt)))
+      .orderBy(asc(workspaceInvitations.createdAt)),
+  ]);
+  requirePermission(membership, "workspace.read");
+  return {
+    members: members.map(toMemberResponse),
+    invitations: invitations.map((row) => toInvitationResponse(row.invitation, row.inviter)),
+  };
+}
+
+/** Reads the caller, the target member and the owner count; checks who may touch whom. */
+async function readMemberChange(ctx: ServiceContext, caller: Caller, input: MemberRef, newRole: WorkspaceRole | null) {
+  assertWorkspaceId(input.workspaceId);
+  if (!isUuid(input.userId)) throw memberNotFound();
+  const [membership, targets, owners] = await batchAsCaller(ctx, caller, [
+    membershipQuery(ctx, caller, input.workspaceId),
+    memberQuery(ctx, input.workspaceId, input.userId),
+    ownerCountQuery(ctx, input.workspaceId),
+  ]);
+  requirePermission(membership, "members.manage");
+  const target = targets[0];
+  if (!target) throw memberNotFound();
+  const touchesOwner = target.role === "owner" || newRole === "owner";
+  const permission: Permission = touchesOwner ? "ownership.manage" : "members.manage";
+  requirePermission(membership, permission);
+  const losesOwner = target.role === "owner" && newRole !== "owner";
+  if (losesOwner && (owners[0]?.total ?? 0) <= 1) throw lastOwner();
+  return { target, permission, losesOwner };
+}
+
+/** PUT /workspaces/{id}/members/{userId}: admins change roles below owner; only an owner makes or unmakes owners. */
+export async function changeMemberRole(ctx: ServiceContext, caller: Caller, input: MemberRef & ChangeRoleInput) {
+  const { target, permission, losesOwner } = await readMemberChange(ctx, caller, input, input.role);
+  if (target.role === input.role) return toMemberResponse(target);
+  const updated = await ctx.db
+    .update(workspaceMembers)
+    .set({ role: input.role })
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, input.workspaceId),
+        eq(workspaceMembers.userId, input.userId),
+        callerStillMay(ctx, caller, input.workspaceId, permission),
+        notTheLastOwner(input.workspaceId),
+      ),
+    );
+  if (updated.rowsAffected !== 1) throw losesOwner ? lastOwner() : memberNotFound();
+  ctx.log.info("workspace.role_changed", { workspace_id: input.workspaceId, user_id: input.userId, role: input.role });
+  return toMemberResponse({ ...target, role: input.role });
+}
+
+/** DELETE /workspaces/{id}/members/{userId}: admins remove members below owner; an owner may remove an owner. */
+export async function removeMember(ctx: ServiceContext, caller: Caller, input: MemberRef) {
+  const { permission, losesOwner } = await readMemberChange(ctx, caller, input, null);
+  const [removed] = await ctx.db.batch([
+    ctx.db
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, input.workspaceId),
+          eq(workspaceMembers.userId, input.userId),
+          callerStillMay(ctx, caller, input.workspaceId, permission),
+          notTheLastOwner(input.workspaceId),
+        ),
+      ),
+    forgetDefaultWorkspace(ctx, input.userId, input.workspaceId),
+  ]);
+  if (removed.rowsAffected !== 1) throw losesOwner ? lastOwner() : memberNotFound();
+  return { message: "Member removed" };
+}
+
+/** POST /workspaces/{id}/leave: any member may leave, except the last owner (409 LAST_OWNER). */
+export async function leaveWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  assertWorkspaceId(input.workspaceId);
+  const [membership, owners] = await batchAsCaller(ctx, caller, [
+    membershipQuery(ctx, caller, input.workspaceId),
+    ownerCountQuery(ctx, input.workspaceId),
+  ]);
+  const role = requirePermission(membership, "workspace.read");
+  if (role === "owner" && (owners[0]?.total ?? 0) <= 1) {
+    throw new AppError("LAST_OWNER", "You are the last owner of this workspace. Make someone else an owner, or delete the workspace, before leaving.");
+  }
+  const [left] = await ctx.db.batch([
+    ctx.db
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, caller.userId), notTheLastOwner(input.workspaceId))),
+    forgetDefaultWorkspace(ctx, caller.userId, input.workspaceId),
+  ]);
+  if (left.rowsAffected !== 1) throw role === "owner" ? lastOwner() : workspaceNotFound();
+  return { message: "You left the workspace" };
+}

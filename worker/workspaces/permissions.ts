@@ -1,0 +1,25 @@
+import type { WorkspaceRole } from "../../db/schema/roles.ts";
+
+/**
+ * Who may do what inside a workspace (README: "Roles and permissions"). Services consult
+ * this map and nothing else, so the README table and the code cannot drift apart.
+ */
+export const rolesAllowed = {
+  /** See the workspace, its members, tier info and all financial data. */
+  "workspace.read": ["owner", "admin", "member", "viewer"],
+  /** Create, edit and delete accounts, cards, transactions, tags and the rest. */
+  "finances.write": ["owner", "admin", "member"],
+  /** Name, description, currency, time zone, colours, beta features. */
+  "workspace.update": ["owner", "admin"],
+  /** Invite, revoke invitations, change roles and remove members below owner. */
+  "members.manage": ["owner", "admin"],
+  /** Make or unmake owners (transfer ownership), remove an owner. */
+  "ownership.manage": ["owner"],
+  "workspace.delete": ["owner"],
+} as const satisfies Record<string, readonly WorkspaceRole[]>;
+
+export type Permission = keyof typeof rolesAllowed;
+
+export function can(role: WorkspaceRole, permission: Permission): boolean {
+  return (rolesAllowed[permission] as readonly WorkspaceRole[]).includes(role);
+}
