@@ -5,6 +5,7 @@ import type { ServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { RequestScope } from "./http/request-scope.ts";
+import { leadRoutes } from "./leads/leads.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 
@@ -18,5 +19,6 @@ export type ApiEnv = {
 export const api = new Hono<ApiEnv>()
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
+  .route("/leads", leadRoutes)
   .route("/profile", profileRoutes)
   .route("/workspaces", workspaceRoutes);

@@ -43,13 +43,25 @@ function acceptedTags(header: string | null): string[] {
     .map((entry) => entry.tag);
 }
 
-/** The cookie wins, then Accept-Language, else the given default (English for the app). */
+/** The language the visitor chose with the switcher, if any. */
+export function languageFromCookie(request: Request): Language | null {
+  return toLanguage(readCookie(request.headers.get("Cookie"), languageCookieName));
+}
+
+/** Public marketing pages speak Portuguese unless the visitor chose English (the cookie). */
+export const portugueseFirstPaths = new Set(["/", "/privacy-policy", "/terms-of-use", "/terms"]);
+
+/**
+ * The cookie wins; then, for the app, Accept-Language, else the given default (English);
+ * for the Portuguese-first public pages, Portuguese.
+ */
 export function detectLanguage(
   request: Request,
   fallback: Language = defaultLanguage,
 ): Language {
-  const fromCookie = toLanguage(readCookie(request.headers.get("Cookie"), languageCookieName));
+  const fromCookie = languageFromCookie(request);
   if (fromCookie) return fromCookie;
+  if (portugueseFirstPaths.has(new URL(request.url).pathname)) return "pt-BR";
   for (const tag of acceptedTags(request.headers.get("Accept-Language"))) {
     const language = toLanguage(tag);
     if (language) return language;

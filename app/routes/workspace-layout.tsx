@@ -33,9 +33,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function WorkspaceLayout() {
-  const { workspace, user, tierLabel, showRecurring, collapsedGroups } = useLoaderData<typeof loader>();
+  const { workspace, workspaces, user, tierLabel, showRecurring, collapsedGroups } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} tierLabel={tierLabel} workspace={workspace} showRecurring={showRecurring} collapsedGroups={collapsedGroups}>
+    <AppShell
+      user={user}
+      tierLabel={tierLabel}
+      workspace={workspace}
+      workspaces={workspaces}
+      showRecurring={showRecurring}
+      collapsedGroups={collapsedGroups}
+    >
       <Outlet />
     </AppShell>
   );

@@ -19,6 +19,20 @@ describe("workspace settings in Chromium", () => {
     const owner = await openPage(browser, { baseURL, locale: "en-US" });
     const workspaceId = await signUpWithWorkspace(owner.page, `owner-${stamp}@example.com`, "Olivia Owner", "Family budget");
 
+    // A second workspace, then switching between them keeps the page and its query.
+    await owner.page.goto("/workspaces");
+    await owner.page.getByRole("button", { name: /Create New Workspace/ }).click();
+    await owner.page.getByRole("dialog").getByLabel("Name").fill("Side project");
+    await owner.page.getByRole("dialog").getByRole("button", { name: "Create workspace" }).click();
+    await owner.page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
+    const sideProjectId = /\/workspaces\/([0-9a-f-]{36})\//.exec(owner.page.url())![1]!;
+    expect(sideProjectId).not.toBe(workspaceId);
+    await owner.page.goto(`/workspaces/${sideProjectId}/cards?view=all`);
+    await owner.page.getByRole("button", { name: /Switch workspace/ }).click();
+    await owner.page.getByRole("menuitem", { name: "Family budget" }).click();
+    await owner.page.waitForURL(`${baseURL}/workspaces/${workspaceId}/cards?view=all`);
+    await owner.page.getByRole("heading", { level: 1, name: "Cards" }).waitFor();
+
     await owner.page.getByRole("link", { name: "Workspace settings" }).first().click();
     await owner.page.getByRole("heading", { level: 1, name: "Workspace settings" }).waitFor();
 

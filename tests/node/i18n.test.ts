@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage, languageCookie, namespacesFor, toLanguage } from "~/lib/i18n";
 
-const request = (headers: Record<string, string>) => new Request("http://127.0.0.1/", { headers });
+const request = (headers: Record<string, string>, path = "/login") => new Request(`http://127.0.0.1${path}`, { headers });
 
 describe("language detection", () => {
   it("prefers the language cookie over Accept-Language", () => {
@@ -19,6 +19,14 @@ describe("language detection", () => {
     expect(detectLanguage(request({ "Accept-Language": "de-DE, fr;q=0.9" }))).toBe("en");
     expect(detectLanguage(request({}))).toBe("en");
     expect(detectLanguage(request({}), "pt-BR")).toBe("pt-BR");
+  });
+
+  it("speaks Portuguese on the public pages unless the cookie chose English", () => {
+    for (const path of ["/", "/privacy-policy", "/terms-of-use", "/terms"]) {
+      expect(detectLanguage(request({ "Accept-Language": "en-US" }, path))).toBe("pt-BR");
+      expect(detectLanguage(request({ Cookie: "lang=en", "Accept-Language": "pt-BR" }, path))).toBe("en");
+    }
+    expect(detectLanguage(request({ "Accept-Language": "en-US" }, "/login"))).toBe("en");
   });
 
   it("maps any Portuguese tag to pt-BR and any English tag to en (SPEC §9)", () => {

@@ -30,3 +30,16 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (!result.success) throw validationError(result.error);
   });
 }
+
+/** For schemas chosen per request (e.g. by language): the body parsed, then validated, 400/422 as usual. */
+export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}

@@ -5,24 +5,24 @@ import { Brand } from "~/components/layout/brand";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { UserMenu, type MenuUser } from "~/components/shell/user-menu";
 
-type AppHeaderProps = { user: MenuUser; tierLabel: string; workspaceName?: string; menuButton?: ReactNode };
+type AppHeaderProps = { user: MenuUser; tierLabel: string; workspaceSwitcher?: ReactNode; menuButton?: ReactNode };
 
-/** The signed-in top bar: (phone menu), brand and current workspace, language, the user menu. */
-export function AppHeader({ user, tierLabel, workspaceName, menuButton }: AppHeaderProps) {
+/** The signed-in top bar: (phone menu), brand and the workspace switcher, language, the user menu. */
+export function AppHeader({ user, tierLabel, workspaceSwitcher, menuButton }: AppHeaderProps) {
   const { t } = useTranslation("workspaces");
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
         {menuButton}
-        <Link to="/workspaces" aria-label={t("shell.switchWorkspace")} className="flex min-w-0 items-center gap-3">
-          <Brand className="shrink-0" />
-          {workspaceName ? (
-            <span className="hidden min-w-0 items-center gap-2 text-sm font-medium text-muted-foreground sm:flex">
-              <span aria-hidden>/</span>
-              <span className="truncate text-foreground">{workspaceName}</span>
-            </span>
-          ) : null}
+        <Link to="/workspaces" aria-label={t("shell.workspaces")} className="shrink-0">
+          <Brand />
         </Link>
+        {workspaceSwitcher ? (
+          <div className="hidden min-w-0 items-center gap-1 sm:flex">
+            <span aria-hidden className="text-muted-foreground">/</span>
+            {workspaceSwitcher}
+          </div>
+        ) : null}
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitcher />
           <UserMenu user={user} tierLabel={tierLabel} />

@@ -6,18 +6,22 @@ import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import type { MenuUser } from "./user-menu";
 import { Sidebar } from "./sidebar";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+type WorkspaceOption = { uuid: string; name: string; primary_color: string; secondary_color: string };
 
 type AppShellProps = {
   user: MenuUser;
   tierLabel: string;
-  workspace: { uuid: string; name: string };
+  workspace: WorkspaceOption;
+  workspaces: WorkspaceOption[];
   showRecurring: boolean;
   collapsedGroups: string[];
   children: ReactNode;
 };
 
 /** Header, the sidebar (a slide-in drawer on phones) and the page. */
-export function AppShell({ user, tierLabel, workspace, showRecurring, collapsedGroups, children }: AppShellProps) {
+export function AppShell({ user, tierLabel, workspace, workspaces, showRecurring, collapsedGroups, children }: AppShellProps) {
   const { t } = useTranslation("workspaces");
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const sidebar = (onNavigate?: () => void) => (
@@ -28,7 +32,7 @@ export function AppShell({ user, tierLabel, workspace, showRecurring, collapsedG
       <AppHeader
         user={user}
         tierLabel={tierLabel}
-        workspaceName={workspace.name}
+        workspaceSwitcher={<WorkspaceSwitcher current={workspace} workspaces={workspaces} />}
         menuButton={
           <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label={t("shell.openMenu")} onClick={() => setIsDrawerOpen(true)}>
             <Menu />
@@ -42,6 +46,9 @@ export function AppShell({ user, tierLabel, workspace, showRecurring, collapsedG
       <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
         <SheetContent side="left" className="w-72 p-0">
           <SheetTitle className="border-b px-5 py-4 text-base">{workspace.name}</SheetTitle>
+          <div className="border-b px-3 py-2 sm:hidden">
+            <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+          </div>
           {sidebar(() => setIsDrawerOpen(false))}
         </SheetContent>
       </Sheet>

@@ -1,0 +1,52 @@
+import { asc, eq } from "drizzle-orm";
+import type { Language } from "../../app/lib/i18n.ts";
+import { leads } from "../../db/schema/index.ts";
+import { countHit, retryAfter, type RateLimitRule } from "../auth/rate-limit.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import type { CreateLeadInput } from "./leads.schemas.ts";
+
+/** Ten sign-ups an hour from one address is generous for a family sharing Wi-Fi, and stops a script. */
+export const leadsPerIp: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
+
+const messages = {
+  "pt-BR": {
+    thanks: "Obrigado por se inscrever! Entraremos em contato em breve.",
+    duplicate: "Este email já está cadastrado na lista de espera.",
+    tooMany: "Muitas inscrições a partir desta conexão. Tente novamente mais tarde.",
+  },
+  en: {
+    thanks: "Thanks for signing up! We'll be in touch soon.",
+    duplicate: "This email is already on the waitlist.",
+    tooMany: "Too many sign-ups from this connection. Please try again later.",
+  },
+} as const;
+
+/**
+ * POST /leads: one round trip to count the request and look for the address (compared
+ * trimmed and lower-cased), one to store it; the unique index settles a race.
+ */
+export async function createLead(ctx: ServiceContext, input: CreateLeadInput, origin: { ip: string; language: Language }) {
+  const text = messages[origin.language];
+  const now = ctx.clock.now();
+  const [hits, existing] = await ctx.db.batch([
+    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`leads-ip:${origin.ip}`, leadsPerIp, now)),
+    ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.email, input.email)),
+  ]);
+  const wait = retryAfter(hits[0], leadsPerIp, now);
+  if (wait !== null) throw new AppError("RATE_LIMITED", text.tooMany, { retryAfterSeconds: wait });
+  if (existing.length > 0) throw new AppError("CONFLICT", text.duplicate);
+  const inserted = await ctx.db
+    .insert(leads)
+    .values({ ...input, createdAt: now.toISOString() })
+    .onConflictDoNothing({ target: leads.email })
+    .returning({ id: leads.id });
+  if (inserted.length === 0) throw new AppError("CONFLICT", text.duplicate);
+  ctx.log.info("lead.created", { lead_id: inserted[0]!.id });
+  return { message: text.thanks };
+}
+
+/** Every lead, oldest first, for the operator command. */
+export async function listLeads(ctx: Pick<ServiceContext, "db">) {
+  return ctx.db.select().from(leads).orderBy(asc(leads.createdAt));
+}
