@@ -48,20 +48,28 @@ describe("the built Worker in workerd", () => {
     expect(response.headers.get("X-Request-Id")).toBeTruthy();
   });
 
-  it("renders the home page on the server in the language of the cookie, then Accept-Language", async () => {
-    const english = await worker.dispatchFetch("http://127.0.0.1/", { headers: { "Accept-Language": "en-US" } });
+  it("renders pages on the server in the language of the cookie, then Accept-Language", async () => {
+    const english = await worker.dispatchFetch("http://127.0.0.1/login", { headers: { "Accept-Language": "en-US" } });
     const englishHtml = await english.text();
     expect(english.status).toBe(200);
     expect(englishHtml).toContain('<html lang="en"');
-    expect(englishHtml).toContain("Your money, clear in one place");
+    expect(englishHtml).toContain("Sign in to Moneta");
 
-    const portuguese = await worker.dispatchFetch("http://127.0.0.1/", { headers: { "Accept-Language": "pt-BR,pt;q=0.9" } });
-    expect(await portuguese.text()).toContain("Seu dinheiro, claro em um só lugar");
+    const portuguese = await worker.dispatchFetch("http://127.0.0.1/login", { headers: { "Accept-Language": "pt-BR,pt;q=0.9" } });
+    expect(await portuguese.text()).toContain("Entrar no Moneta");
 
-    const cookieWins = await worker.dispatchFetch("http://127.0.0.1/", {
+    const cookieWins = await worker.dispatchFetch("http://127.0.0.1/login", {
       headers: { Cookie: "lang=en", "Accept-Language": "pt-BR" },
     });
     expect(await cookieWins.text()).toContain('<html lang="en"');
+  });
+
+  it("serves the public landing page in Portuguese first, in English when chosen", async () => {
+    const visitor = await worker.dispatchFetch("http://127.0.0.1/", { headers: { "Accept-Language": "en-US" } });
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).toContain('<html lang="pt-BR"');
+    const chosen = await worker.dispatchFetch("http://127.0.0.1/", { headers: { Cookie: "lang=en" } });
+    expect(await chosen.text()).toContain('<html lang="en"');
   });
 
   it("gives React Router's scripts the response's CSP nonce and uses no other inline script", async () => {
