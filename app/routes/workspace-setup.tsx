@@ -1,11 +1,7 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
-import { FormMessage } from "~/components/auth/form-message";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { SingleFieldForm } from "~/components/auth/single-field-form";
 import { detectLanguage } from "~/lib/i18n";
 import { createServerI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
@@ -42,34 +38,19 @@ export async function action(args: Route.ActionArgs) {
 export default function WorkspaceSetup() {
   const { t } = useTranslation("auth");
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [name, setName] = useState("");
-  const isBusy = navigation.state === "submitting";
   return (
     <AuthLayout>
       <p className="text-sm font-semibold text-accent">{t("setup.title")}</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-foreground">{t("setup.subtitle")}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t("setup.description")}</p>
-      <Form method="post" className="mt-8 grid gap-4" noValidate>
-        <div className="grid gap-2">
-          <Label htmlFor="name">{t("setup.nameLabel")}</Label>
-          <Input
-            id="name"
-            name="name"
-            required
-            maxLength={100}
-            autoFocus
-            placeholder={t("setup.namePlaceholder")}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-invalid={Boolean(result?.error) || undefined}
-          />
-        </div>
-        {result?.error ? <FormMessage tone="error">{t(`setup.errors.${result.error}`)}</FormMessage> : null}
-        <Button type="submit" size="lg" className="w-full" disabled={isBusy || name.trim() === ""}>
-          {isBusy ? t("setup.submitting") : t("setup.submit")}
-        </Button>
-      </Form>
+      <SingleFieldForm
+        name="name"
+        label={t("setup.nameLabel")}
+        placeholder={t("setup.namePlaceholder")}
+        submitLabel={t("setup.submit")}
+        busyLabel={t("setup.submitting")}
+        error={result?.error ? t(`setup.errors.${result.error}`) : undefined}
+      />
     </AuthLayout>
   );
 }
