@@ -15,5 +15,8 @@ export default [
     route(":area", "routes/workspace-area.tsx"),
   ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),
+  route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
+  route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
+  route("terms", "routes/legal.tsx", { id: "terms" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

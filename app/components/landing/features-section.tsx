@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { FeatureGrid } from "./feature-grid";
+import { LandingSection } from "./landing-section";
+import { WaitlistButton } from "./waitlist-context";
+
+const features = [
+  { key: "whatsapp", icon: "message-circle" },
+  { key: "cards", icon: "credit-card" },
+  { key: "installments", icon: "receipt" },
+  { key: "workspaces", icon: "layers" },
+  { key: "projection", icon: "trending-up" },
+  { key: "export", icon: "chart-column" },
+] as const;
+
+/** The product's features as SPEC §1 lists them, and only those. */
+export function FeaturesSection() {
+  const { t } = useTranslation("landing");
+  return (
+    <LandingSection id="recursos" title={t("features.title")} lead={t("features.lead")} tone="card">
+      <FeatureGrid prefix="features.items" items={features} variant="features-wide" />
+      <div className="callout">
+        {t("features.bankNote")}
+        <WaitlistButton variant="accent" size="lg">
+          {t("features.cta")}
+        </WaitlistButton>
+      </div>
+    </LandingSection>
+  );
+}

@@ -1,0 +1,9 @@
+/** The header's anchors, in page order (SPEC §2: the landing page's navigation). */
+export const sectionLinks = [
+  { id: "hero", labelKey: "nav.hero" },
+  { id: "para-quem", labelKey: "nav.audience" },
+  { id: "recursos", labelKey: "nav.features" },
+  { id: "como-funciona", labelKey: "nav.steps" },
+  { id: "faq", labelKey: "nav.faq" },
+  { id: "lista-espera", labelKey: "nav.waitlist" },
+] as const;

@@ -1,0 +1,281 @@
+/**
+ * `npm run bench:landing [-- --url http://127.0.0.1:8080 | --serve]`: the landing page's
+ * performance budget (issue 4). Measures whatever "/" serves:
+ *   1. first-load JS+CSS: every script and stylesheet Chromium fetches for "/" (modulepreloads
+ *      included) until the network is idle, each body compressed the way a CDN would serve it
+ *      (brotli quality 11; gzip shown beside it);
+ *   2. the HTML of "/", raw bytes;
+ *   3. largest contentful paint on a throttled phone (150 ms RTT, 1.6 Mbps down, 750 kbps up,
+ *      4x CPU, 375x812 at 2x, cold cache), 5 runs, median and slowest.
+ * Prints a Markdown table and exits 1 when a budget is missed. `--serve` builds the app and
+ * serves it the way `npm start` does, on free ports with throwaway data. Not part of `npm test`.
+ * Sizes are in KB of 1000 bytes.
+ *
+ * The local server (Miniflare) sends every body uncompressed, while Cloudflare compresses text
+ * on its way out; so the LCP runs go through a small loopback proxy that compresses the way
+ * the CDN would (brotli, or gzip), and the throttled link carries production's bytes.
+ * `--uncompressed` measures LCP straight from the server instead.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { launchBrowser, openPage } from "../tests/support/browser.ts";
+import {
+  buildApp,
+  freePort,
+  localJwtSecret,
+  LocalStackError,
+  migrateDatabase,
+  startDatabase,
+  startWorkerServer,
+  type RunningProcess,
+} from "./local-stack.ts";
+
+const budgets = { assetsBrotliBytes: 60_000, htmlBytes: 30_000, lcpMs: 1500 };
+const lcpRuns = 5;
+const throttling = {
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+  cpuSlowdown: 4,
+};
+const phone = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+type Asset = { url: string; kind: "script" | "stylesheet"; raw: number; brotli: number; gzip: number };
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function compressedSizes(body: Buffer) {
+  return {
+    raw: body.byteLength,
+    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }).byteLength,
+    gzip: gzipSync(body, { level: 9 }).byteLength,
+  };
+}
+
+function assetKind(resourceType: string, url: string, contentType: string): Asset["kind"] | null {
+  if (resourceType === "stylesheet" || contentType.includes("text/css") || /\.css(\?|$)/.test(url)) return "stylesheet";
+  if (resourceType === "script" || contentType.includes("javascript") || /\.m?js(\?|$)/.test(url)) return "script";
+  return null;
+}
+
+/** Every script and stylesheet a first visit to "/" downloads, without the language cookie. */
+async function measureFirstLoadAssets(browser: Browser, baseURL: string): Promise<Asset[]> {
+  const { context, page } = await openPage(browser, { baseURL });
+  const pending: Array<Promise<Asset | null>> = [];
+  page.on("response", (response) => {
+    const kind = assetKind(response.request().resourceType(), response.url(), response.headers()["content-type"] ?? "");
+    if (!kind || response.status() >= 300) return;
+    pending.push(response.body().then((body) => ({ url: response.url(), kind, ...compressedSizes(body) }), () => null));
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+  await context.close();
+  const unique = new Map(assets.map((asset) => [asset.url, asset]));
+  return [...unique.values()].sort((a, b) => b.brotli - a.brotli);
+}
+
+async function measureHtmlBytes(baseURL: string): Promise<number> {
+  const response = await fetch(new URL("/", baseURL), { headers: { accept: "text/html" }, redirect: "manual" });
+  if (response.status !== 200) throw new LocalStackError(`"/" answered ${response.status}, not 200: is ${baseURL} the app?`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+const compressibleType = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
+const droppedHeaders = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+
+/** Sends the upstream answer on, compressed when the browser accepts it; hashed assets once. */
+async function forward(upstream: string, request: IncomingMessage, response: ServerResponse, cache: Map<string, Buffer>) {
+  const headers = Object.entries(request.headers).flatMap(([name, value]) =>
+    name === "host" || name === "accept-encoding" || value === undefined ? [] : [[name, String(value)] as [string, string]],
+  );
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const answer = await fetch(new URL(request.url ?? "/", upstream), {
+    method: request.method,
+    headers,
+    redirect: "manual",
+    ...(hasBody ? { body: request as unknown as ReadableStream, duplex: "half" } : {}),
+  });
+  const body = Buffer.from(await answer.arrayBuffer());
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
+  const isCompressible = encoding && body.byteLength > 0 && compressibleType.test(answer.headers.get("content-type") ?? "");
+  const isImmutable = /immutable/.test(answer.headers.get("cache-control") ?? "");
+  for (const [name, value] of answer.headers) if (!droppedHeaders.has(name)) response.setHeader(name, value);
+  if (!isCompressible) return response.writeHead(answer.status).end(body);
+  const key = `${encoding} ${request.url}`;
+  // Static files at the top quality (a CDN keeps them compressed); pages at a fast one.
+  const compressed =
+    (isImmutable ? cache.get(key) : undefined) ??
+    (encoding === "br"
+      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: isImmutable ? 11 : 5 } })
+      : gzipSync(body, { level: isImmutable ? 9 : 6 }));
+  if (isImmutable) cache.set(key, compressed);
+  response.setHeader("content-encoding", encoding);
+  response.setHeader("vary", "accept-encoding");
+  response.writeHead(answer.status).end(compressed);
+}
+
+/** A loopback proxy in front of the app that compresses like the CDN in production. */
+async function startCompressingProxy(upstream: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const cache = new Map<string, Buffer>();
+  const server = createServer((request, response) => {
+    forward(upstream, request, response, cache).catch((error: unknown) => {
+      response.writeHead(502).end(`bench proxy: ${error instanceof Error ? error.message : error}`);
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((closed) => { server.closeAllConnections(); server.close(() => closed()); }),
+  };
+}
+
+/** One cold, throttled load of "/" on a phone; the last LCP candidate before the page settles. */
+async function measureLcpOnce(browser: Browser, baseURL: string): Promise<{ ms: number; element: string }> {
+  const context = await browser.newContext({ baseURL, ...phone, locale: "pt-BR" });
+  await context.addInitScript(() => {
+    const store = window as unknown as { __lcp?: { ms: number; element: string } };
+    new PerformanceObserver((list) => {
+      const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
+      const element = entry.element;
+      const label = element ? `<${element.tagName.toLowerCase()}> ${entry.url || element.textContent?.trim().slice(0, 40) || ""}` : "";
+      store.__lcp = { ms: entry.startTime, element: label };
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: throttling.latencyMs,
+    downloadThroughput: throttling.downloadBytesPerSecond,
+    uploadThroughput: throttling.uploadBytesPerSecond,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttling.cpuSlowdown });
+  await page.goto("/", { waitUntil: "networkidle", timeout: 60_000 });
+  // A slow CPU can still be painting when the network falls quiet.
+  const lcp = await page
+    .waitForFunction(() => (window as unknown as { __lcp?: { ms: number; element: string } }).__lcp, null, { timeout: 15_000 })
+    .then((handle) => handle.jsonValue() as Promise<{ ms: number; element: string }>)
+    .catch(() => null);
+  await context.close();
+  if (!lcp) throw new LocalStackError("Chromium reported no largest-contentful-paint entry for \"/\" within 15 s of loading.");
+  return lcp;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Builds the app and serves it like `npm start`, on free ports, with a throwaway database. */
+async function serveApp(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-"));
+  const running: RunningProcess[] = [];
+  const stop = async () => {
+    await Promise.all(running.reverse().map((process) => process.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    console.log("  • Starting the local database, applying migrations, building the app…");
+    const database = await startDatabase({ dataDir, port: await freePort() });
+    running.push(database);
+    await migrateDatabase(database.url);
+    await buildApp(join(dataDir, "build.log"));
+    const server = await startWorkerServer({
+      mode: "preview",
+      port: await freePort(),
+      databaseUrl: database.url,
+      jwtSecret: localJwtSecret(dataDir),
+      logFile: join(dataDir, "server.log"),
+    });
+    running.push(server);
+    return { url: server.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+type Row = { metric: string; value: string; budget: string; isPass: boolean | null };
+
+type Report = { baseURL: string; assets: Asset[]; htmlBytes: number; lcps: Array<{ ms: number; element: string }>; transfer: string };
+
+function printReport({ baseURL, assets, htmlBytes, lcps, transfer }: Report): Row[] {
+  const sum = (key: "raw" | "brotli" | "gzip") => assets.reduce((total, asset) => total + asset[key], 0);
+  const lcpMedian = median(lcps.map((lcp) => lcp.ms));
+  const lcpMax = Math.max(...lcps.map((lcp) => lcp.ms));
+  const rows: Row[] = [
+    { metric: `First-load JS+CSS, brotli q11 (${assets.length} files)`, value: kb(sum("brotli")), budget: `≤ ${kb(budgets.assetsBrotliBytes)}`, isPass: sum("brotli") <= budgets.assetsBrotliBytes },
+    { metric: "First-load JS+CSS, gzip -9", value: kb(sum("gzip")), budget: "—", isPass: null },
+    { metric: "First-load JS+CSS, uncompressed", value: kb(sum("raw")), budget: "—", isPass: null },
+    { metric: "HTML of /, raw", value: kb(htmlBytes), budget: `≤ ${kb(budgets.htmlBytes)}`, isPass: htmlBytes <= budgets.htmlBytes },
+    { metric: `LCP, median of ${lcps.length} (throttled phone, ${transfer} transfer)`, value: seconds(lcpMedian), budget: `< ${seconds(budgets.lcpMs)}`, isPass: lcpMedian < budgets.lcpMs },
+    { metric: `LCP, slowest of ${lcps.length}`, value: seconds(lcpMax), budget: "—", isPass: null },
+  ];
+  console.log(`\nFirst-load assets of ${baseURL}/ (brotli · gzip · raw):`);
+  for (const asset of assets) {
+    console.log(`  ${kb(asset.brotli).padStart(9)} · ${kb(asset.gzip).padStart(9)} · ${kb(asset.raw).padStart(9)}  ${new URL(asset.url).pathname}`);
+  }
+  console.log(`\nLCP runs: ${lcps.map((lcp) => seconds(lcp.ms)).join(", ")}; element: ${lcps.at(-1)?.element || "unknown"}`);
+  console.log("\n| Metric | Value | Budget | Result |\n|---|---|---|---|");
+  for (const row of rows) {
+    console.log(`| ${row.metric} | ${row.value} | ${row.budget} | ${row.isPass === null ? "info" : row.isPass ? "pass" : "**FAIL**"} |`);
+  }
+  return rows;
+}
+
+/** Five cold runs; through the compressing proxy unless `isUncompressed`, warmed up once first. */
+async function measureLcp(browser: Browser, baseURL: string, isUncompressed: boolean) {
+  const proxy = isUncompressed ? null : await startCompressingProxy(baseURL);
+  try {
+    const target = proxy?.url ?? baseURL;
+    if (proxy) {
+      const { context, page } = await openPage(browser, { baseURL: target });
+      await page.goto("/", { waitUntil: "networkidle" });
+      await context.close();
+    }
+    const lcps = [];
+    for (let run = 0; run < lcpRuns; run++) lcps.push(await measureLcpOnce(browser, target));
+    return lcps;
+  } finally {
+    await proxy?.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const urlFlag = args.indexOf("--url");
+  const isUncompressed = args.includes("--uncompressed");
+  const served = args.includes("--serve") ? await serveApp() : null;
+  const baseURL = (served?.url ?? (urlFlag >= 0 ? args[urlFlag + 1] : undefined) ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+  const browser = await launchBrowser();
+  try {
+    const htmlBytes = await measureHtmlBytes(baseURL);
+    const assets = await measureFirstLoadAssets(browser, baseURL);
+    const lcps = await measureLcp(browser, baseURL, isUncompressed);
+    const rows = printReport({ baseURL, assets, htmlBytes, lcps, transfer: isUncompressed ? "uncompressed" : "brotli" });
+    return rows.some((row) => row.isPass === false) ? 1 : 0;
+  } finally {
+    await browser.close();
+    await served?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const reason = error instanceof LocalStackError ? error.message : error instanceof Error ? error.message : String(error);
+    console.error(`\n  ✖ Benchmark failed: ${reason}\n  Is the app running (npm start), or try --serve.\n`);
+    process.exit(2);
+  },
+);
