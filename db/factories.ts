@@ -5,7 +5,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "./client.ts";
 import {
+  accounts,
+  cards,
   leads,
+  tags,
   userPictures,
   users,
   workspaceInvitations,
@@ -77,4 +80,40 @@ export async function insertPicture(db: Database, fields: { userId: string; byte
     .insert(userPictures)
     .values({ userId: fields.userId, contentType: "image/png", bytes, byteSize: bytes.byteLength, updatedAt: new Date().toISOString() });
   await db.update(users).set({ pictureKey: `picture-${next()}` }).where(eq(users.id, fields.userId));
+}
+
+/** An account as it stands before any transaction: its balance is its opening balance. */
+export async function insertAccount(
+  db: Database,
+  fields: Partial<typeof accounts.$inferInsert> & { workspaceId: string },
+) {
+  const opening = fields.initialBalanceCents ?? 0;
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      name: `Account ${next()}`,
+      type: "checking",
+      currency: "BRL",
+      color: "#3B82F6",
+      icon: "banknotes",
+      ...fields,
+      initialBalanceCents: opening,
+      balanceCents: opening,
+    })
+    .returning();
+  return account!;
+}
+
+/** A credit card (limit R$ 5 000,00) with no debt yet. */
+export async function insertCard(db: Database, fields: Partial<typeof cards.$inferInsert> & { workspaceId: string; accountId: string }) {
+  const [card] = await db
+    .insert(cards)
+    .values({ name: `Card ${next()}`, type: "credit", mode: "credit", creditLimitCents: 500_000, billingCycleDay: 10, ...fields, debtCents: 0 })
+    .returning();
+  return card!;
+}
+
+export async function insertTag(db: Database, fields: Partial<typeof tags.$inferInsert> & { workspaceId: string }) {
+  const [tag] = await db.insert(tags).values({ name: `Tag ${next()}`, ...fields }).returning();
+  return tag!;
 }

@@ -8,6 +8,10 @@ import type { RequestScope } from "./http/request-scope.ts";
 import { leadRoutes } from "./leads/leads.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
+import { accountRoutes } from "./accounts/accounts.routes.ts";
+import { cardRoutes } from "./cards/cards.routes.ts";
+import { tagRoutes } from "./tags/tags.routes.ts";
+import { transactionRoutes } from "./transactions/transactions.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -21,4 +25,8 @@ export const api = new Hono<ApiEnv>()
   .route("/auth", authRoutes)
   .route("/leads", leadRoutes)
   .route("/profile", profileRoutes)
-  .route("/workspaces", workspaceRoutes);
+  .route("/workspaces", workspaceRoutes)
+  .route("/workspaces", accountRoutes)
+  .route("/workspaces", cardRoutes)
+  .route("/workspaces", transactionRoutes)
+  .route("/workspaces", tagRoutes);

@@ -6,3 +6,4 @@ export * from "./preferences.ts";
 export * from "./rate-limits.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";
+export * from "./ledger.ts";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertInvitation, insertWorkspace } from "../../db/factories.ts";
+import { insertAccount, insertCard, insertInvitation, insertTag, insertWorkspace } from "../../db/factories.ts";
 import { api } from "../../worker/api.ts";
 import { signInAs } from "../support/sessions.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -21,12 +21,65 @@ const requestBodies: Record<string, unknown> = {
   "DELETE /workspaces/:workspaceId/members/:userId": undefined,
   "DELETE /workspaces/:workspaceId/invitations/:invitationId": undefined,
   "POST /workspaces/:workspaceId/leave": undefined,
+  "GET /workspaces/:workspaceId/accounts": undefined,
+  "POST /workspaces/:workspaceId/accounts": { name: "Intruder's", type: "checking" },
+  "GET /workspaces/:workspaceId/accounts/:accountId": undefined,
+  "PUT /workspaces/:workspaceId/accounts/:accountId": { name: "Renamed" },
+  "DELETE /workspaces/:workspaceId/accounts/:accountId": undefined,
+  "GET /workspaces/:workspaceId/accounts/:accountId/balance/history": undefined,
+  "GET /workspaces/:workspaceId/accounts/:accountId/transactions": undefined,
+  "GET /workspaces/:workspaceId/accounts/:accountId/cards": undefined,
+  "GET /workspaces/:workspaceId/cards": undefined,
+  "POST /workspaces/:workspaceId/cards": { name: "Card", account_uuid: "ACCOUNT", type: "debit" },
+  "GET /workspaces/:workspaceId/cards/:cardId": undefined,
+  "PUT /workspaces/:workspaceId/cards/:cardId": { name: "Card", account_uuid: "ACCOUNT", type: "credit", credit_limit: "100.00" },
+  "DELETE /workspaces/:workspaceId/cards/:cardId": undefined,
+  "POST /workspaces/:workspaceId/cards/:cardId/purchase": { amount: "1.00", description: "Coffee" },
+  "POST /workspaces/:workspaceId/cards/:cardId/payment": { amount: "1.00" },
+  "GET /workspaces/:workspaceId/cards/:cardId/statements": undefined,
+  "GET /workspaces/:workspaceId/cards/:cardId/transactions": undefined,
+  "GET /workspaces/:workspaceId/transactions": undefined,
+  "POST /workspaces/:workspaceId/transactions": { type: "income", destination_id: "account:ACCOUNT", amount: "10.00", description: "Pay" },
+  "GET /workspaces/:workspaceId/transactions/:transactionId": undefined,
+  "PUT /workspaces/:workspaceId/transactions/:transactionId": { type: "income", destination_id: "account:ACCOUNT", amount: "99.00", description: "Pay" },
+  "DELETE /workspaces/:workspaceId/transactions/:transactionId": undefined,
+  "POST /workspaces/:workspaceId/transactions/:transactionId/tags/attach": { tag_ids: ["TAG"] },
+  "POST /workspaces/:workspaceId/transactions/:transactionId/tags/detach": { tag_ids: ["TAG"] },
+  "PUT /workspaces/:workspaceId/transactions/:transactionId/tags": { tag_ids: [] },
+  "GET /workspaces/:workspaceId/tags": undefined,
+  "POST /workspaces/:workspaceId/tags": { name: "Intrusion" },
+  "GET /workspaces/:workspaceId/tags/:tagId": undefined,
+  "PUT /workspaces/:workspaceId/tags/:tagId": { name: "Renamed" },
+  "DELETE /workspaces/:workspaceId/tags/:tagId": undefined,
+  "GET /workspaces/:workspaceId/tags/:tagId/transactions": undefined,
 };
+
+/** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */
+function bodyFor(route: string, ids: Ids): unknown {
+  const body = requestBodies[route];
+  if (body === undefined) return undefined;
+  return JSON.parse(JSON.stringify(body).replaceAll("ACCOUNT", ids.accountId!).replaceAll("TAG", ids.tagId!));
+}
 
 const registeredRoutes = [...new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`))];
 const workspaceScopedRoutes = registeredRoutes.filter((route) => route.includes(":workspaceId")).sort();
 
 type Ids = Record<string, string>;
+
+/** An account, a card, a tag and a tagged transaction (recorded through the API, so balances are real). */
+async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string) {
+  const account = await insertAccount(t.db, { workspaceId, initialBalanceCents: 100_000 });
+  const card = await insertCard(t.db, { workspaceId, accountId: account.id });
+  const tag = await insertTag(t.db, { workspaceId });
+  const response = await t.request(`/api/workspaces/${workspaceId}/transactions`, {
+    method: "POST",
+    token: ownerToken,
+    json: { type: "expense", origin_id: `card:${card.id}`, amount: "25.00", description: "Groceries", tag_ids: [tag.id] },
+  });
+  if (response.status !== 201) throw new Error(`fixture transaction failed: ${response.status} ${await response.text()}`);
+  const transaction = (await response.json()).data;
+  return { accountId: account.id, cardId: card.id, tagId: tag.id, transactionId: transaction.uuid as string };
+}
 
 function fill(route: string, ids: Ids): { method: string; path: string } {
   const [method, template] = route.split(" ") as [string, string];
@@ -45,14 +98,15 @@ describe("tenant isolation", () => {
     t = await createTestApp();
     victim = await workspaceWithTeam(t, { owner: { tier: "unlimited", hasBetaAccess: true } });
     const invitation = await insertInvitation(t.db, { workspaceId: victim.workspace.id, invitedBy: victim.owner.user.id });
-    victimIds = { workspaceId: victim.workspace.id, userId: victim.admin.user.id, invitationId: invitation.id };
+    const ledger = await victimLedger(t, victim.workspace.id, victim.owner.token);
+    victimIds = { workspaceId: victim.workspace.id, userId: victim.admin.user.id, invitationId: invitation.id, ...ledger };
   });
 
   async function expectEveryRouteRefused(caller: SignedIn, routes: string[], ids: Ids) {
     const before = await snapshotDatabase(t.db);
     for (const route of routes) {
       const { method, path } = fill(route, ids);
-      const response = await t.request(path, { method, token: caller.token, json: requestBodies[route] });
+      const response = await t.request(path, { method, token: caller.token, json: bodyFor(route, ids) });
       expect({ route, status: response.status }).toEqual({ route, status: 404 });
       expect((await response.json()).code).toBe("NOT_FOUND");
     }

@@ -15,9 +15,16 @@ const statusByCode = {
   /** A workspace always keeps an owner: the last one cannot leave, step down or be removed. */
   LAST_OWNER: 409,
   ALREADY_MEMBER: 409,
+  /** Money was recorded against it: archive instead of deleting. */
+  ACCOUNT_HAS_TRANSACTIONS: 409,
+  ACCOUNT_HAS_CARDS: 409,
+  CARD_HAS_TRANSACTIONS: 409,
+  TAG_NAME_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
+  /** A credit card purchase above what is left of the limit. */
+  INSUFFICIENT_CREDIT: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { accounts, users, workspaceMembers } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 
 /**
@@ -7,14 +7,9 @@ import type { ServiceContext } from "../context.ts";
  * at one round trip). The rules themselves are in tiers.ts.
  */
 
-/**
- * How many accounts a workspace uses. Accounts do not exist yet: until the accounts issue
- * adds their table this answers 0 for an existing workspace; that issue replaces the body
- * with a count over the accounts table, and tier info, usage stats and the account-creation
- * check all follow, since they read the number only through here.
- */
+/** How many accounts a workspace uses, archived ones included (they still hold history). */
 export function accountsUsedQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db.select({ used: sql<number>`0` }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return ctx.db.select({ used: count() }).from(accounts).where(eq(accounts.workspaceId, workspaceId));
 }
 
 /**

@@ -1,0 +1,147 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
+import { users } from "./users.ts";
+import { workspaces } from "./workspaces.ts";
+
+/**
+ * The ledger (README: "Money model"). Every amount is an integer number of minor units (cents)
+ * with its currency. Balances and card debts are kept in the same atomic batch as the
+ * transaction that changes them, so reads never sum the whole history.
+ */
+export const accountTypes = ["checking", "savings", "investment", "credit"] as const;
+export const ledgerCurrencies = ["USD", "BRL"] as const;
+export const cardTypes = ["credit", "debit", "hybrid"] as const;
+export const cardModes = ["credit", "debit"] as const;
+export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
+
+export type AccountType = (typeof accountTypes)[number];
+export type LedgerCurrency = (typeof ledgerCurrencies)[number];
+export type CardType = (typeof cardTypes)[number];
+export type CardMode = (typeof cardModes)[number];
+export type TransactionKind = (typeof transactionKinds)[number];
+
+const workspaceColumn = () =>
+  text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
+
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    name: text("name").notNull(),
+    type: text("type", { enum: accountTypes }).notNull(),
+    currency: text("currency", { enum: ledgerCurrencies }).notNull(),
+    initialBalanceCents: integer("initial_balance_cents").notNull().default(0),
+    /** initial balance + inflows − outflows, kept by every transaction write. */
+    balanceCents: integer("balance_cents").notNull().default(0),
+    color: text("color").notNull(),
+    icon: text("icon").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAtColumn(),
+    updatedAt: timestampColumn("updated_at"),
+  },
+  (table) => [index("accounts_workspace_idx").on(table.workspaceId, table.createdAt)],
+);
+
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    /** The account the card draws on (debit) or is paid from (credit); its currency is the card's. */
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    name: text("name").notNull(),
+    lastFourDigits: text("last_four_digits"),
+    issuer: text("issuer"),
+    /** YYYY-MM */
+    expiryDate: text("expiry_date"),
+    type: text("type", { enum: cardTypes }).notNull(),
+    mode: text("mode", { enum: cardModes }).notNull(),
+    creditLimitCents: integer("credit_limit_cents"),
+    billingCycleDay: integer("billing_cycle_day").notNull().default(1),
+    color: text("color").notNull().default("#F44336"),
+    icon: text("icon").notNull().default("credit-card"),
+    /** What is owed on the card: purchases raise it, payments and refunds lower it. */
+    debtCents: integer("debt_cents").notNull().default(0),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAtColumn(),
+    updatedAt: timestampColumn("updated_at"),
+  },
+  (table) => [index("cards_workspace_idx").on(table.workspaceId), index("cards_account_idx").on(table.accountId)],
+);
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    kind: text("kind", { enum: transactionKinds }).notNull(),
+    description: text("description").notNull(),
+    /** YYYY-MM-DD in the workspace's time zone. */
+    date: text("date").notNull(),
+    /** What leaves the origin (or, for income, what arrives), always positive. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency", { enum: ledgerCurrencies }).notNull(),
+    /** What arrives at the destination: differs from amount only across currencies. */
+    destinationAmountCents: integer("destination_amount_cents").notNull(),
+    destinationCurrency: text("destination_currency", { enum: ledgerCurrencies }).notNull(),
+    /** Destination units per origin unit × 1 000 000 (6 decimals), only across currencies. */
+    conversionRateMicros: integer("conversion_rate_micros"),
+    /**
+     * The legs. Money moves in the account columns (a debit card's leg names its card AND its
+     * account); a card leg in credit mode moves the card's debt. The mode is frozen on the row,
+     * so an edit or delete undoes exactly what the write did, even after a hybrid card switches.
+     */
+    originAccountId: text("origin_account_id").references(() => accounts.id),
+    originCardId: text("origin_card_id").references(() => cards.id),
+    originCardMode: text("origin_card_mode", { enum: cardModes }),
+    destinationAccountId: text("destination_account_id").references(() => accounts.id),
+    destinationCardId: text("destination_card_id").references(() => cards.id),
+    destinationCardMode: text("destination_card_mode", { enum: cardModes }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Bumped by every edit; balance changes only apply while the row is at the revision that was read. */
+    revision: integer("revision").notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: timestampColumn("updated_at"),
+  },
+  (table) => [
+    index("transactions_workspace_date_idx").on(table.workspaceId, table.date, table.id),
+    index("transactions_workspace_created_idx").on(table.workspaceId, table.createdAt),
+    index("transactions_origin_account_idx").on(table.originAccountId, table.date),
+    index("transactions_destination_account_idx").on(table.destinationAccountId, table.date),
+    index("transactions_origin_card_idx").on(table.originCardId, table.date),
+    index("transactions_destination_card_idx").on(table.destinationCardId, table.date),
+  ],
+);
+
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    name: text("name").notNull(),
+    color: text("color").notNull().default("#9E9E9E"),
+    description: text("description"),
+    createdAt: createdAtColumn(),
+    updatedAt: timestampColumn("updated_at"),
+  },
+  (table) => [uniqueIndex("tags_workspace_name_unique").on(table.workspaceId, sql`lower(${table.name})`)],
+);
+
+export const transactionTags = sqliteTable(
+  "transaction_tags",
+  {
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.transactionId, table.tagId] }), index("transaction_tags_tag_idx").on(table.tagId)],
+);

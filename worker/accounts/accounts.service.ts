@@ -1,0 +1,145 @@
+import { and, asc, count, eq, or } from "drizzle-orm";
+import { isUuid, newId } from "../../db/ids.ts";
+import { accounts, cards, transactions } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { readInWorkspace } from "../ledger/ledger-access.ts";
+import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
+import { accountUsage, resolveTier } from "../tiers/tiers.ts";
+import { callerStillMay } from "../workspaces/workspace-access.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { toAccountResponse } from "./accounts.mapper.ts";
+import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.ts";
+
+export type AccountRef = WorkspaceRef & { accountId: string };
+
+export const accountNotFound = () => new AppError("NOT_FOUND", "Account not found.");
+
+export function accountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
+  return ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, isUuid(accountId) ? accountId : "")));
+}
+
+export function accountsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db.select().from(accounts).where(eq(accounts.workspaceId, workspaceId)).orderBy(asc(accounts.createdAt), asc(accounts.id));
+}
+
+/** GET /accounts: every account, archived ones included (flagged `is_active: false`). */
+export async function listAccounts(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [accountsQuery(ctx, input.workspaceId)]);
+  return results[0].map(toAccountResponse);
+}
+
+export async function getAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    accountQuery(ctx, input.workspaceId, input.accountId),
+  ]);
+  const account = results[0][0];
+  if (!account) throw accountNotFound();
+  return toAccountResponse(account);
+}
+
+/** POST /accounts: refused when the workspace's plan has no accounts left. */
+export async function createAccount(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateAccountInput) {
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    workspaceOwnerTierQuery(ctx, input.workspaceId),
+    accountsUsedQuery(ctx, input.workspaceId),
+  ]);
+  const [owners, used] = results;
+  const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
+  const usage = accountUsage(tier, used[0]?.used ?? 0);
+  if (!usage.canCreate) {
+    throw new AppError(
+      "LIMIT_REACHED",
+      `Your ${tier.label} plan allows ${usage.limit} accounts per workspace. Archive or delete one, or upgrade, to add another.`,
+    );
+  }
+  const [created] = await ctx.db
+    .insert(accounts)
+    .values({
+      id: newId(),
+      workspaceId: input.workspaceId,
+      name: input.name,
+      type: input.type,
+      currency: input.currency ?? workspace.currency,
+      initialBalanceCents: input.balance,
+      balanceCents: input.balance,
+      color: input.color,
+      icon: input.icon,
+      createdAt: ctx.clock.now().toISOString(),
+    })
+    .returning();
+  return toAccountResponse(created!);
+}
+
+function usageOfAccountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
+  const id = isUuid(accountId) ? accountId : "";
+  return [
+    ctx.db
+      .select({ total: count() })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.workspaceId, workspaceId),
+          or(eq(transactions.originAccountId, id), eq(transactions.destinationAccountId, id)),
+        ),
+      ),
+    ctx.db.select({ total: count() }).from(cards).where(and(eq(cards.workspaceId, workspaceId), eq(cards.accountId, id))),
+  ] as const;
+}
+
+/** PUT /accounts/{id}: name, type, colour, icon, archive; the currency only while nothing was recorded in it. */
+export async function updateAccount(ctx: ServiceContext, caller: Caller, input: AccountRef & UpdateAccountInput) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    accountQuery(ctx, input.workspaceId, input.accountId),
+    ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
+  ]);
+  const [found, used, withCards] = results;
+  const account = found[0];
+  if (!account) throw accountNotFound();
+  if (input.currency && input.currency !== account.currency && (used[0]!.total > 0 || withCards[0]!.total > 0)) {
+    throw new AppError("CONFLICT", "This account already has transactions or cards, so its currency cannot change.", {
+      fieldErrors: { currency: ["The currency cannot change once the account has transactions or cards"] },
+    });
+  }
+  const [updated] = await ctx.db
+    .update(accounts)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.type !== undefined ? { type: input.type } : {}),
+      ...(input.currency !== undefined ? { currency: input.currency } : {}),
+      ...(input.color !== undefined ? { color: input.color } : {}),
+      ...(input.icon !== undefined ? { icon: input.icon } : {}),
+      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      updatedAt: ctx.clock.now().toISOString(),
+    })
+    .where(and(eq(accounts.id, account.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .returning();
+  if (!updated) throw accountNotFound();
+  return toAccountResponse(updated);
+}
+
+/** DELETE /accounts/{id}: only an account nothing was recorded in; otherwise archive it. */
+export async function deleteAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    accountQuery(ctx, input.workspaceId, input.accountId),
+    ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
+  ]);
+  const [found, used, withCards] = results;
+  if (!found[0]) throw accountNotFound();
+  if (used[0]!.total > 0) {
+    throw new AppError("ACCOUNT_HAS_TRANSACTIONS", "This account has transactions, so it cannot be deleted. Archive it instead.");
+  }
+  if (withCards[0]!.total > 0) {
+    throw new AppError("ACCOUNT_HAS_CARDS", "Cards are linked to this account. Delete or move them first, or archive the account.");
+  }
+  // The guard re-checks inside the statement: a transaction recorded meanwhile keeps the account.
+  const deleted = await ctx.db
+    .delete(accounts)
+    .where(and(eq(accounts.id, found[0].id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
+  if (deleted.rowsAffected !== 1) throw accountNotFound();
+  return { message: "Account deleted" };
+}

@@ -1,0 +1,54 @@
+import { and, eq, gt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { isUuid } from "../../db/ids.ts";
+import { transactions } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { addDays, todayIn } from "../ledger/dates.ts";
+import { readInWorkspace } from "../ledger/ledger-access.ts";
+import { centsToDecimal } from "../ledger/money.ts";
+import { accountNotFound, accountQuery, type AccountRef } from "./accounts.service.ts";
+
+export const balanceHistorySchema = z.object({ days: z.coerce.number().int().min(2).max(366).default(30) });
+
+/**
+ * GET /accounts/{id}/balance/history?days=30: the balance at the end of each of the last
+ * `days` days. Walks back from the kept balance by each later day's net movement, so it
+ * reads only the days in view (and any future-dated entries), never the whole history,
+ * in one round trip.
+ */
+export async function getBalanceHistory(ctx: ServiceContext, caller: Caller, input: AccountRef & { days: number }) {
+  const accountId = isUuid(input.accountId) ? input.accountId : "";
+  // The workspace's "today" is known only after the read; a day's margin covers every time zone.
+  const earliest = addDays(todayIn("UTC", ctx.clock.now()), -input.days);
+  const net = sql<number>`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
+    - sum(case when ${transactions.originAccountId} = ${accountId} then ${transactions.amountCents} else 0 end)`;
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    accountQuery(ctx, input.workspaceId, input.accountId),
+    ctx.db
+      .select({ date: transactions.date, net })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.workspaceId, input.workspaceId),
+          or(eq(transactions.originAccountId, accountId), eq(transactions.destinationAccountId, accountId)),
+          gt(transactions.date, earliest),
+        ),
+      )
+      .groupBy(transactions.date),
+  ]);
+  const [found, movements] = results;
+  const account = found[0];
+  if (!account) throw accountNotFound();
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const first = addDays(today, -(input.days - 1));
+  const netByDate = new Map(movements.map((row) => [row.date, Number(row.net)]));
+  let laterMovement = [...netByDate].filter(([date]) => date > today).reduce((sum, [, cents]) => sum + cents, 0);
+  const points: Array<{ date: string; balance: string; balance_cents: number }> = [];
+  for (let date = today; date >= first; date = addDays(date, -1)) {
+    const cents = account.balanceCents - laterMovement;
+    points.push({ date, balance: centsToDecimal(cents), balance_cents: cents });
+    laterMovement += netByDate.get(date) ?? 0;
+  }
+  return { currency: account.currency, points: points.reverse() };
+}

@@ -1,0 +1,98 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { transactions } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { todayIn } from "../ledger/dates.ts";
+import { cardMissingMessage } from "../transactions/transaction-legs.ts";
+import { readInWorkspace } from "../ledger/ledger-access.ts";
+import { centsToDecimal } from "../ledger/money.ts";
+import { createTransaction } from "../transactions/transactions.service.ts";
+import { isUuid } from "../../db/ids.ts";
+import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
+import { toCardResponse } from "./cards.mapper.ts";
+import { buildStatements, recentPeriods } from "./statements.ts";
+
+type Purchase = CardRef & { amount: number; description: string; date?: string; tag_ids?: string[] };
+type Payment = CardRef & { amount: number; description?: string; date?: string };
+
+/** POST /cards/{id}/purchase: an expense on the card ('Insufficient available credit' past its limit). */
+export async function purchaseWithCard(ctx: ServiceContext, caller: Caller, input: Purchase) {
+  const { workspaceId, cardId, ...purchase } = input;
+  const origin = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
+  if (!origin.id) throw cardNotFound();
+  return withCardFromPath(createTransaction(ctx, caller, { workspaceId, type: "expense", origin, ...purchase }), "origin");
+}
+
+/** The card is in the address: when it is not in this workspace, that is a 404, not a field error. */
+async function withCardFromPath<T>(work: Promise<T>, leg: "origin" | "destination"): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.fieldErrors?.[leg]?.includes(cardMissingMessage)) throw cardNotFound();
+    throw error;
+  }
+}
+
+/** POST /cards/{id}/payment: money leaves the card's account and the card's debt goes down. */
+export async function payCard(ctx: ServiceContext, caller: Caller, input: Payment) {
+  const { workspaceId, cardId, description, ...payment } = input;
+  const destination = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
+  if (!destination.id) throw cardNotFound();
+  const work = createTransaction(ctx, caller, { workspaceId, type: "pay_credit_card", destination, description: description ?? "Card payment", ...payment });
+  return withCardFromPath(work, "destination");
+}
+
+/**
+ * GET /cards/{id}/statements?count=6: the open statement and the ones before it, each with its
+ * period, closing and due dates, total, paid and remaining. One round trip: the card, its
+ * charges per day in the window, what was charged before it and all that was paid in.
+ */
+export async function getCardStatements(ctx: ServiceContext, caller: Caller, input: CardRef & { count: number }) {
+  const id = isUuid(input.cardId) ? input.cardId : "";
+  // Wide enough for any billing day and time zone; trimmed to the real periods below.
+  const windowStart = `${Number(todayIn("UTC", ctx.clock.now()).slice(0, 4)) - Math.ceil(input.count / 12) - 1}-01-01`;
+  const isCharge = and(eq(transactions.originCardId, id), eq(transactions.originCardMode, "credit"));
+  const isCredit = and(eq(transactions.destinationCardId, id), eq(transactions.destinationCardMode, "credit"));
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    cardQuery(ctx, input.workspaceId, input.cardId),
+    ctx.db
+      .select({ date: transactions.date, cents: sql<number>`sum(${transactions.amountCents})` })
+      .from(transactions)
+      .where(and(eq(transactions.workspaceId, input.workspaceId), isCharge, sql`${transactions.date} >= ${windowStart}`))
+      .groupBy(transactions.date),
+    ctx.db
+      .select({ cents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
+      .from(transactions)
+      .where(and(eq(transactions.workspaceId, input.workspaceId), isCharge, lt(transactions.date, windowStart))),
+    ctx.db
+      .select({ cents: sql<number>`coalesce(sum(${transactions.destinationAmountCents}), 0)` })
+      .from(transactions)
+      .where(and(eq(transactions.workspaceId, input.workspaceId), isCredit)),
+  ]);
+  const [found, chargesByDay, chargedEarlier, credited] = results;
+  const row = found[0];
+  if (!row) throw cardNotFound();
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const periods = recentPeriods(today, row.card.billingCycleDay, input.count);
+  const oldestStart = periods.at(-1)!.start;
+  const chargesByDate = new Map(chargesByDay.map((day) => [day.date, Number(day.cents)]));
+  let chargesBeforeWindowCents = Number(chargedEarlier[0]?.cents ?? 0);
+  for (const [date, cents] of chargesByDate) if (date < oldestStart) chargesBeforeWindowCents += cents;
+  const statements = buildStatements({ periods, chargesByDate, chargesBeforeWindowCents, creditsCents: Number(credited[0]?.cents ?? 0), today });
+  return {
+    card: toCardResponse(row.card, row.account),
+    statements: statements.map((statement) => ({
+      period_start: statement.start,
+      closing_date: statement.closing,
+      due_date: statement.due,
+      total: centsToDecimal(statement.totalCents),
+      paid: centsToDecimal(statement.paidCents),
+      remaining: centsToDecimal(statement.remainingCents),
+      total_cents: statement.totalCents,
+      paid_cents: statement.paidCents,
+      remaining_cents: statement.remainingCents,
+      status: statement.status,
+    })),
+  };
+}

@@ -1,0 +1,41 @@
+import type { accounts, cards } from "../../db/schema/index.ts";
+import { centsToDecimal } from "../ledger/money.ts";
+
+type CardRow = typeof cards.$inferSelect;
+type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * SPEC §3 Card. A card acting as credit reports its limit, debt, available credit and
+ * utilisation; a debit card's current balance is its account's.
+ */
+export function toCardResponse(card: CardRow, account: AccountRow) {
+  const isCredit = card.mode === "credit";
+  const limit = card.creditLimitCents;
+  const available = isCredit && limit !== null ? Math.max(0, limit - card.debtCents) : null;
+  return {
+    uuid: card.id,
+    name: card.name,
+    display_name: card.lastFourDigits ? `${card.name} •••• ${card.lastFourDigits}` : card.name,
+    account: { uuid: account.id, name: account.name, currency: account.currency },
+    account_uuid: account.id,
+    currency: account.currency,
+    last_four_digits: card.lastFourDigits,
+    issuer: card.issuer,
+    expiry_date: card.expiryDate,
+    type: card.type,
+    mode: card.mode,
+    credit_limit: limit === null ? null : centsToDecimal(limit),
+    billing_cycle_day: card.billingCycleDay,
+    color: card.color,
+    icon: card.icon,
+    debt_amount: centsToDecimal(card.debtCents),
+    debt_cents: card.debtCents,
+    available_credit: available === null ? null : centsToDecimal(available),
+    current_balance: centsToDecimal(isCredit ? card.debtCents : account.balanceCents),
+    utilization: isCredit && limit ? Math.round((card.debtCents / limit) * 1000) / 10 : 0,
+    is_active: card.isActive,
+    created_at: card.createdAt,
+  };
+}
+
+export type CardResponse = ReturnType<typeof toCardResponse>;

@@ -1,0 +1,146 @@
+import { and, asc, count, eq, or } from "drizzle-orm";
+import { isUuid, newId } from "../../db/ids.ts";
+import { accounts, cards, transactions } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { readInWorkspace } from "../ledger/ledger-access.ts";
+import { accountNotFound, accountQuery, type AccountRef } from "../accounts/accounts.service.ts";
+import { callerStillMay } from "../workspaces/workspace-access.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { toCardResponse } from "./cards.mapper.ts";
+import type { CardInput } from "./cards.schemas.ts";
+
+export type CardRef = WorkspaceRef & { cardId: string };
+
+export const cardNotFound = () => new AppError("NOT_FOUND", "Card not found.");
+
+const idOrNothing = (id: string) => (isUuid(id) ? id : "");
+
+function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({ card: cards, account: accounts })
+    .from(cards)
+    .innerJoin(accounts, eq(accounts.id, cards.accountId))
+    .where(eq(cards.workspaceId, workspaceId))
+    .orderBy(asc(cards.createdAt), asc(cards.id));
+}
+
+export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: string) {
+  return ctx.db
+    .select({ card: cards, account: accounts })
+    .from(cards)
+    .innerJoin(accounts, eq(accounts.id, cards.accountId))
+    .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, idOrNothing(cardId))));
+}
+
+export async function listCards(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [cardsWithAccountsQuery(ctx, input.workspaceId)]);
+  return results[0].map((row) => toCardResponse(row.card, row.account));
+}
+
+/** GET /accounts/{id}/cards */
+export async function listCardsOfAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    accountQuery(ctx, input.workspaceId, input.accountId),
+    cardsWithAccountsQuery(ctx, input.workspaceId),
+  ]);
+  const [account, rows] = results;
+  if (!account[0]) throw accountNotFound();
+  return rows.filter((row) => row.card.accountId === account[0]!.id).map((row) => toCardResponse(row.card, row.account));
+}
+
+export async function getCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [cardQuery(ctx, input.workspaceId, input.cardId)]);
+  const row = results[0][0];
+  if (!row) throw cardNotFound();
+  return toCardResponse(row.card, row.account);
+}
+
+function cardColumns(input: CardInput) {
+  return {
+    name: input.name,
+    accountId: input.account_uuid.toLowerCase(),
+    lastFourDigits: input.last_four_digits ?? null,
+    issuer: input.issuer ?? null,
+    expiryDate: input.expiry_date ?? null,
+    type: input.type,
+    mode: input.mode,
+    creditLimitCents: input.credit_limit ?? null,
+    billingCycleDay: input.billing_cycle_day,
+    color: input.color,
+    icon: input.icon,
+  };
+}
+
+const accountField = (message: string) => new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { account_uuid: [message] } });
+
+/** POST /cards: on an active account of this workspace (SPEC §5). */
+export async function createCard(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CardInput) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [accountQuery(ctx, input.workspaceId, input.account_uuid)]);
+  const account = results[0][0];
+  if (!account) throw accountField("Account must be selected");
+  if (!account.isActive) throw accountField("This account is archived");
+  const [card] = await ctx.db
+    .insert(cards)
+    .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
+    .returning();
+  return toCardResponse(card!, account);
+}
+
+function cardUsageQuery(ctx: ServiceContext, workspaceId: string, cardId: string) {
+  const id = idOrNothing(cardId);
+  return ctx.db
+    .select({ total: count() })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), or(eq(transactions.originCardId, id), eq(transactions.destinationCardId, id))));
+}
+
+/**
+ * PUT /cards/{id}. A card with debt cannot stop acting as credit (its debt would have nowhere
+ * to go), and a card with history cannot move to an account in another currency.
+ */
+export async function updateCard(ctx: ServiceContext, caller: Caller, input: CardRef & CardInput) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    cardQuery(ctx, input.workspaceId, input.cardId),
+    accountQuery(ctx, input.workspaceId, input.account_uuid),
+    cardUsageQuery(ctx, input.workspaceId, input.cardId),
+  ]);
+  const [found, targetAccounts, usage] = results;
+  const current = found[0];
+  if (!current) throw cardNotFound();
+  const account = targetAccounts[0];
+  if (!account) throw accountField("Account must be selected");
+  if (!account.isActive && account.id !== current.account.id) throw accountField("This account is archived");
+  if (current.card.debtCents !== 0 && input.mode !== "credit") {
+    throw new AppError("CONFLICT", "This card still has debt. Pay it off before switching the card to debit.");
+  }
+  if (usage[0]!.total > 0 && account.currency !== current.account.currency) {
+    throw accountField("A card with transactions can only move to an account in the same currency");
+  }
+  const [card] = await ctx.db
+    .update(cards)
+    .set({ ...cardColumns(input), ...(input.is_active !== undefined ? { isActive: input.is_active } : {}), updatedAt: ctx.clock.now().toISOString() })
+    .where(and(eq(cards.id, current.card.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .returning();
+  if (!card) throw cardNotFound();
+  return toCardResponse(card, account);
+}
+
+/** DELETE /cards/{id}: only a card nothing was recorded on; otherwise archive it. */
+export async function deleteCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    cardQuery(ctx, input.workspaceId, input.cardId),
+    cardUsageQuery(ctx, input.workspaceId, input.cardId),
+  ]);
+  const [found, usage] = results;
+  if (!found[0]) throw cardNotFound();
+  if (usage[0]!.total > 0) {
+    throw new AppError("CARD_HAS_TRANSACTIONS", "This card has transactions, so it cannot be deleted. Archive it instead.");
+  }
+  const deleted = await ctx.db
+    .delete(cards)
+    .where(and(eq(cards.id, found[0].card.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
+  if (deleted.rowsAffected !== 1) throw cardNotFound();
+  return { message: "Card deleted" };
+}

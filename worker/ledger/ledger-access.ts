@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { workspaceMembers, workspaces, type WorkspaceRole } from "../../db/schema/index.ts";
+import { batchAsCaller, type Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import type { Permission } from "../workspaces/permissions.ts";
+import { assertWorkspaceId, requirePermission } from "../workspaces/workspace-access.ts";
+
+export type LedgerWorkspace = { id: string; currency: "USD" | "BRL"; timeZone: string };
+
+type Queries = readonly BatchItem<"sqlite">[];
+type Results<Q extends Queries> = { [K in keyof Q]: Q[K] extends BatchItem<"sqlite"> ? Awaited<Q[K]> : never };
+
+/**
+ * The one read round trip of every ledger request: the session check, the caller's membership
+ * with the workspace's currency and time zone, and the feature's own queries, in one batch.
+ * Every feature query filters by the workspace id, so nothing of another workspace is read,
+ * and nothing is returned before the membership is confirmed (404 for outsiders, 403 for a
+ * role without the permission).
+ */
+export async function readInWorkspace<const Q extends Queries>(
+  ctx: ServiceContext,
+  caller: Caller,
+  workspaceId: string,
+  permission: Permission,
+  queries: Q,
+): Promise<{ workspace: LedgerWorkspace; role: WorkspaceRole; results: Results<Q> }> {
+  assertWorkspaceId(workspaceId);
+  const membership = ctx.db
+    .select({ role: workspaceMembers.role, currency: workspaces.currency, timeZone: workspaces.timeZone })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, caller.userId)));
+  const [rows, ...results] = (await batchAsCaller(ctx, caller, [membership, ...queries] as never)) as unknown as [
+    Array<{ role: WorkspaceRole; currency: "USD" | "BRL"; timeZone: string }>,
+    ...unknown[],
+  ];
+  const role = requirePermission(rows, permission);
+  const { currency, timeZone } = rows[0]!;
+  return { workspace: { id: workspaceId, currency, timeZone }, role, results: results as Results<Q> };
+}

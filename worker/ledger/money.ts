@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/**
+ * Money at the API's edge (ARCHITECTURE §4): amounts arrive as decimals with at most 2 places,
+ * as JSON numbers or strings, and become integer minor units here — never through float
+ * arithmetic. Rates have at most 6 places and become integer micro-units.
+ * No server imports: the browser's forms use the same schemas.
+ */
+
+/** 999 999 999 999.99 — far beyond any household, and safely inside a JS integer. */
+export const maxAmountCents = 99_999_999_999_999;
+const maxRateMicros = 1_000_000_000_000;
+
+const plainDecimal = /^(\d{1,15})(?:\.(\d{1,6}))?$/;
+
+/** "12.3" → 1230 with places = 2; null when the text is not a plain decimal with at most `places` decimals. */
+export function decimalToUnits(text: string, places: number): number | null {
+  const match = plainDecimal.exec(text.trim());
+  if (!match) return null;
+  const [, whole, fraction = ""] = match;
+  if (fraction.length > places) return null;
+  const units = Number(whole) * 10 ** places + Number(fraction.padEnd(places, "0") || "0");
+  return Number.isSafeInteger(units) ? units : null;
+}
+
+/**
+ * A JSON number is taken by its shortest decimal text (what JSON.stringify would write), so 12.34
+ * is 1234 cents while 12.345, 1e21, NaN or Infinity are refused rather than rounded.
+ */
+function unitsFrom(value: unknown, places: number): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? decimalToUnits(String(value), places) : null;
+  if (typeof value === "string") return decimalToUnits(value, places);
+  return null;
+}
+
+/** Integer cents → "1234.50", the API's amount format. */
+export function centsToDecimal(cents: number): string {
+  const digits = Math.abs(cents).toString().padStart(3, "0");
+  return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** Micro-units → "5.123400"-style text with 6 places. */
+export function microsToRate(micros: number): string {
+  const digits = micros.toString().padStart(7, "0");
+  return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
+}
+
+/** amount × rate in cents, rounded half up, in exact integer arithmetic. */
+export function convertCents(cents: number, rateMicros: number): number {
+  const product = BigInt(cents) * BigInt(rateMicros);
+  return Number((product + 500_000n) / 1_000_000n);
+}
+
+export const amountMessages = {
+  invalid: "Enter a valid amount with at most 2 decimals",
+  positive: "Amount must be greater than zero",
+  tooLarge: "Amount is too large",
+  rate: "Enter a positive conversion rate with at most 6 decimals",
+} as const;
+
+/** Any amount ≥ 0 (an initial balance may be zero; negative initial balances use `signedAmount`). */
+export const amountSchema = z.unknown().transform((value, context) => {
+  const cents = unitsFrom(value, 2);
+  if (cents === null) {
+    context.addIssue({ code: "custom", message: amountMessages.invalid });
+    return z.NEVER;
+  }
+  if (cents > maxAmountCents) {
+    context.addIssue({ code: "custom", message: amountMessages.tooLarge });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** An amount that moves money: strictly positive. Negative amounts are refused, not flipped. */
+export const positiveAmountSchema = amountSchema.pipe(z.number().min(1, amountMessages.positive));
+
+/** An opening balance may be negative (an overdrawn account, a card already owed). */
+export const signedAmountSchema = z.unknown().transform((value, context) => {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+  const isNegative = typeof text === "string" && text.trim().startsWith("-");
+  const cents = typeof text === "string" ? decimalToUnits(isNegative ? text.trim().slice(1) : text, 2) : null;
+  if (cents === null || cents > maxAmountCents) {
+    context.addIssue({ code: "custom", message: cents === null ? amountMessages.invalid : amountMessages.tooLarge });
+    return z.NEVER;
+  }
+  return isNegative ? -cents : cents;
+});
+
+/** A conversion rate: destination units per origin unit, > 0, at most 6 decimals. */
+export const rateSchema = z.unknown().transform((value, context) => {
+  const micros = unitsFrom(value, 6);
+  if (micros === null || micros <= 0 || micros > maxRateMicros) {
+    context.addIssue({ code: "custom", message: amountMessages.rate });
+    return z.NEVER;
+  }
+  return micros;
+});

@@ -1,0 +1,104 @@
+import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { isUuid, newId } from "../../db/ids.ts";
+import { tags, transactions, transactionTags } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { readInWorkspace } from "../ledger/ledger-access.ts";
+import { callerStillMay } from "../workspaces/workspace-access.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
+
+export type TagRef = WorkspaceRef & { tagId: string };
+type TagRow = typeof tags.$inferSelect;
+
+export const tagNotFound = () => new AppError("NOT_FOUND", "Tag not found.");
+const nameTaken = () =>
+  new AppError("TAG_NAME_TAKEN", "A tag with this name already exists.", { fieldErrors: { name: ["A tag with this name already exists"] } });
+
+/** Tags with how often and when they were last used (SPEC §3 Tag). */
+function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
+  return ctx.db
+    .select({ tag: tags, usageCount: count(transactions.id), lastUsed: max(transactions.date) })
+    .from(tags)
+    .leftJoin(transactionTags, eq(transactionTags.tagId, tags.id))
+    .leftJoin(transactions, eq(transactions.id, transactionTags.transactionId))
+    .where(and(eq(tags.workspaceId, workspaceId), tagId === undefined ? undefined : eq(tags.id, isUuid(tagId) ? tagId : "")))
+    .groupBy(tags.id)
+    .orderBy(asc(sql`lower(${tags.name})`));
+}
+
+function toTagResponse(tag: TagRow, usageCount = 0, lastUsed: string | null = null) {
+  return {
+    uuid: tag.id,
+    name: tag.name,
+    color: tag.color,
+    description: tag.description,
+    usage_count: usageCount,
+    last_used: lastUsed,
+    created_at: tag.createdAt,
+  };
+}
+
+export async function listTags(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [tagsWithUsageQuery(ctx, input.workspaceId)]);
+  return results[0].map((row) => toTagResponse(row.tag, row.usageCount, row.lastUsed));
+}
+
+export async function getTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [tagsWithUsageQuery(ctx, input.workspaceId, input.tagId)]);
+  const row = results[0][0];
+  if (!row) throw tagNotFound();
+  return toTagResponse(row.tag, row.usageCount, row.lastUsed);
+}
+
+function sameNameQuery(ctx: ServiceContext, workspaceId: string, name: string | undefined) {
+  return ctx.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.workspaceId, workspaceId), sql`lower(${tags.name}) = lower(${name ?? ""})`));
+}
+
+/** POST /tags: names are unique in a workspace, whatever their case. */
+export async function createTag(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateTagInput) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [sameNameQuery(ctx, input.workspaceId, input.name)]);
+  if (results[0].length > 0) throw nameTaken();
+  const [tag] = await ctx.db
+    .insert(tags)
+    .values({ id: newId(), workspaceId: input.workspaceId, name: input.name, color: input.color, description: input.description ?? null, createdAt: ctx.clock.now().toISOString() })
+    .returning();
+  return toTagResponse(tag!);
+}
+
+export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagRef & UpdateTagInput) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
+    sameNameQuery(ctx, input.workspaceId, input.name),
+  ]);
+  const [found, sameName] = results;
+  const current = found[0];
+  if (!current) throw tagNotFound();
+  if (input.name !== undefined && sameName.some((tag) => tag.id !== current.tag.id)) throw nameTaken();
+  const [tag] = await ctx.db
+    .update(tags)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.color !== undefined ? { color: input.color } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      updatedAt: ctx.clock.now().toISOString(),
+    })
+    .where(and(eq(tags.id, current.tag.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .returning();
+  if (!tag) throw tagNotFound();
+  return toTagResponse(tag, current.usageCount, current.lastUsed);
+}
+
+/** DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. */
+export async function deleteTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [tagsWithUsageQuery(ctx, input.workspaceId, input.tagId)]);
+  const current = results[0][0];
+  if (!current) throw tagNotFound();
+  const deleted = await ctx.db.delete(tags).where(and(eq(tags.id, current.tag.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
+  if (deleted.rowsAffected !== 1) throw tagNotFound();
+  return { message: "Tag deleted" };
+}

@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+import { isUuid } from "../../db/ids.ts";
+import { accounts, cards, tags } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import { AppError } from "../http/errors.ts";
+import type { ServiceContext } from "../context.ts";
+import { readInWorkspace } from "../ledger/ledger-access.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { toTransactionResponse } from "./transactions.mapper.ts";
+import { transactionCountQuery, transactionPageQuery, transactionWithNamesQuery } from "./transactions.queries.ts";
+import type { TransactionFilters } from "./transactions.schemas.ts";
+import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
+
+/** What a nested list (an account's, a card's, a tag's transactions) hangs under: it must exist here. */
+export type ListParent = { kind: "account" | "card" | "tag"; id: string };
+
+function parentQuery(ctx: ServiceContext, workspaceId: string, parent: ListParent) {
+  const table = { account: accounts, card: cards, tag: tags }[parent.kind];
+  return ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), eq(table.id, isUuid(parent.id) ? parent.id : "")));
+}
+
+/** GET /transactions: one page, newest first, with {current_page, last_page, per_page, total}. */
+export async function listTransactions(
+  ctx: ServiceContext,
+  caller: Caller,
+  input: WorkspaceRef & { filters: TransactionFilters; parent?: ListParent },
+) {
+  const { filters, parent } = input;
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    transactionPageQuery(ctx, input.workspaceId, filters),
+    transactionCountQuery(ctx, input.workspaceId, filters),
+    parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
+  ]);
+  const [rows, counted, parents] = results;
+  if (parent && parents.length === 0) throw new AppError("NOT_FOUND", `${parent.kind[0]!.toUpperCase()}${parent.kind.slice(1)} not found.`);
+  const total = Number(counted[0]?.total ?? 0);
+  return {
+    data: rows.map(toTransactionResponse),
+    meta: { current_page: filters.page, last_page: Math.max(1, Math.ceil(total / filters.per_page)), per_page: filters.per_page, total },
+  };
+}
+
+export async function getTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
+  ]);
+  const row = results[0][0];
+  if (!row) throw transactionNotFound();
+  return toTransactionResponse(row);
+}

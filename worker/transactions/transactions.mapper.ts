@@ -1,0 +1,50 @@
+import { centsToDecimal, microsToRate } from "../ledger/money.ts";
+import type { TransactionListRow } from "./transactions.queries.ts";
+
+type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };
+
+function side(accountId: string | null, accountName: string | null, cardId: string | null, cardName: string | null): Side {
+  if (cardId) return { type: "card", uuid: cardId, name: cardName };
+  if (accountId) return { type: "account", uuid: accountId, name: accountName };
+  return { type: "external", uuid: null, name: null };
+}
+
+/**
+ * SPEC §3 Transaction as the API returns it: `amount` (and its alias `value`) is what left the
+ * origin — for income, what arrived — as a positive decimal string; across currencies the
+ * destination's amount and the rate come along.
+ */
+export function toTransactionResponse(row: TransactionListRow) {
+  const transaction = row.transaction;
+  const origin = side(transaction.originAccountId, row.originAccountName, transaction.originCardId, row.originCardName);
+  const destination = side(transaction.destinationAccountId, row.destinationAccountName, transaction.destinationCardId, row.destinationCardName);
+  const tags = JSON.parse(row.tagsJson ?? "[]") as Array<{ uuid: string; name: string; color: string }>;
+  return {
+    uuid: transaction.id,
+    type: transaction.kind,
+    description: transaction.description,
+    amount: centsToDecimal(transaction.amountCents),
+    value: centsToDecimal(transaction.amountCents),
+    amount_cents: transaction.amountCents,
+    currency: transaction.currency,
+    destination_amount: centsToDecimal(transaction.destinationAmountCents),
+    destination_amount_cents: transaction.destinationAmountCents,
+    destination_currency: transaction.destinationCurrency,
+    currency_conversion: transaction.conversionRateMicros === null ? null : microsToRate(transaction.conversionRateMicros),
+    date: transaction.date,
+    is_income: transaction.kind === "income",
+    is_expense: transaction.kind === "expense",
+    origin,
+    destination,
+    origin_type: origin.type,
+    destination_type: destination.type,
+    origin_card_mode: transaction.originCardMode,
+    tags,
+    tag_ids: tags.map((tag) => tag.uuid),
+    created_by: transaction.createdBy ? { uuid: transaction.createdBy, name: row.createdByName } : null,
+    created_at: transaction.createdAt,
+    updated_at: transaction.updatedAt,
+  };
+}
+
+export type TransactionResponse = ReturnType<typeof toTransactionResponse>;

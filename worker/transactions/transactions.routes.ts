@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../api.ts";
+import { requireCaller } from "../auth/auth.middleware.ts";
+import { AppError, type FieldErrors } from "../http/errors.ts";
+import { fieldErrorsFrom, validate } from "../http/validation.ts";
+import { getTransaction, listTransactions } from "./transaction-reads.service.ts";
+import { changeTransactionTags } from "./transaction-tags.service.ts";
+import {
+  fieldNameInPayload,
+  normaliseTransactionBody,
+  tagIdsBodySchema,
+  transactionFiltersSchema,
+  transactionSchema,
+  type TransactionInput,
+} from "./transactions.schemas.ts";
+import { createTransaction, deleteTransaction, updateTransaction } from "./transactions.service.ts";
+
+/** Either payload form of SPEC §7, validated, with errors named as the client named its fields. */
+async function transactionBody(request: Request): Promise<TransactionInput> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
+  }
+  const result = transactionSchema.safeParse(normaliseTransactionBody(body));
+  if (result.success) return result.data;
+  const sent = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(fieldErrorsFrom(result.error))) {
+    errors[fieldNameInPayload(field, sent)] = messages;
+  }
+  throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: errors });
+}
+
+const base = "/:workspaceId/transactions";
+
+/** /workspaces/{workspaceId}/transactions… (SPEC §7 Transactions). */
+export const transactionRoutes = new Hono<ApiEnv>()
+  .use(requireCaller)
+  .get(base, validate("query", transactionFiltersSchema), async (c) => {
+    return c.json(await listTransactions(c.var.services, c.var.caller, { ...c.req.param(), filters: c.req.valid("query") }));
+  })
+  .post(base, async (c) => {
+    const input = { ...c.req.param(), ...(await transactionBody(c.req.raw)) };
+    return c.json({ data: await createTransaction(c.var.services, c.var.caller, input) }, 201);
+  })
+  .get(`${base}/:transactionId`, async (c) => {
+    return c.json({ data: await getTransaction(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .put(`${base}/:transactionId`, async (c) => {
+    const input = { ...c.req.param(), ...(await transactionBody(c.req.raw)) };
+    return c.json({ data: await updateTransaction(c.var.services, c.var.caller, input) });
+  })
+  .delete(`${base}/:transactionId`, async (c) => {
+    return c.json({ data: await deleteTransaction(c.var.services, c.var.caller, c.req.param()) });
+  })
+  .post(`${base}/:transactionId/tags/attach`, validate("json", tagIdsBodySchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json"), mode: "attach" as const };
+    return c.json({ data: await changeTransactionTags(c.var.services, c.var.caller, input) });
+  })
+  .post(`${base}/:transactionId/tags/detach`, validate("json", tagIdsBodySchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json"), mode: "detach" as const };
+    return c.json({ data: await changeTransactionTags(c.var.services, c.var.caller, input) });
+  })
+  .put(`${base}/:transactionId/tags`, validate("json", tagIdsBodySchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json"), mode: "sync" as const };
+    return c.json({ data: await changeTransactionTags(c.var.services, c.var.caller, input) });
+  });

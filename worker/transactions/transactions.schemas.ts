@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { transactionKinds } from "../../db/schema/ledger.ts";
+import { isIsoDate } from "../ledger/dates.ts";
+import { positiveAmountSchema, rateSchema } from "../ledger/money.ts";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type LegRef = { type: "account" | "card"; id: string };
+
+/** "account:{uuid}" or "card:{uuid}" (SPEC §7's second payload form). */
+const legSchema = z
+  .string()
+  .trim()
+  .transform((value, context): LegRef => {
+    const [type, id] = value.split(":");
+    if ((type !== "account" && type !== "card") || !id || !uuid.test(id)) {
+      context.addIssue({ code: "custom", message: "Choose an account or a card" });
+      return z.NEVER;
+    }
+    return { type, id: id.toLowerCase() };
+  });
+
+export const dateSchema = z
+  .string()
+  .trim()
+  .refine((value) => isIsoDate(value.slice(0, 10)), "Enter a date as YYYY-MM-DD")
+  .transform((value) => value.slice(0, 10));
+
+export const descriptionSchema = z
+  .string({ error: "Description is required" })
+  .trim()
+  .min(1, "Description is required")
+  .max(255, "Use at most 255 characters");
+
+export const tagIdsSchema = z
+  .array(z.string().regex(uuid, "Unknown tag"), { error: "Send the tags as a list" })
+  .max(20, "Use at most 20 tags")
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/**
+ * The transaction as the server understands it, whichever payload form arrived. `type` may be
+ * left out in the first form; the service infers it from the legs as the wizard does.
+ */
+export const transactionSchema = z.object({
+  type: z.enum(transactionKinds, { error: "Choose income, expense, transfer or pay_credit_card" }).optional(),
+  amount: positiveAmountSchema,
+  description: descriptionSchema,
+  date: dateSchema.optional(),
+  origin: legSchema.nullish(),
+  destination: legSchema.nullish(),
+  currency_conversion: rateSchema.nullish(),
+  tag_ids: tagIdsSchema.optional(),
+});
+
+export type TransactionInput = z.infer<typeof transactionSchema>;
+
+/** Field names of the first payload form (value, origin_account_uuid…) → the normalised ones. */
+const firstFormLegs = {
+  origin: ["origin_card_uuid", "origin_account_uuid"],
+  destination: ["destination_card_uuid", "destination_account_uuid"],
+} as const;
+
+type Body = Record<string, unknown>;
+
+export function isFirstPayloadForm(body: Body): boolean {
+  return "value" in body || Object.keys(body).some((key) => key.endsWith("_uuid") || key === "tag_uuids");
+}
+
+function legFromFirstForm(body: Body, keys: readonly [string, string]): string | null | undefined {
+  const [cardKey, accountKey] = keys;
+  if (typeof body[cardKey] === "string" && body[cardKey]) return `card:${body[cardKey]}`;
+  if (typeof body[accountKey] === "string" && body[accountKey]) return `account:${body[accountKey]}`;
+  return body[cardKey] === undefined && body[accountKey] === undefined ? undefined : null;
+}
+
+/**
+ * Both payload forms of SPEC §7, mapped onto one shape before validation:
+ *  1. {value, date, description, tag_uuids, currency_conversion, origin_account_uuid | origin_card_uuid, destination_…}
+ *  2. {type, origin_id, destination_id ('account:{uuid}' | 'card:{uuid}'), amount, created_at, description, currency_conversion, tag_ids}
+ * `currency` may be sent in either; it is always taken from the chosen account or card.
+ */
+export function normaliseTransactionBody(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const body = raw as Body;
+  if (isFirstPayloadForm(body)) {
+    return {
+      type: body.type,
+      amount: body.value ?? body.amount,
+      description: body.description,
+      date: body.date,
+      origin: legFromFirstForm(body, firstFormLegs.origin),
+      destination: legFromFirstForm(body, firstFormLegs.destination),
+      currency_conversion: body.currency_conversion,
+      tag_ids: body.tag_uuids ?? body.tag_ids,
+    };
+  }
+  return {
+    type: body.type,
+    amount: body.amount,
+    description: body.description,
+    date: body.date ?? body.created_at,
+    origin: body.origin_id,
+    destination: body.destination_id,
+    currency_conversion: body.currency_conversion,
+    tag_ids: body.tag_ids,
+  };
+}
+
+/** Error field names as the client sent them. */
+export function fieldNameInPayload(field: string, body: Body): string {
+  if (!isFirstPayloadForm(body)) {
+    if (field === "origin") return "origin_id";
+    if (field === "destination") return "destination_id";
+    if (field === "date" && !("date" in body)) return "created_at";
+    return field;
+  }
+  if (field === "amount") return "value";
+  if (field.startsWith("tag_ids")) return field.replace("tag_ids", "tag_uuids");
+  if (field === "origin" || field === "destination") {
+    const [cardKey, accountKey] = firstFormLegs[field];
+    return body[cardKey] ? cardKey : accountKey;
+  }
+  return field;
+}
+
+/** GET /transactions query (SPEC §7: page, per_page default 20, filters). */
+export const transactionFiltersSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+  type: z.enum(transactionKinds).optional(),
+  account_id: z.string().regex(uuid, "Unknown account").optional(),
+  card_id: z.string().regex(uuid, "Unknown card").optional(),
+  tag_id: z.string().regex(uuid, "Unknown tag").optional(),
+  search: z.string().trim().max(100).optional(),
+  min_amount: positiveAmountSchema.optional(),
+  max_amount: positiveAmountSchema.optional(),
+});
+
+export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
+
+export const tagIdsBodySchema = z.object({ tag_ids: tagIdsSchema });

@@ -1,0 +1,158 @@
+import { and, eq, exists, sql } from "drizzle-orm";
+import { newId } from "../../db/ids.ts";
+import { transactions, transactionTags, users } from "../../db/schema/index.ts";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { assertCreditAvailable, effectStatements } from "../ledger/apply-effects.ts";
+import { todayIn } from "../ledger/dates.ts";
+import { effectsOfChange } from "../ledger/effects.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
+import { toTransactionResponse } from "./transactions.mapper.ts";
+import { referencedRowsQueries, tagsOfTransactionQuery, transactionRowQuery } from "./transactions.queries.ts";
+import type { TransactionInput } from "./transactions.schemas.ts";
+
+export type TransactionRef = WorkspaceRef & { transactionId: string };
+type TransactionRow = typeof transactions.$inferSelect;
+type TagRow = { id: string; name: string; color: string };
+
+export const transactionNotFound = () => new AppError("NOT_FOUND", "Transaction not found.");
+
+/** Everything the input points at (and, for an edit, the old legs' cards), plus the caller's name. */
+function referencedQueries(ctx: ServiceContext, caller: Caller, workspaceId: string, input: TransactionInput, editedId?: string) {
+  const legs = [input.origin, input.destination];
+  const accountIds = legs.flatMap((leg) => (leg?.type === "account" ? [leg.id] : []));
+  const cardIds = legs.flatMap((leg) => (leg?.type === "card" ? [leg.id] : []));
+  return [
+    ...referencedRowsQueries(ctx, workspaceId, { accountIds, cardIds, tagIds: input.tag_ids ?? [], legsOfTransactionId: editedId }),
+    ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.userId)),
+  ] as const;
+}
+
+function lookupOf(accountRows: Lookup["accounts"] extends Map<string, infer A> ? A[] : never, cardRows: Array<Lookup["cards"] extends Map<string, infer C> ? C : never>): Lookup {
+  return {
+    accounts: new Map(accountRows.map((account) => [account.id, account])),
+    cards: new Map(cardRows.map((row) => [row.card.id, row])),
+  };
+}
+
+function assertTagsFound(requested: string[] | undefined, found: TagRow[]): void {
+  if (requested && found.length !== requested.length) {
+    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { tag_ids: ["Tag not found in this workspace"] } });
+  }
+}
+
+function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[], createdByName: string | null) {
+  const accountName = (id: string | null) => (id ? (lookup.accounts.get(id)?.name ?? [...lookup.cards.values()].find((found) => found.account.id === id)?.account.name ?? null) : null);
+  const cardName = (id: string | null) => (id ? (lookup.cards.get(id)?.card.name ?? null) : null);
+  return toTransactionResponse({
+    transaction: row,
+    originAccountName: accountName(row.originAccountId),
+    originCardName: cardName(row.originCardId),
+    destinationAccountName: accountName(row.destinationAccountId),
+    destinationCardName: cardName(row.destinationCardId),
+    createdByName,
+    tagsJson: JSON.stringify(tagRows.map((tag) => ({ uuid: tag.id, name: tag.name, color: tag.color }))),
+  });
+}
+
+function creditLimits(lookup: Lookup) {
+  return new Map([...lookup.cards.values()].map(({ card }) => [card.id, card]));
+}
+
+function rowColumns(resolved: ResolvedTransaction, input: TransactionInput, workspace: LedgerWorkspace, now: Date) {
+  const { kind, ...money } = resolved;
+  return { kind, ...money, description: input.description, date: input.date ?? todayIn(workspace.timeZone, now) };
+}
+
+/** POST /transactions: the row, its tags and every balance it moves, in one atomic batch. */
+export async function createTransaction(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & TransactionInput) {
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", referencedQueries(ctx, caller, input.workspaceId, input));
+  const [accountRows, cardRows, tagRows, callerRows] = results;
+  const lookup = lookupOf(accountRows, cardRows);
+  assertTagsFound(input.tag_ids, tagRows);
+  const resolved = resolveTransaction(input, lookup, null);
+  const effects = effectsOfChange(null, resolved);
+  assertCreditAvailable(effects, creditLimits(lookup));
+  const now = ctx.clock.now();
+  const row: TransactionRow = {
+    id: newId(),
+    workspaceId: input.workspaceId,
+    ...rowColumns(resolved, input, workspace, now),
+    createdBy: caller.userId,
+    revision: 0,
+    createdAt: now.toISOString(),
+    updatedAt: null,
+  };
+  await ctx.db.batch([
+    ctx.db.insert(transactions).values(row),
+    ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
+    ...effectStatements(ctx, input.workspaceId, effects),
+  ]);
+  return responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null);
+}
+
+/** True while the row is still at the revision this request read. */
+const isAtRevision = (ctx: ServiceContext, row: TransactionRow) =>
+  exists(ctx.db.select({ one: sql`1` }).from(transactions).where(and(eq(transactions.id, row.id), eq(transactions.revision, row.revision))));
+
+const changedMeanwhile = () => new AppError("CONFLICT", "This transaction was changed by someone else a moment ago. Reload it and try again.");
+
+/**
+ * PUT /transactions/{id}: undo what the old row did and do what the new one does, in one
+ * batch guarded by the row's revision, so two edits racing cannot both move the balances.
+ * Tags are replaced only when `tag_ids` is sent. One read round trip, one write.
+ */
+export async function updateTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef & TransactionInput) {
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    transactionRowQuery(ctx, input.workspaceId, input.transactionId),
+    tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
+    ...referencedQueries(ctx, caller, input.workspaceId, input, input.transactionId),
+  ]);
+  const [previousRows, currentTags, accountRows, cardRows, tagRows] = results;
+  const previous = previousRows[0];
+  if (!previous) throw transactionNotFound();
+  const lookup = lookupOf(accountRows, cardRows);
+  assertTagsFound(input.tag_ids, tagRows);
+  const resolved = resolveTransaction(input, lookup, previous);
+  const effects = effectsOfChange(previous, resolved);
+  assertCreditAvailable(effects, creditLimits(lookup));
+  const now = ctx.clock.now();
+  const columns = rowColumns(resolved, { ...input, date: input.date ?? previous.date }, workspace, now);
+  const row: TransactionRow = { ...previous, ...columns, revision: previous.revision + 1, updatedAt: now.toISOString() };
+  const guard = isAtRevision(ctx, previous);
+  const tagStatements = input.tag_ids
+    ? [
+        ctx.db.delete(transactionTags).where(and(eq(transactionTags.transactionId, row.id), guard)),
+        ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
+      ]
+    : [];
+  const results2 = await ctx.db.batch([
+    ...effectStatements(ctx, previous.workspaceId, effects, guard),
+    ...tagStatements,
+    ctx.db
+      .update(transactions)
+      .set({ ...columns, revision: row.revision, updatedAt: row.updatedAt })
+      .where(and(eq(transactions.id, row.id), eq(transactions.revision, previous.revision))),
+  ] as never);
+  if ((results2 as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();
+  return responseOf(row, lookup, input.tag_ids ? tagRows : currentTags, null);
+}
+
+/** DELETE /transactions/{id}: the balances move back and the row goes, in one guarded batch. */
+export async function deleteTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    transactionRowQuery(ctx, input.workspaceId, input.transactionId),
+  ]);
+  const previous = results[0][0];
+  if (!previous) throw transactionNotFound();
+  const effects = effectsOfChange(previous, null);
+  const outcome = await ctx.db.batch([
+    ...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)),
+    ctx.db.delete(transactions).where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
+  ] as never);
+  if ((outcome as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();
+  return { message: "Transaction deleted" };
+}
