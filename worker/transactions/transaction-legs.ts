@@ -106,11 +106,13 @@ export function resolveTransaction(input: TransactionInput, lookup: Lookup, prev
     throw invalid({ currency_conversion: ["Enter the conversion rate between the two currencies"] });
   }
   const rate = isCrossCurrency ? input.currency_conversion! : null;
+  const arrivingCents = rate ? convertCents(input.amount, rate) : input.amount;
+  if (arrivingCents < 1) throw invalid({ amount: ["The converted amount is less than one cent"] });
   return {
     kind,
     amountCents: input.amount,
     currency,
-    destinationAmountCents: rate ? convertCents(input.amount, rate) : input.amount,
+    destinationAmountCents: arrivingCents,
     destinationCurrency,
     conversionRateMicros: rate,
     originAccountId: origin?.accountId ?? null,

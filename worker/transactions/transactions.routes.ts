@@ -15,22 +15,34 @@ import {
 } from "./transactions.schemas.ts";
 import { createTransaction, deleteTransaction, updateTransaction } from "./transactions.service.ts";
 
+type Payload = { input: TransactionInput; sent: Record<string, unknown> };
+
+function renamed(fieldErrors: FieldErrors, sent: Record<string, unknown>): FieldErrors {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [fieldNameInPayload(field, sent), messages]));
+}
+
 /** Either payload form of SPEC §7, validated, with errors named as the client named its fields. */
-async function transactionBody(request: Request): Promise<TransactionInput> {
+async function transactionPayload(request: Request): Promise<Payload> {
   let body: unknown;
   try {
     body = await request.json();
   } catch {
     throw new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
   }
-  const result = transactionSchema.safeParse(normaliseTransactionBody(body));
-  if (result.success) return result.data;
   const sent = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  const errors: FieldErrors = {};
-  for (const [field, messages] of Object.entries(fieldErrorsFrom(result.error))) {
-    errors[fieldNameInPayload(field, sent)] = messages;
+  const result = transactionSchema.safeParse(normaliseTransactionBody(body));
+  if (result.success) return { input: result.data, sent };
+  throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: renamed(fieldErrorsFrom(result.error), sent) });
+}
+
+/** The service's own field errors (a leg of another workspace, a missing rate…) in the client's terms too. */
+async function inPayloadTerms<T>(sent: Record<string, unknown>, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fieldErrors) throw error;
+    throw new AppError(error.code, error.message, { fieldErrors: renamed(error.fieldErrors, sent) });
   }
-  throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: errors });
 }
 
 const base = "/:workspaceId/transactions";
@@ -42,15 +54,17 @@ export const transactionRoutes = new Hono<ApiEnv>()
     return c.json(await listTransactions(c.var.services, c.var.caller, { ...c.req.param(), filters: c.req.valid("query") }));
   })
   .post(base, async (c) => {
-    const input = { ...c.req.param(), ...(await transactionBody(c.req.raw)) };
-    return c.json({ data: await createTransaction(c.var.services, c.var.caller, input) }, 201);
+    const { input, sent } = await transactionPayload(c.req.raw);
+    const created = await inPayloadTerms(sent, createTransaction(c.var.services, c.var.caller, { ...c.req.param(), ...input }));
+    return c.json({ data: created }, 201);
   })
   .get(`${base}/:transactionId`, async (c) => {
     return c.json({ data: await getTransaction(c.var.services, c.var.caller, c.req.param()) });
   })
   .put(`${base}/:transactionId`, async (c) => {
-    const input = { ...c.req.param(), ...(await transactionBody(c.req.raw)) };
-    return c.json({ data: await updateTransaction(c.var.services, c.var.caller, input) });
+    const { input, sent } = await transactionPayload(c.req.raw);
+    const updated = await inPayloadTerms(sent, updateTransaction(c.var.services, c.var.caller, { ...c.req.param(), ...input }));
+    return c.json({ data: updated });
   })
   .delete(`${base}/:transactionId`, async (c) => {
     return c.json({ data: await deleteTransaction(c.var.services, c.var.caller, c.req.param()) });
