@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "./client.ts";
 import { addMember, insertLead, insertUser, insertWorkspace } from "./factories.ts";
 import * as schema from "./schema/index.ts";
+import { seedLedger } from "./seed-ledger.ts";
 
 export const demoEmails = {
   owner: "ana@demo.moneta.app",
@@ -68,6 +69,10 @@ export async function seedDemo(db: Database, options: { reset: boolean }): Promi
     secondaryColor: "#ffd166",
     accentColor: "#ef476f",
   });
+
+  // The household's last four months, up to yesterday: what screenshots and demos show.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await seedLedger(db, { workspaceId: home.id, createdBy: ana.id, count: 320, lastDate: yesterday });
 
   for (const [name, email, phone] of [
     ["Mariana Lima", "mariana.lima@example.com", "(21) 99876-1234"],

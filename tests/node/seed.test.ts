@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema/index.ts";
 import { demoEmails, seedDemo } from "../../db/seed.ts";
@@ -24,5 +24,24 @@ describe("the demo seed", () => {
     expect(await db.select().from(schema.users)).toHaveLength(3);
     expect(await db.select().from(schema.workspaces)).toHaveLength(3);
     expect(await db.select().from(schema.leads)).toHaveLength(3);
+  });
+});
+
+describe("the demo ledger", () => {
+  it("keeps every balance and card debt equal to what its rows imply", async () => {
+    const db = await createTestDatabase();
+    await seedDemo(db, { reset: false });
+    const mismatches = await db.all(sql`select a.name, a.balance_cents,
+        a.initial_balance_cents
+        + (select coalesce(sum(destination_amount_cents), 0) from transactions where destination_account_id = a.id)
+        - (select coalesce(sum(amount_cents), 0) from transactions where origin_account_id = a.id) as implied
+      from accounts a where implied != a.balance_cents`);
+    expect(mismatches).toEqual([]);
+    const [card] = await db.all<{ debt_cents: number; implied: number }>(sql`select c.debt_cents,
+        (select coalesce(sum(amount_cents), 0) from transactions where origin_card_id = c.id and origin_card_mode = 'credit')
+        - (select coalesce(sum(destination_amount_cents), 0) from transactions where destination_card_id = c.id) as implied
+      from cards c where c.type = 'credit'`);
+    expect(card!.debt_cents).toBe(card!.implied);
+    expect(await db.select().from(schema.transactions)).toHaveLength(320);
   });
 });
