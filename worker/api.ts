@@ -12,6 +12,7 @@ import { accountRoutes } from "./accounts/accounts.routes.ts";
 import { cardRoutes } from "./cards/cards.routes.ts";
 import { tagRoutes } from "./tags/tags.routes.ts";
 import { transactionRoutes } from "./transactions/transactions.routes.ts";
+import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -29,4 +30,5 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", accountRoutes)
   .route("/workspaces", cardRoutes)
   .route("/workspaces", transactionRoutes)
-  .route("/workspaces", tagRoutes);
+  .route("/workspaces", tagRoutes)
+  .route("/workspaces", dashboardRoutes);

@@ -52,6 +52,11 @@ const requestBodies: Record<string, unknown> = {
   "PUT /workspaces/:workspaceId/tags/:tagId": { name: "Renamed" },
   "DELETE /workspaces/:workspaceId/tags/:tagId": undefined,
   "GET /workspaces/:workspaceId/tags/:tagId/transactions": undefined,
+  "GET /workspaces/:workspaceId/dashboard/stats": undefined,
+  "GET /workspaces/:workspaceId/dashboard/monthly-income": undefined,
+  "GET /workspaces/:workspaceId/dashboard/monthly-expenses": undefined,
+  "GET /workspaces/:workspaceId/dashboard/credit-card-spending": undefined,
+  "GET /workspaces/:workspaceId/dashboard/virtual-balance": undefined,
 };
 
 /** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */

@@ -54,7 +54,7 @@ export async function createAccount(ctx: ServiceContext, caller: Caller, input: 
   if (!usage.canCreate) {
     throw new AppError(
       "LIMIT_REACHED",
-      `Your ${tier.label} plan allows ${usage.limit} accounts per workspace. Archive or delete one, or upgrade, to add another.`,
+      `Your ${tier.label} plan allows ${usage.limit} accounts per workspace, archived ones included. Delete one you no longer need, or upgrade, to add another.`,
     );
   }
   const [created] = await ctx.db

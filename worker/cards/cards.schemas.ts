@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cardModes, cardTypes } from "../../db/schema/ledger.ts";
 import { nameSchema } from "../accounts/accounts.schemas.ts";
-import { positiveAmountSchema } from "../ledger/money.ts";
+import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
 import { cardColors, cardIssuers, defaultCardColor } from "../ledger/palettes.ts";
 import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
 
@@ -17,7 +17,10 @@ export const cardMessages = {
 
 const cardFields = z.object({
   name: z.string({ error: cardMessages.name }).trim().min(1, cardMessages.name).max(100, "Use at most 100 characters"),
-  account_uuid: z.string({ error: cardMessages.account }).regex(uuid, cardMessages.account),
+  account_uuid: z
+    .string({ error: cardMessages.account })
+    .regex(uuid, cardMessages.account)
+    .transform((id) => id.toLowerCase()),
   last_four_digits: z
     .string()
     .trim()
@@ -34,7 +37,8 @@ const cardFields = z.object({
     .or(z.literal("").transform(() => null)),
   type: z.enum(cardTypes, { error: "Choose credit, debit or hybrid" }),
   mode: z.enum(cardModes, { error: "Choose credit or debit" }).optional(),
-  credit_limit: positiveAmountSchema.nullish(),
+  /** Zero passes here: a debit card's limit is dropped, and acting as credit the rule below asks for more. */
+  credit_limit: amountSchema.nullish(),
   billing_cycle_day: z.coerce.number({ error: "Choose a day from 1 to 31" }).int("Choose a day from 1 to 31").min(1, "Choose a day from 1 to 31").max(31, "Choose a day from 1 to 31").default(1),
   color: z
     .string()

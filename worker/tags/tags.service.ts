@@ -52,17 +52,17 @@ export async function getTag(ctx: ServiceContext, caller: Caller, input: TagRef)
   return toTagResponse(row.tag, row.usageCount, row.lastUsed);
 }
 
-function sameNameQuery(ctx: ServiceContext, workspaceId: string, name: string | undefined) {
-  return ctx.db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.workspaceId, workspaceId), sql`lower(${tags.name}) = lower(${name ?? ""})`));
+/** The workspace's tag names, compared here: SQLite's lower() folds only ASCII, so 'SAÚDE' would pass as new next to 'Saúde'. */
+function tagNamesQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.workspaceId, workspaceId));
 }
+
+const isSameName = (name: string, other: string) => name.toLowerCase() === other.toLowerCase();
 
 /** POST /tags: names are unique in a workspace, whatever their case. */
 export async function createTag(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateTagInput) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [sameNameQuery(ctx, input.workspaceId, input.name)]);
-  if (results[0].length > 0) throw nameTaken();
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [tagNamesQuery(ctx, input.workspaceId)]);
+  if (results[0].some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
   const [tag] = await ctx.db
     .insert(tags)
     .values({ id: newId(), workspaceId: input.workspaceId, name: input.name, color: input.color, description: input.description ?? null, createdAt: ctx.clock.now().toISOString() })
@@ -73,12 +73,13 @@ export async function createTag(ctx: ServiceContext, caller: Caller, input: Work
 export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagRef & UpdateTagInput) {
   const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
     tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
-    sameNameQuery(ctx, input.workspaceId, input.name),
+    tagNamesQuery(ctx, input.workspaceId),
   ]);
-  const [found, sameName] = results;
+  const [found, names] = results;
   const current = found[0];
   if (!current) throw tagNotFound();
-  if (input.name !== undefined && sameName.some((tag) => tag.id !== current.tag.id)) throw nameTaken();
+  const { name } = input;
+  if (name !== undefined && names.some((tag) => tag.id !== current.tag.id && isSameName(tag.name, name))) throw nameTaken();
   const [tag] = await ctx.db
     .update(tags)
     .set({

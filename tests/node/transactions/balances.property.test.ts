@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createTestApp } from "../../support/test-app.ts";
+import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 
 /**
@@ -60,8 +60,8 @@ function expectedBalances(live: Spec[]) {
   return totals;
 }
 
-async function balancesImpliedByRows(h: HouseholdLedger) {
-  const [row] = await h.t.db.all<{ checking: number; dollars: number; credit: number }>(sql`select
+async function balancesImpliedByRows(t: TestApp, h: HouseholdLedger) {
+  const [row] = await t.db.all<{ checking: number; dollars: number; credit: number }>(sql`select
     (select initial_balance_cents from accounts where id = ${h.checking.id})
       + (select coalesce(sum(destination_amount_cents), 0) from transactions where destination_account_id = ${h.checking.id})
       - (select coalesce(sum(amount_cents), 0) from transactions where origin_account_id = ${h.checking.id}) as checking,
@@ -78,7 +78,7 @@ describe("balances stay right through any sequence of writes", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 14 }), async (steps) => {
         const t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
-        const h = Object.assign(await householdLedger(t), { t });
+        const h = await householdLedger(t);
         const live = new Map<string, Spec>();
         for (const step of steps) {
           const ids = [...live.keys()];
@@ -96,7 +96,7 @@ describe("balances stay right through any sequence of writes", () => {
           const stored = await h.balances();
           const expected = expectedBalances([...live.values()]);
           expect({ checking: stored.checking, dollars: stored.dollars, creditDebt: stored.creditDebt }).toEqual(expected);
-          expect(await balancesImpliedByRows(h)).toEqual(expected);
+          expect(await balancesImpliedByRows(t, h)).toEqual(expected);
           const card = (await (await t.request(`/api/workspaces/${h.workspaceId}/cards/${h.credit.id}`, { token: h.viewer.token })).json()).data;
           expect(card.available_credit).toBe((Math.max(0, 200_000 - expected.creditDebt) / 100).toFixed(2));
         }

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:ledger [-- --sizes 100000,1000000 --runs 200]`: the ledger's performance
+ * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
+ *   1. Response time (loopback, sequential, after warm-up; p50 and p95) of the dashboard page,
+ *      the transactions page, the list API and the dashboard stats API, for one workspace
+ *      holding 100k and then 1M transactions (written by db/seed-ledger.ts).
+ *   2. Round trips a user waits for: the same requests through a proxy that adds 50 ms to every
+ *      database request; (median with delay − median without) / 50 ms. Creating a transaction
+ *      is measured here too. Goal: 1 for reads, at most 2 for writes.
+ * Builds the app first (skip with --no-build). Prints Markdown tables. Not part of `npm test`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import type { Database } from "../db/client.ts";
+import { insertUser, insertWorkspace } from "../db/factories.ts";
+import { newId } from "../db/ids.ts";
+import * as schema from "../db/schema/index.ts";
+import { seedLedger } from "../db/seed-ledger.ts";
+import { signSessionToken } from "../worker/auth/tokens.ts";
+import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1]! : fallback;
+};
+const sizes = argument("sizes", "100000,1000000").split(",").map(Number);
+const runs = Number(argument("runs", "200"));
+const delayMs = 50;
+
+type Target = { name: string; path: string; auth: "cookie" | "bearer"; method?: "GET" | "POST"; body?: () => unknown };
+
+function targetsFor(workspaceId: string, accountId: string): Target[] {
+  return [
+    { name: "dashboard page", path: `/workspaces/${workspaceId}/dashboard`, auth: "cookie" },
+    { name: "transactions page", path: `/workspaces/${workspaceId}/transactions`, auth: "cookie" },
+    { name: "list API (page 1, 20)", path: `/api/workspaces/${workspaceId}/transactions`, auth: "bearer" },
+    { name: "dashboard stats API", path: `/api/workspaces/${workspaceId}/dashboard/stats`, auth: "bearer" },
+    {
+      name: "create transaction API",
+      path: `/api/workspaces/${workspaceId}/transactions`,
+      auth: "bearer",
+      method: "POST",
+      body: () => ({ type: "expense", origin_id: `account:${accountId}`, amount: "12.34", description: "Benchmark coffee" }),
+    },
+  ];
+}
+
+async function timeRequest(baseUrl: string, target: Target, token: string): Promise<number> {
+  const headers: Record<string, string> = target.auth === "cookie" ? { Cookie: `moneta_session=${token}` } : { Authorization: `Bearer ${token}` };
+  if (target.body) headers["Content-Type"] = "application/json";
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${target.path}`, { method: target.method ?? "GET", headers, body: target.body ? JSON.stringify(target.body()) : undefined, redirect: "manual" });
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (response.status >= 300) throw new Error(`${target.name}: ${response.status}`);
+  return elapsed;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function measure(baseUrl: string, target: Target, token: string, count: number) {
+  for (let warm = 0; warm < 10; warm++) await timeRequest(baseUrl, target, token);
+  const times: number[] = [];
+  for (let run = 0; run < count; run++) times.push(await timeRequest(baseUrl, target, token));
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** An HTTP proxy in front of sqld that holds every database request for `delayMs` first. */
+async function startDelayProxy(upstream: string): Promise<RunningProcess> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      await new Promise((wait) => setTimeout(wait, delayMs));
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([key]) => !["host", "connection", "content-length"].includes(key))) as Record<string, string>;
+      const reply = await fetch(`${upstream}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      response.writeHead(reply.status, { "Content-Type": reply.headers.get("Content-Type") ?? "application/json" });
+      response.end(Buffer.from(await reply.arrayBuffer()));
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((closed) => { server.closeAllConnections(); server.close(() => closed()); }) };
+}
+
+async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
+  const user = await insertUser(db, { name: "Bench Owner", tier: "unlimited" });
+  const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
+  const started = performance.now();
+  const ledger = await seedLedger(db, { workspaceId: workspace.id, createdBy: user.id, count, lastDate: new Date().toISOString().slice(0, 10), chunkSize: 1000 });
+  console.log(`  • ${count.toLocaleString("en-US")} transactions written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const now = new Date();
+  const sessionId = newId();
+  const expiresAt = new Date(now.getTime() + 86_400_000);
+  await db.insert(schema.sessions).values({ id: sessionId, userId: user.id, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
+  return { workspaceId: workspace.id, accountId: ledger.accounts.checking.id, token };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-ledger-"));
+const running: RunningProcess[] = [];
+try {
+  console.log("  • Starting sqld, applying migrations" + (process.argv.includes("--no-build") ? "…" : ", building the app…"));
+  const database = await startDatabase({ dataDir, port: await freePort() });
+  running.push(database);
+  await migrateDatabase(database.url);
+  if (!process.argv.includes("--no-build")) await buildApp(join(dataDir, "build.log"));
+  const jwtSecret = localJwtSecret(dataDir);
+  const proxy = await startDelayProxy(database.url);
+  running.push(proxy);
+  const direct = await startWorkerServer({ mode: "preview", port: await freePort(), databaseUrl: database.url, jwtSecret, logFile: join(dataDir, "direct.log") });
+  running.push(direct);
+  const delayed = await startWorkerServer({ mode: "preview", port: await freePort(), databaseUrl: proxy.url, jwtSecret, logFile: join(dataDir, "delayed.log") });
+  running.push(delayed);
+  const client = createClient({ url: database.url });
+  const db = drizzle(client, { schema }) as unknown as Database;
+
+  const timing: string[] = [];
+  const trips: string[] = [];
+  for (const size of sizes) {
+    const seeded = await seedWorkspace(db, jwtSecret, size);
+    for (const target of targetsFor(seeded.workspaceId, seeded.accountId)) {
+      const fast = await measure(direct.url, target, seeded.token, target.method === "POST" ? 30 : runs);
+      const slow = await measure(delayed.url, target, seeded.token, 15);
+      const roundTrips = (slow.p50 - fast.p50) / delayMs;
+      if (target.method !== "POST") timing.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${fast.p50.toFixed(1)} ms | ${fast.p95.toFixed(1)} ms |`);
+      trips.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${roundTrips.toFixed(2)} |`);
+      console.log(`    ${target.name}: p50 ${fast.p50.toFixed(1)} ms, p95 ${fast.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
+    }
+  }
+  client.close();
+  console.log("\n| Request | Transactions | p50 | p95 |\n|---|---|---|---|\n" + timing.join("\n"));
+  console.log("\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n" + trips.join("\n"));
+} finally {
+  for (const process of running.reverse()) await process.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,97 @@
+import { and, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { accounts, cards, transactions, workspaces } from "../../db/schema/index.ts";
+import type { ServiceContext } from "../context.ts";
+
+/**
+ * The dashboard's aggregates, built to ride in the caller's one read batch. The workspace's
+ * currency and time zone arrive in that same batch, so nothing here may depend on them in
+ * JavaScript: the currency is read by a scalar subquery inside each statement, and the dates
+ * are grouped around every boundary the time zone could put "today" on (see the service).
+ */
+
+/** The workspace's currency, evaluated once per statement by SQLite. */
+function workspaceCurrency(workspaceId: string): SQL<string> {
+  return sql<string>`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
+}
+
+const total = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`;
+
+/** Income counts what arrived, in the currency it arrived in. */
+const incomeIn = (currency: SQL) =>
+  sql`case when ${transactions.kind} = 'income' and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
+
+/** An expense counts what left, in the currency it left in; optionally only what credit cards paid. */
+const expensesIn = (currency: SQL, onlyCreditCards = false) => {
+  const byCreditCard = onlyCreditCards ? sql` and ${transactions.originCardMode} = 'credit'` : sql``;
+  return sql`case when ${transactions.kind} = 'expense' and ${transactions.currency} = ${currency}${byCreditCard} then ${transactions.amountCents} end`;
+};
+
+/** Balance and account count per currency; archived accounts keep their money in the total. */
+export function accountTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({
+      currency: accounts.currency,
+      balanceCents: total(sql`${accounts.balanceCents}`),
+      activeCount: sql<number>`count(case when ${accounts.isActive} then 1 end)`,
+    })
+    .from(accounts)
+    .where(eq(accounts.workspaceId, workspaceId))
+    .groupBy(accounts.currency);
+}
+
+/** What is owed on the cards and the limits they have, per currency (a card's is its account's). */
+export function cardTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({
+      currency: accounts.currency,
+      debtCents: total(sql`${cards.debtCents}`),
+      creditLimitCents: total(sql`case when ${cards.mode} = 'credit' then ${cards.creditLimitCents} end`),
+    })
+    .from(cards)
+    .innerJoin(accounts, eq(accounts.id, cards.accountId))
+    .where(eq(cards.workspaceId, workspaceId))
+    .groupBy(accounts.currency);
+}
+
+/** Income, expenses and credit-card spending in the workspace's currency, per calendar month (YYYY-MM). */
+export function monthlyTotalsQuery(ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
+  const currency = workspaceCurrency(workspaceId);
+  const month = sql<string>`substr(${transactions.date}, 1, 7)`;
+  return ctx.db
+    .select({
+      month,
+      incomeCents: total(incomeIn(currency)),
+      expensesCents: total(expensesIn(currency)),
+      creditCardSpendingCents: total(expensesIn(currency, true)),
+    })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), gte(transactions.date, window.from), lte(transactions.date, window.to)))
+    .groupBy(month);
+}
+
+/**
+ * Transactions dated after `boundaries[0]`, summed per interval between consecutive boundaries
+ * (sorted ascending): `bucket` k holds the dates in (boundaries[k-1], boundaries[k]], and the
+ * last bucket everything after the last boundary. Per bucket: the net movement of the
+ * workspace-currency accounts, and the income and expenses in that currency.
+ */
+export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
+  const currency = workspaceCurrency(workspaceId);
+  const bucket = sql<number>`(${sql.join(
+    boundaries.map((boundary) => sql`(${transactions.date} > ${boundary})`),
+    sql` + `,
+  )})`;
+  // A leg's currency is its account's: the destination's for what arrives, the origin's for what leaves.
+  const inflow = sql`case when ${transactions.destinationAccountId} is not null and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
+  const outflow = sql`case when ${transactions.originAccountId} is not null and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+  return ctx.db
+    .select({
+      bucket,
+      accountNetCents: sql<number>`${total(inflow)} - ${total(outflow)}`,
+      incomeCents: total(incomeIn(currency)),
+      expensesCents: total(expensesIn(currency)),
+    })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))
+    .groupBy(bucket);
+}

@@ -1,0 +1,197 @@
+/**
+ * The dashboard's figures (SPEC §2 Dashboard, §3 Dashboard stats, §4 Derived totals). Every
+ * verb is one read round trip: the membership check and the aggregates in one batch, summed
+ * by SQL over the (workspace_id, date, id) index, never by loading the rows.
+ *
+ * Rules:
+ * - Amounts are decimal strings ("1234.50"); percentages are numbers with 1 decimal.
+ * - Totals count only what is held in the workspace's currency. Until exchange rates land,
+ *   accounts in another currency are left out of `total_balance` and listed per currency in
+ *   `other_currencies`; income, expenses and card debt in another currency are left out.
+ * - Total balance = non-credit balances − what credit accounts owe. A credit-type account's
+ *   balance goes negative as it is spent, so that is the plain sum of the balances. Archived
+ *   accounts still hold their money and count; `accounts_count` counts the active ones.
+ * - "This month" is the calendar month of today in the workspace's time zone (ctx.clock), the
+ *   whole month, entries dated later this month included; it is compared with the whole
+ *   previous month.
+ * - Income = transactions of kind income (what arrived); expenses = kind expense (what left);
+ *   credit card spending = the expenses paid with a card in credit mode. Transfers and card
+ *   payments are neither: they move money the workspace already has.
+ * - change_percentage = (current − previous) / previous × 100, rounded half away from zero to
+ *   1 decimal; previous 0 and current > 0 → 100 'increase'; both 0 → 0 'neutral'.
+ * - credit_utilization = card debt / total credit limit × 100, 1 decimal (0 without a limit).
+ *   Debt is summed over every card: only credit-mode legs create it, and a hybrid card
+ *   switched to debit still owes what it owed.
+ * - Virtual balance: kept balances already include future-dated entries, so
+ *   current_balance = total balance − the net movement of entries dated after today;
+ *   future_income / future_expenses = income / expenses dated in (today, end_date];
+ *   end_balance = current_balance + future_income − future_expenses. A future card payment is
+ *   not an expense: the purchases it settles were, and they show in credit_card_debt (what is
+ *   owed on the cards now, future-dated purchases included).
+ */
+import { z } from "zod";
+import type { Caller } from "../auth/session.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import { addDays, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
+import { centsToDecimal } from "../ledger/money.ts";
+import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
+import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { accountTotalsQuery, cardTotalsQuery, datedBucketsQuery, monthlyTotalsQuery } from "./dashboard.queries.ts";
+
+export const virtualBalanceQuerySchema = z.object({
+  end_date: z.string().trim().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional(),
+});
+
+type CurrencyRow = { currency: string };
+type MonthRow = { month: string; incomeCents: number; expensesCents: number; creditCardSpendingCents: number };
+
+/**
+ * Every date that is "today" somewhere (UTC−12 to UTC+14). The workspace's time zone arrives
+ * in the same batch as the data, so the queries are cut at all of them and the service picks.
+ */
+function possibleTodays(now: Date): string[] {
+  const days = [todayIn("Etc/GMT+12", now)];
+  const latest = todayIn("Etc/GMT-14", now);
+  while (days.at(-1)! < latest) days.push(addDays(days.at(-1)!, 1));
+  return days;
+}
+
+/** From the month before the earliest possible today to the end of the latest one's month. */
+function monthWindow(now: Date) {
+  const days = possibleTodays(now);
+  return { from: monthRange(days[0]!, 1).start, to: monthRange(days.at(-1)!).end };
+}
+
+/** part / whole × 100 with 1 decimal, rounded half away from zero, in exact integer arithmetic. */
+function percentage(part: number, whole: number): number {
+  const doubledTenths = (BigInt(Math.abs(part)) * 2000n) / BigInt(whole);
+  const tenths = Number((doubledTenths + 1n) / 2n);
+  return tenths === 0 ? 0 : (Math.sign(part) * tenths) / 10;
+}
+
+function change(currentCents: number, previousCents: number) {
+  const change_type = currentCents > previousCents ? "increase" : currentCents < previousCents ? "decrease" : "neutral";
+  if (previousCents === 0) return { change_percentage: currentCents > 0 ? 100 : 0, change_type } as const;
+  return { change_percentage: percentage(currentCents - previousCents, previousCents), change_type } as const;
+}
+
+/** One stat card: this month's and last month's amount under the card's own names, and the change. */
+function figure<Name extends string>(name: Name, currentCents: number, previousCents: number) {
+  const amounts = { [`current_${name}`]: centsToDecimal(currentCents), [`previous_${name}`]: centsToDecimal(previousCents) };
+  return { ...(amounts as Record<`current_${Name}` | `previous_${Name}`, string>), ...change(currentCents, previousCents) };
+}
+
+/** This month's and last month's income, expenses and credit card spending, with the change. */
+function monthlyFigures(rows: MonthRow[], workspace: LedgerWorkspace, now: Date) {
+  const today = todayIn(workspace.timeZone, now);
+  const none = { incomeCents: 0, expensesCents: 0, creditCardSpendingCents: 0 };
+  const current = rows.find((row) => row.month === today.slice(0, 7)) ?? none;
+  const previous = rows.find((row) => row.month === monthRange(today, 1).start.slice(0, 7)) ?? none;
+  return {
+    monthly_income: figure("income", Number(current.incomeCents), Number(previous.incomeCents)),
+    monthly_expenses: figure("expenses", Number(current.expensesCents), Number(previous.expensesCents)),
+    credit_card_spending: figure("spending", Number(current.creditCardSpendingCents), Number(previous.creditCardSpendingCents)),
+  };
+}
+
+function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row | undefined {
+  return rows.find((row) => row.currency === currency);
+}
+
+/** GET /dashboard/stats: everything the dashboard page shows, in one round trip. */
+export async function getDashboardStats(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const now = ctx.clock.now();
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    accountTotalsQuery(ctx, input.workspaceId),
+    cardTotalsQuery(ctx, input.workspaceId),
+    monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
+    recentTransactionsQuery(ctx, input.workspaceId, 10),
+  ]);
+  const [accountRows, cardRows, monthRows, recent] = results;
+  const own = inCurrency(accountRows, workspace.currency);
+  const cardsOwn = inCurrency(cardRows, workspace.currency);
+  const debtCents = Math.max(0, Number(cardsOwn?.debtCents ?? 0));
+  const limitCents = Number(cardsOwn?.creditLimitCents ?? 0);
+  return {
+    currency: workspace.currency,
+    total_balance: centsToDecimal(Number(own?.balanceCents ?? 0)),
+    other_currencies: accountRows
+      .filter((row) => row.currency !== workspace.currency)
+      .map((row) => ({ currency: row.currency, total_balance: centsToDecimal(Number(row.balanceCents)) })),
+    ...monthlyFigures(monthRows, workspace, now),
+    accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
+    credit_utilization: limitCents > 0 ? percentage(debtCents, limitCents) : 0,
+    recent_transactions: recent.map(toTransactionResponse),
+  };
+}
+
+async function readMonthlyFigures(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const now = ctx.clock.now();
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
+  ]);
+  return monthlyFigures(results[0], workspace, now);
+}
+
+/** GET /dashboard/monthly-income */
+export async function getMonthlyIncome(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  return (await readMonthlyFigures(ctx, caller, input)).monthly_income;
+}
+
+/** GET /dashboard/monthly-expenses */
+export async function getMonthlyExpenses(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  return (await readMonthlyFigures(ctx, caller, input)).monthly_expenses;
+}
+
+/** GET /dashboard/credit-card-spending */
+export async function getCreditCardSpending(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  return (await readMonthlyFigures(ctx, caller, input)).credit_card_spending;
+}
+
+/**
+ * GET /dashboard/virtual-balance?end_date=YYYY-MM-DD (default: the last day of this month).
+ * The dated sums are cut at every possible today and horizon; once the time zone is known,
+ * the buckets between today and the horizon are added up.
+ */
+export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { end_date?: string }) {
+  const now = ctx.clock.now();
+  const todays = possibleTodays(now);
+  const horizons = input.end_date ? [input.end_date] : todays.map((day) => monthRange(day).end);
+  // A horizon in the past is refused below; clamping it keeps the read from scanning history.
+  const boundaries = [...new Set([...todays, ...horizons.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    accountTotalsQuery(ctx, input.workspaceId),
+    cardTotalsQuery(ctx, input.workspaceId),
+    datedBucketsQuery(ctx, input.workspaceId, boundaries),
+  ]);
+  const [accountRows, cardRows, buckets] = results;
+  const today = todayIn(workspace.timeZone, now);
+  const endDate = input.end_date ?? monthRange(today).end;
+  if (endDate < today) {
+    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { end_date: ["Choose today or a later date"] } });
+  }
+  // Bucket k holds the dates in (boundaries[k − 1], boundaries[k]]; the last one has no upper end.
+  const sum = (field: "accountNetCents" | "incomeCents" | "expensesCents", upTo?: string) =>
+    buckets
+      .filter((row) => {
+        const bucket = Number(row.bucket);
+        return boundaries[bucket - 1]! >= today && (upTo === undefined || (bucket < boundaries.length && boundaries[bucket]! <= upTo));
+      })
+      .reduce((total, row) => total + Number(row[field]), 0);
+  const currentCents = Number(inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0) - sum("accountNetCents");
+  const futureIncomeCents = sum("incomeCents", endDate);
+  const futureExpensesCents = sum("expensesCents", endDate);
+  return {
+    currency: workspace.currency,
+    today,
+    end_date: endDate,
+    current_balance: centsToDecimal(currentCents),
+    future_income: centsToDecimal(futureIncomeCents),
+    future_expenses: centsToDecimal(futureExpensesCents),
+    credit_card_debt: centsToDecimal(Number(inCurrency(cardRows, workspace.currency)?.debtCents ?? 0)),
+    end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
+  };
+}
