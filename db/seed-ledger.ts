@@ -9,7 +9,7 @@ import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import type { Database } from "./client.ts";
 import { newId } from "./ids.ts";
-import { accounts, cards, tags, transactions, transactionTags } from "./schema/index.ts";
+import { accounts, cards, tags, transactions, transactionTags, workspaces } from "./schema/index.ts";
 
 type Options = { workspaceId: string; createdBy: string; count: number; lastDate: string; seed?: number; chunkSize?: number };
 
@@ -81,6 +81,7 @@ export async function seedLedger(db: Database, options: Options) {
   await db.batch([
     ...[...effects.accounts].map(([id, delta]) => db.update(accounts).set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` }).where(sql`${accounts.id} = ${id}`)),
     ...[...effects.cards].map(([id, delta]) => db.update(cards).set({ debtCents: sql`${cards.debtCents} + ${delta}` }).where(sql`${cards.id} = ${id}`)),
+    db.update(workspaces).set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` }).where(sql`${workspaces.id} = ${workspaceId}`),
   ] as never);
   return { accounts: { checking, savings, dollars }, cards: { credit, debit }, tags: tagRows };
 }

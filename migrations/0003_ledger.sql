@@ -94,4 +94,5 @@ CREATE INDEX `transactions_workspace_created_idx` ON `transactions` (`workspace_
 CREATE INDEX `transactions_origin_account_idx` ON `transactions` (`origin_account_id`,`date`);--> statement-breakpoint
 CREATE INDEX `transactions_destination_account_idx` ON `transactions` (`destination_account_id`,`date`);--> statement-breakpoint
 CREATE INDEX `transactions_origin_card_idx` ON `transactions` (`origin_card_id`,`date`);--> statement-breakpoint
-CREATE INDEX `transactions_destination_card_idx` ON `transactions` (`destination_card_id`,`date`);
+CREATE INDEX `transactions_destination_card_idx` ON `transactions` (`destination_card_id`,`date`);--> statement-breakpoint
+ALTER TABLE `workspaces` ADD `transaction_count` integer DEFAULT 0 NOT NULL;

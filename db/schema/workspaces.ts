@@ -14,6 +14,8 @@ export const workspaces = sqliteTable("workspaces", {
   secondaryColor: text("secondary_color").notNull().default("#ffdb6d"),
   accentColor: text("accent_color").notNull().default("#5b43cf"),
   betaFeaturesEnabled: integer("beta_features_enabled", { mode: "boolean" }).notNull().default(false),
+  /** Kept by every transaction insert and delete, so the unfiltered list never counts a million rows. */
+  transactionCount: integer("transaction_count").notNull().default(0),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAtColumn(),
   updatedAt: timestampColumn("updated_at"),

@@ -43,5 +43,7 @@ describe("the demo ledger", () => {
       from cards c where c.type = 'credit'`);
     expect(card!.debt_cents).toBe(card!.implied);
     expect(await db.select().from(schema.transactions)).toHaveLength(320);
+    const [home] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.name, "Casa Souza"));
+    expect(home!.transactionCount).toBe(320);
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { isUuid } from "../../db/ids.ts";
-import { accounts, cards, tags, transactions, transactionTags, users } from "../../db/schema/index.ts";
+import { accounts, cards, tags, transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
 
@@ -73,7 +73,15 @@ export function transactionPageQuery(ctx: ServiceContext, workspaceId: string, f
     .offset((filters.page - 1) * filters.per_page);
 }
 
+const filterKeys = ["from", "to", "type", "account_id", "card_id", "tag_id", "search", "min_amount", "max_amount"] as const;
+
+/**
+ * How many transactions the list holds. Unfiltered, that is the workspace's kept counter (a
+ * million-row workspace is not counted on every page); filtered, the matching rows are counted.
+ */
 export function transactionCountQuery(ctx: ServiceContext, workspaceId: string, filters: Partial<TransactionFilters>) {
+  const isFiltered = filterKeys.some((key) => filters[key] !== undefined && filters[key] !== "");
+  if (!isFiltered) return ctx.db.select({ total: workspaces.transactionCount }).from(workspaces).where(eq(workspaces.id, workspaceId));
   return ctx.db.select({ total: sql<number>`count(*)` }).from(transactions).where(filterConditions(workspaceId, filters));
 }
 

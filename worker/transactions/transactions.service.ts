@@ -1,6 +1,6 @@
-import { and, eq, exists, sql } from "drizzle-orm";
+import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
-import { transactions, transactionTags, users } from "../../db/schema/index.ts";
+import { transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -88,10 +88,19 @@ export async function createTransaction(ctx: ServiceContext, caller: Caller, inp
   };
   await ctx.db.batch([
     ctx.db.insert(transactions).values(row),
+    countChange(ctx, input.workspaceId, 1),
     ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
     ...effectStatements(ctx, input.workspaceId, effects),
   ]);
   return responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null);
+}
+
+/** The workspace's kept transaction count moves with inserts and deletes, in their batch. */
+function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, onlyIf?: SQL) {
+  return ctx.db
+    .update(workspaces)
+    .set({ transactionCount: sql`${workspaces.transactionCount} + ${delta}` })
+    .where(and(eq(workspaces.id, workspaceId), onlyIf));
 }
 
 /** True while the row is still at the revision this request read. */
@@ -151,6 +160,7 @@ export async function deleteTransaction(ctx: ServiceContext, caller: Caller, inp
   const effects = effectsOfChange(previous, null);
   const outcome = await ctx.db.batch([
     ...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)),
+    countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous)),
     ctx.db.delete(transactions).where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
   ] as never);
   if ((outcome as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();

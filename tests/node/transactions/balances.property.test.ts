@@ -8,7 +8,8 @@ import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
  * Random sequences of creates, edits and deletes of every kind, some of them refused (a leg
  * the kind does not allow, a purchase past the limit). After every step, each account balance
  * and card debt must equal (a) what an independent model of the accepted requests says and
- * (b) what the stored rows imply, and available credit must be the limit minus the debt.
+ * (b) what the stored rows imply, available credit must be the limit minus the debt, and the
+ * workspace's kept transaction count must match its rows.
  */
 type Leg = { type: "account" | "card"; name: "checking" | "dollars" | "credit" | "debit" };
 type Spec = { kind: "income" | "expense" | "transfer" | "pay_credit_card"; origin?: Leg; destination?: Leg; cents: number; rateMicros?: number };
@@ -97,6 +98,10 @@ describe("balances stay right through any sequence of writes", () => {
           const expected = expectedBalances([...live.values()]);
           expect({ checking: stored.checking, dollars: stored.dollars, creditDebt: stored.creditDebt }).toEqual(expected);
           expect(await balancesImpliedByRows(t, h)).toEqual(expected);
+          const [counted] = await t.db.all<{ kept: number; rows: number }>(
+            sql`select transaction_count as kept, (select count(*) from transactions where workspace_id = ${h.workspaceId}) as rows from workspaces where id = ${h.workspaceId}`,
+          );
+          expect(counted).toEqual({ kept: live.size, rows: live.size });
           const card = (await (await t.request(`/api/workspaces/${h.workspaceId}/cards/${h.credit.id}`, { token: h.viewer.token })).json()).data;
           expect(card.available_credit).toBe((Math.max(0, 200_000 - expected.creditDebt) / 100).toFixed(2));
         }
