@@ -12,6 +12,9 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("workspaces/:workspaceId", "routes/workspace-layout.tsx", [
     route("settings", "routes/workspace-settings.tsx"),
+    route("accounts", "routes/workspace-accounts.tsx"),
+    route("cards", "routes/workspace-cards.tsx"),
+    route("tags", "routes/workspace-tags.tsx"),
     route(":area", "routes/workspace-area.tsx"),
   ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),

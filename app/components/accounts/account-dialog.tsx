@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { fieldClassName, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatMoney } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
+import { cn } from "~/lib/utils";
+import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
+import { createAccountSchema, updateAccountSchema } from "../../../worker/accounts/accounts.schemas";
+import { accountTypes, ledgerCurrencies } from "../../../db/schema/ledger";
+import { fieldErrorsFrom } from "../../../worker/http/validation";
+import { accountColors } from "../../../worker/ledger/palettes";
+import { normaliseAmount, useResultToast, type ActionResult } from "./action-result";
+import { FieldError, invalidProps, useFieldMessage } from "./field-error";
+import { IconPicker } from "./icon-picker";
+import { SwatchPicker } from "./swatch-picker";
+
+type AccountDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Absent: create a new account. */
+  account?: AccountResponse;
+  defaultCurrency: "USD" | "BRL";
+};
+
+export function AccountDialog({ open, onOpenChange, account, defaultCurrency }: AccountDialogProps) {
+  const { t } = useTranslation("accounts");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{account ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
+          <DialogDescription>{account ? t("form.editDescription") : t("form.createDescription")}</DialogDescription>
+        </DialogHeader>
+        <AccountForm account={account} defaultCurrency={defaultCurrency} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const fieldNames = ["name", "type", "balance", "currency", "color", "icon"] as const;
+
+/** Mounted with each opening, so every opening starts with a fresh fetcher and no old errors. */
+function AccountForm({ account, defaultCurrency, onDone }: { account?: AccountResponse; defaultCurrency: "USD" | "BRL"; onDone(): void }) {
+  const { t } = useTranslation("accounts");
+  const language = useLanguage();
+  const fetcher = useFetcher<ActionResult>();
+  const messageFor = useFieldMessage();
+  const [color, setColor] = useState(account?.color ?? accountColors.blue);
+  const [icon, setIcon] = useState(account?.icon ?? "banknotes");
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
+  useResultToast(fetcher.data, "accounts");
+  const isBusy = fetcher.state !== "idle";
+  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const errors = { ...serverErrors, ...clientErrors };
+  const message = (field: string) => messageFor(errors[field]);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
+  }, [fetcher.state, fetcher.data, onDone]);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const input = Object.fromEntries(fieldNames.flatMap((name) => (form.has(name) ? [[name, form.get(name)]] : [])));
+    const parsed = account
+      ? updateAccountSchema.safeParse(input)
+      : createAccountSchema.safeParse({ ...input, balance: normaliseAmount(String(input.balance ?? "")) || undefined });
+    setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
+    if (!parsed.success) event.preventDefault();
+  }
+
+  return (
+    <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={validate}>
+      <input type="hidden" name="intent" value={account ? "update" : "create"} />
+      {account ? <input type="hidden" name="accountId" value={account.uuid} /> : null}
+      <div className="grid gap-2">
+        <Label htmlFor="account-name">{t("form.name")}</Label>
+        <Input id="account-name" name="name" defaultValue={account?.name} maxLength={100} placeholder={t("form.namePlaceholder")} autoComplete="off" {...invalidProps("account-name-error", message("name"))} />
+        <FieldError id="account-name-error" message={message("name")} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="account-type">{t("form.type")}</Label>
+          <select id="account-type" name="type" defaultValue={account?.type ?? "checking"} className={cn(fieldClassName, "h-10 px-3")}>
+            {accountTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="account-currency">{t("form.currency")}</Label>
+          <select id="account-currency" name="currency" defaultValue={account?.currency ?? defaultCurrency} className={cn(fieldClassName, "h-10 px-3")} {...invalidProps("account-currency-error", message("currency"))}>
+            {ledgerCurrencies.map((currency) => (
+              <option key={currency} value={currency}>
+                {t(`workspaces:currencies.${currency}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id="account-currency-error" message={message("currency")} />
+        </div>
+      </div>
+      {account ? (
+        <div className="grid gap-1 rounded-lg border bg-muted/40 px-4 py-3">
+          <span className="text-sm font-medium text-foreground">{t("form.currentBalance")}</span>
+          <span className="text-lg font-semibold tabular-nums">{formatMoney(account.balance_cents, account.currency, language)}</span>
+          <span className="text-xs text-muted-foreground">{t("form.balanceReadOnly")}</span>
+        </div>
+      ) : (
+        <div className="grid gap-2">
+          <Label htmlFor="account-balance">{t("form.balance")}</Label>
+          <Input id="account-balance" name="balance" inputMode="decimal" placeholder="0.00" autoComplete="off" aria-describedby="account-balance-hint" {...invalidProps("account-balance-error", message("balance"))} />
+          <p id="account-balance-hint" className="text-xs text-muted-foreground">{t("form.balanceHint")}</p>
+          <FieldError id="account-balance-error" message={message("balance")} />
+        </div>
+      )}
+      <SwatchPicker
+        name="color"
+        legend={t("form.color")}
+        value={color}
+        onChange={setColor}
+        swatches={Object.entries(accountColors).map(([name, hex]) => ({ value: hex, label: t(`colors.${name}`) }))}
+      />
+      <IconPicker value={icon} onChange={setIcon} color={color} />
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? (account ? t("form.saving") : t("form.creating")) : account ? t("form.save") : t("form.create")}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import { fieldClassName, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
+import type { CardResponse } from "../../../worker/cards/cards.mapper";
+import { cardModes, cardTypes } from "../../../db/schema/ledger";
+import { cardIssuers } from "../../../worker/ledger/palettes";
+
+export type CardFormState = { type: (typeof cardTypes)[number]; mode: (typeof cardModes)[number]; color: string };
+
+type CardFieldsProps = {
+  card?: CardResponse;
+  accounts: readonly AccountResponse[];
+  state: CardFormState;
+  onChange(changes: Partial<CardFormState>): void;
+  errors: Record<string, string[]>;
+};
+
+const selectClass = cn(fieldClassName, "h-10 px-3");
+const invalid = (errors: Record<string, string[]>, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
+
+/**
+ * SPEC §4 Card form: debit forces debit mode, credit forces credit mode, only a hybrid card
+ * chooses; the limit and billing day exist only while the card acts as credit.
+ */
+export function CardFields({ card, accounts, state, onChange, errors }: CardFieldsProps) {
+  const { t } = useTranslation("cards");
+  const mode = state.type === "hybrid" ? state.mode : state.type;
+  const isActingAsCredit = mode === "credit";
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="card-name">{t("form.name")}</Label>
+        <Input id="card-name" name="name" defaultValue={card?.name} maxLength={100} placeholder={t("form.namePlaceholder")} autoComplete="off" {...invalid(errors, "name")} />
+      </div>
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="card-account">{t("form.account")}</Label>
+        <select id="card-account" name="account_uuid" defaultValue={card?.account_uuid ?? accounts[0]?.uuid ?? ""} className={selectClass} {...invalid(errors, "account_uuid")}>
+          {accounts.length === 0 ? <option value="">{t("form.noAccounts")}</option> : null}
+          {accounts.map((account) => (
+            <option key={account.uuid} value={account.uuid}>
+              {account.name} ({account.currency})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="card-type">{t("form.type")}</Label>
+        <select id="card-type" name="type" value={state.type} onChange={(event) => onChange({ type: event.target.value as CardFormState["type"] })} className={selectClass}>
+          {cardTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.type === "hybrid" ? (
+        <div className="grid gap-2">
+          <Label htmlFor="card-mode">{t("form.mode")}</Label>
+          <select id="card-mode" name="mode" value={state.mode} onChange={(event) => onChange({ mode: event.target.value as CardFormState["mode"] })} className={selectClass}>
+            {cardModes.map((option) => (
+              <option key={option} value={option}>
+                {t(`modes.${option}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="grid gap-2">
+          <span className="text-sm font-medium text-foreground">{t("form.mode")}</span>
+          <p className="flex h-10 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground">{t(`modes.${mode}`)}</p>
+        </div>
+      )}
+      {isActingAsCredit ? (
+        <>
+          <div className="grid gap-2">
+            <Label htmlFor="card-limit">{t("form.creditLimit")}</Label>
+            <Input id="card-limit" name="credit_limit" type="number" min={0} step={0.01} inputMode="decimal" defaultValue={card?.credit_limit ?? ""} placeholder="0.00" {...invalid(errors, "credit_limit")} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="card-billing-day">{t("form.billingDay")}</Label>
+            <Input id="card-billing-day" name="billing_cycle_day" type="number" min={1} max={31} step={1} defaultValue={card?.billing_cycle_day ?? 1} {...invalid(errors, "billing_cycle_day")} />
+          </div>
+        </>
+      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor="card-last-four">{t("form.lastFour")}</Label>
+        <Input id="card-last-four" name="last_four_digits" inputMode="numeric" maxLength={4} defaultValue={card?.last_four_digits ?? ""} placeholder="1234" autoComplete="off" {...invalid(errors, "last_four_digits")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="card-issuer">{t("form.issuer")}</Label>
+        <select id="card-issuer" name="issuer" defaultValue={card?.issuer ?? ""} className={selectClass}>
+          <option value="">{t("form.noIssuer")}</option>
+          {cardIssuers.map((issuer) => (
+            <option key={issuer} value={issuer}>
+              {issuer === "Other" ? t("form.otherIssuer") : issuer}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="card-expiry">{t("form.expiry")}</Label>
+        <Input id="card-expiry" name="expiry_date" type="month" defaultValue={card?.expiry_date ?? ""} className="sm:w-1/2" {...invalid(errors, "expiry_date")} />
+      </div>
+    </div>
+  );
+}

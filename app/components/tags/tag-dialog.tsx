@@ -1,0 +1,88 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/accounts/field-error";
+import { SwatchPicker } from "~/components/accounts/swatch-picker";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { fieldErrorsFrom } from "../../../worker/http/validation";
+import { cardColors, defaultTagColor } from "../../../worker/ledger/palettes";
+import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
+import type { TagResponse } from "./tag-row";
+
+/** Grey first (the default), then the card palette. */
+export const tagSwatches = [defaultTagColor, ...cardColors];
+
+type TagDialogProps = { open: boolean; onOpenChange(open: boolean): void; tag?: TagResponse };
+
+export function TagDialog({ open, onOpenChange, tag }: TagDialogProps) {
+  const { t } = useTranslation("tags");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{tag ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
+          <DialogDescription>{t("form.description")}</DialogDescription>
+        </DialogHeader>
+        <TagForm tag={tag} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
+  const { t } = useTranslation("tags");
+  const fetcher = useFetcher<ActionResult>();
+  const messageFor = useFieldMessage();
+  const [color, setColor] = useState(tag?.color ?? defaultTagColor);
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
+  useResultToast(fetcher.data, "tags");
+  const isBusy = fetcher.state !== "idle";
+  const errors = { ...(fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined), ...clientErrors };
+  const nameError = messageFor(errors.name);
+  const descriptionError = messageFor(errors.description);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
+  }, [fetcher.state, fetcher.data, onDone]);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const input = { name: form.get("name"), color: form.get("color"), description: form.get("description") };
+    const parsed = (tag ? updateTagSchema : createTagSchema).safeParse(input);
+    setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
+    if (!parsed.success) event.preventDefault();
+  }
+
+  const swatches = tagSwatches.map((hex) => ({ value: hex, label: t("form.colorOption", { hex }) }));
+  if (!swatches.some((swatch) => swatch.value.toLowerCase() === color.toLowerCase())) swatches.push({ value: color, label: color });
+  return (
+    <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={validate}>
+      <input type="hidden" name="intent" value={tag ? "update" : "create"} />
+      {tag ? <input type="hidden" name="tagId" value={tag.uuid} /> : null}
+      <div className="grid gap-2">
+        <Label htmlFor="tag-name">{t("form.name")}</Label>
+        <Input id="tag-name" name="name" defaultValue={tag?.name} maxLength={50} placeholder={t("form.namePlaceholder")} autoComplete="off" {...invalidProps("tag-name-error", nameError)} />
+        <FieldError id="tag-name-error" message={nameError} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="tag-description">{t("form.details")}</Label>
+        <Textarea id="tag-description" name="description" defaultValue={tag?.description ?? ""} maxLength={255} rows={3} placeholder={t("form.detailsPlaceholder")} {...invalidProps("tag-description-error", descriptionError)} />
+        <FieldError id="tag-description-error" message={descriptionError} />
+      </div>
+      <SwatchPicker name="color" legend={t("form.color")} swatches={swatches} value={color} onChange={setColor} size="sm" />
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? (tag ? t("form.saving") : t("form.creating")) : tag ? t("form.save") : t("form.create")}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,69 @@
+import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { ActionResult } from "~/components/accounts/action-result";
+import { ConfirmDelete } from "~/components/accounts/confirm-delete";
+import { Button } from "~/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { formatDate } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
+import { cn } from "~/lib/utils";
+import type { listTags } from "../../../worker/tags/tags.service";
+
+export type TagResponse = Awaited<ReturnType<typeof listTags>>[number];
+
+export const tagActionsKey = "tag-actions";
+
+/** One tag: colour dot, name, description, how often and when it was last used. */
+export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: boolean; onEdit(): void }) {
+  const { t } = useTranslation("tags");
+  const language = useLanguage();
+  const fetcher = useFetcher<ActionResult>({ key: tagActionsKey });
+  const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("tagId") === tag.uuid;
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <li className={cn("grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 sm:grid-cols-[auto_1fr_8rem_9rem_auto] sm:px-6", isBusy && "opacity-60")}>
+      <span aria-hidden className="size-3.5 rounded-full ring-4" style={{ backgroundColor: tag.color, ["--tw-ring-color" as string]: `${tag.color}33` }} />
+      <div className="min-w-0">
+        <h3 className="truncate font-medium text-foreground">{tag.name}</h3>
+        <p className="truncate text-sm text-muted-foreground">{tag.description || t("noDescription")}</p>
+      </div>
+      <p className="col-start-2 row-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:row-start-auto sm:text-foreground">
+        {t("usage", { count: tag.usage_count })}
+        <span className="sm:hidden"> · {tag.last_used ? t("lastUsed", { date: formatDate(tag.last_used, language) }) : t("neverUsed")}</span>
+      </p>
+      <p className="hidden text-sm text-muted-foreground sm:block">{tag.last_used ? formatDate(tag.last_used, language) : t("neverUsed")}</p>
+      {canEdit ? (
+        <div className="col-start-3 row-span-2 row-start-1 sm:col-start-auto sm:row-span-1 sm:row-start-auto">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className="size-9" disabled={isBusy} aria-label={t("actions.menu", { name: tag.name })}>
+                <MoreHorizontal aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={onEdit}>
+                <Pencil aria-hidden />
+                {t("actions.edit")}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
+                <Trash2 aria-hidden />
+                {t("actions.delete")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <ConfirmDelete
+            open={isConfirming}
+            onOpenChange={setIsConfirming}
+            title={t("delete.title", { name: tag.name })}
+            description={tag.usage_count > 0 ? t("delete.bodyUsed", { count: tag.usage_count }) : t("delete.body")}
+            confirmLabel={t("delete.confirm")}
+            onConfirm={() => fetcher.submit({ intent: "delete", tagId: tag.uuid }, { method: "post" })}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
+import { AccountDialog } from "~/components/accounts/account-dialog";
+import { AccountList } from "~/components/accounts/account-list";
+import { accountActionsKey } from "~/components/accounts/account-row";
+import { AccountsSummary } from "~/components/accounts/accounts-summary";
+import { failedWith, formText, invalidInput, normaliseAmount, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { toAccountResponse, type AccountResponse } from "../../worker/accounts/accounts.mapper";
+import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
+import { accountsQuery, createAccount, deleteAccount, updateAccount } from "../../worker/accounts/accounts.service";
+import { readInWorkspace } from "../../worker/ledger/ledger-access";
+import { workspaceOwnerTierQuery } from "../../worker/tiers/tier-queries";
+import { accountUsage, resolveTier } from "../../worker/tiers/tiers";
+import { can } from "../../worker/workspaces/permissions";
+import type { loader as layoutLoader } from "./workspace-layout";
+import type { Route } from "./+types/workspace-accounts";
+
+export const handle = { i18n: ["accounts", "workspaces"] };
+
+/**
+ * The accounts and the plan's usage in ONE round trip: the same queries listAccounts and the
+ * tier info run, in one batch (every account counts towards the limit, archived ones too).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const workspaceId = args.params.workspaceId;
+  const { accounts, usage } = await withCaller(args, async (services, caller) => {
+    const { results } = await readInWorkspace(services, caller, workspaceId, "workspace.read", [
+      accountsQuery(services, workspaceId),
+      workspaceOwnerTierQuery(services, workspaceId),
+    ]);
+    const [rows, owners] = results;
+    const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
+    return { accounts: rows.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
+  });
+  return { accounts, usage, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.accounts") };
+}
+
+const accountFields = ["name", "type", "currency", "color", "icon"] as const;
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args);
+  const services = servicesOf(args);
+  const form = await args.request.formData();
+  const intent = formText(form, "intent") ?? "";
+  const ref = { workspaceId: args.params.workspaceId, accountId: formText(form, "accountId") ?? "" };
+  const fields = Object.fromEntries(accountFields.flatMap((name) => (form.has(name) ? [[name, formText(form, name)]] : [])));
+  try {
+    switch (intent) {
+      case "create": {
+        const parsed = createAccountSchema.safeParse({ ...fields, balance: normaliseAmount(formText(form, "balance")) || undefined });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        const account = await createAccount(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data });
+        return { intent, ok: true, name: account.name } satisfies ActionResult;
+      }
+      case "update": {
+        const parsed = updateAccountSchema.safeParse(fields);
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        const account = await updateAccount(services, viewer.caller, { ...ref, ...parsed.data });
+        return { intent, ok: true, name: account.name } satisfies ActionResult;
+      }
+      case "archive":
+      case "restore": {
+        const account = await updateAccount(services, viewer.caller, { ...ref, is_active: intent === "restore" });
+        return { intent, ok: true, name: account.name } satisfies ActionResult;
+      }
+      case "delete":
+        await deleteAccount(services, viewer.caller, ref);
+        return { intent, ok: true } satisfies ActionResult;
+      default:
+        return unknownIntent(intent);
+    }
+  } catch (error) {
+    return failedWith(intent, error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
+  return [{ title: `${loaderData?.title ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
+};
+
+type DialogState = { isOpen: boolean; account?: AccountResponse };
+
+export default function WorkspaceAccounts() {
+  const { t } = useTranslation("accounts");
+  const { accounts, usage } = useLoaderData<typeof loader>();
+  const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
+  const canEdit = can(workspace.role, "finances.write");
+  const [dialog, setDialog] = useState<DialogState>({ isOpen: false });
+  const rowActions = useFetcher<ActionResult>({ key: accountActionsKey });
+  useResultToast(rowActions.data, "accounts");
+  const openCreate = () => setDialog({ isOpen: true });
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+        <p className="mt-1 text-muted-foreground">{canEdit ? t("subtitle") : t("readOnly")}</p>
+      </header>
+      <AccountsSummary accounts={accounts} usage={usage} defaultCurrency={workspace.currency} canEdit={canEdit} onCreate={openCreate} />
+      <AccountList
+        accounts={accounts}
+        canEdit={canEdit}
+        canCreate={usage.canCreate}
+        onCreate={openCreate}
+        onEdit={(account) => setDialog({ isOpen: true, account })}
+      />
+      {canEdit ? (
+        <AccountDialog
+          key={dialog.account?.uuid ?? "new"}
+          open={dialog.isOpen}
+          onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
+          account={dialog.account}
+          defaultCurrency={workspace.currency}
+        />
+      ) : null}
+    </div>
+  );
+}

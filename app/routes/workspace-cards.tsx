@@ -1,0 +1,139 @@
+import { CreditCard, Plus, ReceiptText } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
+import { failedWith, formText, invalidInput, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import { cardInputFrom, CardDialog } from "~/components/cards/card-dialog";
+import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
+import { StatementPanel } from "~/components/cards/statement-panel";
+import { Button } from "~/components/ui/button";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { listAccounts } from "../../worker/accounts/accounts.service";
+import { getCardStatements } from "../../worker/cards/card-money.service";
+import type { CardResponse } from "../../worker/cards/cards.mapper";
+import { cardSchema } from "../../worker/cards/cards.schemas";
+import { createCard, deleteCard, listCards, updateCard } from "../../worker/cards/cards.service";
+import { AppError } from "../../worker/http/errors";
+import { can } from "../../worker/workspaces/permissions";
+import type { loader as layoutLoader } from "./workspace-layout";
+import type { Route } from "./+types/workspace-cards";
+
+export const handle = { i18n: ["cards", "accounts", "workspaces"] };
+
+/** A card that is not (or no longer) in this workspace just selects nothing. */
+const orNothingWhenMissing = <T,>(work: Promise<T>) =>
+  work.catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  });
+
+/** `?card=` picks the card whose statements show. */
+export async function loader(args: Route.LoaderArgs) {
+  const workspaceId = args.params.workspaceId;
+  const selectedId = new URL(args.request.url).searchParams.get("card");
+  const loaded = await withCaller(args, async (services, caller) => {
+    // Independent reads sent together, so the page waits for one round trip's time.
+    const [cards, accounts, statements] = await Promise.all([
+      listCards(services, caller, { workspaceId }),
+      listAccounts(services, caller, { workspaceId }),
+      selectedId ? orNothingWhenMissing(getCardStatements(services, caller, { workspaceId, cardId: selectedId, count: 6 })) : null,
+    ]);
+    return { cards, accounts, statements, selectedId: statements?.card.uuid ?? null };
+  });
+  return { ...loaded, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args);
+  const services = servicesOf(args);
+  const form = await args.request.formData();
+  const intent = formText(form, "intent") ?? "";
+  const ref = { workspaceId: args.params.workspaceId, cardId: formText(form, "cardId") ?? "" };
+  try {
+    switch (intent) {
+      case "create":
+      case "update": {
+        const parsed = cardSchema.safeParse(cardInputFrom(form));
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        const card = intent === "create" ? await createCard(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data }) : await updateCard(services, viewer.caller, { ...ref, ...parsed.data });
+        return { intent, ok: true, name: card.name } satisfies ActionResult;
+      }
+      case "delete":
+        await deleteCard(services, viewer.caller, ref);
+        return { intent, ok: true } satisfies ActionResult;
+      default:
+        return unknownIntent(intent);
+    }
+  } catch (error) {
+    return failedWith(intent, error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
+  return [{ title: `${loaderData?.title ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
+};
+
+export default function WorkspaceCards() {
+  const { t } = useTranslation("cards");
+  const { cards, accounts, statements, selectedId } = useLoaderData<typeof loader>();
+  const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
+  const canEdit = can(workspace.role, "finances.write");
+  const [dialog, setDialog] = useState<{ isOpen: boolean; card?: CardResponse }>({ isOpen: false });
+  const rowActions = useFetcher<ActionResult>({ key: cardActionsKey });
+  useResultToast(rowActions.data, "cards");
+  const hasAccounts = accounts.some((account) => account.is_active);
+  const openCreate = () => setDialog({ isOpen: true });
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+          <p className="mt-1 text-muted-foreground">{canEdit ? t("subtitle") : t("readOnly")}</p>
+        </div>
+        {canEdit && cards.length > 0 ? (
+          <Button onClick={openCreate} disabled={!hasAccounts}>
+            <Plus aria-hidden />
+            {t("create")}
+          </Button>
+        ) : null}
+      </header>
+      {cards.length === 0 ? (
+        <section className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
+          <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent">
+            <CreditCard className="size-7" aria-hidden />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>
+          <p className="mt-2 max-w-sm text-sm text-muted-foreground">{hasAccounts ? t("empty.body") : t("empty.needsAccount")}</p>
+          {canEdit && hasAccounts ? (
+            <Button className="mt-5" variant="accent" onClick={openCreate}>
+              <Plus aria-hidden />
+              {t("empty.action")}
+            </Button>
+          ) : null}
+        </section>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+          <ul className="grid items-start gap-4 sm:grid-cols-2" aria-label={t("listLabel")}>
+            {cards.map((card) => (
+              <CardTile key={card.uuid} card={card} isSelected={card.uuid === selectedId} canEdit={canEdit} onEdit={() => setDialog({ isOpen: true, card })} />
+            ))}
+          </ul>
+          {statements ? (
+            <StatementPanel statements={statements} />
+          ) : (
+            <p className="flex items-center gap-3 rounded-2xl border border-dashed bg-card p-5 text-sm text-muted-foreground">
+              <ReceiptText className="size-5 shrink-0" aria-hidden />
+              {t("statement.choose")}
+            </p>
+          )}
+        </div>
+      )}
+      {canEdit ? (
+        <CardDialog key={dialog.card?.uuid ?? "new"} open={dialog.isOpen} onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))} card={dialog.card} accounts={accounts} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
+import { failedWith, formText, invalidInput, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import { TagDialog } from "~/components/tags/tag-dialog";
+import { TagList } from "~/components/tags/tag-list";
+import { tagActionsKey, type TagResponse } from "~/components/tags/tag-row";
+import { Button } from "~/components/ui/button";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
+import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
+import { can } from "../../worker/workspaces/permissions";
+import type { loader as layoutLoader } from "./workspace-layout";
+import type { Route } from "./+types/workspace-tags";
+
+export const handle = { i18n: ["tags", "accounts", "workspaces"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const tags = await withCaller(args, (services, caller) => listTags(services, caller, { workspaceId: args.params.workspaceId }));
+  return { tags, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.tags") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args);
+  const services = servicesOf(args);
+  const form = await args.request.formData();
+  const intent = formText(form, "intent") ?? "";
+  const ref = { workspaceId: args.params.workspaceId, tagId: formText(form, "tagId") ?? "" };
+  const fields = { name: formText(form, "name"), color: formText(form, "color"), description: formText(form, "description") };
+  try {
+    switch (intent) {
+      case "create": {
+        const parsed = createTagSchema.safeParse(fields);
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        const tag = await createTag(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data });
+        return { intent, ok: true, name: tag.name } satisfies ActionResult;
+      }
+      case "update": {
+        const parsed = updateTagSchema.safeParse(fields);
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        const tag = await updateTag(services, viewer.caller, { ...ref, ...parsed.data });
+        return { intent, ok: true, name: tag.name } satisfies ActionResult;
+      }
+      case "delete":
+        await deleteTag(services, viewer.caller, ref);
+        return { intent, ok: true } satisfies ActionResult;
+      default:
+        return unknownIntent(intent);
+    }
+  } catch (error) {
+    return failedWith(intent, error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
+  return [{ title: `${loaderData?.title ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
+};
+
+export default function WorkspaceTags() {
+  const { t } = useTranslation("tags");
+  const { tags } = useLoaderData<typeof loader>();
+  const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
+  const canEdit = can(workspace.role, "finances.write");
+  const [dialog, setDialog] = useState<{ isOpen: boolean; tag?: TagResponse }>({ isOpen: false });
+  const rowActions = useFetcher<ActionResult>({ key: tagActionsKey });
+  useResultToast(rowActions.data, "tags");
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+          <p className="mt-1 text-muted-foreground">{canEdit ? t("subtitle") : t("readOnly")}</p>
+        </div>
+        {canEdit && tags.length > 0 ? (
+          <Button onClick={() => setDialog({ isOpen: true })}>
+            <Plus aria-hidden />
+            {t("create")}
+          </Button>
+        ) : null}
+      </header>
+      <TagList tags={tags} canEdit={canEdit} onCreate={() => setDialog({ isOpen: true })} onEdit={(tag) => setDialog({ isOpen: true, tag })} />
+      {canEdit ? (
+        <TagDialog
+          key={dialog.tag?.uuid ?? "new"}
+          open={dialog.isOpen}
+          onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
+          tag={dialog.tag}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+async function tagAction(page: Page, name: string, action: string) {
+  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.getByRole("menuitem", { name: action }).click();
+}
+
+describe("tags in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("creates, edits and deletes tags, showing how often each was used", async () => {
+    const stamp = Date.now();
+    const opened = await openPage(browser, { baseURL, locale: "en-US" });
+    const { page } = opened;
+    const workspaceId = await signUpWithWorkspace(page, `tags-${stamp}@example.com`, "Tom Tags", "Studio");
+    await page.goto(`/workspaces/${workspaceId}/tags`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { level: 1, name: "Tags" }).waitFor();
+    await page.getByText("No tags yet").waitFor();
+
+    await page.getByRole("button", { name: "Create your first tag" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create tag" }).click();
+    await dialog.getByText("Name is required").waitFor();
+    await dialog.getByLabel("Name").fill("Groceries");
+    await dialog.getByLabel("Description (optional)").fill("Supermarket and street market");
+    await dialog.getByTitle("Colour #4CAF50").click();
+    await dialog.getByRole("button", { name: "Create tag" }).click();
+    await toastWith(page, "Tag Groceries created").waitFor();
+
+    await page.getByRole("button", { name: "New tag" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Travel");
+    await dialog.getByRole("button", { name: "Create tag" }).click();
+    await toastWith(page, "Tag Travel created").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    // The server's field map shows inline: names are unique whatever their case.
+    await page.getByRole("button", { name: "New tag" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("travel");
+    await dialog.getByRole("button", { name: "Create tag" }).click();
+    await dialog.getByText("A tag with this name already exists").waitFor();
+    await page.keyboard.press("Escape");
+
+    // A transaction tagged Groceries gives it a use and a last-used date.
+    const headers = { Origin: baseURL };
+    const account = (await (await page.request.post(`/api/workspaces/${workspaceId}/accounts`, { headers, data: { name: "Cash", type: "checking", balance: "100" } })).json()).data;
+    const tags = (await (await page.request.get(`/api/workspaces/${workspaceId}/tags`)).json()).data as Array<{ uuid: string; name: string }>;
+    const groceries = tags.find((tag) => tag.name === "Groceries")!;
+    const spent = await page.request.post(`/api/workspaces/${workspaceId}/transactions`, {
+      headers,
+      data: { type: "expense", amount: "42.90", description: "Market", date: "2025-03-05", origin_id: `account:${account.uuid}`, tag_ids: [groceries.uuid] },
+    });
+    expect(spent.status(), await spent.text()).toBe(201);
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    const groceriesRow = page.getByRole("listitem").filter({ hasText: "Groceries" });
+    await groceriesRow.getByText("1 use").waitFor();
+    await groceriesRow.getByText("Mar 5, 2025", { exact: true }).waitFor();
+
+    await tagAction(page, "Travel", "Edit");
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Trips");
+    await dialog.getByLabel("Description (optional)").fill("Flights and hotels");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await toastWith(page, "Tag Trips updated").waitFor();
+    await page.getByText("Flights and hotels").waitFor();
+
+    const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/tags`, name: "tags", cookies });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+    await tagAction(page, "Trips", "Delete");
+    await page.getByRole("dialog").getByRole("heading", { name: "Delete the tag Trips?" }).waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete tag" }).click();
+    await toastWith(page, "Tag deleted").waitFor();
+    await page.getByRole("heading", { name: "Trips" }).waitFor({ state: "detached" });
+    // The duplicate name answered 409 on purpose; the browser logs every non-2xx answer.
+    expect(opened.problems.filter((problem) => !problem.includes("status of 409"))).toEqual([]);
+    await opened.context.close();
+  });
+});
