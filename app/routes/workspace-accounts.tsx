@@ -9,12 +9,9 @@ import { failedWith, formText, invalidInput, normaliseAmount, unknownIntent, use
 import { detectLanguage } from "~/lib/i18n";
 import { createServerI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
-import { toAccountResponse, type AccountResponse } from "../../worker/accounts/accounts.mapper";
+import type { AccountResponse } from "../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
-import { accountsQuery, createAccount, deleteAccount, updateAccount } from "../../worker/accounts/accounts.service";
-import { readInWorkspace } from "../../worker/ledger/ledger-access";
-import { workspaceOwnerTierQuery } from "../../worker/tiers/tier-queries";
-import { accountUsage, resolveTier } from "../../worker/tiers/tiers";
+import { createAccount, deleteAccount, getAccountsPage, updateAccount } from "../../worker/accounts/accounts.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import type { Route } from "./+types/workspace-accounts";
@@ -27,15 +24,7 @@ export const handle = { i18n: ["accounts", "workspaces"] };
  */
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
-  const { accounts, usage } = await withCaller(args, async (services, caller) => {
-    const { results } = await readInWorkspace(services, caller, workspaceId, "workspace.read", [
-      accountsQuery(services, workspaceId),
-      workspaceOwnerTierQuery(services, workspaceId),
-    ]);
-    const [rows, owners] = results;
-    const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
-    return { accounts: rows.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
-  });
+  const { accounts, usage } = await withCaller(args, (services, caller) => getAccountsPage(services, caller, { workspaceId }));
   return { accounts, usage, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.accounts") };
 }
 

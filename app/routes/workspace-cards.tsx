@@ -10,37 +10,23 @@ import { Button } from "~/components/ui/button";
 import { detectLanguage } from "~/lib/i18n";
 import { createServerI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
-import { listAccounts } from "../../worker/accounts/accounts.service";
-import { getCardStatements } from "../../worker/cards/card-money.service";
+import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
 import { cardSchema } from "../../worker/cards/cards.schemas";
-import { createCard, deleteCard, listCards, updateCard } from "../../worker/cards/cards.service";
-import { AppError } from "../../worker/http/errors";
+import { createCard, deleteCard, updateCard } from "../../worker/cards/cards.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import type { Route } from "./+types/workspace-cards";
 
 export const handle = { i18n: ["cards", "accounts", "workspaces"] };
 
-/** A card that is not (or no longer) in this workspace just selects nothing. */
-const orNothingWhenMissing = <T,>(work: Promise<T>) =>
-  work.catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-    throw error;
-  });
-
-/** `?card=` picks the card whose statements show. */
+/** `?card=` picks the card whose statements show; everything comes in one round trip. */
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
-  const selectedId = new URL(args.request.url).searchParams.get("card");
+  const selectedCardId = new URL(args.request.url).searchParams.get("card");
   const loaded = await withCaller(args, async (services, caller) => {
-    // Independent reads sent together, so the page waits for one round trip's time.
-    const [cards, accounts, statements] = await Promise.all([
-      listCards(services, caller, { workspaceId }),
-      listAccounts(services, caller, { workspaceId }),
-      selectedId ? orNothingWhenMissing(getCardStatements(services, caller, { workspaceId, cardId: selectedId, count: 6 })) : null,
-    ]);
-    return { cards, accounts, statements, selectedId: statements?.card.uuid ?? null };
+    const page = await getCardsPage(services, caller, { workspaceId, selectedCardId, statementCount: 6 });
+    return { ...page, selectedId: page.statements?.card.uuid ?? null };
   });
   return { ...loaded, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
 }

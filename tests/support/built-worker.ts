@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { projectRoot } from "../../scripts/local-stack.ts";
 

@@ -33,6 +33,18 @@ export async function listAccounts(ctx: ServiceContext, caller: Caller, input: W
   return results[0].map(toAccountResponse);
 }
 
+/** The accounts page in one round trip: every account and the plan's account usage. */
+export async function getAccountsPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    accountsQuery(ctx, input.workspaceId),
+    workspaceOwnerTierQuery(ctx, input.workspaceId),
+  ]);
+  const [rows, owners] = results;
+  const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
+  // Every account counts towards the limit, archived ones too (accountsUsedQuery).
+  return { accounts: rows.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
+}
+
 export async function getAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
   const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
     accountQuery(ctx, input.workspaceId, input.accountId),

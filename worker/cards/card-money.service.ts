@@ -5,7 +5,7 @@ import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { cardMissingMessage } from "../transactions/transaction-legs.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { createTransaction } from "../transactions/transactions.service.ts";
 import { isUuid } from "../../db/ids.ts";
@@ -44,37 +44,47 @@ export async function payCard(ctx: ServiceContext, caller: Caller, input: Paymen
 }
 
 /**
- * GET /cards/{id}/statements?count=6: the open statement and the ones before it, each with its
- * period, closing and due dates, total, paid and remaining. One round trip: the card, its
- * charges per day in the window, what was charged before it and all that was paid in.
+ * The statement queries of one card, for a read batch: the card, its charges per day in a
+ * window wide enough for any billing day and time zone, what was charged before the window
+ * and all that was paid in.
  */
-export async function getCardStatements(ctx: ServiceContext, caller: Caller, input: CardRef & { count: number }) {
-  const id = isUuid(input.cardId) ? input.cardId : "";
-  // Wide enough for any billing day and time zone; trimmed to the real periods below.
-  const windowStart = `${Number(todayIn("UTC", ctx.clock.now()).slice(0, 4)) - Math.ceil(input.count / 12) - 1}-01-01`;
+export function statementQueries(ctx: ServiceContext, workspaceId: string, cardId: string, count: number) {
+  const id = isUuid(cardId) ? cardId : "";
+  const windowStart = `${Number(todayIn("UTC", ctx.clock.now()).slice(0, 4)) - Math.ceil(count / 12) - 1}-01-01`;
   const isCharge = and(eq(transactions.originCardId, id), eq(transactions.originCardMode, "credit"));
   const isCredit = and(eq(transactions.destinationCardId, id), eq(transactions.destinationCardMode, "credit"));
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    cardQuery(ctx, input.workspaceId, input.cardId),
+  return [
+    cardQuery(ctx, workspaceId, cardId),
     ctx.db
       .select({ date: transactions.date, cents: sql<number>`sum(${transactions.amountCents})` })
       .from(transactions)
-      .where(and(eq(transactions.workspaceId, input.workspaceId), isCharge, sql`${transactions.date} >= ${windowStart}`))
+      .where(and(eq(transactions.workspaceId, workspaceId), isCharge, sql`${transactions.date} >= ${windowStart}`))
       .groupBy(transactions.date),
     ctx.db
       .select({ cents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
       .from(transactions)
-      .where(and(eq(transactions.workspaceId, input.workspaceId), isCharge, lt(transactions.date, windowStart))),
+      .where(and(eq(transactions.workspaceId, workspaceId), isCharge, lt(transactions.date, windowStart))),
     ctx.db
       .select({ cents: sql<number>`coalesce(sum(${transactions.destinationAmountCents}), 0)` })
       .from(transactions)
-      .where(and(eq(transactions.workspaceId, input.workspaceId), isCredit)),
-  ]);
-  const [found, chargesByDay, chargedEarlier, credited] = results;
+      .where(and(eq(transactions.workspaceId, workspaceId), isCredit)),
+  ] as const;
+}
+
+type StatementRows = [
+  Awaited<ReturnType<typeof cardQuery>>,
+  Array<{ date: string; cents: number }>,
+  Array<{ cents: number }>,
+  Array<{ cents: number }>,
+];
+
+/** The statements from the rows of statementQueries; null when the card is not in the workspace. */
+export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatementRows, count: number) {
+  const [found, chargesByDay, chargedEarlier, credited] = rows;
   const row = found[0];
-  if (!row) throw cardNotFound();
+  if (!row) return null;
   const today = todayIn(workspace.timeZone, ctx.clock.now());
-  const periods = recentPeriods(today, row.card.billingCycleDay, input.count);
+  const periods = recentPeriods(today, row.card.billingCycleDay, count);
   const oldestStart = periods.at(-1)!.start;
   const chargesByDate = new Map(chargesByDay.map((day) => [day.date, Number(day.cents)]));
   let chargesBeforeWindowCents = Number(chargedEarlier[0]?.cents ?? 0);
@@ -95,4 +105,15 @@ export async function getCardStatements(ctx: ServiceContext, caller: Caller, inp
       status: statement.status,
     })),
   };
+}
+
+/**
+ * GET /cards/{id}/statements?count=6: the open statement and the ones before it, each with its
+ * period, closing and due dates, total, paid and remaining, in one round trip.
+ */
+export async function getCardStatements(ctx: ServiceContext, caller: Caller, input: CardRef & { count: number }) {
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statementQueries(ctx, input.workspaceId, input.cardId, input.count));
+  const statements = statementsFrom(ctx, workspace, results as unknown as StatementRows, input.count);
+  if (!statements) throw cardNotFound();
+  return statements;
 }

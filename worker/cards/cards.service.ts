@@ -17,7 +17,7 @@ export const cardNotFound = () => new AppError("NOT_FOUND", "Card not found.");
 
 const idOrNothing = (id: string) => (isUuid(id) ? id : "");
 
-function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
+export function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
   return ctx.db
     .select({ card: cards, account: accounts })
     .from(cards)
