@@ -12,6 +12,7 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("workspaces/:workspaceId", "routes/workspace-layout.tsx", [
     route("settings", "routes/workspace-settings.tsx"),
+    route("transactions", "routes/workspace-transactions.tsx"),
     route(":area", "routes/workspace-area.tsx"),
   ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),
