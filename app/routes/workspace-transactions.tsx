@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useLoaderData, useSearchParams } from "react-router";
+import { useDeleteToast } from "~/components/transactions/delete-transaction-button";
 import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
 import { filterValuesOf, parseFilters } from "~/components/transactions/filters";
 import { Pagination } from "~/components/transactions/pagination";
@@ -97,6 +98,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
   const page = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, transaction: null });
+  useDeleteToast();
   const canEdit = can(page.role, "finances.write");
   const filterValues = filterValuesOf(searchParams);
   const options = { accounts: page.accounts, cards: page.cards, tags: page.tags };

@@ -7,16 +7,25 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import type { Transaction, TransactionActionResult } from "./types";
 
-/** Asks first; the balances move back on the server in the same batch that removes the row. */
-export function DeleteTransactionButton({ transaction }: { transaction: Transaction }) {
+/** One fetcher for deletes, shared by key: the row that asked is gone by the time the answer lands. */
+const deleteFetcherKey = "delete-transaction";
+
+/** Called by the page that lists the rows: the toast after each delete. */
+export function useDeleteToast() {
   const { t } = useTranslation("transactions");
-  const fetcher = useFetcher<TransactionActionResult>();
+  const fetcher = useFetcher<TransactionActionResult>({ key: deleteFetcherKey });
   const result = fetcher.data;
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;
     if (result.ok) toast.success(t("toasts.deleted"));
     else toast.error(t("toasts.deleteFailed"));
   }, [result, fetcher.state, t]);
+}
+
+/** Asks first; the balances move back on the server in the same batch that removes the row. */
+export function DeleteTransactionButton({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation("transactions");
+  const fetcher = useFetcher<TransactionActionResult>({ key: deleteFetcherKey });
   return (
     <ConfirmDialog
       trigger={

@@ -30,7 +30,7 @@ export function KindStep({ kind, onChange }: { kind: TransactionKind | null; onC
             <label
               key={item}
               className={cn(
-                "flex cursor-pointer flex-col gap-3 rounded-xl border bg-card p-4 transition",
+                "relative flex cursor-pointer flex-col gap-3 rounded-xl border bg-card p-4 transition",
                 "hover:border-primary-200 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent/40",
                 "has-[:checked]:border-accent has-[:checked]:bg-accent-50/60",
               )}

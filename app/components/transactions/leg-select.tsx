@@ -92,7 +92,7 @@ export function LegPicker({ id, methodLabel, label, value, onChange, accounts, c
             <label
               key={option}
               className={cn(
-                "cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium text-muted-foreground transition",
+                "relative cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium text-muted-foreground transition",
                 "has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent",
               )}
             >

@@ -104,7 +104,7 @@ export function TransactionFilters(props: Props) {
   const count = activeFilterCount(props.values);
   const clear = count ? (
     <Button variant="ghost" asChild>
-      <Link to="?">{t("filters.clear")}</Link>
+      <Link to={{ search: "" }}>{t("filters.clear")}</Link>
     </Button>
   ) : null;
   return (

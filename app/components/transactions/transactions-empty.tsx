@@ -16,7 +16,7 @@ export function TransactionsEmpty({ hasAny, canEdit, onCreate }: { hasAny: boole
       <p className="mt-2 max-w-md text-muted-foreground">{hasAny ? t("empty.noMatchBody") : canEdit ? t("empty.noneBody") : t("empty.noneBodyViewer")}</p>
       {hasAny ? (
         <Button variant="outline" className="mt-6" asChild>
-          <Link to="?">{t("filters.clear")}</Link>
+          <Link to={{ search: "" }}>{t("filters.clear")}</Link>
         </Button>
       ) : canEdit ? (
         <Button variant="accent" className="mt-6" onClick={onCreate}>
