@@ -6,13 +6,16 @@ import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountOption, CardOption } from "./types";
+import { useServerMessage } from "./server-messages";
 import { legValue, signedCents } from "./wizard-state";
 
+/** A field's server errors, in the page's language. */
 export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  const translate = useServerMessage();
   if (!messages?.length) return null;
   return (
     <p id={id} className="text-sm text-destructive">
-      {messages.join(" ")}
+      {messages.map(translate).join(" ")}
     </p>
   );
 }

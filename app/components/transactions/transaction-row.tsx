@@ -55,8 +55,9 @@ export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
           </span>
           {isCrossCurrency ? (
             <span className="text-xs text-muted-foreground tabular-nums">
-              {t("list.arrives", { amount: formatMoney(transaction.destination_amount_cents, transaction.destination_currency, language) })}
-              <span className="ml-1">{transaction.destination_currency}</span>
+              {t("list.arrives", {
+                amount: `${formatMoney(transaction.destination_amount_cents, transaction.destination_currency, language)} ${transaction.destination_currency}`,
+              })}
             </span>
           ) : null}
         </div>
