@@ -205,6 +205,14 @@ async function screenshotWizard(browser: Browser, baseURL: string, path: string,
     await context.addCookies([...cookies, { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }].map((cookie) => ({ ...cookie, url: baseURL })));
     await page.goto(path);
     await page.waitForLoadState("networkidle");
+    if (viewport === "mobile") {
+      // On phones the filters sit in a sheet behind one button.
+      await page.getByRole("button", { name: locale === "pt-BR" ? "Filtros" : "Filters" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: locale === "pt-BR" ? "Aplicar filtros" : "Apply filters" }).waitFor();
+      await captureScreenshot(page, `transactions-filters-${viewport}-${locale}`);
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+    }
     await page.getByRole("button", { name: locale === "pt-BR" ? "Nova transação" : "New transaction" }).first().click();
     const dialog = page.getByRole("dialog");
     await captureScreenshot(page, `transactions-wizard-step1-${viewport}-${locale}`);

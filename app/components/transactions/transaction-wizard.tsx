@@ -44,10 +44,10 @@ function offered(options: LedgerOptions, transaction: Transaction | null): Ledge
 const firstField = (container: HTMLElement | null) =>
   container?.querySelector<HTMLElement>("input:checked") ?? container?.querySelector<HTMLElement>("input:not([readonly]), select");
 
-export function TransactionWizard({ workspaceId, currency: workspaceCurrency, today, transaction, onDone, onCancel, ...all }: Props) {
+export function TransactionWizard({ workspaceId, currency: workspaceCurrency, today, transaction, onDone, onCancel, accounts, cards, tags }: Props) {
   const { t } = useTranslation("transactions");
   const fetcher = useFetcher<TransactionActionResult>();
-  const options = useMemo(() => offered(all, transaction), [all.accounts, all.cards, all.tags, transaction]); // eslint-disable-line react-hooks/exhaustive-deps
+  const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
   const [step, setStep] = useState<WizardStep>(1);
   const [values, setValues] = useState<WizardValues>(() => (transaction ? valuesFromTransaction(transaction) : emptyValues(today)));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -61,8 +61,11 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
     firstField(stepRef.current)?.focus();
   }, [step]);
 
+  // Each answer is handled once, however often the parent re-renders meanwhile.
+  const handled = useRef<TransactionActionResult | undefined>(undefined);
   useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
+    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    handled.current = result;
     if (result.ok) {
       toast.success(t(transaction ? "toasts.updated" : "toasts.created"));
       onDone();
@@ -72,7 +75,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
     setErrors(fieldErrors);
     const steps = Object.keys(fieldErrors).map(stepOfField);
     if (steps.length) setStep(Math.min(...steps) as WizardStep);
-  }, [result, fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [result, fetcher.state, t, transaction, onDone]);
 
   const change = (next: WizardValues) => {
     setValues(next);
