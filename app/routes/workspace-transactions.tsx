@@ -11,6 +11,8 @@ import { TransactionFilters } from "~/components/transactions/transaction-filter
 import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, TransactionActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
@@ -24,7 +26,8 @@ export const handle = { i18n: ["transactions", "workspaces"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseFilters(new URL(args.request.url).searchParams);
-  return withCaller(args, (services, caller) => loadTransactionsPage(services, caller, { workspaceId: args.params.workspaceId, filters }));
+  const page = await withCaller(args, (services, caller) => loadTransactionsPage(services, caller, { workspaceId: args.params.workspaceId, filters }));
+  return { ...page, pageTitle: createServerI18n(detectLanguage(args.request)).t("transactions:title") };
 }
 
 const text = (form: FormData, name: string) => {
@@ -86,9 +89,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${layout?.workspace?.name ?? ""} — Moneta` }];
+  return [{ title: `${loaderData?.pageTitle ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
 };
 
 type DialogState = { open: boolean; transaction: Transaction | null };

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { captureScreenshot, launchBrowser, layouts, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
-import { signUpWithWorkspace } from "./support/sign-in.ts";
+import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 type Ids = { workspaceId: string; nubank: string; wise: string; card: string; food: string; home: string };
 
@@ -87,6 +87,7 @@ describe("transactions in Chromium", () => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     await page.getByRole("heading", { level: 1, name: "Transactions" }).waitFor();
+    expect(await page.title()).toBe("Transactions · Home money — Moneta");
     await page.getByText("No transactions yet").waitFor();
 
     // Escape closes the wizard without saving anything.
@@ -192,6 +193,21 @@ describe("transactions in Chromium", () => {
     const pages = await screenshotEveryLayout(browser, { baseURL, path, name: "transactions", cookies });
     expect(pages.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     await screenshotWizard(browser, baseURL, path, cookies, ids);
+    // A viewer reads the list but is offered no way to change it.
+    const viewerEmail = `tx-viewer-${Date.now()}@example.com`;
+    await api(page, baseURL, "POST", `/${workspaceId}/members`, { email: viewerEmail, role: "viewer" });
+    const viewer = await openPage(browser, { baseURL, locale: "en-US" });
+    await signInThroughLogin(viewer.page, viewerEmail);
+    await viewer.page.getByLabel("Your name").fill("Vera Viewer");
+    await viewer.page.getByRole("button", { name: "Complete setup" }).click();
+    await viewer.page.waitForURL(/\/workspaces(\/|$)/);
+    await viewer.page.goto(path);
+    await expect.poll(() => viewer.page.getByTestId("transaction-row").count()).toBe(20);
+    expect(await viewer.page.getByRole("button", { name: "New transaction" }).count()).toBe(0);
+    expect(await viewer.page.getByRole("button", { name: /^(Edit|Delete) / }).count()).toBe(0);
+    expect(viewer.problems).toEqual([]);
+    await viewer.context.close();
+
     // The one 422 is the refused sub-cent conversion above; the browser logs every 4xx response.
     expect(problems.filter((problem) => !problem.includes("status of 422"))).toEqual([]);
     await context.close();
