@@ -12,8 +12,10 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("workspaces/:workspaceId", "routes/workspace-layout.tsx", [
     route("settings", "routes/workspace-settings.tsx"),
+    route("dashboard", "routes/workspace-dashboard.tsx"),
     route("accounts", "routes/workspace-accounts.tsx"),
     route("cards", "routes/workspace-cards.tsx"),
+    route("transactions", "routes/workspace-transactions.tsx"),
     route("tags", "routes/workspace-tags.tsx"),
     route(":area", "routes/workspace-area.tsx"),
   ]),

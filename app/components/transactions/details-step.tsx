@@ -1,0 +1,98 @@
+import { Check } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatMoney } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
+import { cn } from "~/lib/utils";
+import { FieldError } from "./leg-select";
+import { textColourOn } from "./tag-chip";
+import type { TagOption } from "./types";
+import { conversionPreview, type WizardValues } from "./wizard-state";
+
+type Props = {
+  values: WizardValues;
+  onChange(values: WizardValues): void;
+  tags: TagOption[];
+  currency: string;
+  destinationCurrency: string;
+  isCrossCurrency: boolean;
+  errors: Record<string, string[]>;
+};
+
+const invalid = (messages?: string[]) => (messages?.length ? { "aria-invalid": true } : {});
+
+/** Step 3: amount, currency (read-only), conversion rate across currencies, description, date, tags. */
+export function DetailsStep({ values, onChange, tags, currency, destinationCurrency, isCrossCurrency, errors }: Props) {
+  const { t } = useTranslation("transactions");
+  const language = useLanguage();
+  const set = (field: keyof WizardValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [field]: event.target.value });
+  const preview = isCrossCurrency ? conversionPreview(values) : null;
+  const toggleTag = (uuid: string) =>
+    onChange({ ...values, tagIds: values.tagIds.includes(uuid) ? values.tagIds.filter((id) => id !== uuid) : [...values.tagIds, uuid] });
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-2">
+        <Label htmlFor="tx-amount">{t("details.amount")}</Label>
+        <Input id="tx-amount" type="number" inputMode="decimal" step="0.01" min="0.01" value={values.amount} onChange={set("amount")} autoFocus {...invalid(errors.amount)} />
+        <FieldError id="tx-amount-error" messages={errors.amount} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="tx-currency">{t("details.currency")}</Label>
+        <Input id="tx-currency" value={currency} readOnly aria-describedby="tx-currency-hint" className="bg-muted" />
+        <p id="tx-currency-hint" className="text-xs text-muted-foreground">{t("details.currencyHint")}</p>
+      </div>
+      {isCrossCurrency ? (
+        <div className="grid gap-2 rounded-xl border border-info/25 bg-info/5 p-4 sm:col-span-2">
+          <Label htmlFor="tx-rate">{t("details.rate", { from: currency, to: destinationCurrency })}</Label>
+          <Input id="tx-rate" type="number" inputMode="decimal" step="0.000001" min="0" value={values.rate} onChange={set("rate")} aria-describedby="tx-rate-preview" {...invalid(errors.currency_conversion)} />
+          <p id="tx-rate-preview" className="text-sm font-medium text-foreground" aria-live="polite">
+            {preview
+              ? t("details.preview", {
+                  leaves: formatMoney(preview.leavesCents, currency, language),
+                  arrives: formatMoney(preview.arrivesCents, destinationCurrency, language),
+                })
+              : t("details.previewHint")}
+          </p>
+          <FieldError id="tx-rate-error" messages={errors.currency_conversion} />
+        </div>
+      ) : null}
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="tx-description">{t("details.description")}</Label>
+        <Input id="tx-description" value={values.description} onChange={set("description")} maxLength={255} placeholder={t("details.descriptionPlaceholder")} {...invalid(errors.description)} />
+        <FieldError id="tx-description-error" messages={errors.description} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="tx-date">{t("details.date")}</Label>
+        <Input id="tx-date" type="date" value={values.date} onChange={set("date")} {...invalid(errors.date)} />
+        <FieldError id="tx-date-error" messages={errors.date} />
+      </div>
+      <fieldset className="grid content-start gap-2 sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium text-foreground">{t("details.tags")}</legend>
+        {tags.length === 0 ? <p className="text-sm text-muted-foreground">{t("details.noTags")}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          {tags.map((tag) => {
+            const isOn = values.tagIds.includes(tag.uuid);
+            return (
+              <button
+                key={tag.uuid}
+                type="button"
+                aria-pressed={isOn}
+                onClick={() => toggleTag(tag.uuid)}
+                className={cn(
+                  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                  isOn ? "border-transparent" : "bg-card text-foreground hover:bg-muted",
+                )}
+                style={isOn ? { backgroundColor: tag.color, color: textColourOn(tag.color) } : undefined}
+              >
+                {isOn ? <Check className="size-3.5" aria-hidden /> : <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />}
+                {tag.name}
+              </button>
+            );
+          })}
+        </div>
+        <FieldError id="tx-tags-error" messages={errors.tag_ids} />
+      </fieldset>
+    </div>
+  );
+}

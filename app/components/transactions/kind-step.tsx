@@ -1,0 +1,52 @@
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CreditCard, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/utils";
+import { transactionKinds, type TransactionKind } from "./types";
+
+export const kindIcons: Record<TransactionKind, LucideIcon> = {
+  income: ArrowDownLeft,
+  expense: ArrowUpRight,
+  transfer: ArrowLeftRight,
+  pay_credit_card: CreditCard,
+};
+
+const iconColours: Record<TransactionKind, string> = {
+  income: "bg-success/10 text-success",
+  expense: "bg-destructive/10 text-destructive",
+  transfer: "bg-info/10 text-info",
+  pay_credit_card: "bg-accent-50 text-accent-700",
+};
+
+/** Step 1: four large tiles, a radio group underneath (arrow keys move, Enter goes on). */
+export function KindStep({ kind, onChange }: { kind: TransactionKind | null; onChange(kind: TransactionKind): void }) {
+  const { t } = useTranslation("transactions");
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-3 text-sm font-medium text-foreground">{t("wizard.kindQuestion")}</legend>
+      <div className="grid grid-cols-2 gap-3">
+        {transactionKinds.map((item) => {
+          const Icon = kindIcons[item];
+          return (
+            <label
+              key={item}
+              className={cn(
+                "relative flex cursor-pointer flex-col gap-3 rounded-xl border bg-card p-4 transition",
+                "hover:border-primary-200 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent/40",
+                "has-[:checked]:border-accent has-[:checked]:bg-accent-50/60",
+              )}
+            >
+              <input type="radio" name="kind" value={item} checked={kind === item} onChange={() => onChange(item)} className="sr-only" />
+              <span className={cn("grid size-10 place-items-center rounded-lg", iconColours[item])}>
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="grid gap-0.5">
+                <span className="text-sm font-semibold text-foreground">{t(`kinds.${item}`)}</span>
+                <span className="text-xs text-muted-foreground">{t(`kindHints.${item}`)}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,35 @@
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { useTranslation } from "react-i18next";
+import type { LedgerOptions, Transaction } from "./types";
+import { TransactionWizard } from "./transaction-wizard";
+
+export type TransactionDialogProps = LedgerOptions & {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  workspaceId: string;
+  /** The workspace's currency, used until an account or card decides it. */
+  currency: string;
+  /** Today in the workspace's time zone (YYYY-MM-DD), the default date. */
+  today: string;
+  /** Given: edit this transaction; absent: create one. */
+  transaction?: Transaction | null;
+};
+
+/**
+ * The create/edit transaction wizard (SPEC §2 Dialogs). It loads nothing itself: the page that
+ * opens it passes the accounts, cards and tags, and it saves through the transactions route's
+ * action, so any page (the list, the dashboard) can open it. Closing it discards the draft.
+ */
+export function TransactionDialog({ open, onOpenChange, transaction, ...props }: TransactionDialogProps) {
+  const { t } = useTranslation("transactions");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{transaction ? t("wizard.editTitle") : t("wizard.createTitle")}</DialogTitle>
+        </DialogHeader>
+        {open ? <TransactionWizard key={transaction?.uuid ?? "new"} transaction={transaction ?? null} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} {...props} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { fieldClassName, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { cn } from "~/lib/utils";
+import { activeFilterCount, type FilterValues } from "./filters";
+import { transactionKinds, type LedgerOptions } from "./types";
+
+type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & { values: FilterValues };
+
+const selectClass = cn(fieldClassName, "h-10 px-3");
+
+function FilterFields({ idPrefix, values, accounts, cards, tags }: Props & { idPrefix: string }) {
+  const { t } = useTranslation("transactions");
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const field = (name: keyof FilterValues, label: string, input: React.ReactNode, className?: string) => (
+    <div className={cn("grid content-start gap-2", className)}>
+      <Label htmlFor={id(name)}>{label}</Label>
+      {input}
+    </div>
+  );
+  return (
+    <>
+      {field("search", t("filters.search"), <Input id={id("search")} name="search" type="search" defaultValue={values.search} placeholder={t("filters.searchPlaceholder")} maxLength={100} />, "sm:col-span-2")}
+      {field("from", t("filters.from"), <Input id={id("from")} name="from" type="date" defaultValue={values.from} />)}
+      {field("to", t("filters.to"), <Input id={id("to")} name="to" type="date" defaultValue={values.to} />)}
+      {field(
+        "type",
+        t("filters.kind"),
+        <select id={id("type")} name="type" defaultValue={values.type ?? ""} className={selectClass}>
+          <option value="">{t("filters.anyKind")}</option>
+          {transactionKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kinds.${kind}`)}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        "account_id",
+        t("filters.account"),
+        <select id={id("account_id")} name="account_id" defaultValue={values.account_id ?? ""} className={selectClass}>
+          <option value="">{t("filters.anyAccount")}</option>
+          {accounts.map((account) => (
+            <option key={account.uuid} value={account.uuid}>
+              {account.name}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        "card_id",
+        t("filters.card"),
+        <select id={id("card_id")} name="card_id" defaultValue={values.card_id ?? ""} className={selectClass}>
+          <option value="">{t("filters.anyCard")}</option>
+          {cards.map((card) => (
+            <option key={card.uuid} value={card.uuid}>
+              {card.display_name}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        "tag_id",
+        t("filters.tag"),
+        <select id={id("tag_id")} name="tag_id" defaultValue={values.tag_id ?? ""} className={selectClass}>
+          <option value="">{t("filters.anyTag")}</option>
+          {tags.map((tag) => (
+            <option key={tag.uuid} value={tag.uuid}>
+              {tag.name}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field("min_amount", t("filters.minAmount"), <Input id={id("min_amount")} name="min_amount" type="number" inputMode="decimal" step="0.01" min="0" defaultValue={values.min_amount} />)}
+      {field("max_amount", t("filters.maxAmount"), <Input id={id("max_amount")} name="max_amount" type="number" inputMode="decimal" step="0.01" min="0" defaultValue={values.max_amount} />)}
+    </>
+  );
+}
+
+/** Submits only the filled fields, and starts again at page 1. */
+function useFilterSubmit(after?: () => void) {
+  const submit = useSubmit();
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value.trim()) query.set(key, value.trim());
+    submit(query, { method: "get" });
+    after?.();
+  };
+}
+
+/** The filter bar on wide screens; on phones the same fields in a sheet behind a "Filters" button. */
+export function TransactionFilters(props: Props) {
+  const { t } = useTranslation("transactions");
+  const { search } = useLocation();
+  const [isSheetOpen, setSheetOpen] = useState(false);
+  const onDesktopSubmit = useFilterSubmit();
+  const onSheetSubmit = useFilterSubmit(() => setSheetOpen(false));
+  const count = activeFilterCount(props.values);
+  const clear = count ? (
+    <Button variant="ghost" asChild>
+      <Link to={{ search: "" }}>{t("filters.clear")}</Link>
+    </Button>
+  ) : null;
+  return (
+    <>
+      <Form key={search} method="get" onSubmit={onDesktopSubmit} role="search" aria-label={t("filters.title")} className="hidden gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid md:grid-cols-4">
+        <FilterFields idPrefix="filter" {...props} />
+        <div className="flex items-end justify-end gap-2 md:col-span-2">
+          {clear}
+          <Button type="submit" variant="outline">
+            {t("filters.apply")}
+          </Button>
+        </div>
+      </Form>
+      <div className="flex items-center gap-2 md:hidden">
+        <Sheet open={isSheetOpen} onOpenChange={setSheetOpen}>
+          <SheetTrigger asChild>
+            <Button variant="outline">
+              <SlidersHorizontal aria-hidden />
+              {count ? t("filters.buttonWithCount", { count }) : t("filters.button")}
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="right">
+            <SheetHeader>
+              <SheetTitle>{t("filters.title")}</SheetTitle>
+              <SheetDescription>{t("filters.description")}</SheetDescription>
+            </SheetHeader>
+            <Form key={search} method="get" onSubmit={onSheetSubmit} className="flex min-h-0 flex-1 flex-col" role="search" aria-label={t("filters.title")}>
+              <SheetBody className="grid content-start gap-4 pb-4">
+                <FilterFields idPrefix="sheet-filter" {...props} />
+              </SheetBody>
+              <SheetFooter>
+                <Button type="submit">{t("filters.apply")}</Button>
+              </SheetFooter>
+            </Form>
+          </SheetContent>
+        </Sheet>
+        {clear}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DialogDescription, DialogFooter } from "~/components/ui/dialog";
+import { toast } from "~/components/ui/toast";
+import { DetailsStep } from "./details-step";
+import { KindStep } from "./kind-step";
+import { LegsStep } from "./legs-step";
+import { StepIndicator } from "./step-indicator";
+import type { LedgerOptions, Transaction, TransactionActionResult } from "./types";
+import {
+  currenciesOf,
+  emptyValues,
+  isStepValid,
+  stepOfField,
+  toFormData,
+  valuesFromTransaction,
+  withKind,
+  type WizardStep,
+  type WizardValues,
+} from "./wizard-state";
+
+type Props = LedgerOptions & {
+  workspaceId: string;
+  currency: string;
+  today: string;
+  transaction: Transaction | null;
+  onDone(): void;
+  onCancel(): void;
+};
+
+/** Offered: active accounts and cards, and whatever the edited transaction already uses. */
+function offered(options: LedgerOptions, transaction: Transaction | null): LedgerOptions {
+  const used = new Set([transaction?.origin.uuid, transaction?.destination.uuid].filter(Boolean));
+  return {
+    accounts: options.accounts.filter((account) => account.is_active || used.has(account.uuid)),
+    cards: options.cards.filter((card) => card.is_active || used.has(card.uuid)),
+    tags: options.tags,
+  };
+}
+
+/** Each step starts on its chosen option, else its first field. */
+const firstField = (container: HTMLElement | null) =>
+  container?.querySelector<HTMLElement>("input:checked") ?? container?.querySelector<HTMLElement>("input:not([readonly]), select");
+
+export function TransactionWizard({ workspaceId, currency: workspaceCurrency, today, transaction, onDone, onCancel, accounts, cards, tags }: Props) {
+  const { t } = useTranslation("transactions");
+  const fetcher = useFetcher<TransactionActionResult>();
+  const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
+  const [step, setStep] = useState<WizardStep>(1);
+  const [values, setValues] = useState<WizardValues>(() => (transaction ? valuesFromTransaction(transaction) : emptyValues(today)));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const stepRef = useRef<HTMLDivElement>(null);
+  const isBusy = fetcher.state !== "idle";
+  const { currency, destinationCurrency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
+  const canGoOn = isStepValid(step, values, options, workspaceCurrency);
+  const result = fetcher.data;
+
+  useEffect(() => {
+    firstField(stepRef.current)?.focus();
+  }, [step]);
+
+  // Each answer is handled once, however often the parent re-renders meanwhile.
+  const handled = useRef<TransactionActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success(t(transaction ? "toasts.updated" : "toasts.created"));
+      onDone();
+      return;
+    }
+    const fieldErrors = result.fieldErrors ?? {};
+    setErrors(fieldErrors);
+    const steps = Object.keys(fieldErrors).map(stepOfField);
+    if (steps.length) setStep(Math.min(...steps) as WizardStep);
+  }, [result, fetcher.state, t, transaction, onDone]);
+
+  const change = (next: WizardValues) => {
+    setValues(next);
+    if (Object.keys(errors).length) setErrors({});
+  };
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canGoOn || isBusy) return;
+    if (step < 3) {
+      setStep((step + 1) as WizardStep);
+      return;
+    }
+    fetcher.submit(toFormData(values, isCrossCurrency, transaction?.uuid), { method: "post", action: `/workspaces/${workspaceId}/transactions` });
+  };
+
+  // Enter on a tile or a list goes on, as it does in a text field.
+  const enterGoesOn = (event: React.KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    const isChoice = target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "radio");
+    if (event.key === "Enter" && isChoice) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+
+  const saveLabel = transaction ? (isBusy ? t("wizard.updating") : t("wizard.update")) : isBusy ? t("wizard.creating") : t("wizard.create");
+  return (
+    <form onSubmit={submit} onKeyDown={enterGoesOn} className="grid gap-5" noValidate>
+      <DialogDescription asChild>
+        <div>
+          <StepIndicator step={step} />
+        </div>
+      </DialogDescription>
+      <div ref={stepRef}>
+        {step === 1 ? <KindStep kind={values.kind} onChange={(kind) => change(withKind(values, kind))} /> : null}
+        {step === 2 ? <LegsStep values={values} onChange={change} options={options} errors={errors} /> : null}
+        {step === 3 ? (
+          <DetailsStep values={values} onChange={change} tags={options.tags} currency={currency} destinationCurrency={destinationCurrency} isCrossCurrency={isCrossCurrency} errors={errors} />
+        ) : null}
+      </div>
+      {result && !result.ok && !isBusy ? (
+        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+          {t("failedToSave")} {t(`errors.${result.error}`)}
+        </p>
+      ) : null}
+      <DialogFooter className="sm:items-center">
+        <Button variant="ghost" onClick={onCancel} className="sm:mr-auto">
+          {t("wizard.cancel")}
+        </Button>
+        {step > 1 ? (
+          <Button variant="outline" onClick={() => setStep((step - 1) as WizardStep)} disabled={isBusy}>
+            {t("wizard.back")}
+          </Button>
+        ) : null}
+        <Button type="submit" variant={step === 3 ? "accent" : "primary"} disabled={!canGoOn || isBusy}>
+          {step < 3 ? t("wizard.next") : saveLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
+import type { CardResponse } from "../../../worker/cards/cards.mapper";
+import type { TransactionResponse } from "../../../worker/transactions/transactions.mapper";
+
+export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
+
+/** What the wizard needs of an account, a card and a tag; the API's responses fit as they are. */
+export type AccountOption = Pick<AccountResponse, "uuid" | "name" | "currency" | "balance_cents" | "is_active">;
+export type CardOption = Pick<
+  CardResponse,
+  "uuid" | "name" | "display_name" | "account" | "currency" | "mode" | "available_credit" | "current_balance" | "is_active"
+>;
+export type TagOption = { uuid: string; name: string; color: string };
+export type Transaction = TransactionResponse;
+
+/** The options the wizard offers: the workspace's accounts, cards and tags. */
+export type LedgerOptions = { accounts: AccountOption[]; cards: CardOption[]; tags: TagOption[] };
+
+/** What the transactions route's action answers to the wizard and the list. */
+export type TransactionActionResult =
+  | { intent: "create" | "update" | "delete"; ok: true }
+  | { intent: string; ok: false; error: "validation" | "insufficientCredit" | "forbidden" | "conflict" | "notFound" | "failed"; fieldErrors?: Record<string, string[]> };

@@ -1,0 +1,142 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, redirect, useLoaderData, useSearchParams } from "react-router";
+import { useDeleteToast } from "~/components/transactions/delete-transaction-button";
+import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
+import { filterValuesOf, parseFilters } from "~/components/transactions/filters";
+import { Pagination } from "~/components/transactions/pagination";
+import { TransactionDialog } from "~/components/transactions/transaction-dialog";
+import { TransactionFilters } from "~/components/transactions/transaction-filters";
+import { TransactionList } from "~/components/transactions/transaction-list";
+import type { Transaction, TransactionActionResult } from "~/components/transactions/types";
+import { Button } from "~/components/ui/button";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { AppError } from "../../worker/http/errors";
+import { fieldErrorsFrom } from "../../worker/http/validation";
+import { can } from "../../worker/workspaces/permissions";
+import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
+import { normaliseTransactionBody, transactionSchema } from "../../worker/transactions/transactions.schemas";
+import { createTransaction, deleteTransaction, updateTransaction } from "../../worker/transactions/transactions.service";
+import type { Route } from "./+types/workspace-transactions";
+
+export const handle = { i18n: ["transactions", "workspaces"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const filters = parseFilters(new URL(args.request.url).searchParams);
+  const page = await withCaller(args, (services, caller) => loadTransactionsPage(services, caller, { workspaceId: args.params.workspaceId, filters }));
+  return { ...page, pageTitle: createServerI18n(detectLanguage(args.request)).t("transactions:title") };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+};
+
+/** The wizard's fields, read as the API's second payload form and validated by the same schema. */
+function transactionInput(form: FormData) {
+  return transactionSchema.safeParse(
+    normaliseTransactionBody({
+      type: text(form, "type"),
+      amount: text(form, "amount"),
+      description: text(form, "description") ?? "",
+      date: text(form, "date"),
+      origin_id: text(form, "origin_id"),
+      destination_id: text(form, "destination_id"),
+      currency_conversion: text(form, "currency_conversion"),
+      tag_ids: form.getAll("tag_ids").filter((id) => typeof id === "string"),
+    }),
+  );
+}
+
+function failed(intent: string, error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  if (error.code === "NOT_FOUND" && intent !== "update" && intent !== "delete") throw redirect("/workspaces");
+  const byCode: Partial<Record<AppError["code"], Extract<TransactionActionResult, { ok: false }>["error"]>> = {
+    VALIDATION_FAILED: "validation",
+    INSUFFICIENT_CREDIT: "insufficientCredit",
+    FORBIDDEN: "forbidden",
+    CONFLICT: "conflict",
+    NOT_FOUND: "notFound",
+  };
+  return data<TransactionActionResult>({ intent, ok: false, error: byCode[error.code] ?? "failed", fieldErrors: error.fieldErrors }, { status: error.status });
+}
+
+/** POST intent=create|update|delete — the wizard (from any page) and the list's delete post here. */
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args);
+  const services = servicesOf(args);
+  const form = await args.request.formData();
+  const intent = text(form, "intent") ?? "";
+  const ref = { workspaceId: args.params.workspaceId };
+  try {
+    if (intent === "delete") {
+      await deleteTransaction(services, viewer.caller, { ...ref, transactionId: text(form, "id") ?? "" });
+      return { intent, ok: true } satisfies TransactionActionResult;
+    }
+    if (intent !== "create" && intent !== "update") return data<TransactionActionResult>({ intent, ok: false, error: "failed" }, { status: 400 });
+    const parsed = transactionInput(form);
+    if (!parsed.success) {
+      return data<TransactionActionResult>({ intent, ok: false, error: "validation", fieldErrors: fieldErrorsFrom(parsed.error) }, { status: 422 });
+    }
+    if (intent === "create") await createTransaction(services, viewer.caller, { ...ref, ...parsed.data });
+    else await updateTransaction(services, viewer.caller, { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data });
+    return { intent, ok: true } satisfies TransactionActionResult;
+  } catch (error) {
+    return failed(intent, error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
+  return [{ title: `${loaderData?.pageTitle ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
+};
+
+type DialogState = { open: boolean; transaction: Transaction | null };
+
+export default function WorkspaceTransactions({ params }: Route.ComponentProps) {
+  const { t } = useTranslation("transactions");
+  const page = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<DialogState>({ open: false, transaction: null });
+  useDeleteToast();
+  const canEdit = can(page.role, "finances.write");
+  const filterValues = filterValuesOf(searchParams);
+  const options = { accounts: page.accounts, cards: page.cards, tags: page.tags };
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("count", { count: page.meta.total })}</p>
+        </div>
+        {canEdit ? (
+          <Button variant="accent" onClick={() => setDialog({ open: true, transaction: null })}>
+            <Plus aria-hidden />
+            {t("new")}
+          </Button>
+        ) : null}
+      </div>
+      {page.hasAnyTransaction ? <TransactionFilters values={filterValues} {...options} /> : null}
+      {page.transactions.length ? (
+        <>
+          <TransactionList transactions={page.transactions} canEdit={canEdit} onEdit={(transaction) => setDialog({ open: true, transaction })} />
+          <Pagination current={page.meta.current_page} last={page.meta.last_page} />
+        </>
+      ) : (
+        <TransactionsEmpty hasAny={page.hasAnyTransaction} canEdit={canEdit} onCreate={() => setDialog({ open: true, transaction: null })} />
+      )}
+      <TransactionDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        transaction={dialog.transaction}
+        workspaceId={params.workspaceId}
+        currency={page.currency}
+        today={page.today}
+        {...options}
+      />
+    </div>
+  );
+}
