@@ -49,12 +49,12 @@ describe("sign-in and first run in Chromium", () => {
 
     await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
     const dashboardUrl = page.url();
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Hello, Ana Souza" }).waitFor();
     expect(await page.getByRole("banner").textContent()).toContain("Home");
 
     // Screenshots of the signed-in screens, in both languages, at both widths.
     const cookies = await sessionCookies();
-    for (const [path, name] of [["/workspaces", "workspaces"], [new URL(dashboardUrl).pathname, "workspace-area"]] as const) {
+    for (const [path, name] of [["/workspaces", "workspaces"], [new URL(dashboardUrl).pathname, "dashboard-empty"]] as const) {
       const layouts = await screenshotEveryLayout(browser, { baseURL, path, name, cookies });
       expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     }
@@ -72,7 +72,7 @@ describe("sign-in and first run in Chromium", () => {
     await page.goBack();
     await page.waitForLoadState("networkidle");
     expect(page.url()).not.toBe(dashboardUrl);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Dashboard");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Hello, Ana Souza");
     await page.goto(dashboardUrl);
     expect(new URL(page.url()).pathname).toBe("/");
     expect(problems).toEqual([]);

@@ -66,7 +66,7 @@ describe("workspace settings in Chromium", () => {
     await guest.page.waitForURL(/\/workspaces(\/|$)/);
     await guest.page.goto("/workspaces");
     await guest.page.getByRole("link", { name: "Open Family budget" }).click();
-    await guest.page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await guest.page.getByRole("heading", { level: 1, name: "Hello, Gui Guest" }).waitFor();
     expect(await guest.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
 
     // A viewer sees the settings but cannot change them; switching language translates the shell.

@@ -33,16 +33,28 @@ import { z } from "zod";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { addDays, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
+import { addDays, endOfWeek, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
 import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
+import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { accountTotalsQuery, cardTotalsQuery, datedBucketsQuery, monthlyTotalsQuery } from "./dashboard.queries.ts";
 
+/** SPEC §2's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
+export const horizons = ["end_of_week", "end_of_month", "next_15_days"] as const;
+export type Horizon = (typeof horizons)[number];
+
+export function horizonEnd(today: string, horizon: Horizon): string {
+  if (horizon === "end_of_week") return endOfWeek(today);
+  if (horizon === "next_15_days") return addDays(today, 15);
+  return monthRange(today).end;
+}
+
 export const virtualBalanceQuerySchema = z.object({
   end_date: z.string().trim().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional(),
+  horizon: z.enum(horizons).optional(),
 });
 
 type CurrencyRow = { currency: string };
@@ -101,16 +113,43 @@ function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row
   return rows.find((row) => row.currency === currency);
 }
 
-/** GET /dashboard/stats: everything the dashboard page shows, in one round trip. */
+function statsQueries(ctx: ServiceContext, workspaceId: string) {
+  return [
+    accountTotalsQuery(ctx, workspaceId),
+    cardTotalsQuery(ctx, workspaceId),
+    monthlyTotalsQuery(ctx, workspaceId, monthWindow(ctx.clock.now())),
+    recentTransactionsQuery(ctx, workspaceId, 10),
+  ] as const;
+}
+
+type StatsRows = { [K in keyof ReturnType<typeof statsQueries>]: Awaited<ReturnType<typeof statsQueries>[K]> };
+
+/** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
 export async function getDashboardStats(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const now = ctx.clock.now();
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    accountTotalsQuery(ctx, input.workspaceId),
-    cardTotalsQuery(ctx, input.workspaceId),
-    monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
-    recentTransactionsQuery(ctx, input.workspaceId, 10),
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statsQueries(ctx, input.workspaceId));
+  return statsFrom(ctx, workspace, results as unknown as StatsRows);
+}
+
+/**
+ * The dashboard page in one round trip: the figures, the caller's role, today, and the accounts,
+ * cards and tags its quick-add dialogs offer.
+ */
+export async function getDashboardPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+  const { workspace, role, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+    ...statsQueries(ctx, input.workspaceId),
+    ...ledgerOptionsQueries(ctx, input.workspaceId),
   ]);
-  const [accountRows, cardRows, monthRows, recent] = results;
+  const [a, b, c, d, ...options] = results;
+  return {
+    stats: statsFrom(ctx, workspace, [a, b, c, d] as unknown as StatsRows),
+    ...ledgerOptionsFrom(options as never),
+    role,
+    today: todayIn(workspace.timeZone, ctx.clock.now()),
+  };
+}
+
+function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, [accountRows, cardRows, monthRows, recent]: StatsRows) {
+  const now = ctx.clock.now();
   const own = inCurrency(accountRows, workspace.currency);
   const cardsOwn = inCurrency(cardRows, workspace.currency);
   const debtCents = Math.max(0, Number(cardsOwn?.debtCents ?? 0));
@@ -152,16 +191,18 @@ export async function getCreditCardSpending(ctx: ServiceContext, caller: Caller,
 }
 
 /**
- * GET /dashboard/virtual-balance?end_date=YYYY-MM-DD (default: the last day of this month).
+ * GET /dashboard/virtual-balance?end_date=YYYY-MM-DD or ?horizon=end_of_week|end_of_month|next_15_days
+ * (default: the last day of this month).
  * The dated sums are cut at every possible today and horizon; once the time zone is known,
  * the buckets between today and the horizon are added up.
  */
-export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { end_date?: string }) {
+export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { end_date?: string; horizon?: Horizon }) {
   const now = ctx.clock.now();
   const todays = possibleTodays(now);
-  const horizons = input.end_date ? [input.end_date] : todays.map((day) => monthRange(day).end);
+  const horizon = input.horizon ?? "end_of_month";
+  const ends = input.end_date ? [input.end_date] : todays.map((day) => horizonEnd(day, horizon));
   // A horizon in the past is refused below; clamping it keeps the read from scanning history.
-  const boundaries = [...new Set([...todays, ...horizons.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
+  const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
     accountTotalsQuery(ctx, input.workspaceId),
     cardTotalsQuery(ctx, input.workspaceId),
@@ -169,7 +210,7 @@ export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, inp
   ]);
   const [accountRows, cardRows, buckets] = results;
   const today = todayIn(workspace.timeZone, now);
-  const endDate = input.end_date ?? monthRange(today).end;
+  const endDate = input.end_date ?? horizonEnd(today, horizon);
   if (endDate < today) {
     throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { end_date: ["Choose today or a later date"] } });
   }

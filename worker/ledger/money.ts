@@ -39,6 +39,14 @@ export function centsToDecimal(cents: number): string {
   return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** "−1234.50" (the API's own amount text) → −123450, exactly. */
+export function decimalToCents(text: string): number {
+  const isNegative = text.startsWith("-");
+  const cents = decimalToUnits(isNegative ? text.slice(1) : text, 2);
+  if (cents === null) throw new RangeError(`Not an amount: ${text}`);
+  return isNegative ? -cents : cents;
+}
+
 /** Micro-units → "5.123400"-style text with 6 places. */
 export function microsToRate(micros: number): string {
   const digits = micros.toString().padStart(7, "0");

@@ -1,9 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { accounts, cards, tags, transactions } from "../../db/schema/index.ts";
+import { tags, transactions } from "../../db/schema/index.ts";
 import { toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { accountsQuery } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/session.ts";
 import { toCardResponse } from "../cards/cards.mapper.ts";
+import { cardsWithAccountsQuery } from "../cards/cards.service.ts";
 import type { ServiceContext } from "../context.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
@@ -11,6 +12,33 @@ import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery } from "./transactions.queries.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
+
+/** The accounts, cards and tags the wizard and the filters offer, as queries for a read batch. */
+export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
+  return [
+    accountsQuery(ctx, workspaceId),
+    cardsWithAccountsQuery(ctx, workspaceId),
+    ctx.db
+      .select({ uuid: tags.id, name: tags.name, color: tags.color })
+      .from(tags)
+      .where(eq(tags.workspaceId, workspaceId))
+      .orderBy(asc(sql`lower(${tags.name})`)),
+  ] as const;
+}
+
+type OptionRows = [
+  Awaited<ReturnType<typeof accountsQuery>>,
+  Awaited<ReturnType<typeof cardsWithAccountsQuery>>,
+  Array<{ uuid: string; name: string; color: string }>,
+];
+
+export function ledgerOptionsFrom([accountRows, cardRows, tagRows]: OptionRows) {
+  return {
+    accounts: accountRows.map(toAccountResponse),
+    cards: cardRows.map((row) => toCardResponse(row.card, row.account)),
+    tags: tagRows,
+  };
+}
 
 /**
  * Everything the transactions page shows — one page of the list, whether the workspace has any
@@ -23,28 +51,15 @@ export async function loadTransactionsPage(ctx: ServiceContext, caller: Caller, 
     transactionPageQuery(ctx, workspaceId, filters),
     transactionCountQuery(ctx, workspaceId, filters),
     ctx.db.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.workspaceId, workspaceId)).limit(1),
-    accountsQuery(ctx, workspaceId),
-    ctx.db
-      .select({ card: cards, account: accounts })
-      .from(cards)
-      .innerJoin(accounts, eq(accounts.id, cards.accountId))
-      .where(eq(cards.workspaceId, workspaceId))
-      .orderBy(asc(cards.createdAt), asc(cards.id)),
-    ctx.db
-      .select({ uuid: tags.id, name: tags.name, color: tags.color })
-      .from(tags)
-      .where(eq(tags.workspaceId, workspaceId))
-      .orderBy(asc(sql`lower(${tags.name})`)),
+    ...ledgerOptionsQueries(ctx, workspaceId),
   ]);
-  const [rows, counted, anyRow, accountRows, cardRows, tagRows] = results;
+  const [rows, counted, anyRow, ...options] = results;
   const total = Number(counted[0]?.total ?? 0);
   return {
     transactions: rows.map(toTransactionResponse),
     meta: { current_page: filters.page, last_page: Math.max(1, Math.ceil(total / filters.per_page)), per_page: filters.per_page, total },
     hasAnyTransaction: anyRow.length > 0,
-    accounts: accountRows.map(toAccountResponse),
-    cards: cardRows.map((row) => toCardResponse(row.card, row.account)),
-    tags: tagRows,
+    ...ledgerOptionsFrom(options as OptionRows),
     role,
     currency: workspace.currency,
     today: todayIn(workspace.timeZone, ctx.clock.now()),

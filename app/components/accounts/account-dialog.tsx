@@ -24,9 +24,11 @@ type AccountDialogProps = {
   /** Absent: create a new account. */
   account?: AccountResponse;
   defaultCurrency: "USD" | "BRL";
+  /** The route whose action saves the account; absent: the current page's (the accounts page). */
+  action?: string;
 };
 
-export function AccountDialog({ open, onOpenChange, account, defaultCurrency }: AccountDialogProps) {
+export function AccountDialog({ open, onOpenChange, account, defaultCurrency, action }: AccountDialogProps) {
   const { t } = useTranslation("accounts");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,7 +37,7 @@ export function AccountDialog({ open, onOpenChange, account, defaultCurrency }: 
           <DialogTitle>{account ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
           <DialogDescription>{account ? t("form.editDescription") : t("form.createDescription")}</DialogDescription>
         </DialogHeader>
-        <AccountForm account={account} defaultCurrency={defaultCurrency} onDone={() => onOpenChange(false)} />
+        <AccountForm account={account} defaultCurrency={defaultCurrency} action={action} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -44,7 +46,7 @@ export function AccountDialog({ open, onOpenChange, account, defaultCurrency }: 
 const fieldNames = ["name", "type", "balance", "currency", "color", "icon"] as const;
 
 /** Mounted with each opening, so every opening starts with a fresh fetcher and no old errors. */
-function AccountForm({ account, defaultCurrency, onDone }: { account?: AccountResponse; defaultCurrency: "USD" | "BRL"; onDone(): void }) {
+function AccountForm({ account, defaultCurrency, action, onDone }: { account?: AccountResponse; defaultCurrency: "USD" | "BRL"; action?: string; onDone(): void }) {
   const { t } = useTranslation("accounts");
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>();
@@ -73,7 +75,7 @@ function AccountForm({ account, defaultCurrency, onDone }: { account?: AccountRe
   }
 
   return (
-    <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={validate}>
+    <fetcher.Form method="post" action={action} className="grid gap-5" noValidate onSubmit={validate}>
       <input type="hidden" name="intent" value={account ? "update" : "create"} />
       {account ? <input type="hidden" name="accountId" value={account.uuid} /> : null}
       <div className="grid gap-2">

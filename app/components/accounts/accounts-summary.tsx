@@ -6,13 +6,16 @@ import { useLanguage } from "~/lib/use-language";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { UsageBar, type AccountUsage } from "./usage-bar";
 
-/** SPEC §4: active non-credit accounts add up, credit accounts count against; one total per currency. */
+/**
+ * SPEC §4: non-credit accounts add up and what credit accounts owe counts against. A credit
+ * account's balance goes negative as it is spent (README: "Money model"), so that is the plain
+ * sum of the active balances; one total per currency.
+ */
 export function totalsByCurrency(accounts: readonly AccountResponse[]): Array<{ currency: string; cents: number }> {
   const totals = new Map<string, number>();
   for (const account of accounts) {
     if (!account.is_active) continue;
-    const signed = account.type === "credit" ? -account.balance_cents : account.balance_cents;
-    totals.set(account.currency, (totals.get(account.currency) ?? 0) + signed);
+    totals.set(account.currency, (totals.get(account.currency) ?? 0) + account.balance_cents);
   }
   return [...totals].map(([currency, cents]) => ({ currency, cents }));
 }

@@ -14,9 +14,16 @@ import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { cardColors, defaultCardColor } from "../../../worker/ledger/palettes";
 import { CardFields, type CardFormState } from "./card-fields";
 
-type CardDialogProps = { open: boolean; onOpenChange(open: boolean): void; card?: CardResponse; accounts: readonly AccountResponse[] };
+type CardDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  card?: CardResponse;
+  accounts: readonly AccountResponse[];
+  /** The route whose action saves the card; absent: the current page's (the cards page). */
+  action?: string;
+};
 
-export function CardDialog({ open, onOpenChange, card, accounts }: CardDialogProps) {
+export function CardDialog({ open, onOpenChange, card, accounts, action }: CardDialogProps) {
   const { t } = useTranslation("cards");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -25,7 +32,7 @@ export function CardDialog({ open, onOpenChange, card, accounts }: CardDialogPro
           <DialogTitle>{card ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
           <DialogDescription>{t("form.description")}</DialogDescription>
         </DialogHeader>
-        <CardForm card={card} accounts={accounts} onDone={() => onOpenChange(false)} />
+        <CardForm card={card} accounts={accounts} action={action} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -44,7 +51,7 @@ export function cardInputFrom(form: FormData) {
   );
 }
 
-function CardForm({ card, accounts, onDone }: { card?: CardResponse; accounts: readonly AccountResponse[]; onDone(): void }) {
+function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; accounts: readonly AccountResponse[]; action?: string; onDone(): void }) {
   const { t } = useTranslation("cards");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
@@ -73,7 +80,7 @@ function CardForm({ card, accounts, onDone }: { card?: CardResponse; accounts: r
   }
 
   return (
-    <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={validate}>
+    <fetcher.Form method="post" action={action} className="grid gap-5" noValidate onSubmit={validate}>
       <input type="hidden" name="intent" value={card ? "update" : "create"} />
       {card ? <input type="hidden" name="cardId" value={card.uuid} /> : null}
       {messages.length > 0 ? (

@@ -46,3 +46,12 @@ describe("money at the API's edge", () => {
     expect(decimalToUnits("3.1", 6)).toBe(3_100_000);
   });
 });
+
+describe("the API's amount text back to cents", () => {
+  it("reads signed decimal strings exactly", async () => {
+    const { decimalToCents } = await import("../../../worker/ledger/money.ts");
+    expect(decimalToCents("-1234.56")).toBe(-123_456);
+    expect(decimalToCents("0.07")).toBe(7);
+    expect(() => decimalToCents("1e3")).toThrow(RangeError);
+  });
+});

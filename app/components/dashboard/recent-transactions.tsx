@@ -1,0 +1,52 @@
+import { ArrowRight, Inbox } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { TransactionRow } from "~/components/transactions/transaction-row";
+import type { Transaction } from "~/components/transactions/types";
+import { Skeleton } from "~/components/ui/skeleton";
+
+type RecentTransactionsProps = { transactions: Transaction[]; isLoading: boolean; viewAllHref: string };
+
+const skeletonRows = 5;
+
+/** SPEC §2: the 10 newest, 'view all', 5 skeleton rows while loading, and an empty message. */
+export function RecentTransactions({ transactions, isLoading, viewAllHref }: RecentTransactionsProps) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <section aria-labelledby="recent-title" className="overflow-hidden rounded-2xl border bg-card shadow-xs">
+      <div className="flex items-center justify-between gap-3 border-b px-5 py-4">
+        <h2 id="recent-title" className="font-semibold text-foreground">{t("recent.title")}</h2>
+        <Link to={viewAllHref} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          {t("recent.viewAll")}
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+      {isLoading ? (
+        <ul aria-busy="true" className="divide-y" data-testid="recent-skeleton">
+          {Array.from({ length: skeletonRows }, (_, index) => (
+            <li key={index} className="flex items-center gap-4 px-5 py-4">
+              <Skeleton className="size-9 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-2/5" />
+                <Skeleton className="h-3 w-1/4" />
+              </div>
+              <Skeleton className="h-4 w-20" />
+            </li>
+          ))}
+        </ul>
+      ) : transactions.length === 0 ? (
+        <div className="flex flex-col items-center px-6 py-12 text-center">
+          <Inbox className="size-8 text-muted-foreground" aria-hidden />
+          <p className="mt-3 font-medium text-foreground">{t("recent.empty")}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t("recent.emptyHint")}</p>
+        </div>
+      ) : (
+        <ul className="divide-y" data-testid="recent-transactions">
+          {transactions.map((transaction) => (
+            <TransactionRow key={transaction.uuid} transaction={transaction} canEdit={false} onEdit={() => undefined} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import { formatDate, formatMoney } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
+import { cn } from "~/lib/utils";
+import { decimalToCents } from "../../../worker/ledger/money";
+
+export type VirtualBalance = {
+  currency: string;
+  today: string;
+  end_date: string;
+  current_balance: string;
+  future_income: string;
+  future_expenses: string;
+  credit_card_debt: string;
+  end_balance: string;
+};
+
+const horizonChoices = ["end_of_week", "end_of_month", "next_15_days", "custom"] as const;
+const figures = ["current_balance", "future_expenses", "future_income", "credit_card_debt", "end_balance"] as const;
+
+/** The toggle that turns the figures into a projection, and its horizon (kept in the address). */
+export function VirtualBalanceToggle() {
+  const { t } = useTranslation("dashboard");
+  const [params, setParams] = useSearchParams();
+  const id = useId();
+  const isOn = params.get("virtual") === "1";
+  return (
+    <div className="flex items-center gap-3">
+      <Switch
+        id={id}
+        checked={isOn}
+        onCheckedChange={(checked) => setParams((current) => {
+          const next = new URLSearchParams(current);
+          if (checked) next.set("virtual", "1");
+          else ["virtual", "horizon", "end_date"].forEach((key) => next.delete(key));
+          return next;
+        }, { preventScrollReset: true })}
+      />
+      <Label htmlFor={id} className="text-sm font-medium">
+        {t("virtual.toggle")}
+      </Label>
+    </div>
+  );
+}
+
+/** SPEC §2: current balance, future expenses and income, card debt and the balance at the horizon. */
+export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalance; error?: string }) {
+  const { t } = useTranslation("dashboard");
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const horizon = params.get("end_date") ? "custom" : (params.get("horizon") ?? "end_of_month");
+  const choose = (choice: (typeof horizonChoices)[number], endDate?: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete("end_date");
+      next.delete("horizon");
+      if (choice === "custom") next.set("end_date", endDate ?? balance.today);
+      else next.set("horizon", choice);
+      return next;
+    }, { preventScrollReset: true });
+  return (
+    <section aria-labelledby="virtual-title" className="grid gap-4 rounded-2xl border bg-card p-5 shadow-xs">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="virtual-title" className="font-semibold text-foreground">{t("virtual.title")}</h2>
+          <p className="text-sm text-muted-foreground">{t("virtual.until", { date: formatDate(balance.end_date, language, { style: "long" }) })}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2" role="radiogroup" aria-label={t("virtual.horizon")}>
+          {horizonChoices.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              role="radio"
+              aria-checked={horizon === choice}
+              onClick={() => choose(choice)}
+              className={cn(
+                "rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                horizon === choice ? "border-accent bg-accent text-accent-foreground" : "bg-background text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {t(`virtual.horizons.${choice}`)}
+            </button>
+          ))}
+          {horizon === "custom" ? (
+            <Input
+              type="date"
+              aria-label={t("virtual.customDate")}
+              min={balance.today}
+              value={params.get("end_date") ?? balance.today}
+              onChange={(event) => event.target.value && choose("custom", event.target.value)}
+              className="h-9 w-auto"
+            />
+          ) : null}
+        </div>
+      </div>
+      {error ? <p className="text-sm text-destructive" role="alert">{error}</p> : null}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {figures.map((figure) => {
+          const cents = decimalToCents(balance[figure]);
+          return (
+            <div key={figure} className={cn("rounded-xl border p-4", figure === "end_balance" ? "col-span-2 border-accent/40 bg-accent-50 lg:col-span-1" : "bg-background")} data-testid={`virtual-${figure}`}>
+              <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`virtual.figures.${figure}`)}</dt>
+              <dd className="mt-1 text-lg font-semibold text-foreground tabular-nums">{formatMoney(cents, balance.currency, language)}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { CreditCard, TrendingDown, TrendingUp, Wallet } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { AccountDialog } from "~/components/accounts/account-dialog";
+import { CardDialog } from "~/components/cards/card-dialog";
+import { DashboardError } from "~/components/dashboard/dashboard-error";
+import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
+import { RecentTransactions } from "~/components/dashboard/recent-transactions";
+import { StatCard } from "~/components/dashboard/stat-card";
+import { VirtualBalancePanel, VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-panel";
+import { TransactionDialog } from "~/components/transactions/transaction-dialog";
+import { formatMoney } from "~/lib/format";
+import { detectLanguage } from "~/lib/i18n";
+import { createServerI18n } from "~/lib/i18n.server";
+import { withCaller } from "~/lib/session.server";
+import { useLanguage } from "~/lib/use-language";
+import { getDashboardPage, getVirtualBalance, horizons, type Horizon } from "../../worker/dashboard/dashboard.service";
+import { AppError } from "../../worker/http/errors";
+import { isIsoDate } from "../../worker/ledger/dates";
+import { decimalToCents } from "../../worker/ledger/money";
+import { can } from "../../worker/workspaces/permissions";
+import type { loader as layoutLoader } from "./workspace-layout";
+import type { Route } from "./+types/workspace-dashboard";
+
+export const handle = { i18n: ["dashboard", "transactions", "accounts", "cards", "workspaces"] };
+
+/** `?virtual=1` with `horizon=` or `end_date=` adds the projection (SPEC §2 virtual balance). */
+function virtualRequest(url: URL): { horizon?: Horizon; end_date?: string } | null {
+  if (url.searchParams.get("virtual") !== "1") return null;
+  const endDate = url.searchParams.get("end_date");
+  const horizon = url.searchParams.get("horizon");
+  if (endDate && isIsoDate(endDate)) return { end_date: endDate };
+  return { horizon: horizons.includes(horizon as Horizon) ? (horizon as Horizon) : "end_of_month" };
+}
+
+/**
+ * The figures, recent transactions and the quick-add dialogs' options in one batch; the
+ * projection, when switched on, is read alongside it (SPEC §4: on failure, today's figures).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const workspaceId = args.params.workspaceId;
+  const virtual = virtualRequest(new URL(args.request.url));
+  const loaded = await withCaller(args, async (services, caller) => {
+    const [page, projection] = await Promise.all([
+      getDashboardPage(services, caller, { workspaceId }),
+      virtual
+        ? getVirtualBalance(services, caller, { workspaceId, ...virtual }).then(
+            (balance) => ({ balance, failed: false }),
+            (error: unknown) => {
+              if (error instanceof AppError && error.code === "VALIDATION_FAILED") return { balance: null, failed: true };
+              throw error;
+            },
+          )
+        : null,
+    ]);
+    return { ...page, projection };
+  });
+  return { ...loaded, pageTitle: createServerI18n(detectLanguage(args.request)).t("dashboard:title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
+  return [{ title: `${loaderData?.pageTitle ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
+};
+
+/** A failed read (not a redirect or 404) shows SPEC §2's 'Error Loading Data' panel with Retry. */
+export function ErrorBoundary() {
+  return <DashboardError />;
+}
+
+export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const language = useLanguage();
+  const page = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout");
+  const navigation = useNavigation();
+  const [dialog, setDialog] = useState<QuickAddChoice | null>(null);
+  const { stats } = page;
+  const currency = stats.currency;
+  const isReloading = navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
+  const canEdit = can(page.role, "finances.write");
+  const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
+  const otherCurrencies = stats.other_currencies.map((other) => formatMoney(decimalToCents(other.total_balance), other.currency, language)).join(" · ");
+  const openDialog = (choice: QuickAddChoice | null) => (open: boolean) => setDialog(open ? choice : null);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 pb-24">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("greeting", { name: layout?.user.name ?? "" })}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("subtitle", { workspace: layout?.workspace.name ?? "" })}</p>
+        </div>
+        <VirtualBalanceToggle />
+      </header>
+      {projection ? <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={t("stats.totalBalance")} cents={decimalToCents(stats.total_balance)} currency={currency} icon={Wallet} testId="stat-total" footnote={otherCurrencies ? t("stats.otherCurrencies", { amounts: otherCurrencies }) : t("stats.accounts", { count: stats.accounts_count })} />
+        <StatCard label={t("stats.monthlyIncome")} cents={decimalToCents(stats.monthly_income.current_income)} currency={currency} icon={TrendingUp} change={stats.monthly_income} testId="stat-income" />
+        <StatCard label={t("stats.monthlyExpenses")} cents={decimalToCents(stats.monthly_expenses.current_expenses)} currency={currency} icon={TrendingDown} change={stats.monthly_expenses} isRiseGood={false} testId="stat-expenses" />
+        <StatCard label={t("stats.creditCardSpending")} cents={decimalToCents(stats.credit_card_spending.current_spending)} currency={currency} icon={CreditCard} change={stats.credit_card_spending} isRiseGood={false} testId="stat-card-spending" />
+      </div>
+      <RecentTransactions transactions={stats.recent_transactions} isLoading={isReloading} viewAllHref={`/workspaces/${params.workspaceId}/transactions`} />
+      {canEdit ? (
+        <>
+          <QuickAddButton onChoose={setDialog} />
+          <TransactionDialog open={dialog === "transaction"} onOpenChange={openDialog("transaction")} workspaceId={params.workspaceId} currency={currency} today={page.today} accounts={page.accounts} cards={page.cards} tags={page.tags} />
+          <AccountDialog open={dialog === "account"} onOpenChange={openDialog("account")} defaultCurrency={currency} action={`/workspaces/${params.workspaceId}/accounts`} />
+          <CardDialog open={dialog === "card"} onOpenChange={openDialog("card")} accounts={page.accounts} action={`/workspaces/${params.workspaceId}/cards`} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** SPEC §4: when the projection fails, current and end balance are the total, nothing is to come. */
+function fallbackProjection(stats: { currency: string; total_balance: string }, today: string) {
+  return {
+    currency: stats.currency,
+    today,
+    end_date: today,
+    current_balance: stats.total_balance,
+    future_income: "0.00",
+    future_expenses: "0.00",
+    credit_card_debt: "0.00",
+    end_balance: stats.total_balance,
+  };
+}
+

@@ -1,0 +1,84 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+const statText = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
+
+/** Opens the floating button's menu and picks one of its three choices. */
+async function quickAdd(page: Page, choice: "Add transaction" | "Add account" | "Add card") {
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByRole("menuitem", { name: choice }).click();
+  await page.getByRole("dialog").waitFor();
+}
+
+describe("dashboard in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("greets, adds an account, a card and a transaction from the floating button and refreshes its figures, then projects the balance", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `dash-${Date.now()}@example.com`, "Dora Dash", "Household");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { level: 1, name: "Hello, Dora Dash" }).waitFor();
+    expect(await page.title()).toBe("Dashboard · Household — Moneta");
+    await page.getByText("No transactions yet").waitFor();
+    expect(await statText(page, "stat-total")).toContain("$0.00");
+
+    await quickAdd(page, "Add account");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Checking");
+    await dialog.getByLabel(/Opening balance/).fill("1500.00");
+    await dialog.getByRole("button", { name: /Create account/ }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => statText(page, "stat-total")).toContain("$1,500.00");
+
+    await quickAdd(page, "Add card");
+    await dialog.getByLabel("Name").fill("Everyday Visa");
+    await dialog.getByLabel(/Credit limit/).fill("800");
+    await dialog.getByRole("button", { name: /Create card/ }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await quickAdd(page, "Add transaction");
+    await dialog.locator("label").filter({ has: page.getByRole("radio", { name: /^Income/ }) }).click();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    const accounts = (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()).data as Array<{ uuid: string }>;
+    await dialog.locator("#tx-destination").selectOption(`account:${accounts[0]!.uuid}`);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByLabel(/^Amount$/).fill("2500.00");
+    await dialog.getByLabel(/^Description$/).fill("Salary");
+    await dialog.getByRole("button", { name: "Create transaction" }).click();
+    await toastWith(page, "Transaction created").last().waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => statText(page, "stat-income")).toContain("$2,500.00");
+    expect(await statText(page, "stat-total")).toContain("$4,000.00");
+    expect(await page.getByTestId("recent-transactions").textContent()).toContain("Salary");
+    expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe(`/workspaces/${workspaceId}/transactions`);
+
+    await page.getByRole("switch", { name: "Projected balance" }).click();
+    await page.waitForURL(/virtual=1/);
+    for (const figure of ["current_balance", "future_expenses", "future_income", "credit_card_debt", "end_balance"]) {
+      await page.getByTestId(`virtual-${figure}`).waitFor();
+    }
+    expect(await page.getByTestId("virtual-end_balance").textContent()).toContain("$4,000.00");
+    await page.getByRole("radio", { name: "Next 15 days" }).click();
+    await page.waitForURL(/horizon=next_15_days/);
+    await page.getByRole("radio", { name: "Custom date" }).click();
+    await page.waitForURL(/end_date=\d{4}-\d{2}-\d{2}/);
+    const custom = page.getByLabel("Custom date", { exact: true });
+    expect(await custom.getAttribute("min")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(problems).toEqual([]);
+
+    const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/dashboard?virtual=1`, name: "dashboard", cookies });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    await context.close();
+  });
+});
