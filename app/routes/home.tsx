@@ -31,6 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { t } = createServerI18n(detectLanguage(args.request));
   return {
+    // The page's own script carries the response's CSP nonce, as React Router's scripts do elsewhere.
+    scriptNonce: args.context.get(pageContext).scope.cspNonce,
     origin: url.origin,
     title: t("landing:meta.title"),
     description: t("landing:meta.description"),
@@ -60,6 +62,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export default function Home() {
-  return <LandingPage />;
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <LandingPage scriptNonce={loaderData.scriptNonce} />;
 }

@@ -25,7 +25,7 @@ import "./landing-icons.css";
  * hydrated (home.tsx): anchors, the FAQ (<details name>) and the plans switch (:has) need no
  * script, and ./script opens the dialogs, checks and sends the waitlist form and shows toasts.
  */
-export function LandingPage() {
+export function LandingPage({ scriptNonce }: { scriptNonce: string }) {
   const { t } = useTranslation("landing");
   const { t: tCommon } = useTranslation();
   return (
@@ -51,7 +51,7 @@ export function LandingPage() {
       <section aria-label={tCommon("toast.label")} className="toasts">
         <ol id={landingIds.toasts} aria-live="polite" data-close-label={tCommon("actions.close")} />
       </section>
-      <script type="module" src={landingScriptUrl} />
+      <script type="module" src={landingScriptUrl} nonce={scriptNonce} />
     </div>
   );
 }
