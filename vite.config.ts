@@ -25,6 +25,11 @@ export default defineConfig({
       "recharts",
     ],
   },
+  build: {
+    // The landing page's icon sprite is addressed by fragment (landing-icons.svg#check), which a
+    // data: URL cannot carry: it always stays a file.
+    assetsInlineLimit: (file) => (file.endsWith("/landing-icons.svg") ? false : undefined),
+  },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
 });

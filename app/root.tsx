@@ -20,7 +20,6 @@ import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.wo
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -35,6 +34,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = rootData?.language ?? i18n.language;
   const matches = useMatches();
   const namespaces = namespacesFor(matches.map((match) => match.handle));
+  // A route with `handle.hydrate === false` (the landing page) is HTML and CSS plus its own small
+  // script: no React in the browser, so no hydration scripts and no React toaster.
+  const isHydrated = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   // A workspace page's loader hands over its colours; they theme the whole app, dialogs included.
   const workspaceColors = matches.map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme).find(Boolean);
 
@@ -51,15 +53,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#121127" />
         <meta name="i18n-namespaces" content={namespaces.join(",")} />
         <Meta />
+        {/* The app's pages preload the font. The landing page paints in the fallback font first
+            (font-display: swap) rather than share a phone's bandwidth with it while its CSS loads. */}
+        {isHydrated ? <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
         {/* Stylesheets need no nonce under our CSP; browsers hide nonce attributes, so an
             empty one keeps server and client markup equal during hydration. */}
         <Links nonce="" />
       </head>
       <body className="min-h-dvh">
         {children}
-        <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        {isHydrated ? (
+          <>
+            <Toaster />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { LandingPage } from "~/components/landing/landing-page";
 import { createServerI18n } from "~/lib/i18n.server";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
@@ -6,7 +6,17 @@ import { homeOf, lookUpViewer } from "~/lib/session.server";
 import { pageContext } from "../../worker/context";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["landing"] };
+/**
+ * The landing page is served as HTML and CSS with one small script of its own (see LandingPage):
+ * root.tsx leaves out React Router's hydration scripts for it, which keeps its first load inside
+ * the performance budget (README, "Performance").
+ */
+export const handle = { i18n: ["landing"], hydrate: false };
+
+/** A link to "/" from a hydrated page loads the document, so the page's own script runs. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  throw redirectDocument(request.url);
+}
 
 export async function loader(args: Route.LoaderArgs) {
   // SPEC §2: a signed-in person goes to the remembered workspace's dashboard or /workspaces.
@@ -21,6 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { t } = createServerI18n(detectLanguage(args.request));
   return {
+    // The page's own script carries the response's CSP nonce, as React Router's scripts do elsewhere.
+    scriptNonce: args.context.get(pageContext).scope.cspNonce,
     origin: url.origin,
     title: t("landing:meta.title"),
     description: t("landing:meta.description"),
@@ -50,6 +62,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export default function Home() {
-  return <LandingPage />;
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <LandingPage scriptNonce={loaderData.scriptNonce} />;
 }

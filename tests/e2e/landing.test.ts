@@ -5,7 +5,7 @@ import { launchBrowser, openPage, screenshotEveryLayout, toastWith, type PageOpt
 const sectionIds = ["hero", "para-quem", "recursos", "como-funciona", "faq", "lista-espera"] as const;
 const dialogTitle = "Entre na Lista de Espera";
 
-/** Opens "/" and waits until React has hydrated it, so buttons answer clicks. */
+/** Opens "/" and waits until the network is quiet, so the page's script answers clicks. */
 async function openLanding(browser: Browser, options: PageOptions) {
   const opened = await openPage(browser, options);
   await opened.page.goto("/");
@@ -78,7 +78,7 @@ describe("landing page in Chromium", () => {
 
   it("opens the phone menu, closes it with Escape, and closes it when a link is chosen", async () => {
     const { context, page, problems } = await openLanding(browser, { baseURL, locale: "pt-BR", viewport: "mobile" });
-    // includeHidden: while the drawer is open, Radix hides the rest of the page from assistive tech.
+    // includeHidden: while the drawer (a modal <dialog>) is open, the rest of the page is inert.
     const menuButton = page.getByRole("button", { name: "Abrir menu", includeHidden: true });
     const menu = page.getByRole("dialog", { name: "Menu" });
 

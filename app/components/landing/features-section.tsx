@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FeatureGrid } from "./feature-grid";
 import { LandingSection } from "./landing-section";
-import { WaitlistButton } from "./waitlist-context";
+import { WaitlistButton } from "./waitlist-button";
 
 const features = [
   { key: "whatsapp", icon: "message-circle" },

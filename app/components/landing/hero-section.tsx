@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AppPreview } from "./app-preview";
-import { WaitlistButton } from "./waitlist-context";
+import { WaitlistButton } from "./waitlist-button";
 
 const points = ["free", "bank", "password"] as const;
 

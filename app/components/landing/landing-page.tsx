@@ -7,36 +7,51 @@ import { FeaturesSection } from "./features-section";
 import { HeroSection } from "./hero-section";
 import { LandingFooter } from "./landing-footer";
 import { LandingHeader } from "./landing-header";
+import { landingIds } from "./landing-ids";
+import { MobileMenu } from "./mobile-menu";
 import { PricingSection } from "./pricing-section";
 import { StepsSection } from "./steps-section";
-import { WaitlistProvider } from "./waitlist-context";
+import { WaitlistDialog } from "./waitlist-dialog";
+// `?worker&url` makes Vite bundle the script on its own (minified, hashed under /assets) and
+// hand back its address; it runs on this page as an ordinary module, not as a Web Worker.
+import landingScriptUrl from "./script/main.ts?worker&url";
 import "./landing.css";
 import "./landing-sections.css";
+import "./landing-overlays.css";
 import "./landing-icons.css";
 
-/** The public page at "/" (SPEC §2), in the order the header's anchors follow. */
-export function LandingPage() {
+/**
+ * The public page at "/" (SPEC §2), in the order the header's anchors follow. It is not
+ * hydrated (home.tsx): anchors, the FAQ (<details name>) and the plans switch (:has) need no
+ * script, and ./script opens the dialogs, checks and sends the waitlist form and shows toasts.
+ */
+export function LandingPage({ scriptNonce }: { scriptNonce: string }) {
   const { t } = useTranslation("landing");
+  const { t: tCommon } = useTranslation();
   return (
-    <WaitlistProvider>
-      {/* data-smooth-scroll turns on smooth anchor scrolling for this page only (app.css). */}
-      <div data-smooth-scroll className="landing">
-        <a href="#conteudo" className="skip">
-          {t("nav.skip")}
-        </a>
-        <LandingHeader />
-        <main id="conteudo" tabIndex={-1}>
-          <HeroSection />
-          <ComparisonSection />
-          <AudienceSection />
-          <FeaturesSection />
-          <StepsSection />
-          <PricingSection />
-          <FaqSection />
-          <CaptureSection />
-        </main>
-        <LandingFooter />
-      </div>
-    </WaitlistProvider>
+    // data-smooth-scroll turns on smooth anchor scrolling for this page only (app.css).
+    <div data-smooth-scroll className="landing">
+      <a href="#conteudo" className="skip">
+        {t("nav.skip")}
+      </a>
+      <LandingHeader />
+      <main id="conteudo" tabIndex={-1}>
+        <HeroSection />
+        <ComparisonSection />
+        <AudienceSection />
+        <FeaturesSection />
+        <StepsSection />
+        <PricingSection />
+        <FaqSection />
+        <CaptureSection />
+      </main>
+      <LandingFooter />
+      <MobileMenu />
+      <WaitlistDialog />
+      <section aria-label={tCommon("toast.label")} className="toasts">
+        <ol id={landingIds.toasts} aria-live="polite" data-close-label={tCommon("actions.close")} />
+      </section>
+      <script type="module" src={landingScriptUrl} nonce={scriptNonce} />
+    </div>
   );
 }

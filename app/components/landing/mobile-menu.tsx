@@ -1,82 +1,52 @@
-import { useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Brand } from "~/components/layout/brand";
-import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "~/components/ui/sheet";
-import { Button } from "~/components/ui/button";
+import { DialogCloseButton } from "./dialog-close-button";
+import { landingIds } from "./landing-ids";
 import { sectionLinks } from "./section-links";
-import { useOpenWaitlist } from "./waitlist-context";
-
-type MobileMenuProps = { isOpen: boolean; onClose: () => void; menuButton: RefObject<HTMLButtonElement | null> };
+import { WaitlistButton } from "./waitlist-button";
 
 /**
- * The phone navigation drawer. Escape and the overlay close it (Radix); choosing a link closes it
- * too, and once it is gone the page scrolls to that section and focus moves there, instead of
- * going back to the menu button.
+ * The phone navigation drawer: a native modal <dialog> the header's menu button opens. Escape,
+ * the close button and the backdrop close it; choosing a link closes it too, and the page's
+ * script then scrolls to that section and moves focus there instead of back to the menu button.
  */
-export function MobileMenu({ isOpen, onClose, menuButton }: MobileMenuProps) {
+export function MobileMenu() {
   const { t } = useTranslation("landing");
-  const openWaitlist = useOpenWaitlist();
-  const afterClose = useRef<(() => void) | null>(null);
-
-  function closeThen(action: () => void) {
-    afterClose.current = action;
-    onClose();
-  }
-
-  function goTo(id: string) {
-    const section = document.getElementById(id);
-    if (!section) return;
-    history.pushState(null, "", `#${id}`);
-    section.scrollIntoView();
-    // Keyboard and screen-reader users continue from the section they chose.
-    section.setAttribute("tabindex", "-1");
-    section.focus({ preventScroll: true });
-  }
-
   return (
-    <Sheet open={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetContent
-        side="right"
-        onCloseAutoFocus={(event) => {
-          // The button is not a Radix trigger (the drawer is loaded lazily), so focus goes back by hand.
-          event.preventDefault();
-          const action = afterClose.current;
-          afterClose.current = null;
-          if (action) action();
-          else menuButton.current?.focus();
-        }}
-      >
-        <SheetHeader>
+    <dialog
+      id={landingIds.menuDialog}
+      aria-labelledby="landing-menu-title"
+      aria-describedby="landing-menu-description"
+      className="landing-sheet"
+    >
+      <div>
+        <header>
           <Brand />
-          <SheetTitle className="sr-only">{t("nav.menuTitle")}</SheetTitle>
-          <SheetDescription className="sr-only">{t("nav.menuDescription")}</SheetDescription>
-        </SheetHeader>
-        <SheetBody>
-          <nav aria-label={t("nav.label")}>
-            <ul className="grid gap-1">
-              {sectionLinks.map(({ id, labelKey }) => (
-                <li key={id}>
-                  <a
-                    href={`#${id}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      closeThen(() => goTo(id));
-                    }}
-                    className="block rounded-md px-3 py-3 text-base font-medium text-foreground hover:bg-muted"
-                  >
-                    {t(labelKey)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </SheetBody>
-        <SheetFooter>
-          <Button variant="accent" size="lg" aria-haspopup="dialog" onClick={() => closeThen(() => openWaitlist())}>
+          <h2 id="landing-menu-title" className="sr-only">
+            {t("nav.menuTitle")}
+          </h2>
+          <p id="landing-menu-description" className="sr-only">
+            {t("nav.menuDescription")}
+          </p>
+        </header>
+        <nav aria-label={t("nav.label")}>
+          <ul>
+            {sectionLinks.map(({ id, labelKey }) => (
+              <li key={id}>
+                <a href={`#${id}`} data-menu-link="">
+                  {t(labelKey)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <footer>
+          <WaitlistButton variant="accent" size="lg">
             {t("nav.join")}
-          </Button>
-        </SheetFooter>
-      </SheetContent>
-    </Sheet>
+          </WaitlistButton>
+        </footer>
+      </div>
+      <DialogCloseButton />
+    </dialog>
   );
 }

@@ -1,35 +1,23 @@
-import { useId, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import type { LeadField } from "../../../worker/leads/leads.rules";
+import { waitlistFieldId } from "./landing-ids";
 
-type WaitlistFieldProps = Omit<ComponentProps<"input">, "onChange"> & {
-  name: string;
-  label: string;
-  errors?: string[];
-  onValueChange: (value: string) => void;
-};
+type WaitlistFieldProps = Omit<ComponentProps<"input">, "name" | "id"> & { name: LeadField; label: string };
 
-/** A required field with its label and, when the schema or the server refuses it, its messages. */
-export function WaitlistField({ label, errors, onValueChange, ...props }: WaitlistFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hasErrors = Boolean(errors?.length);
+/**
+ * A required field with its label and a slot for its messages, which the page's script fills
+ * (with aria-invalid and aria-describedby) when the check or the server refuses the value.
+ */
+export function WaitlistField({ name, label, ...props }: WaitlistFieldProps) {
+  const id = waitlistFieldId(name);
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        required
-        aria-invalid={hasErrors || undefined}
-        aria-describedby={hasErrors ? errorId : undefined}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...props}
-      />
-      {hasErrors ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {errors!.join(" ")}
-        </p>
-      ) : null}
+      <label htmlFor={id} className="text-sm leading-none font-medium text-foreground">
+        {label}
+      </label>
+      <Input id={id} name={name} required {...props} />
+      <p id={`${id}-error`} className="text-sm font-medium text-destructive" hidden />
     </div>
   );
 }

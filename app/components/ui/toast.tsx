@@ -3,16 +3,9 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { toastDurations, type ToastKind } from "./toast-durations";
 
-export type ToastKind = "success" | "error" | "warning" | "info";
-
-/** SPEC §9: how long each kind stays, in milliseconds. The close animation takes 300 ms. */
-export const toastDurations: Record<ToastKind, number> = {
-  success: 5000,
-  error: 7000,
-  warning: 6000,
-  info: 5000,
-};
+export { toastDurations, type ToastKind };
 
 type ToastItem = { id: number; kind: ToastKind; title: string; description?: string; open: boolean };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBrazilianPhone, phoneDigits } from "../../../worker/leads/leads.schemas.ts";
+import { formatBrazilianPhone, phoneDigits } from "../../../worker/leads/leads.rules.ts";
 
 describe("the Brazilian phone mask", () => {
   it("formats as the person types, up to 11 digits", () => {

@@ -1,8 +1,4 @@
-import type { CreateLeadInput } from "../../../worker/leads/leads.schemas";
-
-export const leadFields = ["name", "email", "phone"] as const;
-export type LeadField = (typeof leadFields)[number];
-export type LeadFieldErrors = Partial<Record<LeadField, string[]>>;
+import { leadFields, type LeadField, type LeadFieldErrors } from "../../../../worker/leads/leads.rules";
 
 /** What the page shows after a POST /api/leads; `serverMessage` wins over our own text (SPEC §8). */
 export type LeadOutcome =
@@ -42,7 +38,9 @@ export function leadOutcomeOf(status: number, body: unknown): LeadOutcome {
   return { kind: "failed", serverMessage };
 }
 
-export async function postLead(input: CreateLeadInput, fetchLead: typeof fetch = fetch): Promise<LeadOutcome> {
+type LeadInput = Record<LeadField, string>;
+
+export async function postLead(input: LeadInput, fetchLead: typeof fetch = fetch): Promise<LeadOutcome> {
   let response: Response;
   try {
     response = await fetchLead("/api/leads", {
