@@ -14,6 +14,7 @@ import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/
 import { createAccount, deleteAccount, getAccountsPage, updateAccount } from "../../worker/accounts/accounts.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-accounts";
 
 export const handle = { i18n: ["accounts", "workspaces"] };
@@ -67,10 +68,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${loaderData?.title ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.title, matches);
 
 type DialogState = { isOpen: boolean; account?: AccountResponse };
 

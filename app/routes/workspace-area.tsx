@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { detectLanguage } from "~/lib/i18n";
 import { createServerI18n } from "~/lib/i18n.server";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-area";
 
 export const handle = { i18n: ["workspaces"] };
@@ -20,10 +21,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return { area, areaTitle: createServerI18n(detectLanguage(request)).t(`workspaces:areas.${area}`) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${loaderData?.areaTitle} · ${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.areaTitle, matches);
 
 export default function WorkspaceArea() {
   const { t } = useTranslation("workspaces");

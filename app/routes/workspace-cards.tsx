@@ -16,6 +16,7 @@ import { cardSchema } from "../../worker/cards/cards.schemas";
 import { createCard, deleteCard, updateCard } from "../../worker/cards/cards.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-cards";
 
 export const handle = { i18n: ["cards", "accounts", "workspaces"] };
@@ -57,10 +58,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${loaderData?.title ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.title, matches);
 
 export default function WorkspaceCards() {
   const { t } = useTranslation("cards");

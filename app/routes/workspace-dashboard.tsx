@@ -21,6 +21,7 @@ import { isIsoDate } from "../../worker/ledger/dates";
 import { decimalToCents } from "../../worker/ledger/money";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-dashboard";
 
 export const handle = { i18n: ["dashboard", "transactions", "accounts", "cards", "workspaces"] };
@@ -59,10 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...loaded, pageTitle: createServerI18n(detectLanguage(args.request)).t("dashboard:title") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${loaderData?.pageTitle ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
 /** A failed read (not a redirect or 404) shows SPEC §2's 'Error Loading Data' panel with Retry. */
 export function ErrorBoundary() {

@@ -15,6 +15,7 @@ import { can } from "../../worker/workspaces/permissions";
 import { updateWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { deleteWorkspace, updateWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-settings";
 
 export const handle = { i18n: ["workspace-settings", "workspaces", "auth"] };
@@ -95,10 +96,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ matches }) => workspacePageTitle(undefined, matches);
 
 export default function WorkspaceSettings() {
   const { t } = useTranslation("workspace-settings");

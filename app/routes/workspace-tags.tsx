@@ -14,6 +14,7 @@ import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas
 import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-tags";
 
 export const handle = { i18n: ["tags", "accounts", "workspaces"] };
@@ -55,10 +56,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${loaderData?.title ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.title, matches);
 
 export default function WorkspaceTags() {
   const { t } = useTranslation("tags");

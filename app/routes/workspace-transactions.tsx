@@ -20,6 +20,7 @@ import { can } from "../../worker/workspaces/permissions";
 import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
 import { normaliseTransactionBody, transactionSchema } from "../../worker/transactions/transactions.schemas";
 import { createTransaction, deleteTransaction, updateTransaction } from "../../worker/transactions/transactions.service";
+import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-transactions";
 
 export const handle = { i18n: ["transactions", "workspaces"] };
@@ -89,10 +90,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/workspace-layout")?.loaderData as { workspace?: { name: string } } | undefined;
-  return [{ title: `${loaderData?.pageTitle ?? ""} · ${layout?.workspace?.name ?? ""} — Moneta` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
 type DialogState = { open: boolean; transaction: Transaction | null };
 

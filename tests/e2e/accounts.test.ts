@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { chooseRowAction } from "./support/row-actions.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 async function createAccount(page: Page, fields: { name: string; balance: string; currency?: "USD" | "BRL"; type?: string; color?: string }) {
@@ -14,11 +15,6 @@ async function createAccount(page: Page, fields: { name: string; balance: string
   await dialog.getByRole("button", { name: "Create account" }).click();
   await toastWith(page, `Account ${fields.name} created`).waitFor();
   await dialog.waitFor({ state: "detached" });
-}
-
-async function rowAction(page: Page, name: string, action: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
 }
 
 describe("accounts in Chromium", () => {
@@ -62,7 +58,7 @@ describe("accounts in Chromium", () => {
     await page.getByText("Savings · USD").waitFor();
 
     // Editing shows the balance read-only and renames the account.
-    await rowAction(page, "Nubank", "Edit");
+    await chooseRowAction(page, "Nubank", "Edit");
     const dialog = page.getByRole("dialog");
     await dialog.getByText("R$1,500.50").waitFor();
     expect(await dialog.getByLabel("Opening balance").count()).toBe(0);
@@ -72,11 +68,11 @@ describe("accounts in Chromium", () => {
     await page.getByRole("heading", { name: "Nubank Gold" }).waitFor();
 
     // Archive moves it to the collapsed group and out of the total; restore brings it back.
-    await rowAction(page, "Chase", "Archive");
+    await chooseRowAction(page, "Chase", "Archive");
     await toastWith(page, "Chase archived").waitFor();
     await page.getByText("Archived (1)").click();
     await expect.poll(() => total.innerText()).not.toContain("$200.00");
-    await rowAction(page, "Chase", "Restore");
+    await chooseRowAction(page, "Chase", "Restore");
     await toastWith(page, "Chase restored").waitFor();
     await expect.poll(() => total.innerText()).toContain("$200.00");
 
@@ -90,12 +86,12 @@ describe("accounts in Chromium", () => {
     expect(spent.status(), await spent.text()).toBe(201);
     await page.reload();
     await page.waitForLoadState("networkidle");
-    await rowAction(page, "Nubank Gold", "Delete");
+    await chooseRowAction(page, "Nubank Gold", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete account" }).click();
     await toastWith(page, "This account has transactions, so it cannot be deleted").filter({ hasText: "Archive it instead" }).waitFor();
 
     // An empty account goes after confirming.
-    await rowAction(page, "Wallet", "Delete");
+    await chooseRowAction(page, "Wallet", "Delete");
     await page.getByRole("dialog").getByRole("heading", { name: "Delete Wallet?" }).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete account" }).click();
     await toastWith(page, "Account deleted").waitFor();

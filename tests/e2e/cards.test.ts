@@ -1,12 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
-
-async function cardAction(page: Page, name: string, action: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
-}
 
 describe("cards in Chromium", () => {
   let browser: Browser;
@@ -91,7 +87,7 @@ describe("cards in Chromium", () => {
     await panel.getByText("Previous statements").waitFor();
     await page.getByText("R$4,880.00").waitFor();
 
-    await cardAction(page, "Inter", "Edit");
+    await chooseRowAction(page, "Inter", "Edit");
     await dialog.getByLabel("Mode").selectOption("debit");
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await toastWith(page, "Card Inter updated").waitFor();
@@ -101,10 +97,10 @@ describe("cards in Chromium", () => {
     const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/cards?card=${nubank.uuid}`, name: "cards", cookies });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
 
-    await cardAction(page, "Nubank Roxo", "Delete");
+    await chooseRowAction(page, "Nubank Roxo", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "This card has transactions, so it cannot be deleted").waitFor();
-    await cardAction(page, "Inter", "Delete");
+    await chooseRowAction(page, "Inter", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "Card deleted").waitFor();
     await page.getByRole("link", { name: /Show statements of Inter/ }).waitFor({ state: "detached" });

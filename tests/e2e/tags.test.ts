@@ -1,12 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
-
-async function tagAction(page: Page, name: string, action: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
-}
 
 describe("tags in Chromium", () => {
   let browser: Browser;
@@ -70,7 +66,7 @@ describe("tags in Chromium", () => {
     await groceriesRow.getByText("1 use").waitFor();
     await groceriesRow.getByText("Mar 5, 2025", { exact: true }).waitFor();
 
-    await tagAction(page, "Travel", "Edit");
+    await chooseRowAction(page, "Travel", "Edit");
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Trips");
     await dialog.getByLabel("Description (optional)").fill("Flights and hotels");
@@ -82,7 +78,7 @@ describe("tags in Chromium", () => {
     const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/tags`, name: "tags", cookies });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
 
-    await tagAction(page, "Trips", "Delete");
+    await chooseRowAction(page, "Trips", "Delete");
     await page.getByRole("dialog").getByRole("heading", { name: "Delete the tag Trips?" }).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete tag" }).click();
     await toastWith(page, "Tag deleted").waitFor();
