@@ -1,9 +1,12 @@
 /**
  * `npm run bench:ledger [-- --sizes 100000,1000000 --runs 200]`: the ledger's performance
  * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
- *   1. Response time (loopback, sequential, after warm-up; p50 and p95) of the dashboard page,
- *      the transactions page, the list API and the dashboard stats API, for one workspace
- *      holding 100k and then 1M transactions (written by db/seed-ledger.ts).
+ *   1. Response time (sequential, after warm-up; p50 and p95) of the dashboard page, the
+ *      transactions page, the list API and the dashboard stats API, for one workspace holding
+ *      100k and then 1M transactions (written by db/seed-ledger.ts), measured twice: the Worker
+ *      alone (the build in workerd through Miniflare's dispatchFetch) and served the way
+ *      `npm start` serves it (Vite's preview server in front, access log on). Two baselines show
+ *      what any request costs on this machine.
  *   2. Round trips a user waits for: the same requests through a proxy that adds 50 ms to every
  *      database request; (median with delay − median without) / 50 ms. Creating a transaction
  *      is measured here too. Goal: 1 for reads, at most 2 for writes.
@@ -21,6 +24,7 @@ import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
 import { seedLedger } from "../db/seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
+import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 
 const argument = (name: string, fallback: string) => {
@@ -33,8 +37,17 @@ const delayMs = 50;
 
 type Target = { name: string; path: string; auth: "cookie" | "bearer"; method?: "GET" | "POST"; body?: () => unknown };
 
+/** What any request costs here without the ledger: the Worker with no database, and the shell alone. */
+function baselineTargets(workspaceId: string): Target[] {
+  return [
+    { name: "baseline: health API (one `select 1`)", path: "/api/health", auth: "bearer" },
+    { name: "baseline: workspace settings page (shell)", path: `/workspaces/${workspaceId}/settings`, auth: "cookie" },
+  ];
+}
+
 function targetsFor(workspaceId: string, accountId: string): Target[] {
   return [
+    ...baselineTargets(workspaceId),
     { name: "dashboard page", path: `/workspaces/${workspaceId}/dashboard`, auth: "cookie" },
     { name: "transactions page", path: `/workspaces/${workspaceId}/transactions`, auth: "cookie" },
     { name: "list API (page 1, 20)", path: `/api/workspaces/${workspaceId}/transactions`, auth: "bearer" },
@@ -49,11 +62,16 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
   ];
 }
 
-async function timeRequest(baseUrl: string, target: Target, token: string): Promise<number> {
+/** Where requests go: a served URL (fetch), or the Worker itself through Miniflare's dispatchFetch. */
+type Server = { url: string; send?: (url: string, init: RequestInit) => Promise<Response> };
+
+async function timeRequest(server: Server, target: Target, token: string): Promise<number> {
   const headers: Record<string, string> = target.auth === "cookie" ? { Cookie: `moneta_session=${token}` } : { Authorization: `Bearer ${token}` };
   if (target.body) headers["Content-Type"] = "application/json";
+  if (target.method === "POST") headers.Origin = server.url;
+  const send = server.send ?? fetch;
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${target.path}`, { method: target.method ?? "GET", headers, body: target.body ? JSON.stringify(target.body()) : undefined, redirect: "manual" });
+  const response = await send(`${server.url}${target.path}`, { method: target.method ?? "GET", headers, body: target.body ? JSON.stringify(target.body()) : undefined, redirect: "manual" });
   await response.arrayBuffer();
   const elapsed = performance.now() - started;
   if (response.status >= 300) throw new Error(`${target.name}: ${response.status}`);
@@ -65,10 +83,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function measure(baseUrl: string, target: Target, token: string, count: number) {
-  for (let warm = 0; warm < 10; warm++) await timeRequest(baseUrl, target, token);
+async function measure(server: Server, target: Target, token: string, count: number) {
+  for (let warm = 0; warm < 40; warm++) await timeRequest(server, target, token);
   const times: number[] = [];
-  for (let run = 0; run < count; run++) times.push(await timeRequest(baseUrl, target, token));
+  for (let run = 0; run < count; run++) times.push(await timeRequest(server, target, token));
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
@@ -119,6 +137,10 @@ try {
   running.push(direct);
   const delayed = await startWorkerServer({ mode: "preview", port: await freePort(), databaseUrl: proxy.url, jwtSecret, logFile: join(dataDir, "delayed.log") });
   running.push(delayed);
+  // The Worker alone: the build in workerd through Miniflare, no Vite server in front, no access log.
+  const worker = startBuiltWorker({ databaseUrl: database.url, vars: { JWT_SECRET: jwtSecret, APP_URL: "http://bench.local" } });
+  running.push({ url: "", stop: () => worker.dispose() });
+  const alone: Server = { url: "http://bench.local", send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response> };
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
 
@@ -127,16 +149,19 @@ try {
   for (const size of sizes) {
     const seeded = await seedWorkspace(db, jwtSecret, size);
     for (const target of targetsFor(seeded.workspaceId, seeded.accountId)) {
-      const fast = await measure(direct.url, target, seeded.token, target.method === "POST" ? 30 : runs);
-      const slow = await measure(delayed.url, target, seeded.token, 15);
-      const roundTrips = (slow.p50 - fast.p50) / delayMs;
-      if (target.method !== "POST") timing.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${fast.p50.toFixed(1)} ms | ${fast.p95.toFixed(1)} ms |`);
+      const count = target.method === "POST" ? 30 : runs;
+      const workerAlone = await measure(alone, target, seeded.token, count);
+      const served = await measure({ url: direct.url }, target, seeded.token, count);
+      const slow = await measure({ url: delayed.url }, target, seeded.token, 15);
+      const roundTrips = (slow.p50 - served.p50) / delayMs;
+      const row = `${workerAlone.p50.toFixed(1)} ms | ${workerAlone.p95.toFixed(1)} ms | ${served.p50.toFixed(1)} ms | ${served.p95.toFixed(1)} ms`;
+      timing.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${row} |`);
       trips.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${roundTrips.toFixed(2)} |`);
-      console.log(`    ${target.name}: p50 ${fast.p50.toFixed(1)} ms, p95 ${fast.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
+      console.log(`    ${target.name}: Worker p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms, served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
     }
   }
   client.close();
-  console.log("\n| Request | Transactions | p50 | p95 |\n|---|---|---|---|\n" + timing.join("\n"));
+  console.log("\n| Request | Transactions | Worker p50 | Worker p95 | served p50 | served p95 |\n|---|---|---|---|---|---|\n" + timing.join("\n"));
   console.log("\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n" + trips.join("\n"));
 } finally {
   for (const process of running.reverse()) await process.stop();
