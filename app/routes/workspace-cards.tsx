@@ -13,7 +13,7 @@ import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.se
 import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
 import { cardSchema } from "../../worker/cards/cards.schemas";
-import { createCard, deleteCard, updateCard } from "../../worker/cards/cards.service";
+import { createCard, deleteCard, setCardActive, updateCard } from "../../worker/cards/cards.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -45,6 +45,11 @@ export async function action(args: Route.ActionArgs) {
         const parsed = cardSchema.safeParse(cardInputFrom(form));
         if (!parsed.success) return invalidInput(intent, parsed.error);
         const card = intent === "create" ? await createCard(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data }) : await updateCard(services, viewer.caller, { ...ref, ...parsed.data });
+        return { intent, ok: true, name: card.name } satisfies ActionResult;
+      }
+      case "archive":
+      case "restore": {
+        const card = await setCardActive(services, viewer.caller, { ...ref, isActive: intent === "restore" });
         return { intent, ok: true, name: card.name } satisfies ActionResult;
       }
       case "delete":

@@ -100,6 +100,13 @@ describe("cards in Chromium", () => {
     await chooseRowAction(page, "Nubank Roxo", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "This card has transactions, so it cannot be deleted").waitFor();
+    // Archiving is the way out the message suggests: the card keeps its history and can come back.
+    await chooseRowAction(page, "Nubank Roxo", "Archive");
+    await toastWith(page, "Nubank Roxo archived").waitFor();
+    await page.getByRole("link", { name: /Show statements of Nubank Roxo/ }).getByText("Archived").waitFor();
+    await chooseRowAction(page, "Nubank Roxo", "Restore");
+    await toastWith(page, "Nubank Roxo restored").waitFor();
+    await page.getByRole("link", { name: /Show statements of Nubank Roxo/ }).getByText("Archived").waitFor({ state: "detached" });
     await chooseRowAction(page, "Inter", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "Card deleted").waitFor();

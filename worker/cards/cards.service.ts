@@ -127,6 +127,23 @@ export async function updateCard(ctx: ServiceContext, caller: Caller, input: Car
   return toCardResponse(card, account);
 }
 
+/**
+ * Archive (is_active false) or restore a card: it keeps its history and statements but is not
+ * offered for new transactions. The card form's PUT can do it too; this is the one-click path.
+ */
+export async function setCardActive(ctx: ServiceContext, caller: Caller, input: CardRef & { isActive: boolean }) {
+  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [cardQuery(ctx, input.workspaceId, input.cardId)]);
+  const current = results[0][0];
+  if (!current) throw cardNotFound();
+  const [card] = await ctx.db
+    .update(cards)
+    .set({ isActive: input.isActive, updatedAt: ctx.clock.now().toISOString() })
+    .where(and(eq(cards.id, current.card.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .returning();
+  if (!card) throw cardNotFound();
+  return toCardResponse(card, current.account);
+}
+
 /** DELETE /cards/{id}: only a card nothing was recorded on; otherwise archive it. */
 export async function deleteCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
   const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [

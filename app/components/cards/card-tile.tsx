@@ -1,4 +1,4 @@
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { Archive, ArchiveRestore, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -47,7 +47,15 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
               : `${t("debitBalance")} · `}
             {card.mode === "credit" ? null : <span className="font-semibold text-foreground tabular-nums">{money(card.current_balance)}</span>}
           </p>
-          {canEdit ? <CardMenu card={card} isBusy={isBusy} onEdit={onEdit} onDelete={() => setIsConfirming(true)} /> : null}
+          {canEdit ? (
+            <CardMenu
+              card={card}
+              isBusy={isBusy}
+              onEdit={onEdit}
+              onArchive={(intent) => fetcher.submit({ intent, cardId: card.uuid }, { method: "post" })}
+              onDelete={() => setIsConfirming(true)}
+            />
+          ) : null}
         </div>
         {card.mode === "credit" ? (
           <>
@@ -87,7 +95,9 @@ function Figure({ label, value, className }: { label: string; value: string; cla
   );
 }
 
-function CardMenu({ card, isBusy, onEdit, onDelete }: { card: CardResponse; isBusy: boolean; onEdit(): void; onDelete(): void }) {
+type CardMenuProps = { card: CardResponse; isBusy: boolean; onEdit(): void; onArchive(intent: "archive" | "restore"): void; onDelete(): void };
+
+function CardMenu({ card, isBusy, onEdit, onArchive, onDelete }: CardMenuProps) {
   const { t } = useTranslation("cards");
   return (
     <DropdownMenu>
@@ -101,6 +111,17 @@ function CardMenu({ card, isBusy, onEdit, onDelete }: { card: CardResponse; isBu
           <Pencil aria-hidden />
           {t("actions.edit")}
         </DropdownMenuItem>
+        {card.is_active ? (
+          <DropdownMenuItem onSelect={() => onArchive("archive")}>
+            <Archive aria-hidden />
+            {t("actions.archive")}
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => onArchive("restore")}>
+            <ArchiveRestore aria-hidden />
+            {t("actions.restore")}
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={onDelete}>
           <Trash2 aria-hidden />

@@ -9,7 +9,7 @@ export function CardVisual({ card, className }: { card: CardResponse; className?
   const typeLabel = card.type === "hybrid" ? t("typeMode", { type: t(`types.hybrid`), mode: t(`modes.${card.mode}`) }) : t(`types.${card.type}`);
   return (
     <div
-      className={cn("relative isolate flex aspect-[1.586] w-full flex-col justify-between overflow-hidden rounded-2xl p-5 text-white shadow-lg", className)}
+      className={cn("relative isolate flex aspect-[1.586] w-full flex-col justify-between overflow-hidden rounded-2xl p-5 text-white shadow-lg", !card.is_active && "opacity-60 grayscale", className)}
       style={{ backgroundColor: card.color, backgroundImage: `linear-gradient(135deg, ${card.color} 0%, color-mix(in srgb, ${card.color} 55%, black) 100%)` }}
     >
       <span aria-hidden className="absolute -top-16 -right-10 -z-10 size-48 rounded-full bg-white/10" />
@@ -19,7 +19,9 @@ export function CardVisual({ card, className }: { card: CardResponse; className?
           <p className="truncate text-lg font-semibold drop-shadow-sm">{card.name}</p>
           <p className="truncate text-xs text-white/80">{card.account.name}</p>
         </div>
-        <span className="shrink-0 rounded-full bg-black/25 px-2.5 py-0.5 text-xs font-medium backdrop-blur-sm">{typeLabel}</span>
+        <span className="shrink-0 rounded-full bg-black/25 px-2.5 py-0.5 text-xs font-medium backdrop-blur-sm">
+          {card.is_active ? typeLabel : t("archivedBadge")}
+        </span>
       </div>
       <div className="flex items-center gap-3">
         <span aria-hidden className="h-7 w-10 rounded-md bg-gradient-to-br from-amber-200 to-amber-400 shadow-inner" />
