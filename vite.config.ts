@@ -1,11 +1,29 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React's edge server renderer encodes each small piece of HTML with its own TextEncoder call,
+ * which is slow in workerd; it gets app/lib/ascii-text-encoder.server.ts instead (same bytes).
+ * The build fails if React stops creating its encoder this way, so the swap cannot go silently.
+ */
+function fastReactServerEncoding(): Plugin {
+  const encoderModule = new URL("./app/lib/ascii-text-encoder.server.ts", import.meta.url).pathname;
+  return {
+    name: "moneta:fast-react-server-encoding",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!/react-dom-server\.edge\.(production|development)\.js$/.test(id)) return;
+      if (!code.includes("new TextEncoder()")) this.error(`${id} no longer creates a TextEncoder: revisit fastReactServerEncoding`);
+      return { code: `var TextEncoder = require(${JSON.stringify(encoderModule)}).AsciiFastTextEncoder;\n${code}`, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   publicDir: "app/public",
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), fastReactServerEncoding()],
   resolve: { tsconfigPaths: true },
   // Listed up front so `npm run dev` does not discover them mid-page-load and reload.
   optimizeDeps: {

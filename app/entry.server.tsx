@@ -3,7 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { pageContext } from "../worker/context";
-import { createServerI18n } from "./lib/i18n.server";
+import { serverI18n } from "./lib/i18n.server";
 import { detectLanguage } from "./lib/i18n";
 
 export const streamTimeout = 5_000;
@@ -20,7 +20,7 @@ export default async function handleRequest(
   }
   // The nonce lets React Router's hydration scripts run under a CSP with no inline allowance.
   const { cspNonce, log } = loadContext.get(pageContext).scope;
-  const i18n = createServerI18n(detectLanguage(request));
+  const i18n = serverI18n(detectLanguage(request));
 
   let shellRendered = false;
   const body = await renderToReadableStream(

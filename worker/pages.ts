@@ -1,13 +1,25 @@
 import type { Context } from "hono";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import type { ApiEnv } from "./api.ts";
 import { pageContext } from "./context.ts";
 import type { ExecutionContext } from "./env.ts";
 
-const handleRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const loadBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * Given a function, React Router re-derives its route tree on every request (so Vite's dev server
+ * can swap modules); a built Worker's routes never change, so it derives them once, on the first
+ * page request.
+ */
+const handleRequest: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : (() => {
+      let handler: Promise<RequestHandler> | undefined;
+      return async (request, context) => {
+        handler ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+        return (await handler)(request, context);
+      };
+    })();
 
 /** Every non-API path and method: React Router renders the page or runs the action. */
 export function renderPage(c: Context<ApiEnv>): Promise<Response> {

@@ -17,16 +17,26 @@ for (const [path, messages] of Object.entries(files)) {
   (resources[language] ??= {})[namespace] = messages;
 }
 
-/** A fresh instance per request, initialised synchronously, so SSR renders the chosen language. */
-export function createServerI18n(language: Language): i18n {
-  const instance = createInstance();
-  instance.use(initReactI18next).init({
-    ...i18nextOptions,
-    lng: language,
-    fallbackLng: "en",
-    ns: Object.keys(resources[language] ?? {}),
-    resources,
-    initAsync: false,
-  });
+const instances = new Map<Language, i18n>();
+
+/**
+ * The i18next instance for a language, built once per Worker isolate and shared by every
+ * request: server rendering only reads it (nothing on the server changes its language), and
+ * building one costs more than rendering a small page's translations.
+ */
+export function serverI18n(language: Language): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance();
+    instance.use(initReactI18next).init({
+      ...i18nextOptions,
+      lng: language,
+      fallbackLng: "en",
+      ns: Object.keys(resources[language] ?? {}),
+      resources,
+      initAsync: false,
+    });
+    instances.set(language, instance);
+  }
   return instance;
 }

@@ -1,6 +1,6 @@
 import { redirect, redirectDocument } from "react-router";
 import { LandingPage } from "~/components/landing/landing-page";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { homeOf, lookUpViewer } from "~/lib/session.server";
 import { pageContext } from "../../worker/context";
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     const secure = url.protocol === "https:" || args.context.get(pageContext).env.APP_ENV === "production";
     throw redirect("/", { headers: { "Set-Cookie": languageCookie(requested, secure) } });
   }
-  const { t } = createServerI18n(detectLanguage(args.request));
+  const { t } = serverI18n(detectLanguage(args.request));
   return {
     // The page's own script carries the response's CSP nonce, as React Router's scripts do elsewhere.
     scriptNonce: args.context.get(pageContext).scope.cspNonce,

@@ -5,7 +5,7 @@ import { LegalFooter } from "~/components/legal/legal-footer";
 import { LegalHeader } from "~/components/legal/legal-header";
 import { LegalIntro } from "~/components/legal/legal-intro";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import type { Route } from "./+types/legal";
 
 export const handle = { i18n: ["legal"] };
@@ -20,7 +20,7 @@ const pages: Record<string, { lead: LegalDocumentId; canonicalPath: string }> = 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pages[url.pathname.replace(/\/+$/, "")] ?? pages["/terms-of-use"]!;
-  const t = createServerI18n(detectLanguage(request)).t;
+  const t = serverI18n(detectLanguage(request)).t;
   return {
     lead: page.lead,
     title: t(`legal:meta.${page.lead}.title`),

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { requireGuest, servicesOf, sessionCookie } from "~/lib/session.server";
 import { requestOriginOf } from "../../worker/auth/auth.middleware";
 import { requestCodeSchema, signInSchema } from "../../worker/auth/auth.schemas";
@@ -19,7 +19,7 @@ export const handle = { i18n: ["auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { hasEndedSession } = await requireGuest(args);
-  return { title: createServerI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"), hasEndedSession };
+  return { title: serverI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"), hasEndedSession };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -3,7 +3,7 @@ import { data, redirect, useActionData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { SingleFieldForm } from "~/components/auth/single-field-form";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
 import { personNameSchema } from "../../worker/profile/profile.schemas";
 import { updateProfile } from "../../worker/profile/profile.service";
@@ -14,7 +14,7 @@ export const handle = { i18n: ["auth"] };
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args, "any");
   if (viewer.user.name) throw redirect(viewer.workspaces.length > 0 ? "/dashboard" : "/workspace-setup");
-  return { title: createServerI18n(detectLanguage(args.request)).t("auth:meta.onboardingTitle") };
+  return { title: serverI18n(detectLanguage(args.request)).t("auth:meta.onboardingTitle") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

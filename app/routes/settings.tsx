@@ -7,7 +7,7 @@ import { PictureForm } from "~/components/user-settings/picture-form";
 import { ProfileForm } from "~/components/user-settings/profile-form";
 import type { SettingsResult } from "~/components/workspace-settings/settings-result";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { clearedSessionCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
 import { signOutEverywhere } from "../../worker/auth/auth.service";
 import { loadViewerSettings } from "../../worker/auth/viewer.service";
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     user: viewer.user,
     workspaces: viewer.workspaces,
     tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
-    title: createServerI18n(detectLanguage(args.request)).t("user-settings:metaTitle"),
+    title: serverI18n(detectLanguage(args.request)).t("user-settings:metaTitle"),
   };
 }
 

@@ -17,13 +17,13 @@ import { TypographySection } from "~/components/style-guide/typography-section";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import type { Route } from "./+types/style-guide";
 
 export const handle = { i18n: ["style-guide"] };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const t = createServerI18n(detectLanguage(request)).t;
+  const t = serverI18n(detectLanguage(request)).t;
   return { title: t("style-guide:meta.title"), description: t("style-guide:meta.description") };
 }
 

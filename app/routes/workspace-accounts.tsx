@@ -7,7 +7,7 @@ import { accountActionsKey } from "~/components/accounts/account-row";
 import { AccountsSummary } from "~/components/accounts/accounts-summary";
 import { failedWith, formText, invalidInput, normaliseAmount, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import type { AccountResponse } from "../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
@@ -26,7 +26,7 @@ export const handle = { i18n: ["accounts", "workspaces"] };
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
   const { accounts, usage } = await withCaller(args, (services, caller) => getAccountsPage(services, caller, { workspaceId }));
-  return { accounts, usage, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.accounts") };
+  return { accounts, usage, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.accounts") };
 }
 
 const accountFields = ["name", "type", "currency", "color", "icon"] as const;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-area";
@@ -18,7 +18,7 @@ type WorkspaceArea = (typeof workspaceAreas)[number];
 export function loader({ params, request }: Route.LoaderArgs) {
   const area = params.area as WorkspaceArea;
   if (!workspaceAreas.includes(area)) throw data(null, { status: 404 });
-  return { area, areaTitle: createServerI18n(detectLanguage(request)).t(`workspaces:areas.${area}`) };
+  return { area, areaTitle: serverI18n(detectLanguage(request)).t(`workspaces:areas.${area}`) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.areaTitle, matches);

@@ -8,7 +8,7 @@ import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
 import { StatementPanel } from "~/components/cards/statement-panel";
 import { Button } from "~/components/ui/button";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     const page = await getCardsPage(services, caller, { workspaceId, selectedCardId, statementCount: 6 });
     return { ...page, selectedId: page.statements?.card.uuid ?? null };
   });
-  return { ...loaded, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
+  return { ...loaded, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
 }
 
 export async function action(args: Route.ActionArgs) {

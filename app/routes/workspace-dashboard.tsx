@@ -12,7 +12,7 @@ import { VirtualBalancePanel, VirtualBalanceToggle } from "~/components/dashboar
 import { TransactionDialog } from "~/components/transactions/transaction-dialog";
 import { formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { withCaller } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { getDashboardPage, getVirtualBalance, horizons, type Horizon } from "../../worker/dashboard/dashboard.service";
@@ -57,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return { ...page, projection };
   });
-  return { ...loaded, pageTitle: createServerI18n(detectLanguage(args.request)).t("dashboard:title") };
+  return { ...loaded, pageTitle: serverI18n(detectLanguage(args.request)).t("dashboard:title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);

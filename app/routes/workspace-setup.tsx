@@ -3,7 +3,7 @@ import { data, redirect, useActionData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { SingleFieldForm } from "~/components/auth/single-field-form";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
 import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
@@ -17,7 +17,7 @@ const currencyFor = (request: Request) => (detectLanguage(request) === "pt-BR" ?
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args, "named");
   if (viewer.workspaces.length > 0) throw redirect("/dashboard");
-  return { title: createServerI18n(detectLanguage(args.request)).t("auth:meta.setupTitle") };
+  return { title: serverI18n(detectLanguage(args.request)).t("auth:meta.setupTitle") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -8,7 +8,7 @@ import { TagList } from "~/components/tags/tag-list";
 import { tagActionsKey, type TagResponse } from "~/components/tags/tag-row";
 import { Button } from "~/components/ui/button";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
 import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
@@ -21,7 +21,7 @@ export const handle = { i18n: ["tags", "accounts", "workspaces"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const tags = await withCaller(args, (services, caller) => listTags(services, caller, { workspaceId: args.params.workspaceId }));
-  return { tags, title: createServerI18n(detectLanguage(args.request)).t("workspaces:areas.tags") };
+  return { tags, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.tags") };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -12,7 +12,7 @@ import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, TransactionActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
@@ -28,7 +28,7 @@ export const handle = { i18n: ["transactions", "workspaces"] };
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseFilters(new URL(args.request.url).searchParams);
   const page = await withCaller(args, (services, caller) => loadTransactionsPage(services, caller, { workspaceId: args.params.workspaceId, filters }));
-  return { ...page, pageTitle: createServerI18n(detectLanguage(args.request)).t("transactions:title") };
+  return { ...page, pageTitle: serverI18n(detectLanguage(args.request)).t("transactions:title") };
 }
 
 const text = (form: FormData, name: string) => {

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { CreateWorkspaceDialog, type CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";
 import { formatDate } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { AppError } from "../../worker/http/errors";
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args, "complete");
   const language = detectLanguage(args.request);
   return {
-    title: createServerI18n(language).t("workspaces:meta.title"),
+    title: serverI18n(language).t("workspaces:meta.title"),
     user: viewer.user,
     tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
     workspaces: viewer.workspaces,

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } f
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "~/root";
 import type { Language } from "~/lib/i18n";
-import { createServerI18n } from "~/lib/i18n.server";
+import { serverI18n } from "~/lib/i18n.server";
 
 /** Renders the root error boundary for a route whose loader fails the given way. */
 async function renderFailure(language: Language, failure: () => never): Promise<{ status: number; html: string }> {
@@ -14,7 +14,7 @@ async function renderFailure(language: Language, failure: () => never): Promise<
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <I18nextProvider i18n={createServerI18n(language)}>
+    <I18nextProvider i18n={serverI18n(language)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </I18nextProvider>,
   );

@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { projectRoot } from "../../scripts/local-stack.ts";
 
-const serverDir = join(projectRoot, "build", "server");
-const clientDir = join(projectRoot, "build", "client");
 
 function builtModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -18,7 +16,15 @@ function builtModules(dir: string): string[] {
  * The Worker exactly as `react-router build` emitted it (build/server), run in workerd
  * through Miniflare's API, with the settings wrangler.json declares.
  */
-export function startBuiltWorker(options: { databaseUrl: string; vars?: Record<string, string> }): Miniflare {
+export function startBuiltWorker(options: {
+  databaseUrl: string;
+  vars?: Record<string, string>;
+  inspectorPort?: number;
+  /** Another build to run (a copy of build/ kept to compare against); build/ by default. */
+  buildDir?: string;
+}): Miniflare {
+  const serverDir = join(options.buildDir ?? join(projectRoot, "build"), "server");
+  const clientDir = join(options.buildDir ?? join(projectRoot, "build"), "client");
   const configFile = join(serverDir, "wrangler.json");
   if (!existsSync(configFile)) throw new Error("No build found: run `npm run build` (npm test does it first).");
   const config = JSON.parse(readFileSync(configFile, "utf8")) as {
@@ -48,6 +54,7 @@ export function startBuiltWorker(options: { databaseUrl: string; vars?: Record<s
         ...options.vars,
       },
       kvNamespaces: ["EXCHANGE_RATES"],
+      ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );

@@ -4,7 +4,7 @@ import { transactions, transactionTags, users, workspaces } from "../../db/schem
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { assertCreditAvailable, effectStatements } from "../ledger/apply-effects.ts";
+import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
@@ -86,12 +86,14 @@ export async function createTransaction(ctx: ServiceContext, caller: Caller, inp
     createdAt: now.toISOString(),
     updatedAt: null,
   };
-  await ctx.db.batch([
-    ctx.db.insert(transactions).values(row),
-    countChange(ctx, input.workspaceId, 1),
-    ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
-    ...effectStatements(ctx, input.workspaceId, effects),
-  ]);
+  await runLedgerBatch(
+    ctx.db.batch([
+      ctx.db.insert(transactions).values(row),
+      countChange(ctx, input.workspaceId, 1),
+      ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
+      ...effectStatements(ctx, input.workspaceId, effects),
+    ]),
+  );
   return responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null);
 }
 
@@ -138,14 +140,16 @@ export async function updateTransaction(ctx: ServiceContext, caller: Caller, inp
         ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
       ]
     : [];
-  const results2 = await ctx.db.batch([
-    ...effectStatements(ctx, previous.workspaceId, effects, guard),
-    ...tagStatements,
-    ctx.db
-      .update(transactions)
-      .set({ ...columns, revision: row.revision, updatedAt: row.updatedAt })
-      .where(and(eq(transactions.id, row.id), eq(transactions.revision, previous.revision))),
-  ] as never);
+  const results2 = await runLedgerBatch(
+    ctx.db.batch([
+      ...effectStatements(ctx, previous.workspaceId, effects, guard),
+      ...tagStatements,
+      ctx.db
+        .update(transactions)
+        .set({ ...columns, revision: row.revision, updatedAt: row.updatedAt })
+        .where(and(eq(transactions.id, row.id), eq(transactions.revision, previous.revision))),
+    ] as never),
+  );
   if ((results2 as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();
   return responseOf(row, lookup, input.tag_ids ? tagRows : currentTags, null);
 }

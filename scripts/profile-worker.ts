@@ -1,0 +1,161 @@
+/**
+ * `npm run profile:worker [-- --path /workspaces/{w}/transactions --runs 300]`: where the built
+ * Worker spends its CPU on one page or API call. Runs the build in workerd (Miniflare) against a
+ * fresh sqld with a small seeded workspace, samples V8's CPU profiler through workerd's inspector
+ * while it serves `runs` sequential requests, and prints the functions and the modules that took
+ * the most time (self time). `{w}` in the path is the seeded workspace's id.
+ *   --save FILE     keep the .cpuprofile (Chrome DevTools opens it)
+ *   --html FILE     keep the page's HTML
+ *   --against DIR   no profiler: time this build against a copy of an earlier one (cp -r build DIR
+ *                   before changing code), requests alternating between the two so the machine's
+ *                   drift hits both alike
+ * Not part of `npm test`.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import type { Database } from "../db/client.ts";
+import { insertUser, insertWorkspace } from "../db/factories.ts";
+import { newId } from "../db/ids.ts";
+import * as schema from "../db/schema/index.ts";
+import { seedLedger } from "../db/seed-ledger.ts";
+import { signSessionToken } from "../worker/auth/tokens.ts";
+import { startBuiltWorker } from "../tests/support/built-worker.ts";
+import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";
+
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1]! : fallback;
+};
+const pathTemplate = argument("path", "/workspaces/{w}/transactions");
+const runs = Number(argument("runs", "300"));
+const jwtSecret = "profile-secret-profile-secret-profile-secret";
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+/** A minimal Chrome DevTools Protocol client over workerd's inspector WebSocket. */
+async function connectInspector(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const target = targets.find((entry) => !entry.title?.includes("internal")) ?? targets[0]!;
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((open, fail) => { socket.onopen = open; socket.onerror = fail; });
+  let nextId = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id && waiting.has(message.id)) { waiting.get(message.id)!(message.result); waiting.delete(message.id); }
+  };
+  const send = <T>(method: string, params: Record<string, unknown> = {}) =>
+    new Promise<T>((done) => { const id = nextId++; waiting.set(id, done as (result: unknown) => void); socket.send(JSON.stringify({ id, method, params })); });
+  return { send, close: () => socket.close(), targets };
+}
+
+function summarise(profile: Profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const total = [...self.values()].reduce((sum, value) => sum + value, 0);
+  const byFunction = new Map<string, number>();
+  const byModule = new Map<string, number>();
+  for (const [id, micros] of self) {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    const where = url.split("/").slice(-1)[0] || "(native)";
+    byFunction.set(`${functionName || "(anonymous)"} ${where}:${lineNumber + 1}:${columnNumber + 1}`, (byFunction.get(`${functionName || "(anonymous)"} ${where}:${lineNumber + 1}:${columnNumber + 1}`) ?? 0) + micros);
+    byModule.set(where, (byModule.get(where) ?? 0) + micros);
+  }
+  const top = (map: Map<string, number>, count: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, micros]) => `${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000 / runs).toFixed(2).padStart(6)} ms/req  ${name}`).join("\n");
+  console.log(`\nSampled ${(total / 1000).toFixed(0)} ms over ${runs} requests (${(total / 1000 / runs).toFixed(2)} ms of samples per request)\n\nBy module (self time):\n${top(byModule, 12)}\n\nBy function (self time):\n${top(byFunction, 40)}`);
+}
+
+/** CPU time (user + system) used so far by every workerd process on the machine, from /proc. */
+function workerdCpuMs(): number {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(workerd)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* the process ended meanwhile */ }
+  }
+  return ticks / ticksPerMs;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "moneta-profile-"));
+const database = await startDatabase({ dataDir, port: await freePort() });
+const inspectorPort = await freePort();
+const vars = { JWT_SECRET: jwtSecret, APP_URL: "http://profile.local" };
+const baselineDir = process.argv.includes("--against") ? argument("against", "") : undefined;
+const worker = startBuiltWorker({ databaseUrl: database.url, vars, ...(baselineDir ? {} : { inspectorPort }) });
+const baseline = baselineDir ? startBuiltWorker({ databaseUrl: database.url, vars, buildDir: baselineDir }) : undefined;
+try {
+  await migrateDatabase(database.url);
+  const client = createClient({ url: database.url });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  const user = await insertUser(db, { name: "Profile Owner", tier: "unlimited" });
+  const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
+  await seedLedger(db, { workspaceId: workspace.id, createdBy: user.id, count: 5000, lastDate: new Date().toISOString().slice(0, 10) });
+  const now = new Date();
+  const sessionId = newId();
+  const expiresAt = new Date(now.getTime() + 86_400_000);
+  await db.insert(schema.sessions).values({ id: sessionId, userId: user.id, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
+  client.close();
+
+  const path = pathTemplate.replace("{w}", workspace.id);
+  const headers = path.startsWith("/api/") ? { Authorization: `Bearer ${token}` } : { Cookie: `moneta_session=${token}` };
+  const request = async (target = worker) => {
+    const started = performance.now();
+    const response = await target.dispatchFetch(`http://profile.local${path}`, { headers, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const percentiles = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.ceil((p / 100) * sorted.length) - 1]!.toFixed(1);
+    return `p50 ${at(50)} ms, p95 ${at(95)} ms`;
+  };
+  if (process.argv.includes("--html")) {
+    const page = await worker.dispatchFetch(`http://profile.local${path}`, { headers, redirect: "manual" });
+    writeFileSync(argument("html", "page.html"), await page.text());
+  }
+
+  if (baseline) {
+    for (let warm = 0; warm < 100; warm++) { await request(); await request(baseline); }
+    const current: number[] = [];
+    const earlier: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      if (run % 2) { current.push(await request()); earlier.push(await request(baseline)); }
+      else { earlier.push(await request(baseline)); current.push(await request()); }
+    }
+    console.log(`${path}, ${runs} requests each, alternating:\n  build/        ${percentiles(current)}\n  ${baselineDir}  ${percentiles(earlier)}`);
+  } else {
+    for (let warm = 0; warm < 50; warm++) await request();
+    const cpuBefore = workerdCpuMs();
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) times.push(await request());
+    const cpuPerRequest = (workerdCpuMs() - cpuBefore) / runs;
+    console.log(`${path}: without the profiler ${percentiles(times)}; workerd CPU ${cpuPerRequest.toFixed(2)} ms per request`);
+    const inspector = await connectInspector(inspectorPort);
+    await inspector.send("Profiler.enable");
+    await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+    await inspector.send("Profiler.start");
+    for (let run = 0; run < runs; run++) await request();
+    const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+    inspector.close();
+    if (process.argv.includes("--save")) writeFileSync(argument("save", "worker.cpuprofile"), JSON.stringify(profile));
+    summarise(profile);
+  }
+} finally {
+  await worker.dispose();
+  await baseline?.dispose();
+  await database.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
