@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useLoaderData, useSearchParams } from "react-router";
-import { useDeleteToast } from "~/components/transactions/delete-transaction-button";
+import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
 import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
 import { filterValuesOf, parseFilters } from "~/components/transactions/filters";
 import { Pagination } from "~/components/transactions/pagination";
@@ -99,6 +99,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
   const page = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, transaction: null });
+  const [deleting, setDeleting] = useState<Transaction | null>(null);
   useDeleteToast();
   const canEdit = can(page.role, "finances.write");
   const filterValues = filterValuesOf(searchParams);
@@ -120,12 +121,18 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
       {page.hasAnyTransaction ? <TransactionFilters values={filterValues} {...options} /> : null}
       {page.transactions.length ? (
         <>
-          <TransactionList transactions={page.transactions} canEdit={canEdit} onEdit={(transaction) => setDialog({ open: true, transaction })} />
+          <TransactionList
+            transactions={page.transactions}
+            canEdit={canEdit}
+            onEdit={(transaction) => setDialog({ open: true, transaction })}
+            onDelete={setDeleting}
+          />
           <Pagination current={page.meta.current_page} last={page.meta.last_page} />
         </>
       ) : (
         <TransactionsEmpty hasAny={page.hasAnyTransaction} canEdit={canEdit} onCreate={() => setDialog({ open: true, transaction: null })} />
       )}
+      <DeleteTransactionDialog transaction={deleting} onClose={() => setDeleting(null)} />
       <TransactionDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}

@@ -144,6 +144,12 @@ describe("transactions in Chromium", () => {
     await toastWith(page, "Transaction updated").waitFor();
     await rowOf(page, "Groceries").getByText("-R$300.00").waitFor();
 
+    // Cancelling changes nothing and gives focus back to the row's button.
+    await page.getByRole("button", { name: "Delete Rent" }).click();
+    await page.getByRole("dialog").getByText("“Rent”", { exact: false }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Delete Rent");
     await page.getByRole("button", { name: "Delete Rent" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete transaction" }).click();
     await toastWith(page, "Transaction deleted").waitFor();

@@ -1,9 +1,10 @@
 import { ArrowRight, Inbox } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TransactionRow } from "~/components/transactions/transaction-row";
+import { TransactionRow, useRowLabels } from "~/components/transactions/transaction-row";
 import type { Transaction } from "~/components/transactions/types";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useLanguage } from "~/lib/use-language";
 
 type RecentTransactionsProps = { transactions: Transaction[]; isLoading: boolean; viewAllHref: string };
 
@@ -12,6 +13,8 @@ const skeletonRows = 5;
 /** SPEC §2: the 10 newest, 'view all', 5 skeleton rows while loading, and an empty message. */
 export function RecentTransactions({ transactions, isLoading, viewAllHref }: RecentTransactionsProps) {
   const { t } = useTranslation("dashboard");
+  const labels = useRowLabels();
+  const language = useLanguage();
   return (
     <section aria-labelledby="recent-title" className="overflow-hidden rounded-2xl border bg-card shadow-xs">
       <div className="flex items-center justify-between gap-3 border-b px-5 py-4">
@@ -43,7 +46,7 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
       ) : (
         <ul className="divide-y" data-testid="recent-transactions">
           {transactions.map((transaction) => (
-            <TransactionRow key={transaction.uuid} transaction={transaction} canEdit={false} onEdit={() => undefined} />
+            <TransactionRow key={transaction.uuid} transaction={transaction} labels={labels} language={language} />
           ))}
         </ul>
       )}

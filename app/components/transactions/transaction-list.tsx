@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { TransactionRow } from "./transaction-row";
+import { useIsDeleting } from "./delete-transaction-dialog";
+import { TransactionRow, useRowLabels } from "./transaction-row";
 import type { Transaction } from "./types";
 
 /** Consecutive rows of one date, in the order the server sent them (newest first). */
@@ -15,11 +16,19 @@ function byDay(transactions: Transaction[]): Array<{ date: string; items: Transa
   return days;
 }
 
-type Props = { transactions: Transaction[]; canEdit: boolean; onEdit(transaction: Transaction): void };
+type Props = {
+  transactions: Transaction[];
+  canEdit: boolean;
+  onEdit(transaction: Transaction): void;
+  onDelete(transaction: Transaction): void;
+};
 
-export function TransactionList({ transactions, canEdit, onEdit }: Props) {
+export function TransactionList({ transactions, canEdit, onEdit, onDelete }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
+  const labels = useRowLabels();
+  const isDeleting = useIsDeleting();
+  const actions = canEdit ? { onEdit, onDelete, isBusy: isDeleting } : undefined;
   return (
     <div className="grid gap-4" aria-label={t("list.label")} role="region">
       {byDay(transactions).map((day) => (
@@ -29,7 +38,7 @@ export function TransactionList({ transactions, canEdit, onEdit }: Props) {
           </h2>
           <ul className="divide-y">
             {day.items.map((transaction) => (
-              <TransactionRow key={transaction.uuid} transaction={transaction} canEdit={canEdit} onEdit={onEdit} />
+              <TransactionRow key={transaction.uuid} transaction={transaction} labels={labels} language={language} actions={actions} />
             ))}
           </ul>
         </section>

@@ -1,42 +1,59 @@
-import { ArrowRight, Pencil } from "lucide-react";
+import { ArrowRight, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { useLanguage } from "~/lib/use-language";
-import { cn } from "~/lib/utils";
-import { DeleteTransactionButton } from "./delete-transaction-button";
+import type { Language } from "~/lib/i18n";
 import { kindIcons } from "./kind-step";
 import { TagChip } from "./tag-chip";
-import type { Transaction } from "./types";
+import type { Transaction, TransactionKind } from "./types";
 
 /** Income comes in (+, green), an expense goes out (−, red); moves inside the workspace are neutral. */
 const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
 const amountColours = { in: "text-success", out: "text-destructive", move: "text-foreground" };
 const iconColours = { in: "bg-success/10 text-success", out: "bg-destructive/10 text-destructive", move: "bg-info/10 text-info" };
+const iconButton =
+  "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4";
 
-type Props = { transaction: Transaction; canEdit: boolean; onEdit(transaction: Transaction): void };
+/** The words every row shares, translated once per list rather than once per row. */
+export type RowLabels = { kinds: Record<TransactionKind, string>; to: string; outside: string };
 
-export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
+export function useRowLabels(): RowLabels {
   const { t } = useTranslation("transactions");
-  const language = useLanguage();
+  return {
+    kinds: { income: t("kinds.income"), expense: t("kinds.expense"), transfer: t("kinds.transfer"), pay_credit_card: t("kinds.pay_credit_card") },
+    to: t("list.to"),
+    outside: t("list.outside"),
+  };
+}
+
+type Props = {
+  transaction: Transaction;
+  labels: RowLabels;
+  language: Language;
+  /** Absent for people who may only read. */
+  actions?: { onEdit(transaction: Transaction): void; onDelete(transaction: Transaction): void; isBusy: boolean };
+};
+
+/** One line of the list. Rendered twenty times a page: plain elements, no hooks. */
+export function TransactionRow({ transaction, labels, language, actions }: Props) {
+  const { t } = useTranslation("transactions");
   const way = direction[transaction.type];
   const Icon = kindIcons[transaction.type];
-  const name = (side: Transaction["origin"]) => side.name ?? t("list.outside");
-  const signed = way === "in" ? transaction.amount_cents : way === "out" ? -transaction.amount_cents : transaction.amount_cents;
+  const kind = labels.kinds[transaction.type];
+  const signed = way === "out" ? -transaction.amount_cents : transaction.amount_cents;
   const isCrossCurrency = transaction.currency !== transaction.destination_currency;
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span className={cn("grid size-9 shrink-0 place-items-center rounded-full", iconColours[way])} title={t(`kinds.${transaction.type}`)}>
+        <span className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`} title={kind}>
           <Icon className="size-4" aria-hidden />
-          <span className="sr-only">{t(`kinds.${transaction.type}`)}</span>
+          <span className="sr-only">{kind}</span>
         </span>
         <div className="grid min-w-0 gap-1">
           <p className="truncate font-medium text-foreground">{transaction.description}</p>
           <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
-            <span className="truncate">{name(transaction.origin)}</span>
-            <ArrowRight className="size-3.5 shrink-0" aria-label={t("list.to")} />
-            <span className="truncate">{name(transaction.destination)}</span>
+            <span className="truncate">{transaction.origin.name ?? labels.outside}</span>
+            <ArrowRight className="size-3.5 shrink-0" aria-label={labels.to} />
+            <span className="truncate">{transaction.destination.name ?? labels.outside}</span>
           </p>
           {transaction.tags.length ? (
             <div className="flex flex-wrap gap-1">
@@ -49,7 +66,7 @@ export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
       </div>
       <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
         <div className="grid text-left sm:text-right">
-          <span className={cn("font-semibold tabular-nums", amountColours[way])}>
+          <span className={`font-semibold tabular-nums ${amountColours[way]}`}>
             {formatMoney(signed, transaction.currency, language, { sign: way === "move" ? "auto" : "always" })}
             <span className="ml-1 text-xs font-normal text-muted-foreground">{transaction.currency}</span>
           </span>
@@ -61,13 +78,16 @@ export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
             </span>
           ) : null}
         </div>
-        {canEdit ? (
+        {actions ? (
           <div className="flex shrink-0 gap-1">
-            <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" onClick={() => onEdit(transaction)}>
+            <button type="button" className={iconButton} onClick={() => actions.onEdit(transaction)}>
               <Pencil aria-hidden />
               <span className="sr-only">{t("list.edit", { description: transaction.description })}</span>
-            </Button>
-            <DeleteTransactionButton transaction={transaction} />
+            </button>
+            <button type="button" className={`${iconButton} hover:text-destructive`} disabled={actions.isBusy} onClick={() => actions.onDelete(transaction)}>
+              <Trash2 aria-hidden />
+              <span className="sr-only">{t("list.delete", { description: transaction.description })}</span>
+            </button>
           </div>
         ) : null}
       </div>

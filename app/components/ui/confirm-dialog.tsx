@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
@@ -6,7 +6,10 @@ import { Input } from "./input";
 import { Label } from "./label";
 
 type ConfirmDialogProps = {
-  trigger: ReactNode;
+  /** The button that opens it; without one, the dialog is opened by `open` (one dialog for a whole list). */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
   title: string;
   description: string;
   confirmLabel: string;
@@ -16,22 +19,34 @@ type ConfirmDialogProps = {
   isBusy?: boolean;
 };
 
-/** Asks before destroying data; Escape or Cancel changes nothing. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, typedConfirmation, isBusy }: ConfirmDialogProps) {
+/**
+ * Asks before destroying data; Escape or Cancel changes nothing. Opened from outside (no
+ * trigger), it gives focus back on closing to whatever had it when it opened.
+ */
+export function ConfirmDialog({ trigger, open: openFromOutside, onOpenChange, title, description, confirmLabel, onConfirm, typedConfirmation, isBusy }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [openHere, setOpenHere] = useState(false);
   const [typed, setTyped] = useState("");
+  const opener = useRef<HTMLElement | null>(null);
+  const open = openFromOutside ?? openHere;
+  const setOpen = (next: boolean) => {
+    setOpenHere(next);
+    onOpenChange?.(next);
+    if (!next) setTyped("");
+  };
+  if (open && !trigger && !opener.current && typeof document !== "undefined") opener.current = document.activeElement as HTMLElement | null;
   const isConfirmed = !typedConfirmation || typed.trim() === typedConfirmation.text.trim();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setTyped("");
-      }}
-    >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+    <Dialog open={open} onOpenChange={setOpen}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (trigger) return;
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+          opener.current = null;
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

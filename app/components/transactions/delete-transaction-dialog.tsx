@@ -1,8 +1,6 @@
-import { Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import type { Transaction, TransactionActionResult } from "./types";
@@ -22,23 +20,27 @@ export function useDeleteToast() {
   }, [result, fetcher.state, t]);
 }
 
-/** Asks first; the balances move back on the server in the same batch that removes the row. */
-export function DeleteTransactionButton({ transaction }: { transaction: Transaction }) {
+/** True while a delete is on its way, so the rows' delete buttons wait. */
+export function useIsDeleting() {
+  return useFetcher({ key: deleteFetcherKey }).state !== "idle";
+}
+
+/**
+ * One confirmation for the whole list, opened for the row whose delete was pressed. The
+ * balances move back on the server in the same batch that removes the row.
+ */
+export function DeleteTransactionDialog({ transaction, onClose }: { transaction: Transaction | null; onClose(): void }) {
   const { t } = useTranslation("transactions");
   const fetcher = useFetcher<TransactionActionResult>({ key: deleteFetcherKey });
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-destructive" disabled={fetcher.state !== "idle"}>
-          <Trash2 aria-hidden />
-          <span className="sr-only">{t("list.delete", { description: transaction.description })}</span>
-        </Button>
-      }
+      open={transaction !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
       title={t("deleteDialog.title")}
-      description={t("deleteDialog.description", { description: transaction.description })}
+      description={transaction ? t("deleteDialog.description", { description: transaction.description }) : ""}
       confirmLabel={t("deleteDialog.confirm")}
       isBusy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent: "delete", id: transaction.uuid }, { method: "post" })}
+      onConfirm={() => transaction && fetcher.submit({ intent: "delete", id: transaction.uuid }, { method: "post" })}
     />
   );
 }
