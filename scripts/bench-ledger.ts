@@ -26,6 +26,7 @@ import { seedLedger } from "../db/seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import { processCpuMs } from "./process-cpu.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -62,8 +63,11 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
   ];
 }
 
-/** Where requests go: a served URL (fetch), or the Worker itself through Miniflare's dispatchFetch. */
-type Server = { url: string; send?: (url: string, init: RequestInit) => Promise<Response> };
+/**
+ * Where requests go: a served URL (fetch), or the Worker itself through Miniflare's dispatchFetch,
+ * with the CPU its workerd process has used so far.
+ */
+type Server = { url: string; send?: (url: string, init: RequestInit) => Promise<Response>; cpuMs?: () => number };
 
 async function timeRequest(server: Server, target: Target, token: string): Promise<number> {
   const headers: Record<string, string> = target.auth === "cookie" ? { Cookie: `moneta_session=${token}` } : { Authorization: `Bearer ${token}` };
@@ -86,8 +90,10 @@ const percentile = (values: number[], p: number) => {
 async function measure(server: Server, target: Target, token: string, count: number) {
   for (let warm = 0; warm < 40; warm++) await timeRequest(server, target, token);
   const times: number[] = [];
+  const cpuBefore = server.cpuMs?.() ?? 0;
   for (let run = 0; run < count; run++) times.push(await timeRequest(server, target, token));
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  const cpuPerRequest = ((server.cpuMs?.() ?? 0) - cpuBefore) / count;
+  return { p50: percentile(times, 50), p95: percentile(times, 95), cpuPerRequest };
 }
 
 /** An HTTP proxy in front of sqld that holds every database request for `delayMs` first. */
@@ -140,7 +146,11 @@ try {
   // The Worker alone: the build in workerd through Miniflare, no Vite server in front, no access log.
   const worker = startBuiltWorker({ databaseUrl: database.url, vars: { JWT_SECRET: jwtSecret, APP_URL: "http://bench.local" } });
   running.push({ url: "", stop: () => worker.dispose() });
-  const alone: Server = { url: "http://bench.local", send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response> };
+  const alone: Server = {
+    url: "http://bench.local",
+    send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response>,
+    cpuMs: () => processCpuMs("workerd", process.pid),
+  };
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
 
@@ -154,14 +164,14 @@ try {
       const served = await measure({ url: direct.url }, target, seeded.token, count);
       const slow = await measure({ url: delayed.url }, target, seeded.token, 15);
       const roundTrips = (slow.p50 - served.p50) / delayMs;
-      const row = `${workerAlone.p50.toFixed(1)} ms | ${workerAlone.p95.toFixed(1)} ms | ${served.p50.toFixed(1)} ms | ${served.p95.toFixed(1)} ms`;
+      const row = `${workerAlone.p50.toFixed(1)} ms | ${workerAlone.p95.toFixed(1)} ms | ${workerAlone.cpuPerRequest.toFixed(1)} ms | ${served.p50.toFixed(1)} ms | ${served.p95.toFixed(1)} ms`;
       timing.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${row} |`);
       trips.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${roundTrips.toFixed(2)} |`);
-      console.log(`    ${target.name}: Worker p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms, served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
+      console.log(`    ${target.name}: Worker p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms (CPU ${workerAlone.cpuPerRequest.toFixed(1)} ms), served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
     }
   }
   client.close();
-  console.log("\n| Request | Transactions | Worker p50 | Worker p95 | served p50 | served p95 |\n|---|---|---|---|---|---|\n" + timing.join("\n"));
+  console.log("\n| Request | Transactions | Worker p50 | Worker p95 | Worker CPU | served p50 | served p95 |\n|---|---|---|---|---|---|---|\n" + timing.join("\n"));
   console.log("\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n" + trips.join("\n"));
 } finally {
   for (const process of running.reverse()) await process.stop();

@@ -11,7 +11,7 @@
  *                   drift hits both alike
  * Not part of `npm test`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -24,6 +24,7 @@ import { seedLedger } from "../db/seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";
+import { processCpuMs } from "./process-cpu.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -69,22 +70,6 @@ function summarise(profile: Profile) {
   const top = (map: Map<string, number>, count: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, micros]) => `${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000 / runs).toFixed(2).padStart(6)} ms/req  ${name}`).join("\n");
   console.log(`\nSampled ${(total / 1000).toFixed(0)} ms over ${runs} requests (${(total / 1000 / runs).toFixed(2)} ms of samples per request)\n\nBy module (self time):\n${top(byModule, 12)}\n\nBy function (self time):\n${top(byFunction, 40)}`);
-}
-
-/** CPU time (user + system) used so far by every workerd process on the machine, from /proc. */
-function workerdCpuMs(): number {
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (!stat.includes("(workerd)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* the process ended meanwhile */ }
-  }
-  return ticks / ticksPerMs;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-profile-"));
@@ -138,10 +123,10 @@ try {
     console.log(`${path}, ${runs} requests each, alternating:\n  build/        ${percentiles(current)}\n  ${baselineDir}  ${percentiles(earlier)}`);
   } else {
     for (let warm = 0; warm < 50; warm++) await request();
-    const cpuBefore = workerdCpuMs();
+    const cpuBefore = processCpuMs("workerd", process.pid);
     const times: number[] = [];
     for (let run = 0; run < runs; run++) times.push(await request());
-    const cpuPerRequest = (workerdCpuMs() - cpuBefore) / runs;
+    const cpuPerRequest = (processCpuMs("workerd", process.pid) - cpuBefore) / runs;
     console.log(`${path}: without the profiler ${percentiles(times)}; workerd CPU ${cpuPerRequest.toFixed(2)} ms per request`);
     const inspector = await connectInspector(inspectorPort);
     await inspector.send("Profiler.enable");
