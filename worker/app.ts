@@ -93,8 +93,13 @@ export function createWorkerApp(options: WorkerAppOptions) {
         c.res.headers.set("Cache-Control", "no-store");
       }
       if (c.env.APP_ENV !== "test") {
-        const durationMs = Math.round(performance.now() - startedAt);
-        scope.log.info("request", { method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs });
+        // Pages stream: the server's time runs until the body's last byte has been handed over.
+        const { method, path } = c.req;
+        const status = c.res.status;
+        const logRequest = () =>
+          scope.log.info("request", { method, path, status, duration_ms: Math.round((performance.now() - startedAt) * 10) / 10 });
+        if (c.res.body) c.res = new Response(c.res.body.pipeThrough(new TransformStream({ flush: logRequest })), c.res);
+        else logRequest();
       }
     })
     // Page actions take form posts, the largest being the settings page's picture upload.

@@ -22,6 +22,8 @@ export function startBuiltWorker(options: {
   inspectorPort?: number;
   /** Another build to run (a copy of build/ kept to compare against); build/ by default. */
   buildDir?: string;
+  /** Receives each line the Worker logs (console.log/error), instead of this process's console. */
+  onLog?: (line: string) => void;
 }): Miniflare {
   const serverDir = join(options.buildDir ?? join(projectRoot, "build"), "server");
   const clientDir = join(options.buildDir ?? join(projectRoot, "build"), "client");
@@ -55,6 +57,7 @@ export function startBuiltWorker(options: {
       },
       kvNamespaces: ["EXCHANGE_RATES"],
       ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
+      ...(options.onLog ? { handleStructuredLogs: ({ message }: { message: string }) => options.onLog!(message) } : {}),
       assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );

@@ -117,6 +117,27 @@ describe("the built Worker in workerd", () => {
     expect(response.headers.get("Location")).toBe("/");
   });
 
+  it("logs one line per request with the request id and the time to the body's last byte", async () => {
+    const lines: string[] = [];
+    const logging = startBuiltWorker({ databaseUrl: inject("databaseUrl"), vars: { APP_ENV: "local" }, onLog: (line) => lines.push(line) });
+    try {
+      const page = await logging.dispatchFetch("http://127.0.0.1/privacy-policy");
+      const html = await page.text();
+      expect(html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+      const api = await logging.dispatchFetch("http://127.0.0.1/api/health");
+      expect(await api.json()).toMatchObject({ data: { status: "ok" } });
+      await expect.poll(() => lines.filter((line) => line.includes('"event":"request"')).length).toBe(2);
+      const logged = lines.filter((line) => line.includes('"event":"request"')).map((line) => JSON.parse(line));
+      expect(logged).toEqual([
+        expect.objectContaining({ level: "info", method: "GET", path: "/privacy-policy", status: 200, request_id: page.headers.get("X-Request-Id") }),
+        expect.objectContaining({ method: "GET", path: "/api/health", status: 200, request_id: api.headers.get("X-Request-Id") }),
+      ]);
+      for (const entry of logged) expect(entry.duration_ms).toBeGreaterThan(0);
+    } finally {
+      await logging.dispose();
+    }
+  });
+
   it("keeps values in the exchange-rate KV namespace", async () => {
     const rates = await worker.getKVNamespace("EXCHANGE_RATES");
     await rates.put("rates:USD", JSON.stringify({ BRL: "5.432100" }), { expirationTtl: 3600 });
