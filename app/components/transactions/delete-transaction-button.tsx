@@ -1,9 +1,9 @@
-import { Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import type { Transaction, TransactionActionResult } from "./types";
 
@@ -30,7 +30,7 @@ export function DeleteTransactionButton({ transaction }: { transaction: Transact
     <ConfirmDialog
       trigger={
         <Button variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-destructive" disabled={fetcher.state !== "idle"}>
-          <Trash2 aria-hidden />
+          <Icon name="trash" />
           <span className="sr-only">{t("list.delete", { description: transaction.description })}</span>
         </Button>
       }

@@ -1,6 +1,6 @@
-import { ArrowRight, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -20,7 +20,6 @@ export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
   const way = direction[transaction.type];
-  const Icon = kindIcons[transaction.type];
   const name = (side: Transaction["origin"]) => side.name ?? t("list.outside");
   const signed = way === "in" ? transaction.amount_cents : way === "out" ? -transaction.amount_cents : transaction.amount_cents;
   const isCrossCurrency = transaction.currency !== transaction.destination_currency;
@@ -28,14 +27,14 @@ export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <span className={cn("grid size-9 shrink-0 place-items-center rounded-full", iconColours[way])} title={t(`kinds.${transaction.type}`)}>
-          <Icon className="size-4" aria-hidden />
+          <Icon name={kindIcons[transaction.type]} className="size-4" />
           <span className="sr-only">{t(`kinds.${transaction.type}`)}</span>
         </span>
         <div className="grid min-w-0 gap-1">
           <p className="truncate font-medium text-foreground">{transaction.description}</p>
           <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
             <span className="truncate">{name(transaction.origin)}</span>
-            <ArrowRight className="size-3.5 shrink-0" aria-label={t("list.to")} />
+            <Icon name="arrow-right" className="size-3.5 shrink-0" aria-label={t("list.to")} />
             <span className="truncate">{name(transaction.destination)}</span>
           </p>
           {transaction.tags.length ? (
@@ -64,7 +63,7 @@ export function TransactionRow({ transaction, canEdit, onEdit }: Props) {
         {canEdit ? (
           <div className="flex shrink-0 gap-1">
             <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" onClick={() => onEdit(transaction)}>
-              <Pencil aria-hidden />
+              <Icon name="pencil" />
               <span className="sr-only">{t("list.edit", { description: transaction.description })}</span>
             </Button>
             <DeleteTransactionButton transaction={transaction} />
