@@ -36,7 +36,6 @@ export default defineConfig({
       "i18next",
       "react-i18next",
       "radix-ui",
-      "lucide-react",
       "class-variance-authority",
       "clsx",
       "tailwind-merge",
@@ -44,9 +43,9 @@ export default defineConfig({
     ],
   },
   build: {
-    // The landing page's icon sprite is addressed by fragment (landing-icons.svg#check), which a
-    // data: URL cannot carry: it always stays a file.
-    assetsInlineLimit: (file) => (file.endsWith("/landing-icons.svg") ? false : undefined),
+    // The icon sprites are addressed by fragment (landing-icons.svg#check, icons.svg#pencil), which
+    // a data: URL cannot carry: they always stay files.
+    assetsInlineLimit: (file) => (file.endsWith("/landing-icons.svg") || file.endsWith("/ui/icons.svg") ? false : undefined),
   },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },

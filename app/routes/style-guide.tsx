@@ -1,4 +1,3 @@
-import { ArrowLeft, PanelLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Brand } from "~/components/layout/brand";
@@ -15,6 +14,7 @@ import { OverlaysSection } from "~/components/style-guide/overlays-section";
 import { sectionIds } from "~/components/style-guide/section";
 import { TypographySection } from "~/components/style-guide/typography-section";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
@@ -57,7 +57,7 @@ function ContentsSheet() {
     <Sheet>
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("header.contents")}>
-          <PanelLeft aria-hidden />
+          <Icon name="panel-left" />
         </Button>
       </SheetTrigger>
       <SheetContent side="left">
@@ -106,7 +106,7 @@ export default function StyleGuide() {
               to="/"
               className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition hover:text-foreground"
             >
-              <ArrowLeft className="size-4" aria-hidden />
+              <Icon name="arrow-left" className="size-4" />
               {t("header.back")}
             </Link>
             <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">{t("intro.eyebrow")}</p>

@@ -1,7 +1,7 @@
-import { Construction } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import type { loader as layoutLoader } from "./workspace-layout";
@@ -33,7 +33,7 @@ export default function WorkspaceArea() {
       <h1 className="text-3xl font-bold tracking-tight text-foreground">{areaName}</h1>
       <section className="mt-8 flex flex-col items-center rounded-2xl border bg-card px-6 py-16 text-center shadow-sm">
         <div className="grid size-14 place-items-center rounded-2xl bg-secondary-100 text-primary">
-          <Construction className="size-7" aria-hidden />
+          <Icon name="construction" className="size-7" />
         </div>
         <p className="mt-5 text-sm font-semibold tracking-wide text-accent uppercase">{t("comingSoon.eyebrow")}</p>
         <h2 className="mt-2 text-xl font-semibold text-foreground">{t("comingSoon.title", { area: areaName })}</h2>

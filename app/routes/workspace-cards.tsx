@@ -1,4 +1,3 @@
-import { CreditCard, Plus, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
@@ -7,6 +6,7 @@ import { cardInputFrom, CardDialog } from "~/components/cards/card-dialog";
 import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
 import { StatementPanel } from "~/components/cards/statement-panel";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
@@ -84,7 +84,7 @@ export default function WorkspaceCards() {
         </div>
         {canEdit && cards.length > 0 ? (
           <Button onClick={openCreate} disabled={!hasAccounts}>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             {t("create")}
           </Button>
         ) : null}
@@ -92,13 +92,13 @@ export default function WorkspaceCards() {
       {cards.length === 0 ? (
         <section className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent">
-            <CreditCard className="size-7" aria-hidden />
+            <Icon name="credit-card" className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>
           <p className="mt-2 max-w-sm text-sm text-muted-foreground">{hasAccounts ? t("empty.body") : t("empty.needsAccount")}</p>
           {canEdit && hasAccounts ? (
             <Button className="mt-5" variant="accent" onClick={openCreate}>
-              <Plus aria-hidden />
+              <Icon name="plus" />
               {t("empty.action")}
             </Button>
           ) : null}
@@ -114,7 +114,7 @@ export default function WorkspaceCards() {
             <StatementPanel statements={statements} />
           ) : (
             <p className="flex items-center gap-3 rounded-2xl border border-dashed bg-card p-5 text-sm text-muted-foreground">
-              <ReceiptText className="size-5 shrink-0" aria-hidden />
+              <Icon name="receipt-text" className="size-5 shrink-0" />
               {t("statement.choose")}
             </p>
           )}

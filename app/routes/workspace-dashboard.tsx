@@ -1,4 +1,3 @@
-import { CreditCard, TrendingDown, TrendingUp, Wallet } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
@@ -92,10 +91,10 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
       </header>
       {projection ? <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t("stats.totalBalance")} cents={decimalToCents(stats.total_balance)} currency={currency} icon={Wallet} testId="stat-total" footnote={otherCurrencies ? t("stats.otherCurrencies", { amounts: otherCurrencies }) : t("stats.accounts", { count: stats.accounts_count })} />
-        <StatCard label={t("stats.monthlyIncome")} cents={decimalToCents(stats.monthly_income.current_income)} currency={currency} icon={TrendingUp} change={stats.monthly_income} testId="stat-income" />
-        <StatCard label={t("stats.monthlyExpenses")} cents={decimalToCents(stats.monthly_expenses.current_expenses)} currency={currency} icon={TrendingDown} change={stats.monthly_expenses} isRiseGood={false} testId="stat-expenses" />
-        <StatCard label={t("stats.creditCardSpending")} cents={decimalToCents(stats.credit_card_spending.current_spending)} currency={currency} icon={CreditCard} change={stats.credit_card_spending} isRiseGood={false} testId="stat-card-spending" />
+        <StatCard label={t("stats.totalBalance")} cents={decimalToCents(stats.total_balance)} currency={currency} icon="wallet" testId="stat-total" footnote={otherCurrencies ? t("stats.otherCurrencies", { amounts: otherCurrencies }) : t("stats.accounts", { count: stats.accounts_count })} />
+        <StatCard label={t("stats.monthlyIncome")} cents={decimalToCents(stats.monthly_income.current_income)} currency={currency} icon="trending-up" change={stats.monthly_income} testId="stat-income" />
+        <StatCard label={t("stats.monthlyExpenses")} cents={decimalToCents(stats.monthly_expenses.current_expenses)} currency={currency} icon="trending-down" change={stats.monthly_expenses} isRiseGood={false} testId="stat-expenses" />
+        <StatCard label={t("stats.creditCardSpending")} cents={decimalToCents(stats.credit_card_spending.current_spending)} currency={currency} icon="credit-card" change={stats.credit_card_spending} isRiseGood={false} testId="stat-card-spending" />
       </div>
       <RecentTransactions transactions={stats.recent_transactions} isLoading={isReloading} viewAllHref={`/workspaces/${params.workspaceId}/transactions`} />
       {canEdit ? (

@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
@@ -7,6 +6,7 @@ import { TagDialog } from "~/components/tags/tag-dialog";
 import { TagList } from "~/components/tags/tag-list";
 import { tagActionsKey, type TagResponse } from "~/components/tags/tag-row";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
@@ -75,7 +75,7 @@ export default function WorkspaceTags() {
         </div>
         {canEdit && tags.length > 0 ? (
           <Button onClick={() => setDialog({ isOpen: true })}>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             {t("create")}
           </Button>
         ) : null}

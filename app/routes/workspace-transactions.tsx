@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useLoaderData, useSearchParams } from "react-router";
@@ -11,6 +10,7 @@ import { TransactionFilters } from "~/components/transactions/transaction-filter
 import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, TransactionActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
@@ -113,7 +113,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
         </div>
         {canEdit ? (
           <Button variant="accent" onClick={() => setDialog({ open: true, transaction: null })}>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             {t("new")}
           </Button>
         ) : null}

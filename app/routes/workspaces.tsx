@@ -1,9 +1,9 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { CreateWorkspaceDialog, type CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";
 import { formatDate } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
@@ -106,7 +106,7 @@ export default function Workspaces() {
               className="flex h-full min-h-40 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-input p-5 text-center transition hover:border-accent hover:bg-accent-50/50"
             >
               <span className="grid size-10 place-items-center rounded-full bg-accent-50 text-accent">
-                <Plus className="size-5" aria-hidden />
+                <Icon name="plus" className="size-5" />
               </span>
               <span className="font-semibold text-foreground">{t("list.createCard")}</span>
               <span className="text-sm text-muted-foreground">{t("list.createCardHint")}</span>

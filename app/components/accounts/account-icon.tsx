@@ -1,27 +1,27 @@
-import { BarChart3, Banknote, CreditCard, Landmark, Wallet, type LucideIcon } from "lucide-react";
+import { Icon, type IconName } from "~/components/ui/icon";
 import type { accountIcons } from "../../../worker/ledger/palettes";
 import { cn } from "~/lib/utils";
 
 export type AccountIconName = (typeof accountIcons)[number];
 
-export const accountIconComponents: Record<AccountIconName, LucideIcon> = {
-  banknotes: Banknote,
-  "credit-card": CreditCard,
-  "building-library": Landmark,
-  "chart-bar": BarChart3,
-  wallet: Wallet,
+/** The sprite icon that draws each account icon an account can store (SPEC §2). */
+export const accountIconGlyphs: Record<AccountIconName, IconName> = {
+  banknotes: "banknote",
+  "credit-card": "credit-card",
+  "building-library": "landmark",
+  "chart-bar": "chart-column",
+  wallet: "wallet",
 };
 
 /** The account's icon on a tint of its colour. */
 export function AccountBadgeIcon({ icon, color, className }: { icon: string; color: string; className?: string }) {
-  const Icon = accountIconComponents[icon as AccountIconName] ?? Wallet;
   return (
     <span
       aria-hidden
       className={cn("grid size-11 shrink-0 place-items-center rounded-xl", className)}
       style={{ backgroundColor: `${color}1f`, color }}
     >
-      <Icon className="size-5" />
+      <Icon name={accountIconGlyphs[icon as AccountIconName] ?? "wallet"} className="size-5" />
     </span>
   );
 }

@@ -1,6 +1,6 @@
-import { ChevronRight, Landmark, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { AccountRow } from "./account-row";
 
@@ -28,13 +28,13 @@ export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit }: 
       ) : (
         <section className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent">
-            <Landmark className="size-7" aria-hidden />
+            <Icon name="landmark" className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>
           <p className="mt-2 max-w-sm text-sm text-muted-foreground">{t("empty.body")}</p>
           {canEdit && canCreate ? (
             <Button className="mt-5" variant="accent" onClick={onCreate}>
-              <Plus aria-hidden />
+              <Icon name="plus" />
               {t("empty.action")}
             </Button>
           ) : null}
@@ -43,7 +43,7 @@ export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit }: 
       {archived.length > 0 ? (
         <details className="group rounded-xl border bg-card/60">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-foreground hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
-            <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden />
+            <Icon name="chevron-right" className="size-4 transition-transform group-open:rotate-90" />
             {t("archived.title", { count: archived.length })}
           </summary>
           <ul className="grid gap-3 px-4 pb-4" aria-label={t("archived.label")}>

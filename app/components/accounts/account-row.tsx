@@ -1,10 +1,10 @@
-import { Archive, ArchiveRestore, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -60,28 +60,28 @@ export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" className="-mr-2 size-9" disabled={isBusy} aria-label={t("actions.menu", { name: account.name })}>
-                <MoreHorizontal aria-hidden />
+                <Icon name="ellipsis" />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={onEdit}>
-                <Pencil aria-hidden />
+                <Icon name="pencil" />
                 {t("actions.edit")}
               </DropdownMenuItem>
               {account.is_active ? (
                 <DropdownMenuItem onSelect={() => onSubmit("archive")}>
-                  <Archive aria-hidden />
+                  <Icon name="archive" />
                   {t("actions.archive")}
                 </DropdownMenuItem>
               ) : (
                 <DropdownMenuItem onSelect={() => onSubmit("restore")}>
-                  <ArchiveRestore aria-hidden />
+                  <Icon name="archive-arrow-up" />
                   {t("actions.restore")}
                 </DropdownMenuItem>
               )}
               <DropdownMenuSeparator />
               <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
-                <Trash2 aria-hidden />
+                <Icon name="trash" />
                 {t("actions.delete")}
               </DropdownMenuItem>
             </DropdownMenuContent>

@@ -1,6 +1,6 @@
-import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
@@ -58,7 +58,7 @@ export function AccountsSummary({ accounts, usage, defaultCurrency, canEdit, onC
         {canEdit ? (
           <div className="grid gap-2">
             <Button onClick={onCreate} disabled={!usage.canCreate} aria-describedby={usage.canCreate ? undefined : "accounts-limit"} className="w-full sm:w-auto sm:justify-self-end">
-              <Plus aria-hidden />
+              <Icon name="plus" />
               {t("create")}
             </Button>
             {!usage.canCreate ? (

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { accountIcons } from "../../../worker/ledger/palettes";
-import { accountIconComponents } from "./account-icon";
+import { accountIconGlyphs } from "./account-icon";
 
 /** The five account icons as a radio group (SPEC §2). */
 export function IconPicker({ value, onChange, color }: { value: string; onChange(icon: string): void; color: string }) {
@@ -11,7 +12,6 @@ export function IconPicker({ value, onChange, color }: { value: string; onChange
       <legend className="mb-2 text-sm font-medium text-foreground">{t("form.icon")}</legend>
       <div className="flex flex-wrap gap-2">
         {accountIcons.map((icon) => {
-          const Icon = accountIconComponents[icon];
           const isChecked = value === icon;
           return (
             <label key={icon} className="cursor-pointer" title={t(`icons.${icon}`)}>
@@ -32,7 +32,7 @@ export function IconPicker({ value, onChange, color }: { value: string; onChange
                 )}
                 style={isChecked ? { backgroundColor: `${color}1f`, color, boxShadow: `inset 0 0 0 2px ${color}` } : undefined}
               >
-                <Icon className="size-5" />
+                <Icon name={accountIconGlyphs[icon]} className="size-5" />
               </span>
             </label>
           );

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 type Swatch = { value: string; label: string };
@@ -41,7 +41,7 @@ export function SwatchPicker({ name, legend, swatches, value, onChange, size = "
                   "peer-focus-visible:ring-3 peer-focus-visible:ring-accent",
                 )}
               >
-                {isChecked ? <Check className="size-4 text-white drop-shadow" /> : null}
+                {isChecked ? <Icon name="check" className="size-4 text-white drop-shadow" /> : null}
               </span>
             </label>
           );

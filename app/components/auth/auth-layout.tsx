@@ -1,9 +1,9 @@
-import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Brand } from "~/components/layout/brand";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
+import { Icon } from "~/components/ui/icon";
 
 /** The frame of the sign-in and first-run screens: a brand panel beside the form (stacked on phones). */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -19,7 +19,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <ul className="mt-8 grid gap-3 text-sm text-primary-100">
             {(["noPassword", "shared", "languages"] as const).map((point) => (
               <li key={point} className="flex items-center gap-3">
-                <CheckCircle2 className="size-4 shrink-0 text-secondary" aria-hidden />
+                <Icon name="circle-check" className="size-4 shrink-0 text-secondary" />
                 {t(`layout.points.${point}`)}
               </li>
             ))}

@@ -1,4 +1,3 @@
-import { Archive, ArchiveRestore, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -7,6 +6,7 @@ import { ConfirmDelete } from "~/components/accounts/confirm-delete";
 import { usageTone } from "~/components/accounts/usage-bar";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Icon } from "~/components/ui/icon";
 import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -103,28 +103,28 @@ function CardMenu({ card, isBusy, onEdit, onArchive, onDelete }: CardMenuProps) 
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8" disabled={isBusy} aria-label={t("actions.menu", { name: card.name })}>
-          <MoreHorizontal aria-hidden />
+          <Icon name="ellipsis" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onEdit}>
-          <Pencil aria-hidden />
+          <Icon name="pencil" />
           {t("actions.edit")}
         </DropdownMenuItem>
         {card.is_active ? (
           <DropdownMenuItem onSelect={() => onArchive("archive")}>
-            <Archive aria-hidden />
+            <Icon name="archive" />
             {t("actions.archive")}
           </DropdownMenuItem>
         ) : (
           <DropdownMenuItem onSelect={() => onArchive("restore")}>
-            <ArchiveRestore aria-hidden />
+            <Icon name="archive-arrow-up" />
             {t("actions.restore")}
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-          <Trash2 aria-hidden />
+          <Icon name="trash" />
           {t("actions.delete")}
         </DropdownMenuItem>
       </DropdownMenuContent>

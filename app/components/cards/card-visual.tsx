@@ -1,5 +1,5 @@
-import { Wifi } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 
@@ -25,7 +25,7 @@ export function CardVisual({ card, className }: { card: CardResponse; className?
       </div>
       <div className="flex items-center gap-3">
         <span aria-hidden className="h-7 w-10 rounded-md bg-gradient-to-br from-amber-200 to-amber-400 shadow-inner" />
-        <Wifi aria-hidden className="size-5 rotate-90 text-white/80" />
+        <Icon name="wifi" className="size-5 rotate-90 text-white/80" />
       </div>
       <div className="flex items-end justify-between gap-3">
         <p className="font-mono text-base tracking-[0.15em] whitespace-nowrap tabular-nums" aria-label={card.last_four_digits ? t("lastFourLabel", { digits: card.last_four_digits }) : undefined}>

@@ -1,6 +1,6 @@
-import { ReceiptText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import type { getCardStatements } from "../../../worker/cards/card-money.service";
@@ -36,7 +36,7 @@ export function StatementPanel({ statements: { card, statements } }: { statement
       </header>
       {card.mode !== "credit" || !current ? (
         <p className="flex items-center gap-3 rounded-xl bg-muted/50 p-4 text-sm text-muted-foreground">
-          <ReceiptText className="size-5 shrink-0" aria-hidden />
+          <Icon name="receipt-text" className="size-5 shrink-0" />
           {t("statement.debitOnly")}
         </p>
       ) : (

@@ -1,8 +1,8 @@
-import { ArrowRight, Inbox } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TransactionRow, useRowLabels } from "~/components/transactions/transaction-row";
 import type { Transaction } from "~/components/transactions/types";
+import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useLanguage } from "~/lib/use-language";
 
@@ -21,7 +21,7 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
         <h2 id="recent-title" className="font-semibold text-foreground">{t("recent.title")}</h2>
         <Link to={viewAllHref} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           {t("recent.viewAll")}
-          <ArrowRight className="size-4" aria-hidden />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
       {isLoading ? (
@@ -39,7 +39,7 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
         </ul>
       ) : transactions.length === 0 ? (
         <div className="flex flex-col items-center px-6 py-12 text-center">
-          <Inbox className="size-8 text-muted-foreground" aria-hidden />
+          <Icon name="inbox" className="size-8 text-muted-foreground" />
           <p className="mt-3 font-medium text-foreground">{t("recent.empty")}</p>
           <p className="mt-1 text-sm text-muted-foreground">{t("recent.emptyHint")}</p>
         </div>

@@ -1,5 +1,5 @@
-import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -10,7 +10,7 @@ type StatCardProps = {
   label: string;
   cents: number;
   currency: string;
-  icon: LucideIcon;
+  icon: IconName;
   /** Absent for the total balance, which has no month to compare with. */
   change?: Change;
   /** Whether a rise is good news (income) or bad news (expenses, card spending). */
@@ -19,26 +19,25 @@ type StatCardProps = {
   testId?: string;
 };
 
-const changeIcons = { increase: ArrowUpRight, decrease: ArrowDownRight, neutral: Minus } as const;
+const changeIcons: Record<Change["change_type"], IconName> = { increase: "arrow-up-right", decrease: "arrow-down-right", neutral: "minus" };
 
 /** One dashboard figure with, for monthly ones, the change against last month and its direction. */
-export function StatCard({ label, cents, currency, icon: Icon, change, isRiseGood = true, footnote, testId }: StatCardProps) {
+export function StatCard({ label, cents, currency, icon, change, isRiseGood = true, footnote, testId }: StatCardProps) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
-  const ChangeIcon = change ? changeIcons[change.change_type] : null;
   const isGood = change && change.change_type !== "neutral" && (change.change_type === "increase") === isRiseGood;
   return (
     <section className="grid gap-3 rounded-2xl border bg-card p-5 shadow-xs" aria-label={label} data-testid={testId}>
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
         <span className="grid size-9 place-items-center rounded-xl bg-accent-50 text-accent" aria-hidden>
-          <Icon className="size-4.5" />
+          <Icon name={icon} className="size-4.5" />
         </span>
       </div>
       <p className={cn("text-2xl font-bold tracking-tight tabular-nums sm:text-3xl", cents < 0 ? "text-destructive" : "text-foreground")}>
         {formatMoney(cents, currency, language)}
       </p>
-      {change && ChangeIcon ? (
+      {change ? (
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
           <span
             className={cn(
@@ -46,7 +45,7 @@ export function StatCard({ label, cents, currency, icon: Icon, change, isRiseGoo
               change.change_type === "neutral" ? "bg-muted text-muted-foreground" : isGood ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700",
             )}
           >
-            <ChangeIcon className="size-3.5" aria-hidden />
+            <Icon name={changeIcons[change.change_type]} className="size-3.5" />
             {formatPercent(Math.abs(change.change_percentage) / 100, language)}
           </span>
           <span>{t(`change.${change.change_type}`)}</span>

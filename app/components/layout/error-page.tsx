@@ -1,14 +1,13 @@
-import { Compass, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 
 /** The 404 page and the generic error page, in the visitor's language. */
 export function ErrorPage({ kind }: { kind: "notFound" | "generic" }) {
   const { t } = useTranslation();
-  const Icon = kind === "notFound" ? Compass : TriangleAlert;
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
@@ -19,7 +18,7 @@ export function ErrorPage({ kind }: { kind: "notFound" | "generic" }) {
       </header>
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-6 pb-24 text-center">
         <div className="mb-6 grid size-16 place-items-center rounded-2xl bg-accent-50 text-accent">
-          <Icon className="size-8" aria-hidden />
+          <Icon name={kind === "notFound" ? "compass" : "triangle-exclamation-point"} className="size-8" />
         </div>
         <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t(`errorPage.${kind}.eyebrow`)}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t(`errorPage.${kind}.title`)}</h1>

@@ -1,6 +1,6 @@
-import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { languages, type Language } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
@@ -20,7 +20,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const isSwitching = navigation.formAction === "/language";
   return (
     <Form method="post" action="/language" className={cn("inline-flex items-center gap-1", className)} aria-label={t("language.label")}>
-      <Languages className="mr-1 size-4 text-muted-foreground" aria-hidden />
+      <Icon name="languages" className="mr-1 size-4 text-muted-foreground" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}${location.hash}`} />
       <div role="group" aria-label={t("language.label")} className="inline-flex rounded-md border bg-card p-0.5">
         {languages.map((language) => {

@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { legalSections, sectionAnchor, type LegalDocumentId } from "./legal-content";
 
@@ -99,7 +99,7 @@ export function LegalContentsDisclosure({ order }: { order: readonly LegalDocume
     <details className="group rounded-xl border bg-card shadow-xs">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-3.5 text-sm font-semibold text-foreground [&::-webkit-details-marker]:hidden">
         {t("page.contents")}
-        <ChevronDown className="size-4 text-muted-foreground transition group-open:rotate-180" aria-hidden />
+        <Icon name="chevron-down" className="size-4 text-muted-foreground transition group-open:rotate-180" />
       </summary>
       <nav aria-label={t("page.contents")} className="border-t px-2 py-4">
         <ContentsList order={order} isCompact={false} />

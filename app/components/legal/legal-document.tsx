@@ -1,5 +1,5 @@
-import { ArrowUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { legalSections, LegalText, sectionAnchor, type LegalBlock, type LegalDocumentId } from "./legal-content";
@@ -114,7 +114,7 @@ export function LegalDocument({ documentId }: { documentId: LegalDocumentId }) {
       })}
       <p className="mt-12 border-t pt-6">
         <a href="#top" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition hover:text-foreground">
-          <ArrowUp className="size-4" aria-hidden />
+          <Icon name="arrow-up" className="size-4" />
           {t("page.backToTop")}
         </a>
       </p>

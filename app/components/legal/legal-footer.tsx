@@ -1,7 +1,7 @@
-import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Brand } from "~/components/layout/brand";
+import { Icon } from "~/components/ui/icon";
 import { contactEmail } from "./legal-content";
 
 const linkClassName = "rounded hover:text-secondary hover:underline focus-visible:outline-secondary";
@@ -30,7 +30,7 @@ export function LegalFooter() {
             </li>
             <li>
               <a href={`mailto:${contactEmail}`} className={`inline-flex items-center gap-1.5 ${linkClassName}`}>
-                <Mail className="size-4" aria-hidden />
+                <Icon name="mail" className="size-4" />
                 {contactEmail}
               </a>
             </li>

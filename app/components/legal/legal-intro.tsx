@@ -1,14 +1,14 @@
-import { CalendarDays, Cookie, Database, ShieldCheck, SlidersHorizontal } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { legalLastUpdated, LegalText } from "./legal-content";
 
 const summaryPoints = [
-  { key: "records", Icon: Database },
-  { key: "noSale", Icon: ShieldCheck },
-  { key: "cookies", Icon: Cookie },
-  { key: "control", Icon: SlidersHorizontal },
+  { key: "records", icon: "database" },
+  { key: "noSale", icon: "shield-check" },
+  { key: "cookies", icon: "cookie" },
+  { key: "control", icon: "sliders-horizontal" },
 ] as const;
 
 /** The page's title, the date of the last change and the four points worth knowing first. */
@@ -24,7 +24,7 @@ export function LegalIntro() {
           <LegalText i18nKey="page.lead" />
         </p>
         <p className="mt-5 inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-xs whitespace-nowrap text-muted-foreground sm:text-sm">
-          <CalendarDays className="size-4" aria-hidden />
+          <Icon name="calendar-days" className="size-4" />
           <time dateTime={legalLastUpdated}>
             {t("page.lastUpdated", { date: formatDate(legalLastUpdated, language, { style: "long" }) })}
           </time>
@@ -35,10 +35,10 @@ export function LegalIntro() {
           {t("page.summary.title")}
         </h2>
         <ul className="mt-3 grid gap-3">
-          {summaryPoints.map(({ key, Icon }) => (
+          {summaryPoints.map(({ key, icon }) => (
             <li key={key} className="flex gap-3 text-sm text-foreground/85">
               <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-card text-accent shadow-xs">
-                <Icon className="size-4" aria-hidden />
+                <Icon name={icon} className="size-4" />
               </span>
               <span className="pt-1">{t(`page.summary.${key}`)}</span>
             </li>

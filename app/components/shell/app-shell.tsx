@@ -1,8 +1,8 @@
-import { Menu } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/layout/app-header";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import type { MenuUser } from "./user-menu";
 import { Sidebar } from "./sidebar";
@@ -35,7 +35,7 @@ export function AppShell({ user, tierLabel, workspace, workspaces, showRecurring
         workspaceSwitcher={<WorkspaceSwitcher current={workspace} workspaces={workspaces} />}
         menuButton={
           <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label={t("shell.openMenu")} onClick={() => setIsDrawerOpen(true)}>
-            <Menu />
+            <Icon name="menu" />
           </Button>
         }
       />

@@ -1,7 +1,6 @@
-import { BarChart3, CalendarClock, CreditCard, Landmark, LayoutDashboard, Layers, Repeat, Tags, Receipt, Wallet } from "lucide-react";
-import type { ComponentType } from "react";
+import type { IconName } from "~/components/ui/icon";
 
-export type NavItem = { area: string; Icon: ComponentType<{ className?: string }>; isBeta?: boolean };
+export type NavItem = { area: string; icon: IconName; isBeta?: boolean };
 export type NavGroup = { id: "overview" | "finance" | "transactions" | "organization"; items: NavItem[] };
 
 /** SPEC §2 sidebar: groups and links, in order. Recurring shows only when the tier allows. */
@@ -10,28 +9,28 @@ export function navigationGroups(options: { showRecurring: boolean }): NavGroup[
     {
       id: "overview",
       items: [
-        { area: "dashboard", Icon: LayoutDashboard },
-        { area: "analytics", Icon: BarChart3 },
+        { area: "dashboard", icon: "layout-dashboard" },
+        { area: "analytics", icon: "chart-column" },
       ],
     },
     {
       id: "finance",
       items: [
-        { area: "accounts", Icon: Wallet },
-        { area: "cards", Icon: CreditCard },
+        { area: "accounts", icon: "wallet" },
+        { area: "cards", icon: "credit-card" },
       ],
     },
     {
       id: "transactions",
       items: [
-        { area: "transactions", Icon: Receipt },
-        { area: "scheduled-transactions", Icon: CalendarClock },
-        { area: "installment-plans", Icon: Layers },
-        { area: "loans", Icon: Landmark },
-        ...(options.showRecurring ? [{ area: "recurring-transactions", Icon: Repeat, isBeta: true }] : []),
+        { area: "transactions", icon: "receipt" },
+        { area: "scheduled-transactions", icon: "calendar-clock" },
+        { area: "installment-plans", icon: "layers" },
+        { area: "loans", icon: "landmark" },
+        ...(options.showRecurring ? [{ area: "recurring-transactions", icon: "repeat", isBeta: true } satisfies NavItem] : []),
       ],
     },
-    { id: "organization", items: [{ area: "tags", Icon: Tags }] },
+    { id: "organization", items: [{ area: "tags", icon: "tags" }] },
   ];
 }
 

@@ -1,8 +1,8 @@
-import { ChevronDown, Settings, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { navigationGroups, sidebarCookieName } from "./navigation";
 
@@ -50,13 +50,13 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
               className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase hover:text-foreground"
             >
               <span aria-hidden>{groupName}</span>
-              <ChevronDown aria-hidden className={cn("size-3.5 transition-transform", !isOpen && "-rotate-90")} />
+              <Icon name="chevron-down" className={cn("size-3.5 transition-transform", !isOpen && "-rotate-90")} />
             </button>
             <ul id={`nav-group-${group.id}`} hidden={!isOpen} className="mt-0.5 grid gap-0.5">
-              {group.items.map(({ area, Icon, isBeta }) => (
+              {group.items.map(({ area, icon, isBeta }) => (
                 <li key={area}>
                   <NavLink to={`/workspaces/${workspaceId}/${area}`} className={linkClass} onClick={onNavigate} prefetch="intent">
-                    <Icon className="size-4 shrink-0" aria-hidden />
+                    <Icon name={icon} className="size-4 shrink-0" />
                     <span className="truncate">{t(`areas.${area}`)}</span>
                     {isBeta ? (
                       <Badge variant="accent" className="ml-auto">
@@ -72,11 +72,11 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
       })}
       <div className="mt-auto grid gap-0.5 border-t pt-3">
         <NavLink to={`/workspaces/${workspaceId}/settings`} className={linkClass} onClick={onNavigate}>
-          <SlidersHorizontal className="size-4" aria-hidden />
+          <Icon name="sliders-horizontal" className="size-4" />
           {t("shell.workspaceSettings")}
         </NavLink>
         <NavLink to="/settings" className={linkClass} onClick={onNavigate}>
-          <Settings className="size-4" aria-hidden />
+          <Icon name="settings" className="size-4" />
           {t("shell.userSettings")}
         </NavLink>
       </div>

@@ -1,7 +1,7 @@
-import { LayoutGrid, LogOut, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -37,19 +37,19 @@ export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: strin
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/settings">
-            <Settings aria-hidden />
+            <Icon name="settings" />
             {t("shell.userSettings")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/workspaces">
-            <LayoutGrid aria-hidden />
+            <Icon name="layout-grid" />
             {t("shell.workspaces")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
-          <LogOut aria-hidden />
+          <Icon name="log-out" />
           {t("auth:logout")}
         </DropdownMenuItem>
       </DropdownMenuContent>

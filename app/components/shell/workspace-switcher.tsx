@@ -1,6 +1,6 @@
-import { Check, ChevronsUpDown, LayoutGrid } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -26,7 +26,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceO
     <DropdownMenu>
       <DropdownMenuTrigger className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring">
         <span className="truncate">{current.name}</span>
-        <ChevronsUpDown className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+        <Icon name="chevrons-up-down" className="size-3.5 shrink-0 text-muted-foreground" />
         <span className="sr-only">{t("shell.switchWorkspace")}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-64">
@@ -44,13 +44,13 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceO
               {workspace.name.slice(0, 1).toUpperCase()}
             </span>
             <span className="truncate">{workspace.name}</span>
-            {workspace.uuid === current.uuid ? <Check className="ml-auto" aria-label="✓" /> : null}
+            {workspace.uuid === current.uuid ? <Icon name="check" className="ml-auto" aria-label="✓" /> : null}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/workspaces">
-            <LayoutGrid aria-hidden />
+            <Icon name="layout-grid" />
             {t("shell.workspaces")}
           </Link>
         </DropdownMenuItem>

@@ -1,15 +1,15 @@
-import { Download, Filter, Loader2, MoreHorizontal, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { Section, Specimen } from "./section";
 
 const variants = ["primary", "accent", "secondary", "outline", "ghost", "destructive", "link"] as const satisfies ButtonProps["variant"][];
 const sizes = ["sm", "md", "lg"] as const satisfies ButtonProps["size"][];
 const iconButtons = [
-  { key: "add", Icon: Plus },
-  { key: "filter", Icon: Filter },
-  { key: "more", Icon: MoreHorizontal },
+  { key: "add", icon: "plus" },
+  { key: "filter", icon: "funnel" },
+  { key: "more", icon: "ellipsis" },
 ] as const;
 
 export function ButtonsSection() {
@@ -38,7 +38,7 @@ export function ButtonsSection() {
         <Specimen label={t("buttons.statesLabel")}>
           <div className="flex flex-wrap items-center gap-3">
             <Button disabled aria-busy>
-              <Loader2 className="animate-spin" aria-hidden />
+              <Icon name="loader-circle" className="animate-spin" />
               {t("buttons.saving")}
             </Button>
             <Button variant="outline" disabled>
@@ -49,22 +49,22 @@ export function ButtonsSection() {
         <Specimen label={t("buttons.withIconLabel")}>
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="accent">
-              <Plus aria-hidden />
+              <Icon name="plus" />
               {t("buttons.newTransaction")}
             </Button>
             <Button variant="outline">
-              <Download aria-hidden />
+              <Icon name="download" />
               {t("buttons.exportCsv")}
             </Button>
           </div>
         </Specimen>
         <Specimen label={t("buttons.iconOnlyLabel")}>
           <div className="flex flex-wrap items-center gap-3">
-            {iconButtons.map(({ key, Icon }) => (
+            {iconButtons.map(({ key, icon }) => (
               <Tooltip key={key}>
                 <TooltipTrigger asChild>
                   <Button variant="outline" size="icon" aria-label={t(`buttons.icon.${key}`)}>
-                    <Icon aria-hidden />
+                    <Icon name={icon} />
                   </Button>
                 </TooltipTrigger>
                 <TooltipContent>{t(`buttons.icon.${key}`)}</TooltipContent>

@@ -1,19 +1,19 @@
-import { ArrowDownRight, ArrowUpRight, CreditCard, Landmark, TrendingDown, TrendingUp, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { formatDate, formatMoney, formatPercent } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { demoCurrency, monthlyStats, recentTransactions } from "./demo-data";
 import { Section } from "./section";
 import { useLanguage } from "~/lib/use-language";
 
-const statIcons: Record<(typeof monthlyStats)[number]["key"], LucideIcon> = {
-  balance: Landmark,
-  income: TrendingUp,
-  expenses: TrendingDown,
-  cardSpending: CreditCard,
+const statIcons: Record<(typeof monthlyStats)[number]["key"], IconName> = {
+  balance: "landmark",
+  income: "trending-up",
+  expenses: "trending-down",
+  cardSpending: "credit-card",
 };
 
 // For spending, going down is the good direction.
@@ -31,17 +31,15 @@ function StatCards() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {monthlyStats.map(({ key, current, previous }) => {
-        const Icon = statIcons[key];
         const change = (current - previous) / previous;
         const isGood = isLowerBetter[key] ? change <= 0 : change >= 0;
-        const Arrow = change >= 0 ? ArrowUpRight : ArrowDownRight;
         return (
           <Card key={key} className="gap-3 py-5">
             <CardHeader className="px-5">
               <CardDescription className="font-medium">{t(`cards.stats.${key}`)}</CardDescription>
               <CardAction>
                 <span className="grid size-8 place-items-center rounded-lg bg-accent-50 text-accent">
-                  <Icon className="size-4" aria-hidden />
+                  <Icon name={statIcons[key]} className="size-4" />
                 </span>
               </CardAction>
             </CardHeader>
@@ -54,7 +52,7 @@ function StatCards() {
                     isGood ? "bg-success/10 text-success" : "bg-destructive/10 text-destructive",
                   )}
                 >
-                  <Arrow className="size-3.5" aria-hidden />
+                  <Icon name={change >= 0 ? "arrow-up-right" : "arrow-down-right"} className="size-3.5" />
                   {formatPercent(change, language, { isSigned: true })}
                 </span>
                 {t("cards.vsLastMonth")}

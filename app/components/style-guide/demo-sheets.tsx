@@ -1,41 +1,29 @@
-import {
-  ArrowLeftRight,
-  BarChart3,
-  CalendarClock,
-  CreditCard,
-  Landmark,
-  LayoutDashboard,
-  Layers,
-  Repeat,
-  Tag,
-  Wallet,
-  type LucideIcon,
-} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 import { formatDate, formatMoney } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
 import { useLanguage } from "~/lib/use-language";
 
-type NavItem = { key: string; Icon: LucideIcon; isBeta?: boolean };
+type NavItem = { key: string; icon: IconName; isBeta?: boolean };
 
 const navigation: { group: string; items: NavItem[] }[] = [
-  { group: "overview", items: [{ key: "dashboard", Icon: LayoutDashboard }, { key: "analytics", Icon: BarChart3 }] },
-  { group: "finance", items: [{ key: "accounts", Icon: Wallet }, { key: "cards", Icon: CreditCard }] },
+  { group: "overview", items: [{ key: "dashboard", icon: "layout-dashboard" }, { key: "analytics", icon: "chart-column" }] },
+  { group: "finance", items: [{ key: "accounts", icon: "wallet" }, { key: "cards", icon: "credit-card" }] },
   {
     group: "transactions",
     items: [
-      { key: "transactions", Icon: ArrowLeftRight },
-      { key: "scheduled", Icon: CalendarClock },
-      { key: "installments", Icon: Layers },
-      { key: "loans", Icon: Landmark },
-      { key: "recurring", Icon: Repeat, isBeta: true },
+      { key: "transactions", icon: "arrow-left-right" },
+      { key: "scheduled", icon: "calendar-clock" },
+      { key: "installments", icon: "layers" },
+      { key: "loans", icon: "landmark" },
+      { key: "recurring", icon: "repeat", isBeta: true },
     ],
   },
-  { group: "organization", items: [{ key: "tags", Icon: Tag }] },
+  { group: "organization", items: [{ key: "tags", icon: "tag" }] },
 ];
 
 /** The app's sidebar as phones will see it: a drawer from the left. */
@@ -55,7 +43,7 @@ export function NavigationSheetContent() {
                 {t(`overlays.nav.groups.${group}`)}
               </p>
               <ul className="grid gap-0.5">
-                {items.map(({ key, Icon, isBeta }) => (
+                {items.map(({ key, icon, isBeta }) => (
                   <li key={key}>
                     <SheetClose
                       aria-current={key === "dashboard" ? "page" : undefined}
@@ -64,7 +52,7 @@ export function NavigationSheetContent() {
                         "aria-[current=page]:bg-accent-50 aria-[current=page]:text-accent-700",
                       )}
                     >
-                      <Icon className="size-4 shrink-0 opacity-80" aria-hidden />
+                      <Icon name={icon} className="size-4 shrink-0 opacity-80" />
                       {t(`overlays.nav.items.${key}`)}
                       {isBeta ? (
                         <Badge variant="accent" className="ml-auto">

@@ -1,7 +1,7 @@
-import { CircleAlert, CircleCheck, Clock, Info, Sparkles, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast, toastDurations, type ToastKind } from "~/components/ui/toast";
 import { formatMoney } from "~/lib/format";
@@ -10,11 +10,11 @@ import { Section, Specimen } from "./section";
 import { useLanguage } from "~/lib/use-language";
 
 const toastButtons = [
-  { kind: "success", Icon: CircleCheck, className: "text-success" },
-  { kind: "error", Icon: CircleAlert, className: "text-destructive" },
-  { kind: "warning", Icon: TriangleAlert, className: "text-warning" },
-  { kind: "info", Icon: Info, className: "text-info" },
-] as const satisfies { kind: ToastKind; Icon: unknown; className: string }[];
+  { kind: "success", icon: "circle-check", className: "text-success" },
+  { kind: "error", icon: "circle-exclamation-point", className: "text-destructive" },
+  { kind: "warning", icon: "triangle-exclamation-point", className: "text-warning" },
+  { kind: "info", icon: "info", className: "text-info" },
+] as const satisfies { kind: ToastKind; icon: IconName; className: string }[];
 
 const badges = [
   { key: "paid", variant: "success" },
@@ -50,13 +50,13 @@ export function FeedbackSection() {
       <div className="grid gap-4 md:grid-cols-2">
         <Specimen label={t("feedback.toastsLabel")} className="md:col-span-2">
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
-            {toastButtons.map(({ kind, Icon, className }) => (
+            {toastButtons.map(({ kind, icon, className }) => (
               <Button
                 key={kind}
                 variant="outline"
                 onClick={() => toast[kind](t(`feedback.toast.${kind}.title`), t(`feedback.toast.${kind}.body`, { amount }))}
               >
-                <Icon className={className} aria-hidden />
+                <Icon name={icon} className={className} />
                 {t(`feedback.toast.${kind}.button`)}
               </Button>
             ))}
@@ -80,15 +80,15 @@ export function FeedbackSection() {
           <p className="mt-5 mb-2.5 text-xs text-muted-foreground">{t("feedback.badgesWithIcons")}</p>
           <div className="flex flex-wrap gap-2">
             <Badge variant="success">
-              <CircleCheck aria-hidden />
+              <Icon name="circle-check" />
               {t("feedback.badge.paid")}
             </Badge>
             <Badge variant="warning">
-              <Clock aria-hidden />
+              <Icon name="clock" />
               {t("feedback.badge.dueSoon", { count: 3 })}
             </Badge>
             <Badge variant="accent">
-              <Sparkles aria-hidden />
+              <Icon name="sparkles" />
               {t("feedback.badge.beta")}
             </Badge>
           </div>

@@ -1,6 +1,6 @@
-import { CalendarDays, CreditCard, LayoutGrid } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { Icon } from "~/components/ui/icon";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatDate, formatMoney, formatPercent } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
@@ -27,15 +27,15 @@ export function NavigationSection() {
           <Tabs defaultValue="limit">
             <TabsList className="w-full sm:w-fit">
               <TabsTrigger value="limit">
-                <CreditCard className="max-sm:hidden" aria-hidden />
+                <Icon name="credit-card" className="max-sm:hidden" />
                 {t("navigation.tabs.limit")}
               </TabsTrigger>
               <TabsTrigger value="statement">
-                <CalendarDays className="max-sm:hidden" aria-hidden />
+                <Icon name="calendar-days" className="max-sm:hidden" />
                 {t("navigation.tabs.statement")}
               </TabsTrigger>
               <TabsTrigger value="installments">
-                <LayoutGrid className="max-sm:hidden" aria-hidden />
+                <Icon name="layout-grid" className="max-sm:hidden" />
                 {t("navigation.tabs.installments")}
               </TabsTrigger>
             </TabsList>

@@ -1,4 +1,3 @@
-import { Copy, ListFilter, Menu, MoreHorizontal, Pencil, Receipt, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -24,6 +23,7 @@ import {
   DropdownMenuShortcut,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { toast } from "~/components/ui/toast";
 import { NavigationSheetContent, TransactionSheetContent } from "./demo-sheets";
@@ -43,7 +43,7 @@ export function OverlaysSection() {
           <Dialog>
             <DialogTrigger asChild>
               <Button variant="destructive">
-                <Trash2 aria-hidden />
+                <Icon name="trash" />
                 {t("overlays.dialog.trigger")}
               </Button>
             </DialogTrigger>
@@ -71,7 +71,7 @@ export function OverlaysSection() {
             <Sheet>
               <SheetTrigger asChild>
                 <Button variant="outline">
-                  <Menu aria-hidden />
+                  <Icon name="menu" />
                   {t("overlays.sheet.left")}
                 </Button>
               </SheetTrigger>
@@ -80,7 +80,7 @@ export function OverlaysSection() {
             <Sheet>
               <SheetTrigger asChild>
                 <Button variant="outline">
-                  <Receipt aria-hidden />
+                  <Icon name="receipt" />
                   {t("overlays.sheet.right")}
                 </Button>
               </SheetTrigger>
@@ -93,18 +93,18 @@ export function OverlaysSection() {
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="outline">
-                <MoreHorizontal aria-hidden />
+                <Icon name="ellipsis" />
                 {t("overlays.menu.trigger")}
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="start" className="w-56">
               <DropdownMenuItem>
-                <Pencil aria-hidden />
+                <Icon name="pencil" />
                 {t("overlays.menu.edit")}
                 <DropdownMenuShortcut>E</DropdownMenuShortcut>
               </DropdownMenuItem>
               <DropdownMenuItem>
-                <Copy aria-hidden />
+                <Icon name="copy" />
                 {t("overlays.menu.duplicate")}
                 <DropdownMenuShortcut>D</DropdownMenuShortcut>
               </DropdownMenuItem>
@@ -114,7 +114,7 @@ export function OverlaysSection() {
               </DropdownMenuCheckboxItem>
               <DropdownMenuSeparator />
               <DropdownMenuLabel className="flex items-center gap-1.5">
-                <ListFilter className="size-3.5" aria-hidden />
+                <Icon name="list-filter" className="size-3.5" />
                 {t("overlays.menu.sortBy")}
               </DropdownMenuLabel>
               <DropdownMenuRadioGroup value={sortOrder} onValueChange={setSortOrder}>
@@ -126,7 +126,7 @@ export function OverlaysSection() {
               </DropdownMenuRadioGroup>
               <DropdownMenuSeparator />
               <DropdownMenuItem variant="destructive">
-                <Trash2 aria-hidden />
+                <Icon name="trash" />
                 {t("overlays.menu.delete")}
               </DropdownMenuItem>
             </DropdownMenuContent>

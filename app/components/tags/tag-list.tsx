@@ -1,6 +1,6 @@
-import { Plus, Tags } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { TagRow, type TagResponse } from "./tag-row";
 
 type TagListProps = { tags: readonly TagResponse[]; canEdit: boolean; onCreate(): void; onEdit(tag: TagResponse): void };
@@ -12,13 +12,13 @@ export function TagList({ tags, canEdit, onCreate, onEdit }: TagListProps) {
     return (
       <section className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent">
-          <Tags className="size-7" aria-hidden />
+          <Icon name="tags" className="size-7" />
         </span>
         <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>
         <p className="mt-2 max-w-sm text-sm text-muted-foreground">{t("empty.body")}</p>
         {canEdit ? (
           <Button className="mt-5" variant="accent" onClick={onCreate}>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             {t("empty.action")}
           </Button>
         ) : null}

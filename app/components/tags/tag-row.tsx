@@ -1,4 +1,3 @@
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -6,6 +5,7 @@ import type { ActionResult } from "~/components/accounts/action-result";
 import { ConfirmDelete } from "~/components/accounts/confirm-delete";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -39,17 +39,17 @@ export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: bo
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" className="size-9" disabled={isBusy} aria-label={t("actions.menu", { name: tag.name })}>
-                <MoreHorizontal aria-hidden />
+                <Icon name="ellipsis" />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={onEdit}>
-                <Pencil aria-hidden />
+                <Icon name="pencil" />
                 {t("actions.edit")}
               </DropdownMenuItem>
               <DropdownMenuSeparator />
               <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
-                <Trash2 aria-hidden />
+                <Icon name="trash" />
                 {t("actions.delete")}
               </DropdownMenuItem>
             </DropdownMenuContent>

@@ -1,5 +1,5 @@
-import { Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/format";
@@ -85,7 +85,7 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
                 )}
                 style={isOn ? { backgroundColor: tag.color, color: textColourOn(tag.color) } : undefined}
               >
-                {isOn ? <Check className="size-3.5" aria-hidden /> : <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />}
+                {isOn ? <Icon name="check" className="size-3.5" /> : <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />}
                 {tag.name}
               </button>
             );

@@ -1,13 +1,13 @@
-import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CreditCard, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { transactionKinds, type TransactionKind } from "./types";
 
-export const kindIcons: Record<TransactionKind, LucideIcon> = {
-  income: ArrowDownLeft,
-  expense: ArrowUpRight,
-  transfer: ArrowLeftRight,
-  pay_credit_card: CreditCard,
+export const kindIcons: Record<TransactionKind, IconName> = {
+  income: "arrow-down-left",
+  expense: "arrow-up-right",
+  transfer: "arrow-left-right",
+  pay_credit_card: "credit-card",
 };
 
 const iconColours: Record<TransactionKind, string> = {
@@ -25,7 +25,6 @@ export function KindStep({ kind, onChange }: { kind: TransactionKind | null; onC
       <legend className="mb-3 text-sm font-medium text-foreground">{t("wizard.kindQuestion")}</legend>
       <div className="grid grid-cols-2 gap-3">
         {transactionKinds.map((item) => {
-          const Icon = kindIcons[item];
           return (
             <label
               key={item}
@@ -37,7 +36,7 @@ export function KindStep({ kind, onChange }: { kind: TransactionKind | null; onC
             >
               <input type="radio" name="kind" value={item} checked={kind === item} onChange={() => onChange(item)} className="sr-only" />
               <span className={cn("grid size-10 place-items-center rounded-lg", iconColours[item])}>
-                <Icon className="size-5" aria-hidden />
+                <Icon name={kindIcons[item]} className="size-5" />
               </span>
               <span className="grid gap-0.5">
                 <span className="text-sm font-semibold text-foreground">{t(`kinds.${item}`)}</span>

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { pageHref } from "./filters";
 
@@ -32,7 +32,7 @@ export function Pagination({ current, last }: { current: number; last: number })
     );
   return (
     <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-center gap-1">
-      {arrow(current - 1, t("pagination.previous"), <ChevronLeft aria-hidden />, current <= 1)}
+      {arrow(current - 1, t("pagination.previous"), <Icon name="chevron-left" />, current <= 1)}
       {visiblePages(current, last).map((page, index) =>
         page === "gap" ? (
           <span key={`gap-${index}`} className="px-2 text-muted-foreground" aria-hidden>
@@ -50,7 +50,7 @@ export function Pagination({ current, last }: { current: number; last: number })
           </Link>
         ),
       )}
-      {arrow(current + 1, t("pagination.next"), <ChevronRight aria-hidden />, current >= last)}
+      {arrow(current + 1, t("pagination.next"), <Icon name="chevron-right" />, current >= last)}
     </nav>
   );
 }

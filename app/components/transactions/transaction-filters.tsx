@@ -1,8 +1,8 @@
-import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
@@ -122,7 +122,7 @@ export function TransactionFilters(props: Props) {
         <Sheet open={isSheetOpen} onOpenChange={setSheetOpen}>
           <SheetTrigger asChild>
             <Button variant="outline">
-              <SlidersHorizontal aria-hidden />
+              <Icon name="sliders-horizontal" />
               {count ? t("filters.buttonWithCount", { count }) : t("filters.button")}
             </Button>
           </SheetTrigger>

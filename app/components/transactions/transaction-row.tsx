@@ -1,5 +1,5 @@
-import { ArrowRight, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { kindIcons } from "./kind-step";
@@ -37,7 +37,6 @@ type Props = {
 export function TransactionRow({ transaction, labels, language, actions }: Props) {
   const { t } = useTranslation("transactions");
   const way = direction[transaction.type];
-  const Icon = kindIcons[transaction.type];
   const kind = labels.kinds[transaction.type];
   const signed = way === "out" ? -transaction.amount_cents : transaction.amount_cents;
   const isCrossCurrency = transaction.currency !== transaction.destination_currency;
@@ -45,14 +44,14 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <span className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`} title={kind}>
-          <Icon className="size-4" aria-hidden />
+          <Icon name={kindIcons[transaction.type]} className="size-4" />
           <span className="sr-only">{kind}</span>
         </span>
         <div className="grid min-w-0 gap-1">
           <p className="truncate font-medium text-foreground">{transaction.description}</p>
           <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
             <span className="truncate">{transaction.origin.name ?? labels.outside}</span>
-            <ArrowRight className="size-3.5 shrink-0" aria-label={labels.to} />
+            <Icon name="arrow-right" className="size-3.5 shrink-0" aria-label={labels.to} />
             <span className="truncate">{transaction.destination.name ?? labels.outside}</span>
           </p>
           {transaction.tags.length ? (
@@ -81,11 +80,11 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
         {actions ? (
           <div className="flex shrink-0 gap-1">
             <button type="button" className={iconButton} onClick={() => actions.onEdit(transaction)}>
-              <Pencil aria-hidden />
+              <Icon name="pencil" />
               <span className="sr-only">{t("list.edit", { description: transaction.description })}</span>
             </button>
             <button type="button" className={`${iconButton} hover:text-destructive`} disabled={actions.isBusy} onClick={() => actions.onDelete(transaction)}>
-              <Trash2 aria-hidden />
+              <Icon name="trash" />
               <span className="sr-only">{t("list.delete", { description: transaction.description })}</span>
             </button>
           </div>

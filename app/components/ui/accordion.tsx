@@ -1,7 +1,7 @@
-import { ChevronDown } from "lucide-react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
+import { Icon } from "./icon";
 
 /** Collapsible sections; `type="single" collapsible` keeps at most one open, as an FAQ does. */
 export const Accordion = AccordionPrimitive.Root;
@@ -24,9 +24,9 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         {...props}
       >
         {children}
-        <ChevronDown
+        <Icon
+          name="chevron-down"
           className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180"
-          aria-hidden
         />
       </AccordionPrimitive.Trigger>
     </AccordionPrimitive.Header>

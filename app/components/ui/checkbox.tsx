@@ -1,7 +1,7 @@
-import { Check, Minus } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
+import { Icon } from "./icon";
 
 /** A checkbox (Space toggles it); `checked="indeterminate"` shows a dash for a partial selection. */
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
@@ -20,8 +20,8 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       {...props}
     >
       <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="grid place-items-center">
-        <Check className="size-3.5 group-data-[state=indeterminate]:hidden" strokeWidth={3} aria-hidden />
-        <Minus className="hidden size-3.5 group-data-[state=indeterminate]:block" strokeWidth={3} aria-hidden />
+        <Icon name="check" className="size-3.5 stroke-3 group-data-[state=indeterminate]:hidden" />
+        <Icon name="minus" className="hidden size-3.5 stroke-3 group-data-[state=indeterminate]:block" />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -1,8 +1,8 @@
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { Icon } from "./icon";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -35,7 +35,7 @@ export function OverlayCloseButton({ className }: { className?: string }) {
         className,
       )}
     >
-      <X className="size-4" aria-hidden />
+      <Icon name="x" className="size-4" />
       <span className="sr-only">{t("actions.close")}</span>
     </DialogPrimitive.Close>
   );

@@ -1,7 +1,7 @@
-import { Check, ChevronRight, Circle } from "lucide-react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
+import { Icon } from "./icon";
 
 /** A menu of actions: arrow keys move, type-ahead jumps, Enter picks, Escape closes. */
 export const DropdownMenu = MenuPrimitive.Root;
@@ -60,7 +60,7 @@ export function DropdownMenuCheckboxItem({ className, children, ...props }: Comp
     <MenuPrimitive.CheckboxItem data-slot="dropdown-menu-checkbox-item" className={cn(itemClassName, "pl-8", className)} {...props}>
       <span className="absolute left-2 grid size-4 place-items-center">
         <MenuPrimitive.ItemIndicator>
-          <Check className="text-accent" aria-hidden />
+          <Icon name="check" className="text-accent" />
         </MenuPrimitive.ItemIndicator>
       </span>
       {children}
@@ -73,7 +73,7 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
     <MenuPrimitive.RadioItem data-slot="dropdown-menu-radio-item" className={cn(itemClassName, "pl-8", className)} {...props}>
       <span className="absolute left-2 grid size-4 place-items-center">
         <MenuPrimitive.ItemIndicator>
-          <Circle className="size-2! fill-accent text-accent" aria-hidden />
+          <Icon name="circle" className="size-2! fill-accent text-accent" />
         </MenuPrimitive.ItemIndicator>
       </span>
       {children}
@@ -108,7 +108,7 @@ export function DropdownMenuSubTrigger({ className, children, ...props }: Compon
       {...props}
     >
       {children}
-      <ChevronRight className="ml-auto" aria-hidden />
+      <Icon name="chevron-right" className="ml-auto" />
     </MenuPrimitive.SubTrigger>
   );
 }

@@ -1,8 +1,8 @@
-import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { Icon } from "./icon";
 import { fieldClassName } from "./input";
 
 export const Select = SelectPrimitive.Root;
@@ -29,7 +29,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
+        <Icon name="chevron-down" className="size-4 text-muted-foreground" />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -55,11 +55,11 @@ export function SelectContent({
         {...props}
       >
         <SelectPrimitive.ScrollUpButton className="flex h-6 items-center justify-center text-muted-foreground">
-          <ChevronUp className="size-4" aria-hidden />
+          <Icon name="chevron-up" className="size-4" />
         </SelectPrimitive.ScrollUpButton>
         <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex h-6 items-center justify-center text-muted-foreground">
-          <ChevronDown className="size-4" aria-hidden />
+          <Icon name="chevron-down" className="size-4" />
         </SelectPrimitive.ScrollDownButton>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
@@ -91,7 +91,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
       <span className="absolute right-2 grid size-4 place-items-center">
         <SelectPrimitive.ItemIndicator>
-          <Check className="size-4 text-accent!" aria-hidden />
+          <Icon name="check" className="size-4 text-accent!" />
         </SelectPrimitive.ItemIndicator>
       </span>
     </SelectPrimitive.Item>

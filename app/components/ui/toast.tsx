@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { Icon, type IconName } from "./icon";
 import { toastDurations, type ToastKind } from "./toast-durations";
 
 export { toastDurations, type ToastKind };
@@ -39,7 +39,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const icons = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info };
+const icons: Record<ToastKind, IconName> = { success: "circle-check", error: "circle-exclamation-point", warning: "triangle-exclamation-point", info: "info" };
 const iconColors = {
   success: "text-success",
   error: "text-destructive",
@@ -60,7 +60,6 @@ export function Toaster() {
   return (
     <ToastPrimitive.Provider swipeDirection="right" label={t("toast.label")}>
       {list.map(({ id, kind, title, description, open }) => {
-        const Icon = icons[kind];
         return (
           <ToastPrimitive.Root
             key={id}
@@ -83,7 +82,7 @@ export function Toaster() {
               "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=end]:animate-toast-out",
             )}
           >
-            <Icon aria-hidden className={cn("mt-0.5 size-5 shrink-0", iconColors[kind])} />
+            <Icon name={icons[kind]} className={cn("mt-0.5 size-5 shrink-0", iconColors[kind])} />
             <div className="grid flex-1 gap-1">
               <ToastPrimitive.Title className="text-sm font-semibold text-foreground">{title}</ToastPrimitive.Title>
               {description ? (
@@ -94,7 +93,7 @@ export function Toaster() {
               aria-label={t("actions.close")}
               className="rounded-md p-1 text-muted-foreground opacity-70 transition hover:bg-muted hover:opacity-100"
             >
-              <X className="size-4" aria-hidden />
+              <Icon name="x" className="size-4" />
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         );

@@ -1,9 +1,9 @@
-import { LogOut, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
 
 /** Ending every session, and deleting the account behind a typed confirmation. */
 export function AccountActions({ email }: { email: string }) {
@@ -21,7 +21,7 @@ export function AccountActions({ email }: { email: string }) {
           <ConfirmDialog
             trigger={
               <Button variant="outline" disabled={isBusy}>
-                <LogOut aria-hidden />
+                <Icon name="log-out" />
                 {t("sessions.signOutEverywhere")}
               </Button>
             }
@@ -41,7 +41,7 @@ export function AccountActions({ email }: { email: string }) {
           <ConfirmDialog
             trigger={
               <Button variant="destructive" disabled={isBusy}>
-                <Trash2 aria-hidden />
+                <Icon name="trash" />
                 {t("delete.button")}
               </Button>
             }

@@ -1,8 +1,8 @@
-import { ImageUp, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
 
@@ -31,7 +31,7 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild disabled={isBusy}>
             <label className="cursor-pointer">
-              <ImageUp aria-hidden />
+              <Icon name="image-up" />
               {isBusy && fetcher.formData?.get("intent") === "upload-picture" ? t("picture.uploading") : t("picture.choose")}
               <input
                 type="file"
@@ -52,7 +52,7 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
           </Button>
           {picture ? (
             <Button variant="ghost" disabled={isBusy} onClick={() => fetcher.submit({ intent: "delete-picture" }, { method: "post" })}>
-              <Trash2 aria-hidden />
+              <Icon name="trash" />
               {t("picture.remove")}
             </Button>
           ) : null}

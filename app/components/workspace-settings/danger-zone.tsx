@@ -1,9 +1,9 @@
-import { LogOut, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
 import { useResultToast, type SettingsResult } from "./settings-result";
 
 /** Leaving asks once; deleting asks for the workspace's name to be typed. */
@@ -23,7 +23,7 @@ export function DangerZone({ workspaceName, isOwner }: { workspaceName: string; 
           <ConfirmDialog
             trigger={
               <Button variant="outline" disabled={isBusy}>
-                <LogOut aria-hidden />
+                <Icon name="log-out" />
                 {t("danger.leave")}
               </Button>
             }
@@ -39,7 +39,7 @@ export function DangerZone({ workspaceName, isOwner }: { workspaceName: string; 
             <ConfirmDialog
               trigger={
                 <Button variant="destructive" disabled={isBusy}>
-                  <Trash2 aria-hidden />
+                  <Icon name="trash" />
                   {isBusy ? t("danger.deleting") : t("danger.delete")}
                 </Button>
               }

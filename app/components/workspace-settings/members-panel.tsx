@@ -1,4 +1,3 @@
-import { Mail, UserMinus, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -6,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
@@ -57,7 +57,7 @@ function MemberRow({ member, isSelf, canManage, isOwner }: { member: MemberRespo
           <ConfirmDialog
             trigger={
               <Button variant="ghost" size="icon" aria-label={`${t("members.remove")} ${name}`}>
-                <UserMinus />
+                <Icon name="user-minus" />
               </Button>
             }
             title={t("members.removeConfirm", { name })}
@@ -80,7 +80,7 @@ function InvitationRow({ invitation, canManage }: { invitation: InvitationRespon
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <span className="grid size-9 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground" aria-hidden>
-        <Mail className="size-4" />
+        <Icon name="mail" className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-foreground">{invitation.email}</p>
@@ -90,7 +90,7 @@ function InvitationRow({ invitation, canManage }: { invitation: InvitationRespon
       </div>
       {canManage ? (
         <Button variant="ghost" size="sm" onClick={() => fetcher.submit({ intent: "revoke-invitation", invitationId: invitation.uuid }, { method: "post" })}>
-          <X aria-hidden />
+          <Icon name="x" />
           <span className="sr-only sm:not-sr-only">{t("members.revoke")}</span>
         </Button>
       ) : null}
