@@ -11,7 +11,7 @@ type IconProps = { name: IconName; className?: string; "aria-label"?: string };
  * stroke. Decorative unless given an aria-label. Kept free of cn() because a page draws hundreds.
  */
 export function Icon({ name, className, "aria-label": label }: IconProps) {
-  const classes = className ? `icon ${className}` : "icon";
+  const classes = className ? `sprite-icon ${className}` : "sprite-icon";
   const glyph = <use href={`${spriteUrl}#${name}`} />;
   return label ? (
     <svg className={classes} role="img" aria-label={label}>
