@@ -20,6 +20,34 @@ for (const [path, messages] of Object.entries(files)) {
 const instances = new Map<Language, i18n>();
 
 /**
+ * i18next works out every t() call afresh (options merged, key resolved, interpolation run); a
+ * page makes hundreds. On the server an instance never changes language or messages, so a plain
+ * t(key) — no options — is looked up once per isolate; calls with options go through as they are.
+ */
+function rememberPlainTranslations(instance: i18n): void {
+  type FixedT = ReturnType<i18n["getFixedT"]>;
+  type Translate = (...args: unknown[]) => unknown;
+  const getFixedT = instance.getFixedT.bind(instance) as (...args: unknown[]) => FixedT;
+  const fixedTs = new Map<string, FixedT>();
+  instance.getFixedT = ((...args: unknown[]) => {
+    const cacheKey = JSON.stringify(args);
+    let remembering = fixedTs.get(cacheKey);
+    if (!remembering) {
+      const fixed = getFixedT(...args) as unknown as Translate & { lng?: string; ns?: unknown; keyPrefix?: unknown };
+      const plain = new Map<string, unknown>();
+      const translate: Translate = (key, ...rest) => {
+        if (rest.length > 0 || typeof key !== "string") return fixed(key, ...rest);
+        if (!plain.has(key)) plain.set(key, fixed(key));
+        return plain.get(key);
+      };
+      remembering = Object.assign(translate, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as FixedT;
+      fixedTs.set(cacheKey, remembering);
+    }
+    return remembering;
+  }) as i18n["getFixedT"];
+}
+
+/**
  * The i18next instance for a language, built once per Worker isolate and shared by every
  * request: server rendering only reads it (nothing on the server changes its language), and
  * building one costs more than rendering a small page's translations.
@@ -36,6 +64,7 @@ export function serverI18n(language: Language): i18n {
       resources,
       initAsync: false,
     });
+    rememberPlainTranslations(instance);
     instances.set(language, instance);
   }
   return instance;
