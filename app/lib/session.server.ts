@@ -55,8 +55,16 @@ export function servicesOf(args: LoaderArgs) {
 }
 
 /** The caller of a page request whose token is genuine; the session row is checked by the read that follows. */
-export async function callerOf(args: LoaderArgs): Promise<Caller | null> {
-  return identifyCaller(servicesOf(args), args.request);
+const callers = new WeakMap<Request, Promise<Caller | null>>();
+
+/** Who sent the request, by its token; the layout's and the page's loaders share one verification. */
+export function callerOf(args: LoaderArgs): Promise<Caller | null> {
+  let caller = callers.get(args.request);
+  if (!caller) {
+    caller = identifyCaller(servicesOf(args), args.request);
+    callers.set(args.request, caller);
+  }
+  return caller;
 }
 
 /** A revoked or expired session ends at /login with the cookie cleared (SPEC §2: 401 → login). */

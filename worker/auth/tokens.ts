@@ -5,6 +5,17 @@ import { authPolicy } from "./auth.policy.ts";
 const algorithm = "HS256";
 const encoder = new TextEncoder();
 
+/** The signing key, imported into WebCrypto once per isolate and secret rather than per request. */
+const keys = new Map<string, Promise<CryptoKey>>();
+function signingKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export type SessionClaims = { userId: string; sessionId: string };
 
 export async function signSessionToken(secret: string, claims: SessionClaims & { expiresAt: Date; now: Date }) {
@@ -15,13 +26,13 @@ export async function signSessionToken(secret: string, claims: SessionClaims & {
     .setAudience(authPolicy.tokenAudience)
     .setIssuedAt(Math.floor(claims.now.getTime() / 1000))
     .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
-    .sign(encoder.encode(secret));
+    .sign(await signingKey(secret));
 }
 
 /** The claims of a genuine, unexpired token for this app; null for anything else. */
 export async function verifySessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+    const { payload } = await jwtVerify(token, await signingKey(secret), {
       algorithms: [algorithm],
       issuer: authPolicy.tokenIssuer,
       audience: authPolicy.tokenAudience,
