@@ -5,18 +5,21 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * React's edge server renderer encodes each small piece of HTML with its own TextEncoder call,
- * which is slow in workerd; it gets app/lib/ascii-text-encoder.server.ts instead (same bytes).
- * The build fails if React stops creating its encoder this way, so the swap cannot go silently.
+ * which is slow in workerd; it gets app/lib/react-server-encoder.server.ts instead (same bytes).
+ * That encoder hands out shared bytes for short strings, which is safe because React copies every
+ * chunk of up to 4096 bytes into its own buffer. The build fails if React stops creating its
+ * encoder this way or changes that threshold, so the swap cannot go wrong silently.
  */
 function fastReactServerEncoding(): Plugin {
-  const encoderModule = new URL("./app/lib/ascii-text-encoder.server.ts", import.meta.url).pathname;
+  const encoderModule = new URL("./app/lib/react-server-encoder.server.ts", import.meta.url).pathname;
   return {
     name: "moneta:fast-react-server-encoding",
     applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
       if (!/react-dom-server\.edge\.(production|development)\.js$/.test(id)) return;
       if (!code.includes("new TextEncoder()")) this.error(`${id} no longer creates a TextEncoder: revisit fastReactServerEncoding`);
-      return { code: `var TextEncoder = require(${JSON.stringify(encoderModule)}).AsciiFastTextEncoder;\n${code}`, map: null };
+      if (!code.includes("4096 < chunk.byteLength")) this.error(`${id} copies chunks differently: revisit ReactServerTextEncoder`);
+      return { code: `var TextEncoder = require(${JSON.stringify(encoderModule)}).ReactServerTextEncoder;\n${code}`, map: null };
     },
   };
 }

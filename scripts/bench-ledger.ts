@@ -2,11 +2,13 @@
  * `npm run bench:ledger [-- --sizes 100000,1000000 --runs 200]`: the ledger's performance
  * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
  *   1. Response time (sequential, after warm-up; p50 and p95) of the dashboard page, the
- *      transactions page, the list API and the dashboard stats API, for one workspace holding
- *      100k and then 1M transactions (written by db/seed-ledger.ts), measured twice: the Worker
- *      alone (the build in workerd through Miniflare's dispatchFetch) and served the way
- *      `npm start` serves it (Vite's preview server in front, access log on). Two baselines show
- *      what any request costs on this machine.
+ *      transactions page, the list API, the dashboard stats API and the tags API, for one workspace
+ *      holding 100k and then 1M transactions (written by db/seed-ledger.ts). The Worker alone (the
+ *      build in workerd through Miniflare's dispatchFetch) is measured with the targets interleaved,
+ *      one request each in turn, so the machine's slow spells fall on every row alike: its own
+ *      server time (its request log line), workerd CPU per request, and the client's time. Then the
+ *      app as `npm start` serves it (Vite's preview server in front, access log on), target by target.
+ *      Two baselines show what any request costs on this machine.
  *   2. Round trips a user waits for: the same requests through a proxy that adds 50 ms to every
  *      database request; (median with delay − median without) / 50 ms. Creating a transaction
  *      is measured here too. Goal: 1 for reads, at most 2 for writes.
@@ -26,7 +28,7 @@ import { seedLedger } from "../db/seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
-import { processCpuMs } from "./process-cpu.ts";
+import { processCpuReader } from "./process-cpu.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -53,6 +55,7 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
     { name: "transactions page", path: `/workspaces/${workspaceId}/transactions`, auth: "cookie" },
     { name: "list API (page 1, 20)", path: `/api/workspaces/${workspaceId}/transactions`, auth: "bearer" },
     { name: "dashboard stats API", path: `/api/workspaces/${workspaceId}/dashboard/stats`, auth: "bearer" },
+    { name: "tags API (usage count, last used)", path: `/api/workspaces/${workspaceId}/tags`, auth: "bearer" },
     {
       name: "create transaction API",
       path: `/api/workspaces/${workspaceId}/transactions`,
@@ -70,10 +73,11 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
 type Server = {
   url: string;
   send?: (url: string, init: RequestInit) => Promise<Response>;
-  cpuMs?: () => number;
-  /** duration_ms of each request line the Worker logged: its own time, to the body's last byte. */
-  serverTimes?: number[];
 };
+
+/** duration_ms of each request line the Worker logged (its own time, to the body's last byte), by "METHOD /path". */
+type ServerTimes = Map<string, number[]>;
+const requestKey = (method: string, path: string) => `${method} ${path}`;
 
 async function timeRequest(server: Server, target: Target, token: string): Promise<number> {
   const headers: Record<string, string> = target.auth === "cookie" ? { Cookie: `moneta_session=${token}` } : { Authorization: `Bearer ${token}` };
@@ -96,17 +100,39 @@ const percentile = (values: number[], p: number) => {
 async function measure(server: Server, target: Target, token: string, count: number) {
   for (let warm = 0; warm < 40; warm++) await timeRequest(server, target, token);
   const times: number[] = [];
-  const cpuBefore = server.cpuMs?.() ?? 0;
-  const loggedBefore = server.serverTimes?.length ?? 0;
   for (let run = 0; run < count; run++) times.push(await timeRequest(server, target, token));
-  const cpuPerRequest = ((server.cpuMs?.() ?? 0) - cpuBefore) / count;
-  const serverTimes = server.serverTimes?.slice(loggedBefore) ?? [];
-  return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    cpuPerRequest,
-    server: serverTimes.length ? { p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95) } : undefined,
-  };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+type WorkerFigures = { p50: number; p95: number; cpuPerRequest: number; server?: { p50: number; p95: number } };
+
+/**
+ * The Worker alone, every target in turn, request after request (writes every seventh round), so a
+ * slow spell of this shared machine falls on all of them alike rather than on whichever row was
+ * running. CPU is read around each request and summed per target.
+ */
+async function measureWorkerInterleaved(server: Server, targets: Target[], token: string, rounds: number, serverTimes: ServerTimes, cpuMs: () => number) {
+  const isDue = (target: Target, round: number) => target.method !== "POST" || round % 7 === 0;
+  for (let round = 0; round < 40; round++) {
+    for (const target of targets) if (isDue(target, round)) await timeRequest(server, target, token);
+  }
+  const keyOf = (target: Target) => requestKey(target.method ?? "GET", target.path);
+  const measured = targets.map((target) => ({ target, times: [] as number[], cpu: 0, logged: serverTimes.get(keyOf(target))?.length ?? 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const entry of measured) {
+      if (!isDue(entry.target, round)) continue;
+      const cpuBefore = cpuMs();
+      entry.times.push(await timeRequest(server, entry.target, token));
+      entry.cpu += cpuMs() - cpuBefore;
+    }
+  }
+  await new Promise((settled) => setTimeout(settled, 200)); // the last log lines
+  return new Map(
+    measured.map(({ target, times, cpu, logged }): [Target, WorkerFigures] => {
+      const own = serverTimes.get(keyOf(target))?.slice(logged) ?? [];
+      return [target, { p50: percentile(times, 50), p95: percentile(times, 95), cpuPerRequest: cpu / times.length, server: own.length ? { p50: percentile(own, 50), p95: percentile(own, 95) } : undefined }];
+    }),
+  );
 }
 
 /** An HTTP proxy in front of sqld that holds every database request for `delayMs` first. */
@@ -158,22 +184,21 @@ try {
   running.push(delayed);
   // The Worker alone: the build in workerd through Miniflare, no Vite server in front, no access log.
   // APP_ENV=local: the Worker writes its request log line, with its own duration, as it does in production.
-  const serverTimes: number[] = [];
+  const serverTimes: ServerTimes = new Map();
   const worker = startBuiltWorker({
     databaseUrl: database.url,
     vars: { JWT_SECRET: jwtSecret, APP_URL: "http://bench.local", APP_ENV: "local" },
     onLog: (line) => {
-      const entry = JSON.parse(line) as { event?: string; duration_ms?: number };
-      if (entry.event === "request" && typeof entry.duration_ms === "number") serverTimes.push(entry.duration_ms);
+      const entry = JSON.parse(line) as { event?: string; method?: string; path?: string; duration_ms?: number };
+      if (entry.event !== "request" || typeof entry.duration_ms !== "number") return;
+      const key = requestKey(entry.method ?? "", entry.path ?? "");
+      const times = serverTimes.get(key) ?? [];
+      times.push(entry.duration_ms);
+      serverTimes.set(key, times);
     },
   });
   running.push({ url: "", stop: () => worker.dispose() });
-  const alone: Server = {
-    url: "http://bench.local",
-    send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response>,
-    cpuMs: () => processCpuMs("workerd", process.pid),
-    serverTimes,
-  };
+  const alone: Server = { url: "http://bench.local", send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response> };
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
 
@@ -181,17 +206,20 @@ try {
   const trips: string[] = [];
   for (const size of sizes) {
     const seeded = await seedWorkspace(db, jwtSecret, size);
-    for (const target of targetsFor(seeded.workspaceId, seeded.accountId)) {
+    const targets = targetsFor(seeded.workspaceId, seeded.accountId);
+    await timeRequest(alone, targets[0]!, seeded.token);
+    const inWorker = await measureWorkerInterleaved(alone, targets, seeded.token, runs, serverTimes, processCpuReader("workerd", process.pid));
+    for (const target of targets) {
       const count = target.method === "POST" ? 30 : runs;
-      const workerAlone = await measure(alone, target, seeded.token, count);
+      const workerAlone = inWorker.get(target)!;
       const served = await measure({ url: direct.url }, target, seeded.token, count);
       const slow = await measure({ url: delayed.url }, target, seeded.token, 15);
       const roundTrips = (slow.p50 - served.p50) / delayMs;
-      const inWorker = workerAlone.server ? `${workerAlone.server.p50.toFixed(1)} ms | ${workerAlone.server.p95.toFixed(1)} ms` : "– | –";
-      const row = `${inWorker} | ${workerAlone.cpuPerRequest.toFixed(1)} ms | ${workerAlone.p50.toFixed(1)} ms | ${workerAlone.p95.toFixed(1)} ms | ${served.p50.toFixed(1)} ms | ${served.p95.toFixed(1)} ms`;
+      const ownTime = workerAlone.server ? `${workerAlone.server.p50.toFixed(1)} ms | ${workerAlone.server.p95.toFixed(1)} ms` : "– | –";
+      const row = `${ownTime} | ${workerAlone.cpuPerRequest.toFixed(1)} ms | ${workerAlone.p50.toFixed(1)} ms | ${workerAlone.p95.toFixed(1)} ms | ${served.p50.toFixed(1)} ms | ${served.p95.toFixed(1)} ms`;
       timing.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${row} |`);
       trips.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${roundTrips.toFixed(2)} |`);
-      console.log(`    ${target.name}: server time p50/p95 ${inWorker.replaceAll(" ms | ", "/")}, CPU ${workerAlone.cpuPerRequest.toFixed(1)} ms; dispatchFetch p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms, served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
+      console.log(`    ${target.name}: server time p50/p95 ${ownTime.replaceAll(" ms | ", "/")}, CPU ${workerAlone.cpuPerRequest.toFixed(1)} ms; dispatchFetch p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms, served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
     }
   }
   client.close();

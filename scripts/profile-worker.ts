@@ -6,9 +6,11 @@
  * the most time (self time). `{w}` in the path is the seeded workspace's id.
  *   --save FILE     keep the .cpuprofile (Chrome DevTools opens it)
  *   --html FILE     keep the page's HTML
- *   --against DIR   no profiler: time this build against a copy of an earlier one (cp -r build DIR
- *                   before changing code), requests alternating between the two so the machine's
- *                   drift hits both alike
+ *   --allocations   also sample what the requests allocate (what keeps the garbage collector busy);
+ *                   --save-allocations FILE keeps that profile (Chrome DevTools opens .heapprofile)
+ *   --against DIR   no profiler: measure this build against a copy of an earlier one (cp -r build
+ *                   DIR before changing code) — server time, dispatchFetch and workerd CPU per
+ *                   request, in blocks alternating between the two so the machine's drift hits both
  * Not part of `npm test`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -72,19 +74,42 @@ function summarise(profile: Profile) {
   console.log(`\nSampled ${(total / 1000).toFixed(0)} ms over ${runs} requests (${(total / 1000 / runs).toFixed(2)} ms of samples per request)\n\nBy module (self time):\n${top(byModule, 12)}\n\nBy function (self time):\n${top(byFunction, 40)}`);
 }
 
+type HeapNode = { callFrame: ProfileNode["callFrame"]; selfSize: number; children: HeapNode[] };
+type HeapProfile = { head: HeapNode };
+
+/** Where the memory a request allocates comes from (V8's sampling heap profiler): what makes the GC run. */
+function summariseAllocations(profile: HeapProfile) {
+  const byFunction = new Map<string, number>();
+  const byModule = new Map<string, number>();
+  const visit = (node: HeapNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url.split("/").slice(-1)[0] || "(native)";
+    const name = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+    byModule.set(where, (byModule.get(where) ?? 0) + node.selfSize);
+    node.children.forEach(visit);
+  };
+  visit(profile.head);
+  const total = [...byModule.values()].reduce((sum, value) => sum + value, 0);
+  const top = (map: Map<string, number>, count: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, bytes]) => `${((bytes / total) * 100).toFixed(1).padStart(5)}%  ${(bytes / 1024 / runs).toFixed(1).padStart(7)} KB/req  ${name}`).join("\n");
+  console.log(`\nAllocated (sampled) ${(total / 1024 / runs).toFixed(0)} KB per request\n\nBy module:\n${top(byModule, 8)}\n\nBy function:\n${top(byFunction, 30)}`);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-profile-"));
 const database = await startDatabase({ dataDir, port: await freePort() });
 const inspectorPort = await freePort();
 const vars = { JWT_SECRET: jwtSecret, APP_URL: "http://profile.local", APP_ENV: "local" };
 /** The Worker's own time per request (its request log line), to the body's last byte. */
 const serverTimes: number[] = [];
-const onLog = (line: string) => {
+const baselineServerTimes: number[] = [];
+const serverTimesInto = (times: number[]) => (line: string) => {
   const entry = JSON.parse(line) as { event?: string; duration_ms?: number };
-  if (entry.event === "request" && typeof entry.duration_ms === "number") serverTimes.push(entry.duration_ms);
+  if (entry.event === "request" && typeof entry.duration_ms === "number") times.push(entry.duration_ms);
 };
 const baselineDir = process.argv.includes("--against") ? argument("against", "") : undefined;
-const worker = startBuiltWorker({ databaseUrl: database.url, vars, onLog, ...(baselineDir ? {} : { inspectorPort }) });
-const baseline = baselineDir ? startBuiltWorker({ databaseUrl: database.url, vars, buildDir: baselineDir, onLog: () => {} }) : undefined;
+const worker = startBuiltWorker({ databaseUrl: database.url, vars, onLog: serverTimesInto(serverTimes), ...(baselineDir ? {} : { inspectorPort }) });
+const baseline = baselineDir ? startBuiltWorker({ databaseUrl: database.url, vars, buildDir: baselineDir, onLog: serverTimesInto(baselineServerTimes) }) : undefined;
 try {
   await migrateDatabase(database.url);
   const client = createClient({ url: database.url });
@@ -120,13 +145,25 @@ try {
 
   if (baseline) {
     for (let warm = 0; warm < 100; warm++) { await request(); await request(baseline); }
-    const current: number[] = [];
-    const earlier: number[] = [];
-    for (let run = 0; run < runs; run++) {
-      if (run % 2) { current.push(await request()); earlier.push(await request(baseline)); }
-      else { earlier.push(await request(baseline)); current.push(await request()); }
+    // Blocks of requests alternate between the two builds; the workerd CPU a block used is its build's
+    // (the idle one uses next to none), and the machine's drift hits both alike.
+    const block = 20;
+    const measured = [
+      { name: "build/", target: worker, times: [] as number[], cpuMs: 0, serverTimes },
+      { name: baselineDir, target: baseline, times: [] as number[], cpuMs: 0, serverTimes: baselineServerTimes },
+    ];
+    const loggedBefore = measured.map((build) => build.serverTimes.length);
+    for (let run = 0; run < runs; run += block) {
+      for (const build of run % (2 * block) ? measured : [...measured].reverse()) {
+        const cpuBefore = processCpuMs("workerd", process.pid);
+        for (let index = 0; index < block; index++) build.times.push(await request(build.target));
+        build.cpuMs += processCpuMs("workerd", process.pid) - cpuBefore;
+      }
     }
-    console.log(`${path}, ${runs} requests each, alternating:\n  build/        ${percentiles(current)}\n  ${baselineDir}  ${percentiles(earlier)}`);
+    console.log(`${path}, ${measured[0]!.times.length} requests each, in alternating blocks of ${block}:`);
+    measured.forEach((build, index) => {
+      console.log(`  ${build.name}\n    server time ${percentiles(build.serverTimes.slice(loggedBefore[index]))}, dispatchFetch ${percentiles(build.times)}, workerd CPU ${(build.cpuMs / build.times.length).toFixed(2)} ms per request`);
+    });
   } else {
     for (let warm = 0; warm < 50; warm++) await request();
     const cpuBefore = processCpuMs("workerd", process.pid);
@@ -136,6 +173,14 @@ try {
     const cpuPerRequest = (processCpuMs("workerd", process.pid) - cpuBefore) / runs;
     console.log(`${path}, without the profiler:\n  server time ${percentiles(serverTimes.slice(loggedBefore))}\n  dispatchFetch ${percentiles(times)}\n  workerd CPU ${cpuPerRequest.toFixed(2)} ms per request`);
     const inspector = await connectInspector(inspectorPort);
+    if (process.argv.includes("--allocations")) {
+      await inspector.send("HeapProfiler.enable");
+      await inspector.send("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      for (let run = 0; run < runs; run++) await request();
+      const { profile } = await inspector.send<{ profile: HeapProfile }>("HeapProfiler.stopSampling");
+      if (process.argv.includes("--save-allocations")) writeFileSync(argument("save-allocations", "worker.heapprofile"), JSON.stringify(profile));
+      summariseAllocations(profile);
+    }
     await inspector.send("Profiler.enable");
     await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
     await inspector.send("Profiler.start");

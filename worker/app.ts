@@ -111,7 +111,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
     .all("*", (c) => options.renderPage(c))
     .onError((error, c) => {
       const appError = toAppError(error);
-      const scope = c.var.scope;
+      const scope = c.get("scope");
       const requestId = scope?.requestId ?? "unknown";
       if (!(error instanceof AppError) && appError.status >= 500) {
         scope?.log.error("request.unhandled_error", {

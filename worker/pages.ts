@@ -27,8 +27,8 @@ export function renderPage(c: Context<ApiEnv>): Promise<Response> {
   context.set(pageContext, {
     env: c.env,
     executionContext: c.executionCtx as unknown as ExecutionContext,
-    scope: c.var.scope,
-    services: c.var.services,
+    scope: c.get("scope"),
+    services: c.get("services"),
   });
   return handleRequest(c.req.raw, context);
 }

@@ -71,11 +71,25 @@ export function readableForeground(background: Rgb): Rgb {
   return contrastRatio(background, white) >= contrastRatio(background, ink) ? white : ink;
 }
 
+/** Worked out once per set of colours: every page of a workspace draws its root with the same three. */
+const rememberedThemes = new Map<string, Readonly<Record<string, string>>>();
+
 /**
  * --primary, --primary-rgb ("18 17 39"), --primary-50 … --primary-900 and
  * --primary-foreground for each of the three colours.
  */
-export function themeVariables(colors: WorkspaceColors = defaultWorkspaceColors): Record<string, string> {
+export function themeVariables(colors: WorkspaceColors = defaultWorkspaceColors): Readonly<Record<string, string>> {
+  const key = `${colors.primary} ${colors.secondary} ${colors.accent}`;
+  let variables = rememberedThemes.get(key);
+  if (!variables) {
+    if (rememberedThemes.size >= 256) rememberedThemes.clear();
+    variables = Object.freeze(computeThemeVariables(colors));
+    rememberedThemes.set(key, variables);
+  }
+  return variables;
+}
+
+function computeThemeVariables(colors: WorkspaceColors): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, hex] of Object.entries(colors)) {
     const rgb = hexToRgb(hex);

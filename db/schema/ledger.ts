@@ -127,6 +127,8 @@ export const tags = sqliteTable(
     name: text("name").notNull(),
     color: text("color").notNull().default("#9E9E9E"),
     description: text("description"),
+    /** How many transactions carry the tag, kept by triggers on transaction_tags (migration 0004). */
+    usageCount: integer("usage_count").notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: timestampColumn("updated_at"),
   },
@@ -142,6 +144,14 @@ export const transactionTags = sqliteTable(
     tagId: text("tag_id")
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
+    /**
+     * The transaction's date, copied here by triggers (migration 0004) so a tag's last use is one
+     * index seek, not a walk over every transaction it was ever on.
+     */
+    transactionDate: text("transaction_date").notNull().default(""),
   },
-  (table) => [primaryKey({ columns: [table.transactionId, table.tagId] }), index("transaction_tags_tag_idx").on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.transactionId, table.tagId] }),
+    index("transaction_tags_tag_date_idx").on(table.tagId, table.transactionDate),
+  ],
 );

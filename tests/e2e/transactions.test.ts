@@ -149,7 +149,7 @@ describe("transactions in Chromium", () => {
     await page.getByRole("dialog").getByText("“Rent”", { exact: false }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Delete Rent");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Delete Rent");
     await page.getByRole("button", { name: "Delete Rent" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete transaction" }).click();
     await toastWith(page, "Transaction deleted").waitFor();

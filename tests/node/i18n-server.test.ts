@@ -19,4 +19,15 @@ describe("server i18n instances", () => {
     expect(serverI18n("en").getFixedT("en", "transactions")).toBe(t);
     expect(serverI18n("en").getFixedT("en", "common")("actions.cancel")).toBe("Cancel");
   });
+
+  it("answers remembered interpolations exactly as i18next does, however many different values come", () => {
+    const instance = serverI18n("pt-BR");
+    const t = instance.getFixedT("pt-BR", "transactions");
+    for (let index = 0; index < 5000; index += 7) {
+      const description = `Mercado ${index} & <Cia>`;
+      expect(t("deleteDialog.description", { description })).toBe(instance.t("deleteDialog.description", { ns: "transactions", description }));
+    }
+    expect(t("count", { count: 3 })).toBe(instance.t("count", { ns: "transactions", count: 3 }));
+    expect(t("count", { count: 1 })).toBe(instance.t("count", { ns: "transactions", count: 1 }));
+  });
 });

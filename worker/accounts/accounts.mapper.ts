@@ -22,3 +22,10 @@ export function toAccountResponse(account: AccountRow) {
 }
 
 export type AccountResponse = ReturnType<typeof toAccountResponse>;
+
+/** What the transaction wizard and the filters use of an account: all a page sends of it for them. */
+export function toAccountOption({ uuid, name, currency, balance_cents, is_active }: AccountResponse) {
+  return { uuid, name, currency, balance_cents, is_active };
+}
+
+export type AccountOption = ReturnType<typeof toAccountOption>;

@@ -15,25 +15,25 @@ const base = "/:workspaceId/accounts";
 /** /workspaces/{workspaceId}/accounts… (SPEC §7 Accounts). */
 export const accountRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
-  .get(base, async (c) => c.json({ data: await listAccounts(c.var.services, c.var.caller, c.req.param()) }))
+  .get(base, async (c) => c.json({ data: await listAccounts(c.get("services"), c.get("caller"), c.req.param()) }))
   .post(base, validate("json", createAccountSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await createAccount(c.var.services, c.var.caller, input) }, 201);
+    return c.json({ data: await createAccount(c.get("services"), c.get("caller"), input) }, 201);
   })
-  .get(`${base}/:accountId`, async (c) => c.json({ data: await getAccount(c.var.services, c.var.caller, c.req.param()) }))
+  .get(`${base}/:accountId`, async (c) => c.json({ data: await getAccount(c.get("services"), c.get("caller"), c.req.param()) }))
   .put(`${base}/:accountId`, validate("json", updateAccountSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateAccount(c.var.services, c.var.caller, input) });
+    return c.json({ data: await updateAccount(c.get("services"), c.get("caller"), input) });
   })
-  .delete(`${base}/:accountId`, async (c) => c.json({ data: await deleteAccount(c.var.services, c.var.caller, c.req.param()) }))
+  .delete(`${base}/:accountId`, async (c) => c.json({ data: await deleteAccount(c.get("services"), c.get("caller"), c.req.param()) }))
   .get(`${base}/:accountId/balance/history`, validate("query", balanceHistorySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
-    return c.json({ data: await getBalanceHistory(c.var.services, c.var.caller, input) });
+    return c.json({ data: await getBalanceHistory(c.get("services"), c.get("caller"), input) });
   })
   .get(`${base}/:accountId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, accountId } = c.req.param();
     const filters = { ...c.req.valid("query"), account_id: isUuid(accountId) ? accountId : undefined };
     const parent = { kind: "account" as const, id: accountId };
-    return c.json(await listTransactions(c.var.services, c.var.caller, { workspaceId, filters, parent }));
+    return c.json(await listTransactions(c.get("services"), c.get("caller"), { workspaceId, filters, parent }));
   })
-  .get(`${base}/:accountId/cards`, async (c) => c.json({ data: await listCardsOfAccount(c.var.services, c.var.caller, c.req.param()) }));
+  .get(`${base}/:accountId/cards`, async (c) => c.json({ data: await listCardsOfAccount(c.get("services"), c.get("caller"), c.req.param()) }));

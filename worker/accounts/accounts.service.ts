@@ -1,5 +1,6 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -23,8 +24,12 @@ export function accountQuery(ctx: ServiceContext, workspaceId: string, accountId
     .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, isUuid(accountId) ? accountId : "")));
 }
 
+const accountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db.select().from(accounts).where(eq(accounts.workspaceId, value("workspaceId"))).orderBy(asc(accounts.createdAt), asc(accounts.id)),
+);
+
 export function accountsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db.select().from(accounts).where(eq(accounts.workspaceId, workspaceId)).orderBy(asc(accounts.createdAt), asc(accounts.id));
+  return accountsOfWorkspace(ctx.db, { workspaceId });
 }
 
 /** GET /accounts: every account, archived ones included (flagged `is_active: false`). */

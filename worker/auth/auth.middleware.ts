@@ -22,7 +22,7 @@ export function assertSameOrigin(request: Request, env: Pick<Env, "APP_URL">): v
 
 /** The signed-in caller or 401; cookie-authenticated writes must also pass the Origin check. */
 export async function requireCallerOf(request: Request, c: Context<ApiEnv>): Promise<Caller> {
-  const caller = await identifyCaller(c.var.services, request);
+  const caller = await identifyCaller(c.get("services"), request);
   if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   if (caller.via === "cookie") assertSameOrigin(request, c.env);
   return caller;

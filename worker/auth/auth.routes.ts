@@ -7,18 +7,18 @@ import { requestSignInCode, signIn, signOut, signOutEverywhere } from "./auth.se
 
 export const authRoutes = new Hono<ApiEnv>()
   .post("/request-token", validate("json", requestCodeSchema), async (c) => {
-    const result = await requestSignInCode(c.var.services, c.req.valid("json"), requestOriginOf(c.req.raw));
+    const result = await requestSignInCode(c.get("services"), c.req.valid("json"), requestOriginOf(c.req.raw));
     return c.json({ data: result });
   })
   .post("/login", validate("json", signInSchema), async (c) => {
-    const { accessToken, expiresAt, user } = await signIn(c.var.services, c.req.valid("json"), requestOriginOf(c.req.raw));
+    const { accessToken, expiresAt, user } = await signIn(c.get("services"), c.req.valid("json"), requestOriginOf(c.req.raw));
     return c.json({ data: { access_token: accessToken, token_type: "Bearer", expires_at: expiresAt.toISOString(), user } });
   })
   .post("/logout", requireCaller, async (c) => {
-    await signOut(c.var.services, c.var.caller);
+    await signOut(c.get("services"), c.get("caller"));
     return c.json({ data: { message: "Signed out" } });
   })
   .post("/logout-everywhere", requireCaller, async (c) => {
-    const { revokedSessions } = await signOutEverywhere(c.var.services, c.var.caller);
+    const { revokedSessions } = await signOutEverywhere(c.get("services"), c.get("caller"));
     return c.json({ data: { message: "Signed out everywhere", revoked_sessions: revokedSessions } });
   });

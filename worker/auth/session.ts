@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { sessions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -35,17 +36,25 @@ export async function identifyCaller(ctx: ServiceContext, request: Request): Pro
 
 export const sessionEnded = () => new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
 
+const activeSession = reusableRead<{ sessionId: string; userId: string; now: string; idleCutoff: string }>()((db, value) =>
+  db
+    .select({ lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, value("sessionId")),
+        eq(sessions.userId, value("userId")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, value("now")),
+        gt(sessions.lastSeenAt, value("idleCutoff")),
+      ),
+    ),
+);
+
 function activeSessionQuery(ctx: ServiceContext, caller: Caller) {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
-  const conditions: SQL[] = [
-    eq(sessions.id, caller.sessionId),
-    eq(sessions.userId, caller.userId),
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now.toISOString()),
-    gt(sessions.lastSeenAt, idleCutoff),
-  ];
-  return ctx.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(and(...conditions));
+  return activeSession(ctx.db, { sessionId: caller.sessionId, userId: caller.userId, now: now.toISOString(), idleCutoff });
 }
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { toUserResponse } from "../profile/profile.mapper.ts";
@@ -9,14 +10,18 @@ import { toWorkspaceResponse } from "../workspaces/workspaces.mapper.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "./session.ts";
 
 /** The user's workspaces with their role in each, oldest first. */
-function workspacesOfQuery(ctx: ServiceContext, userId: string) {
-  return ctx.db
+const workspacesOf = reusableRead<{ userId: string }>()((db, value) =>
+  db
     .select({ workspace: workspaces, role: workspaceMembers.role })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
-}
+    .where(eq(workspaceMembers.userId, value("userId")))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id)),
+);
+const workspacesOfQuery = (ctx: ServiceContext, userId: string) => workspacesOf(ctx.db, { userId });
+
+const userById = reusableRead<{ userId: string }>()((db, value) => db.select().from(users).where(eq(users.id, value("userId"))));
+const userQuery = (ctx: ServiceContext, userId: string) => userById(ctx.db, { userId });
 
 /**
  * Everything a page needs to decide where the signed-in person belongs (SPEC §2 guards):
@@ -24,7 +29,7 @@ function workspacesOfQuery(ctx: ServiceContext, userId: string) {
  */
 export async function loadViewer(ctx: ServiceContext, caller: Caller) {
   const [accounts, memberships] = await batchAsCaller(ctx, caller, [
-    ctx.db.select().from(users).where(eq(users.id, caller.userId)),
+    userQuery(ctx, caller.userId),
     workspacesOfQuery(ctx, caller.userId),
   ]);
   const account = accounts[0];
@@ -41,7 +46,7 @@ export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
  */
 export async function loadViewerInWorkspace(ctx: ServiceContext, caller: Caller, workspaceId: string) {
   const [accounts, memberships, owners] = await batchAsCaller(ctx, caller, [
-    ctx.db.select().from(users).where(eq(users.id, caller.userId)),
+    userQuery(ctx, caller.userId),
     workspacesOfQuery(ctx, caller.userId),
     workspaceOwnerTierQuery(ctx, workspaceId),
   ]);

@@ -16,31 +16,31 @@ const statementsQuery = z.object({ count: z.coerce.number().int().min(1).max(24)
 /** /workspaces/{workspaceId}/cards… (SPEC §7 Cards), statements included. */
 export const cardRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
-  .get(base, async (c) => c.json({ data: await listCards(c.var.services, c.var.caller, c.req.param()) }))
+  .get(base, async (c) => c.json({ data: await listCards(c.get("services"), c.get("caller"), c.req.param()) }))
   .post(base, validate("json", cardSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await createCard(c.var.services, c.var.caller, input) }, 201);
+    return c.json({ data: await createCard(c.get("services"), c.get("caller"), input) }, 201);
   })
-  .get(`${base}/:cardId`, async (c) => c.json({ data: await getCard(c.var.services, c.var.caller, c.req.param()) }))
+  .get(`${base}/:cardId`, async (c) => c.json({ data: await getCard(c.get("services"), c.get("caller"), c.req.param()) }))
   .put(`${base}/:cardId`, validate("json", cardSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateCard(c.var.services, c.var.caller, input) });
+    return c.json({ data: await updateCard(c.get("services"), c.get("caller"), input) });
   })
-  .delete(`${base}/:cardId`, async (c) => c.json({ data: await deleteCard(c.var.services, c.var.caller, c.req.param()) }))
+  .delete(`${base}/:cardId`, async (c) => c.json({ data: await deleteCard(c.get("services"), c.get("caller"), c.req.param()) }))
   .post(`${base}/:cardId/purchase`, validate("json", purchaseSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await purchaseWithCard(c.var.services, c.var.caller, input) }, 201);
+    return c.json({ data: await purchaseWithCard(c.get("services"), c.get("caller"), input) }, 201);
   })
   .post(`${base}/:cardId/payment`, validate("json", paymentSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await payCard(c.var.services, c.var.caller, input) }, 201);
+    return c.json({ data: await payCard(c.get("services"), c.get("caller"), input) }, 201);
   })
   .get(`${base}/:cardId/statements`, validate("query", statementsQuery), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
-    return c.json({ data: await getCardStatements(c.var.services, c.var.caller, input) });
+    return c.json({ data: await getCardStatements(c.get("services"), c.get("caller"), input) });
   })
   .get(`${base}/:cardId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, cardId } = c.req.param();
     const filters = { ...c.req.valid("query"), card_id: isUuid(cardId) ? cardId : undefined };
-    return c.json(await listTransactions(c.var.services, c.var.caller, { workspaceId, filters, parent: { kind: "card", id: cardId } }));
+    return c.json(await listTransactions(c.get("services"), c.get("caller"), { workspaceId, filters, parent: { kind: "card", id: cardId } }));
   });

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -17,13 +18,17 @@ export const cardNotFound = () => new AppError("NOT_FOUND", "Card not found.");
 
 const idOrNothing = (id: string) => (isUuid(id) ? id : "");
 
-export function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db
+const cardsWithAccountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
     .select({ card: cards, account: accounts })
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
-    .where(eq(cards.workspaceId, workspaceId))
-    .orderBy(asc(cards.createdAt), asc(cards.id));
+    .where(eq(cards.workspaceId, value("workspaceId")))
+    .orderBy(asc(cards.createdAt), asc(cards.id)),
+);
+
+export function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
+  return cardsWithAccountsOfWorkspace(ctx.db, { workspaceId });
 }
 
 export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: string) {

@@ -1,4 +1,5 @@
-import { and, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 
@@ -10,7 +11,7 @@ import type { ServiceContext } from "../context.ts";
  */
 
 /** The workspace's currency, evaluated once per statement by SQLite. */
-function workspaceCurrency(workspaceId: string): SQL<string> {
+function workspaceCurrency(workspaceId: string | Placeholder): SQL<string> {
   return sql<string>`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
 }
 
@@ -26,47 +27,59 @@ const expensesIn = (currency: SQL, onlyCreditCards = false) => {
   return sql`case when ${transactions.kind} = 'expense' and ${transactions.currency} = ${currency}${byCreditCard} then ${transactions.amountCents} end`;
 };
 
-/** Balance and account count per currency; archived accounts keep their money in the total. */
-export function accountTotalsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db
+const accountTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
     .select({
       currency: accounts.currency,
-      balanceCents: total(sql`${accounts.balanceCents}`),
-      activeCount: sql<number>`count(case when ${accounts.isActive} then 1 end)`,
+      balanceCents: total(sql`${accounts.balanceCents}`).as("balance_cents"),
+      activeCount: sql<number>`count(case when ${accounts.isActive} then 1 end)`.as("active_count"),
     })
     .from(accounts)
-    .where(eq(accounts.workspaceId, workspaceId))
-    .groupBy(accounts.currency);
+    .where(eq(accounts.workspaceId, value("workspaceId")))
+    .groupBy(accounts.currency),
+);
+
+/** Balance and account count per currency; archived accounts keep their money in the total. */
+export function accountTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+  return accountTotals(ctx.db, { workspaceId });
 }
 
-/** What is owed on the cards and the limits they have, per currency (a card's is its account's). */
-export function cardTotalsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db
+const cardTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
     .select({
       currency: accounts.currency,
-      debtCents: total(sql`${cards.debtCents}`),
-      creditLimitCents: total(sql`case when ${cards.mode} = 'credit' then ${cards.creditLimitCents} end`),
+      debtCents: total(sql`${cards.debtCents}`).as("debt_cents"),
+      creditLimitCents: total(sql`case when ${cards.mode} = 'credit' then ${cards.creditLimitCents} end`).as("credit_limit_cents"),
     })
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
-    .where(eq(cards.workspaceId, workspaceId))
-    .groupBy(accounts.currency);
+    .where(eq(cards.workspaceId, value("workspaceId")))
+    .groupBy(accounts.currency),
+);
+
+/** What is owed on the cards and the limits they have, per currency (a card's is its account's). */
+export function cardTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+  return cardTotals(ctx.db, { workspaceId });
 }
+
+const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: string }>()((db, value) => {
+  const currency = workspaceCurrency(value("workspaceId"));
+  const month = sql<string>`substr(${transactions.date}, 1, 7)`;
+  return db
+    .select({
+      month,
+      incomeCents: total(incomeIn(currency)).as("income_cents"),
+      expensesCents: total(expensesIn(currency)).as("expenses_cents"),
+      creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
+    })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, value("workspaceId")), gte(transactions.date, value("from")), lte(transactions.date, value("to"))))
+    .groupBy(month);
+});
 
 /** Income, expenses and credit-card spending in the workspace's currency, per calendar month (YYYY-MM). */
 export function monthlyTotalsQuery(ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
-  const currency = workspaceCurrency(workspaceId);
-  const month = sql<string>`substr(${transactions.date}, 1, 7)`;
-  return ctx.db
-    .select({
-      month,
-      incomeCents: total(incomeIn(currency)),
-      expensesCents: total(expensesIn(currency)),
-      creditCardSpendingCents: total(expensesIn(currency, true)),
-    })
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), gte(transactions.date, window.from), lte(transactions.date, window.to)))
-    .groupBy(month);
+  return monthlyTotals(ctx.db, { workspaceId, ...window });
 }
 
 /**
@@ -87,9 +100,9 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
   return ctx.db
     .select({
       bucket,
-      accountNetCents: sql<number>`${total(inflow)} - ${total(outflow)}`,
-      incomeCents: total(incomeIn(currency)),
-      expensesCents: total(expensesIn(currency)),
+      accountNetCents: sql<number>`${total(inflow)} - ${total(outflow)}`.as("account_net_cents"),
+      incomeCents: total(incomeIn(currency)).as("income_cents"),
+      expensesCents: total(expensesIn(currency)).as("expenses_cents"),
     })
     .from(transactions)
     .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))

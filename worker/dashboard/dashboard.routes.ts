@@ -16,13 +16,13 @@ const base = "/:workspaceId/dashboard";
 /** /workspaces/{workspaceId}/dashboard… (SPEC §7 Dashboard): reads for every member, viewers included. */
 export const dashboardRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
-  .get(`${base}/stats`, async (c) => c.json({ data: await getDashboardStats(c.var.services, c.var.caller, c.req.param()) }))
-  .get(`${base}/monthly-income`, async (c) => c.json({ data: await getMonthlyIncome(c.var.services, c.var.caller, c.req.param()) }))
-  .get(`${base}/monthly-expenses`, async (c) => c.json({ data: await getMonthlyExpenses(c.var.services, c.var.caller, c.req.param()) }))
+  .get(`${base}/stats`, async (c) => c.json({ data: await getDashboardStats(c.get("services"), c.get("caller"), c.req.param()) }))
+  .get(`${base}/monthly-income`, async (c) => c.json({ data: await getMonthlyIncome(c.get("services"), c.get("caller"), c.req.param()) }))
+  .get(`${base}/monthly-expenses`, async (c) => c.json({ data: await getMonthlyExpenses(c.get("services"), c.get("caller"), c.req.param()) }))
   .get(`${base}/credit-card-spending`, async (c) => {
-    return c.json({ data: await getCreditCardSpending(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await getCreditCardSpending(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .get(`${base}/virtual-balance`, validate("query", virtualBalanceQuerySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
-    return c.json({ data: await getVirtualBalance(c.var.services, c.var.caller, input) });
+    return c.json({ data: await getVirtualBalance(c.get("services"), c.get("caller"), input) });
   });

@@ -30,6 +30,7 @@
  *   owed on the cards now, future-dated purchases included).
  */
 import { z } from "zod";
+import type { RowsOfEach } from "../../db/reusable-read.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -37,7 +38,7 @@ import { addDays, endOfWeek, isIsoDate, monthRange, todayIn } from "../ledger/da
 import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
-import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
+import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { accountTotalsQuery, cardTotalsQuery, datedBucketsQuery, monthlyTotalsQuery } from "./dashboard.queries.ts";
@@ -122,7 +123,7 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
   ] as const;
 }
 
-type StatsRows = { [K in keyof ReturnType<typeof statsQueries>]: Awaited<ReturnType<typeof statsQueries>[K]> };
+type StatsRows = RowsOfEach<ReturnType<typeof statsQueries>>;
 
 /** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
 export async function getDashboardStats(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
@@ -140,8 +141,9 @@ export async function getDashboardPage(ctx: ServiceContext, caller: Caller, inpu
     ...ledgerOptionsQueries(ctx, input.workspaceId),
   ]);
   const [a, b, c, d, ...options] = results;
+  const stats = statsFrom(ctx, workspace, [a, b, c, d] as unknown as StatsRows);
   return {
-    stats: statsFrom(ctx, workspace, [a, b, c, d] as unknown as StatsRows),
+    stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
     ...ledgerOptionsFrom(options as never),
     role,
     today: todayIn(workspace.timeZone, ctx.clock.now()),

@@ -3,5 +3,5 @@ import type { ApiEnv } from "../api.ts";
 import { checkHealth } from "./health.service.ts";
 
 export const healthRoutes = new Hono<ApiEnv>().get("/", async (c) => {
-  return c.json({ data: await checkHealth(c.var.services) });
+  return c.json({ data: await checkHealth(c.get("services")) });
 });

@@ -10,5 +10,5 @@ export const leadRoutes = new Hono<ApiEnv>().post("/", async (c) => {
   const language = languageFromCookie(c.req.raw) ?? "pt-BR";
   const input = await parseJsonBody(c.req.raw, leadSchemaFor(language));
   const ip = c.req.header("CF-Connecting-IP") ?? "local";
-  return c.json({ data: await createLead(c.var.services, input, { ip, language }) }, 201);
+  return c.json({ data: await createLead(c.get("services"), input, { ip, language }) }, 201);
 });

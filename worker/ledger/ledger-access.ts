@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { reusableRead, type RowsOfEach } from "../../db/reusable-read.ts";
 import { workspaceMembers, workspaces, type WorkspaceRole } from "../../db/schema/index.ts";
 import { batchAsCaller, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -9,7 +10,14 @@ import { assertWorkspaceId, requirePermission } from "../workspaces/workspace-ac
 export type LedgerWorkspace = { id: string; currency: "USD" | "BRL"; timeZone: string };
 
 type Queries = readonly BatchItem<"sqlite">[];
-type Results<Q extends Queries> = { [K in keyof Q]: Q[K] extends BatchItem<"sqlite"> ? Awaited<Q[K]> : never };
+
+const membershipOf = reusableRead<{ workspaceId: string; userId: string }>()((db, value) =>
+  db
+    .select({ role: workspaceMembers.role, currency: workspaces.currency, timeZone: workspaces.timeZone })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, value("workspaceId")), eq(workspaceMembers.userId, value("userId")))),
+);
 
 /**
  * The one read round trip of every ledger request: the session check, the caller's membership
@@ -24,18 +32,14 @@ export async function readInWorkspace<const Q extends Queries>(
   workspaceId: string,
   permission: Permission,
   queries: Q,
-): Promise<{ workspace: LedgerWorkspace; role: WorkspaceRole; results: Results<Q> }> {
+): Promise<{ workspace: LedgerWorkspace; role: WorkspaceRole; results: RowsOfEach<Q> }> {
   assertWorkspaceId(workspaceId);
-  const membership = ctx.db
-    .select({ role: workspaceMembers.role, currency: workspaces.currency, timeZone: workspaces.timeZone })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, caller.userId)));
+  const membership = membershipOf(ctx.db, { workspaceId, userId: caller.userId });
   const [rows, ...results] = (await batchAsCaller(ctx, caller, [membership, ...queries] as never)) as unknown as [
     Array<{ role: WorkspaceRole; currency: "USD" | "BRL"; timeZone: string }>,
     ...unknown[],
   ];
   const role = requirePermission(rows, permission);
   const { currency, timeZone } = rows[0]!;
-  return { workspace: { id: workspaceId, currency, timeZone }, role, results: results as Results<Q> };
+  return { workspace: { id: workspaceId, currency, timeZone }, role, results: results as RowsOfEach<Q> };
 }

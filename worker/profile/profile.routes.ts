@@ -11,23 +11,23 @@ import { deleteAccount, getProfile, getProfileStats, updateProfile } from "./pro
 
 export const profileRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
-  .get("/", async (c) => c.json({ data: await getProfile(c.var.services, c.var.caller) }))
+  .get("/", async (c) => c.json({ data: await getProfile(c.get("services"), c.get("caller")) }))
   .put("/", validate("json", updateProfileSchema), async (c) => {
-    return c.json({ data: await updateProfile(c.var.services, c.var.caller, c.req.valid("json")) });
+    return c.json({ data: await updateProfile(c.get("services"), c.get("caller"), c.req.valid("json")) });
   })
-  .delete("/", async (c) => c.json({ data: await deleteAccount(c.var.services, c.var.caller) }))
-  .get("/workspaces", async (c) => c.json({ data: await listWorkspaces(c.var.services, c.var.caller) }))
-  .get("/stats", async (c) => c.json({ data: await getProfileStats(c.var.services, c.var.caller) }))
+  .delete("/", async (c) => c.json({ data: await deleteAccount(c.get("services"), c.get("caller")) }))
+  .get("/workspaces", async (c) => c.json({ data: await listWorkspaces(c.get("services"), c.get("caller")) }))
+  .get("/stats", async (c) => c.json({ data: await getProfileStats(c.get("services"), c.get("caller")) }))
   .put("/preferences", validate("json", updatePreferencesSchema), async (c) => {
-    return c.json({ data: await updatePreferences(c.var.services, c.var.caller, c.req.valid("json")) });
+    return c.json({ data: await updatePreferences(c.get("services"), c.get("caller"), c.req.valid("json")) });
   })
   .post("/picture", async (c) => {
     const bytes = await readUploadedPicture(c.req.raw);
-    return c.json({ data: await uploadPicture(c.var.services, c.var.caller, { bytes }) });
+    return c.json({ data: await uploadPicture(c.get("services"), c.get("caller"), { bytes }) });
   })
-  .delete("/picture", async (c) => c.json({ data: await deletePicture(c.var.services, c.var.caller) }))
+  .delete("/picture", async (c) => c.json({ data: await deletePicture(c.get("services"), c.get("caller")) }))
   .get("/picture/:userId", async (c) => {
-    const picture = await getPicture(c.var.services, c.var.caller, c.req.param());
+    const picture = await getPicture(c.get("services"), c.get("caller"), c.req.param());
     // The type is the one detected from the bytes at upload; nosniff comes with the security headers.
     return c.body(picture.bytes, 200, { "Content-Type": picture.contentType, "Content-Disposition": "inline" });
   });

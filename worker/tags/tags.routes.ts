@@ -13,19 +13,19 @@ const base = "/:workspaceId/tags";
 /** /workspaces/{workspaceId}/tags… (SPEC §7 Tags). */
 export const tagRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
-  .get(base, async (c) => c.json({ data: await listTags(c.var.services, c.var.caller, c.req.param()) }))
+  .get(base, async (c) => c.json({ data: await listTags(c.get("services"), c.get("caller"), c.req.param()) }))
   .post(base, validate("json", createTagSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await createTag(c.var.services, c.var.caller, input) }, 201);
+    return c.json({ data: await createTag(c.get("services"), c.get("caller"), input) }, 201);
   })
-  .get(`${base}/:tagId`, async (c) => c.json({ data: await getTag(c.var.services, c.var.caller, c.req.param()) }))
+  .get(`${base}/:tagId`, async (c) => c.json({ data: await getTag(c.get("services"), c.get("caller"), c.req.param()) }))
   .put(`${base}/:tagId`, validate("json", updateTagSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateTag(c.var.services, c.var.caller, input) });
+    return c.json({ data: await updateTag(c.get("services"), c.get("caller"), input) });
   })
-  .delete(`${base}/:tagId`, async (c) => c.json({ data: await deleteTag(c.var.services, c.var.caller, c.req.param()) }))
+  .delete(`${base}/:tagId`, async (c) => c.json({ data: await deleteTag(c.get("services"), c.get("caller"), c.req.param()) }))
   .get(`${base}/:tagId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, tagId } = c.req.param();
     const filters = { ...c.req.valid("query"), tag_id: isUuid(tagId) ? tagId : undefined };
-    return c.json(await listTransactions(c.var.services, c.var.caller, { workspaceId, filters, parent: { kind: "tag", id: tagId } }));
+    return c.json(await listTransactions(c.get("services"), c.get("caller"), { workspaceId, filters, parent: { kind: "tag", id: tagId } }));
   });

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
-import { tags, transactions, transactionTags } from "../../db/schema/index.ts";
+import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -16,25 +16,26 @@ export const tagNotFound = () => new AppError("NOT_FOUND", "Tag not found.");
 const nameTaken = () =>
   new AppError("TAG_NAME_TAKEN", "A tag with this name already exists.", { fieldErrors: { name: ["A tag with this name already exists"] } });
 
-/** Tags with how often and when they were last used (SPEC §3 Tag). */
+/**
+ * Tags with how often and when they were last used (SPEC §3 Tag): the count is kept on the tag and
+ * the last use is one seek in transaction_tags' (tag, date) index — both kept by triggers.
+ */
 function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
+  const lastUsed = sql<string | null>`(select max(${transactionTags.transactionDate}) from ${transactionTags} where ${transactionTags.tagId} = ${tags.id})`;
   return ctx.db
-    .select({ tag: tags, usageCount: count(transactions.id), lastUsed: max(transactions.date) })
+    .select({ tag: tags, lastUsed })
     .from(tags)
-    .leftJoin(transactionTags, eq(transactionTags.tagId, tags.id))
-    .leftJoin(transactions, eq(transactions.id, transactionTags.transactionId))
     .where(and(eq(tags.workspaceId, workspaceId), tagId === undefined ? undefined : eq(tags.id, isUuid(tagId) ? tagId : "")))
-    .groupBy(tags.id)
     .orderBy(asc(sql`lower(${tags.name})`));
 }
 
-function toTagResponse(tag: TagRow, usageCount = 0, lastUsed: string | null = null) {
+function toTagResponse(tag: TagRow, lastUsed: string | null = null) {
   return {
     uuid: tag.id,
     name: tag.name,
     color: tag.color,
     description: tag.description,
-    usage_count: usageCount,
+    usage_count: tag.usageCount,
     last_used: lastUsed,
     created_at: tag.createdAt,
   };
@@ -42,14 +43,14 @@ function toTagResponse(tag: TagRow, usageCount = 0, lastUsed: string | null = nu
 
 export async function listTags(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
   const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [tagsWithUsageQuery(ctx, input.workspaceId)]);
-  return results[0].map((row) => toTagResponse(row.tag, row.usageCount, row.lastUsed));
+  return results[0].map((row) => toTagResponse(row.tag, row.lastUsed));
 }
 
 export async function getTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
   const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [tagsWithUsageQuery(ctx, input.workspaceId, input.tagId)]);
   const row = results[0][0];
   if (!row) throw tagNotFound();
-  return toTagResponse(row.tag, row.usageCount, row.lastUsed);
+  return toTagResponse(row.tag, row.lastUsed);
 }
 
 /** The workspace's tag names, compared here: SQLite's lower() folds only ASCII, so 'SAÚDE' would pass as new next to 'Saúde'. */
@@ -91,7 +92,7 @@ export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagR
     .where(and(eq(tags.id, current.tag.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
     .returning();
   if (!tag) throw tagNotFound();
-  return toTagResponse(tag, current.usageCount, current.lastUsed);
+  return toTagResponse(tag, current.lastUsed);
 }
 
 /** DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. */

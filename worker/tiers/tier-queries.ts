@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, users, workspaceMembers } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 
@@ -16,12 +17,16 @@ export function accountsUsedQuery(ctx: ServiceContext, workspaceId: string) {
  * A workspace's tier is its owner's. With several owners the most generous one counts
  * (unlimited before free, beta access before none), so adding an owner never downgrades it.
  */
-export function workspaceOwnerTierQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db
+const workspaceOwnerTier = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
     .select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
+    .where(and(eq(workspaceMembers.workspaceId, value("workspaceId")), eq(workspaceMembers.role, "owner")))
     .orderBy(desc(sql`${users.tier} = 'unlimited'`), desc(users.hasBetaAccess), asc(workspaceMembers.createdAt))
-    .limit(1);
+    .limit(1),
+);
+
+export function workspaceOwnerTierQuery(ctx: ServiceContext, workspaceId: string) {
+  return workspaceOwnerTier(ctx.db, { workspaceId });
 }

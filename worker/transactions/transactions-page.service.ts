@@ -1,44 +1,50 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { reusableRead, type RowsOf } from "../../db/reusable-read.ts";
 import { tags, transactions } from "../../db/schema/index.ts";
-import { toAccountResponse } from "../accounts/accounts.mapper.ts";
+import { toAccountOption, toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { accountsQuery } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/session.ts";
-import { toCardResponse } from "../cards/cards.mapper.ts";
+import { toCardOption, toCardResponse } from "../cards/cards.mapper.ts";
 import { cardsWithAccountsQuery } from "../cards/cards.service.ts";
 import type { ServiceContext } from "../context.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import { toTransactionResponse } from "./transactions.mapper.ts";
+import { toListedTransaction, toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery } from "./transactions.queries.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
 
+const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
+    .select({ uuid: tags.id, name: tags.name, color: tags.color })
+    .from(tags)
+    .where(eq(tags.workspaceId, value("workspaceId")))
+    .orderBy(asc(sql`lower(${tags.name})`)),
+);
+
 /** The accounts, cards and tags the wizard and the filters offer, as queries for a read batch. */
 export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
-  return [
-    accountsQuery(ctx, workspaceId),
-    cardsWithAccountsQuery(ctx, workspaceId),
-    ctx.db
-      .select({ uuid: tags.id, name: tags.name, color: tags.color })
-      .from(tags)
-      .where(eq(tags.workspaceId, workspaceId))
-      .orderBy(asc(sql`lower(${tags.name})`)),
-  ] as const;
+  return [accountsQuery(ctx, workspaceId), cardsWithAccountsQuery(ctx, workspaceId), tagOptions(ctx.db, { workspaceId })] as const;
 }
 
 type OptionRows = [
-  Awaited<ReturnType<typeof accountsQuery>>,
-  Awaited<ReturnType<typeof cardsWithAccountsQuery>>,
+  RowsOf<ReturnType<typeof accountsQuery>>,
+  RowsOf<ReturnType<typeof cardsWithAccountsQuery>>,
   Array<{ uuid: string; name: string; color: string }>,
 ];
 
+/** The accounts, cards and tags as the wizard and the filters use them — no more is sent to the browser. */
 export function ledgerOptionsFrom([accountRows, cardRows, tagRows]: OptionRows) {
   return {
-    accounts: accountRows.map(toAccountResponse),
-    cards: cardRows.map((row) => toCardResponse(row.card, row.account)),
+    accounts: accountRows.map((row) => toAccountOption(toAccountResponse(row))),
+    cards: cardRows.map((row) => toCardOption(toCardResponse(row.card, row.account))),
     tags: tagRows,
   };
 }
+
+const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.workspaceId, value("workspaceId"))).limit(1),
+);
 
 /**
  * Everything the transactions page shows — one page of the list, whether the workspace has any
@@ -50,13 +56,13 @@ export async function loadTransactionsPage(ctx: ServiceContext, caller: Caller, 
   const { workspace, role, results } = await readInWorkspace(ctx, caller, workspaceId, "workspace.read", [
     transactionPageQuery(ctx, workspaceId, filters),
     transactionCountQuery(ctx, workspaceId, filters),
-    ctx.db.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.workspaceId, workspaceId)).limit(1),
+    anyTransaction(ctx.db, { workspaceId }),
     ...ledgerOptionsQueries(ctx, workspaceId),
   ]);
   const [rows, counted, anyRow, ...options] = results;
   const total = Number(counted[0]?.total ?? 0);
   return {
-    transactions: rows.map(toTransactionResponse),
+    transactions: rows.map((row) => toListedTransaction(toTransactionResponse(row))),
     meta: { current_page: filters.page, last_page: Math.max(1, Math.ceil(total / filters.per_page)), per_page: filters.per_page, total },
     hasAnyTransaction: anyRow.length > 0,
     ...ledgerOptionsFrom(options as OptionRows),

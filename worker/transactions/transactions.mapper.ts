@@ -48,3 +48,14 @@ export function toTransactionResponse(row: TransactionListRow) {
 }
 
 export type TransactionResponse = ReturnType<typeof toTransactionResponse>;
+
+/**
+ * What a page's list and the wizard's edit need of a transaction. The API answers the full shape
+ * (SPEC §3); pages send this much to the browser, so the HTML and the hydration data stay small.
+ */
+export function toListedTransaction(transaction: TransactionResponse) {
+  const { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags } = transaction;
+  return { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags };
+}
+
+export type ListedTransaction = ReturnType<typeof toListedTransaction>;

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { isUuid } from "../../db/ids.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, tags, transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
@@ -25,8 +26,8 @@ const listColumns = {
   tagsJson,
 };
 
-function selectWithNames(ctx: ServiceContext) {
-  return ctx.db
+function selectWithNames(db: ServiceContext["db"]) {
+  return db
     .select(listColumns)
     .from(transactions)
     .leftJoin(originAccount, eq(originAccount.id, transactions.originAccountId))
@@ -43,58 +44,101 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export function filterConditions(workspaceId: string, filters: Partial<TransactionFilters>): SQL {
-  const conditions: (SQL | undefined)[] = [eq(transactions.workspaceId, workspaceId)];
-  if (filters.from) conditions.push(gte(transactions.date, filters.from));
-  if (filters.to) conditions.push(lte(transactions.date, filters.to));
-  if (filters.type) conditions.push(eq(transactions.kind, filters.type));
-  if (filters.account_id) {
-    conditions.push(or(eq(transactions.originAccountId, filters.account_id), eq(transactions.destinationAccountId, filters.account_id)));
+const filterKeys = ["from", "to", "type", "account_id", "card_id", "tag_id", "search", "min_amount", "max_amount"] as const;
+type FilterKey = (typeof filterKeys)[number];
+type FilterValues = { workspaceId: string } & Partial<Record<FilterKey, string | number>>;
+
+/** The filters a request sets, and the values to bind for them (the search as its LIKE pattern). */
+function filterValues(workspaceId: string, filters: Partial<TransactionFilters>) {
+  const values: FilterValues = { workspaceId };
+  for (const key of filterKeys) {
+    const value = filters[key];
+    if (value === undefined || value === "") continue;
+    values[key] = key === "search" ? containsPattern(String(value)) : value;
   }
-  if (filters.card_id) conditions.push(or(eq(transactions.originCardId, filters.card_id), eq(transactions.destinationCardId, filters.card_id)));
-  if (filters.tag_id) {
-    const tagId = filters.tag_id;
+  const shape = filterKeys.filter((key) => key in values).join(",");
+  return { values, shape, isFiltered: shape !== "" };
+}
+
+/** The WHERE of a list for the filters a request sets, each value a placeholder bound per request. */
+function filterConditions(shape: string, value: (name: keyof FilterValues & string) => Placeholder): SQL {
+  const present = new Set(shape.split(","));
+  const has = (key: FilterKey) => present.has(key);
+  const conditions: (SQL | undefined)[] = [eq(transactions.workspaceId, value("workspaceId"))];
+  if (has("from")) conditions.push(gte(transactions.date, value("from")));
+  if (has("to")) conditions.push(lte(transactions.date, value("to")));
+  if (has("type")) conditions.push(eq(transactions.kind, value("type")));
+  if (has("account_id")) {
+    conditions.push(or(eq(transactions.originAccountId, value("account_id")), eq(transactions.destinationAccountId, value("account_id"))));
+  }
+  if (has("card_id")) conditions.push(or(eq(transactions.originCardId, value("card_id")), eq(transactions.destinationCardId, value("card_id"))));
+  if (has("tag_id")) {
     conditions.push(
-      sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = ${tagId})`,
+      sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = ${value("tag_id")})`,
     );
   }
-  if (filters.search) conditions.push(sql`${transactions.description} like ${containsPattern(filters.search)} escape '\\'`);
-  if (filters.min_amount !== undefined) conditions.push(gte(transactions.amountCents, filters.min_amount));
-  if (filters.max_amount !== undefined) conditions.push(lte(transactions.amountCents, filters.max_amount));
+  if (has("search")) conditions.push(sql`${transactions.description} like ${value("search")} escape '\\'`);
+  if (has("min_amount")) conditions.push(gte(transactions.amountCents, value("min_amount")));
+  if (has("max_amount")) conditions.push(lte(transactions.amountCents, value("max_amount")));
   return and(...conditions)!;
 }
 
-/** A page of transactions, newest date first, then newest recorded. */
-export function transactionPageQuery(ctx: ServiceContext, workspaceId: string, filters: TransactionFilters) {
-  return selectWithNames(ctx)
-    .where(filterConditions(workspaceId, filters))
-    .orderBy(desc(transactions.date), desc(transactions.id))
-    .limit(filters.per_page)
-    .offset((filters.page - 1) * filters.per_page);
+/** One reusable read per filter shape (which filters are set); a handful exist in practice. */
+function perShape<Read>(make: (shape: string) => Read) {
+  const reads = new Map<string, Read>();
+  return (shape: string) => {
+    let read = reads.get(shape);
+    if (!read) reads.set(shape, (read = make(shape)));
+    return read;
+  };
 }
 
-const filterKeys = ["from", "to", "type", "account_id", "card_id", "tag_id", "search", "min_amount", "max_amount"] as const;
+const pageOfShape = perShape((shape) =>
+  reusableRead<FilterValues & { limit: number; offset: number }>()((db, value) =>
+    selectWithNames(db)
+      .where(filterConditions(shape, value))
+      .orderBy(desc(transactions.date), desc(transactions.id))
+      .limit(value("limit"))
+      .offset(value("offset")),
+  ),
+);
+
+/** A page of transactions, newest date first, then newest recorded. */
+export function transactionPageQuery(ctx: ServiceContext, workspaceId: string, filters: TransactionFilters) {
+  const { values, shape } = filterValues(workspaceId, filters);
+  return pageOfShape(shape)(ctx.db, { ...values, limit: filters.per_page, offset: (filters.page - 1) * filters.per_page });
+}
+
+const keptCount = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db.select({ total: workspaces.transactionCount }).from(workspaces).where(eq(workspaces.id, value("workspaceId"))),
+);
+const countOfShape = perShape((shape) =>
+  reusableRead<FilterValues>()((db, value) => db.select({ total: sql<number>`count(*)` }).from(transactions).where(filterConditions(shape, value))),
+);
 
 /**
  * How many transactions the list holds. Unfiltered, that is the workspace's kept counter (a
  * million-row workspace is not counted on every page); filtered, the matching rows are counted.
  */
 export function transactionCountQuery(ctx: ServiceContext, workspaceId: string, filters: Partial<TransactionFilters>) {
-  const isFiltered = filterKeys.some((key) => filters[key] !== undefined && filters[key] !== "");
-  if (!isFiltered) return ctx.db.select({ total: workspaces.transactionCount }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  return ctx.db.select({ total: sql<number>`count(*)` }).from(transactions).where(filterConditions(workspaceId, filters));
+  const { values, shape, isFiltered } = filterValues(workspaceId, filters);
+  return isFiltered ? countOfShape(shape)(ctx.db, values) : keptCount(ctx.db, { workspaceId });
 }
+
+const recentTransactions = reusableRead<{ workspaceId: string; limit: number }>()((db, value) =>
+  selectWithNames(db)
+    .where(eq(transactions.workspaceId, value("workspaceId")))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(value("limit")),
+);
 
 /** The 10 most recently recorded (SPEC §4 Derived totals: newest by created_at). */
 export function recentTransactionsQuery(ctx: ServiceContext, workspaceId: string, limit = 10) {
-  return selectWithNames(ctx)
-    .where(eq(transactions.workspaceId, workspaceId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
+  return recentTransactions(ctx.db, { workspaceId, limit });
 }
 
 export function transactionWithNamesQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
-  return selectWithNames(ctx).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")));
+  return selectWithNames(ctx.db).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")));
 }
 
 export function transactionRowQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {

@@ -51,33 +51,33 @@ const base = "/:workspaceId/transactions";
 export const transactionRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
   .get(base, validate("query", transactionFiltersSchema), async (c) => {
-    return c.json(await listTransactions(c.var.services, c.var.caller, { ...c.req.param(), filters: c.req.valid("query") }));
+    return c.json(await listTransactions(c.get("services"), c.get("caller"), { ...c.req.param(), filters: c.req.valid("query") }));
   })
   .post(base, async (c) => {
     const { input, sent } = await transactionPayload(c.req.raw);
-    const created = await inPayloadTerms(sent, createTransaction(c.var.services, c.var.caller, { ...c.req.param(), ...input }));
+    const created = await inPayloadTerms(sent, createTransaction(c.get("services"), c.get("caller"), { ...c.req.param(), ...input }));
     return c.json({ data: created }, 201);
   })
   .get(`${base}/:transactionId`, async (c) => {
-    return c.json({ data: await getTransaction(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await getTransaction(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .put(`${base}/:transactionId`, async (c) => {
     const { input, sent } = await transactionPayload(c.req.raw);
-    const updated = await inPayloadTerms(sent, updateTransaction(c.var.services, c.var.caller, { ...c.req.param(), ...input }));
+    const updated = await inPayloadTerms(sent, updateTransaction(c.get("services"), c.get("caller"), { ...c.req.param(), ...input }));
     return c.json({ data: updated });
   })
   .delete(`${base}/:transactionId`, async (c) => {
-    return c.json({ data: await deleteTransaction(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await deleteTransaction(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .post(`${base}/:transactionId/tags/attach`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "attach" as const };
-    return c.json({ data: await changeTransactionTags(c.var.services, c.var.caller, input) });
+    return c.json({ data: await changeTransactionTags(c.get("services"), c.get("caller"), input) });
   })
   .post(`${base}/:transactionId/tags/detach`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "detach" as const };
-    return c.json({ data: await changeTransactionTags(c.var.services, c.var.caller, input) });
+    return c.json({ data: await changeTransactionTags(c.get("services"), c.get("caller"), input) });
   })
   .put(`${base}/:transactionId/tags`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "sync" as const };
-    return c.json({ data: await changeTransactionTags(c.var.services, c.var.caller, input) });
+    return c.json({ data: await changeTransactionTags(c.get("services"), c.get("caller"), input) });
   });

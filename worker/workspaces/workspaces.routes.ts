@@ -15,43 +15,43 @@ import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateW
  */
 export const workspaceRoutes = new Hono<ApiEnv>()
   .use(requireCaller)
-  .get("/", async (c) => c.json({ data: await listWorkspaces(c.var.services, c.var.caller) }))
+  .get("/", async (c) => c.json({ data: await listWorkspaces(c.get("services"), c.get("caller")) }))
   .post("/", validate("json", createWorkspaceSchema), async (c) => {
-    return c.json({ data: await createWorkspace(c.var.services, c.var.caller, c.req.valid("json")) }, 201);
+    return c.json({ data: await createWorkspace(c.get("services"), c.get("caller"), c.req.valid("json")) }, 201);
   })
   .get("/:workspaceId", async (c) => {
-    return c.json({ data: await getWorkspace(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await getWorkspace(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .put("/:workspaceId", validate("json", updateWorkspaceSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateWorkspace(c.var.services, c.var.caller, input) });
+    return c.json({ data: await updateWorkspace(c.get("services"), c.get("caller"), input) });
   })
   .delete("/:workspaceId", async (c) => {
-    return c.json({ data: await deleteWorkspace(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await deleteWorkspace(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .get("/:workspaceId/tier-info", async (c) => {
-    return c.json({ data: await getTierInfo(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await getTierInfo(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .get("/:workspaceId/usage-stats", async (c) => {
-    return c.json({ data: await getUsageStats(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await getUsageStats(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .get("/:workspaceId/members", async (c) => {
-    return c.json({ data: await listMembers(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await listMembers(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .post("/:workspaceId/members", validate("json", inviteMemberSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await inviteMember(c.var.services, c.var.caller, input) }, 201);
+    return c.json({ data: await inviteMember(c.get("services"), c.get("caller"), input) }, 201);
   })
   .put("/:workspaceId/members/:userId", validate("json", changeRoleSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await changeMemberRole(c.var.services, c.var.caller, input) });
+    return c.json({ data: await changeMemberRole(c.get("services"), c.get("caller"), input) });
   })
   .delete("/:workspaceId/members/:userId", async (c) => {
-    return c.json({ data: await removeMember(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await removeMember(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .delete("/:workspaceId/invitations/:invitationId", async (c) => {
-    return c.json({ data: await revokeInvitation(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await revokeInvitation(c.get("services"), c.get("caller"), c.req.param()) });
   })
   .post("/:workspaceId/leave", async (c) => {
-    return c.json({ data: await leaveWorkspace(c.var.services, c.var.caller, c.req.param()) });
+    return c.json({ data: await leaveWorkspace(c.get("services"), c.get("caller"), c.req.param()) });
   });

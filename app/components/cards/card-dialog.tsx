@@ -7,18 +7,17 @@ import { useFieldMessage } from "~/components/accounts/field-error";
 import { SwatchPicker } from "~/components/accounts/swatch-picker";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardSchema } from "../../../worker/cards/cards.schemas";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { cardColors, defaultCardColor } from "../../../worker/ledger/palettes";
-import { CardFields, type CardFormState } from "./card-fields";
+import { CardFields, type CardAccountOption, type CardFormState } from "./card-fields";
 
 type CardDialogProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
   card?: CardResponse;
-  accounts: readonly AccountResponse[];
+  accounts: readonly CardAccountOption[];
   /** The route whose action saves the card; absent: the current page's (the cards page). */
   action?: string;
 };
@@ -51,7 +50,7 @@ export function cardInputFrom(form: FormData) {
   );
 }
 
-function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; accounts: readonly AccountResponse[]; action?: string; onDone(): void }) {
+function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; accounts: readonly CardAccountOption[]; action?: string; onDone(): void }) {
   const { t } = useTranslation("cards");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();

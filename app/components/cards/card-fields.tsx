@@ -9,9 +9,12 @@ import { cardIssuers } from "../../../worker/ledger/palettes";
 
 export type CardFormState = { type: (typeof cardTypes)[number]; mode: (typeof cardModes)[number]; color: string };
 
+/** What the card form needs of an account: the dashboard's quick-add sends no more. */
+export type CardAccountOption = Pick<AccountResponse, "uuid" | "name" | "currency" | "is_active">;
+
 type CardFieldsProps = {
   card?: CardResponse;
-  accounts: readonly AccountResponse[];
+  accounts: readonly CardAccountOption[];
   state: CardFormState;
   onChange(changes: Partial<CardFormState>): void;
   errors: Record<string, string[]>;

@@ -10,8 +10,6 @@ import type { Transaction, TransactionKind } from "./types";
 const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
 const amountColours = { in: "text-success", out: "text-destructive", move: "text-foreground" };
 const iconColours = { in: "bg-success/10 text-success", out: "bg-destructive/10 text-destructive", move: "bg-info/10 text-info" };
-const iconButton =
-  "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4";
 
 /** The words every row shares, translated once per list rather than once per row. */
 export type RowLabels = { kinds: Record<TransactionKind, string>; to: string; outside: string };
@@ -43,9 +41,8 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`} title={kind}>
+        <span className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`} role="img" aria-label={kind} title={kind}>
           <Icon name={kindIcons[transaction.type]} className="size-4" />
-          <span className="sr-only">{kind}</span>
         </span>
         <div className="grid min-w-0 gap-1">
           <p className="truncate font-medium text-foreground">{transaction.description}</p>
@@ -79,13 +76,17 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
         </div>
         {actions ? (
           <div className="flex shrink-0 gap-1">
-            <button type="button" className={iconButton} onClick={() => actions.onEdit(transaction)}>
+            <button type="button" className="row-action" aria-label={t("list.edit", { description: transaction.description })} onClick={() => actions.onEdit(transaction)}>
               <Icon name="pencil" />
-              <span className="sr-only">{t("list.edit", { description: transaction.description })}</span>
             </button>
-            <button type="button" className={`${iconButton} hover:text-destructive`} disabled={actions.isBusy} onClick={() => actions.onDelete(transaction)}>
+            <button
+              type="button"
+              className="row-action hover:text-destructive"
+              aria-label={t("list.delete", { description: transaction.description })}
+              disabled={actions.isBusy}
+              onClick={() => actions.onDelete(transaction)}
+            >
               <Icon name="trash" />
-              <span className="sr-only">{t("list.delete", { description: transaction.description })}</span>
             </button>
           </div>
         ) : null}

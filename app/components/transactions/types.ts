@@ -1,18 +1,14 @@
-import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
-import type { CardResponse } from "../../../worker/cards/cards.mapper";
-import type { TransactionResponse } from "../../../worker/transactions/transactions.mapper";
+import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
+import type { CardOption } from "../../../worker/cards/cards.mapper";
+import type { ListedTransaction } from "../../../worker/transactions/transactions.mapper";
 
 export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 /** What the wizard needs of an account, a card and a tag; the API's responses fit as they are. */
-export type AccountOption = Pick<AccountResponse, "uuid" | "name" | "currency" | "balance_cents" | "is_active">;
-export type CardOption = Pick<
-  CardResponse,
-  "uuid" | "name" | "display_name" | "account" | "currency" | "mode" | "available_credit" | "current_balance" | "is_active"
->;
+export type { AccountOption, CardOption };
 export type TagOption = { uuid: string; name: string; color: string };
-export type Transaction = TransactionResponse;
+export type Transaction = ListedTransaction;
 
 /** The options the wizard offers: the workspace's accounts, cards and tags. */
 export type LedgerOptions = { accounts: AccountOption[]; cards: CardOption[]; tags: TagOption[] };

@@ -55,7 +55,7 @@ export function valuesFromTransaction(transaction: Transaction): WizardValues {
     description: transaction.description,
     date: transaction.date,
     rate: transaction.currency_conversion ?? "",
-    tagIds: transaction.tag_ids,
+    tagIds: transaction.tags.map((tag) => tag.uuid),
   };
 }
 

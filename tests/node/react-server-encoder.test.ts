@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AsciiFastTextEncoder } from "../../app/lib/ascii-text-encoder.server.ts";
+import { ReactServerTextEncoder } from "../../app/lib/react-server-encoder.server.ts";
 
-describe("AsciiFastTextEncoder (React's server encoder)", () => {
-  const fast = new AsciiFastTextEncoder();
+describe("ReactServerTextEncoder (React's server encoder)", () => {
+  const fast = new ReactServerTextEncoder();
   const platform = new TextEncoder();
 
   it("writes exactly the bytes of the platform's UTF-8 encoder, for any text", () => {
@@ -21,5 +21,16 @@ describe("AsciiFastTextEncoder (React's server encoder)", () => {
       expect(fast.encode(text)).toEqual(platform.encode(text));
     }
     expect(fast.encoding).toBe("utf-8");
+  });
+
+  it("hands out the same bytes for a repeated string, and they stay right however many strings come after", () => {
+    const encoder = new ReactServerTextEncoder();
+    const className = "inline-flex size-9 items-center rounded-md text-muted-foreground";
+    const first = encoder.encode(className);
+    expect(encoder.encode(className)).toBe(first);
+    for (let index = 0; index < 20_000; index++) encoder.encode(`row ${index} · R$ ${index},00`);
+    expect(encoder.encode(className)).toEqual(platform.encode(className));
+    expect(first).toEqual(platform.encode(className));
+    expect(encoder.encode("Poupança")).toEqual(platform.encode("Poupança"));
   });
 });

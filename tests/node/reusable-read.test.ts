@@ -1,0 +1,32 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { insertUser, insertWorkspace } from "../../db/factories.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
+import { workspaces } from "../../db/schema/index.ts";
+import { createTestDatabase } from "../support/database.ts";
+
+describe("reusableRead", () => {
+  it("builds its SQL once per database and binds each use's own values, in the same batch too", async () => {
+    let builds = 0;
+    const workspaceNamed = reusableRead<{ name: string }>()((db, value) => {
+      builds += 1;
+      return db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.name, value("name"))).orderBy(asc(workspaces.id));
+    });
+    const db = await createTestDatabase();
+    const owner = await insertUser(db);
+    await insertWorkspace(db, { ownerId: owner.id, name: "Casa" });
+    await insertWorkspace(db, { ownerId: owner.id, name: "Empresa" });
+
+    const [home, business, nobody] = await db.batch([
+      workspaceNamed(db, { name: "Casa" }),
+      workspaceNamed(db, { name: "Empresa" }),
+      workspaceNamed(db, { name: "Viagem" }),
+    ]);
+    expect([home, business, nobody]).toEqual([[{ name: "Casa" }], [{ name: "Empresa" }], []]);
+    expect(builds).toBe(1);
+
+    const other = await createTestDatabase();
+    expect(await other.batch([workspaceNamed(other, { name: "Casa" })])).toEqual([[]]);
+    expect(builds).toBe(2);
+  });
+});
