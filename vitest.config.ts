@@ -32,6 +32,8 @@ export default defineConfig({
           globalSetup: ["tests/support/app-server.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser under CI's load can take over a second to render; polls wait up to 5 s.
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },

@@ -118,6 +118,11 @@ describe("legal page in Chromium", () => {
     await cookies.click();
     await expect.poll(() => cookies.getAttribute("aria-current")).toBe("location");
     expect(await contents.locator("[aria-current]").count()).toBe(1);
+    // Scrolling, not only jumping, moves the mark to the section coming into view.
+    await page.evaluate(() => document.getElementById("privacy-security")!.scrollIntoView());
+    const security = contents.locator('a[href="#privacy-security"]');
+    await expect.poll(() => security.getAttribute("aria-current")).toBe("location");
+    expect(await contents.locator("[aria-current]").count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

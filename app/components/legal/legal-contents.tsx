@@ -8,8 +8,9 @@ const linkClassName =
   "block rounded-md px-3 text-sm text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
- * The section being read: the one that last came into the top third of the screen. Null on the
- * server and until the browser has measured, so the first client render matches the server's.
+ * The section being read: the one the reader last jumped to, or the one that last came into the
+ * top third of the screen while scrolling. Null on the server and until the browser has measured,
+ * so the first client render matches the server's.
  */
 function useSectionInView(order: readonly LegalDocumentId[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
@@ -26,7 +27,17 @@ function useSectionInView(order: readonly LegalDocumentId[]): string | null {
       { rootMargin: "0px 0px -66% 0px" },
     );
     for (const section of sections) if (section) observer.observe(section);
-    return () => observer.disconnect();
+    // A jump marks its target at once, even one at the page's end that cannot reach the top third.
+    const anchors = new Set(sections.map((section) => section?.id));
+    const markJumpTarget = () => {
+      const anchor = decodeURIComponent(location.hash.slice(1));
+      if (anchors.has(anchor)) setCurrent(anchor);
+    };
+    window.addEventListener("hashchange", markJumpTarget);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("hashchange", markJumpTarget);
+    };
     // `order` is a new array on every render; its ids joined say when it really changed.
   }, [key]);
   return current;
