@@ -40,6 +40,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // A workspace page's loader hands over its colours; they theme the whole app, dialogs included.
   const workspaceColors = matches.map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme).find(Boolean);
 
+  // Marks a live page: end-to-end tests wait for it before they click (tests/support/browser.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+
   // After the language switcher's action the root loader answers with the new language.
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -33,8 +33,7 @@ describe("accounts in Chromium", () => {
     const owner = await openPage(browser, { baseURL, locale: "en-US" });
     const { page } = owner;
     const workspaceId = await signUpWithWorkspace(page, `accounts-${stamp}@example.com`, "Ana Accounts", "Home");
-    await page.goto(`/workspaces/${workspaceId}/accounts`);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, `/workspaces/${workspaceId}/accounts`);
     await page.getByRole("heading", { level: 1, name: "Accounts" }).waitFor();
     await page.getByText("No accounts yet").waitFor();
     await page.getByText("0 of 5 accounts").waitFor();
@@ -84,8 +83,7 @@ describe("accounts in Chromium", () => {
       data: { type: "expense", amount: "10.50", description: "Coffee", origin_id: `account:${nubank.uuid}` },
     });
     expect(spent.status(), await spent.text()).toBe(201);
-    await page.reload();
-    await page.waitForLoadState("networkidle");
+    await reloadHydrated(page);
     await chooseRowAction(page, "Nubank Gold", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete account" }).click();
     await toastWith(page, "This account has transactions, so it cannot be deleted").filter({ hasText: "Archive it instead" }).waitFor();
@@ -104,7 +102,7 @@ describe("accounts in Chromium", () => {
 
     // A viewer sees the same accounts, cards and tags without any write control.
     const viewerEmail = `viewer-${stamp}@example.com`;
-    await page.goto(`/workspaces/${workspaceId}/settings`);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/settings`);
     await page.getByLabel("Email").fill(viewerEmail);
     await page.getByLabel("Role", { exact: true }).selectOption("viewer");
     await page.getByRole("button", { name: "Send invitation" }).click();
@@ -118,18 +116,15 @@ describe("accounts in Chromium", () => {
     await viewer.page.getByLabel("Your name").fill("Vic Viewer");
     await viewer.page.getByRole("button", { name: "Complete setup" }).click();
     await viewer.page.waitForURL(/\/workspaces(\/|$)/);
-    await viewer.page.goto(`/workspaces/${workspaceId}/accounts`);
-    await viewer.page.waitForLoadState("networkidle");
+    await gotoHydrated(viewer.page, `/workspaces/${workspaceId}/accounts`);
     await viewer.page.getByRole("heading", { name: "Nubank Gold" }).waitFor();
     await viewer.page.getByText("You can view these accounts.", { exact: false }).waitFor();
     expect(await viewer.page.getByRole("button", { name: "New account" }).count()).toBe(0);
     expect(await viewer.page.getByRole("button", { name: /^Actions for/ }).count()).toBe(0);
-    await viewer.page.goto(`/workspaces/${workspaceId}/cards`);
-    await viewer.page.waitForLoadState("networkidle");
+    await gotoHydrated(viewer.page, `/workspaces/${workspaceId}/cards`);
     await viewer.page.getByRole("heading", { level: 1, name: "Cards" }).waitFor();
     expect(await viewer.page.getByRole("button", { name: /New card|Add your first card/ }).count()).toBe(0);
-    await viewer.page.goto(`/workspaces/${workspaceId}/tags`);
-    await viewer.page.waitForLoadState("networkidle");
+    await gotoHydrated(viewer.page, `/workspaces/${workspaceId}/tags`);
     await viewer.page.getByRole("heading", { level: 1, name: "Tags" }).waitFor();
     expect(await viewer.page.getByRole("button", { name: /New tag|Create your first tag/ }).count()).toBe(0);
     expect(viewer.problems).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -23,8 +23,7 @@ describe("cards in Chromium", () => {
     const headers = { Origin: baseURL };
     const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, { headers, data: { name: "Itaú", type: "checking", currency: "BRL", balance: "3000" } });
     expect(created.status(), await created.text()).toBe(201);
-    await page.goto(`/workspaces/${workspaceId}/cards`);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, `/workspaces/${workspaceId}/cards`);
     await page.getByRole("heading", { level: 1, name: "Cards" }).waitFor();
     await page.getByText("No cards yet").waitFor();
 
@@ -76,8 +75,7 @@ describe("cards in Chromium", () => {
     const nubank = cards.find((card) => card.name === "Nubank Roxo")!;
     const bought = await page.request.post(`/api/workspaces/${workspaceId}/cards/${nubank.uuid}/purchase`, { headers, data: { amount: "120.00", description: "Groceries" } });
     expect(bought.status(), await bought.text()).toBe(201);
-    await page.reload();
-    await page.waitForLoadState("networkidle");
+    await reloadHydrated(page);
     await page.getByText("Choose a card to see its statements.").waitFor();
     await page.getByRole("link", { name: "Show statements of Nubank Roxo •••• 1234" }).click();
     const panel = page.getByRole("region", { name: "Current statement" });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
 
 const paths = ["/privacy-policy", "/terms-of-use", "/terms"] as const;
 
@@ -46,8 +46,7 @@ describe("legal page in Chromium", () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
     for (const path of paths) {
       const lead = leadOf(path);
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.lang), path).toBe("pt-BR");
       expect(await page.title(), path).toBe(copy["pt-BR"][lead].title);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(copy["pt-BR"].heading);
@@ -64,8 +63,7 @@ describe("legal page in Chromium", () => {
     await context.addCookies([{ name: "lang", value: "en", url: baseURL }]);
     for (const path of paths) {
       const lead = leadOf(path);
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.lang), path).toBe("en");
       expect(await page.title(), path).toBe(copy.en[lead].title);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(copy.en.heading);
@@ -82,8 +80,7 @@ describe("legal page in Chromium", () => {
     const { context, page, problems } = await openPage(browser, { baseURL });
     const snapshots = [];
     for (const path of ["/terms-of-use", "/terms"]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, path);
       snapshots.push({
         title: await page.title(),
         text: await page.locator("main").innerText(),
@@ -99,8 +96,7 @@ describe("legal page in Chromium", () => {
 
   it("jumps to every document and section from the table of contents", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "pt-BR" });
-    await page.goto("/privacy-policy");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/privacy-policy");
     const contents = page.getByRole("navigation", { name: copy["pt-BR"].contents });
     const links = contents.getByRole("link");
     // 2 documents, 12 sections each.
@@ -129,8 +125,7 @@ describe("legal page in Chromium", () => {
 
   it("folds the table of contents on a phone and still jumps from it", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "pt-BR", viewport: "mobile" });
-    await page.goto("/terms");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/terms");
     const cookies = page.getByRole("link", { name: "Cookies" });
     expect(await cookies.isVisible()).toBe(false);
     await page.locator("summary", { hasText: copy["pt-BR"].contents }).click();
@@ -143,8 +138,7 @@ describe("legal page in Chromium", () => {
 
   it("follows links inside the text and switches language without leaving the page", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "pt-BR" });
-    await page.goto("/privacy-policy");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/privacy-policy");
     expect(await page.getByRole("banner").getByRole("link", { name: "Início do Moneta" }).getAttribute("href")).toBe("/");
     await page.locator("#privacy-rights").getByRole("link", { name: "Exclusão da conta" }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#privacy-delete-account");

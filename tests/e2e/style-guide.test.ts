@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
 
 describe("style guide in Chromium", () => {
   let browser: Browser;
@@ -19,8 +19,7 @@ describe("style guide in Chromium", () => {
       ["pt-BR", "Guia de estilo — Moneta", "As peças que formam o Moneta", /R\$\s3\.200,00/],
     ] as const) {
       const { context, page, problems } = await openPage(browser, { baseURL, locale });
-      await page.goto("/style-guide");
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, "/style-guide");
       expect(await page.title()).toBe(title);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
       expect(await page.locator("main").textContent()).toMatch(amount);
@@ -36,8 +35,7 @@ describe("style guide in Chromium", () => {
 
   it("shows toasts at the top right and closes them by themselves or with the close button", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
-    await page.goto("/style-guide#feedback");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/style-guide#feedback");
 
     await page.getByRole("button", { name: "Success", exact: true }).click();
     const success = page.locator("li[data-kind=success]");
@@ -61,8 +59,7 @@ describe("style guide in Chromium", () => {
 
   it("opens a dialog that closes with Escape and gives focus back", async () => {
     const { context, page } = await openPage(browser, { baseURL, locale: "pt-BR" });
-    await page.goto("/style-guide#overlays");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/style-guide#overlays");
     const trigger = page.getByRole("button", { name: "Excluir conta" });
     await trigger.click();
     const dialog = page.getByRole("dialog", { name: "Excluir a conta corrente Nubank?" });
@@ -75,8 +72,7 @@ describe("style guide in Chromium", () => {
 
   it("opens the details drawer from the right and closes it with its close button", async () => {
     const { context, page } = await openPage(browser, { baseURL, locale: "en-US", viewport: "mobile" });
-    await page.goto("/style-guide#overlays");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/style-guide#overlays");
     await page.getByRole("button", { name: "Transaction details" }).click();
     const drawer = page.getByRole("dialog", { name: "Transaction details" });
     await drawer.waitFor({ state: "visible" });
@@ -90,8 +86,7 @@ describe("style guide in Chromium", () => {
 
   it("keeps one accordion answer open at a time", async () => {
     const { context, page } = await openPage(browser, { baseURL, locale: "en-US" });
-    await page.goto("/style-guide#overlays");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/style-guide#overlays");
     const first = page.getByRole("button", { name: "Do I have to connect my bank?" });
     const second = page.getByRole("button", { name: "Can I keep accounts in reais and dollars?" });
     expect(await first.getAttribute("aria-expanded")).toBe("true");

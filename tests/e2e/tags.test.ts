@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -20,8 +20,7 @@ describe("tags in Chromium", () => {
     const opened = await openPage(browser, { baseURL, locale: "en-US" });
     const { page } = opened;
     const workspaceId = await signUpWithWorkspace(page, `tags-${stamp}@example.com`, "Tom Tags", "Studio");
-    await page.goto(`/workspaces/${workspaceId}/tags`);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, `/workspaces/${workspaceId}/tags`);
     await page.getByRole("heading", { level: 1, name: "Tags" }).waitFor();
     await page.getByText("No tags yet").waitFor();
 
@@ -60,8 +59,7 @@ describe("tags in Chromium", () => {
       data: { type: "expense", amount: "42.90", description: "Market", date: "2025-03-05", origin_id: `account:${account.uuid}`, tag_ids: [groceries.uuid] },
     });
     expect(spent.status(), await spent.text()).toBe(201);
-    await page.reload();
-    await page.waitForLoadState("networkidle");
+    await reloadHydrated(page);
     const groceriesRow = page.getByRole("listitem").filter({ hasText: "Groceries" });
     await groceriesRow.getByText("1 use").waitFor();
     await groceriesRow.getByText("Mar 5, 2025", { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { captureScreenshot, launchBrowser, layouts, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { captureScreenshot, gotoHydrated, launchBrowser, layouts, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 type Ids = { workspaceId: string; nubank: string; wise: string; card: string; food: string; home: string };
@@ -84,8 +84,7 @@ describe("transactions in Chromium", () => {
     const workspaceId = await signUpWithWorkspace(page, `tx-${Date.now()}@example.com`, "Tess Tx", "Home money");
     const ids = await seedLedger(page, baseURL, workspaceId);
     const path = `/workspaces/${workspaceId}/transactions`;
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, path);
     await page.getByRole("heading", { level: 1, name: "Transactions" }).waitFor();
     expect(await page.title()).toBe("Transactions · Home money — Moneta");
     await page.getByText("No transactions yet").waitFor();
@@ -166,7 +165,7 @@ describe("transactions in Chromium", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/search=Groc/);
     await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(1);
-    await page.reload();
+    await reloadHydrated(page);
     expect(await page.getByLabel("Search", { exact: true }).inputValue()).toBe("Groc");
     await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(1);
     await page.getByLabel("Search", { exact: true }).fill("");
@@ -188,7 +187,7 @@ describe("transactions in Chromium", () => {
     for (let day = 10; day < 28; day++) {
       await api(page, baseURL, "POST", `/${workspaceId}/transactions`, { type: "expense", origin_id: `account:${ids.wise}`, amount: "1.00", description: `Coffee ${day}`, date: `2025-12-${day}` });
     }
-    await page.reload();
+    await reloadHydrated(page);
     await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(20);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL(/page=2/);
@@ -207,7 +206,7 @@ describe("transactions in Chromium", () => {
     await viewer.page.getByLabel("Your name").fill("Vera Viewer");
     await viewer.page.getByRole("button", { name: "Complete setup" }).click();
     await viewer.page.waitForURL(/\/workspaces(\/|$)/);
-    await viewer.page.goto(path);
+    await gotoHydrated(viewer.page, path);
     await expect.poll(() => viewer.page.getByTestId("transaction-row").count()).toBe(20);
     expect(await viewer.page.getByRole("button", { name: "New transaction" }).count()).toBe(0);
     expect(await viewer.page.getByRole("button", { name: /^(Edit|Delete) / }).count()).toBe(0);
@@ -225,8 +224,7 @@ async function screenshotWizard(browser: Browser, baseURL: string, path: string,
   for (const { viewport, locale } of layouts) {
     const { context, page } = await openPage(browser, { baseURL, locale, viewport });
     await context.addCookies([...cookies, { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }].map((cookie) => ({ ...cookie, url: baseURL })));
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, path);
     if (viewport === "mobile") {
       // On phones the filters sit in a sheet behind one button.
       await page.getByRole("button", { name: locale === "pt-BR" ? "Filtros" : "Filters" }).click();

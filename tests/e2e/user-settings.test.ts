@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /** A 1×1 PNG. */
@@ -24,7 +24,7 @@ describe("user settings in Chromium", () => {
     const email = `settings-${Date.now()}@example.com`;
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
     await signUpWithWorkspace(page, email, "Sam Settings", "Studio");
-    await page.goto("/settings");
+    await gotoHydrated(page, "/settings");
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
 
     expect(await page.getByLabel("Email").isDisabled()).toBe(true);
@@ -41,7 +41,7 @@ describe("user settings in Chromium", () => {
     await page.getByLabel("Default workspace").selectOption({ label: "Studio" });
     await page.getByRole("button", { name: "Save assistant settings" }).click();
     await toastWith(page, "Assistant settings saved").waitFor();
-    await page.reload();
+    await reloadHydrated(page);
     expect(await page.getByLabel("Enable the assistant").getAttribute("aria-checked")).toBe("true");
     expect(await page.getByLabel("Username").inputValue()).toBe("sam.s");
     expect(await page.getByLabel("Ask me to confirm each expense").isDisabled()).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 describe("workspace settings in Chromium", () => {
@@ -20,14 +20,14 @@ describe("workspace settings in Chromium", () => {
     const workspaceId = await signUpWithWorkspace(owner.page, `owner-${stamp}@example.com`, "Olivia Owner", "Family budget");
 
     // A second workspace, then switching between them keeps the page and its query.
-    await owner.page.goto("/workspaces");
+    await gotoHydrated(owner.page, "/workspaces");
     await owner.page.getByRole("button", { name: /Create New Workspace/ }).click();
     await owner.page.getByRole("dialog").getByLabel("Name").fill("Side project");
     await owner.page.getByRole("dialog").getByRole("button", { name: "Create workspace" }).click();
     await owner.page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
     const sideProjectId = /\/workspaces\/([0-9a-f-]{36})\//.exec(owner.page.url())![1]!;
     expect(sideProjectId).not.toBe(workspaceId);
-    await owner.page.goto(`/workspaces/${sideProjectId}/cards?view=all`);
+    await gotoHydrated(owner.page, `/workspaces/${sideProjectId}/cards?view=all`);
     await owner.page.getByRole("button", { name: /Switch workspace/ }).click();
     await owner.page.getByRole("menuitem", { name: "Family budget" }).click();
     await owner.page.waitForURL(`${baseURL}/workspaces/${workspaceId}/cards?view=all`);
@@ -42,7 +42,7 @@ describe("workspace settings in Chromium", () => {
     await expect.poll(() => owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
     await owner.page.getByRole("button", { name: "Save colours" }).click();
     await toastWith(owner.page, "Colours saved").waitFor();
-    await owner.page.reload();
+    await reloadHydrated(owner.page);
     expect(await owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
 
     const guestEmail = `guest-${stamp}@example.com`;
@@ -64,13 +64,13 @@ describe("workspace settings in Chromium", () => {
     await guest.page.getByLabel("Your name").fill("Gui Guest");
     await guest.page.getByRole("button", { name: "Complete setup" }).click();
     await guest.page.waitForURL(/\/workspaces(\/|$)/);
-    await guest.page.goto("/workspaces");
+    await gotoHydrated(guest.page, "/workspaces");
     await guest.page.getByRole("link", { name: "Open Family budget" }).click();
     await guest.page.getByRole("heading", { level: 1, name: "Hello, Gui Guest" }).waitFor();
     expect(await guest.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
 
     // A viewer sees the settings but cannot change them; switching language translates the shell.
-    await guest.page.goto(`/workspaces/${workspaceId}/settings`);
+    await gotoHydrated(guest.page, `/workspaces/${workspaceId}/settings`);
     await guest.page.getByText("Only owners and admins can change these settings.").waitFor();
     await guest.page.getByRole("button", { name: "Português (Brasil)" }).click();
     await guest.page.getByRole("heading", { level: 1, name: "Configurações do espaço" }).waitFor();

@@ -108,6 +108,28 @@ export async function screenshotEveryLayout(
   return results;
 }
 
+/**
+ * Opens a page of the app and waits until React has hydrated it (root.tsx then marks
+ * <html data-hydrated>) and the network is quiet. Before hydration a click reaches the browser's
+ * own form handling rather than React, so a test that acts at once can race a slow machine.
+ * Not for the landing page, which is never hydrated.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Reloads the page and waits as gotoHydrated does. */
+export async function reloadHydrated(page: Page): Promise<void> {
+  await page.reload();
+  await waitForHydration(page);
+}
+
+async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
+}
+
 /** The visible toast with this text (Radix also keeps a screen-reader copy in a live region). */
 export function toastWith(page: Page, text: string) {
   return page.locator("li[data-kind]").filter({ hasText: text });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
+import { gotoHydrated } from "../../support/browser.ts";
 
 /** The newest code the server printed for this address (local mode has no Resend key). */
 export async function codeFromConsole(email: string): Promise<string> {
@@ -15,8 +16,7 @@ export async function codeFromConsole(email: string): Promise<string> {
 
 /** Signs in through /login (English UI) with the code from the server console. */
 export async function signInThroughLogin(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, "/login");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue with email" }).click();
   await page.getByText("Check your email for the verification code").waitFor();
