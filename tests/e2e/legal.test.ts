@@ -114,6 +114,13 @@ describe("legal page in Chromium", () => {
     await cookies.click();
     await expect.poll(() => cookies.getAttribute("aria-current")).toBe("location");
     expect(await contents.locator("[aria-current]").count()).toBe(1);
+    // The last section cannot scroll to the top; jumping to it still marks it, and the mark stays.
+    const lastSection = contents.locator('a[href="#terms-contact"]');
+    await lastSection.click();
+    await expect.poll(() => lastSection.getAttribute("aria-current")).toBe("location");
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await lastSection.getAttribute("aria-current")).toBe("location");
+    expect(await contents.locator("[aria-current]").count()).toBe(1);
     // Scrolling, not only jumping, moves the mark to the section coming into view.
     await page.evaluate(() => document.getElementById("privacy-security")!.scrollIntoView());
     const security = contents.locator('a[href="#privacy-security"]');

@@ -16,22 +16,34 @@ function useSectionInView(order: readonly LegalDocumentId[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
   const key = order.join();
   useEffect(() => {
-    const sections = order.flatMap((documentId) =>
-      legalSections[documentId].map((section) => document.getElementById(sectionAnchor(documentId, section.id))),
-    );
+    const sections = order
+      .flatMap((documentId) => legalSections[documentId].map((section) => document.getElementById(sectionAnchor(documentId, section.id))))
+      .filter((section) => section !== null);
+    const anchors = new Set(sections.map((section) => section.id));
+    const jumpTarget = () => {
+      const anchor = decodeURIComponent(location.hash.slice(1));
+      return anchors.has(anchor) ? anchor : null;
+    };
+    // The last sections cannot scroll up to the top third: at the page's end, the one jumped to
+    // keeps the mark while it is on screen, rather than whichever section the jump brought past.
+    const visibleJumpTargetAtEnd = () => {
+      const isAtEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+      const target = jumpTarget();
+      return isAtEnd && target && document.getElementById(target)!.getBoundingClientRect().top < window.innerHeight ? target : null;
+    };
     const observer = new IntersectionObserver(
       (entries) => {
         const entering = entries.filter((entry) => entry.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
-        if (entering[0]) setCurrent(entering[0].target.id);
+        const section = visibleJumpTargetAtEnd() ?? entering[0]?.target.id;
+        if (section) setCurrent(section);
       },
       { rootMargin: "0px 0px -66% 0px" },
     );
-    for (const section of sections) if (section) observer.observe(section);
-    // A jump marks its target at once, even one at the page's end that cannot reach the top third.
-    const anchors = new Set(sections.map((section) => section?.id));
+    for (const section of sections) observer.observe(section);
+    // A jump marks its target at once, without waiting for the observer.
     const markJumpTarget = () => {
-      const anchor = decodeURIComponent(location.hash.slice(1));
-      if (anchors.has(anchor)) setCurrent(anchor);
+      const target = jumpTarget();
+      if (target) setCurrent(target);
     };
     window.addEventListener("hashchange", markJumpTarget);
     return () => {
@@ -74,7 +86,7 @@ function ContentsList({
                   <a
                     href={`#${anchor}`}
                     aria-current={isCurrent ? "location" : undefined}
-                    className={cn(itemClassName, "flex gap-1.5", isCurrent && "bg-accent-50 font-medium text-accent-700")}
+                    className={cn(itemClassName, "flex gap-1.5", isCurrent && "bg-accent-50 font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-700")}
                   >
                     <span className="tabular min-w-6 text-muted-foreground/70" aria-hidden>
                       {index + 1}.
