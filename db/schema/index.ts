@@ -7,3 +7,4 @@ export * from "./rate-limits.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";
 export * from "./ledger.ts";
+export * from "./idempotency-keys.ts";
