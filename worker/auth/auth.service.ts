@@ -11,7 +11,7 @@ import type { RequestCodeInput, SignInInput } from "./auth.schemas.ts";
 import { digestsEqual, generateCode, hashCode } from "./codes.ts";
 import { sendSignInCode } from "./mailer.ts";
 import { countHit, retryAfter } from "./rate-limit.ts";
-import type { Caller } from "./session.ts";
+import { callerSessionIsActive, sessionEnded, type Caller } from "./session.ts";
 import { signSessionToken } from "./tokens.ts";
 
 /** Who asked, for rate limits, the e-mail's language and the session's label. */
@@ -129,18 +129,24 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
 }
 
 /** Ends this session now: its token stops working on the next request. */
+/** Ends the caller's session; a token whose session already ended gets 401 (nothing to end). */
 export async function signOut(ctx: ServiceContext, caller: Caller) {
-  await ctx.db
+  const revoked = await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, caller.sessionId), callerSessionIsActive(ctx, caller)));
+  if (revoked.rowsAffected === 0) throw sessionEnded();
 }
 
-/** Ends every session of the caller, on every device. */
+/**
+ * Ends every session of the caller, on every device — only for a caller whose own session is
+ * live, checked in the same statement: a stolen token that was logged out signs no one out.
+ */
 export async function signOutEverywhere(ctx: ServiceContext, caller: Caller) {
   const revoked = await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(sessions.userId, caller.userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, caller.userId), isNull(sessions.revokedAt), callerSessionIsActive(ctx, caller)));
+  if (revoked.rowsAffected === 0) throw sessionEnded();
   return { revokedSessions: revoked.rowsAffected };
 }

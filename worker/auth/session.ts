@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { sessions } from "../../db/schema/index.ts";
@@ -55,6 +55,24 @@ function activeSessionQuery(ctx: ServiceContext, caller: Caller) {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
   return activeSession(ctx.db, { sessionId: caller.sessionId, userId: caller.userId, now: now.toISOString(), idleCutoff });
+}
+
+/**
+ * For a write that must only happen while the caller's session is live (logout, sign out
+ * everywhere): the same test as the reads' session check, run by the write statement itself,
+ * so a token whose session was revoked, expired or idled out changes nothing.
+ */
+export function callerSessionIsActive(ctx: ServiceContext, caller: Caller): SQL {
+  const now = ctx.clock.now();
+  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
+  const live = and(
+    eq(sessions.id, caller.sessionId),
+    eq(sessions.userId, caller.userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now.toISOString()),
+    gt(sessions.lastSeenAt, idleCutoff),
+  );
+  return exists(ctx.db.select({ one: sql`1` }).from(sessions).where(live));
 }
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];

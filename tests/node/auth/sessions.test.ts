@@ -81,6 +81,29 @@ describe("sessions", () => {
     expect((await profile(someoneElse)).status).toBe(200);
   });
 
+  it("answers 401 to logout and 'sign out everywhere' with a token that was already logged out", async () => {
+    const stolen = await signIn("ana@example.com");
+    const phone = await signIn("ana@example.com");
+    expect((await t.request("/api/auth/logout", { method: "POST", token: stolen })).status).toBe(200);
+    const before = await t.db.select().from(sessions);
+
+    for (const path of ["/api/auth/logout", "/api/auth/logout-everywhere"]) {
+      const response = await t.request(path, { method: "POST", token: stolen });
+      expect({ path, status: response.status }).toEqual({ path, status: 401 });
+      expect(await response.json()).toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+    expect(await t.db.select().from(sessions)).toEqual(before);
+    expect((await profile(phone)).status).toBe(200);
+  });
+
+  it("answers 401 to 'sign out everywhere' with the token of a session that idled out, and signs no one out", async () => {
+    const idle = await signIn("ana@example.com");
+    t.clock.set("2026-12-05T12:00:01.000Z");
+    const fresh = await signIn("ana@example.com");
+    expect((await t.request("/api/auth/logout-everywhere", { method: "POST", token: idle })).status).toBe(401);
+    expect((await profile(fresh)).status).toBe(200);
+  });
+
   it("ends a session left idle for 14 days, and refreshes last use at most hourly after responding", async () => {
     const token = await signIn();
     const { sid } = claimsOf(token);
