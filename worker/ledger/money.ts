@@ -9,7 +9,7 @@ import { z } from "zod";
 
 /** 999 999 999 999.99 — far beyond any household, and safely inside a JS integer. */
 export const maxAmountCents = 99_999_999_999_999;
-const maxRateMicros = 1_000_000_000_000;
+export const maxRateMicros = 1_000_000_000_000;
 
 const plainDecimal = /^(\d{1,15})(?:\.(\d{1,6}))?$/;
 
