@@ -5,6 +5,7 @@ import type { ServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { RequestScope } from "./http/request-scope.ts";
+import { jsonBodiesOnly } from "./http/validation.ts";
 import { leadRoutes } from "./leads/leads.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
@@ -22,6 +23,8 @@ export type ApiEnv = {
 
 /** The public JSON API (SPEC §7 paths), mounted at /api. Each feature adds its router here. */
 export const api = new Hono<ApiEnv>()
+  // The profile picture is the one upload: multipart or the raw image bytes.
+  .use(jsonBodiesOnly({ except: ["POST /api/profile/picture"] }))
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/leads", leadRoutes)

@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
 import { AppError, type FieldErrors } from "./errors.ts";
 
@@ -42,4 +42,37 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. */
+export function isJsonContentType(header: string | null): boolean {
+  return header?.split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/** Whether a request carries a body with at least one byte (read through Hono's cache, so routes can still read it). */
+async function hasBody(c: Context): Promise<boolean> {
+  if (c.req.raw.body === null || c.req.header("Content-Length") === "0") return false;
+  return (await c.req.arrayBuffer()).byteLength > 0;
+}
+
+/**
+ * Writes to the JSON API carry JSON or nothing. Another type is refused with 415 before any
+ * route runs: a route reading the body as JSON would otherwise take a text/plain post (which a
+ * browser sends cross-site without asking), and a validator would see an empty object and
+ * change nothing while answering 200. Bodyless writes (logout, leave, delete) pass, and so do
+ * the routes listed in `except` ("POST /api/profile/picture") that take other types.
+ */
+export function jsonBodiesOnly(options: { except: string[] }): MiddlewareHandler {
+  const exempt = new Set(options.except);
+  return async (c, next) => {
+    const { method, path } = c.req;
+    if (writeMethods.has(method) && !exempt.has(`${method} ${path}`) && !isJsonContentType(c.req.header("Content-Type"))) {
+      if (await hasBody(c)) {
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json).");
+      }
+    }
+    await next();
+  };
 }
