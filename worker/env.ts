@@ -11,6 +11,14 @@ export type Env = {
   RESEND_API_KEY?: string;
   /** Resend's API address; tests point it at a fake on 127.0.0.1. */
   RESEND_BASE_URL?: string;
+  /** Turnstile (anti-abuse challenge past the sign-in soft limits): the public widget key… */
+  TURNSTILE_SITE_KEY?: string;
+  /** …the secret for siteverify… */
+  TURNSTILE_SECRET_KEY?: string;
+  /** …siteverify's address (tests point it at a fake on 127.0.0.1)… */
+  TURNSTILE_VERIFY_URL?: string;
+  /** …and "true" to skip the challenge in local and test runs (production ignores it). */
+  TURNSTILE_DISABLED?: string;
   EXCHANGE_RATES: KVNamespace;
   ASSETS: Fetcher;
 };

@@ -2,12 +2,17 @@
 export const authPolicy = {
   codeDigits: 6,
   codeLifetimeMinutes: 10,
-  /** After this many wrong codes the address's code is dead… */
-  maxFailedAttempts: 5,
-  /** …until this long after the last wrong try, when a new code starts a fresh count. */
-  lockoutMinutes: 15,
-  codeRequestsPerEmail: { limit: 5, windowSeconds: 15 * 60 },
-  codeRequestsPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /**
+   * Wrong codes tried without a challenge; past this each try needs a Turnstile token (never
+   * a lock, so nobody can keep someone else out by guessing wrong on purpose)…
+   */
+  freeFailedAttempts: 5,
+  /** …and past this the code is dead: the next request issues a new one. */
+  maxFailedAttempts: 10,
+  /** Soft: past it a request needs a Turnstile token; the address is never locked. */
+  codeRequestsPerEmail: { challengeAfter: 5, windowSeconds: 15 * 60 },
+  /** Soft past challengeAfter; hard (429) past limit, so e-mail sending stays bounded. */
+  codeRequestsPerIp: { challengeAfter: 10, limit: 30, windowSeconds: 15 * 60 },
   signInAttemptsPerIp: { limit: 60, windowSeconds: 15 * 60 },
   /** A session ends after this long without use… */
   sessionIdleDays: 14,

@@ -14,12 +14,16 @@ export const codeSchema = z
   .trim()
   .regex(/^\d{6}$/, "Enter the 6-digit code");
 
-export const requestCodeSchema = z.object({ email: emailSchema });
+/** A solved Turnstile challenge, asked for past the sign-in soft limits (Turnstile's tokens fit 2048). */
+const turnstileTokenSchema = z.string().max(2048).optional();
+
+export const requestCodeSchema = z.object({ email: emailSchema, turnstile_token: turnstileTokenSchema });
 
 export const signInSchema = z.object({
   method: z.literal("email", { error: "Only e-mail sign-in is supported" }),
   email: emailSchema,
   token: codeSchema,
+  turnstile_token: turnstileTokenSchema,
 });
 
 export type RequestCodeInput = z.infer<typeof requestCodeSchema>;

@@ -8,11 +8,12 @@ import { toUserResponse, type UserResponse } from "../profile/profile.mapper.ts"
 import { invitationAcceptanceStatements } from "../workspaces/invitations.service.ts";
 import { authPolicy, days, minutes } from "./auth.policy.ts";
 import type { RequestCodeInput, SignInInput } from "./auth.schemas.ts";
-import { digestsEqual, generateCode, hashCode } from "./codes.ts";
+import { deriveCode, digestsEqual, hashCode } from "./codes.ts";
 import { sendSignInCode } from "./mailer.ts";
-import { countHit, retryAfter } from "./rate-limit.ts";
+import { countHit, needsChallenge, retryAfter } from "./rate-limit.ts";
 import { callerSessionIsActive, sessionEnded, type Caller } from "./session.ts";
 import { signSessionToken } from "./tokens.ts";
+import { requireSolvedChallenge } from "./turnstile.ts";
 
 /** Who asked, for rate limits, the e-mail's language and the session's label. */
 export type RequestOrigin = { ip: string; userAgent: string | null; language: Language };
@@ -22,46 +23,62 @@ const tooManyRequests = (seconds: number) =>
 
 export const codeRequestedMessage = "Check your email for the verification code";
 
+type StoredCode = typeof oneTimeCodes.$inferSelect;
+
+/** Unspent, unexpired and not guessed at too often: the code a re-request sends again. */
+function isLive(stored: StoredCode | undefined, now: Date): stored is StoredCode {
+  return Boolean(
+    stored && !stored.consumedAt && stored.expiresAt > now.toISOString() && stored.failedAttempts < authPolicy.maxFailedAttempts,
+  );
+}
+
 /**
  * POST /auth/request-token. The same work and the same answer whether or not the address
- * has an account: nothing about the address is revealed. Order: count the request, send
- * the e-mail, then store the code — so a failed send leaves no live code behind.
+ * has an account: nothing about the address is revealed. Past the soft limits a Turnstile
+ * challenge is asked for instead of locking the address; past the per-IP cap, 429. While a
+ * code is live, asking again re-sends that same code (its life unchanged), so requests from
+ * someone else never kill the code its owner is typing. A new code is stored only after its
+ * e-mail went out, so a failed send leaves no live code behind.
  */
 export async function requestSignInCode(ctx: ServiceContext, input: RequestCodeInput, origin: RequestOrigin) {
   const now = ctx.clock.now();
-  const [emailHits, ipHits, known] = await ctx.db.batch([
+  const [emailHits, ipHits, known, codes] = await ctx.db.batch([
     ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-email:${input.email}`, authPolicy.codeRequestsPerEmail, now)),
     ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-ip:${origin.ip}`, authPolicy.codeRequestsPerIp, now)),
     ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
+    ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
   ]);
-  const wait =
-    retryAfter(emailHits[0], authPolicy.codeRequestsPerEmail, now) ?? retryAfter(ipHits[0], authPolicy.codeRequestsPerIp, now);
+  const wait = retryAfter(ipHits[0], authPolicy.codeRequestsPerIp, now);
   if (wait !== null) throw tooManyRequests(wait);
+  if (needsChallenge(emailHits[0], authPolicy.codeRequestsPerEmail) || needsChallenge(ipHits[0], authPolicy.codeRequestsPerIp)) {
+    await requireSolvedChallenge(ctx, input.turnstile_token, origin.ip);
+  }
 
-  const code = generateCode(authPolicy.codeDigits);
-  await sendSignInCode(ctx, { email: input.email, code, language: known[0]?.language ?? origin.language });
+  const language = known[0]?.language ?? origin.language;
+  const current = codes[0];
+  if (isLive(current, now)) {
+    const code = await deriveCode(ctx.env.JWT_SECRET, input.email, current.createdAt, authPolicy.codeDigits);
+    const minutesLeft = Math.max(1, Math.ceil((Date.parse(current.expiresAt) - now.getTime()) / minutes(1)));
+    await sendSignInCode(ctx, { email: input.email, code, language, minutesLeft });
+    return { message: codeRequestedMessage };
+  }
 
+  const issuedAt = now.toISOString();
+  const code = await deriveCode(ctx.env.JWT_SECRET, input.email, issuedAt, authPolicy.codeDigits);
+  await sendSignInCode(ctx, { email: input.email, code, language, minutesLeft: authPolicy.codeLifetimeMinutes });
   const codeHash = await hashCode(ctx.env.JWT_SECRET, input.email, code);
-  const forgiveFailuresBefore = new Date(now.getTime() - minutes(authPolicy.lockoutMinutes)).toISOString();
+  const fresh = {
+    codeHash,
+    expiresAt: new Date(now.getTime() + minutes(authPolicy.codeLifetimeMinutes)).toISOString(),
+    createdAt: issuedAt,
+    failedAttempts: 0,
+    lastFailedAt: null,
+    consumedAt: null,
+  };
   await ctx.db
     .insert(oneTimeCodes)
-    .values({
-      email: input.email,
-      codeHash,
-      expiresAt: new Date(now.getTime() + minutes(authPolicy.codeLifetimeMinutes)).toISOString(),
-      createdAt: now.toISOString(),
-    })
-    .onConflictDoUpdate({
-      target: oneTimeCodes.email,
-      set: {
-        codeHash,
-        expiresAt: sql`excluded.expires_at`,
-        createdAt: sql`excluded.created_at`,
-        consumedAt: null,
-        // A new code does not wipe the count of wrong tries, unless the last one is old.
-        failedAttempts: sql`case when ${oneTimeCodes.lastFailedAt} is not null and ${oneTimeCodes.lastFailedAt} < ${forgiveFailuresBefore} then 0 else ${oneTimeCodes.failedAttempts} end`,
-      },
-    });
+    .values({ email: input.email, ...fresh })
+    .onConflictDoUpdate({ target: oneTimeCodes.email, set: fresh });
   return { message: codeRequestedMessage };
 }
 
@@ -85,8 +102,12 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   if (wait !== null) throw tooManyRequests(wait);
 
   const stored = codes[0];
-  const isUsable =
-    stored && !stored.consumedAt && stored.expiresAt > now.toISOString() && stored.failedAttempts < authPolicy.maxFailedAttempts;
+  const isUsable = isLive(stored, now);
+  // Past the free wrong tries, every try needs a solved challenge: guessing stays costly and
+  // the owner's code still works (never a lock anyone else can set off).
+  if (isUsable && stored.failedAttempts >= authPolicy.freeFailedAttempts) {
+    await requireSolvedChallenge(ctx, input.turnstile_token, origin.ip);
+  }
   const presentedHash = await hashCode(ctx.env.JWT_SECRET, input.email, input.token);
   if (!stored || !isUsable || !digestsEqual(presentedHash, stored.codeHash)) {
     if (stored && !stored.consumedAt) {

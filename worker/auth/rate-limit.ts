@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
-export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitRule = { limit?: number; challengeAfter?: number; windowSeconds: number };
+type CountedRow = { hits: unknown; window_started_at: unknown } | undefined;
 
 /**
  * One statement that counts a hit and returns the window's count; a window that has
@@ -17,8 +18,13 @@ export function countHit(key: string, rule: RateLimitRule, now: Date): SQL {
 }
 
 /** Seconds until the window ends when the count is over the limit; null when allowed. */
-export function retryAfter(row: { hits: unknown; window_started_at: unknown } | undefined, rule: RateLimitRule, now: Date): number | null {
-  if (!row || Number(row.hits) <= rule.limit) return null;
+export function retryAfter(row: CountedRow, rule: RateLimitRule, now: Date): number | null {
+  if (!row || rule.limit === undefined || Number(row.hits) <= rule.limit) return null;
   const windowEnds = new Date(String(row.window_started_at)).getTime() + rule.windowSeconds * 1000;
   return Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
+}
+
+/** Past the soft limit: the request goes on only with a solved challenge. */
+export function needsChallenge(row: CountedRow, rule: RateLimitRule): boolean {
+  return Boolean(row) && rule.challengeAfter !== undefined && Number(row!.hits) > rule.challengeAfter;
 }

@@ -7,6 +7,8 @@ const statusByCode = {
   MALFORMED_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** Past a sign-in soft limit: solve a Turnstile challenge and send its token (turnstile_token). */
+  CHALLENGE_REQUIRED: 403,
   /** The tier's limit (workspaces per user, accounts per workspace) is used up. */
   LIMIT_REACHED: 403,
   NOT_FOUND: 404,
