@@ -119,3 +119,13 @@ export function parseTypedRate(typed: string, language: Language): TypedNumber {
 
 /** The i18next key (namespace common) of a refusal's message; it takes {{currency}}. */
 export const typedRefusalKey = (kind: TypedKind, reason: TypedRefusal) => `common:typedNumber.${kind}.${reason}`;
+
+/** A field a person may leave blank (an opening balance, a filter): blank is absent, not refused. */
+export function parseOptional(typed: string | null | undefined, parse: (typed: string) => TypedNumber): TypedNumber | { ok: true; text: undefined; units: undefined } {
+  return typed == null || typed.trim() === "" ? { ok: true, text: undefined, units: undefined } : parse(typed);
+}
+
+type Translate = (key: string, options: { currency: string }) => string;
+
+/** The refusal's message through the page's i18next `t` (browser hook or server instance). */
+export const refusalMessage = (t: Translate, kind: TypedKind, reason: TypedRefusal, currency = "") => t(typedRefusalKey(kind, reason), { currency });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
-import { failedWith, formText, invalidInput, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import { failedWith, formText, invalidInput, refusedField, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
 import { cardInputFrom, CardDialog } from "~/components/cards/card-dialog";
 import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
 import { StatementPanel } from "~/components/cards/statement-panel";
@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
+import { refusalMessage } from "~/lib/typed-amount";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
@@ -42,7 +43,11 @@ export async function action(args: Route.ActionArgs) {
     switch (intent) {
       case "create":
       case "update": {
-        const parsed = cardSchema.safeParse(cardInputFrom(form));
+        // The limit arrives as typed; the page's language reads it (before hydration too).
+        const language = detectLanguage(args.request);
+        const { input, limit } = cardInputFrom(form, language);
+        if (!limit.ok) return refusedField(intent, "credit_limit", refusalMessage(serverI18n(language).t, "amount", limit.reason));
+        const parsed = cardSchema.safeParse(input);
         if (!parsed.success) return invalidInput(intent, parsed.error);
         const card = intent === "create" ? await createCard(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data }) : await updateCard(services, viewer.caller, { ...ref, ...parsed.data });
         return { intent, ok: true, name: card.name } satisfies ActionResult;

@@ -11,8 +11,9 @@ import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, TransactionActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { detectLanguage } from "~/lib/i18n";
+import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
+import { parseOptional, parseTypedAmount, parseTypedRate, refusalMessage } from "~/lib/typed-amount";
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
@@ -26,9 +27,10 @@ import type { Route } from "./+types/workspace-transactions";
 export const handle = { i18n: ["transactions", "workspaces"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const filters = parseFilters(new URL(args.request.url).searchParams);
+  const language = detectLanguage(args.request);
+  const filters = parseFilters(new URL(args.request.url).searchParams, language);
   const page = await withCaller(args, (services, caller) => loadTransactionsPage(services, caller, { workspaceId: args.params.workspaceId, filters }));
-  return { ...page, pageTitle: serverI18n(detectLanguage(args.request)).t("transactions:title") };
+  return { ...page, pageTitle: serverI18n(language).t("transactions:title") };
 }
 
 const text = (form: FormData, name: string) => {
@@ -36,20 +38,37 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
-/** The wizard's fields, read as the API's second payload form and validated by the same schema. */
-function transactionInput(form: FormData) {
-  return transactionSchema.safeParse(
+/**
+ * The wizard's fields, read as the API's second payload form and validated by the same schema.
+ * The amount and rate come as typed and are read in the page's language first: a refusal is the
+ * field's message, in that language, and nothing is saved.
+ */
+function transactionInput(form: FormData, language: Language) {
+  const amount = parseTypedAmount(text(form, "amount") ?? "", language);
+  const rate = parseOptional(text(form, "currency_conversion"), (typed) => parseTypedRate(typed, language));
+  if (!amount.ok || !rate.ok) {
+    const t = serverI18n(language).t;
+    return {
+      success: false as const,
+      fieldErrors: {
+        ...(amount.ok ? {} : { amount: [refusalMessage(t, "amount", amount.reason)] }),
+        ...(rate.ok ? {} : { currency_conversion: [refusalMessage(t, "rate", rate.reason)] }),
+      },
+    };
+  }
+  const parsed = transactionSchema.safeParse(
     normaliseTransactionBody({
       type: text(form, "type"),
-      amount: text(form, "amount"),
+      amount: amount.text,
       description: text(form, "description") ?? "",
       date: text(form, "date"),
       origin_id: text(form, "origin_id"),
       destination_id: text(form, "destination_id"),
-      currency_conversion: text(form, "currency_conversion"),
+      currency_conversion: rate.text,
       tag_ids: form.getAll("tag_ids").filter((id) => typeof id === "string"),
     }),
   );
+  return parsed.success ? { success: true as const, data: parsed.data } : { success: false as const, fieldErrors: fieldErrorsFrom(parsed.error) };
 }
 
 function failed(intent: string, error: unknown) {
@@ -78,9 +97,9 @@ export async function action(args: Route.ActionArgs) {
       return { intent, ok: true } satisfies TransactionActionResult;
     }
     if (intent !== "create" && intent !== "update") return data<TransactionActionResult>({ intent, ok: false, error: "failed" }, { status: 400 });
-    const parsed = transactionInput(form);
+    const parsed = transactionInput(form, detectLanguage(args.request));
     if (!parsed.success) {
-      return data<TransactionActionResult>({ intent, ok: false, error: "validation", fieldErrors: fieldErrorsFrom(parsed.error) }, { status: 422 });
+      return data<TransactionActionResult>({ intent, ok: false, error: "validation", fieldErrors: parsed.fieldErrors }, { status: 422 });
     }
     if (intent === "create") await createTransaction(services, viewer.caller, { ...ref, ...parsed.data });
     else await updateTransaction(services, viewer.caller, { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data });

@@ -5,7 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatMoney } from "~/lib/format";
+import { formatAmountInput, formatMoney } from "~/lib/format";
+import { parseOptional, parseTypedAmount } from "~/lib/typed-amount";
+import { useTypedMessage } from "~/lib/use-typed-message";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
@@ -13,7 +15,7 @@ import { createAccountSchema, updateAccountSchema } from "../../../worker/accoun
 import { accountTypes, ledgerCurrencies } from "../../../db/schema/ledger";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { accountColors } from "../../../worker/ledger/palettes";
-import { normaliseAmount, useResultToast, type ActionResult } from "./action-result";
+import { useResultToast, type ActionResult } from "./action-result";
 import { FieldError, invalidProps, useFieldMessage } from "./field-error";
 import { IconPicker } from "./icon-picker";
 import { SwatchPicker } from "./swatch-picker";
@@ -51,6 +53,7 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
+  const typedMessage = useTypedMessage();
   const [color, setColor] = useState(account?.color ?? accountColors.blue);
   const [icon, setIcon] = useState(account?.icon ?? "banknotes");
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
@@ -67,11 +70,20 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const input = Object.fromEntries(fieldNames.flatMap((name) => (form.has(name) ? [[name, form.get(name)]] : [])));
-    const parsed = account
-      ? updateAccountSchema.safeParse(input)
-      : createAccountSchema.safeParse({ ...input, balance: normaliseAmount(String(input.balance ?? "")) || undefined });
-    setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
-    if (!parsed.success) event.preventDefault();
+    if (account) {
+      const parsed = updateAccountSchema.safeParse(input);
+      setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
+      if (!parsed.success) event.preventDefault();
+      return;
+    }
+    // The form posts the balance as typed; this only checks it the way the action will read it.
+    const currency = String(input.currency ?? defaultCurrency);
+    const balance = parseOptional(form.get("balance") as string | null, (typed) => parseTypedAmount(typed, language, { sign: "any", currency }));
+    const parsed = createAccountSchema.safeParse({ ...input, balance: balance.ok ? balance.text : undefined });
+    const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+    const balanceMessage = typedMessage("amount", balance, currency);
+    setClientErrors(balanceMessage ? { ...errors, balance: [balanceMessage] } : errors);
+    if (!parsed.success || balanceMessage) event.preventDefault();
   }
 
   return (
@@ -115,7 +127,7 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
       ) : (
         <div className="grid gap-2">
           <Label htmlFor="account-balance">{t("form.balance")}</Label>
-          <Input id="account-balance" name="balance" inputMode="decimal" placeholder="0.00" autoComplete="off" aria-describedby="account-balance-hint" {...invalidProps("account-balance-error", message("balance"))} />
+          <Input id="account-balance" name="balance" inputMode="decimal" placeholder={formatAmountInput(0, language)} autoComplete="off" aria-describedby="account-balance-hint" {...invalidProps("account-balance-error", message("balance"))} />
           <p id="account-balance-hint" className="text-xs text-muted-foreground">{t("form.balanceHint")}</p>
           <FieldError id="account-balance-error" message={message("balance")} />
         </div>

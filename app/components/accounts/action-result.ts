@@ -26,15 +26,9 @@ export const formText = (form: FormData, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** "1.234,56" or "1,234.56" or "1234,5" → "1234.56"-style text for the shared amount schema. */
-export function normaliseAmount(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const compact = text.replace(/\s/g, "");
-  const lastComma = compact.lastIndexOf(",");
-  const lastDot = compact.lastIndexOf(".");
-  if (lastComma > lastDot) return compact.replace(/\./g, "").replace(",", ".");
-  return compact.replace(/,/g, "");
-}
+/** A typed amount the page's language refused: its message at the field, and nothing saved. */
+export const refusedField = (intent: string, field: string, message: string) =>
+  data<ActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: { [field]: [message] } }, { status: 422 });
 
 /**
  * One toast per answer: `toasts.<intent>` on success, `errors.<code>` on failure (with a hint

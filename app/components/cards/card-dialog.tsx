@@ -11,6 +11,10 @@ import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardSchema } from "../../../worker/cards/cards.schemas";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { cardColors, defaultCardColor } from "../../../worker/ledger/palettes";
+import type { Language } from "~/lib/i18n";
+import { parseOptional, parseTypedAmount } from "~/lib/typed-amount";
+import { useLanguage } from "~/lib/use-language";
+import { useTypedMessage } from "~/lib/use-typed-message";
 import { CardFields, type CardAccountOption, type CardFormState } from "./card-fields";
 
 type CardDialogProps = {
@@ -39,21 +43,28 @@ export function CardDialog({ open, onOpenChange, card, accounts, action }: CardD
 
 const fieldNames = ["name", "account_uuid", "last_four_digits", "issuer", "expiry_date", "type", "mode", "credit_limit", "billing_cycle_day", "color"] as const;
 
-/** FormData → the shared card schema's input (empty optional fields are absent). */
-export function cardInputFrom(form: FormData) {
-  return Object.fromEntries(
+/**
+ * FormData → the shared card schema's input (empty optional fields are absent). The limit comes
+ * as typed and is read in the page's language; `limit` says why when it cannot be read.
+ */
+export function cardInputFrom(form: FormData, language: Language, currency?: string) {
+  const limit = parseOptional(form.get("credit_limit") as string | null, (typed) => parseTypedAmount(typed, language, { sign: "nonNegative", currency }));
+  const input = Object.fromEntries(
     fieldNames.flatMap((name) => {
-      const value = form.get(name);
+      const value = name === "credit_limit" ? (limit.ok ? limit.text : undefined) : form.get(name);
       if (typeof value !== "string" || (value === "" && name !== "name" && name !== "account_uuid")) return [];
-      return [[name, name === "credit_limit" ? value.replace(",", ".") : value]];
+      return [[name, value]];
     }),
   );
+  return { input, limit };
 }
 
 function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; accounts: readonly CardAccountOption[]; action?: string; onDone(): void }) {
   const { t } = useTranslation("cards");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
+  const typedMessage = useTypedMessage();
+  const language = useLanguage();
   const [state, setState] = useState<CardFormState>({
     type: card?.type ?? "credit",
     mode: card?.mode ?? "credit",
@@ -64,7 +75,9 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const errors: Record<string, string[]> = { ...serverErrors, ...clientErrors };
-  const messages = Object.values(errors).map((list) => messageFor(list)).filter(Boolean);
+  // The limit's message shows at its field; the others gather in the box above.
+  const { credit_limit: limitErrors, ...otherErrors } = errors;
+  const messages = Object.values(otherErrors).map((list) => messageFor(list)).filter(Boolean);
   // Only accounts in use (SPEC §5); an edited card keeps showing its own account even if archived.
   const options = accounts.filter((account) => account.is_active || account.uuid === card?.account_uuid);
 
@@ -72,10 +85,16 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
   }, [fetcher.state, fetcher.data, onDone]);
 
+  // The form posts the limit as typed; this checks it the way the action will read it.
   function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = cardSchema.safeParse(cardInputFrom(new FormData(event.currentTarget)));
-    setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
-    if (!parsed.success) event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const currency = accounts.find((account) => account.uuid === form.get("account_uuid"))?.currency;
+    const { input, limit } = cardInputFrom(form, language, currency);
+    const parsed = cardSchema.safeParse(input);
+    const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+    const limitMessage = typedMessage("amount", limit, currency);
+    setClientErrors(limitMessage ? { ...errors, credit_limit: [limitMessage] } : errors);
+    if (!parsed.success || limitMessage) event.preventDefault();
   }
 
   return (
@@ -95,7 +114,7 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
           </FormMessage>
         </div>
       ) : null}
-      <CardFields card={card} accounts={options} state={state} onChange={(changes) => setState((current) => ({ ...current, ...changes }))} errors={errors} />
+      <CardFields card={card} accounts={options} state={state} onChange={(changes) => setState((current) => ({ ...current, ...changes }))} errors={errors} limitMessage={messageFor(limitErrors)} />
       <SwatchPicker
         name="color"
         legend={t("form.color")}

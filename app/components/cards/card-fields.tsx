@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { FieldError } from "~/components/accounts/field-error";
+import { formatAmountInput } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardModes, cardTypes } from "../../../db/schema/ledger";
+import { decimalToCents } from "../../../worker/ledger/money";
 import { cardIssuers } from "../../../worker/ledger/palettes";
 
 export type CardFormState = { type: (typeof cardTypes)[number]; mode: (typeof cardModes)[number]; color: string };
@@ -18,6 +22,8 @@ type CardFieldsProps = {
   state: CardFormState;
   onChange(changes: Partial<CardFormState>): void;
   errors: Record<string, string[]>;
+  /** The limit's message, in the page's language, shown under it. */
+  limitMessage?: string;
 };
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
@@ -27,8 +33,9 @@ const invalid = (errors: Record<string, string[]>, field: string) => (errors[fie
  * SPEC §4 Card form: debit forces debit mode, credit forces credit mode, only a hybrid card
  * chooses; the limit and billing day exist only while the card acts as credit.
  */
-export function CardFields({ card, accounts, state, onChange, errors }: CardFieldsProps) {
+export function CardFields({ card, accounts, state, onChange, errors, limitMessage }: CardFieldsProps) {
   const { t } = useTranslation("cards");
+  const language = useLanguage();
   const mode = state.type === "hybrid" ? state.mode : state.type;
   const isActingAsCredit = mode === "credit";
   return (
@@ -79,7 +86,17 @@ export function CardFields({ card, accounts, state, onChange, errors }: CardFiel
         <>
           <div className="grid gap-2">
             <Label htmlFor="card-limit">{t("form.creditLimit")}</Label>
-            <Input id="card-limit" name="credit_limit" type="number" min={0} step={0.01} inputMode="decimal" defaultValue={card?.credit_limit ?? ""} placeholder="0.00" {...invalid(errors, "credit_limit")} />
+            <Input
+              id="card-limit"
+              name="credit_limit"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={card?.credit_limit ? formatAmountInput(decimalToCents(card.credit_limit), language) : ""}
+              placeholder={formatAmountInput(0, language)}
+              {...invalid(errors, "credit_limit")}
+              {...(limitMessage ? { "aria-describedby": "card-limit-error" } : {})}
+            />
+            <FieldError id="card-limit-error" message={limitMessage} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="card-billing-day">{t("form.billingDay")}</Label>

@@ -4,11 +4,14 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
+import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
 import { FieldError } from "./leg-select";
 import { textColourOn } from "./tag-chip";
 import type { TagOption } from "./types";
-import { conversionPreview, type WizardValues } from "./wizard-state";
+import { conversionPreview, typedNumbersOf, type WizardValues } from "./wizard-state";
+
+export type TypedField = "amount" | "rate";
 
 type Props = {
   values: WizardValues;
@@ -18,24 +21,46 @@ type Props = {
   destinationCurrency: string;
   isCrossCurrency: boolean;
   errors: Record<string, string[]>;
+  /** The typed fields whose refusal shows: left, or tried to save. */
+  checked: ReadonlySet<TypedField>;
+  onChecked(checked: ReadonlySet<TypedField>): void;
 };
 
-const invalid = (messages?: string[]) => (messages?.length ? { "aria-invalid": true } : {});
+const invalid = (messages?: string[], describedBy?: string) => (messages?.length ? { "aria-invalid": true, ...(describedBy ? { "aria-describedby": describedBy } : {}) } : {});
 
 /** Step 3: amount, currency (read-only), conversion rate across currencies, description, date, tags. */
-export function DetailsStep({ values, onChange, tags, currency, destinationCurrency, isCrossCurrency, errors }: Props) {
+export function DetailsStep({ values, onChange, tags, currency, destinationCurrency, isCrossCurrency, errors, checked, onChecked }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
+  const typedMessage = useTypedMessage();
   const set = (field: keyof WizardValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [field]: event.target.value });
-  const preview = isCrossCurrency ? conversionPreview(values) : null;
+  const preview = isCrossCurrency ? conversionPreview(values, language, currency) : null;
+  const typed = typedNumbersOf(values, language, currency);
+  const messages = {
+    amount: checked.has("amount") ? typedMessage("amount", typed.amount, currency) : undefined,
+    rate: checked.has("rate") ? typedMessage("rate", typed.rate) : undefined,
+  };
+  const check = (field: TypedField, isChecked: boolean) => () => {
+    if (checked.has(field) !== isChecked) onChecked(isChecked ? new Set([...checked, field]) : new Set([...checked].filter((item) => item !== field)));
+  };
+  const typedInput = (field: TypedField) => ({
+    inputMode: "decimal" as const,
+    autoComplete: "off",
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      check(field, false)();
+      set(field)(event);
+    },
+    onBlur: check(field, true),
+  });
   const toggleTag = (uuid: string) =>
     onChange({ ...values, tagIds: values.tagIds.includes(uuid) ? values.tagIds.filter((id) => id !== uuid) : [...values.tagIds, uuid] });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
         <Label htmlFor="tx-amount">{t("details.amount")}</Label>
-        <Input id="tx-amount" type="number" inputMode="decimal" step="0.01" min="0.01" value={values.amount} onChange={set("amount")} autoFocus {...invalid(errors.amount)} />
-        <FieldError id="tx-amount-error" messages={errors.amount} />
+        <Input id="tx-amount" {...typedInput("amount")} autoFocus {...invalid(messages.amount ? [messages.amount] : errors.amount, "tx-amount-error")} />
+        <FieldError id="tx-amount-error" messages={messages.amount ? [messages.amount] : errors.amount} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="tx-currency">{t("details.currency")}</Label>
@@ -45,7 +70,7 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
       {isCrossCurrency ? (
         <div className="grid gap-2 rounded-xl border border-info/25 bg-info/5 p-4 sm:col-span-2">
           <Label htmlFor="tx-rate">{t("details.rate", { from: currency, to: destinationCurrency })}</Label>
-          <Input id="tx-rate" type="number" inputMode="decimal" step="0.000001" min="0" value={values.rate} onChange={set("rate")} aria-describedby="tx-rate-preview" {...invalid(errors.currency_conversion)} />
+          <Input id="tx-rate" {...typedInput("rate")} aria-describedby="tx-rate-preview" {...invalid(messages.rate ? [messages.rate] : errors.currency_conversion, "tx-rate-preview tx-rate-error")} />
           <p id="tx-rate-preview" className="text-sm font-medium text-foreground" aria-live="polite">
             {preview
               ? t("details.preview", {
@@ -54,7 +79,7 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
                 })
               : t("details.previewHint")}
           </p>
-          <FieldError id="tx-rate-error" messages={errors.currency_conversion} />
+          <FieldError id="tx-rate-error" messages={messages.rate ? [messages.rate] : errors.currency_conversion} />
         </div>
       ) : null}
       <div className="grid gap-2 sm:col-span-2">

@@ -6,17 +6,39 @@ import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { FieldError } from "~/components/accounts/field-error";
+import { useLanguage } from "~/lib/use-language";
+import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
-import { activeFilterCount, type FilterValues } from "./filters";
+import { activeFilterCount, refusedAmountFilters, type AmountFilterKey, type AmountFilterRefusals, type FilterValues } from "./filters";
 import { transactionKinds, type LedgerOptions } from "./types";
 
 type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & { values: FilterValues };
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 
-function FilterFields({ idPrefix, values, accounts, cards, tags }: Props & { idPrefix: string }) {
+function FilterFields({ idPrefix, values, accounts, cards, tags, refused }: Props & { idPrefix: string; refused: AmountFilterRefusals }) {
   const { t } = useTranslation("transactions");
+  const typedMessage = useTypedMessage();
   const id = (name: string) => `${idPrefix}-${name}`;
+  // Text, not type="number": the page's language decides the separators (ARCHITECTURE §20).
+  const amountInput = (name: AmountFilterKey) => {
+    const reason = refused[name];
+    const message = reason ? typedMessage("amount", { ok: false, reason }) : undefined;
+    return (
+      <>
+        <Input
+          id={id(name)}
+          name={name}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={values[name]}
+          {...(message ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {})}
+        />
+        <FieldError id={id(`${name}-error`)} message={message} />
+      </>
+    );
+  };
   const field = (name: keyof FilterValues, label: string, input: React.ReactNode, className?: string) => (
     <div className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={id(name)}>{label}</Label>
@@ -76,22 +98,34 @@ function FilterFields({ idPrefix, values, accounts, cards, tags }: Props & { idP
           ))}
         </select>,
       )}
-      {field("min_amount", t("filters.minAmount"), <Input id={id("min_amount")} name="min_amount" type="number" inputMode="decimal" step="0.01" min="0" defaultValue={values.min_amount} />)}
-      {field("max_amount", t("filters.maxAmount"), <Input id={id("max_amount")} name="max_amount" type="number" inputMode="decimal" step="0.01" min="0" defaultValue={values.max_amount} />)}
+      {field("min_amount", t("filters.minAmount"), amountInput("min_amount"))}
+      {field("max_amount", t("filters.maxAmount"), amountInput("max_amount"))}
     </>
   );
 }
 
-/** Submits only the filled fields, and starts again at page 1. */
-function useFilterSubmit(after?: () => void) {
+/**
+ * Submits only the filled fields, and starts again at page 1; an amount the page's language
+ * cannot read stays in its field with the reason, and nothing is submitted. The reasons belong to
+ * one address: a new one (Clear, Back) starts from what its own amounts say.
+ */
+function useFilterSubmit(values: FilterValues) {
   const submit = useSubmit();
-  return (event: React.FormEvent<HTMLFormElement>) => {
+  const language = useLanguage();
+  const { search } = useLocation();
+  const [checked, setChecked] = useState<{ search: string; refused: AmountFilterRefusals } | null>(null);
+  const refused = checked?.search === search ? checked.refused : refusedAmountFilters(values, language);
+  const onSubmit = (after?: () => void) => (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = new URLSearchParams();
     for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value.trim()) query.set(key, value.trim());
+    const typedRefusals = refusedAmountFilters(Object.fromEntries(query), language);
+    setChecked({ search, refused: typedRefusals });
+    if (Object.keys(typedRefusals).length) return;
     submit(query, { method: "get" });
     after?.();
   };
+  return { refused, onSubmit };
 }
 
 /** The filter bar on wide screens; on phones the same fields in a sheet behind a "Filters" button. */
@@ -99,8 +133,9 @@ export function TransactionFilters(props: Props) {
   const { t } = useTranslation("transactions");
   const { search } = useLocation();
   const [isSheetOpen, setSheetOpen] = useState(false);
-  const onDesktopSubmit = useFilterSubmit();
-  const onSheetSubmit = useFilterSubmit(() => setSheetOpen(false));
+  const { refused, onSubmit } = useFilterSubmit(props.values);
+  const onDesktopSubmit = onSubmit();
+  const onSheetSubmit = onSubmit(() => setSheetOpen(false));
   const count = activeFilterCount(props.values);
   const clear = count ? (
     <Button variant="ghost" asChild>
@@ -110,7 +145,7 @@ export function TransactionFilters(props: Props) {
   return (
     <>
       <Form key={search} method="get" onSubmit={onDesktopSubmit} role="search" aria-label={t("filters.title")} className="hidden gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid md:grid-cols-4">
-        <FilterFields idPrefix="filter" {...props} />
+        <FilterFields idPrefix="filter" refused={refused} {...props} />
         <div className="flex items-end justify-end gap-2 md:col-span-2">
           {clear}
           <Button type="submit" variant="outline">
@@ -133,7 +168,7 @@ export function TransactionFilters(props: Props) {
             </SheetHeader>
             <Form key={search} method="get" onSubmit={onSheetSubmit} className="flex min-h-0 flex-1 flex-col" role="search" aria-label={t("filters.title")}>
               <SheetBody className="grid content-start gap-4 pb-4">
-                <FilterFields idPrefix="sheet-filter" {...props} />
+                <FilterFields idPrefix="sheet-filter" refused={refused} {...props} />
               </SheetBody>
               <SheetFooter>
                 <Button type="submit">{t("filters.apply")}</Button>

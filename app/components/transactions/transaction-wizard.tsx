@@ -4,7 +4,8 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DialogDescription, DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
-import { DetailsStep } from "./details-step";
+import { useLanguage } from "~/lib/use-language";
+import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
 import { StepIndicator } from "./step-indicator";
@@ -49,12 +50,15 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
   const fetcher = useFetcher<TransactionActionResult>();
   const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
   const [step, setStep] = useState<WizardStep>(1);
-  const [values, setValues] = useState<WizardValues>(() => (transaction ? valuesFromTransaction(transaction) : emptyValues(today)));
+  const language = useLanguage();
+  const [values, setValues] = useState<WizardValues>(() => (transaction ? valuesFromTransaction(transaction, language) : emptyValues(today)));
+  // Typed amounts show why they are refused once the person leaves the field or tries to save.
+  const [checked, setChecked] = useState<ReadonlySet<TypedField>>(new Set());
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const stepRef = useRef<HTMLDivElement>(null);
   const isBusy = fetcher.state !== "idle";
   const { currency, destinationCurrency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
-  const canGoOn = isStepValid(step, values, options, workspaceCurrency);
+  const canGoOn = isStepValid(step, values, options, workspaceCurrency, language);
   const result = fetcher.data;
 
   useEffect(() => {
@@ -84,6 +88,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (step === 3 && !canGoOn) setChecked(new Set(["amount", "rate"]));
     if (!canGoOn || isBusy) return;
     if (step < 3) {
       setStep((step + 1) as WizardStep);
@@ -114,7 +119,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
         {step === 1 ? <KindStep kind={values.kind} onChange={(kind) => change(withKind(values, kind))} /> : null}
         {step === 2 ? <LegsStep values={values} onChange={change} options={options} errors={errors} /> : null}
         {step === 3 ? (
-          <DetailsStep values={values} onChange={change} tags={options.tags} currency={currency} destinationCurrency={destinationCurrency} isCrossCurrency={isCrossCurrency} errors={errors} />
+          <DetailsStep values={values} onChange={change} tags={options.tags} currency={currency} destinationCurrency={destinationCurrency} isCrossCurrency={isCrossCurrency} errors={errors} checked={checked} onChecked={setChecked} />
         ) : null}
       </div>
       {result && !result.ok && !isBusy ? (

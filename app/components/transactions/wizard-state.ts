@@ -1,8 +1,12 @@
 /**
  * The transaction wizard's rules (SPEC §4 Transaction wizard, §5 Transaction) as pure functions
  * of its values, so the dialog only renders them. Legs are "account:{uuid}" or "card:{uuid}",
- * the API's second payload form; money is parsed into integer cents, never floats.
+ * the API's second payload form. The amount and rate stay as typed and are read in the page's
+ * language (app/lib/typed-amount.ts) into integer units, never floats.
  */
+import { formatAmountInput, formatRateInput } from "~/lib/format";
+import type { Language } from "~/lib/i18n";
+import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
 import { convertCents, decimalToUnits } from "../../../worker/ledger/money";
 import type { AccountOption, CardOption, LedgerOptions, Transaction, TransactionKind } from "./types";
 
@@ -41,8 +45,8 @@ export function emptyValues(today: string): WizardValues {
   return { kind: null, origin: "", destination: "", amount: "", description: "", date: today, rate: "", tagIds: [] };
 }
 
-/** SPEC §4: editing pre-fills everything; the kind is the row's, else inferred from its legs. */
-export function valuesFromTransaction(transaction: Transaction): WizardValues {
+/** SPEC §4: editing pre-fills everything, amounts as the page's language writes them; the kind is the row's, else inferred from its legs. */
+export function valuesFromTransaction(transaction: Transaction, language: Language): WizardValues {
   const leg = (side: Transaction["origin"]) => (side.type !== "external" && side.uuid ? legValue(side.type, side.uuid) : "");
   const origin = leg(transaction.origin);
   const destination = leg(transaction.destination);
@@ -51,10 +55,10 @@ export function valuesFromTransaction(transaction: Transaction): WizardValues {
     kind: transaction.type ?? inferred,
     origin,
     destination,
-    amount: transaction.amount,
+    amount: formatAmountInput(transaction.amount_cents, language),
     description: transaction.description,
     date: transaction.date,
-    rate: transaction.currency_conversion ?? "",
+    rate: transaction.currency_conversion ? formatRateInput(decimalToUnits(transaction.currency_conversion, 6) ?? 0, language) : "",
     tagIds: transaction.tags.map((tag) => tag.uuid),
   };
 }
@@ -99,7 +103,12 @@ export function legsProblem(values: WizardValues, options: LedgerOptions): LegPr
   return origin && destination && isSamePlace(origin, destination) ? "sameLegs" : null;
 }
 
-export function isStepValid(step: WizardStep, values: WizardValues, options: LedgerOptions, workspaceCurrency: string): boolean {
+/** The typed amount (in the side's currency) and rate, read in the page's language. */
+export function typedNumbersOf(values: WizardValues, language: Language, currency: string) {
+  return { amount: parseTypedAmount(values.amount, language, { currency }), rate: parseTypedRate(values.rate, language) };
+}
+
+export function isStepValid(step: WizardStep, values: WizardValues, options: LedgerOptions, workspaceCurrency: string, language: Language): boolean {
   if (step === 1) return values.kind !== null;
   const origin = resolveLeg(values.origin, options);
   const destination = resolveLeg(values.destination, options);
@@ -117,20 +126,19 @@ export function isStepValid(step: WizardStep, values: WizardValues, options: Led
         return false;
     }
   }
-  const hasAmount = (decimalToUnits(values.amount, 2) ?? 0) > 0;
-  const hasRate = !currenciesOf(values, options, workspaceCurrency).isCrossCurrency || (decimalToUnits(values.rate, 6) ?? 0) > 0;
-  return hasAmount && hasRate && values.description.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(values.date);
+  const { currency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
+  const typed = typedNumbersOf(values, language, currency);
+  return typed.amount.ok && (!isCrossCurrency || typed.rate.ok) && values.description.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(values.date);
 }
 
-/** Leaves and arrives in cents, when the amount (and, across currencies, the rate) are valid. */
-export function conversionPreview(values: WizardValues): { leavesCents: number; arrivesCents: number } | null {
-  const cents = decimalToUnits(values.amount, 2);
-  const micros = decimalToUnits(values.rate, 6);
-  if (!cents || !micros) return null;
-  return { leavesCents: cents, arrivesCents: convertCents(cents, micros) };
+/** Leaves and arrives in cents, when the amount and the rate read as typed. */
+export function conversionPreview(values: WizardValues, language: Language, currency: string): { leavesCents: number; arrivesCents: number } | null {
+  const typed = typedNumbersOf(values, language, currency);
+  if (!typed.amount.ok || !typed.rate.ok) return null;
+  return { leavesCents: typed.amount.units, arrivesCents: convertCents(typed.amount.units, typed.rate.units) };
 }
 
-/** The form the route action reads (the API's second payload form, field by field). */
+/** The form the route action reads (the API's second payload form, field by field; amounts as typed). */
 export function toFormData(values: WizardValues, isCrossCurrency: boolean, transactionId?: string): FormData {
   const form = new FormData();
   form.set("intent", transactionId ? "update" : "create");
