@@ -27,6 +27,8 @@ const statusByCode = {
   VALIDATION_FAILED: 422,
   /** A credit card purchase above what is left of the limit. */
   INSUFFICIENT_CREDIT: 422,
+  /** A write would take a balance or card debt beyond the bound (README: "Money model"). */
+  BALANCE_OUT_OF_RANGE: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

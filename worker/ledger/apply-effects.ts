@@ -1,8 +1,15 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { accounts, cards } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { Effects } from "./effects.ts";
+import { amountMessages, maxBalanceCents } from "./money.ts";
+
+/**
+ * Deltas are bound as bigint, which libSQL sends as an integer: a JS number goes over HTTP as a
+ * float, and SQLite would add it in floating point. Integer arithmetic keeps every cent.
+ */
+const exact = (cents: number) => BigInt(cents);
 
 /**
  * A card's debt grows only while it stays within the card's limit. Past it the update writes NULL
@@ -10,30 +17,55 @@ import type { Effects } from "./effects.ts";
  * limit holds even when two purchases race past the read-side check (assertCreditAvailable).
  */
 const debtWithinLimit = (delta: number) =>
-  sql`case when ${cards.creditLimitCents} is null or ${cards.debtCents} + ${delta} <= ${cards.creditLimitCents} then ${cards.debtCents} + ${delta} end`;
+  sql`case when ${cards.creditLimitCents} is null or ${cards.debtCents} + ${exact(delta)} <= ${cards.creditLimitCents} then ${cards.debtCents} + ${exact(delta)} end`;
 
 const debtPastLimitFailure = "NOT NULL constraint failed: cards.debt_cents";
+
+/**
+ * The bound (README: "Money model"): after the increments, every balance and debt the write
+ * touched must be within ±maxBalanceCents. If one is not, this statement writes NULL into the
+ * NOT NULL balance column (of the account, or of the card's account), which fails it and rolls
+ * the whole batch back — so the bound holds even when two writes race, and a card's limit
+ * (failing on the debt column) and the bound are told apart by the column that failed.
+ */
+function boundGuard(ctx: ServiceContext, workspaceId: string, effects: Effects) {
+  const outside = (column: SQL | typeof accounts.balanceCents) => sql`abs(${column}) > ${exact(maxBalanceCents)}`;
+  const accountIds = [...effects.accounts.keys()];
+  const cardIds = [...effects.cards.keys()];
+  const accountOutside = accountIds.length > 0 ? and(inArray(accounts.id, accountIds), outside(accounts.balanceCents)) : undefined;
+  const cardOutside = cardIds.length > 0
+    ? inArray(accounts.id, ctx.db.select({ id: cards.accountId }).from(cards).where(and(inArray(cards.id, cardIds), outside(sql`${cards.debtCents}`))))
+    : undefined;
+  return ctx.db
+    .update(accounts)
+    .set({ balanceCents: sql`null` })
+    .where(and(eq(accounts.workspaceId, workspaceId), or(accountOutside, cardOutside)));
+}
+
+const balancePastBoundFailure = "NOT NULL constraint failed: accounts.balance_cents";
 
 /**
  * The balance and debt updates of a write, for the write's own atomic batch. Each is an
  * increment (`balance = balance + delta`), so concurrent writes to one account add up, and
  * each runs only while `onlyIf` holds (the transaction row is still at the revision read).
- * Run the batch through runLedgerBatch, which turns a card pushed past its limit into a 422.
+ * Run the batch through runLedgerBatch, which turns a card pushed past its limit, or a balance
+ * or debt pushed past the bound, into a 422.
  */
 export function effectStatements(ctx: ServiceContext, workspaceId: string, effects: Effects, onlyIf?: SQL) {
   const accountUpdates = [...effects.accounts].map(([id, delta]) =>
     ctx.db
       .update(accounts)
-      .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
+      .set({ balanceCents: sql`${accounts.balanceCents} + ${exact(delta)}` })
       .where(and(eq(accounts.id, id), eq(accounts.workspaceId, workspaceId), onlyIf)),
   );
   const cardUpdates = [...effects.cards].map(([id, delta]) =>
     ctx.db
       .update(cards)
-      .set({ debtCents: delta > 0 ? debtWithinLimit(delta) : sql`${cards.debtCents} + ${delta}` })
+      .set({ debtCents: delta > 0 ? debtWithinLimit(delta) : sql`${cards.debtCents} + ${exact(delta)}` })
       .where(and(eq(cards.id, id), eq(cards.workspaceId, workspaceId), onlyIf)),
   );
-  return [...accountUpdates, ...cardUpdates];
+  if (accountUpdates.length + cardUpdates.length === 0) return [];
+  return [...accountUpdates, ...cardUpdates, boundGuard(ctx, workspaceId, effects)];
 }
 
 type CardLimit = { id: string; debtCents: number; creditLimitCents: number | null };
@@ -50,19 +82,26 @@ export function assertCreditAvailable(effects: Effects, cardsById: Map<string, C
   }
 }
 
-function isDebtPastLimit(error: unknown): boolean {
+const balanceOutOfRange = (field: string) =>
+  new AppError("BALANCE_OUT_OF_RANGE", amountMessages.balanceOutOfRange, { fieldErrors: { [field]: [amountMessages.balanceOutOfRange] } });
+
+function failedOn(error: unknown, failure: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause.message.includes(debtPastLimitFailure)) return true;
+    if (cause.message.includes(failure)) return true;
   }
   return false;
 }
 
-/** A write's batch, with a card pushed past its limit by a concurrent write answered as 422. */
+/**
+ * A write's batch, with what the batch's own guards refused answered as 422: a card pushed past
+ * its limit, or a balance or debt pushed past the bound (by this write or one racing it).
+ */
 export async function runLedgerBatch<T>(batch: Promise<T>, field = "amount"): Promise<T> {
   try {
     return await batch;
   } catch (error) {
-    if (isDebtPastLimit(error)) throw insufficientCredit(field);
+    if (failedOn(error, debtPastLimitFailure)) throw insufficientCredit(field);
+    if (failedOn(error, balancePastBoundFailure)) throw balanceOutOfRange(field);
     throw error;
   }
 }

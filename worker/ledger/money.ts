@@ -7,8 +7,16 @@ import { z } from "zod";
  * No server imports: the browser's forms use the same schemas.
  */
 
-/** 999 999 999 999.99 — far beyond any household, and safely inside a JS integer. */
-export const maxAmountCents = 99_999_999_999_999;
+/**
+ * The bounds (README: "Money model"). One amount — a transaction, an opening balance, a card
+ * limit, a converted amount — is at most 999 999 999.99: more than a household or a small
+ * business moves in one entry. A kept balance or card debt stays within ±99 999 999 999.99,
+ * checked inside the write batch (ledger/apply-effects.ts). Both sit far inside a JS integer
+ * (2^53 ≈ 9.0 × 10^15 cents), so a stored figure is exact and always readable as a number;
+ * sums of many of them are read as exact text (ledger/sums.ts), never as driver integers.
+ */
+export const maxAmountCents = 99_999_999_999;
+export const maxBalanceCents = 9_999_999_999_999;
 export const maxRateMicros = 1_000_000_000_000;
 
 const plainDecimal = /^(\d{1,15})(?:\.(\d{1,6}))?$/;
@@ -33,10 +41,11 @@ function unitsFrom(value: unknown, places: number): number | null {
   return null;
 }
 
-/** Integer cents → "1234.50", the API's amount format. */
-export function centsToDecimal(cents: number): string {
-  const digits = Math.abs(cents).toString().padStart(3, "0");
-  return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+/** Integer cents → "1234.50", the API's amount format; exact for bigint sums of any size too. */
+export function centsToDecimal(cents: number | bigint): string {
+  const isNegative = cents < 0;
+  const digits = (isNegative ? -cents : cents).toString().padStart(3, "0");
+  return `${isNegative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /** "−1234.50" (the API's own amount text) → −123450, exactly. */
@@ -62,8 +71,10 @@ export function convertCents(cents: number, rateMicros: number): number {
 export const amountMessages = {
   invalid: "Enter a valid amount with at most 2 decimals",
   positive: "Amount must be greater than zero",
-  tooLarge: "Amount is too large",
+  tooLarge: "Amount is too large (the maximum is 999,999,999.99)",
   rate: "Enter a positive conversion rate with at most 6 decimals",
+  convertedTooLarge: "The converted amount is too large (the maximum is 999,999,999.99)",
+  balanceOutOfRange: "This would take a balance or card debt beyond ±99,999,999,999.99",
 } as const;
 
 /** Any amount ≥ 0 (an initial balance may be zero; negative initial balances use `signedAmount`). */

@@ -1,6 +1,6 @@
 import type { accounts, cards, CardMode, LedgerCurrency, TransactionKind } from "../../db/schema/index.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
-import { convertCents } from "../ledger/money.ts";
+import { amountMessages, convertCents, maxAmountCents } from "../ledger/money.ts";
 import type { TransactionLegs } from "../ledger/effects.ts";
 import type { LegRef, TransactionInput } from "./transactions.schemas.ts";
 
@@ -108,6 +108,7 @@ export function resolveTransaction(input: TransactionInput, lookup: Lookup, prev
   const rate = isCrossCurrency ? input.currency_conversion! : null;
   const arrivingCents = rate ? convertCents(input.amount, rate) : input.amount;
   if (arrivingCents < 1) throw invalid({ amount: ["The converted amount is less than one cent"] });
+  if (arrivingCents > maxAmountCents) throw invalid({ amount: [amountMessages.convertedTooLarge] });
   return {
     kind,
     amountCents: input.amount,

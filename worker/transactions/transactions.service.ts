@@ -162,11 +162,14 @@ export async function deleteTransaction(ctx: ServiceContext, caller: Caller, inp
   const previous = results[0][0];
   if (!previous) throw transactionNotFound();
   const effects = effectsOfChange(previous, null);
-  const outcome = await ctx.db.batch([
-    ...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)),
-    countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous)),
-    ctx.db.delete(transactions).where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
-  ] as never);
+  // Undoing an expense raises a balance, so the bound's guard can refuse a delete too.
+  const outcome = await runLedgerBatch(
+    ctx.db.batch([
+      ...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)),
+      countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous)),
+      ctx.db.delete(transactions).where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
+    ] as never),
+  );
   if ((outcome as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();
   return { message: "Transaction deleted" };
 }
