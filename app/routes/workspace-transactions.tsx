@@ -17,6 +17,7 @@ import { parseOptional, parseTypedAmount, parseTypedRate, refusalMessage } from 
 import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
+import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
 import { can } from "../../worker/workspaces/permissions";
 import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
 import { normaliseTransactionBody, transactionSchema } from "../../worker/transactions/transactions.schemas";
@@ -101,7 +102,9 @@ export async function action(args: Route.ActionArgs) {
     if (!parsed.success) {
       return data<TransactionActionResult>({ intent, ok: false, error: "validation", fieldErrors: parsed.fieldErrors }, { status: 422 });
     }
-    if (intent === "create") await createTransaction(services, viewer.caller, { ...ref, ...parsed.data });
+    // The wizard sends one key per draft, so a double click or a retried submit posts once.
+    const idempotencyKey = parseIdempotencyKey(text(form, idempotencyKeyField));
+    if (intent === "create") await createTransaction(services, viewer.caller, { ...ref, ...parsed.data, idempotencyKey });
     else await updateTransaction(services, viewer.caller, { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data });
     return { intent, ok: true } satisfies TransactionActionResult;
   } catch (error) {

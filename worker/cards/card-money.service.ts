@@ -7,21 +7,28 @@ import { todayIn } from "../ledger/dates.ts";
 import { cardMissingMessage } from "../transactions/transaction-legs.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
-import { createTransaction } from "../transactions/transactions.service.ts";
+import { postTransaction } from "../transactions/transactions.service.ts";
 import { isUuid } from "../../db/ids.ts";
 import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
 import { buildStatements, recentPeriods } from "./statements.ts";
 
-type Purchase = CardRef & { amount: number; description: string; date?: string; tag_ids?: string[] };
-type Payment = CardRef & { amount: number; description?: string; date?: string };
+type Keyed = { idempotencyKey?: string };
+type Purchase = CardRef & Keyed & { amount: number; description: string; date?: string; tag_ids?: string[] };
+type Payment = CardRef & Keyed & { amount: number; description?: string; date?: string };
+
+/** The request a card purchase or payment was, for its Idempotency-Key's fingerprint. */
+function cardRequest(ref: CardRef, action: "purchase" | "payment", key: string | undefined, body: unknown) {
+  return key ? { key, method: "POST", path: `/api/workspaces/${ref.workspaceId}/cards/${ref.cardId}/${action}`, body } : undefined;
+}
 
 /** POST /cards/{id}/purchase: an expense on the card ('Insufficient available credit' past its limit). */
 export async function purchaseWithCard(ctx: ServiceContext, caller: Caller, input: Purchase) {
-  const { workspaceId, cardId, ...purchase } = input;
+  const { workspaceId, cardId, idempotencyKey, ...purchase } = input;
   const origin = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!origin.id) throw cardNotFound();
-  return withCardFromPath(createTransaction(ctx, caller, { workspaceId, type: "expense", origin, ...purchase }), "origin");
+  const request = cardRequest(input, "purchase", idempotencyKey, purchase);
+  return withCardFromPath(postTransaction(ctx, caller, { workspaceId, type: "expense", origin, ...purchase }, request), "origin");
 }
 
 /** The card is in the address: when it is not in this workspace, that is a 404, not a field error. */
@@ -36,10 +43,11 @@ async function withCardFromPath<T>(work: Promise<T>, leg: "origin" | "destinatio
 
 /** POST /cards/{id}/payment: money leaves the card's account and the card's debt goes down. */
 export async function payCard(ctx: ServiceContext, caller: Caller, input: Payment) {
-  const { workspaceId, cardId, description, ...payment } = input;
+  const { workspaceId, cardId, idempotencyKey, description, ...payment } = input;
   const destination = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!destination.id) throw cardNotFound();
-  const work = createTransaction(ctx, caller, { workspaceId, type: "pay_credit_card", destination, description: description ?? "Card payment", ...payment });
+  const request = cardRequest(input, "payment", idempotencyKey, { description, ...payment });
+  const work = postTransaction(ctx, caller, { workspaceId, type: "pay_credit_card", destination, description: description ?? "Card payment", ...payment }, request);
   return withCardFromPath(work, "destination");
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApiEnv } from "../api.ts";
 import { requireCaller } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
+import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
 import { listTransactions } from "../transactions/transaction-reads.service.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 import { isUuid } from "../../db/ids.ts";
@@ -28,12 +29,12 @@ export const cardRoutes = new Hono<ApiEnv>()
   })
   .delete(`${base}/:cardId`, async (c) => c.json({ data: await deleteCard(c.get("services"), c.get("caller"), c.req.param()) }))
   .post(`${base}/:cardId/purchase`, validate("json", purchaseSchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await purchaseWithCard(c.get("services"), c.get("caller"), input) }, 201);
+    const input = { ...c.req.param(), ...c.req.valid("json"), ...idempotencyKeyOf(c) };
+    return sendAnswer(c, await purchaseWithCard(c.get("services"), c.get("caller"), input));
   })
   .post(`${base}/:cardId/payment`, validate("json", paymentSchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await payCard(c.get("services"), c.get("caller"), input) }, 201);
+    const input = { ...c.req.param(), ...c.req.valid("json"), ...idempotencyKeyOf(c) };
+    return sendAnswer(c, await payCard(c.get("services"), c.get("caller"), input));
   })
   .get(`${base}/:cardId/statements`, validate("query", statementsQuery), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };

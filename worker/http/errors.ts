@@ -5,6 +5,8 @@
 const statusByCode = {
   BAD_REQUEST: 400,
   MALFORMED_JSON: 400,
+  /** The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII. */
+  IDEMPOTENCY_KEY_INVALID: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   /** Past a sign-in soft limit: solve a Turnstile challenge and send its token (turnstile_token). */
@@ -22,11 +24,15 @@ const statusByCode = {
   ACCOUNT_HAS_CARDS: 409,
   CARD_HAS_TRANSACTIONS: 409,
   TAG_NAME_TAKEN: 409,
+  /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   /** A credit card purchase above what is left of the limit. */
   INSUFFICIENT_CREDIT: 422,
+  /** The Idempotency-Key was already used, within its 24 h, for a different request. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** A write would take a balance or card debt beyond the bound (README: "Money model"). */
   BALANCE_OUT_OF_RANGE: 422,
   RATE_LIMITED: 429,

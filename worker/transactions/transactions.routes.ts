@@ -3,6 +3,7 @@ import type { ApiEnv } from "../api.ts";
 import { requireCaller } from "../auth/auth.middleware.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
+import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
 import { getTransaction, listTransactions } from "./transaction-reads.service.ts";
 import { changeTransactionTags } from "./transaction-tags.service.ts";
 import {
@@ -54,9 +55,9 @@ export const transactionRoutes = new Hono<ApiEnv>()
     return c.json(await listTransactions(c.get("services"), c.get("caller"), { ...c.req.param(), filters: c.req.valid("query") }));
   })
   .post(base, async (c) => {
+    const key = idempotencyKeyOf(c);
     const { input, sent } = await transactionPayload(c.req.raw);
-    const created = await inPayloadTerms(sent, createTransaction(c.get("services"), c.get("caller"), { ...c.req.param(), ...input }));
-    return c.json({ data: created }, 201);
+    return sendAnswer(c, await inPayloadTerms(sent, createTransaction(c.get("services"), c.get("caller"), { ...c.req.param(), ...input, ...key })));
   })
   .get(`${base}/:transactionId`, async (c) => {
     return c.json({ data: await getTransaction(c.get("services"), c.get("caller"), c.req.param()) });

@@ -4,6 +4,7 @@ import { transactions, transactionTags, users, workspaces } from "../../db/schem
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
+import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
@@ -67,10 +68,35 @@ function rowColumns(resolved: ResolvedTransaction, input: TransactionInput, work
   return { kind, ...money, description: input.description, date: input.date ?? todayIn(workspace.timeZone, now) };
 }
 
-/** POST /transactions: the row, its tags and every balance it moves, in one atomic batch. */
-export async function createTransaction(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & TransactionInput) {
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", referencedQueries(ctx, caller, input.workspaceId, input));
-  const [accountRows, cardRows, tagRows, callerRows] = results;
+export type TransactionResponse = ReturnType<typeof responseOf>;
+
+/** POST /transactions; sent again with the same Idempotency-Key, it answers its first answer and writes nothing. */
+export function createTransaction(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & TransactionInput & { idempotencyKey?: string }) {
+  const { idempotencyKey, ...fields } = input;
+  const { workspaceId, ...body } = fields;
+  const path = `/api/workspaces/${workspaceId}/transactions`;
+  return postTransaction(ctx, caller, fields, idempotencyKey ? { key: idempotencyKey, method: "POST", path, body } : undefined);
+}
+
+/**
+ * The row, its tags and every balance it moves, in one atomic batch with the request's key and
+ * answer. Card purchases and payments post through here too, keyed by their own request.
+ */
+export async function postTransaction(
+  ctx: ServiceContext,
+  caller: Caller,
+  input: WorkspaceRef & TransactionInput,
+  request: IdempotentRequest | undefined,
+): Promise<Answer<{ data: TransactionResponse }>> {
+  const once = await idempotentWrite(ctx, { userId: caller.userId, workspaceId: input.workspaceId }, request);
+  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+    ...referencedQueries(ctx, caller, input.workspaceId, input),
+    ...once.lookups,
+  ]);
+  const [accountRows, cardRows, tagRows, callerRows, ...keyRows] = results;
+  // A retry is answered before anything is checked again: what it asked for was already done.
+  const replay = once.replayOf<{ data: TransactionResponse }>(keyRows[0]?.[0]);
+  if (replay) return replay;
   const lookup = lookupOf(accountRows, cardRows);
   assertTagsFound(input.tag_ids, tagRows);
   const resolved = resolveTransaction(input, lookup, null);
@@ -86,15 +112,19 @@ export async function createTransaction(ctx: ServiceContext, caller: Caller, inp
     createdAt: now.toISOString(),
     updatedAt: null,
   };
-  await runLedgerBatch(
-    ctx.db.batch([
-      ctx.db.insert(transactions).values(row),
-      countChange(ctx, input.workspaceId, 1),
-      ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
-      ...effectStatements(ctx, input.workspaceId, effects),
-    ]),
+  const answer = created(responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null));
+  const racedTwin = await once.commit<{ data: TransactionResponse }>(
+    runLedgerBatch(
+      ctx.db.batch([
+        ...once.record(answer),
+        ctx.db.insert(transactions).values(row),
+        countChange(ctx, input.workspaceId, 1),
+        ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
+        ...effectStatements(ctx, input.workspaceId, effects),
+      ] as never),
+    ),
   );
-  return responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null);
+  return racedTwin ?? answer;
 }
 
 /** The workspace's kept transaction count moves with inserts and deletes, in their batch. */

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DialogDescription, DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
 import { useLanguage } from "~/lib/use-language";
+import { idempotencyKeyField } from "../../../worker/idempotency/idempotency-key";
 import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
@@ -55,6 +56,8 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
   // Typed amounts show why they are refused once the person leaves the field or tries to save.
   const [checked, setChecked] = useState<ReadonlySet<TypedField>>(new Set());
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // One Idempotency-Key per draft: resubmitting it (after a lost or failed answer) posts once; a changed draft is a new request.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const stepRef = useRef<HTMLDivElement>(null);
   const isBusy = fetcher.state !== "idle";
   const { currency, destinationCurrency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
@@ -83,6 +86,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
 
   const change = (next: WizardValues) => {
     setValues(next);
+    setIdempotencyKey(crypto.randomUUID());
     if (Object.keys(errors).length) setErrors({});
   };
 
@@ -94,7 +98,9 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
       setStep((step + 1) as WizardStep);
       return;
     }
-    fetcher.submit(toFormData(values, isCrossCurrency, transaction?.uuid), { method: "post", action: `/workspaces/${workspaceId}/transactions` });
+    const form = toFormData(values, isCrossCurrency, transaction?.uuid);
+    if (!transaction) form.set(idempotencyKeyField, idempotencyKey);
+    fetcher.submit(form, { method: "post", action: `/workspaces/${workspaceId}/transactions` });
   };
 
   // Enter on a tile or a list goes on, as it does in a text field.
