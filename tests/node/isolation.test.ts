@@ -59,6 +59,25 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/dashboard/virtual-balance": undefined,
 };
 
+/**
+ * Routes NOT addressed by a workspace id, each reviewed for ids it takes in its body. Those that
+ * store workspace ids (preferences) are walked below with another workspace's ids; a new route
+ * fails this file until it is listed here.
+ */
+const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked below"> = {
+  "POST /auth/request-token": "no ids in the body",
+  "POST /auth/login": "no ids in the body",
+  "POST /auth/logout": "no ids in the body",
+  "POST /auth/logout-everywhere": "no ids in the body",
+  "POST /leads": "no ids in the body",
+  "PUT /profile": "no ids in the body",
+  "DELETE /profile": "no ids in the body",
+  "PUT /profile/preferences": "walked below",
+  "POST /profile/picture": "no ids in the body",
+  "DELETE /profile/picture": "no ids in the body",
+  "POST /workspaces": "no ids in the body",
+};
+
 /** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */
 function bodyFor(route: string, ids: Ids): unknown {
   const body = requestBodies[route];
@@ -144,5 +163,57 @@ describe("tenant isolation", () => {
     const routesWithInnerIds = workspaceScopedRoutes.filter((route) => /:workspaceId\/.*:\w+/.test(route));
     expect(routesWithInnerIds.length).toBeGreaterThan(0);
     await expectEveryRouteRefused(intruder, routesWithInnerIds, { ...victimIds, workspaceId: own.id });
+  });
+});
+
+describe("tenant isolation of ids sent in bodies of routes outside a workspace", () => {
+  let t: TestApp;
+  let victim: Awaited<ReturnType<typeof workspaceWithTeam>>;
+  let victimIds: Ids;
+  beforeEach(async () => {
+    t = await createTestApp();
+    victim = await workspaceWithTeam(t);
+    victimIds = await victimLedger(t, victim.workspace.id, victim.owner.token);
+  });
+
+  it("has reviewed every write route not addressed by a workspace id", () => {
+    const writes = registeredRoutes.filter((route) => !route.startsWith("GET ") && !route.includes(":workspaceId"));
+    expect(writes.sort()).toEqual(Object.keys(routesOutsideWorkspaces).sort());
+  });
+
+  it("refuses, with 422 at each field and nothing stored, preferences naming another workspace, its account or its tag", async () => {
+    const intruder = await signInAs(t);
+    const own = await insertWorkspace(t.db, { ownerId: intruder.user.id });
+    // A member of the victim's workspace too: belonging to it is not enough, the ids must be the default workspace's.
+    const neighbour = victim.member;
+    const neighbourOwn = await insertWorkspace(t.db, { ownerId: neighbour.user.id });
+    const attempts: Array<{ caller: SignedIn; body: Record<string, unknown>; fields: string[] }> = [
+      { caller: intruder, body: { default_workspace_uuid: victim.workspace.id }, fields: ["default_workspace_uuid"] },
+      {
+        caller: intruder,
+        body: { default_workspace_uuid: own.id, default_account_uuid: victimIds.accountId, default_tag_uuid: victimIds.tagId },
+        fields: ["default_account_uuid", "default_tag_uuid"],
+      },
+      {
+        caller: intruder,
+        body: { default_workspace_uuid: victim.workspace.id, default_account_uuid: victimIds.accountId, default_tag_uuid: victimIds.tagId },
+        fields: ["default_account_uuid", "default_tag_uuid", "default_workspace_uuid"],
+      },
+      { caller: intruder, body: { default_account_uuid: victimIds.accountId }, fields: ["default_account_uuid"] },
+      {
+        caller: neighbour,
+        body: { default_workspace_uuid: neighbourOwn.id, default_account_uuid: victimIds.accountId, default_tag_uuid: victimIds.tagId },
+        fields: ["default_account_uuid", "default_tag_uuid"],
+      },
+    ];
+    const before = await snapshotDatabase(t.db);
+    for (const { caller, body, fields } of attempts) {
+      const response = await t.request("/api/profile/preferences", { method: "PUT", token: caller.token, json: body });
+      expect({ body, status: response.status }).toEqual({ body, status: 422 });
+      const answer = await response.json();
+      expect(answer.code).toBe("VALIDATION_FAILED");
+      expect(Object.keys(answer.errors).sort()).toEqual(fields);
+    }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
   });
 });

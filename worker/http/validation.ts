@@ -47,7 +47,7 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. */
-export function isJsonContentType(header: string | null): boolean {
+export function isJsonContentType(header: string | null | undefined): boolean {
   return header?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 

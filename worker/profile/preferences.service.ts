@@ -1,37 +1,73 @@
-import { eq } from "drizzle-orm";
-import { userPreferences, users } from "../../db/schema/index.ts";
+import { eq, inArray, or } from "drizzle-orm";
+import { accounts, tags, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
-import { membershipQuery } from "../workspaces/workspace-access.ts";
+import { AppError, type FieldErrors } from "../http/errors.ts";
 import type { UpdatePreferencesInput } from "./profile.schemas.ts";
 import { toPreferencesResponse } from "./profile.mapper.ts";
 
+type Owned = { id: string; workspaceId: string };
+
+/**
+ * The rows (id, workspace) of the account or tag sent and of the one stored, in the read batch:
+ * which workspace each belongs to decides whether it may stay the default.
+ */
+function sentAndStored(ctx: ServiceContext, caller: Caller, table: typeof accounts | typeof tags, sentId: string | null | undefined) {
+  const storedColumn = table === accounts ? userPreferences.defaultAccountId : userPreferences.defaultTagId;
+  const stored = ctx.db.select({ id: storedColumn }).from(userPreferences).where(eq(userPreferences.userId, caller.userId));
+  return ctx.db
+    .select({ id: table.id, workspaceId: table.workspaceId })
+    .from(table)
+    .where(or(eq(table.id, sentId ?? ""), inArray(table.id, stored)));
+}
+
 /**
  * PUT /profile/preferences: saves the chat-bot settings sent (the row is created on first
- * save). The default workspace must be one of the caller's; accounts and tags are checked
- * once they exist.
+ * save); only the fields sent change. Every id stored must be the caller's: the default
+ * workspace one they are a member of, the default account and tag of that workspace. A sent id
+ * that is not is refused with 422 at its field (the same answer whether it does not exist or
+ * belongs to someone else, so nothing leaks); a stored one that no longer fits — the workspace
+ * changed, or the caller left it — is cleared.
  */
 export async function updatePreferences(ctx: ServiceContext, caller: Caller, input: UpdatePreferencesInput) {
-  const workspaceId = input.default_workspace_uuid ?? null;
-  const [accounts, membership] = await batchAsCaller(ctx, caller, [
+  const [people, storedRows, memberships, accountRows, tagRows] = await batchAsCaller(ctx, caller, [
     ctx.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId)),
-    // With no workspace chosen this matches nothing and is not consulted.
-    membershipQuery(ctx, caller, workspaceId ?? ""),
+    ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, caller.userId)),
+    ctx.db.select({ workspaceId: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
+    sentAndStored(ctx, caller, accounts, input.default_account_uuid),
+    sentAndStored(ctx, caller, tags, input.default_tag_uuid),
   ]);
-  const account = accounts[0];
-  if (!account) throw sessionEnded();
-  if (workspaceId && membership.length === 0) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
-      fieldErrors: { default_workspace_uuid: ["Choose one of your workspaces"] },
-    });
+  const person = people[0];
+  if (!person) throw sessionEnded();
+  const stored = storedRows[0];
+  const isMemberOf = (workspaceId: string | null | undefined) => memberships.some((row) => row.workspaceId === workspaceId);
+
+  const fieldErrors: FieldErrors = {};
+  if (input.default_workspace_uuid && !isMemberOf(input.default_workspace_uuid)) {
+    fieldErrors.default_workspace_uuid = ["Choose one of your workspaces"];
   }
+  const chosen = input.default_workspace_uuid !== undefined ? input.default_workspace_uuid : (stored?.defaultWorkspaceId ?? null);
+  const workspaceId = isMemberOf(chosen) ? chosen : null;
+  const isInWorkspace = (rows: Owned[], id: string) => workspaceId !== null && rows.some((row) => row.id === id && row.workspaceId === workspaceId);
+  if (input.default_account_uuid && !isInWorkspace(accountRows, input.default_account_uuid)) {
+    fieldErrors.default_account_uuid = ["Choose an account of your default workspace"];
+  }
+  if (input.default_tag_uuid && !isInWorkspace(tagRows, input.default_tag_uuid)) {
+    fieldErrors.default_tag_uuid = ["Choose a tag of your default workspace"];
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors });
+  }
+
+  /** A default kept from before stays only while it still fits the (new) default workspace. */
+  const kept = (sent: string | null | undefined, storedId: string | null | undefined, rows: Owned[]) =>
+    sent !== undefined ? sent : storedId && isInWorkspace(rows, storedId) ? storedId : null;
   const changes: Partial<typeof userPreferences.$inferInsert> = withoutUndefined({
     botEnabled: input.enabled,
-    defaultWorkspaceId: input.default_workspace_uuid,
-    defaultAccountId: input.default_account_uuid,
+    defaultWorkspaceId: workspaceId,
+    defaultAccountId: kept(input.default_account_uuid, stored?.defaultAccountId, accountRows),
     defaultCurrency: input.default_currency,
-    defaultTagId: input.default_tag_uuid,
+    defaultTagId: kept(input.default_tag_uuid, stored?.defaultTagId, tagRows),
     botLanguage: input.bot_language,
     autoCategorize: input.auto_categorize,
     requireConfirmation: input.require_confirmation,
@@ -39,10 +75,10 @@ export async function updatePreferences(ctx: ServiceContext, caller: Caller, inp
   const updatedAt = ctx.clock.now().toISOString();
   const [saved] = await ctx.db
     .insert(userPreferences)
-    .values({ userId: caller.userId, botLanguage: account.language, ...changes, updatedAt })
+    .values({ userId: caller.userId, botLanguage: person.language, ...changes, updatedAt })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt } })
     .returning();
-  return toPreferencesResponse(saved, account);
+  return toPreferencesResponse(saved, person);
 }
 
 function withoutUndefined<T extends Record<string, unknown>>(record: T): Partial<T> {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertWorkspace } from "../../../db/factories.ts";
+import { addMember, insertAccount, insertTag, insertWorkspace } from "../../../db/factories.ts";
 import { userPreferences } from "../../../db/schema/index.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
@@ -14,12 +14,14 @@ describe("chat-bot preferences", () => {
   it("saves the settings and returns them, also within GET /profile", async () => {
     const ana = await signInAs(t);
     const workspace = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const account = await insertAccount(t.db, { workspaceId: workspace.id });
+    const tag = await insertTag(t.db, { workspaceId: workspace.id });
     const settings = {
       enabled: true,
       default_workspace_uuid: workspace.id,
-      default_account_uuid: "0190a5f0-1111-7000-8000-000000000001",
+      default_account_uuid: account.id,
       default_currency: "BRL",
-      default_tag_uuid: "0190a5f0-2222-7000-8000-000000000002",
+      default_tag_uuid: tag.id,
       bot_language: "pt-BR",
       auto_categorize: true,
       require_confirmation: false,
@@ -47,6 +49,69 @@ describe("chat-bot preferences", () => {
     expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual({ default_workspace_uuid: ["Choose one of your workspaces"] });
     expect(await t.db.select().from(userPreferences)).toEqual([]);
+  });
+
+  it("refuses an account or tag that is not in the default workspace, even one of the caller's other workspaces", async () => {
+    const ana = await signInAs(t);
+    const home = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const studio = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const studioAccount = await insertAccount(t.db, { workspaceId: studio.id });
+    const studioTag = await insertTag(t.db, { workspaceId: studio.id });
+    const response = await save(ana.token, { default_workspace_uuid: home.id, default_account_uuid: studioAccount.id, default_tag_uuid: studioTag.id });
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual({
+      default_account_uuid: ["Choose an account of your default workspace"],
+      default_tag_uuid: ["Choose a tag of your default workspace"],
+    });
+    expect(await t.db.select().from(userPreferences)).toEqual([]);
+  });
+
+  it("refuses an account or tag while no default workspace is chosen, and ids that do not exist", async () => {
+    const ana = await signInAs(t);
+    const home = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const account = await insertAccount(t.db, { workspaceId: home.id });
+    const withoutWorkspace = await save(ana.token, { default_account_uuid: account.id });
+    expect(withoutWorkspace.status).toBe(422);
+    expect((await withoutWorkspace.json()).errors).toEqual({ default_account_uuid: ["Choose an account of your default workspace"] });
+    const unknown = await save(ana.token, { default_workspace_uuid: home.id, default_tag_uuid: "0190a5f0-2222-7000-8000-000000000002" });
+    expect((await unknown.json()).errors).toEqual({ default_tag_uuid: ["Choose a tag of your default workspace"] });
+    expect(await t.db.select().from(userPreferences)).toEqual([]);
+  });
+
+  it("checks an account sent alone against the stored default workspace", async () => {
+    const ana = await signInAs(t);
+    const home = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const studio = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const homeAccount = await insertAccount(t.db, { workspaceId: home.id });
+    const studioAccount = await insertAccount(t.db, { workspaceId: studio.id });
+    await save(ana.token, { default_workspace_uuid: home.id });
+    expect((await save(ana.token, { default_account_uuid: studioAccount.id })).status).toBe(422);
+    const accepted = await save(ana.token, { default_account_uuid: homeAccount.id });
+    expect((await accepted.json()).data).toMatchObject({ default_workspace_uuid: home.id, default_account_uuid: homeAccount.id });
+  });
+
+  it("clears the stored account and tag when the default workspace changes to one they are not in", async () => {
+    const ana = await signInAs(t);
+    const home = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const studio = await insertWorkspace(t.db, { ownerId: ana.user.id });
+    const account = await insertAccount(t.db, { workspaceId: home.id });
+    const tag = await insertTag(t.db, { workspaceId: home.id });
+    await save(ana.token, { default_workspace_uuid: home.id, default_account_uuid: account.id, default_tag_uuid: tag.id });
+    const { data } = await (await save(ana.token, { default_workspace_uuid: studio.id })).json();
+    expect(data).toMatchObject({ default_workspace_uuid: studio.id, default_account_uuid: null, default_tag_uuid: null });
+  });
+
+  it("drops defaults of a workspace the caller has left at the next save", async () => {
+    const ana = await signInAs(t);
+    const owner = await signInAs(t);
+    const shared = await insertWorkspace(t.db, { ownerId: owner.user.id });
+    await addMember(t.db, { workspaceId: shared.id, userId: ana.user.id, role: "member" });
+    const account = await insertAccount(t.db, { workspaceId: shared.id });
+    await save(ana.token, { default_workspace_uuid: shared.id, default_account_uuid: account.id });
+    const left = await t.request(`/api/workspaces/${shared.id}/leave`, { method: "POST", token: ana.token });
+    expect(left.status).toBe(200);
+    const { data } = await (await save(ana.token, { auto_categorize: true })).json();
+    expect(data).toMatchObject({ default_workspace_uuid: null, default_account_uuid: null, auto_categorize: true });
   });
 
   it("refuses malformed values with 422 and the field map", async () => {
