@@ -1,5 +1,6 @@
 import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
+import { drizzle } from "drizzle-orm/libsql/web";
 import type { Database } from "./client.ts";
 
 /** What drizzle's `db.batch` needs of a query: its SQL with parameters, and how to map its rows. */
@@ -20,21 +21,27 @@ export type RowsOf<Item> = Item extends RunnableQuery<infer Rows, "sqlite"> ? Ro
 export type RowsOfEach<Items extends readonly unknown[]> = { -readonly [K in keyof Items]: RowsOf<Items[K]> };
 
 /**
- * A read whose SQL is built once per database client and then reused with fresh values. Drizzle
- * builds a query's SQL text on every call by walking its expression tree — for the reads every page
- * makes (the session, the viewer, the workspace's accounts, cards and tags, a page of transactions)
- * that was about a tenth of a page's CPU and of its garbage. `build` marks each varying value with
- * `value(name)`; `values` fills them in.
+ * Queries are only built on this database, never run: it has no client, so nothing prepared here can
+ * reach the network, and nothing built once per isolate holds a request's I/O (ARCHITECTURE §14).
+ */
+const templateDatabase = drizzle.mock() as unknown as Database;
+
+/**
+ * A read whose SQL is built once per isolate and then reused with fresh values. Drizzle builds a
+ * query's SQL text on every call by walking its expression tree — for the reads every page makes
+ * (the session, the viewer, the workspace's accounts, cards and tags, a page of transactions) that
+ * was about a tenth of a page's CPU and of its garbage. `build` marks each varying value with
+ * `value(name)`; `values` fills them in. What is kept is plain data (SQL text, parameter slots, a
+ * row mapper); the batch runs on the request's own database.
  *
  * The result only goes into `db.batch` (every read here does): it cannot be awaited or extended.
  */
 export function reusableRead<Values extends Record<string, unknown>>() {
   return <Query extends SelectBuilder>(build: (db: Database, value: (name: keyof Values & string) => Placeholder) => Query) => {
-    const prepared = new WeakMap<Database, PreparedRead>();
+    let prepared: PreparedRead | undefined;
     const value = (name: string) => sql.placeholder(name);
-    return (db: Database, values: Values): BatchRead<Query> => {
-      let read = prepared.get(db);
-      if (!read) prepared.set(db, (read = build(db, value).prepare() as PreparedRead));
+    return (values: Values): BatchRead<Query> => {
+      const read = (prepared ??= build(templateDatabase, value).prepare() as PreparedRead);
       const { sql: text, params } = read.getQuery();
       const bound: PreparedRead = {
         getQuery: () => ({ sql: text, params: fillPlaceholders(params, values) }),

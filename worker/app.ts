@@ -3,10 +3,18 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./api.ts";
 import { authPolicy } from "./auth/auth.policy.ts";
-import { createServiceContext, type ServiceContext } from "./context.ts";
+import { DatabaseUnavailableError } from "../db/client.ts";
+import { createServiceContext, type ServiceContext, type ServiceContextOptions } from "./context.ts";
 import type { Env } from "./env.ts";
-import { AppError, errorBody, internalError, type ErrorCode } from "./http/errors.ts";
-import { createRequestScope, type Logger } from "./http/request-scope.ts";
+import {
+  AppError,
+  databaseRetryAfterSeconds,
+  databaseUnavailable,
+  errorBody,
+  internalError,
+  type ErrorCode,
+} from "./http/errors.ts";
+import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { maxPictureBytes } from "./profile/picture.ts";
 
@@ -32,9 +40,19 @@ const codeByHttpStatus: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
+/** The database's own failures, wherever a library wrapped them (Drizzle adds a layer). */
+function databaseFailureIn(error: unknown): DatabaseUnavailableError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth += 1) {
+    if (cause instanceof DatabaseUnavailableError) return cause;
+  }
+  return undefined;
+}
+
 /** Framework errors (Hono's HTTPException) become ours; anything unknown is logged and hidden. */
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  const databaseFailure = databaseFailureIn(error);
+  if (databaseFailure) return databaseUnavailable(databaseFailure);
   if (error instanceof HTTPException) {
     if (error.status === 400 && /json/i.test(error.message)) {
       return new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
@@ -61,13 +79,21 @@ const errorPageHtml = (requestId: string) => `<!doctype html><html lang="en"><me
 <h1>Something went wrong</h1><p>Please reload the page in a moment. If it keeps happening, contact
 support and mention request ${requestId}.</p></body></html>`;
 
+/** Both languages, since the page's language may live in the database we could not reach. */
+const unavailablePageHtml = (requestId: string) => `<!doctype html><html lang="pt-BR"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Moneta — instável / unavailable</title>
+<body style="font-family:system-ui;padding:3rem;color:#121127;max-width:40rem">
+<h1>Estamos com instabilidade</h1><p>Não conseguimos acessar seus dados agora. Nada foi perdido: tente de novo em
+alguns segundos.</p><h1 lang="en">We can't reach your data right now</h1><p lang="en">Nothing was lost. Please try
+again in a few seconds.</p><p style="color:#6b6a80;font-size:.875rem">${requestId}</p></body></html>`;
+
 export type WorkerAppOptions = {
   /** The JSON API router, mounted at /api. */
   api: Hono<ApiEnv>;
   /** Every other path and method (React Router in the Worker). */
   renderPage: (c: Context<ApiEnv>) => Response | Promise<Response>;
   /** How a request gets its services; tests hand in an in-memory database. */
-  createServices?: (env: Env, log: Logger, waitUntil: (work: Promise<unknown>) => void) => ServiceContext;
+  createServices?: (env: Env, options: ServiceContextOptions) => ServiceContext;
   isDevelopment?: boolean;
 };
 
@@ -83,8 +109,21 @@ export function createWorkerApp(options: WorkerAppOptions) {
       const startedAt = performance.now();
       const scope = createRequestScope();
       c.set("scope", scope);
-      c.set("services", createServices(c.env, scope.log, (work) => waitUntil(c, work)));
+      let databaseFailure: DatabaseUnavailableError | undefined;
+      c.set(
+        "services",
+        createServices(c.env, { log: scope.log, waitUntil: (work) => waitUntil(c, work), onUnavailable: (error) => (databaseFailure = error) }),
+      );
       await next();
+      // React Router renders a loader's failure as its own 500 page; when the database was out of
+      // reach, the truth is a 503 the reader can retry.
+      if (databaseFailure && c.res.status >= 500 && !isApiPath(c.req.path)) {
+        scope.log.error("request.database_unavailable", { path: c.req.path, error: databaseFailure.message });
+        c.res = new Response(unavailablePageHtml(scope.requestId), {
+          status: 503,
+          headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": String(databaseRetryAfterSeconds) },
+        });
+      }
       // Redirects and fetched responses have immutable headers: copy before stamping ours.
       c.res = new Response(c.res.body, c.res);
       applySecurityHeaders(c.res.headers, scope, { isDevelopment });
@@ -113,7 +152,10 @@ export function createWorkerApp(options: WorkerAppOptions) {
       const appError = toAppError(error);
       const scope = c.get("scope");
       const requestId = scope?.requestId ?? "unknown";
-      if (!(error instanceof AppError) && appError.status >= 500) {
+      if (appError.code === "DATABASE_UNAVAILABLE") {
+        scope?.log.error("request.database_unavailable", { method: c.req.method, path: c.req.path, error: String(appError.cause) });
+      }
+      if (!(error instanceof AppError) && appError.status >= 500 && appError.code !== "DATABASE_UNAVAILABLE") {
         scope?.log.error("request.unhandled_error", {
           method: c.req.method,
           path: c.req.path,
@@ -121,8 +163,10 @@ export function createWorkerApp(options: WorkerAppOptions) {
           stack: error instanceof Error ? error.stack : undefined,
         });
       }
-      if (!isApiPath(c.req.path)) return c.html(errorPageHtml(requestId), appError.status);
       if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
+      if (!isApiPath(c.req.path)) {
+        return c.html(appError.code === "DATABASE_UNAVAILABLE" ? unavailablePageHtml(requestId) : errorPageHtml(requestId), appError.status);
+      }
       return c.json(errorBody(appError, requestId), appError.status);
     });
 }

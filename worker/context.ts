@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import { createDatabase, type Database } from "../db/client.ts";
+import { createDatabase, type Database, type DatabaseConfig } from "../db/client.ts";
 import type { Env, ExecutionContext } from "./env.ts";
 import type { Logger, RequestScope } from "./http/request-scope.ts";
 
@@ -16,27 +16,28 @@ export type ServiceContext = {
   defer(work: Promise<unknown>): void;
 };
 
-const databases = new Map<string, Database>();
-
-/** One libSQL client per isolate and URL; HTTP clients hold no connection between requests. */
-export function getDatabase(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Database {
-  let database = databases.get(env.LIBSQL_URL);
-  if (!database) {
-    database = createDatabase({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
-    databases.set(env.LIBSQL_URL, database);
-  }
-  return database;
+/** The database for one request or cron run: a fresh client, never shared (ARCHITECTURE §14). */
+export function openDatabase(
+  env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN" | "LIBSQL_TIMEOUT_MS">,
+  onUnavailable?: DatabaseConfig["onUnavailable"],
+): Database {
+  const timeoutMs = Number(env.LIBSQL_TIMEOUT_MS) || undefined;
+  return createDatabase({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN, timeoutMs, onUnavailable });
 }
 
-export function createServiceContext(
-  env: Env,
-  log: Logger,
-  waitUntil: (work: Promise<unknown>) => void = () => {},
-  clock: Clock = systemClock,
-): ServiceContext {
+export type ServiceContextOptions = {
+  log: Logger;
+  /** The Worker's waitUntil, for work that may finish after the response. */
+  waitUntil?: (work: Promise<unknown>) => void;
+  clock?: Clock;
+  onUnavailable?: DatabaseConfig["onUnavailable"];
+};
+
+export function createServiceContext(env: Env, options: ServiceContextOptions): ServiceContext {
+  const { log, waitUntil = () => {}, clock = systemClock, onUnavailable } = options;
   const defer = (work: Promise<unknown>) =>
     waitUntil(work.catch((error: unknown) => log.error("deferred_work_failed", { error: String(error) })));
-  return { db: getDatabase(env), env, clock, log, defer };
+  return { db: openDatabase(env, onUnavailable), env, clock, log, defer };
 }
 
 /** Handed to React Router loaders and actions through its RouterContextProvider. */

@@ -7,6 +7,8 @@ export type Env = {
   RESEND_FROM: string;
   LIBSQL_URL: string;
   LIBSQL_AUTH_TOKEN?: string;
+  /** Longest wait for one database call, in ms (text, as vars are); 5000 when unset. */
+  LIBSQL_TIMEOUT_MS?: string;
   JWT_SECRET: string;
   RESEND_API_KEY?: string;
   /** Resend's API address; tests point it at a fake on 127.0.0.1. */

@@ -14,7 +14,7 @@ export default {
 
   /** Cron trigger (every 5 minutes): post whatever scheduled, recurring, installment and loan items are due. */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    const services = createServiceContext(env, createLogger({ cron: controller.cron }), (work) => ctx.waitUntil(work));
+    const services = createServiceContext(env, { log: createLogger({ cron: controller.cron }), waitUntil: (work) => ctx.waitUntil(work) });
     await runDueItems(services, controller.cron);
   },
 };

@@ -32,7 +32,8 @@ describe("the built Worker in workerd", () => {
       const response = await broken.dispatchFetch("http://127.0.0.1/api/health");
       expect(response.status).toBe(503);
       const body = (await response.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ code: "SERVICE_UNAVAILABLE", request_id: response.headers.get("X-Request-Id") });
+      expect(body).toMatchObject({ code: "DATABASE_UNAVAILABLE", request_id: response.headers.get("X-Request-Id") });
+      expect(response.headers.get("Retry-After")).toBe("5");
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1:9|stack/i);
     } finally {
       await broken.dispose();

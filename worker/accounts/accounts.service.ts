@@ -29,7 +29,7 @@ const accountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db, value) 
 );
 
 export function accountsQuery(ctx: ServiceContext, workspaceId: string) {
-  return accountsOfWorkspace(ctx.db, { workspaceId });
+  return accountsOfWorkspace({ workspaceId });
 }
 
 /** GET /accounts: every account, archived ones included (flagged `is_active: false`). */

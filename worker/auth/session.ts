@@ -54,7 +54,7 @@ const activeSession = reusableRead<{ sessionId: string; userId: string; now: str
 function activeSessionQuery(ctx: ServiceContext, caller: Caller) {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
-  return activeSession(ctx.db, { sessionId: caller.sessionId, userId: caller.userId, now: now.toISOString(), idleCutoff });
+  return activeSession({ sessionId: caller.sessionId, userId: caller.userId, now: now.toISOString(), idleCutoff });
 }
 
 /**

@@ -28,7 +28,7 @@ const cardsWithAccountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db
 );
 
 export function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
-  return cardsWithAccountsOfWorkspace(ctx.db, { workspaceId });
+  return cardsWithAccountsOfWorkspace({ workspaceId });
 }
 
 export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: string) {

@@ -2,6 +2,7 @@ import { and, eq, gt, gte, lte, sql, type Placeholder, type SQL } from "drizzle-
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
+import { exactCents, exactSum } from "../ledger/sums.ts";
 
 /**
  * The dashboard's aggregates, built to ride in the caller's one read batch. The workspace's
@@ -15,7 +16,8 @@ function workspaceCurrency(workspaceId: string | Placeholder): SQL<string> {
   return sql<string>`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
 }
 
-const total = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`;
+/** Every total is an exact bigint read as text (ledger/sums.ts): past 2^53 cents a number read would throw. */
+const total = exactSum;
 
 /** Income counts what arrived, in the currency it arrived in. */
 const incomeIn = (currency: SQL) =>
@@ -41,7 +43,7 @@ const accountTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
 
 /** Balance and account count per currency; archived accounts keep their money in the total. */
 export function accountTotalsQuery(ctx: ServiceContext, workspaceId: string) {
-  return accountTotals(ctx.db, { workspaceId });
+  return accountTotals({ workspaceId });
 }
 
 const cardTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
@@ -59,7 +61,7 @@ const cardTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
 
 /** What is owed on the cards and the limits they have, per currency (a card's is its account's). */
 export function cardTotalsQuery(ctx: ServiceContext, workspaceId: string) {
-  return cardTotals(ctx.db, { workspaceId });
+  return cardTotals({ workspaceId });
 }
 
 const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: string }>()((db, value) => {
@@ -79,7 +81,7 @@ const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: stri
 
 /** Income, expenses and credit-card spending in the workspace's currency, per calendar month (YYYY-MM). */
 export function monthlyTotalsQuery(ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
-  return monthlyTotals(ctx.db, { workspaceId, ...window });
+  return monthlyTotals({ workspaceId, ...window });
 }
 
 /**
@@ -100,7 +102,7 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
   return ctx.db
     .select({
       bucket,
-      accountNetCents: sql<number>`${total(inflow)} - ${total(outflow)}`.as("account_net_cents"),
+      accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as("account_net_cents"),
       incomeCents: total(incomeIn(currency)).as("income_cents"),
       expensesCents: total(expensesIn(currency)).as("expenses_cents"),
     })

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "../context.ts";
 import { appVersion } from "../env.ts";
-import { AppError } from "../http/errors.ts";
+import { databaseUnavailable } from "../http/errors.ts";
 
 export type Health = {
   status: "ok";
@@ -29,7 +29,7 @@ export async function checkHealth(ctx: ServiceContext): Promise<Health> {
   const [database, cache] = await Promise.allSettled([ctx.db.run(sql`select 1`), probeCache(ctx)]);
   if (database.status === "rejected") {
     ctx.log.error("health.database_unreachable", { error: String(database.reason) });
-    throw new AppError("SERVICE_UNAVAILABLE", "The database cannot be reached right now. Please try again shortly.");
+    throw databaseUnavailable(database.reason);
   }
   return {
     status: "ok",

@@ -31,13 +31,15 @@ const statusByCode = {
   VALIDATION_FAILED: 422,
   /** A credit card purchase above what is left of the limit. */
   INSUFFICIENT_CREDIT: 422,
-  /** The Idempotency-Key was already used, within its 24 h, for a different request. */
-  IDEMPOTENCY_KEY_REUSED: 422,
   /** A write would take a balance or card debt beyond the bound (README: "Money model"). */
   BALANCE_OUT_OF_RANGE: 422,
+  /** The Idempotency-Key was already used, within its 24 h, for a different request. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The database did not answer in time, refused the connection or stayed locked: nothing was half-written. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof statusByCode;
@@ -81,6 +83,15 @@ export function errorBody(error: AppError, requestId: string): ErrorBody {
     request_id: requestId,
   };
 }
+
+/** Seconds a client is asked to wait before trying again when the database is out of reach. */
+export const databaseRetryAfterSeconds = 5;
+
+export const databaseUnavailable = (cause?: unknown) =>
+  new AppError("DATABASE_UNAVAILABLE", "The service is temporarily unavailable. Please try again in a few seconds.", {
+    retryAfterSeconds: databaseRetryAfterSeconds,
+    cause,
+  });
 
 export const internalError = () =>
   new AppError("INTERNAL_ERROR", "Something went wrong on our side. Please try again in a moment.");

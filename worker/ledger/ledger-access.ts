@@ -34,7 +34,7 @@ export async function readInWorkspace<const Q extends Queries>(
   queries: Q,
 ): Promise<{ workspace: LedgerWorkspace; role: WorkspaceRole; results: RowsOfEach<Q> }> {
   assertWorkspaceId(workspaceId);
-  const membership = membershipOf(ctx.db, { workspaceId, userId: caller.userId });
+  const membership = membershipOf({ workspaceId, userId: caller.userId });
   const [rows, ...results] = (await batchAsCaller(ctx, caller, [membership, ...queries] as never)) as unknown as [
     Array<{ role: WorkspaceRole; currency: "USD" | "BRL"; timeZone: string }>,
     ...unknown[],

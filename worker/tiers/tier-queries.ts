@@ -28,5 +28,5 @@ const workspaceOwnerTier = reusableRead<{ workspaceId: string }>()((db, value) =
 );
 
 export function workspaceOwnerTierQuery(ctx: ServiceContext, workspaceId: string) {
-  return workspaceOwnerTier(ctx.db, { workspaceId });
+  return workspaceOwnerTier({ workspaceId });
 }

@@ -24,7 +24,7 @@ const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
 
 /** The accounts, cards and tags the wizard and the filters offer, as queries for a read batch. */
 export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
-  return [accountsQuery(ctx, workspaceId), cardsWithAccountsQuery(ctx, workspaceId), tagOptions(ctx.db, { workspaceId })] as const;
+  return [accountsQuery(ctx, workspaceId), cardsWithAccountsQuery(ctx, workspaceId), tagOptions({ workspaceId })] as const;
 }
 
 type OptionRows = [
@@ -56,7 +56,7 @@ export async function loadTransactionsPage(ctx: ServiceContext, caller: Caller, 
   const { workspace, role, results } = await readInWorkspace(ctx, caller, workspaceId, "workspace.read", [
     transactionPageQuery(ctx, workspaceId, filters),
     transactionCountQuery(ctx, workspaceId, filters),
-    anyTransaction(ctx.db, { workspaceId }),
+    anyTransaction({ workspaceId }),
     ...ledgerOptionsQueries(ctx, workspaceId),
   ]);
   const [rows, counted, anyRow, ...options] = results;

