@@ -7,6 +7,7 @@ import type { ServiceContext } from "../context.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
+import { centsNumber, exactCents } from "../ledger/sums.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "./accounts.service.ts";
 
 export const balanceHistorySchema = z.object({ days: z.coerce.number().int().min(2).max(366).default(30) });
@@ -21,8 +22,9 @@ export async function getBalanceHistory(ctx: ServiceContext, caller: Caller, inp
   const accountId = isUuid(input.accountId) ? input.accountId : "";
   // The workspace's "today" is known only after the read; a day's margin covers every time zone.
   const earliest = addDays(todayIn("UTC", ctx.clock.now()), -input.days);
-  const net = sql<number>`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
-    - sum(case when ${transactions.originAccountId} = ${accountId} then ${transactions.amountCents} else 0 end)`;
+  // Exact at any size (ledger/sums.ts): a day may hold more movement than a number can.
+  const net = exactCents(sql`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
+    - sum(case when ${transactions.originAccountId} = ${accountId} then ${transactions.amountCents} else 0 end)`);
   const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
     accountQuery(ctx, input.workspaceId, input.accountId),
     ctx.db
@@ -42,13 +44,13 @@ export async function getBalanceHistory(ctx: ServiceContext, caller: Caller, inp
   if (!account) throw accountNotFound();
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const first = addDays(today, -(input.days - 1));
-  const netByDate = new Map(movements.map((row) => [row.date, Number(row.net)]));
-  let laterMovement = [...netByDate].filter(([date]) => date > today).reduce((sum, [, cents]) => sum + cents, 0);
+  const netByDate = new Map(movements.map((row) => [row.date, row.net]));
+  let laterMovement = [...netByDate].filter(([date]) => date > today).reduce((sum, [, cents]) => sum + cents, 0n);
   const points: Array<{ date: string; balance: string; balance_cents: number }> = [];
   for (let date = today; date >= first; date = addDays(date, -1)) {
-    const cents = account.balanceCents - laterMovement;
-    points.push({ date, balance: centsToDecimal(cents), balance_cents: cents });
-    laterMovement += netByDate.get(date) ?? 0;
+    const cents = BigInt(account.balanceCents) - laterMovement;
+    points.push({ date, balance: centsToDecimal(cents), balance_cents: centsNumber(cents) });
+    laterMovement += netByDate.get(date) ?? 0n;
   }
   return { currency: account.currency, points: points.reverse() };
 }

@@ -7,6 +7,7 @@ import { todayIn } from "../ledger/dates.ts";
 import { cardMissingMessage } from "../transactions/transaction-legs.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
+import { centsNumber, exactSum } from "../ledger/sums.ts";
 import { postTransaction } from "../transactions/transactions.service.ts";
 import { isUuid } from "../../db/ids.ts";
 import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
@@ -64,16 +65,16 @@ export function statementQueries(ctx: ServiceContext, workspaceId: string, cardI
   return [
     cardQuery(ctx, workspaceId, cardId),
     ctx.db
-      .select({ date: transactions.date, cents: sql<number>`sum(${transactions.amountCents})` })
+      .select({ date: transactions.date, cents: exactSum(sql`${transactions.amountCents}`) })
       .from(transactions)
       .where(and(eq(transactions.workspaceId, workspaceId), isCharge, sql`${transactions.date} >= ${windowStart}`))
       .groupBy(transactions.date),
     ctx.db
-      .select({ cents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
+      .select({ cents: exactSum(sql`${transactions.amountCents}`) })
       .from(transactions)
       .where(and(eq(transactions.workspaceId, workspaceId), isCharge, lt(transactions.date, windowStart))),
     ctx.db
-      .select({ cents: sql<number>`coalesce(sum(${transactions.destinationAmountCents}), 0)` })
+      .select({ cents: exactSum(sql`${transactions.destinationAmountCents}`) })
       .from(transactions)
       .where(and(eq(transactions.workspaceId, workspaceId), isCredit)),
   ] as const;
@@ -81,9 +82,9 @@ export function statementQueries(ctx: ServiceContext, workspaceId: string, cardI
 
 type StatementRows = [
   Awaited<ReturnType<typeof cardQuery>>,
-  Array<{ date: string; cents: number }>,
-  Array<{ cents: number }>,
-  Array<{ cents: number }>,
+  Array<{ date: string; cents: bigint }>,
+  Array<{ cents: bigint }>,
+  Array<{ cents: bigint }>,
 ];
 
 /** The statements from the rows of statementQueries; null when the card is not in the workspace. */
@@ -94,10 +95,10 @@ export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, 
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const periods = recentPeriods(today, row.card.billingCycleDay, count);
   const oldestStart = periods.at(-1)!.start;
-  const chargesByDate = new Map(chargesByDay.map((day) => [day.date, Number(day.cents)]));
-  let chargesBeforeWindowCents = Number(chargedEarlier[0]?.cents ?? 0);
+  const chargesByDate = new Map(chargesByDay.map((day) => [day.date, day.cents]));
+  let chargesBeforeWindowCents = chargedEarlier[0]?.cents ?? 0n;
   for (const [date, cents] of chargesByDate) if (date < oldestStart) chargesBeforeWindowCents += cents;
-  const statements = buildStatements({ periods, chargesByDate, chargesBeforeWindowCents, creditsCents: Number(credited[0]?.cents ?? 0), today });
+  const statements = buildStatements({ periods, chargesByDate, chargesBeforeWindowCents, creditsCents: credited[0]?.cents ?? 0n, today });
   return {
     card: toCardResponse(row.card, row.account),
     statements: statements.map((statement) => ({
@@ -107,9 +108,9 @@ export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, 
       total: centsToDecimal(statement.totalCents),
       paid: centsToDecimal(statement.paidCents),
       remaining: centsToDecimal(statement.remainingCents),
-      total_cents: statement.totalCents,
-      paid_cents: statement.paidCents,
-      remaining_cents: statement.remainingCents,
+      total_cents: centsNumber(statement.totalCents),
+      paid_cents: centsNumber(statement.paidCents),
+      remaining_cents: centsNumber(statement.remainingCents),
       status: statement.status,
     })),
   };

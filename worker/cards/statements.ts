@@ -34,7 +34,8 @@ export function recentPeriods(today: string, billingDay: number, count: number):
 
 export type StatementStatus = "open" | "closed" | "paid" | "overdue";
 
-export type Statement = StatementPeriod & { totalCents: number; paidCents: number; remainingCents: number; status: StatementStatus };
+/** Cents as bigint: the sums behind a statement are read exactly (ledger/sums.ts), whatever their size. */
+export type Statement = StatementPeriod & { totalCents: bigint; paidCents: bigint; remainingCents: bigint; status: StatementStatus };
 
 /**
  * Statements with what was paid of each. Payments and refunds to the card settle the oldest
@@ -42,21 +43,22 @@ export type Statement = StatementPeriod & { totalCents: number; paidCents: numbe
  */
 export function buildStatements(input: {
   periods: StatementPeriod[];
-  chargesByDate: Map<string, number>;
-  chargesBeforeWindowCents: number;
-  creditsCents: number;
+  chargesByDate: Map<string, bigint>;
+  chargesBeforeWindowCents: bigint;
+  creditsCents: bigint;
   today: string;
 }): Statement[] {
   const oldestFirst = [...input.periods].reverse();
   let chargedBefore = input.chargesBeforeWindowCents;
   const statements = oldestFirst.map((period) => {
-    let totalCents = 0;
+    let totalCents = 0n;
     for (const [date, cents] of input.chargesByDate) if (date >= period.start && date <= period.closing) totalCents += cents;
-    const paidCents = Math.min(totalCents, Math.max(0, input.creditsCents - chargedBefore));
+    const unspentCredits = input.creditsCents - chargedBefore;
+    const paidCents = unspentCredits <= 0n ? 0n : unspentCredits < totalCents ? unspentCredits : totalCents;
     chargedBefore += totalCents;
     const remainingCents = totalCents - paidCents;
     const status: StatementStatus =
-      period.closing >= input.today ? "open" : remainingCents === 0 ? "paid" : period.due < input.today ? "overdue" : "closed";
+      period.closing >= input.today ? "open" : remainingCents === 0n ? "paid" : period.due < input.today ? "overdue" : "closed";
     return { ...period, totalCents, paidCents, remainingCents, status };
   });
   return statements.reverse();

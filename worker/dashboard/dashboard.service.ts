@@ -59,7 +59,7 @@ export const virtualBalanceQuerySchema = z.object({
 });
 
 type CurrencyRow = { currency: string };
-type MonthRow = { month: string; incomeCents: number; expensesCents: number; creditCardSpendingCents: number };
+type MonthRow = { month: string; incomeCents: bigint; expensesCents: bigint; creditCardSpendingCents: bigint };
 
 /**
  * Every date that is "today" somewhere (UTC−12 to UTC+14). The workspace's time zone arrives
@@ -79,20 +79,20 @@ function monthWindow(now: Date) {
 }
 
 /** part / whole × 100 with 1 decimal, rounded half away from zero, in exact integer arithmetic. */
-function percentage(part: number, whole: number): number {
-  const doubledTenths = (BigInt(Math.abs(part)) * 2000n) / BigInt(whole);
+function percentage(part: bigint, whole: bigint): number {
+  const doubledTenths = ((part < 0n ? -part : part) * 2000n) / whole;
   const tenths = Number((doubledTenths + 1n) / 2n);
-  return tenths === 0 ? 0 : (Math.sign(part) * tenths) / 10;
+  return tenths === 0 ? 0 : ((part < 0n ? -1 : 1) * tenths) / 10;
 }
 
-function change(currentCents: number, previousCents: number) {
+function change(currentCents: bigint, previousCents: bigint) {
   const change_type = currentCents > previousCents ? "increase" : currentCents < previousCents ? "decrease" : "neutral";
-  if (previousCents === 0) return { change_percentage: currentCents > 0 ? 100 : 0, change_type } as const;
+  if (previousCents === 0n) return { change_percentage: currentCents > 0n ? 100 : 0, change_type } as const;
   return { change_percentage: percentage(currentCents - previousCents, previousCents), change_type } as const;
 }
 
 /** One stat card: this month's and last month's amount under the card's own names, and the change. */
-function figure<Name extends string>(name: Name, currentCents: number, previousCents: number) {
+function figure<Name extends string>(name: Name, currentCents: bigint, previousCents: bigint) {
   const amounts = { [`current_${name}`]: centsToDecimal(currentCents), [`previous_${name}`]: centsToDecimal(previousCents) };
   return { ...(amounts as Record<`current_${Name}` | `previous_${Name}`, string>), ...change(currentCents, previousCents) };
 }
@@ -100,13 +100,13 @@ function figure<Name extends string>(name: Name, currentCents: number, previousC
 /** This month's and last month's income, expenses and credit card spending, with the change. */
 function monthlyFigures(rows: MonthRow[], workspace: LedgerWorkspace, now: Date) {
   const today = todayIn(workspace.timeZone, now);
-  const none = { incomeCents: 0, expensesCents: 0, creditCardSpendingCents: 0 };
+  const none = { incomeCents: 0n, expensesCents: 0n, creditCardSpendingCents: 0n };
   const current = rows.find((row) => row.month === today.slice(0, 7)) ?? none;
   const previous = rows.find((row) => row.month === monthRange(today, 1).start.slice(0, 7)) ?? none;
   return {
-    monthly_income: figure("income", Number(current.incomeCents), Number(previous.incomeCents)),
-    monthly_expenses: figure("expenses", Number(current.expensesCents), Number(previous.expensesCents)),
-    credit_card_spending: figure("spending", Number(current.creditCardSpendingCents), Number(previous.creditCardSpendingCents)),
+    monthly_income: figure("income", current.incomeCents, previous.incomeCents),
+    monthly_expenses: figure("expenses", current.expensesCents, previous.expensesCents),
+    credit_card_spending: figure("spending", current.creditCardSpendingCents, previous.creditCardSpendingCents),
   };
 }
 
@@ -154,17 +154,18 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, [accountRows
   const now = ctx.clock.now();
   const own = inCurrency(accountRows, workspace.currency);
   const cardsOwn = inCurrency(cardRows, workspace.currency);
-  const debtCents = Math.max(0, Number(cardsOwn?.debtCents ?? 0));
-  const limitCents = Number(cardsOwn?.creditLimitCents ?? 0);
+  const owed = cardsOwn?.debtCents ?? 0n;
+  const debtCents = owed > 0n ? owed : 0n;
+  const limitCents = cardsOwn?.creditLimitCents ?? 0n;
   return {
     currency: workspace.currency,
-    total_balance: centsToDecimal(Number(own?.balanceCents ?? 0)),
+    total_balance: centsToDecimal(own?.balanceCents ?? 0n),
     other_currencies: accountRows
       .filter((row) => row.currency !== workspace.currency)
-      .map((row) => ({ currency: row.currency, total_balance: centsToDecimal(Number(row.balanceCents)) })),
+      .map((row) => ({ currency: row.currency, total_balance: centsToDecimal(row.balanceCents) })),
     ...monthlyFigures(monthRows, workspace, now),
     accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
-    credit_utilization: limitCents > 0 ? percentage(debtCents, limitCents) : 0,
+    credit_utilization: limitCents > 0n ? percentage(debtCents, limitCents) : 0,
     recent_transactions: recent.map(toTransactionResponse),
   };
 }
@@ -223,8 +224,8 @@ export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, inp
         const bucket = Number(row.bucket);
         return boundaries[bucket - 1]! >= today && (upTo === undefined || (bucket < boundaries.length && boundaries[bucket]! <= upTo));
       })
-      .reduce((total, row) => total + Number(row[field]), 0);
-  const currentCents = Number(inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0) - sum("accountNetCents");
+      .reduce((total, row) => total + row[field], 0n);
+  const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - sum("accountNetCents");
   const futureIncomeCents = sum("incomeCents", endDate);
   const futureExpensesCents = sum("expensesCents", endDate);
   return {
@@ -234,7 +235,7 @@ export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, inp
     current_balance: centsToDecimal(currentCents),
     future_income: centsToDecimal(futureIncomeCents),
     future_expenses: centsToDecimal(futureExpensesCents),
-    credit_card_debt: centsToDecimal(Number(inCurrency(cardRows, workspace.currency)?.debtCents ?? 0)),
+    credit_card_debt: centsToDecimal(inCurrency(cardRows, workspace.currency)?.debtCents ?? 0n),
     end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
   };
 }

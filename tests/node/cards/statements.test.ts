@@ -3,7 +3,7 @@ import { addDays } from "../../../worker/ledger/dates.ts";
 import { buildStatements, closingDateFor, daysToPay, periodClosingOn, recentPeriods } from "../../../worker/cards/statements.ts";
 
 /** Charges in whole currency units by date, as cents. */
-const charges = (byDate: Record<string, number>) => new Map(Object.entries(byDate).map(([date, units]) => [date, units * 100]));
+const charges = (byDate: Record<string, number>) => new Map(Object.entries(byDate).map(([date, units]) => [date, BigInt(units * 100)]));
 
 describe("card statement periods", () => {
   it("closes on the billing day, or the next month's when the day has passed", () => {
@@ -69,47 +69,47 @@ describe("card statement periods", () => {
 describe("card statements", () => {
   const periods = recentPeriods("2026-11-21", 10, 3);
   const build = (overrides: Partial<Parameters<typeof buildStatements>[0]> = {}) =>
-    buildStatements({ periods, chargesByDate: new Map(), chargesBeforeWindowCents: 0, creditsCents: 0, today: "2026-11-21", ...overrides });
+    buildStatements({ periods, chargesByDate: new Map(), chargesBeforeWindowCents: 0n, creditsCents: 0n, today: "2026-11-21", ...overrides });
 
   it("totals each period's charges, counting its first and closing days", () => {
     const statements = build({ chargesByDate: charges({ "2026-09-10": 7, "2026-09-11": 10, "2026-10-10": 5, "2026-10-11": 20, "2026-11-10": 1, "2026-12-10": 3, "2026-12-11": 9 }) });
-    expect(statements.map((statement) => statement.totalCents)).toEqual([300, 2100, 1500]);
+    expect(statements.map((statement) => statement.totalCents)).toEqual([300n, 2100n, 1500n]);
     expect(statements.map((statement) => statement.closing)).toEqual(["2026-12-10", "2026-11-10", "2026-10-10"]);
   });
 
   it("settles the oldest charges first, after what was charged before the window", () => {
     const statements = build({
       chargesByDate: charges({ "2026-10-05": 100, "2026-10-15": 80, "2026-11-15": 30 }),
-      chargesBeforeWindowCents: 4_000,
-      creditsCents: 16_000,
+      chargesBeforeWindowCents: 4_000n,
+      creditsCents: 16_000n,
     });
     expect(statements.map(({ totalCents, paidCents, remainingCents, status }) => ({ totalCents, paidCents, remainingCents, status }))).toEqual([
-      { totalCents: 3_000, paidCents: 0, remainingCents: 3_000, status: "open" },
-      { totalCents: 8_000, paidCents: 2_000, remainingCents: 6_000, status: "overdue" },
-      { totalCents: 10_000, paidCents: 10_000, remainingCents: 0, status: "paid" },
+      { totalCents: 3_000n, paidCents: 0n, remainingCents: 3_000n, status: "open" },
+      { totalCents: 8_000n, paidCents: 2_000n, remainingCents: 6_000n, status: "overdue" },
+      { totalCents: 10_000n, paidCents: 10_000n, remainingCents: 0n, status: "paid" },
     ]);
   });
 
   it("applies payments beyond every closed statement to the open one, which stays open", () => {
-    const statements = build({ chargesByDate: charges({ "2026-10-05": 100, "2026-11-15": 30 }), creditsCents: 12_000 });
-    expect(statements[0]).toMatchObject({ totalCents: 3_000, paidCents: 2_000, remainingCents: 1_000, status: "open" });
-    expect(statements[2]).toMatchObject({ paidCents: 10_000, status: "paid" });
+    const statements = build({ chargesByDate: charges({ "2026-10-05": 100, "2026-11-15": 30 }), creditsCents: 12_000n });
+    expect(statements[0]).toMatchObject({ totalCents: 3_000n, paidCents: 2_000n, remainingCents: 1_000n, status: "open" });
+    expect(statements[2]).toMatchObject({ paidCents: 10_000n, status: "paid" });
   });
 
   it("is closed until its due date passes, overdue the day after, and open through its closing day", () => {
     const chargesByDate = charges({ "2026-10-15": 80 });
     expect(build({ chargesByDate, today: "2026-11-20" })[1]!.status).toBe("closed");
     expect(build({ chargesByDate, today: "2026-11-21" })[1]!.status).toBe("overdue");
-    const onClosingDay = buildStatements({ periods: recentPeriods("2026-11-10", 10, 1), chargesByDate, chargesBeforeWindowCents: 0, creditsCents: 0, today: "2026-11-10" });
-    expect(onClosingDay[0]).toMatchObject({ closing: "2026-11-10", totalCents: 8_000, status: "open" });
+    const onClosingDay = buildStatements({ periods: recentPeriods("2026-11-10", 10, 1), chargesByDate, chargesBeforeWindowCents: 0n, creditsCents: 0n, today: "2026-11-10" });
+    expect(onClosingDay[0]).toMatchObject({ closing: "2026-11-10", totalCents: 8_000n, status: "open" });
   });
 
   it("reports a closed period without charges as paid and never pays more than a statement's total", () => {
-    const statements = build({ creditsCents: 50_000 });
+    const statements = build({ creditsCents: 50_000n });
     expect(statements.map((statement) => [statement.paidCents, statement.status])).toEqual([
-      [0, "open"],
-      [0, "paid"],
-      [0, "paid"],
+      [0n, "open"],
+      [0n, "paid"],
+      [0n, "paid"],
     ]);
   });
 });
