@@ -7,7 +7,7 @@
  *      build in workerd through Miniflare's dispatchFetch) is measured with the targets interleaved,
  *      one request each in turn, so the machine's slow spells fall on every row alike: its own
  *      server time (its request log line), workerd CPU per request, and the client's time. Then the
- *      app as `npm start` serves it (Vite's preview server in front, access log on), target by target.
+ *      app as `npm start` serves it (workerd's own HTTP server through Miniflare), target by target.
  *      Two baselines show what any request costs on this machine.
  *   2. Round trips a user waits for: the same requests through a proxy that adds 50 ms to every
  *      database request; (median with delay − median without) / 50 ms. Creating a transaction

@@ -1,6 +1,6 @@
 /**
  * The embedded default, piece by piece: a local libSQL server (sqld) under .data/, the
- * migrations, the built Worker served in Miniflare (vite preview) or Vite's dev server,
+ * migrations, the built Worker served by workerd through Miniflare, or Vite's dev server,
  * and a timer that fires the cron handler. `npm start`, `npm run dev` and the end-to-end
  * tests all use these functions, so the tests exercise the app the way people run it.
  */
@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { applyMigrations } from "../db/migrate.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "..");
@@ -137,30 +137,36 @@ export type WorkerServerOptions = {
   extraEnv?: Record<string, string>;
 };
 
+/** Where a served Worker keeps its local KV: beside its log, one folder per server (.data/server-state). */
+const stateDirFor = (logFile: string) => join(dirname(logFile), `${basename(logFile, ".log")}-state`);
+
 /**
- * The Worker in workerd via Miniflare: `vite preview` serves the build exactly as deployed;
- * `react-router dev` adds hot reload. Secrets reach the Worker through the process
- * environment (wrangler.toml lists them under [secrets]).
+ * The Worker in workerd. "preview": the build served by workerd's own HTTP server through
+ * Miniflare (scripts/serve-built.ts), as Cloudflare serves it; "dev": `react-router dev` with
+ * hot reload. Secrets reach the Worker through the process environment (wrangler.toml lists
+ * them under [secrets]).
  */
 export async function startWorkerServer(options: WorkerServerOptions): Promise<RunningProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const args =
+  const bindings = {
+    LIBSQL_URL: options.databaseUrl,
+    LIBSQL_AUTH_TOKEN: "",
+    JWT_SECRET: options.jwtSecret,
+    APP_ENV: options.environment ?? "local",
+    APP_URL: url,
+    ...options.extraEnv,
+  };
+  const child =
     options.mode === "preview"
-      ? ["preview", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"]
-      : ["dev", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"];
-  const command = options.mode === "preview" ? binary("vite") : binary("react-router");
-  const child = startProcess(command, args, {
-    logFile: options.logFile,
-    env: {
-      LIBSQL_URL: options.databaseUrl,
-      LIBSQL_AUTH_TOKEN: "",
-      JWT_SECRET: options.jwtSecret,
-      RESEND_API_KEY: process.env.RESEND_API_KEY ?? "",
-      APP_ENV: options.environment ?? "local",
-      APP_URL: url,
-      ...options.extraEnv,
-    },
-  });
+      ? startProcess(
+          process.execPath,
+          [join(projectRoot, "scripts", "serve-built.ts"), "--port", String(options.port), "--persist", stateDirFor(options.logFile)],
+          { logFile: options.logFile, env: { MONETA_WORKER_BINDINGS: JSON.stringify(bindings) } },
+        )
+      : startProcess(binary("react-router"), ["dev", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"], {
+          logFile: options.logFile,
+          env: { RESEND_API_KEY: process.env.RESEND_API_KEY ?? "", TURNSTILE_SECRET_KEY: process.env.TURNSTILE_SECRET_KEY ?? "", ...bindings },
+        });
   await waitUntilReady(`${url}/api/health`, child, "The app server", options.logFile, 60_000);
   return { url, stop: () => stopProcess(child) };
 }
