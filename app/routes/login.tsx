@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { FormMessage } from "~/components/auth/form-message";
+import { TurnstileWidget } from "~/components/auth/turnstile-widget";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { detectLanguage } from "~/lib/i18n";
+import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireGuest, servicesOf, sessionCookie } from "~/lib/session.server";
 import { requestOriginOf } from "../../worker/auth/auth.middleware";
@@ -19,12 +20,14 @@ export const handle = { i18n: ["auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { hasEndedSession } = await requireGuest(args);
-  return { title: serverI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"), hasEndedSession };
+  // Public by design: the widget needs it in the browser when the server asks for a challenge.
+  const turnstileSiteKey = servicesOf(args).env.TURNSTILE_SITE_KEY || null;
+  return { title: serverI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"), hasEndedSession, turnstileSiteKey };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-type LoginError = "invalidEmail" | "invalidCode" | "sendFailed" | "rateLimited";
+type LoginError = "invalidEmail" | "invalidCode" | "sendFailed" | "rateLimited" | "challengeRequired";
 type LoginResult = { step: "email" | "code"; email: string; error?: LoginError; sentAt?: number };
 
 /** The UI speaks by error code; the server's English message is for API clients. */
@@ -33,6 +36,7 @@ function failure(error: unknown, step: LoginResult["step"], email: string) {
   const byCode: Partial<Record<AppError["code"], LoginError>> = {
     UNAUTHENTICATED: "invalidCode",
     RATE_LIMITED: "rateLimited",
+    CHALLENGE_REQUIRED: "challengeRequired",
     SERVICE_UNAVAILABLE: "sendFailed",
   };
   const reason = byCode[error.code];
@@ -45,9 +49,11 @@ export async function action(args: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   const services = servicesOf(args);
   const origin = requestOriginOf(args.request);
+  // Set by the Turnstile widget (response-field-name) when the server asked for a challenge.
+  const turnstileToken = String(form.get("turnstile_token") ?? "") || undefined;
 
   if (form.get("intent") === "verify") {
-    const parsed = signInSchema.safeParse({ method: "email", email, token: form.get("token") });
+    const parsed = signInSchema.safeParse({ method: "email", email, token: form.get("token"), turnstile_token: turnstileToken });
     if (!parsed.success) return data<LoginResult>({ step: "code", email, error: "invalidCode" }, { status: 422 });
     try {
       const { accessToken, expiresAt } = await signIn(services, parsed.data, origin);
@@ -57,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  const parsed = requestCodeSchema.safeParse({ email });
+  const parsed = requestCodeSchema.safeParse({ email, turnstile_token: turnstileToken });
   if (!parsed.success) return data<LoginResult>({ step: "email", email, error: "invalidEmail" }, { status: 422 });
   try {
     await requestSignInCode(services, parsed.data, origin);
@@ -68,19 +74,35 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Login() {
-  const { t } = useTranslation("auth");
-  const { hasEndedSession } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("auth");
+  const { hasEndedSession, turnstileSiteKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as LoginResult | undefined;
   const navigation = useNavigation();
   const [step, setStep] = useState<LoginResult["step"]>(result?.step ?? "email");
   const [email, setEmail] = useState(result?.email ?? "");
   const [code, setCode] = useState("");
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const emailForm = useRef<HTMLFormElement>(null);
+  const codeForm = useRef<HTMLFormElement>(null);
+  const [isChallengeUnavailable, setChallengeUnavailable] = useState(false);
+  const isChallenged = result?.error === "challengeRequired" && !submitting;
+  const errorKey = isChallengeUnavailable && isChallenged ? "challengeUnavailable" : result?.error;
+  // Past a soft limit the server asks for a challenge: show it in the form it protects and resend once solved.
+  const challenge = (form: RefObject<HTMLFormElement | null>) =>
+    isChallenged && turnstileSiteKey ? (
+      <TurnstileWidget
+        siteKey={turnstileSiteKey}
+        language={i18n.language as Language}
+        onSolved={() => form.current?.requestSubmit()}
+        onUnavailable={() => setChallengeUnavailable(true)}
+      />
+    ) : null;
 
   // Each answer from the server decides the step (a new code was sent, or the code was wrong).
   useEffect(() => {
     if (!result) return;
     setStep(result.step);
+    setChallengeUnavailable(false);
     if (result.step === "code" && result.sentAt) setCode("");
   }, [result]);
 
@@ -96,7 +118,7 @@ export default function Login() {
       {hasEndedSession && !result ? <FormMessage tone="info">{t("login.sessionEnded")}</FormMessage> : null}
 
       {step === "email" ? (
-        <Form method="post" className="mt-8 grid gap-4" noValidate>
+        <Form ref={emailForm} method="post" className="mt-8 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="request-code" />
           <div className="grid gap-2">
             <Label htmlFor="email">{t("login.emailLabel")}</Label>
@@ -115,13 +137,14 @@ export default function Login() {
               aria-describedby={result?.error ? "login-error" : undefined}
             />
           </div>
-          {result?.error ? <FormMessage id="login-error" tone="error">{t(`login.errors.${result.error}`)}</FormMessage> : null}
+          {errorKey ? <FormMessage id="login-error" tone="error">{t(`login.errors.${errorKey}`)}</FormMessage> : null}
+          {challenge(emailForm)}
           <Button type="submit" size="lg" className="w-full" disabled={Boolean(submitting) || email.trim() === ""}>
             {submitting === "request-code" ? t("login.sendingCode") : t("login.continueWithEmail")}
           </Button>
         </Form>
       ) : (
-        <Form method="post" className="mt-8 grid gap-4" noValidate>
+        <Form ref={codeForm} method="post" className="mt-8 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="email" value={email} />
           {result?.sentAt && !result.error ? <FormMessage tone="success">{t("login.codeSent")}</FormMessage> : null}
@@ -143,7 +166,8 @@ export default function Login() {
             />
             <p id="code-hint" className="text-sm text-muted-foreground">{t("login.codeHint", { email })}</p>
           </div>
-          {result?.error ? <FormMessage tone="error">{t(`login.errors.${result.error}`)}</FormMessage> : null}
+          {errorKey ? <FormMessage tone="error">{t(`login.errors.${errorKey}`)}</FormMessage> : null}
+          {challenge(codeForm)}
           <div className="flex gap-3">
             <Button type="button" variant="outline" size="lg" onClick={goBack} disabled={Boolean(submitting)}>
               {t("login.back")}

@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, inject, it } from "vitest";
+import { triggerCron } from "../../scripts/local-stack.ts";
 
 /**
  * The app as `npm start` serves it answers like production: every answer is the Worker's
@@ -75,6 +76,10 @@ describe("the served app answers as production does", () => {
     expect(unexpected.slice(0, 3)).toEqual([]);
     expect(answers.filter((answer) => leaksInternals(answer.text))).toEqual([]);
     expect(answers.every((answer) => JSON.parse(answer.text).code === "UNAUTHENTICATED")).toBe(true);
+  });
+
+  it("fires the cron handler the way npm start's timer does", async () => {
+    expect(await triggerCron(baseURL)).toBe(true);
   });
 
   it("answers a malformed address with the app's own page, without a stack or local paths", async () => {

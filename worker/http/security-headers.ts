@@ -3,10 +3,14 @@
  * or with this request's nonce (React Router's hydration scripts get it), never inline.
  * Static assets get the same set from app/public/_headers (without a nonce: they are not HTML).
  */
+/** Cloudflare Turnstile: the sign-in page loads its script and frame past a soft limit. */
+const turnstileOrigin = "https://challenges.cloudflare.com";
+
 export function contentSecurityPolicy(nonce: string, options: { isDevelopment: boolean }): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}' ${turnstileOrigin}`,
+    `frame-src ${turnstileOrigin}`,
     // Radix positions popovers with inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
