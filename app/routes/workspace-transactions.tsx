@@ -78,6 +78,7 @@ function failed(intent: string, error: unknown) {
   const byCode: Partial<Record<AppError["code"], Extract<TransactionActionResult, { ok: false }>["error"]>> = {
     VALIDATION_FAILED: "validation",
     INSUFFICIENT_CREDIT: "insufficientCredit",
+    BALANCE_OUT_OF_RANGE: "balanceOutOfRange",
     FORBIDDEN: "forbidden",
     CONFLICT: "conflict",
     NOT_FOUND: "notFound",

@@ -13,6 +13,8 @@ const keysByMessage: Record<string, string> = {
   [amountMessages.positive]: "amountPositive",
   [amountMessages.tooLarge]: "amountTooLarge",
   [amountMessages.rate]: "rate",
+  [amountMessages.convertedTooLarge]: "convertedTooLarge",
+  [amountMessages.balanceOutOfRange]: "balanceOutOfRange",
   "Enter the conversion rate between the two currencies": "rateRequired",
   "The converted amount is less than one cent": "underOneCent",
   "Choose where the money comes from": "originRequired",

@@ -16,4 +16,4 @@ export type LedgerOptions = { accounts: AccountOption[]; cards: CardOption[]; ta
 /** What the transactions route's action answers to the wizard and the list. */
 export type TransactionActionResult =
   | { intent: "create" | "update" | "delete"; ok: true }
-  | { intent: string; ok: false; error: "validation" | "insufficientCredit" | "forbidden" | "conflict" | "notFound" | "failed"; fieldErrors?: Record<string, string[]> };
+  | { intent: string; ok: false; error: "validation" | "insufficientCredit" | "balanceOutOfRange" | "forbidden" | "conflict" | "notFound" | "failed"; fieldErrors?: Record<string, string[]> };
