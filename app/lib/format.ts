@@ -3,6 +3,7 @@
  * of their inputs (no "now", no ambient locale), so the server and the browser print the
  * same characters and hydration never disagrees.
  */
+import { centsToDecimal } from "../../worker/ledger/money";
 import { intlLocales, type Language } from "./i18n";
 
 export type CurrencyCode = "USD" | "BRL" | (string & {});
@@ -33,7 +34,9 @@ function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): In
  * 12345 → "123.45" as text, so Intl formats the exact decimal and no float rounding can creep
  * in on large amounts.
  */
-function minorUnitsToDecimal(minorUnits: number): `${number}` {
+function minorUnitsToDecimal(minorUnits: number | bigint): `${number}` {
+  // A bigint is exact at any size: totals of many bounded balances may pass 2^53 (README: "Money model").
+  if (typeof minorUnits === "bigint") return centsToDecimal(minorUnits) as `${number}`;
   if (!Number.isSafeInteger(minorUnits)) {
     throw new RangeError(`Money must be an integer number of minor units, received ${minorUnits}`);
   }
@@ -49,7 +52,7 @@ export type MoneyFormatOptions = {
 
 /** 12345 minor units → "$123.45" (en, USD) or "R$ 123,45" (pt-BR, BRL). */
 export function formatMoney(
-  minorUnits: number,
+  minorUnits: number | bigint,
   currency: CurrencyCode,
   language: Language,
   { sign = "auto" }: MoneyFormatOptions = {},

@@ -17,7 +17,7 @@ import { useLanguage } from "~/lib/use-language";
 import { getDashboardPage, getVirtualBalance, horizons, type Horizon } from "../../worker/dashboard/dashboard.service";
 import { AppError } from "../../worker/http/errors";
 import { isIsoDate } from "../../worker/ledger/dates";
-import { decimalToCents } from "../../worker/ledger/money";
+import { decimalToExactCents } from "../../worker/ledger/money";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -78,7 +78,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
   const isReloading = navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
   const canEdit = can(page.role, "finances.write");
   const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
-  const otherCurrencies = stats.other_currencies.map((other) => formatMoney(decimalToCents(other.total_balance), other.currency, language)).join(" · ");
+  const otherCurrencies = stats.other_currencies.map((other) => formatMoney(decimalToExactCents(other.total_balance), other.currency, language)).join(" · ");
   const openDialog = (choice: QuickAddChoice | null) => (open: boolean) => setDialog(open ? choice : null);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 pb-24">
@@ -91,10 +91,10 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
       </header>
       {projection ? <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t("stats.totalBalance")} cents={decimalToCents(stats.total_balance)} currency={currency} icon="wallet" testId="stat-total" footnote={otherCurrencies ? t("stats.otherCurrencies", { amounts: otherCurrencies }) : t("stats.accounts", { count: stats.accounts_count })} />
-        <StatCard label={t("stats.monthlyIncome")} cents={decimalToCents(stats.monthly_income.current_income)} currency={currency} icon="trending-up" change={stats.monthly_income} testId="stat-income" />
-        <StatCard label={t("stats.monthlyExpenses")} cents={decimalToCents(stats.monthly_expenses.current_expenses)} currency={currency} icon="trending-down" change={stats.monthly_expenses} isRiseGood={false} testId="stat-expenses" />
-        <StatCard label={t("stats.creditCardSpending")} cents={decimalToCents(stats.credit_card_spending.current_spending)} currency={currency} icon="credit-card" change={stats.credit_card_spending} isRiseGood={false} testId="stat-card-spending" />
+        <StatCard label={t("stats.totalBalance")} cents={decimalToExactCents(stats.total_balance)} currency={currency} icon="wallet" testId="stat-total" footnote={otherCurrencies ? t("stats.otherCurrencies", { amounts: otherCurrencies }) : t("stats.accounts", { count: stats.accounts_count })} />
+        <StatCard label={t("stats.monthlyIncome")} cents={decimalToExactCents(stats.monthly_income.current_income)} currency={currency} icon="trending-up" change={stats.monthly_income} testId="stat-income" />
+        <StatCard label={t("stats.monthlyExpenses")} cents={decimalToExactCents(stats.monthly_expenses.current_expenses)} currency={currency} icon="trending-down" change={stats.monthly_expenses} isRiseGood={false} testId="stat-expenses" />
+        <StatCard label={t("stats.creditCardSpending")} cents={decimalToExactCents(stats.credit_card_spending.current_spending)} currency={currency} icon="credit-card" change={stats.credit_card_spending} isRiseGood={false} testId="stat-card-spending" />
       </div>
       <RecentTransactions transactions={stats.recent_transactions} isLoading={isReloading} viewAllHref={`/workspaces/${params.workspaceId}/transactions`} />
       {canEdit ? (

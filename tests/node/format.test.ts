@@ -22,6 +22,11 @@ describe("formatMoney", () => {
     expect(formatMoney(123456789, "BRL", "pt-BR")).toBe(`R$${nbsp}1.234.567,89`);
   });
 
+  it("prints a bigint total past 2^53 minor units exactly", () => {
+    expect(formatMoney(9_999_999_999_998_999n, "BRL", "pt-BR")).toBe(`R$${nbsp}99.999.999.999.989,99`);
+    expect(formatMoney(-9_007_199_254_740_993n, "USD", "en")).toBe("-$90,071,992,547,409.93");
+  });
+
   it("keeps the currency and the language independent", () => {
     expect(formatMoney(12345, "BRL", "en")).toBe("R$123.45");
     expect(formatMoney(12345, "USD", "pt-BR")).toBe(`US$${nbsp}123,45`);

@@ -56,6 +56,14 @@ export function decimalToCents(text: string): number {
   return isNegative ? -cents : cents;
 }
 
+/** The API's amount text → exact cents as bigint, at any size: totals of many balances may pass 2^53. */
+export function decimalToExactCents(text: string): bigint {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
+  if (!match) throw new RangeError(`Not an amount: ${text}`);
+  const cents = BigInt(match[2]! + match[3]!);
+  return match[1] ? -cents : cents;
+}
+
 /** Micro-units → "5.123400"-style text with 6 places. */
 export function microsToRate(micros: number): string {
   const digits = micros.toString().padStart(7, "0");

@@ -11,11 +11,12 @@ import { UsageBar, type AccountUsage } from "./usage-bar";
  * account's balance goes negative as it is spent (README: "Money model"), so that is the plain
  * sum of the active balances; one total per currency.
  */
-export function totalsByCurrency(accounts: readonly AccountResponse[]): Array<{ currency: string; cents: number }> {
-  const totals = new Map<string, number>();
+export function totalsByCurrency(accounts: readonly AccountResponse[]): Array<{ currency: string; cents: bigint }> {
+  // Summed as bigint: each balance is bounded, but enough of them pass 2^53 (README: "Money model").
+  const totals = new Map<string, bigint>();
   for (const account of accounts) {
     if (!account.is_active) continue;
-    totals.set(account.currency, (totals.get(account.currency) ?? 0) + account.balance_cents);
+    totals.set(account.currency, (totals.get(account.currency) ?? 0n) + BigInt(account.balance_cents));
   }
   return [...totals].map(([currency, cents]) => ({ currency, cents }));
 }
@@ -33,7 +34,7 @@ export function AccountsSummary({ accounts, usage, defaultCurrency, canEdit, onC
   const { t } = useTranslation("accounts");
   const language = useLanguage();
   const totals = totalsByCurrency(accounts);
-  const shown = totals.length > 0 ? totals : [{ currency: defaultCurrency, cents: 0 }];
+  const shown = totals.length > 0 ? totals : [{ currency: defaultCurrency, cents: 0n }];
   const activeCount = accounts.filter((account) => account.is_active).length;
   return (
     <section aria-labelledby="accounts-total" className="grid gap-6 rounded-2xl border bg-card p-6 shadow-xs lg:grid-cols-[1fr_minmax(0,22rem)]">

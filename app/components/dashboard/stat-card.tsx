@@ -8,7 +8,8 @@ export type Change = { change_percentage: number; change_type: "increase" | "dec
 
 type StatCardProps = {
   label: string;
-  cents: number;
+  /** A bigint when read from the API's exact totals (README: "Money model"). */
+  cents: number | bigint;
   currency: string;
   icon: IconName;
   /** Absent for the total balance, which has no month to compare with. */

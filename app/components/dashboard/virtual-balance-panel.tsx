@@ -7,7 +7,7 @@ import { Switch } from "~/components/ui/switch";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToCents } from "../../../worker/ledger/money";
+import { decimalToExactCents } from "../../../worker/ledger/money";
 
 export type VirtualBalance = {
   currency: string;
@@ -101,7 +101,7 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
       {error ? <p className="text-sm text-destructive" role="alert">{error}</p> : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {figures.map((figure) => {
-          const cents = decimalToCents(balance[figure]);
+          const cents = decimalToExactCents(balance[figure]);
           return (
             <div key={figure} className={cn("rounded-xl border p-4", figure === "end_balance" ? "col-span-2 border-accent/40 bg-accent-50 lg:col-span-1" : "bg-background")} data-testid={`virtual-${figure}`}>
               <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`virtual.figures.${figure}`)}</dt>

@@ -55,5 +55,9 @@ describe("the API's amount text back to cents", () => {
     expect(decimalToCents("-1234.56")).toBe(-123_456);
     expect(decimalToCents("0.07")).toBe(7);
     expect(() => decimalToCents("1e3")).toThrow(RangeError);
+    const { decimalToExactCents } = await import("../../../worker/ledger/money.ts");
+    expect(decimalToExactCents("99999999999989.99")).toBe(9_999_999_999_998_999n);
+    expect(decimalToExactCents("-0.07")).toBe(-7n);
+    expect(() => decimalToExactCents("12.3")).toThrow(RangeError);
   });
 });
