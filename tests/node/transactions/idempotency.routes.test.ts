@@ -58,18 +58,19 @@ describe("Idempotency-Key on money writes", () => {
     expect(await rowsOfWorkspace()).toBe(2);
   });
 
-  it("forgets a key after 24 hours: the same request writes again", async () => {
+  it("forgets a key after 24 hours: the same request writes again, and expired keys are cleared", async () => {
     await record(expense(), "day-old");
+    await record(expense("1.00"), "other-day-old");
     t.clock.set("2026-11-22T14:59:59.999Z");
     expect((await record(expense(), "day-old")).headers.get("Idempotent-Replayed")).toBe("true");
     t.clock.set("2026-11-22T15:00:00.000Z");
     const again = await record(expense(), "day-old");
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
-    expect(await rowsOfWorkspace()).toBe(2);
-    expect(await h.balances()).toMatchObject({ checking: 100_000 - 2 * 1_250 });
-    // The expired row made way for the new one.
-    expect(await t.db.select().from(idempotencyKeys)).toHaveLength(1);
+    expect(await rowsOfWorkspace()).toBe(3);
+    expect(await h.balances()).toMatchObject({ checking: 100_000 - 2 * 1_250 - 100 });
+    // The expired row made way for the new one, and the keyed write cleared the other expired key.
+    expect((await t.db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(["day-old"]);
   });
 
   it("lets exactly one of many concurrent requests with one key write, and answers all with its answer", async () => {
