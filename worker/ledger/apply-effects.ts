@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { accounts, cards } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -23,23 +23,23 @@ const debtPastLimitFailure = "NOT NULL constraint failed: cards.debt_cents";
 
 /**
  * The bound (README: "Money model"): after the increments, every balance and debt the write
- * touched must be within ±maxBalanceCents. If one is not, this statement writes NULL into the
- * NOT NULL balance column (of the account, or of the card's account), which fails it and rolls
- * the whole batch back — so the bound holds even when two writes race, and a card's limit
- * (failing on the debt column) and the bound are told apart by the column that failed.
+ * pushed up must be at most maxBalanceCents, and every one it pushed down at least its negative.
+ * If one is not, this statement writes NULL into the NOT NULL balance column (of the account, or
+ * of the card's account), which fails it and rolls the whole batch back — so the bound holds even
+ * when two writes race, and a card's limit (failing on the debt column) and the bound are told
+ * apart by the column that failed. Checking only the direction of each move never blocks a
+ * write that brings a figure back towards zero.
  */
 function boundGuard(ctx: ServiceContext, workspaceId: string, effects: Effects) {
-  const outside = (column: SQL | typeof accounts.balanceCents) => sql`abs(${column}) > ${exact(maxBalanceCents)}`;
-  const accountIds = [...effects.accounts.keys()];
-  const cardIds = [...effects.cards.keys()];
-  const accountOutside = accountIds.length > 0 ? and(inArray(accounts.id, accountIds), outside(accounts.balanceCents)) : undefined;
-  const cardOutside = cardIds.length > 0
-    ? inArray(accounts.id, ctx.db.select({ id: cards.accountId }).from(cards).where(and(inArray(cards.id, cardIds), outside(sql`${cards.debtCents}`))))
-    : undefined;
+  const bound = exact(maxBalanceCents);
+  const pastBound = (column: SQLWrapper, delta: number) => (delta > 0 ? sql`${column} > ${bound}` : sql`${column} < ${-bound}`);
+  const accountsPast = [...effects.accounts].map(([id, delta]) => and(eq(accounts.id, id), pastBound(accounts.balanceCents, delta)));
+  const cardsPast = [...effects.cards].map(([id, delta]) => and(eq(cards.id, id), pastBound(cards.debtCents, delta)));
+  const accountOfCardPast = cardsPast.length > 0 ? inArray(accounts.id, ctx.db.select({ id: cards.accountId }).from(cards).where(or(...cardsPast))) : undefined;
   return ctx.db
     .update(accounts)
     .set({ balanceCents: sql`null` })
-    .where(and(eq(accounts.workspaceId, workspaceId), or(accountOutside, cardOutside)));
+    .where(and(eq(accounts.workspaceId, workspaceId), or(...accountsPast, accountOfCardPast)));
 }
 
 const balancePastBoundFailure = "NOT NULL constraint failed: accounts.balance_cents";

@@ -96,6 +96,15 @@ describe("money bounds", () => {
     expect(await snapshotDatabase(t.db)).toEqual(before);
   });
 
+  it("lets a balance already past the bound (stored before it existed) move back, never further out", async () => {
+    const account = await insertAccount(t.db, { workspaceId: team.workspace.id, initialBalanceCents: maxBalanceCents + 1_000 });
+    const out = await income(account.id, "0.01");
+    expect((await out.json()).code).toBe("BALANCE_OUT_OF_RANGE");
+    const back = await send("POST", "/transactions", { type: "expense", origin_id: `account:${account.id}`, amount: "5.00", description: "Rent" });
+    expect(back.status).toBe(201);
+    expect(await balanceOf(account.id)).toBe(maxBalanceCents + 500);
+  });
+
   it("bounds a card's debt both ways when it has no limit, and keeps 'Insufficient available credit' for one that has", async () => {
     const account = await insertAccount(t.db, { workspaceId: team.workspace.id });
     const open = await insertCard(t.db, { workspaceId: team.workspace.id, accountId: account.id, creditLimitCents: null });
