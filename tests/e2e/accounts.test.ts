@@ -38,12 +38,12 @@ describe("accounts in Chromium", () => {
     await page.getByText("No accounts yet").waitFor();
     await page.getByText("0 of 5 accounts").waitFor();
 
-    // The shared schema refuses an empty name and a bad amount before anything is sent.
+    // The shared schema refuses an empty name, and the typed-amount parser a bad amount, before anything is sent.
     await page.getByRole("button", { name: "New account" }).click();
     await page.getByRole("dialog").getByLabel("Opening balance").fill("12.345");
     await page.getByRole("dialog").getByRole("button", { name: "Create account" }).click();
     await page.getByRole("dialog").getByText("Name is required").waitFor();
-    await page.getByRole("dialog").getByText("Enter a valid amount with at most 2 decimals").waitFor();
+    await page.getByRole("dialog").getByText("Use at most 2 decimals, like 1,234.56").waitFor();
     await page.keyboard.press("Escape");
 
     await createAccount(page, { name: "Nubank", balance: "1500.50", currency: "BRL", color: "Violet" });

@@ -43,7 +43,7 @@ describe("cards in Chromium", () => {
     await limit.waitFor();
     await dialog.getByLabel("Type").selectOption("credit");
 
-    // Errors gather in the red box: 4 digits exactly, and a limit when acting as credit.
+    // Errors gather in the red box (4 digits exactly); the limit's at its field when acting as credit.
     await dialog.getByLabel("Name").fill("Nubank Roxo");
     await dialog.getByLabel("Last four digits").fill("12a");
     await dialog.getByRole("button", { name: "Create card" }).click();
@@ -51,7 +51,8 @@ describe("cards in Chromium", () => {
     await errors.getByText("Enter exactly 4 digits").waitFor();
     await dialog.getByLabel("Last four digits").fill("1234");
     await dialog.getByRole("button", { name: "Create card" }).click();
-    await errors.getByText("Credit limit is required for credit cards").waitFor();
+    // The limit's own message shows under the limit, not in the box.
+    await dialog.locator("#card-limit-error").getByText("Credit limit is required for credit cards").waitFor();
     await limit.fill("5000");
     await dialog.getByLabel("Billing cycle day").fill("10");
     await dialog.getByLabel("Issuer").selectOption("Mastercard");
