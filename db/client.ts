@@ -13,7 +13,7 @@ export type DatabaseConfig = {
 export const defaultDatabaseTimeoutMs = 5000;
 
 /** How often a call the database refused without running it is tried again before giving up. */
-const busyRetries = 3;
+const busyRetries = 4;
 
 /**
  * The database did not answer in time or refused the connection. Nothing a person did wrong, and
@@ -131,7 +131,7 @@ function guardedClient(client: Client, onUnavailable: DatabaseConfig["onUnavaila
       } catch (error) {
         if (!isRefusedUnapplied(error)) throw translate(error);
         if (attempt >= busyRetries) throw translate(new DatabaseBusyError({ cause: error }));
-        await pause(20 * 2 ** attempt + Math.random() * 30 * 2 ** attempt);
+        await pause((25 + Math.random() * 40) * 2 ** attempt);
       }
     }
   };

