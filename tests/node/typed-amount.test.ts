@@ -120,6 +120,13 @@ const cents = fc.integer({ min: 1, max: maxAmountCents });
 const language = fc.constantFrom<Language>(...languages);
 
 describe("format → parse round trips", () => {
+  it("fills fields the way each language writes amounts and rates", () => {
+    expect(formatAmountInput(123_456, "pt-BR")).toBe("1.234,56");
+    expect(formatAmountInput(-150_000, "en")).toBe("-1,500.00");
+    expect(formatRateInput(180_000, "pt-BR")).toBe("0,18");
+    expect(formatRateInput(1_500_250_000, "en")).toBe("1500.25");
+  });
+
   it("reads back every amount the app prints with its currency, in both languages", () => {
     fc.assert(
       fc.property(cents, language, fc.constantFrom("BRL", "USD"), (amount, lang, currency) => {
