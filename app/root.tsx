@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/layout/error-page";
 import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
+import { refusedWritesAsErrorPage } from "./lib/session.server";
 import { themeVariables, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
@@ -23,6 +24,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** A page write from another site (refused by the Worker before any action) answers 403 with the error page. */
+export const middleware: Route.MiddlewareFunction[] = [refusedWritesAsErrorPage];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { language: detectLanguage(request) };
@@ -86,5 +90,6 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <ErrorPage kind="forbidden" />;
   return <ErrorPage kind="generic" />;
 }

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
+import { refusedWriteContext } from "../app/lib/session.server.ts";
 import type { ApiEnv } from "./api.ts";
+import { isSameOriginWrite } from "./auth/auth.middleware.ts";
 import { pageContext } from "./context.ts";
 import type { ExecutionContext } from "./env.ts";
 
@@ -21,7 +23,12 @@ const handleRequest: RequestHandler = import.meta.env.DEV
       };
     })();
 
-/** Every non-API path and method: React Router renders the page or runs the action. */
+/**
+ * Every non-API path and method: React Router renders the page or runs the action. A write that
+ * did not come from our own pages (the session cookie rides along on cross-site form posts) never
+ * reaches an action: React Router gets a GET of the same address, flagged, and its root middleware
+ * answers 403 with the translated error page.
+ */
 export function renderPage(c: Context<ApiEnv>): Promise<Response> {
   const context = new RouterContextProvider();
   context.set(pageContext, {
@@ -30,5 +37,9 @@ export function renderPage(c: Context<ApiEnv>): Promise<Response> {
     scope: c.get("scope"),
     services: c.get("services"),
   });
-  return handleRequest(c.req.raw, context);
+  if (isSameOriginWrite(c.req.raw, c.env)) return handleRequest(c.req.raw, context);
+  context.set(refusedWriteContext, true);
+  const headers = new Headers(c.req.raw.headers);
+  for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
+  return handleRequest(new Request(c.req.url, { method: "GET", headers }), context);
 }

@@ -2,8 +2,8 @@
  * Sessions for pages: the cookie, the current-workspace cookie, and the navigation guards of
  * SPEC §2, enforced in loaders on the server so no wrong page ever renders first.
  */
-import { redirect } from "react-router";
-import { assertSameOrigin } from "../../worker/auth/auth.middleware";
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { isSameOriginWrite } from "../../worker/auth/auth.middleware";
 import { authPolicy } from "../../worker/auth/auth.policy";
 import { identifyCaller, type Caller } from "../../worker/auth/session";
 import { loadViewer, type Viewer } from "../../worker/auth/viewer.service";
@@ -126,9 +126,27 @@ export async function requireGuest(args: LoaderArgs): Promise<{ hasEndedSession:
   return { hasEndedSession: lookup.status === "ended" };
 }
 
-/** For actions: the same guards, and the write must come from our own pages (cookie auth). */
+/**
+ * Set by the Worker (worker/pages.ts) for a write that did not come from our own pages: it hands
+ * React Router a GET of the same address instead, so no action runs, and the root middleware below
+ * answers it with 403 — the translated error page, not an exception (500) or React Router's bare 400.
+ */
+export const refusedWriteContext = createContext<boolean>(false);
+
+/** The root route's middleware: a refused write becomes the root error boundary's 403 page. */
+export const refusedWritesAsErrorPage: MiddlewareFunction<Response> = ({ context }, next) => {
+  if (context.get(refusedWriteContext)) throw data(null, { status: 403 });
+  return next();
+};
+
+/** A second line behind the Worker's check, for actions: a foreign write is a 403, never a 500. */
+export function refuseForeignWrites(args: LoaderArgs): void {
+  if (!isSameOriginWrite(args.request, args.context.get(pageContext).env)) throw data(null, { status: 403 });
+}
+
+/** For actions: the same guards as pages, and the write must come from our own pages (cookie auth). */
 export async function requireViewerForAction(args: LoaderArgs, completion: Completion = "complete") {
-  assertSameOrigin(args.request, args.context.get(pageContext).env);
+  refuseForeignWrites(args);
   return requireViewer(args, completion);
 }
 

@@ -1,14 +1,12 @@
 import { redirect } from "react-router";
-import { callerOf, clearedSessionCookie, servicesOf } from "~/lib/session.server";
-import { assertSameOrigin } from "../../worker/auth/auth.middleware";
+import { callerOf, clearedSessionCookie, refuseForeignWrites, servicesOf } from "~/lib/session.server";
 import { signOut } from "../../worker/auth/auth.service";
-import { pageContext } from "../../worker/context";
 import { AppError } from "../../worker/http/errors";
 import type { Route } from "./+types/logout";
 
 /** Ends this session (the token stops working at once) and clears the cookie. */
 export async function action(args: Route.ActionArgs) {
-  assertSameOrigin(args.request, args.context.get(pageContext).env);
+  refuseForeignWrites(args);
   const caller = await callerOf(args);
   // A session that already ended has nothing to end: the cookie is cleared all the same.
   if (caller) await signOut(servicesOf(args), caller).catch(ignoreEndedSession);
@@ -21,4 +19,12 @@ function ignoreEndedSession(error: unknown) {
 
 export function loader() {
   return redirect("/");
+}
+
+/**
+ * Never rendered (the action and loader redirect), but a component makes this a page route: a
+ * refused post (403) then shows the root's translated error page, not a bare response.
+ */
+export default function Logout() {
+  return null;
 }

@@ -43,4 +43,15 @@ describe("error pages", () => {
     expect(status).toBe(404);
     expect(html).toContain("Não encontramos essa página");
   });
+
+  it("shows the refused-request page, in the visitor's language, when an action is refused with 403", async () => {
+    const refuse = () => {
+      throw data(null, { status: 403 });
+    };
+    const english = await renderFailure("en", refuse);
+    expect(english.status).toBe(403);
+    expect(english.html).toContain("This request was refused");
+    const portuguese = await renderFailure("pt-BR", refuse);
+    expect(portuguese.html).toContain("Este pedido foi recusado");
+  });
 });

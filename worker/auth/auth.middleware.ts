@@ -13,11 +13,19 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  * the cookie must come from our own pages. Bearer-token clients are not browsers and skip this.
  */
 export function assertSameOrigin(request: Request, env: Pick<Env, "APP_URL">): void {
-  if (safeMethods.has(request.method)) return;
+  if (!isSameOriginWrite(request, env)) throw new AppError("FORBIDDEN", "This request did not come from the Moneta app, so it was refused.");
+}
+
+/**
+ * Reads pass; a write passes only when its Origin is exactly ours (so "null", another site or a
+ * look-alike such as http://127.0.0.1:8080.evil.example fail) or, with no Origin, when the browser
+ * says the request is same-origin.
+ */
+export function isSameOriginWrite(request: Request, env: Pick<Env, "APP_URL">): boolean {
+  if (safeMethods.has(request.method)) return true;
   const allowed = new Set([new URL(request.url).origin, new URL(env.APP_URL).origin]);
   const origin = request.headers.get("Origin");
-  const isSameOrigin = origin ? allowed.has(origin) : request.headers.get("Sec-Fetch-Site") === "same-origin";
-  if (!isSameOrigin) throw new AppError("FORBIDDEN", "This request did not come from the Moneta app, so it was refused.");
+  return origin ? allowed.has(origin) : request.headers.get("Sec-Fetch-Site") === "same-origin";
 }
 
 /** The signed-in caller or 401; cookie-authenticated writes must also pass the Origin check. */

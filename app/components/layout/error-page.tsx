@@ -5,8 +5,8 @@ import { Icon } from "~/components/ui/icon";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 
-/** The 404 page and the generic error page, in the visitor's language. */
-export function ErrorPage({ kind }: { kind: "notFound" | "generic" }) {
+/** The 404 page, the refused-request page (403) and the generic error page, in the visitor's language. */
+export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "generic" }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
