@@ -19,12 +19,14 @@ import {
 
 let sequence = 0;
 const next = () => ++sequence;
+/** Test files in other processes write into the same sqld (the worker layer): addresses must not meet. */
+const processTag = crypto.randomUUID().slice(0, 8);
 
 export async function insertUser(db: Database, fields: Partial<typeof users.$inferInsert> = {}) {
   const n = next();
   const [user] = await db
     .insert(users)
-    .values({ email: `person${n}@example.com`, name: `Person ${n}`, ...fields })
+    .values({ email: `person${n}.${processTag}@example.com`, name: `Person ${n}`, ...fields })
     .returning();
   return user!;
 }
