@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/layout/error-page";
 import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
-import { refusedWritesAsErrorPage } from "./lib/session.server";
+import { refusedPagesAsErrorPage } from "./lib/session.server";
 import { themeVariables, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
@@ -25,8 +25,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** A page write from another site (refused by the Worker before any action) answers 403 with the error page. */
-export const middleware: Route.MiddlewareFunction[] = [refusedWritesAsErrorPage];
+/**
+ * A page write from another site (refused by the Worker before any action) answers 403 with the error
+ * page; a page whose database was out of reach, 503.
+ */
+export const middleware: Route.MiddlewareFunction[] = [refusedPagesAsErrorPage];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { language: detectLanguage(request) };
@@ -91,5 +94,6 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
   if (isRouteErrorResponse(error) && error.status === 403) return <ErrorPage kind="forbidden" />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <ErrorPage kind="unavailable" />;
   return <ErrorPage kind="generic" />;
 }

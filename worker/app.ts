@@ -79,19 +79,11 @@ const errorPageHtml = (requestId: string) => `<!doctype html><html lang="en"><me
 <h1>Something went wrong</h1><p>Please reload the page in a moment. If it keeps happening, contact
 support and mention request ${requestId}.</p></body></html>`;
 
-/** Both languages, since the page's language may live in the database we could not reach. */
-const unavailablePageHtml = (requestId: string) => `<!doctype html><html lang="pt-BR"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>Moneta — instável / unavailable</title>
-<body style="font-family:system-ui;padding:3rem;color:#121127;max-width:40rem">
-<h1>Estamos com instabilidade</h1><p>Não conseguimos acessar seus dados agora. Nada foi perdido: tente de novo em
-alguns segundos.</p><h1 lang="en">We can't reach your data right now</h1><p lang="en">Nothing was lost. Please try
-again in a few seconds.</p><p style="color:#6b6a80;font-size:.875rem">${requestId}</p></body></html>`;
-
 export type WorkerAppOptions = {
   /** The JSON API router, mounted at /api. */
   api: Hono<ApiEnv>;
   /** Every other path and method (React Router in the Worker). */
-  renderPage: (c: Context<ApiEnv>) => Response | Promise<Response>;
+  renderPage: (c: Context<ApiEnv>, options?: { refusal?: 503 }) => Response | Promise<Response>;
   /** How a request gets its services; tests hand in an in-memory database. */
   createServices?: (env: Env, options: ServiceContextOptions) => ServiceContext;
   isDevelopment?: boolean;
@@ -116,13 +108,13 @@ export function createWorkerApp(options: WorkerAppOptions) {
       );
       await next();
       // React Router renders a loader's failure as its own 500 page; when the database was out of
-      // reach, the truth is a 503 the reader can retry.
+      // reach, the truth is a 503 the reader can retry: the page is rendered again as that error page
+      // (no loader or action runs), in the reader's language.
       if (databaseFailure && c.res.status >= 500 && !isApiPath(c.req.path)) {
         scope.log.error("request.database_unavailable", { path: c.req.path, error: databaseFailure.message });
-        c.res = new Response(unavailablePageHtml(scope.requestId), {
-          status: 503,
-          headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": String(databaseRetryAfterSeconds) },
-        });
+        const page = await options.renderPage(c, { refusal: 503 });
+        c.res = new Response(page.body, page);
+        c.res.headers.set("Retry-After", String(databaseRetryAfterSeconds));
       }
       // Redirects and fetched responses have immutable headers: copy before stamping ours.
       c.res = new Response(c.res.body, c.res);
@@ -165,7 +157,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
       }
       if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
       if (!isApiPath(c.req.path)) {
-        return c.html(appError.code === "DATABASE_UNAVAILABLE" ? unavailablePageHtml(requestId) : errorPageHtml(requestId), appError.status);
+        return c.html(errorPageHtml(requestId), appError.status);
       }
       return c.json(errorBody(appError, requestId), appError.status);
     });

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { refusedWriteContext } from "../app/lib/session.server.ts";
+import { pageRefusalContext } from "../app/lib/session.server.ts";
 import type { ApiEnv } from "./api.ts";
 import { isSameOriginWrite } from "./auth/auth.middleware.ts";
 import { pageContext } from "./context.ts";
@@ -27,9 +27,10 @@ const handleRequest: RequestHandler = import.meta.env.DEV
  * Every non-API path and method: React Router renders the page or runs the action. A write that
  * did not come from our own pages (the session cookie rides along on cross-site form posts) never
  * reaches an action: React Router gets a GET of the same address, flagged, and its root middleware
- * answers 403 with the translated error page.
+ * answers 403 with the translated error page. `refusal: 503` renders the database-unavailable page
+ * the same way, after a first rendering met a database out of reach.
  */
-export function renderPage(c: Context<ApiEnv>): Promise<Response> {
+export function renderPage(c: Context<ApiEnv>, options: { refusal?: 503 } = {}): Promise<Response> {
   const context = new RouterContextProvider();
   context.set(pageContext, {
     env: c.env,
@@ -37,8 +38,9 @@ export function renderPage(c: Context<ApiEnv>): Promise<Response> {
     scope: c.get("scope"),
     services: c.get("services"),
   });
-  if (isSameOriginWrite(c.req.raw, c.env)) return handleRequest(c.req.raw, context);
-  context.set(refusedWriteContext, true);
+  const refusal = options.refusal ?? (isSameOriginWrite(c.req.raw, c.env) ? null : 403);
+  if (!refusal) return handleRequest(c.req.raw, context);
+  context.set(pageRefusalContext, refusal);
   const headers = new Headers(c.req.raw.headers);
   for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
   return handleRequest(new Request(c.req.url, { method: "GET", headers }), context);

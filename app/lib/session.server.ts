@@ -127,15 +127,18 @@ export async function requireGuest(args: LoaderArgs): Promise<{ hasEndedSession:
 }
 
 /**
- * Set by the Worker (worker/pages.ts) for a write that did not come from our own pages: it hands
- * React Router a GET of the same address instead, so no action runs, and the root middleware below
- * answers it with 403 — the translated error page, not an exception (500) or React Router's bare 400.
+ * Set by the Worker (worker/pages.ts) when a page must not run its loaders or action: 403 for a write
+ * that did not come from our own pages, 503 when the database was out of reach. The Worker hands
+ * React Router a GET of the same address, so no action runs (or runs again), and the root middleware
+ * below answers with that status — the translated error page, not an exception (500) or React
+ * Router's bare 400.
  */
-export const refusedWriteContext = createContext<boolean>(false);
+export const pageRefusalContext = createContext<403 | 503 | null>(null);
 
-/** The root route's middleware: a refused write becomes the root error boundary's 403 page. */
-export const refusedWritesAsErrorPage: MiddlewareFunction<Response> = ({ context }, next) => {
-  if (context.get(refusedWriteContext)) throw data(null, { status: 403 });
+/** The root route's middleware: a refused page becomes the root error boundary's 403 or 503 page. */
+export const refusedPagesAsErrorPage: MiddlewareFunction<Response> = ({ context }, next) => {
+  const status = context.get(pageRefusalContext);
+  if (status) throw data(null, { status });
   return next();
 };
 

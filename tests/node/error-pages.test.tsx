@@ -54,4 +54,16 @@ describe("error pages", () => {
     const portuguese = await renderFailure("pt-BR", refuse);
     expect(portuguese.html).toContain("Este pedido foi recusado");
   });
+
+  it("shows the database-unavailable page, in the visitor's language, with a way to retry, for 503", async () => {
+    const unavailable = () => {
+      throw data(null, { status: 503 });
+    };
+    const english = await renderFailure("en", unavailable);
+    expect(english.status).toBe(503);
+    expect(english.html).toContain("We can&#x27;t reach your data right now");
+    expect(english.html).toContain("Try again");
+    const portuguese = await renderFailure("pt-BR", unavailable);
+    expect(portuguese.html).toContain("Não conseguimos acessar seus dados agora");
+  });
 });

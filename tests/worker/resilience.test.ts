@@ -101,12 +101,16 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
     // The deadline covers the call; the rest is the Worker's own time on a busy machine.
     expect(api.ms).toBeLessThan(timeoutMs + 4000);
 
-    const page = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, { headers: { Cookie: owner.cookie } });
+    // Pages: the app's own error page, in the reader's language, that can be retried.
+    const page = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, { headers: { Cookie: `${owner.cookie}; lang=pt-BR` } });
     expect(page.status).toBe(503);
     expect(page.headers.get("Retry-After")).toBe("5");
     const html = await page.text();
+    expect(html).toContain("Não conseguimos acessar seus dados agora");
     expect(html).toContain("Nada foi perdido");
-    expect(html).toContain("Nothing was lost");
+    const english = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, { headers: { Cookie: owner.cookie, "Accept-Language": "en" } });
+    expect(english.status).toBe(503);
+    expect(await english.text()).toContain("Nothing was lost");
 
     const write = await send(worker, `/api/workspaces/${owner.workspace.id}/transactions`, {
       method: "POST",

@@ -5,8 +5,11 @@ import { Icon } from "~/components/ui/icon";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 
-/** The 404 page, the refused-request page (403) and the generic error page, in the visitor's language. */
-export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "generic" }) {
+/**
+ * The 404 page, the refused-request page (403), the database-out-of-reach page (503) and the generic
+ * error page, in the visitor's language.
+ */
+export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "unavailable" | "generic" }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,7 +30,7 @@ export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "generic"
           <Button asChild>
             <Link to="/">{t("errorPage.home")}</Link>
           </Button>
-          {kind === "generic" ? (
+          {kind === "generic" || kind === "unavailable" ? (
             <Button variant="outline" asChild>
               <a href="">{t("errorPage.retry")}</a>
             </Button>
