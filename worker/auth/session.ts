@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { sessions } from "../../db/schema/index.ts";
@@ -36,25 +36,34 @@ export async function identifyCaller(ctx: ServiceContext, request: Request): Pro
 
 export const sessionEnded = () => new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
 
-const activeSession = reusableRead<{ sessionId: string; userId: string; now: string; idleCutoff: string }>()((db, value) =>
+type SessionMatch<Value> = { sessionId: Value; userId: Value; now: Value; idleCutoff: Value };
+
+/** What makes a session live — one definition for the reads' check and the revoking writes'. */
+function liveSession<Value extends string | Placeholder>(match: SessionMatch<Value>) {
+  return and(
+    eq(sessions.id, match.sessionId),
+    eq(sessions.userId, match.userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, match.now),
+    gt(sessions.lastSeenAt, match.idleCutoff),
+  );
+}
+
+function sessionMatch(ctx: ServiceContext, caller: Caller): SessionMatch<string> {
+  const now = ctx.clock.now();
+  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
+  return { sessionId: caller.sessionId, userId: caller.userId, now: now.toISOString(), idleCutoff };
+}
+
+const activeSession = reusableRead<SessionMatch<string>>()((db, value) =>
   db
     .select({ lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, value("sessionId")),
-        eq(sessions.userId, value("userId")),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, value("now")),
-        gt(sessions.lastSeenAt, value("idleCutoff")),
-      ),
-    ),
+    .where(liveSession({ sessionId: value("sessionId"), userId: value("userId"), now: value("now"), idleCutoff: value("idleCutoff") })),
 );
 
 function activeSessionQuery(ctx: ServiceContext, caller: Caller) {
-  const now = ctx.clock.now();
-  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
-  return activeSession({ sessionId: caller.sessionId, userId: caller.userId, now: now.toISOString(), idleCutoff });
+  return activeSession(sessionMatch(ctx, caller));
 }
 
 /**
@@ -63,16 +72,7 @@ function activeSessionQuery(ctx: ServiceContext, caller: Caller) {
  * so a token whose session was revoked, expired or idled out changes nothing.
  */
 export function callerSessionIsActive(ctx: ServiceContext, caller: Caller): SQL {
-  const now = ctx.clock.now();
-  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
-  const live = and(
-    eq(sessions.id, caller.sessionId),
-    eq(sessions.userId, caller.userId),
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now.toISOString()),
-    gt(sessions.lastSeenAt, idleCutoff),
-  );
-  return exists(ctx.db.select({ one: sql`1` }).from(sessions).where(live));
+  return exists(ctx.db.select({ one: sql`1` }).from(sessions).where(liveSession(sessionMatch(ctx, caller))));
 }
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
