@@ -54,16 +54,14 @@ export function createDatabase(config: DatabaseConfig) {
 export type Database = ReturnType<typeof createDatabase>;
 
 /**
- * fetch with a deadline over the whole exchange: the response body is read inside it too, so a
- * server that stops mid-answer (`kill -STOP`) fails the call instead of holding the request open.
+ * fetch with a deadline over the whole exchange: the signal also aborts reading the response body,
+ * so a server that stops mid-answer (`kill -STOP`) fails the call instead of holding the request open.
  */
 function boundedFetch(timeoutMs: number) {
   return async (request: Request): Promise<Response> => {
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await fetch(request, { signal: deadline });
-      const body = await response.arrayBuffer();
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return await fetch(request, { signal: deadline });
     } catch (error) {
       const reason = deadline.aborted ? `did not answer within ${timeoutMs} ms` : "refused the connection";
       throw new DatabaseUnavailableError(`The database ${reason}.`, { cause: error });
@@ -86,12 +84,18 @@ const httpStatusOf = (error: unknown) =>
 /** Turso and proxies answer 502–504 while the database is restarting or out of reach. */
 const isGatewayFailure = (error: unknown) => [502, 503, 504].includes(httpStatusOf(error));
 
+/** The deadline ran out while the response body was being read (after fetch itself resolved). */
+const isDeadline = (error: unknown) => {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "TimeoutError" || name === "AbortError";
+};
+
 function asUnavailable(error: unknown): DatabaseUnavailableError | undefined {
   const chain = causes(error);
   const known = chain.find((cause) => cause instanceof DatabaseUnavailableError);
   if (known) return known as DatabaseUnavailableError;
-  const gateway = chain.find(isGatewayFailure);
-  return gateway ? new DatabaseUnavailableError("The database is unavailable.", { cause: gateway }) : undefined;
+  const failure = chain.find((cause) => isGatewayFailure(cause) || isDeadline(cause));
+  return failure ? new DatabaseUnavailableError("The database is unavailable.", { cause: failure }) : undefined;
 }
 
 /**
@@ -135,16 +139,21 @@ function guardedClient(client: Client, onUnavailable: DatabaseConfig["onUnavaila
       }
     }
   };
-  const overrides: Partial<Client> = {
+  // A plain object, not a Proxy: Drizzle reads the client on every query.
+  return {
     execute: ((statement: InStatement, args?: never) => guarded(() => client.execute(statement as never, args))) as Client["execute"],
     batch: (statements: InStatement[], mode?: TransactionMode) => guarded(() => client.batch(statements, mode)),
     migrate: (statements: InStatement[]) => guarded(() => client.migrate(statements)),
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in overrides) return overrides[property as keyof Client];
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
+    transaction: (mode?: TransactionMode) => client.transaction(mode),
+    executeMultiple: (sql: string) => client.executeMultiple(sql),
+    sync: () => client.sync(),
+    reconnect: () => client.reconnect(),
+    close: () => client.close(),
+    get closed() {
+      return client.closed;
     },
-  });
+    get protocol() {
+      return client.protocol;
+    },
+  };
 }
