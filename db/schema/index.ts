@@ -8,3 +8,5 @@ export * from "./users.ts";
 export * from "./workspaces.ts";
 export * from "./ledger.ts";
 export * from "./idempotency-keys.ts";
+/** The tables' value lists and their types, for server code that reads the tables; the browser imports db/enums.ts itself. */
+export * from "../enums.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
-import { workspaceRoles } from "./roles.ts";
+import { workspaceRoles } from "../enums.ts";
 import { workspaces } from "./workspaces.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
+import { accountTypes, cardModes, cardTypes, currencies, transactionKinds } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -9,18 +10,6 @@ import { workspaces } from "./workspaces.ts";
  * with its currency. Balances and card debts are kept in the same atomic batch as the
  * transaction that changes them, so reads never sum the whole history.
  */
-export const accountTypes = ["checking", "savings", "investment", "credit"] as const;
-export const ledgerCurrencies = ["USD", "BRL"] as const;
-export const cardTypes = ["credit", "debit", "hybrid"] as const;
-export const cardModes = ["credit", "debit"] as const;
-export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
-
-export type AccountType = (typeof accountTypes)[number];
-export type LedgerCurrency = (typeof ledgerCurrencies)[number];
-export type CardType = (typeof cardTypes)[number];
-export type CardMode = (typeof cardModes)[number];
-export type TransactionKind = (typeof transactionKinds)[number];
-
 const workspaceColumn = () =>
   text("workspace_id")
     .notNull()
@@ -33,7 +22,7 @@ export const accounts = sqliteTable(
     workspaceId: workspaceColumn(),
     name: text("name").notNull(),
     type: text("type", { enum: accountTypes }).notNull(),
-    currency: text("currency", { enum: ledgerCurrencies }).notNull(),
+    currency: text("currency", { enum: currencies }).notNull(),
     initialBalanceCents: integer("initial_balance_cents").notNull().default(0),
     /** initial balance + inflows − outflows, kept by every transaction write. */
     balanceCents: integer("balance_cents").notNull().default(0),
@@ -86,10 +75,10 @@ export const transactions = sqliteTable(
     date: text("date").notNull(),
     /** What leaves the origin (or, for income, what arrives), always positive. */
     amountCents: integer("amount_cents").notNull(),
-    currency: text("currency", { enum: ledgerCurrencies }).notNull(),
+    currency: text("currency", { enum: currencies }).notNull(),
     /** What arrives at the destination: differs from amount only across currencies. */
     destinationAmountCents: integer("destination_amount_cents").notNull(),
-    destinationCurrency: text("destination_currency", { enum: ledgerCurrencies }).notNull(),
+    destinationCurrency: text("destination_currency", { enum: currencies }).notNull(),
     /** Destination units per origin unit × 1 000 000 (6 decimals), only across currencies. */
     conversionRateMicros: integer("conversion_rate_micros"),
     /**

@@ -1,4 +1,5 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { currencies } from "../enums.ts";
 import { timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -13,7 +14,7 @@ export const userPreferences = sqliteTable("user_preferences", {
   /** Accounts and tags get their tables in later issues; until then these are plain UUIDs. */
   defaultAccountId: text("default_account_id"),
   defaultTagId: text("default_tag_id"),
-  defaultCurrency: text("default_currency", { enum: ["USD", "BRL"] }).notNull().default("USD"),
+  defaultCurrency: text("default_currency", { enum: currencies }).notNull().default("USD"),
   botLanguage: text("bot_language", { enum: ["en", "pt-BR"] }).notNull().default("en"),
   autoCategorize: integer("auto_categorize", { mode: "boolean" }).notNull().default(false),
   requireConfirmation: integer("require_confirmation", { mode: "boolean" }).notNull().default(true),

@@ -1,13 +1,13 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
-import { workspaceRoles } from "./roles.ts";
+import { currencies, workspaceRoles } from "../enums.ts";
 import { users } from "./users.ts";
 
 export const workspaces = sqliteTable("workspaces", {
   id: idColumn(),
   name: text("name").notNull(),
   description: text("description"),
-  currency: text("currency", { enum: ["USD", "BRL"] }).notNull().default("USD"),
+  currency: text("currency", { enum: currencies }).notNull().default("USD"),
   /** IANA zone; transaction dates (YYYY-MM-DD) and "today" are read in it. */
   timeZone: text("time_zone").notNull().default("UTC"),
   primaryColor: text("primary_color").notNull().default("#121127"),
@@ -20,8 +20,6 @@ export const workspaces = sqliteTable("workspaces", {
   createdAt: createdAtColumn(),
   updatedAt: timestampColumn("updated_at"),
 });
-
-export { workspaceRoles, type WorkspaceRole } from "./roles.ts";
 
 export const workspaceMembers = sqliteTable(
   "workspace_members",

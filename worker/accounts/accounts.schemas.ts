@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accountTypes, ledgerCurrencies } from "../../db/schema/ledger.ts";
+import { accountTypes, currencies } from "../../db/enums.ts";
 import { signedAmountSchema } from "../ledger/money.ts";
 import { accountColors, accountIcons } from "../ledger/palettes.ts";
 
@@ -19,7 +19,7 @@ const accountColor = z
 const accountFields = {
   name: nameSchema,
   type: z.enum(accountTypes, { error: "Choose checking, savings, investment or credit" }),
-  currency: z.enum(ledgerCurrencies, { error: "Choose USD or BRL" }),
+  currency: z.enum(currencies, { error: "Choose USD or BRL" }),
   color: accountColor,
   icon: z.enum(accountIcons, { error: "Choose one of the icons" }),
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cardModes, cardTypes } from "../../db/schema/ledger.ts";
+import { cardModes, cardTypes } from "../../db/enums.ts";
 import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
 import { cardColors, cardIssuers, defaultCardColor } from "../ledger/palettes.ts";
 import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";

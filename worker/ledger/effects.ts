@@ -1,4 +1,4 @@
-import type { CardMode } from "../../db/schema/ledger.ts";
+import type { CardMode } from "../../db/enums.ts";
 
 /** The columns of a transaction row that decide where its money goes. */
 export type TransactionLegs = {

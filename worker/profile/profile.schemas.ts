@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { languages } from "../../app/lib/i18n.ts";
-import { currencies } from "../workspaces/workspaces.schemas.ts";
+import { currencies } from "../../db/enums.ts";
 
 export const personNameSchema = z
   .string({ error: "Name is required" })

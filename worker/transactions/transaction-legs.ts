@@ -1,23 +1,24 @@
-import type { accounts, cards, CardMode, LedgerCurrency, TransactionKind } from "../../db/schema/index.ts";
+import type { accounts, cards, CardMode, Currency, TransactionKind } from "../../db/schema/index.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import { amountMessages, convertCents, maxAmountCents } from "../ledger/money.ts";
 import type { TransactionLegs } from "../ledger/effects.ts";
+import { balanceAccountOf, currenciesOf, inferKind, legProblems, type LegProblem, type LegSide, type RuleLeg } from "../ledger/rules/transaction-rules.ts";
 import type { LegRef, TransactionInput } from "./transactions.schemas.ts";
 
 type AccountRow = typeof accounts.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
 export type CardWithAccount = { card: CardRow; account: AccountRow };
 
-/** One side of a transaction, resolved against the workspace's accounts and cards. */
-type Leg = { accountId: string | null; cardId: string | null; cardMode: CardMode | null; currency: LedgerCurrency; isActive: boolean; ref: LegRef };
+/** One side of a transaction, resolved against the workspace's accounts and cards: what the rules read, and the row's columns. */
+type Leg = { rule: RuleLeg; accountId: string | null; cardId: string | null; cardMode: CardMode | null; isActive: boolean };
 
 export type Lookup = { accounts: Map<string, AccountRow>; cards: Map<string, CardWithAccount> };
 
 /** The row columns a valid input produces: kind, legs, amounts in both currencies. */
 export type ResolvedTransaction = TransactionLegs & {
   kind: TransactionKind;
-  currency: LedgerCurrency;
-  destinationCurrency: LedgerCurrency;
+  currency: Currency;
+  destinationCurrency: Currency;
   conversionRateMicros: number | null;
 };
 
@@ -32,55 +33,49 @@ function resolveLeg(ref: LegRef | null | undefined, lookup: Lookup, field: strin
   if (ref.type === "account") {
     const account = lookup.accounts.get(ref.id);
     if (!account) throw invalid({ [field]: ["Account not found in this workspace"] });
-    return { accountId: account.id, cardId: null, cardMode: null, currency: account.currency, isActive: account.isActive, ref };
+    return accountLeg(account);
   }
   const found = lookup.cards.get(ref.id);
   if (!found) throw invalid({ [field]: [cardMissingMessage] });
   const { card, account } = found;
-  const isCredit = card.mode === "credit";
-  return {
-    accountId: isCredit ? null : account.id,
-    cardId: card.id,
-    cardMode: card.mode,
-    currency: account.currency,
-    isActive: card.isActive && account.isActive,
-    ref,
-  };
+  const rule: RuleLeg = { type: "card", id: card.id, accountId: account.id, mode: card.mode, currency: account.currency };
+  return { rule, accountId: balanceAccountOf(rule), cardId: card.id, cardMode: card.mode, isActive: card.isActive && account.isActive };
+}
+
+function accountLeg(account: AccountRow): Leg {
+  return { rule: { type: "account", id: account.id, currency: account.currency }, accountId: account.id, cardId: null, cardMode: null, isActive: account.isActive };
 }
 
 /** A card payment sent without an origin (POST /cards/{id}/payment) is paid from the card's account. */
 function cardsOwnAccount(destination: Leg | null, lookup: Lookup): Leg | null {
   const found = destination?.cardId ? lookup.cards.get(destination.cardId) : undefined;
-  if (!found) return null;
-  const { account } = found;
-  return { accountId: account.id, cardId: null, cardMode: null, currency: account.currency, isActive: account.isActive, ref: { type: "account", id: account.id } };
+  return found ? accountLeg(found.account) : null;
 }
 
-/** SPEC §4: income comes from outside, an expense goes outside, a card payment pays a credit card of its account. */
-function inferKind(origin: Leg | null, destination: Leg | null, lookup: Lookup): TransactionKind {
-  if (origin && !destination) return "expense";
-  if (destination && !origin) return "income";
-  const card = destination?.cardId ? lookup.cards.get(destination.cardId) : undefined;
-  const paysOwnCard = card && destination?.cardMode === "credit" && origin?.ref.type === "account" && card.card.accountId === origin.accountId;
-  return paysOwnCard ? "pay_credit_card" : "transfer";
-}
-
-function checkKindRules(kind: TransactionKind, origin: Leg | null, destination: Leg | null, lookup: Lookup): void {
-  const errors: FieldErrors = {};
-  if ((kind === "expense" || kind === "transfer" || kind === "pay_credit_card") && !origin) errors.origin = ["Choose where the money comes from"];
-  if ((kind === "income" || kind === "transfer" || kind === "pay_credit_card") && !destination) errors.destination = ["Choose where the money goes"];
-  if (kind === "income" && origin) errors.origin = ["Income comes from outside the workspace: leave the origin empty"];
-  if (kind === "expense" && destination) errors.destination = ["An expense leaves the workspace: leave the destination empty"];
-  if (kind === "pay_credit_card" && origin && origin.ref.type !== "account") errors.origin = ["Pay a card from an account"];
-  if (kind === "pay_credit_card" && destination) {
-    const target = destination.cardId ? lookup.cards.get(destination.cardId) : undefined;
-    if (!target || destination.cardMode !== "credit") errors.destination = ["Choose a credit card"];
-    else if (origin && target.card.accountId !== origin.accountId) errors.destination = ["Choose a card of the selected account"];
+/** The service's words for the rules' problems (ledger/rules/transaction-rules.ts); the wizard has its own. */
+function legMessage(side: LegSide, problem: LegProblem): string {
+  switch (problem) {
+    case "required":
+      return side === "origin" ? "Choose where the money comes from" : "Choose where the money goes";
+    case "forbidden":
+      return side === "origin" ? "Income comes from outside the workspace: leave the origin empty" : "An expense leaves the workspace: leave the destination empty";
+    case "accountRequired":
+      return "Pay a card from an account";
+    case "creditCardRequired":
+      return "Choose a credit card";
+    case "cardOfAnotherAccount":
+      return "Choose a card of the selected account";
+    case "sameLegs":
+      return "Origin and destination must be different";
   }
-  if (kind === "transfer" && origin && destination) {
-    const sameAccount = origin.accountId !== null && origin.accountId === destination.accountId;
-    const sameCard = origin.cardId !== null && origin.cardId === destination.cardId;
-    if (sameAccount || sameCard) errors.destination = ["Origin and destination must be different"];
+}
+
+function checkKindRules(kind: TransactionKind, origin: RuleLeg | null, destination: RuleLeg | null): void {
+  const problems = legProblems(kind, origin, destination);
+  const errors: FieldErrors = {};
+  for (const side of ["origin", "destination"] as const) {
+    const problem = problems[side];
+    if (problem) errors[side] = [legMessage(side, problem)];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
 }
@@ -93,19 +88,19 @@ function checkKindRules(kind: TransactionKind, origin: Leg | null, destination: 
 export function resolveTransaction(input: TransactionInput, lookup: Lookup, previous: TransactionLegs | null): ResolvedTransaction {
   const destination = resolveLeg(input.destination, lookup, "destination");
   const origin = resolveLeg(input.origin, lookup, "origin") ?? (input.type === "pay_credit_card" ? cardsOwnAccount(destination, lookup) : null);
-  const kind = input.type ?? inferKind(origin, destination, lookup);
-  checkKindRules(kind, origin, destination, lookup);
+  const [originRule, destinationRule] = [origin?.rule ?? null, destination?.rule ?? null];
+  const kind = input.type ?? inferKind(originRule, destinationRule);
+  checkKindRules(kind, originRule, destinationRule);
   for (const [field, leg] of [["origin", origin], ["destination", destination]] as const) {
     const wasThere = previous && leg && (leg.cardId ? [previous.originCardId, previous.destinationCardId].includes(leg.cardId) : [previous.originAccountId, previous.destinationAccountId].includes(leg.accountId));
     if (leg && !leg.isActive && !wasThere) throw invalid({ [field]: ["This account or card is archived"] });
   }
-  const currency = (kind === "income" ? destination : origin)!.currency;
-  const destinationCurrency = destination?.currency ?? currency;
-  const isCrossCurrency = currency !== destinationCurrency;
-  if (isCrossCurrency && !input.currency_conversion) {
+  // The kind's checks above made sure the side that decides the currency is there.
+  const { currency, destinationCurrency, needsRate } = currenciesOf(kind, originRule, destinationRule)!;
+  if (needsRate && !input.currency_conversion) {
     throw invalid({ currency_conversion: ["Enter the conversion rate between the two currencies"] });
   }
-  const rate = isCrossCurrency ? input.currency_conversion! : null;
+  const rate = needsRate ? input.currency_conversion! : null;
   const arrivingCents = rate ? convertCents(input.amount, rate) : input.amount;
   if (arrivingCents < 1) throw invalid({ amount: ["The converted amount is less than one cent"] });
   if (arrivingCents > maxAmountCents) throw invalid({ amount: [amountMessages.convertedTooLarge] });

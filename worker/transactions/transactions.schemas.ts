@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { transactionKinds } from "../../db/schema/ledger.ts";
+import { transactionKinds } from "../../db/enums.ts";
 import { isIsoDate } from "../ledger/dates.ts";
 import { positiveAmountSchema, rateSchema } from "../ledger/money.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workspaceRoles } from "../../db/schema/roles.ts";
+import { workspaceRoles } from "../../db/enums.ts";
 import { emailSchema } from "../auth/auth.schemas.ts";
 
 export const roleSchema = z.enum(workspaceRoles, { error: "Choose owner, admin, member or viewer" });

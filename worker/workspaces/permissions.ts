@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from "../../db/schema/roles.ts";
+import type { WorkspaceRole } from "../../db/enums.ts";
 
 /**
  * Who may do what inside a workspace (README: "Roles and permissions"). Services consult

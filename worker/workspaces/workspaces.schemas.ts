@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const currencies = ["USD", "BRL"] as const;
+import { currencies } from "../../db/enums.ts";
 
 export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Use a six-digit colour such as #5b43cf");
 

@@ -12,7 +12,7 @@ import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../../worker/accounts/accounts.schemas";
-import { accountTypes, ledgerCurrencies } from "../../../db/schema/ledger";
+import { accountTypes, currencies } from "../../../db/enums";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { accountColors } from "../../../worker/ledger/palettes";
 import { useResultToast, type ActionResult } from "./action-result";
@@ -109,7 +109,7 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
         <div className="grid gap-2">
           <Label htmlFor="account-currency">{t("form.currency")}</Label>
           <select id="account-currency" name="currency" defaultValue={account?.currency ?? defaultCurrency} className={cn(fieldClassName, "h-10 px-3")} {...invalidProps("account-currency-error", message("currency"))}>
-            {ledgerCurrencies.map((currency) => (
+            {currencies.map((currency) => (
               <option key={currency} value={currency}>
                 {t(`workspaces:currencies.${currency}`)}
               </option>

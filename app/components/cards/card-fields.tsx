@@ -7,7 +7,7 @@ import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
-import { cardModes, cardTypes } from "../../../db/schema/ledger";
+import { cardModes, cardTypes } from "../../../db/enums";
 import { decimalToCents } from "../../../worker/ledger/money";
 import { cardIssuers } from "../../../worker/ledger/palettes";
 

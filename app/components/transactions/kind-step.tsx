@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
-import { transactionKinds, type TransactionKind } from "./types";
+import { transactionKinds, type TransactionKind } from "../../../db/enums";
 
 export const kindIcons: Record<TransactionKind, IconName> = {
   income: "arrow-down-left",

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LegPicker, LegSelect, useOptionLabels } from "./leg-select";
 import type { AccountOption, CardOption, LedgerOptions } from "./types";
-import { legsProblem, legValue, withOrigin, type WizardValues } from "./wizard-state";
+import { legProblemsOf, legValue, withOrigin, type WizardValues } from "./wizard-state";
 
 type Props = {
   values: WizardValues;
@@ -27,7 +27,7 @@ export function LegsStep({ values, onChange, options, errors }: Props) {
         <LegPicker id="tx-origin" methodLabel={t("legs.paymentMethod")} label={t("legs.paidFrom")} value={values.origin} onChange={setOrigin} accounts={accounts} cards={cards} error={errors.origin} />
       );
     case "transfer": {
-      const sameLegs = legsProblem(values, options) ? [t("legs.mustDiffer")] : undefined;
+      const sameLegs = legProblemsOf(values, options).destination === "sameLegs" ? [t("legs.mustDiffer")] : undefined;
       return (
         <div className="grid gap-4">
           <LegPicker id="tx-origin" methodLabel={t("legs.fromKind")} label={t("legs.from")} value={values.origin} onChange={setOrigin} accounts={accounts} cards={cards} error={errors.origin} />

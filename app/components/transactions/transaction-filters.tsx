@@ -11,7 +11,8 @@ import { useLanguage } from "~/lib/use-language";
 import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
 import { activeFilterCount, refusedAmountFilters, type AmountFilterKey, type AmountFilterRefusals, type FilterValues } from "./filters";
-import { transactionKinds, type LedgerOptions } from "./types";
+import { transactionKinds } from "../../../db/enums";
+import type { LedgerOptions } from "./types";
 
 type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & { values: FilterValues };
 

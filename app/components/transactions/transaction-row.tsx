@@ -4,7 +4,8 @@ import { formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { kindIcons } from "./kind-step";
 import { TagChip } from "./tag-chip";
-import type { Transaction, TransactionKind } from "./types";
+import type { TransactionKind } from "../../../db/enums";
+import type { Transaction } from "./types";
 
 /** Income comes in (+, green), an expense goes out (−, red); moves inside the workspace are neutral. */
 const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;

@@ -2,9 +2,6 @@ import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
 import type { CardOption } from "../../../worker/cards/cards.mapper";
 import type { ListedTransaction } from "../../../worker/transactions/transactions.mapper";
 
-export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
-export type TransactionKind = (typeof transactionKinds)[number];
-
 /** What the wizard needs of an account, a card and a tag; the API's responses fit as they are. */
 export type { AccountOption, CardOption };
 export type TagOption = { uuid: string; name: string; color: string };

@@ -1,14 +1,16 @@
 /**
- * The transaction wizard's rules (SPEC §4 Transaction wizard, §5 Transaction) as pure functions
- * of its values, so the dialog only renders them. Legs are "account:{uuid}" or "card:{uuid}",
- * the API's second payload form. The amount and rate stay as typed and are read in the page's
+ * The transaction wizard's state (SPEC §4 Transaction wizard) as pure functions of its values, so
+ * the dialog only renders them; the rules themselves are the service's (ledger/rules/transaction-rules.ts).
+ * Legs are "account:{uuid}" or "card:{uuid}", the API's second payload form. The amount and rate stay as typed and are read in the page's
  * language (app/lib/typed-amount.ts) into integer units, never floats.
  */
 import { formatAmountInput, formatRateInput } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
+import type { TransactionKind } from "../../../db/enums";
 import { convertCents, decimalToUnits } from "../../../worker/ledger/money";
-import type { AccountOption, CardOption, LedgerOptions, Transaction, TransactionKind } from "./types";
+import { currenciesOf as currenciesOfLegs, hasLegProblems, isCardOfAccount, legProblems, type LegProblems, type RuleLeg } from "../../../worker/ledger/rules/transaction-rules";
+import type { AccountOption, CardOption, LedgerOptions, Transaction } from "./types";
 
 export type WizardStep = 1 | 2 | 3;
 export type WizardValues = {
@@ -22,21 +24,18 @@ export type WizardValues = {
   tagIds: string[];
 };
 
-export type ResolvedLeg =
-  | { type: "account"; uuid: string; currency: string; accountId: string; account: AccountOption }
-  | { type: "card"; uuid: string; currency: string; accountId: string; card: CardOption };
-
 export const legValue = (type: "account" | "card", uuid: string) => `${type}:${uuid}`;
 
-export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts" | "cards">): ResolvedLeg | null {
+/** A chosen leg as the rules read it, found among the options; null when nothing (or nothing known) is chosen. */
+export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts" | "cards">): RuleLeg | null {
   const [type, uuid] = value.split(":");
   if (type === "account") {
     const account = options.accounts.find((item) => item.uuid === uuid);
-    return account ? { type, uuid: account.uuid, currency: account.currency, accountId: account.uuid, account } : null;
+    return account ? { type, id: account.uuid, currency: account.currency } : null;
   }
   if (type === "card") {
     const card = options.cards.find((item) => item.uuid === uuid);
-    return card ? { type, uuid: card.uuid, currency: card.currency, accountId: card.account.uuid, card } : null;
+    return card ? { type, id: card.uuid, accountId: card.account.uuid, mode: card.mode, currency: card.currency } : null;
   }
   return null;
 }
@@ -45,16 +44,13 @@ export function emptyValues(today: string): WizardValues {
   return { kind: null, origin: "", destination: "", amount: "", description: "", date: today, rate: "", tagIds: [] };
 }
 
-/** SPEC §4: editing pre-fills everything, amounts as the page's language writes them; the kind is the row's, else inferred from its legs. */
+/** SPEC §4: editing pre-fills everything, amounts as the page's language writes them. */
 export function valuesFromTransaction(transaction: Transaction, language: Language): WizardValues {
   const leg = (side: Transaction["origin"]) => (side.type !== "external" && side.uuid ? legValue(side.type, side.uuid) : "");
-  const origin = leg(transaction.origin);
-  const destination = leg(transaction.destination);
-  const inferred: TransactionKind = origin && destination ? "transfer" : origin ? "expense" : "income";
   return {
-    kind: transaction.type ?? inferred,
-    origin,
-    destination,
+    kind: transaction.type,
+    origin: leg(transaction.origin),
+    destination: leg(transaction.destination),
     amount: formatAmountInput(transaction.amount_cents, language),
     description: transaction.description,
     date: transaction.date,
@@ -63,44 +59,34 @@ export function valuesFromTransaction(transaction: Transaction, language: Langua
   };
 }
 
-/** Changing the kind starts the legs over; a card payment's card must belong to its account. */
+/** Changing the kind starts the legs over. */
 export function withKind(values: WizardValues, kind: TransactionKind): WizardValues {
   return values.kind === kind ? values : { ...values, kind, origin: "", destination: "", rate: "" };
 }
 
+/** A card payment's card must belong to its account: a new account lets go of another's card. */
 export function withOrigin(values: WizardValues, origin: string, options: LedgerOptions): WizardValues {
   const next = { ...values, origin };
   if (values.kind === "pay_credit_card" && values.destination) {
-    const card = resolveLeg(values.destination, options);
-    if (!card || card.accountId !== origin.split(":")[1]) next.destination = "";
+    const [account, card] = [resolveLeg(origin, options), resolveLeg(values.destination, options)];
+    if (!account || !card || !isCardOfAccount(card, account)) next.destination = "";
   }
   return next;
 }
 
-/** The currency on each side: income counts in the destination's, everything else in the origin's. */
+/** The currency on each side, the chosen legs'; the workspace's until the side that decides is chosen. */
 export function currenciesOf(values: WizardValues, options: LedgerOptions, workspaceCurrency: string) {
   const origin = resolveLeg(values.origin, options);
   const destination = resolveLeg(values.destination, options);
-  const currency = (values.kind === "income" ? destination?.currency : origin?.currency) ?? workspaceCurrency;
-  const destinationCurrency = values.kind === "income" || values.kind === "expense" ? currency : (destination?.currency ?? currency);
-  return { currency, destinationCurrency, isCrossCurrency: currency !== destinationCurrency };
+  const sides = values.kind ? currenciesOfLegs(values.kind, origin, destination) : null;
+  if (!sides) return { currency: workspaceCurrency, destinationCurrency: workspaceCurrency, isCrossCurrency: false };
+  return { currency: sides.currency, destinationCurrency: sides.destinationCurrency, isCrossCurrency: sides.needsRate };
 }
 
-/** Two legs are the same place when they are the same card, or move the same account's balance. */
-function isSamePlace(origin: ResolvedLeg, destination: ResolvedLeg): boolean {
-  if (origin.type === "card" && destination.type === "card") return origin.uuid === destination.uuid;
-  const accountOf = (leg: ResolvedLeg) => (leg.type === "account" ? leg.uuid : leg.card.mode === "debit" ? leg.accountId : null);
-  const [a, b] = [accountOf(origin), accountOf(destination)];
-  return a !== null && a === b;
-}
-
-export type LegProblem = "sameLegs" | null;
-
-export function legsProblem(values: WizardValues, options: LedgerOptions): LegProblem {
-  if (values.kind !== "transfer") return null;
-  const origin = resolveLeg(values.origin, options);
-  const destination = resolveLeg(values.destination, options);
-  return origin && destination && isSamePlace(origin, destination) ? "sameLegs" : null;
+/** What the rules find wrong with the chosen legs for the kind; step 2 goes on only when nothing is. */
+export function legProblemsOf(values: WizardValues, options: LedgerOptions): LegProblems {
+  if (!values.kind) return {};
+  return legProblems(values.kind, resolveLeg(values.origin, options), resolveLeg(values.destination, options));
 }
 
 /** The typed amount (in the side's currency) and rate, read in the page's language. */
@@ -109,23 +95,9 @@ export function typedNumbersOf(values: WizardValues, language: Language, currenc
 }
 
 export function isStepValid(step: WizardStep, values: WizardValues, options: LedgerOptions, workspaceCurrency: string, language: Language): boolean {
-  if (step === 1) return values.kind !== null;
-  const origin = resolveLeg(values.origin, options);
-  const destination = resolveLeg(values.destination, options);
-  if (step === 2) {
-    switch (values.kind) {
-      case "income":
-        return destination !== null;
-      case "expense":
-        return origin !== null;
-      case "transfer":
-        return origin !== null && destination !== null && legsProblem(values, options) === null;
-      case "pay_credit_card":
-        return origin?.type === "account" && destination?.type === "card" && destination.accountId === origin.uuid;
-      default:
-        return false;
-    }
-  }
+  if (values.kind === null) return false;
+  if (step === 1) return true;
+  if (step === 2) return !hasLegProblems(legProblemsOf(values, options));
   const { currency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
   const typed = typedNumbersOf(values, language, currency);
   return typed.amount.ok && (!isCrossCurrency || typed.rate.ok) && values.description.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(values.date);

@@ -6,6 +6,7 @@ import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
+import { currencies } from "../../../db/enums";
 import { useResultToast, type SettingsResult } from "./settings-result";
 
 type Workspace = { name: string; description: string | null; currency: "USD" | "BRL"; time_zone: string };
@@ -37,7 +38,7 @@ export function GeneralForm({ workspace, timeZones, canEdit }: { workspace: Work
             <div className="grid gap-2">
               <Label htmlFor="settings-currency">{t("general.currency")}</Label>
               <select id="settings-currency" name="currency" defaultValue={workspace.currency} className={cn(fieldClassName, "h-10 px-3")}>
-                {(["BRL", "USD"] as const).map((currency) => (
+                {currencies.map((currency) => (
                   <option key={currency} value={currency}>
                     {t(`workspaces:currencies.${currency}`)}
                   </option>

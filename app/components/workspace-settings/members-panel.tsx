@@ -9,10 +9,10 @@ import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
+import { workspaceRoles } from "../../../db/enums";
 import type { InvitationResponse, MemberResponse } from "../../../worker/workspaces/members.mapper";
 import { useResultToast, type SettingsResult } from "./settings-result";
 
-const roles = ["owner", "admin", "member", "viewer"] as const;
 const selectClass = cn(fieldClassName, "h-9 w-36 px-2");
 
 type MembersPanelProps = {
@@ -48,7 +48,7 @@ function MemberRow({ member, isSelf, canManage, isOwner }: { member: MemberRespo
             className={selectClass}
             onChange={(event) => fetcher.submit({ intent: "change-role", userId: member.user_uuid, role: event.target.value }, { method: "post" })}
           >
-            {roles.filter((role) => isOwner || role !== "owner").map((role) => (
+            {workspaceRoles.filter((role) => isOwner || role !== "owner").map((role) => (
               <option key={role} value={role}>
                 {t(`workspaces:roles.${role}`)}
               </option>
@@ -116,7 +116,7 @@ function InviteForm({ isOwner }: { isOwner: boolean }) {
       <div className="grid gap-2">
         <Label htmlFor="invite-role">{t("members.inviteRole")}</Label>
         <select id="invite-role" name="role" defaultValue="member" className={cn(selectClass, "h-10")}>
-          {roles.filter((role) => isOwner || role !== "owner").map((role) => (
+          {workspaceRoles.filter((role) => isOwner || role !== "owner").map((role) => (
             <option key={role} value={role}>
               {t(`workspaces:roles.${role}`)}
             </option>

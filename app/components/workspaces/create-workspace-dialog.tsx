@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { currencies } from "../../../db/enums";
 
 export type CreateWorkspaceResult = { error?: "required" | "tooLong" | "limit" | "failed" };
 
@@ -63,7 +64,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {(["BRL", "USD"] as const).map((currency) => (
+                {currencies.map((currency) => (
                   <SelectItem key={currency} value={currency}>
                     {t(`currencies.${currency}`)}
                   </SelectItem>

@@ -1,0 +1,31 @@
+/**
+ * The value lists the tables store, written once. Plain data with no Drizzle and no imports, so
+ * the tables (db/schema), the shared zod schemas and rules (worker/) and the browser's forms all
+ * read the same tuples. It sits in db/ rather than worker/ because db/ imports nothing from
+ * worker/, and outside db/schema/ so the browser never imports a table file.
+ */
+
+/** Roles inside a workspace, most powerful first (the members list shows them in this order). */
+export const workspaceRoles = ["owner", "admin", "member", "viewer"] as const;
+export type WorkspaceRole = (typeof workspaceRoles)[number];
+
+export const accountTypes = ["checking", "savings", "investment", "credit"] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+/** A hybrid card switches between the two modes; a transaction freezes the mode it was written in. */
+export const cardTypes = ["credit", "debit", "hybrid"] as const;
+export type CardType = (typeof cardTypes)[number];
+export const cardModes = ["credit", "debit"] as const;
+export type CardMode = (typeof cardModes)[number];
+
+export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
+
+/**
+ * The currencies a workspace, an account (and so its cards) and a transaction may hold, with their
+ * ISO 4217 minor unit: amounts are stored as integers of that unit. A currency joins by adding a
+ * line here; one with another minor unit (JPY 0) also needs the amount parsers to read this table.
+ */
+export const currencies = ["USD", "BRL"] as const;
+export type Currency = (typeof currencies)[number];
+export const currencyMinorUnits: Readonly<Record<Currency, number>> = { USD: 2, BRL: 2 };
