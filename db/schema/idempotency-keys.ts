@@ -4,7 +4,7 @@ import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
 
 /**
- * The first answer to a money write sent with an `Idempotency-Key` (README "API conventions").
+ * The first answer to a money write sent with an `Idempotency-Key` (docs/api.md, "Retries").
  * Inserted in the same atomic batch as the write it answers, so a key is stored exactly when its
  * write committed; the primary key makes the second of two racing requests fail its whole batch.
  * Scoped per user and workspace: one person's key never replays another's answer.

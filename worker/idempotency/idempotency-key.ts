@@ -1,6 +1,6 @@
 import { AppError } from "../http/errors.ts";
 
-/** README "API conventions": how long a key holds its first answer, and its shape. */
+/** docs/api.md, "Retries": how long a key holds its first answer, and its shape. */
 export const idempotencyPolicy = {
   lifetimeHours: 24,
   maxKeyLength: 255,

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, type SignedIn } from "../../support/workspaces.ts";
 import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 
-/** README "API conventions": Idempotency-Key on the POSTs that move money. */
+/** docs/api.md, "Retries": Idempotency-Key on the POSTs that move money. */
 describe("Idempotency-Key on money writes", () => {
   let t: TestApp;
   let h: HouseholdLedger;
