@@ -1,7 +1,7 @@
 /**
  * `npm run measure:setup`: what a newcomer waits for, measured on a fresh clone in a
  * temporary folder: seconds from `npm install` to the first page answered by `npm start`,
- * then the wall time of `npm test`. Prints a Markdown table row for the README.
+ * then the wall time of `npm test`. Prints a Markdown table row for docs/benchmarks.md.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -9,7 +9,7 @@ import type { Route } from "./+types/home";
 /**
  * The landing page is served as HTML and CSS with one small script of its own (see LandingPage):
  * root.tsx leaves out React Router's hydration scripts for it, which keeps its first load inside
- * the performance budget (README, "Performance").
+ * the performance budget (docs/benchmarks.md, "Landing page").
  */
 export const handle = { i18n: ["landing"], hydrate: false };
 
