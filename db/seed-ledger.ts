@@ -9,6 +9,7 @@ import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import type { Database } from "./client.ts";
 import { newId } from "./ids.ts";
+import { batchOfStatements } from "./named-batch.ts";
 import { accounts, cards, tags, transactions, transactionTags, workspaces } from "./schema/index.ts";
 
 type Options = { workspaceId: string; createdBy: string; count: number; lastDate: string; seed?: number; chunkSize?: number };
@@ -49,7 +50,7 @@ export async function seedLedger(db: Database, options: Options) {
   const flush = async () => {
     if (pending.length === 0) return;
     const statements = [db.insert(transactions).values(pending), ...(pendingTags.length ? [db.insert(transactionTags).values(pendingTags)] : [])];
-    await db.batch(statements as never);
+    await batchOfStatements(db, statements);
     pending = [];
     pendingTags = [];
   };
@@ -78,10 +79,10 @@ export async function seedLedger(db: Database, options: Options) {
   }
   await flush();
   // The balances the rows imply, written once at the end instead of per row.
-  await db.batch([
+  await batchOfStatements(db, [
     ...[...effects.accounts].map(([id, delta]) => db.update(accounts).set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` }).where(sql`${accounts.id} = ${id}`)),
     ...[...effects.cards].map(([id, delta]) => db.update(cards).set({ debtCents: sql`${cards.debtCents} + ${delta}` }).where(sql`${cards.id} = ${id}`)),
     db.update(workspaces).set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` }).where(sql`${workspaces.id} = ${workspaceId}`),
-  ] as never);
+  ]);
   return { accounts: { checking, savings, dollars }, cards: { credit, debit }, tags: tagRows };
 }

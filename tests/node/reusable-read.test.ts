@@ -1,7 +1,8 @@
+import type { ResultSet } from "@libsql/client";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertUser, insertWorkspace } from "../../db/factories.ts";
-import { reusableRead } from "../../db/reusable-read.ts";
+import { batchItemOf, reusableRead } from "../../db/reusable-read.ts";
 import { workspaces } from "../../db/schema/index.ts";
 import { createTestDatabase } from "../support/database.ts";
 
@@ -29,5 +30,25 @@ describe("reusableRead", () => {
     const other = await createTestDatabase();
     expect(await other.batch([workspaceNamed({ name: "Casa" })])).toEqual([[]]);
     expect(builds).toBe(1);
+  });
+
+  // The guard on drizzle's private API (db/reusable-read.ts, batchItemOf): if an upgrade stops
+  // db.batch from calling `_prepare()` and then `getQuery()` / `mapResult(result, true)`, this fails.
+  it("drizzle's batch still takes a prepared read through batchItemOf: its SQL is sent and its rows are mapped", async () => {
+    const calls: string[] = [];
+    const seven = batchItemOf<{ n: number }[]>({
+      getQuery: () => {
+        calls.push("getQuery");
+        return { sql: "select ? as n", params: [7] };
+      },
+      mapResult: (result, isFromBatch) => {
+        calls.push(`mapResult(${isFromBatch})`);
+        return (result as ResultSet).rows.map((row) => ({ n: Number(row.n) }));
+      },
+    });
+    const db = await createTestDatabase();
+
+    expect(await db.batch([seven])).toEqual([[{ n: 7 }]]);
+    expect(calls).toEqual(["getQuery", "mapResult(true)"]);
   });
 });

@@ -34,38 +34,36 @@ export function accountsQuery(ctx: ServiceContext, workspaceId: string) {
 
 /** GET /accounts: every account, archived ones included (flagged `is_active: false`). */
 export async function listAccounts(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [accountsQuery(ctx, input.workspaceId)]);
-  return results[0].map(toAccountResponse);
+  const { rows: { accounts } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { accounts: accountsQuery(ctx, input.workspaceId) });
+  return accounts.map(toAccountResponse);
 }
 
 /** The accounts page in one round trip: every account and the plan's account usage. */
 export async function getAccountsPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    accountsQuery(ctx, input.workspaceId),
-    workspaceOwnerTierQuery(ctx, input.workspaceId),
-  ]);
-  const [rows, owners] = results;
+  const { rows: { rows, owners } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    rows: accountsQuery(ctx, input.workspaceId),
+    owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
+  });
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   // Every account counts towards the limit, archived ones too (accountsUsedQuery).
   return { accounts: rows.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
 }
 
 export async function getAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    accountQuery(ctx, input.workspaceId, input.accountId),
-  ]);
-  const account = results[0][0];
+  const { rows: { found } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    found: accountQuery(ctx, input.workspaceId, input.accountId),
+  });
+  const account = found[0];
   if (!account) throw accountNotFound();
   return toAccountResponse(account);
 }
 
 /** POST /accounts: refused when the workspace's plan has no accounts left. */
 export async function createAccount(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateAccountInput) {
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    workspaceOwnerTierQuery(ctx, input.workspaceId),
-    accountsUsedQuery(ctx, input.workspaceId),
-  ]);
-  const [owners, used] = results;
+  const { workspace, rows: { owners, used } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
+    used: accountsUsedQuery(ctx, input.workspaceId),
+  });
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   const usage = accountUsage(tier, used[0]?.used ?? 0);
   if (!usage.canCreate) {
@@ -94,8 +92,8 @@ export async function createAccount(ctx: ServiceContext, caller: Caller, input: 
 
 function usageOfAccountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
   const id = isUuid(accountId) ? accountId : "";
-  return [
-    ctx.db
+  return {
+    used: ctx.db
       .select({ total: count() })
       .from(transactions)
       .where(
@@ -104,17 +102,16 @@ function usageOfAccountQuery(ctx: ServiceContext, workspaceId: string, accountId
           or(eq(transactions.originAccountId, id), eq(transactions.destinationAccountId, id)),
         ),
       ),
-    ctx.db.select({ total: count() }).from(cards).where(and(eq(cards.workspaceId, workspaceId), eq(cards.accountId, id))),
-  ] as const;
+    withCards: ctx.db.select({ total: count() }).from(cards).where(and(eq(cards.workspaceId, workspaceId), eq(cards.accountId, id))),
+  };
 }
 
 /** PUT /accounts/{id}: name, type, colour, icon, archive; the currency only while nothing was recorded in it. */
 export async function updateAccount(ctx: ServiceContext, caller: Caller, input: AccountRef & UpdateAccountInput) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    accountQuery(ctx, input.workspaceId, input.accountId),
+  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
-  ]);
-  const [found, used, withCards] = results;
+  });
   const account = found[0];
   if (!account) throw accountNotFound();
   if (input.currency && input.currency !== account.currency && (used[0]!.total > 0 || withCards[0]!.total > 0)) {
@@ -141,11 +138,10 @@ export async function updateAccount(ctx: ServiceContext, caller: Caller, input: 
 
 /** DELETE /accounts/{id}: only an account nothing was recorded in; otherwise archive it. */
 export async function deleteAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    accountQuery(ctx, input.workspaceId, input.accountId),
+  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
-  ]);
-  const [found, used, withCards] = results;
+  });
   if (!found[0]) throw accountNotFound();
   if (used[0]!.total > 0) {
     throw new AppError("ACCOUNT_HAS_TRANSACTIONS", "This account has transactions, so it cannot be deleted. Archive it instead.");

@@ -25,9 +25,9 @@ export async function getBalanceHistory(ctx: ServiceContext, caller: Caller, inp
   // Exact at any size (ledger/sums.ts): a day may hold more movement than a number can.
   const net = exactCents(sql`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
     - sum(case when ${transactions.originAccountId} = ${accountId} then ${transactions.amountCents} else 0 end)`);
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    accountQuery(ctx, input.workspaceId, input.accountId),
-    ctx.db
+  const { workspace, rows: { found, movements } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    found: accountQuery(ctx, input.workspaceId, input.accountId),
+    movements: ctx.db
       .select({ date: transactions.date, net })
       .from(transactions)
       .where(
@@ -38,8 +38,7 @@ export async function getBalanceHistory(ctx: ServiceContext, caller: Caller, inp
         ),
       )
       .groupBy(transactions.date),
-  ]);
-  const [found, movements] = results;
+  });
   const account = found[0];
   if (!account) throw accountNotFound();
   const today = todayIn(workspace.timeZone, ctx.clock.now());

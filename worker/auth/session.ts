@@ -1,5 +1,6 @@
 import { and, eq, exists, gt, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { BatchItem } from "drizzle-orm/batch";
+import { batchByName, type NamedReads, type RowsByName, type RowsOfEach } from "../../db/named-batch.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { sessions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
@@ -75,19 +76,32 @@ export function callerSessionIsActive(ctx: ServiceContext, caller: Caller): SQL 
   return exists(ctx.db.select({ one: sql`1` }).from(sessions).where(liveSession(sessionMatch(ctx, caller))));
 }
 
-type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-
 /**
- * The request's reads and the session check in ONE database round trip. Throws 401 when
- * the session was revoked, expired or idle too long. Refreshing last_seen_at happens after
- * the response (waitUntil), at most hourly, so reads stay at one round trip.
+ * The request's reads and the session check in ONE database round trip, the reads' rows by
+ * name. Throws 401 when the session was revoked, expired or idle too long. Refreshing
+ * last_seen_at happens after the response (waitUntil), at most hourly, so reads stay at one
+ * round trip.
  */
-export async function batchAsCaller<const Q extends Queries>(
+export async function batchAsCaller<const Reads extends NamedReads>(
   ctx: ServiceContext,
   caller: Caller,
-  queries: Q,
-): Promise<BatchResponse<Q>> {
-  const [sessionRows, ...results] = await ctx.db.batch([activeSessionQuery(ctx, caller), ...queries]);
+  reads: Reads,
+): Promise<RowsByName<Reads>> {
+  return (await batchWithChecksAsCaller(ctx, caller, [], reads)).rows;
+}
+
+/**
+ * As batchAsCaller, with more checks of the caller's own (a membership) in the same batch,
+ * run after the session check and before the reads; their rows come back in order.
+ */
+export async function batchWithChecksAsCaller<const Checks extends readonly BatchItem<"sqlite">[], const Reads extends NamedReads>(
+  ctx: ServiceContext,
+  caller: Caller,
+  checks: Checks,
+  reads: Reads,
+): Promise<{ checks: RowsOfEach<Checks>; rows: RowsByName<Reads> }> {
+  const batched = await batchByName(ctx.db, [activeSessionQuery(ctx, caller), ...checks], reads);
+  const [sessionRows, ...checkRows] = batched.before;
   const session = sessionRows[0];
   if (!session) throw sessionEnded();
   const now = ctx.clock.now();
@@ -96,5 +110,5 @@ export async function batchAsCaller<const Q extends Queries>(
       ctx.db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.id, caller.sessionId)).run(),
     );
   }
-  return results as unknown as BatchResponse<Q>;
+  return { checks: checkRows, rows: batched.rows };
 }

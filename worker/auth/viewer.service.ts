@@ -28,10 +28,10 @@ const userQuery = (ctx: ServiceContext, userId: string) => userById({ userId });
  * the account and its workspaces, with the session check, in one round trip.
  */
 export async function loadViewer(ctx: ServiceContext, caller: Caller) {
-  const [accounts, memberships] = await batchAsCaller(ctx, caller, [
-    userQuery(ctx, caller.userId),
-    workspacesOfQuery(ctx, caller.userId),
-  ]);
+  const { accounts, memberships } = await batchAsCaller(ctx, caller, {
+    accounts: userQuery(ctx, caller.userId),
+    memberships: workspacesOfQuery(ctx, caller.userId),
+  });
   const account = accounts[0];
   if (!account) throw sessionEnded();
   const workspaceList = memberships.map((row) => toWorkspaceResponse(row.workspace, row.role));
@@ -45,11 +45,11 @@ export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
  * owner (which decides its features), with the session check, in one round trip.
  */
 export async function loadViewerInWorkspace(ctx: ServiceContext, caller: Caller, workspaceId: string) {
-  const [accounts, memberships, owners] = await batchAsCaller(ctx, caller, [
-    userQuery(ctx, caller.userId),
-    workspacesOfQuery(ctx, caller.userId),
-    workspaceOwnerTierQuery(ctx, workspaceId),
-  ]);
+  const { accounts, memberships, owners } = await batchAsCaller(ctx, caller, {
+    accounts: userQuery(ctx, caller.userId),
+    memberships: workspacesOfQuery(ctx, caller.userId),
+    owners: workspaceOwnerTierQuery(ctx, workspaceId),
+  });
   const account = accounts[0];
   if (!account) throw sessionEnded();
   const workspaceList = memberships.map((row) => toWorkspaceResponse(row.workspace, row.role));
@@ -65,12 +65,12 @@ export async function loadViewerInWorkspace(ctx: ServiceContext, caller: Caller,
 
 /** The settings page: the profile with its assistant preferences, and the workspaces to choose from. */
 export async function loadViewerSettings(ctx: ServiceContext, caller: Caller) {
-  const [accounts, memberships, preferences, workspaceRows] = await batchAsCaller(ctx, caller, [
+  const { workspaceRows, ...profile } = await batchAsCaller(ctx, caller, {
     ...profileQueries(ctx, caller.userId),
-    workspacesOfQuery(ctx, caller.userId),
-  ]);
+    workspaceRows: workspacesOfQuery(ctx, caller.userId),
+  });
   return {
-    user: toProfile([accounts, memberships, preferences]),
+    user: toProfile(profile),
     workspaces: workspaceRows.map((row) => toWorkspaceResponse(row.workspace, row.role)),
   };
 }

@@ -9,6 +9,7 @@ import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.t
 import { centsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactSum } from "../ledger/sums.ts";
 import { postTransaction } from "../transactions/transactions.service.ts";
+import type { RowsByName } from "../../db/named-batch.ts";
 import { isUuid } from "../../db/ids.ts";
 import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
@@ -62,35 +63,30 @@ export function statementQueries(ctx: ServiceContext, workspaceId: string, cardI
   const windowStart = `${Number(todayIn("UTC", ctx.clock.now()).slice(0, 4)) - Math.ceil(count / 12) - 1}-01-01`;
   const isCharge = and(eq(transactions.originCardId, id), eq(transactions.originCardMode, "credit"));
   const isCredit = and(eq(transactions.destinationCardId, id), eq(transactions.destinationCardMode, "credit"));
-  return [
-    cardQuery(ctx, workspaceId, cardId),
-    ctx.db
+  return {
+    statementCard: cardQuery(ctx, workspaceId, cardId),
+    chargesByDay: ctx.db
       .select({ date: transactions.date, cents: exactSum(sql`${transactions.amountCents}`) })
       .from(transactions)
       .where(and(eq(transactions.workspaceId, workspaceId), isCharge, sql`${transactions.date} >= ${windowStart}`))
       .groupBy(transactions.date),
-    ctx.db
+    chargedEarlier: ctx.db
       .select({ cents: exactSum(sql`${transactions.amountCents}`) })
       .from(transactions)
       .where(and(eq(transactions.workspaceId, workspaceId), isCharge, lt(transactions.date, windowStart))),
-    ctx.db
+    credited: ctx.db
       .select({ cents: exactSum(sql`${transactions.destinationAmountCents}`) })
       .from(transactions)
       .where(and(eq(transactions.workspaceId, workspaceId), isCredit)),
-  ] as const;
+  };
 }
 
-type StatementRows = [
-  Awaited<ReturnType<typeof cardQuery>>,
-  Array<{ date: string; cents: bigint }>,
-  Array<{ cents: bigint }>,
-  Array<{ cents: bigint }>,
-];
+type StatementRows = RowsByName<ReturnType<typeof statementQueries>>;
 
 /** The statements from the rows of statementQueries; null when the card is not in the workspace. */
 export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatementRows, count: number) {
-  const [found, chargesByDay, chargedEarlier, credited] = rows;
-  const row = found[0];
+  const { statementCard, chargesByDay, chargedEarlier, credited } = rows;
+  const row = statementCard[0];
   if (!row) return null;
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const periods = recentPeriods(today, row.card.billingCycleDay, count);
@@ -121,8 +117,8 @@ export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, 
  * period, closing and due dates, total, paid and remaining, in one round trip.
  */
 export async function getCardStatements(ctx: ServiceContext, caller: Caller, input: CardRef & { count: number }) {
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statementQueries(ctx, input.workspaceId, input.cardId, input.count));
-  const statements = statementsFrom(ctx, workspace, results as unknown as StatementRows, input.count);
+  const { workspace, rows } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statementQueries(ctx, input.workspaceId, input.cardId, input.count));
+  const statements = statementsFrom(ctx, workspace, rows, input.count);
   if (!statements) throw cardNotFound();
   return statements;
 }

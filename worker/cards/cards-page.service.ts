@@ -13,15 +13,17 @@ import { cardsWithAccountsQuery } from "./cards.service.ts";
  * chosen, its statements. A chosen card that is not in the workspace selects nothing.
  */
 export async function getCardsPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { selectedCardId: string | null; statementCount: number }) {
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    cardsWithAccountsQuery(ctx, input.workspaceId),
-    accountsQuery(ctx, input.workspaceId),
+  const {
+    workspace,
+    rows: { cardRows, accountRows, ...statementRows },
+  } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    cardRows: cardsWithAccountsQuery(ctx, input.workspaceId),
+    accountRows: accountsQuery(ctx, input.workspaceId),
     ...statementQueries(ctx, input.workspaceId, input.selectedCardId ?? "", input.statementCount),
-  ]);
-  const [cardRows, accountRows, ...statementRows] = results;
+  });
   return {
     cards: cardRows.map((row) => toCardResponse(row.card, row.account)),
     accounts: accountRows.map(toAccountResponse),
-    statements: input.selectedCardId ? statementsFrom(ctx, workspace, statementRows as never, input.statementCount) : null,
+    statements: input.selectedCardId ? statementsFrom(ctx, workspace, statementRows, input.statementCount) : null,
   };
 }

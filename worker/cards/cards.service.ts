@@ -40,24 +40,23 @@ export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: stri
 }
 
 export async function listCards(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [cardsWithAccountsQuery(ctx, input.workspaceId)]);
-  return results[0].map((row) => toCardResponse(row.card, row.account));
+  const { rows: { cardsWithAccounts } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { cardsWithAccounts: cardsWithAccountsQuery(ctx, input.workspaceId) });
+  return cardsWithAccounts.map((row) => toCardResponse(row.card, row.account));
 }
 
 /** GET /accounts/{id}/cards */
 export async function listCardsOfAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    accountQuery(ctx, input.workspaceId, input.accountId),
-    cardsWithAccountsQuery(ctx, input.workspaceId),
-  ]);
-  const [account, rows] = results;
+  const { rows: { account, rows } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    account: accountQuery(ctx, input.workspaceId, input.accountId),
+    rows: cardsWithAccountsQuery(ctx, input.workspaceId),
+  });
   if (!account[0]) throw accountNotFound();
   return rows.filter((row) => row.card.accountId === account[0]!.id).map((row) => toCardResponse(row.card, row.account));
 }
 
 export async function getCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [cardQuery(ctx, input.workspaceId, input.cardId)]);
-  const row = results[0][0];
+  const { rows: { card } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { card: cardQuery(ctx, input.workspaceId, input.cardId) });
+  const row = card[0];
   if (!row) throw cardNotFound();
   return toCardResponse(row.card, row.account);
 }
@@ -82,8 +81,8 @@ const accountField = (message: string) => new AppError("VALIDATION_FAILED", "Som
 
 /** POST /cards: on an active account of this workspace (SPEC §5). */
 export async function createCard(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CardInput) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [accountQuery(ctx, input.workspaceId, input.account_uuid)]);
-  const account = results[0][0];
+  const { rows: { found } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { found: accountQuery(ctx, input.workspaceId, input.account_uuid) });
+  const account = found[0];
   if (!account) throw accountField("Account must be selected");
   if (!account.isActive) throw accountField("This account is archived");
   const [card] = await ctx.db
@@ -106,12 +105,11 @@ function cardUsageQuery(ctx: ServiceContext, workspaceId: string, cardId: string
  * to go), and a card with history cannot move to an account in another currency.
  */
 export async function updateCard(ctx: ServiceContext, caller: Caller, input: CardRef & CardInput) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    cardQuery(ctx, input.workspaceId, input.cardId),
-    accountQuery(ctx, input.workspaceId, input.account_uuid),
-    cardUsageQuery(ctx, input.workspaceId, input.cardId),
-  ]);
-  const [found, targetAccounts, usage] = results;
+  const { rows: { found, targetAccounts, usage } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    found: cardQuery(ctx, input.workspaceId, input.cardId),
+    targetAccounts: accountQuery(ctx, input.workspaceId, input.account_uuid),
+    usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
+  });
   const current = found[0];
   if (!current) throw cardNotFound();
   const account = targetAccounts[0];
@@ -137,8 +135,8 @@ export async function updateCard(ctx: ServiceContext, caller: Caller, input: Car
  * offered for new transactions. The card form's PUT can do it too; this is the one-click path.
  */
 export async function setCardActive(ctx: ServiceContext, caller: Caller, input: CardRef & { isActive: boolean }) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [cardQuery(ctx, input.workspaceId, input.cardId)]);
-  const current = results[0][0];
+  const { rows: { found } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { found: cardQuery(ctx, input.workspaceId, input.cardId) });
+  const current = found[0];
   if (!current) throw cardNotFound();
   const [card] = await ctx.db
     .update(cards)
@@ -151,11 +149,10 @@ export async function setCardActive(ctx: ServiceContext, caller: Caller, input: 
 
 /** DELETE /cards/{id}: only a card nothing was recorded on; otherwise archive it. */
 export async function deleteCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    cardQuery(ctx, input.workspaceId, input.cardId),
-    cardUsageQuery(ctx, input.workspaceId, input.cardId),
-  ]);
-  const [found, usage] = results;
+  const { rows: { found, usage } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    found: cardQuery(ctx, input.workspaceId, input.cardId),
+    usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
+  });
   if (!found[0]) throw cardNotFound();
   if (usage[0]!.total > 0) {
     throw new AppError("CARD_HAS_TRANSACTIONS", "This card has transactions, so it cannot be deleted. Archive it instead.");

@@ -30,7 +30,7 @@
  *   owed on the cards now, future-dated purchases included).
  */
 import { z } from "zod";
-import type { RowsOfEach } from "../../db/reusable-read.ts";
+import type { RowsByName } from "../../db/named-batch.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -115,20 +115,20 @@ function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row
 }
 
 function statsQueries(ctx: ServiceContext, workspaceId: string) {
-  return [
-    accountTotalsQuery(ctx, workspaceId),
-    cardTotalsQuery(ctx, workspaceId),
-    monthlyTotalsQuery(ctx, workspaceId, monthWindow(ctx.clock.now())),
-    recentTransactionsQuery(ctx, workspaceId, 10),
-  ] as const;
+  return {
+    accountTotals: accountTotalsQuery(ctx, workspaceId),
+    cardTotals: cardTotalsQuery(ctx, workspaceId),
+    months: monthlyTotalsQuery(ctx, workspaceId, monthWindow(ctx.clock.now())),
+    recent: recentTransactionsQuery(ctx, workspaceId, 10),
+  };
 }
 
-type StatsRows = RowsOfEach<ReturnType<typeof statsQueries>>;
+type StatsRows = RowsByName<ReturnType<typeof statsQueries>>;
 
 /** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
 export async function getDashboardStats(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statsQueries(ctx, input.workspaceId));
-  return statsFrom(ctx, workspace, results as unknown as StatsRows);
+  const { workspace, rows } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statsQueries(ctx, input.workspaceId));
+  return statsFrom(ctx, workspace, rows);
 }
 
 /**
@@ -136,21 +136,24 @@ export async function getDashboardStats(ctx: ServiceContext, caller: Caller, inp
  * cards and tags its quick-add dialogs offer.
  */
 export async function getDashboardPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { workspace, role, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
+  const {
+    workspace,
+    role,
+    rows: { accountRows, cardRows, tagRows, ...statsRows },
+  } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
     ...statsQueries(ctx, input.workspaceId),
     ...ledgerOptionsQueries(ctx, input.workspaceId),
-  ]);
-  const [a, b, c, d, ...options] = results;
-  const stats = statsFrom(ctx, workspace, [a, b, c, d] as unknown as StatsRows);
+  });
+  const stats = statsFrom(ctx, workspace, statsRows);
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
-    ...ledgerOptionsFrom(options as never),
+    ...ledgerOptionsFrom({ accountRows, cardRows, tagRows }),
     role,
     today: todayIn(workspace.timeZone, ctx.clock.now()),
   };
 }
 
-function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, [accountRows, cardRows, monthRows, recent]: StatsRows) {
+function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, { accountTotals: accountRows, cardTotals: cardRows, months: monthRows, recent }: StatsRows) {
   const now = ctx.clock.now();
   const own = inCurrency(accountRows, workspace.currency);
   const cardsOwn = inCurrency(cardRows, workspace.currency);
@@ -172,10 +175,10 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, [accountRows
 
 async function readMonthlyFigures(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
   const now = ctx.clock.now();
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
-  ]);
-  return monthlyFigures(results[0], workspace, now);
+  const { workspace, rows } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    months: monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
+  });
+  return monthlyFigures(rows.months, workspace, now);
 }
 
 /** GET /dashboard/monthly-income */
@@ -206,12 +209,14 @@ export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, inp
   const ends = input.end_date ? [input.end_date] : todays.map((day) => horizonEnd(day, horizon));
   // A horizon in the past is refused below; clamping it keeps the read from scanning history.
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    accountTotalsQuery(ctx, input.workspaceId),
-    cardTotalsQuery(ctx, input.workspaceId),
-    datedBucketsQuery(ctx, input.workspaceId, boundaries),
-  ]);
-  const [accountRows, cardRows, buckets] = results;
+  const {
+    workspace,
+    rows: { accountRows, cardRows, buckets },
+  } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    accountRows: accountTotalsQuery(ctx, input.workspaceId),
+    cardRows: cardTotalsQuery(ctx, input.workspaceId),
+    buckets: datedBucketsQuery(ctx, input.workspaceId, boundaries),
+  });
   const today = todayIn(workspace.timeZone, now);
   const endDate = input.end_date ?? horizonEnd(today, horizon);
   if (endDate < today) {

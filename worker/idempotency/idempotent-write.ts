@@ -95,5 +95,5 @@ export async function idempotentWrite(ctx: ServiceContext, scope: Scope, request
     }
   }
 
-  return { lookups: request ? [lookup(request.key)] : [], replayOf, record, commit };
+  return { lookups: { storedAnswer: request ? lookup(request.key) : undefined }, replayOf, record, commit };
 }

@@ -1,15 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { reusableRead, type RowsOfEach } from "../../db/reusable-read.ts";
+import type { NamedReads, RowsByName } from "../../db/named-batch.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { workspaceMembers, workspaces, type WorkspaceRole } from "../../db/schema/index.ts";
-import { batchAsCaller, type Caller } from "../auth/session.ts";
+import { batchWithChecksAsCaller, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Permission } from "../workspaces/permissions.ts";
 import { assertWorkspaceId, requirePermission } from "../workspaces/workspace-access.ts";
 
 export type LedgerWorkspace = { id: string; currency: "USD" | "BRL"; timeZone: string };
-
-type Queries = readonly BatchItem<"sqlite">[];
 
 const membershipOf = reusableRead<{ workspaceId: string; userId: string }>()((db, value) =>
   db
@@ -26,20 +24,18 @@ const membershipOf = reusableRead<{ workspaceId: string; userId: string }>()((db
  * and nothing is returned before the membership is confirmed (404 for outsiders, 403 for a
  * role without the permission).
  */
-export async function readInWorkspace<const Q extends Queries>(
+export async function readInWorkspace<const Reads extends NamedReads>(
   ctx: ServiceContext,
   caller: Caller,
   workspaceId: string,
   permission: Permission,
-  queries: Q,
-): Promise<{ workspace: LedgerWorkspace; role: WorkspaceRole; results: RowsOfEach<Q> }> {
+  reads: Reads,
+): Promise<{ workspace: LedgerWorkspace; role: WorkspaceRole; rows: RowsByName<Reads> }> {
   assertWorkspaceId(workspaceId);
   const membership = membershipOf({ workspaceId, userId: caller.userId });
-  const [rows, ...results] = (await batchAsCaller(ctx, caller, [membership, ...queries] as never)) as unknown as [
-    Array<{ role: WorkspaceRole; currency: "USD" | "BRL"; timeZone: string }>,
-    ...unknown[],
-  ];
-  const role = requirePermission(rows, permission);
-  const { currency, timeZone } = rows[0]!;
-  return { workspace: { id: workspaceId, currency, timeZone }, role, results: results as RowsOfEach<Q> };
+  const { checks, rows } = await batchWithChecksAsCaller(ctx, caller, [membership], reads);
+  const [memberships] = checks;
+  const role = requirePermission(memberships, permission);
+  const { currency, timeZone } = memberships[0]!;
+  return { workspace: { id: workspaceId, currency, timeZone }, role, rows };
 }

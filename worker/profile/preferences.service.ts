@@ -30,13 +30,13 @@ function sentAndStored(ctx: ServiceContext, caller: Caller, table: typeof accoun
  * changed, or the caller left it — is cleared.
  */
 export async function updatePreferences(ctx: ServiceContext, caller: Caller, input: UpdatePreferencesInput) {
-  const [people, storedRows, memberships, accountRows, tagRows] = await batchAsCaller(ctx, caller, [
-    ctx.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId)),
-    ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, caller.userId)),
-    ctx.db.select({ workspaceId: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
-    sentAndStored(ctx, caller, accounts, input.default_account_uuid),
-    sentAndStored(ctx, caller, tags, input.default_tag_uuid),
-  ]);
+  const { people, storedRows, memberships, accountRows, tagRows } = await batchAsCaller(ctx, caller, {
+    people: ctx.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId)),
+    storedRows: ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, caller.userId)),
+    memberships: ctx.db.select({ workspaceId: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
+    accountRows: sentAndStored(ctx, caller, accounts, input.default_account_uuid),
+    tagRows: sentAndStored(ctx, caller, tags, input.default_tag_uuid),
+  });
   const person = people[0];
   if (!person) throw sessionEnded();
   const stored = storedRows[0];

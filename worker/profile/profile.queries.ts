@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import type { RowsByName } from "../../db/named-batch.ts";
 import { userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
 import { sessionEnded } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -9,20 +10,16 @@ import { toPreferencesResponse, toUserResponse, type UserResponse } from "./prof
  * and answer with the fresh profile without another round trip.
  */
 export function profileQueries(ctx: ServiceContext, userId: string) {
-  return [
-    ctx.db.select().from(users).where(eq(users.id, userId)),
-    ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, userId)),
-    ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
-  ] as const;
+  return {
+    accounts: ctx.db.select().from(users).where(eq(users.id, userId)),
+    memberships: ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, userId)),
+    preferences: ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
+  };
 }
 
-type ProfileRows = readonly [
-  Array<typeof users.$inferSelect>,
-  Array<{ total: number }>,
-  Array<typeof userPreferences.$inferSelect>,
-];
+type ProfileRows = RowsByName<ReturnType<typeof profileQueries>>;
 
-export function toProfile([accounts, memberships, preferences]: ProfileRows): UserResponse {
+export function toProfile({ accounts, memberships, preferences }: ProfileRows): UserResponse {
   const user = accounts[0];
   if (!user) throw sessionEnded();
   return { ...toUserResponse(user, memberships[0]?.total ?? 0), preferences: toPreferencesResponse(preferences[0], user) };

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { batchByName } from "../../db/named-batch.ts";
 import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import { authPolicy, days } from "../auth/auth.policy.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
@@ -16,24 +17,22 @@ export async function getProfile(ctx: ServiceContext, caller: Caller) {
 export async function updateProfile(ctx: ServiceContext, caller: Caller, input: UpdateProfileInput) {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   // Without a username to check, the query matches nothing; it still carries the session check.
-  const [taken] = await batchAsCaller(ctx, caller, [
-    ctx.db
+  const { taken } = await batchAsCaller(ctx, caller, {
+    taken: ctx.db
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.username}) = lower(${input.username ?? null})`, ne(users.id, caller.userId))),
-  ]);
+  });
   if (taken.length > 0) {
     throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
       fieldErrors: { username: ["That username is taken"] },
     });
   }
-  const [, ...profile] = await ctx.db.batch([
-    ctx.db
-      .update(users)
-      .set({ ...changes, updatedAt: ctx.clock.now().toISOString() })
-      .where(eq(users.id, caller.userId)),
-    ...profileQueries(ctx, caller.userId),
-  ]);
+  const { rows: profile } = await batchByName(
+    ctx.db,
+    [ctx.db.update(users).set({ ...changes, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, caller.userId))],
+    profileQueries(ctx, caller.userId),
+  );
   return toProfile(profile);
 }
 
@@ -41,14 +40,14 @@ export async function updateProfile(ctx: ServiceContext, caller: Caller, input: 
 export async function getProfileStats(ctx: ServiceContext, caller: Caller) {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
-  const [accounts, memberships, owned, active] = await batchAsCaller(ctx, caller, [
-    ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, caller.userId)),
-    ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
-    ctx.db
+  const { accounts, memberships, owned, active } = await batchAsCaller(ctx, caller, {
+    accounts: ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, caller.userId)),
+    memberships: ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
+    owned: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaceMembers.role, "owner"))),
-    ctx.db
+    active: ctx.db
       .select({ total: count() })
       .from(sessions)
       .where(
@@ -59,7 +58,7 @@ export async function getProfileStats(ctx: ServiceContext, caller: Caller) {
           gt(sessions.lastSeenAt, idleCutoff),
         ),
       ),
-  ]);
+  });
   const account = accounts[0];
   if (!account) throw sessionEnded();
   return {
@@ -82,7 +81,7 @@ const soleOwnedWorkspaces = (userId: string) => sql`select mine.workspace_id fro
  * account (foreign keys cascade), so every token of the user stops working at once.
  */
 export async function deleteAccount(ctx: ServiceContext, caller: Caller) {
-  const [doomed] = await batchAsCaller(ctx, caller, [ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(caller.userId))]);
+  const { doomed } = await batchAsCaller(ctx, caller, { doomed: ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(caller.userId)) });
   const [, deleted] = await ctx.db.batch([
     ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(caller.userId)})`),
     ctx.db.delete(users).where(eq(users.id, caller.userId)),

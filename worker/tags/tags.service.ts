@@ -42,13 +42,13 @@ function toTagResponse(tag: TagRow, lastUsed: string | null = null) {
 }
 
 export async function listTags(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [tagsWithUsageQuery(ctx, input.workspaceId)]);
-  return results[0].map((row) => toTagResponse(row.tag, row.lastUsed));
+  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId) });
+  return tagsWithUsage.map((row) => toTagResponse(row.tag, row.lastUsed));
 }
 
 export async function getTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [tagsWithUsageQuery(ctx, input.workspaceId, input.tagId)]);
-  const row = results[0][0];
+  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
+  const row = tagsWithUsage[0];
   if (!row) throw tagNotFound();
   return toTagResponse(row.tag, row.lastUsed);
 }
@@ -62,8 +62,8 @@ const isSameName = (name: string, other: string) => name.toLowerCase() === other
 
 /** POST /tags: names are unique in a workspace, whatever their case. */
 export async function createTag(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateTagInput) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [tagNamesQuery(ctx, input.workspaceId)]);
-  if (results[0].some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
+  const { rows: { tagNames } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { tagNames: tagNamesQuery(ctx, input.workspaceId) });
+  if (tagNames.some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
   const [tag] = await ctx.db
     .insert(tags)
     .values({ id: newId(), workspaceId: input.workspaceId, name: input.name, color: input.color, description: input.description ?? null, createdAt: ctx.clock.now().toISOString() })
@@ -72,11 +72,10 @@ export async function createTag(ctx: ServiceContext, caller: Caller, input: Work
 }
 
 export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagRef & UpdateTagInput) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
-    tagNamesQuery(ctx, input.workspaceId),
-  ]);
-  const [found, names] = results;
+  const { rows: { found, names } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    found: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
+    names: tagNamesQuery(ctx, input.workspaceId),
+  });
   const current = found[0];
   if (!current) throw tagNotFound();
   const { name } = input;
@@ -97,8 +96,8 @@ export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagR
 
 /** DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. */
 export async function deleteTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [tagsWithUsageQuery(ctx, input.workspaceId, input.tagId)]);
-  const current = results[0][0];
+  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
+  const current = tagsWithUsage[0];
   if (!current) throw tagNotFound();
   const deleted = await ctx.db.delete(tags).where(and(eq(tags.id, current.tag.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
   if (deleted.rowsAffected !== 1) throw tagNotFound();

@@ -29,12 +29,11 @@ export async function listTransactions(
   input: WorkspaceRef & { filters: TransactionFilters; parent?: ListParent },
 ) {
   const { filters, parent } = input;
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    transactionPageQuery(ctx, input.workspaceId, filters),
-    transactionCountQuery(ctx, input.workspaceId, filters),
-    parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
-  ]);
-  const [rows, counted, parents] = results;
+  const { rows: { rows, counted, parents } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    rows: transactionPageQuery(ctx, input.workspaceId, filters),
+    counted: transactionCountQuery(ctx, input.workspaceId, filters),
+    parents: parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
+  });
   if (parent && parents.length === 0) throw new AppError("NOT_FOUND", `${parent.kind[0]!.toUpperCase()}${parent.kind.slice(1)} not found.`);
   const total = Number(counted[0]?.total ?? 0);
   return {
@@ -44,10 +43,10 @@ export async function listTransactions(
 }
 
 export async function getTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", [
-    transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
-  ]);
-  const row = results[0][0];
+  const { rows: { transactionWithNames } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+    transactionWithNames: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
+  });
+  const row = transactionWithNames[0];
   if (!row) throw transactionNotFound();
   return toTransactionResponse(row);
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { batchOfStatements } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -17,14 +18,13 @@ type TagJson = { uuid: string; name: string; color: string };
  * read, so the change costs one read and one write.
  */
 export async function changeTransactionTags(ctx: ServiceContext, caller: Caller, input: TagChange) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
-    ctx.db
+  const { rows: { rows, found } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    rows: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
+    found: ctx.db
       .select({ uuid: tags.id, name: tags.name, color: tags.color })
       .from(tags)
       .where(and(eq(tags.workspaceId, input.workspaceId), inArray(tags.id, input.tag_ids))),
-  ]);
-  const [rows, found] = results;
+  });
   const row = rows[0];
   if (!row) throw transactionNotFound();
   if (found.length !== input.tag_ids.length) {
@@ -39,10 +39,10 @@ export async function changeTransactionTags(ctx: ServiceContext, caller: Caller,
     if (found.length > 0) await ctx.db.delete(transactionTags).where(and(ofTransaction, inArray(transactionTags.tagId, input.tag_ids)));
     after = current.filter((tag) => !input.tag_ids.includes(tag.uuid));
   } else if (input.mode === "attach") {
-    if (inserts.length > 0) await ctx.db.batch(inserts as never);
+    await batchOfStatements(ctx.db, inserts);
     after = [...current, ...found.filter((tag) => !current.some((existing) => existing.uuid === tag.uuid))];
   } else {
-    await ctx.db.batch([ctx.db.delete(transactionTags).where(ofTransaction), ...inserts] as never);
+    await batchOfStatements(ctx.db, [ctx.db.delete(transactionTags).where(ofTransaction), ...inserts]);
     after = found;
   }
   return toTransactionResponse({ ...row, tagsJson: JSON.stringify(after) });

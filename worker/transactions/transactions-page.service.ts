@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { reusableRead, type RowsOf } from "../../db/reusable-read.ts";
+import type { RowsByName } from "../../db/named-batch.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { tags, transactions } from "../../db/schema/index.ts";
 import { toAccountOption, toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { accountsQuery } from "../accounts/accounts.service.ts";
@@ -24,17 +25,13 @@ const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
 
 /** The accounts, cards and tags the wizard and the filters offer, as queries for a read batch. */
 export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
-  return [accountsQuery(ctx, workspaceId), cardsWithAccountsQuery(ctx, workspaceId), tagOptions({ workspaceId })] as const;
+  return { accountRows: accountsQuery(ctx, workspaceId), cardRows: cardsWithAccountsQuery(ctx, workspaceId), tagRows: tagOptions({ workspaceId }) };
 }
 
-type OptionRows = [
-  RowsOf<ReturnType<typeof accountsQuery>>,
-  RowsOf<ReturnType<typeof cardsWithAccountsQuery>>,
-  Array<{ uuid: string; name: string; color: string }>,
-];
+type OptionRows = RowsByName<ReturnType<typeof ledgerOptionsQueries>>;
 
 /** The accounts, cards and tags as the wizard and the filters use them — no more is sent to the browser. */
-export function ledgerOptionsFrom([accountRows, cardRows, tagRows]: OptionRows) {
+export function ledgerOptionsFrom({ accountRows, cardRows, tagRows }: OptionRows) {
   return {
     accounts: accountRows.map((row) => toAccountOption(toAccountResponse(row))),
     cards: cardRows.map((row) => toCardOption(toCardResponse(row.card, row.account))),
@@ -53,19 +50,18 @@ const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
  */
 export async function loadTransactionsPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { filters: TransactionFilters }) {
   const { workspaceId, filters } = input;
-  const { workspace, role, results } = await readInWorkspace(ctx, caller, workspaceId, "workspace.read", [
-    transactionPageQuery(ctx, workspaceId, filters),
-    transactionCountQuery(ctx, workspaceId, filters),
-    anyTransaction({ workspaceId }),
+  const { workspace, role, rows: { rows, counted, anyRow, ...options } } = await readInWorkspace(ctx, caller, workspaceId, "workspace.read", {
+    rows: transactionPageQuery(ctx, workspaceId, filters),
+    counted: transactionCountQuery(ctx, workspaceId, filters),
+    anyRow: anyTransaction({ workspaceId }),
     ...ledgerOptionsQueries(ctx, workspaceId),
-  ]);
-  const [rows, counted, anyRow, ...options] = results;
+  });
   const total = Number(counted[0]?.total ?? 0);
   return {
     transactions: rows.map((row) => toListedTransaction(toTransactionResponse(row))),
     meta: { current_page: filters.page, last_page: Math.max(1, Math.ceil(total / filters.per_page)), per_page: filters.per_page, total },
     hasAnyTransaction: anyRow.length > 0,
-    ...ledgerOptionsFrom(options as OptionRows),
+    ...ledgerOptionsFrom(options),
     role,
     currency: workspace.currency,
     today: todayIn(workspace.timeZone, ctx.clock.now()),

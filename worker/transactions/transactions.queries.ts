@@ -159,15 +159,15 @@ export function referencedRowsQueries(
   const previousId = ids.legsOfTransactionId ?? "";
   const previousCards = sql`${cards.id} in (select ${transactions.originCardId} from ${transactions} where ${transactions.id} = ${previousId}
     union all select ${transactions.destinationCardId} from ${transactions} where ${transactions.id} = ${previousId})`;
-  return [
-    ctx.db.select().from(accounts).where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids.accountIds))),
-    ctx.db
+  return {
+    accountRows: ctx.db.select().from(accounts).where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids.accountIds))),
+    cardRows: ctx.db
       .select({ card: cards, account: cardAccount })
       .from(cards)
       .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
       .where(and(eq(cards.workspaceId, workspaceId), or(inArray(cards.id, ids.cardIds), previousCards))),
-    ctx.db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, ids.tagIds))),
-  ] as const;
+    tagRows: ctx.db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, ids.tagIds))),
+  };
 }
 
 /** A transaction's tags with their names, for an edit's answer. */

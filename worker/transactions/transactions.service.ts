@@ -1,5 +1,6 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
+import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import { transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -26,10 +27,10 @@ function referencedQueries(ctx: ServiceContext, caller: Caller, workspaceId: str
   const legs = [input.origin, input.destination];
   const accountIds = legs.flatMap((leg) => (leg?.type === "account" ? [leg.id] : []));
   const cardIds = legs.flatMap((leg) => (leg?.type === "card" ? [leg.id] : []));
-  return [
+  return {
     ...referencedRowsQueries(ctx, workspaceId, { accountIds, cardIds, tagIds: input.tag_ids ?? [], legsOfTransactionId: editedId }),
-    ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.userId)),
-  ] as const;
+    callerRows: ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.userId)),
+  };
 }
 
 function lookupOf(accountRows: Lookup["accounts"] extends Map<string, infer A> ? A[] : never, cardRows: Array<Lookup["cards"] extends Map<string, infer C> ? C : never>): Lookup {
@@ -89,13 +90,15 @@ export async function postTransaction(
   request: IdempotentRequest | undefined,
 ): Promise<Answer<{ data: TransactionResponse }>> {
   const once = await idempotentWrite(ctx, { userId: caller.userId, workspaceId: input.workspaceId }, request);
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
+  const {
+    workspace,
+    rows: { accountRows, cardRows, tagRows, callerRows, storedAnswer },
+  } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
     ...referencedQueries(ctx, caller, input.workspaceId, input),
     ...once.lookups,
-  ]);
-  const [accountRows, cardRows, tagRows, callerRows, ...keyRows] = results;
+  });
   // A retry is answered before anything is checked again: what it asked for was already done.
-  const replay = once.replayOf<{ data: TransactionResponse }>(keyRows[0]?.[0]);
+  const replay = once.replayOf<{ data: TransactionResponse }>(storedAnswer?.[0]);
   if (replay) return replay;
   const lookup = lookupOf(accountRows, cardRows);
   assertTagsFound(input.tag_ids, tagRows);
@@ -115,13 +118,13 @@ export async function postTransaction(
   const answer = created(responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null));
   const racedTwin = await once.commit<{ data: TransactionResponse }>(
     runLedgerBatch(
-      ctx.db.batch([
+      batchOfStatements(ctx.db, [
         ...once.record(answer),
         ctx.db.insert(transactions).values(row),
         countChange(ctx, input.workspaceId, 1),
         ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
         ...effectStatements(ctx, input.workspaceId, effects),
-      ] as never),
+      ]),
     ),
   );
   return racedTwin ?? answer;
@@ -147,12 +150,14 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This transaction was ch
  * Tags are replaced only when `tag_ids` is sent. One read round trip, one write.
  */
 export async function updateTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef & TransactionInput) {
-  const { workspace, results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    transactionRowQuery(ctx, input.workspaceId, input.transactionId),
-    tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
+  const {
+    workspace,
+    rows: { previousRows, currentTags, accountRows, cardRows, tagRows },
+  } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
+    currentTags: tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
     ...referencedQueries(ctx, caller, input.workspaceId, input, input.transactionId),
-  ]);
-  const [previousRows, currentTags, accountRows, cardRows, tagRows] = results;
+  });
   const previous = previousRows[0];
   if (!previous) throw transactionNotFound();
   const lookup = lookupOf(accountRows, cardRows);
@@ -170,36 +175,38 @@ export async function updateTransaction(ctx: ServiceContext, caller: Caller, inp
         ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
       ]
     : [];
-  const results2 = await runLedgerBatch(
-    ctx.db.batch([
-      ...effectStatements(ctx, previous.workspaceId, effects, guard),
-      ...tagStatements,
+  const updated = await runLedgerBatch(
+    batchEndingWith(
+      ctx.db,
+      [...effectStatements(ctx, previous.workspaceId, effects, guard), ...tagStatements],
       ctx.db
         .update(transactions)
         .set({ ...columns, revision: row.revision, updatedAt: row.updatedAt })
         .where(and(eq(transactions.id, row.id), eq(transactions.revision, previous.revision))),
-    ] as never),
+    ),
   );
-  if ((results2 as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();
+  if (updated.rowsAffected !== 1) throw changedMeanwhile();
   return responseOf(row, lookup, input.tag_ids ? tagRows : currentTags, null);
 }
 
 /** DELETE /transactions/{id}: the balances move back and the row goes, in one guarded batch. */
 export async function deleteTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef) {
-  const { results } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", [
-    transactionRowQuery(ctx, input.workspaceId, input.transactionId),
-  ]);
-  const previous = results[0][0];
+  const {
+    rows: { previousRows },
+  } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
+  });
+  const previous = previousRows[0];
   if (!previous) throw transactionNotFound();
   const effects = effectsOfChange(previous, null);
   // Undoing an expense raises a balance, so the bound's guard can refuse a delete too.
-  const outcome = await runLedgerBatch(
-    ctx.db.batch([
-      ...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)),
-      countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous)),
+  const deleted = await runLedgerBatch(
+    batchEndingWith(
+      ctx.db,
+      [...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)), countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous))],
       ctx.db.delete(transactions).where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
-    ] as never),
+    ),
   );
-  if ((outcome as unknown as Array<{ rowsAffected: number }>).at(-1)!.rowsAffected !== 1) throw changedMeanwhile();
+  if (deleted.rowsAffected !== 1) throw changedMeanwhile();
   return { message: "Transaction deleted" };
 }

@@ -19,17 +19,17 @@ import type { WorkspaceRef } from "./workspaces.service.ts";
  */
 export async function inviteMember(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & InviteMemberInput) {
   assertWorkspaceId(input.workspaceId);
-  const [membership, workspaceRows, inviters, invitees, existing] = await batchAsCaller(ctx, caller, [
-    membershipQuery(ctx, caller, input.workspaceId),
-    ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
-    ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, caller.userId)),
-    ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
-    ctx.db
+  const { membership, workspaceRows, inviters, invitees, existing } = await batchAsCaller(ctx, caller, {
+    membership: membershipQuery(ctx, caller, input.workspaceId),
+    workspaceRows: ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
+    inviters: ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, caller.userId)),
+    invitees: ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
+    existing: ctx.db
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(users.email, input.email))),
-  ]);
+  });
   requirePermission(membership, input.role === "owner" ? "ownership.manage" : "members.manage");
   if (existing.length > 0) {
     throw new AppError("ALREADY_MEMBER", `${input.email} is already a member of this workspace.`, {
@@ -81,7 +81,7 @@ export async function revokeInvitation(ctx: ServiceContext, caller: Caller, inpu
   assertWorkspaceId(input.workspaceId);
   const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
   if (!isUuid(input.invitationId)) throw invitationNotFound();
-  const [membership] = await batchAsCaller(ctx, caller, [membershipQuery(ctx, caller, input.workspaceId)]);
+  const { membership } = await batchAsCaller(ctx, caller, { membership: membershipQuery(ctx, caller, input.workspaceId) });
   requirePermission(membership, "members.manage");
   const revoked = await ctx.db
     .delete(workspaceInvitations)

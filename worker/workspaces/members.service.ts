@@ -55,21 +55,21 @@ const forgetDefaultWorkspace = (ctx: ServiceContext, userId: string, workspaceId
 /** GET /workspaces/{id}/members: the members (owners first) and the pending invitations. */
 export async function listMembers(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
   assertWorkspaceId(input.workspaceId);
-  const [membership, members, invitations] = await batchAsCaller(ctx, caller, [
-    membershipQuery(ctx, caller, input.workspaceId),
-    ctx.db
+  const { membership, members, invitations } = await batchAsCaller(ctx, caller, {
+    membership: membershipQuery(ctx, caller, input.workspaceId),
+    members: ctx.db
       .select(memberColumns)
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(eq(workspaceMembers.workspaceId, input.workspaceId))
       .orderBy(sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`, asc(workspaceMembers.createdAt)),
-    ctx.db
+    invitations: ctx.db
       .select({ invitation: workspaceInvitations, inviter: { id: users.id, name: users.name } })
       .from(workspaceInvitations)
       .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
       .where(and(eq(workspaceInvitations.workspaceId, input.workspaceId), isNull(workspaceInvitations.acceptedAt)))
       .orderBy(asc(workspaceInvitations.createdAt)),
-  ]);
+  });
   requirePermission(membership, "workspace.read");
   return {
     members: members.map(toMemberResponse),
@@ -81,11 +81,11 @@ export async function listMembers(ctx: ServiceContext, caller: Caller, input: Wo
 async function readMemberChange(ctx: ServiceContext, caller: Caller, input: MemberRef, newRole: WorkspaceRole | null) {
   assertWorkspaceId(input.workspaceId);
   if (!isUuid(input.userId)) throw memberNotFound();
-  const [membership, targets, owners] = await batchAsCaller(ctx, caller, [
-    membershipQuery(ctx, caller, input.workspaceId),
-    memberQuery(ctx, input.workspaceId, input.userId),
-    ownerCountQuery(ctx, input.workspaceId),
-  ]);
+  const { membership, targets, owners } = await batchAsCaller(ctx, caller, {
+    membership: membershipQuery(ctx, caller, input.workspaceId),
+    targets: memberQuery(ctx, input.workspaceId, input.userId),
+    owners: ownerCountQuery(ctx, input.workspaceId),
+  });
   requirePermission(membership, "members.manage");
   const target = targets[0];
   if (!target) throw memberNotFound();
@@ -140,10 +140,10 @@ export async function removeMember(ctx: ServiceContext, caller: Caller, input: M
 /** POST /workspaces/{id}/leave: any member may leave, except the last owner (409 LAST_OWNER). */
 export async function leaveWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
   assertWorkspaceId(input.workspaceId);
-  const [membership, owners] = await batchAsCaller(ctx, caller, [
-    membershipQuery(ctx, caller, input.workspaceId),
-    ownerCountQuery(ctx, input.workspaceId),
-  ]);
+  const { membership, owners } = await batchAsCaller(ctx, caller, {
+    membership: membershipQuery(ctx, caller, input.workspaceId),
+    owners: ownerCountQuery(ctx, input.workspaceId),
+  });
   const role = requirePermission(membership, "workspace.read");
   if (role === "owner" && (owners[0]?.total ?? 0) <= 1) {
     throw new AppError("LAST_OWNER", "You are the last owner of this workspace. Make someone else an owner, or delete the workspace, before leaving.");

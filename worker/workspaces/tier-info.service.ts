@@ -10,15 +10,15 @@ import type { WorkspaceRef } from "./workspaces.service.ts";
 /** Membership, workspace, owner's tier and account usage: one round trip with the session check. */
 async function readWorkspaceTier(ctx: ServiceContext, caller: Caller, workspaceId: string) {
   assertWorkspaceId(workspaceId);
-  const [rows, owners, accounts] = await batchAsCaller(ctx, caller, [
-    ctx.db
+  const { rows, owners, accounts } = await batchAsCaller(ctx, caller, {
+    rows: ctx.db
       .select({ role: workspaceMembers.role, betaFeaturesEnabled: workspaces.betaFeaturesEnabled })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, caller.userId))),
-    workspaceOwnerTierQuery(ctx, workspaceId),
-    accountsUsedQuery(ctx, workspaceId),
-  ]);
+    owners: workspaceOwnerTierQuery(ctx, workspaceId),
+    accounts: accountsUsedQuery(ctx, workspaceId),
+  });
   requirePermission(rows, "workspace.read");
   // A workspace always keeps an owner (LAST_OWNER); the fallback only guards the type.
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });

@@ -15,14 +15,14 @@ const betaAccessNeeded = () => new AppError("FORBIDDEN", "Beta features need bet
 
 /** The caller's workspaces, oldest first, with the caller's role in each. */
 export async function listWorkspaces(ctx: ServiceContext, caller: Caller) {
-  const [rows] = await batchAsCaller(ctx, caller, [
-    ctx.db
+  const { rows } = await batchAsCaller(ctx, caller, {
+    rows: ctx.db
       .select({ workspace: workspaces, role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(eq(workspaceMembers.userId, caller.userId))
       .orderBy(asc(workspaces.createdAt), asc(workspaces.id)),
-  ]);
+  });
   return rows.map((row) => toWorkspaceResponse(row.workspace, row.role));
 }
 
@@ -32,13 +32,13 @@ export async function listWorkspaces(ctx: ServiceContext, caller: Caller) {
  * owns (workspaces joined by invitation do not count).
  */
 export async function createWorkspace(ctx: ServiceContext, caller: Caller, input: CreateWorkspaceInput) {
-  const [accounts, owned] = await batchAsCaller(ctx, caller, [
-    ctx.db.select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
-    ctx.db
+  const { accounts, owned } = await batchAsCaller(ctx, caller, {
+    accounts: ctx.db.select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+    owned: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaceMembers.role, "owner"))),
-  ]);
+  });
   const account = accounts[0];
   if (!account) throw sessionEnded();
   if (input.beta_features_enabled && !account.hasBetaAccess) throw betaAccessNeeded();
@@ -74,13 +74,13 @@ export async function createWorkspace(ctx: ServiceContext, caller: Caller, input
 /** GET /workspaces/{id}: any member may read it; anyone else gets 404. */
 export async function getWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
   assertWorkspaceId(input.workspaceId);
-  const [rows] = await batchAsCaller(ctx, caller, [
-    ctx.db
+  const { rows } = await batchAsCaller(ctx, caller, {
+    rows: ctx.db
       .select({ workspace: workspaces, role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, caller.userId))),
-  ]);
+  });
   const role = requirePermission(rows, "workspace.read");
   return toWorkspaceResponse(rows[0]!.workspace, role);
 }
@@ -88,10 +88,10 @@ export async function getWorkspace(ctx: ServiceContext, caller: Caller, input: W
 /** PUT /workspaces/{id}: admins and owners change the settings sent; beta features need the caller's beta access. */
 export async function updateWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & UpdateWorkspaceInput) {
   assertWorkspaceId(input.workspaceId);
-  const [membership, accounts] = await batchAsCaller(ctx, caller, [
-    membershipQuery(ctx, caller, input.workspaceId),
-    ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
-  ]);
+  const { membership, accounts } = await batchAsCaller(ctx, caller, {
+    membership: membershipQuery(ctx, caller, input.workspaceId),
+    accounts: ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+  });
   const role = requirePermission(membership, "workspace.update");
   if (input.beta_features_enabled && !accounts[0]?.hasBetaAccess) throw betaAccessNeeded();
   const changes = {
@@ -116,7 +116,7 @@ export async function updateWorkspace(ctx: ServiceContext, caller: Caller, input
 /** DELETE /workspaces/{id}: owners only; members, invitations and (later) all its data go with it. */
 export async function deleteWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
   assertWorkspaceId(input.workspaceId);
-  const [membership] = await batchAsCaller(ctx, caller, [membershipQuery(ctx, caller, input.workspaceId)]);
+  const { membership } = await batchAsCaller(ctx, caller, { membership: membershipQuery(ctx, caller, input.workspaceId) });
   requirePermission(membership, "workspace.delete");
   const deleted = await ctx.db
     .delete(workspaces)

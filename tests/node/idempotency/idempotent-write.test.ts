@@ -22,7 +22,7 @@ describe("idempotent writes racing on one key", () => {
     const first = await idempotentWrite(ctx, scope, { key: "k-1", method: "POST", path, body: { amount: 1250 } });
     const second = await idempotentWrite(ctx, scope, { key: "k-1", method: "POST", path, body: secondBody });
     // Both read before either writes: neither finds the key.
-    const [firstFound, secondFound] = await db.batch([first.lookups[0]!, second.lookups[0]!]);
+    const [firstFound, secondFound] = await db.batch([first.lookups.storedAnswer!, second.lookups.storedAnswer!]);
     expect([first.replayOf(firstFound[0]), second.replayOf(secondFound[0])]).toEqual([null, null]);
     /** A write's batch: the key first, then a row standing for the money it moves. */
     const write = (twin: typeof first, name: string) =>

@@ -1,0 +1,68 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
+import type { Database } from "./client.ts";
+
+/**
+ * Reads for one batch, each under the name its rows come back by. A read left `undefined` (one
+ * a request may not need, such as an idempotency key's) is not sent; its name gives `undefined`.
+ */
+export type NamedReads = Readonly<Record<string, BatchItem<"sqlite"> | undefined>>;
+
+/** The rows a batch item gives: a query builder's, a raw query's or a reusable read's alike. */
+export type RowsOf<Item> = Item extends RunnableQuery<infer Rows, "sqlite"> ? Rows : undefined;
+
+/** The rows of each named read, under the same name. */
+export type RowsByName<Reads extends NamedReads> = { -readonly [Name in keyof Reads]: RowsOf<Reads[Name]> };
+
+/** The rows of each item of a batch, in order. */
+export type RowsOfEach<Items extends readonly unknown[]> = { -readonly [K in keyof Items]: RowsOf<Items[K]> };
+
+type Batched<Before extends readonly BatchItem<"sqlite">[], Reads extends NamedReads> = {
+  before: RowsOfEach<Before>;
+  rows: RowsByName<Reads>;
+};
+
+/**
+ * Runs `before` (the checks that must hold before anything is returned — the session, a
+ * membership — or a write whose outcome the reads show) and then the named reads in ONE
+ * `db.batch` — one database round trip, atomic — and hands the reads' rows back by name.
+ * Drizzle's batch is positional and typed by tuple; the casts that bridge it to names live
+ * here and nowhere else. Names zip back in the order they were sent.
+ */
+export async function batchByName<const Before extends readonly BatchItem<"sqlite">[], const Reads extends NamedReads>(
+  db: Database,
+  before: Before,
+  reads: Reads,
+): Promise<Batched<Before, Reads>> {
+  const names = Object.keys(reads);
+  const sent = names.filter((name) => reads[name] !== undefined);
+  const items = [...before, ...sent.map((name) => reads[name]!)];
+  const results: unknown[] = items.length === 0 ? [] : await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const rows: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, undefined]));
+  sent.forEach((name, index) => {
+    rows[name] = results[before.length + index];
+  });
+  return { before: results.slice(0, before.length) as RowsOfEach<Before>, rows: rows as RowsByName<Reads> };
+}
+
+/**
+ * A batch of statements whose number is only known at run time (a write's effects, its tags):
+ * one round trip, atomic. Nothing is sent for none.
+ */
+export async function batchOfStatements(db: Database, statements: readonly BatchItem<"sqlite">[]): Promise<void> {
+  if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/**
+ * As batchOfStatements, answering what the last statement gave — the guarded update or delete
+ * whose `rowsAffected` tells whether the whole write applied.
+ */
+export async function batchEndingWith<const Last extends BatchItem<"sqlite">>(
+  db: Database,
+  statements: readonly BatchItem<"sqlite">[],
+  last: Last,
+): Promise<RowsOf<Last>> {
+  const items: BatchItem<"sqlite">[] = [...statements, last];
+  const results: unknown[] = await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return results.at(-1) as RowsOf<Last>;
+}
