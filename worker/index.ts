@@ -12,7 +12,7 @@ const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DE
 export default {
   fetch: app.fetch,
 
-  /** Cron trigger (every 5 minutes): post whatever scheduled, recurring, installment and loan items are due. */
+  /** Cron trigger (every 5 minutes): runs the due-item executors and records the run; none is registered yet. */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const services = createServiceContext(env, { log: createLogger({ cron: controller.cron }), waitUntil: (work) => ctx.waitUntil(work) });
     await runDueItems(services, controller.cron);
