@@ -21,7 +21,10 @@ export type ApiEnv = {
   Variables: { scope: RequestScope; services: ServiceContext; caller: Caller };
 };
 
-/** The public JSON API (SPEC §7 paths), mounted at /api. Each feature adds its router here. */
+/**
+ * The public JSON API, mounted at /api. Each feature adds its router here; docs/api.md documents
+ * every route (tests/node/api-doc.test.ts fails when one is missing there).
+ */
 export const api = new Hono<ApiEnv>()
   // The profile picture is the one upload: multipart or the raw image bytes.
   .use(jsonBodiesOnly({ except: ["POST /api/profile/picture"] }))

@@ -1,6 +1,7 @@
 /**
- * Sessions for pages: the cookie, the current-workspace cookie, and the navigation guards of
- * SPEC §2, enforced in loaders on the server so no wrong page ever renders first.
+ * Sessions for pages: the cookie, the current-workspace cookie, and the navigation guards (signed
+ * out → /, no name → /onboarding, no workspace → /workspace-setup, a guest page while signed in →
+ * home), enforced in loaders on the server so no wrong page ever renders first.
  */
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
 import { isSameOriginWrite } from "../../worker/auth/auth.middleware";

@@ -9,8 +9,9 @@ import type { Route } from "./+types/workspace-layout";
 export const handle = { i18n: ["workspaces", "auth"] };
 
 /**
- * Every /workspaces/{uuid}/… page: SPEC §2 guards, membership (not a member → /workspaces),
- * the workspace remembered as current, its colours for the whole app, and the shell.
+ * Every /workspaces/{uuid}/… page: the guards of requireViewer (signed out, no name, no workspace),
+ * membership (not a member → /workspaces), the workspace remembered as current, its colours for the
+ * whole app, and the shell.
  */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args, "complete", (services, caller) =>

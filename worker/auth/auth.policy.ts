@@ -1,4 +1,4 @@
-/** The numbers of sign-in, in one place (README: "Sign-in and sessions"). */
+/** The numbers of sign-in, in one place (README: "Sign-in, sessions, workspaces and plans"). */
 export const authPolicy = {
   codeDigits: 6,
   codeLifetimeMinutes: 10,

@@ -34,7 +34,8 @@ const isKey = (scope: Scope, key: string) =>
   and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.workspaceId, scope.workspaceId), eq(idempotencyKeys.key, key));
 
 /**
- * ARCHITECTURE §16 for one money write, keeping it at one read batch and one atomic write batch:
+ * The Idempotency-Key of one money write — stored with the first answer in the write's own atomic
+ * batch (decision 14; docs/api.md, "Retries") — keeping it at one read batch and one write batch:
  * `lookups` ride in the write's read batch, `replayOf` answers a retry from what they found,
  * `record` goes FIRST in the write batch (so a racing twin fails on the key, not on a limit the
  * winner used up), and `commit` runs that batch, answering the twin that lost the race with the

@@ -17,7 +17,7 @@ export type TierLimits = { accounts_per_workspace: number | null; workspaces_per
 
 type PlanDefinition = { label: string; features: Record<FeatureName, boolean>; limits: TierLimits };
 
-/** The numbers (README: "Tiers"). Workspaces count those the user owns; joining by invitation is free. */
+/** The numbers (README: "Plans"). Workspaces count those the user owns; joining by invitation is free. */
 const plans: Record<TierPlan, PlanDefinition> = {
   free: {
     label: "Free",

@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from "../../db/enums.ts";
 
 /**
- * Who may do what inside a workspace (README: "Roles and permissions"). Services consult
+ * Who may do what inside a workspace (README: "Roles"). Services consult
  * this map and nothing else, so the README table and the code cannot drift apart.
  */
 export const rolesAllowed = {

@@ -4,7 +4,7 @@ import { LandingSection } from "./landing-section";
 const pains = ["typing", "installments", "sheets", "past"] as const;
 const sides = ["old", "new"] as const;
 
-/** SPEC §9's two numbers, then the usual way next to Moneta's, point by point. */
+/** The two figures (comparison.abandonStat, comparison.timeStat), then the usual way next to Moneta's, point by point. */
 export function ComparisonSection() {
   const { t } = useTranslation("landing");
   return (

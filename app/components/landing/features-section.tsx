@@ -12,7 +12,7 @@ const features = [
   { key: "export", icon: "chart-column" },
 ] as const;
 
-/** The product's features as SPEC §1 lists them, and only those. */
+/** The product's features, those built and those on the way (README: "What it does", "On the way"), and no others. */
 export function FeaturesSection() {
   const { t } = useTranslation("landing");
   return (

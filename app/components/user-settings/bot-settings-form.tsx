@@ -24,7 +24,7 @@ function SwitchRow({ name, label, defaultChecked, disabled, badge }: { name: str
   );
 }
 
-/** SPEC §2 chat-bot settings; accounts and tags arrive with the ledger, so their pickers wait. */
+/** The chat-bot settings, stored ahead of the bot. The default account and tag have no pickers here yet; the API takes them. */
 export function BotSettingsForm({ preferences, workspaces }: { preferences: PreferencesResponse; workspaces: Array<{ uuid: string; name: string }> }) {
   const { t } = useTranslation("user-settings");
   const fetcher = useFetcher<SettingsResult>();

@@ -114,7 +114,7 @@ describe("sign-in with an e-mailed code", () => {
     expect((await ask("p99@example.com", ip)).status).toBe(200);
   });
 
-  it("answers 503 with SPEC §8's message when Resend fails, and leaves no code behind", async () => {
+  it("answers 503 'Failed to send verification code' when Resend fails, and leaves no code behind", async () => {
     resend.failWith(500);
     const response = await requestCode("down@example.com");
     expect(response.status).toBe(503);

@@ -11,7 +11,7 @@ describe("tier info and usage stats", () => {
   });
   const tierInfo = async (workspaceId: string, token: string) => t.request(`/api/workspaces/${workspaceId}/tier-info`, { token });
 
-  it("describes a free workspace with every field of SPEC §3", async () => {
+  it("describes a free workspace with every tier-info field", async () => {
     const { workspace, viewer } = await workspaceWithTeam(t);
     const response = await tierInfo(workspace.id, viewer.token);
     expect(response.status).toBe(200);
