@@ -149,7 +149,9 @@ export async function deleteAccount(ctx: ServiceContext, caller: Caller, input: 
   if (withCards[0]!.total > 0) {
     throw new AppError("ACCOUNT_HAS_CARDS", "Cards are linked to this account. Delete or move them first, or archive the account.");
   }
-  // The guard re-checks inside the statement: a transaction recorded meanwhile keeps the account.
+  // The statement re-checks only the caller's role. A transaction or card recorded since the read
+  // still keeps the account: their foreign keys refuse the delete, and the request fails (500) with
+  // nothing deleted.
   const deleted = await ctx.db
     .delete(accounts)
     .where(and(eq(accounts.id, found[0].id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));

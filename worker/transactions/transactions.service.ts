@@ -22,7 +22,11 @@ type TagRow = { id: string; name: string; color: string };
 
 export const transactionNotFound = () => new AppError("NOT_FOUND", "Transaction not found.");
 
-/** Everything the input points at (and, for an edit, the old legs' cards), plus the caller's name. */
+/**
+ * Everything the input points at (and, for an edit, the old legs' cards), plus the caller's name for
+ * a new transaction's `created_by`. An edit reads the name too but does not use it: the editor need
+ * not be the creator.
+ */
 function referencedQueries(ctx: ServiceContext, caller: Caller, workspaceId: string, input: TransactionInput, editedId?: string) {
   const legs = [input.origin, input.destination];
   const accountIds = legs.flatMap((leg) => (leg?.type === "account" ? [leg.id] : []));
@@ -147,7 +151,9 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This transaction was ch
 /**
  * PUT /transactions/{id}: undo what the old row did and do what the new one does, in one
  * batch guarded by the row's revision, so two edits racing cannot both move the balances.
- * Tags are replaced only when `tag_ids` is sent. One read round trip, one write.
+ * Tags are replaced only when `tag_ids` is sent. One read round trip, one write. The answer is
+ * worked out from the read, not read back, and drops the creator's name: `created_by` keeps the
+ * creator's id with a null name (GET /transactions/{id} has the name).
  */
 export async function updateTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef & TransactionInput) {
   const {
