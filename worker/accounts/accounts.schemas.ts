@@ -9,12 +9,19 @@ export const nameSchema = z
   .min(1, "Name is required")
   .max(100, "Use at most 100 characters");
 
-const presetColors = Object.values(accountColors).map((hex) => hex.toLowerCase());
+const presetByName = new Map<string, string>(Object.entries(accountColors));
+const presetHexes = new Set(Object.values(accountColors).map((hex) => hex.toUpperCase()));
+
+/** A preset colour by its hex or its name ("blue"), in any letter case; kept as the preset's hex. */
 const accountColor = z
   .string()
   .trim()
-  .refine((value) => presetColors.includes(value.toLowerCase()), "Choose one of the preset colours")
-  .transform((value) => value.toUpperCase());
+  .transform((value, context) => {
+    const hex = (presetByName.get(value.toLowerCase()) ?? value).toUpperCase();
+    if (presetHexes.has(hex)) return hex;
+    context.addIssue({ code: "custom", message: "Choose one of the preset colours" });
+    return z.NEVER;
+  });
 
 const accountFields = {
   name: nameSchema,
