@@ -27,7 +27,8 @@ type Batched<Before extends readonly BatchItem<"sqlite">[], Reads extends NamedR
  * membership — or a write whose outcome the reads show) and then the named reads in ONE
  * `db.batch` — one database round trip, atomic — and hands the reads' rows back by name.
  * Drizzle's batch is positional and typed by tuple; the casts that bridge it to names live
- * here and nowhere else. Names zip back in the order they were sent.
+ * here and nowhere else. The reads run in the record's order (names are words, and words keep
+ * their insertion order), so a write named before a read is seen by it.
  */
 export async function batchByName<const Before extends readonly BatchItem<"sqlite">[], const Reads extends NamedReads>(
   db: Database,

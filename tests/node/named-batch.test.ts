@@ -55,6 +55,18 @@ describe("batchByName", () => {
     expect(rows).toEqual({ renamed: [{ name: "Lar" }], formerly: [] });
   });
 
+  it("runs the named items in the record's order, so a read named after a write sees it", async () => {
+    const { db, home } = await databaseWithTwoWorkspaces();
+
+    const { rows } = await batchByName(db, [], {
+      before: workspaceNamed({ name: "Lar" }),
+      renamed: db.update(workspaces).set({ name: "Lar" }).where(eq(workspaces.id, home.id)),
+      after: workspaceNamed({ name: "Lar" }),
+    });
+
+    expect([rows.before, rows.renamed.rowsAffected, rows.after]).toEqual([[], 1, [{ name: "Lar" }]]);
+  });
+
   it("does not send a read left undefined, and answers undefined under its name", async () => {
     const { db, roundTrips } = await databaseWithTwoWorkspaces();
     const needed = false;

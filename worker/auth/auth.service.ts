@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../../app/lib/i18n.ts";
 import { newId } from "../../db/ids.ts";
+import { batchByName } from "../../db/named-batch.ts";
 import { oneTimeCodes, sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
@@ -42,12 +43,14 @@ function isLive(stored: StoredCode | undefined, now: Date): stored is StoredCode
  */
 export async function requestSignInCode(ctx: ServiceContext, input: RequestCodeInput, origin: RequestOrigin) {
   const now = ctx.clock.now();
-  const [emailHits, ipHits, known, codes] = await ctx.db.batch([
-    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-email:${input.email}`, authPolicy.codeRequestsPerEmail, now)),
-    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-ip:${origin.ip}`, authPolicy.codeRequestsPerIp, now)),
-    ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
-    ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
-  ]);
+  const {
+    rows: { emailHits, ipHits, known, codes },
+  } = await batchByName(ctx.db, [], {
+    emailHits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-email:${input.email}`, authPolicy.codeRequestsPerEmail, now)),
+    ipHits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-ip:${origin.ip}`, authPolicy.codeRequestsPerIp, now)),
+    known: ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
+    codes: ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
+  });
   const wait = retryAfter(ipHits[0], authPolicy.codeRequestsPerIp, now);
   if (wait !== null) throw tooManyRequests(wait);
   if (needsChallenge(emailHits[0], authPolicy.codeRequestsPerEmail) || needsChallenge(ipHits[0], authPolicy.codeRequestsPerIp)) {
@@ -94,10 +97,12 @@ export type SignedIn = { accessToken: string; expiresAt: Date; user: UserRespons
  */
 export async function signIn(ctx: ServiceContext, input: SignInInput, origin: RequestOrigin): Promise<SignedIn> {
   const now = ctx.clock.now();
-  const [ipHits, codes] = await ctx.db.batch([
-    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`signin-ip:${origin.ip}`, authPolicy.signInAttemptsPerIp, now)),
-    ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
-  ]);
+  const {
+    rows: { ipHits, codes },
+  } = await batchByName(ctx.db, [], {
+    ipHits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`signin-ip:${origin.ip}`, authPolicy.signInAttemptsPerIp, now)),
+    codes: ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
+  });
   const wait = retryAfter(ipHits[0], authPolicy.signInAttemptsPerIp, now);
   if (wait !== null) throw tooManyRequests(wait);
 
@@ -122,25 +127,28 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + days(authPolicy.sessionAbsoluteDays));
   const nowIso = now.toISOString();
-  const [, opened, , , , accounts, memberships] = await ctx.db.batch([
-    ctx.db.insert(users).values({ email: input.email, language: origin.language, createdAt: nowIso }).onConflictDoNothing(),
-    ctx.db.run(sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent)
+  // In this order: the account, then the session on it, then the code spent, the invitations accepted, and the reads of the result.
+  const {
+    rows: { opened, accounts, memberships },
+  } = await batchByName(ctx.db, [], {
+    account: ctx.db.insert(users).values({ email: input.email, language: origin.language, createdAt: nowIso }).onConflictDoNothing(),
+    opened: ctx.db.run(sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent)
       select ${sessionId}, users.id, ${nowIso}, ${nowIso}, ${expiresAt.toISOString()}, ${origin.userAgent?.slice(0, 300) ?? null}
       from users join one_time_codes on one_time_codes.email = users.email
       where users.email = ${input.email} and one_time_codes.code_hash = ${stored.codeHash} and one_time_codes.consumed_at is null`),
-    ctx.db
+    spent: ctx.db
       .update(oneTimeCodes)
       .set({ consumedAt: nowIso })
       .where(and(eq(oneTimeCodes.email, input.email), eq(oneTimeCodes.codeHash, stored.codeHash), isNull(oneTimeCodes.consumedAt))),
     // Pending invitations to this address become memberships, in this same atomic batch.
     ...invitationAcceptanceStatements(ctx, { email: input.email, sessionId, now: nowIso }),
-    ctx.db.select().from(users).where(eq(users.email, input.email)),
-    ctx.db
+    accounts: ctx.db.select().from(users).where(eq(users.email, input.email)),
+    memberships: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(eq(users.email, input.email)),
-  ]);
+  });
   if (opened.rowsAffected !== 1) throw invalidCode();
 
   const user = accounts[0]!;

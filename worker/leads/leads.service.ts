@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Language } from "../../app/lib/i18n.ts";
+import { batchByName } from "../../db/named-batch.ts";
 import { leads } from "../../db/schema/index.ts";
 import { countHit, retryAfter, type RateLimitRule } from "../auth/rate-limit.ts";
 import type { ServiceContext } from "../context.ts";
@@ -29,10 +30,12 @@ const messages = {
 export async function createLead(ctx: ServiceContext, input: CreateLeadInput, origin: { ip: string; language: Language }) {
   const text = messages[origin.language];
   const now = ctx.clock.now();
-  const [hits, existing] = await ctx.db.batch([
-    ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`leads-ip:${origin.ip}`, leadsPerIp, now)),
-    ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.email, input.email)),
-  ]);
+  const {
+    rows: { hits, existing },
+  } = await batchByName(ctx.db, [], {
+    hits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`leads-ip:${origin.ip}`, leadsPerIp, now)),
+    existing: ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.email, input.email)),
+  });
   const wait = retryAfter(hits[0], leadsPerIp, now);
   if (wait !== null) throw new AppError("RATE_LIMITED", text.tooMany, { retryAfterSeconds: wait });
   if (existing.length > 0) throw new AppError("CONFLICT", text.duplicate);

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { batchByName } from "../../db/named-batch.ts";
+import { batchByName, batchEndingWith } from "../../db/named-batch.ts";
 import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import { authPolicy, days } from "../auth/auth.policy.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
@@ -82,10 +82,11 @@ const soleOwnedWorkspaces = (userId: string) => sql`select mine.workspace_id fro
  */
 export async function deleteAccount(ctx: ServiceContext, caller: Caller) {
   const { doomed } = await batchAsCaller(ctx, caller, { doomed: ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(caller.userId)) });
-  const [, deleted] = await ctx.db.batch([
-    ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(caller.userId)})`),
+  const deleted = await batchEndingWith(
+    ctx.db,
+    [ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(caller.userId)})`)],
     ctx.db.delete(users).where(eq(users.id, caller.userId)),
-  ]);
+  );
   if (deleted.rowsAffected !== 1) throw sessionEnded();
   ctx.log.info("account.deleted", { user_id: caller.userId, workspaces_deleted: doomed.length });
   return { message: "Account deleted", deleted_workspaces: doomed.length };

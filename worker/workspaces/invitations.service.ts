@@ -103,13 +103,13 @@ export async function revokeInvitation(ctx: ServiceContext, caller: Caller, inpu
  * the code was good, so they commit or not together with the session.
  */
 export function invitationAcceptanceStatements(ctx: ServiceContext, input: { email: string; sessionId: string; now: string }) {
-  return [
-    ctx.db.run(sql`insert into workspace_members (workspace_id, user_id, role, created_at)
+  return {
+    joinedWorkspaces: ctx.db.run(sql`insert into workspace_members (workspace_id, user_id, role, created_at)
       select invitations.workspace_id, sessions.user_id, invitations.role, ${input.now}
       from workspace_invitations as invitations join sessions on sessions.id = ${input.sessionId}
       where invitations.email = ${input.email} and invitations.accepted_at is null
       on conflict do nothing`),
-    ctx.db
+    acceptedInvitations: ctx.db
       .update(workspaceInvitations)
       .set({ acceptedAt: input.now })
       .where(
@@ -119,5 +119,5 @@ export function invitationAcceptanceStatements(ctx: ServiceContext, input: { ema
           sql`exists (select 1 from sessions where sessions.id = ${input.sessionId})`,
         ),
       ),
-  ] as const;
+  };
 }

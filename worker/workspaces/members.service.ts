@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
+import { batchByName } from "../../db/named-batch.ts";
 import { userPreferences, users, workspaceInvitations, workspaceMembers, type WorkspaceRole } from "../../db/schema/index.ts";
 import { batchAsCaller, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -120,8 +121,10 @@ export async function changeMemberRole(ctx: ServiceContext, caller: Caller, inpu
 /** DELETE /workspaces/{id}/members/{userId}: admins remove members below owner; an owner may remove an owner. */
 export async function removeMember(ctx: ServiceContext, caller: Caller, input: MemberRef) {
   const { permission, losesOwner } = await readMemberChange(ctx, caller, input, null);
-  const [removed] = await ctx.db.batch([
-    ctx.db
+  const {
+    rows: { removed },
+  } = await batchByName(ctx.db, [], {
+    removed: ctx.db
       .delete(workspaceMembers)
       .where(
         and(
@@ -131,8 +134,8 @@ export async function removeMember(ctx: ServiceContext, caller: Caller, input: M
           notTheLastOwner(input.workspaceId),
         ),
       ),
-    forgetDefaultWorkspace(ctx, input.userId, input.workspaceId),
-  ]);
+    forgotten: forgetDefaultWorkspace(ctx, input.userId, input.workspaceId),
+  });
   if (removed.rowsAffected !== 1) throw losesOwner ? lastOwner() : memberNotFound();
   return { message: "Member removed" };
 }
@@ -148,12 +151,14 @@ export async function leaveWorkspace(ctx: ServiceContext, caller: Caller, input:
   if (role === "owner" && (owners[0]?.total ?? 0) <= 1) {
     throw new AppError("LAST_OWNER", "You are the last owner of this workspace. Make someone else an owner, or delete the workspace, before leaving.");
   }
-  const [left] = await ctx.db.batch([
-    ctx.db
+  const {
+    rows: { left },
+  } = await batchByName(ctx.db, [], {
+    left: ctx.db
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, caller.userId), notTheLastOwner(input.workspaceId))),
-    forgetDefaultWorkspace(ctx, caller.userId, input.workspaceId),
-  ]);
+    forgotten: forgetDefaultWorkspace(ctx, caller.userId, input.workspaceId),
+  });
   if (left.rowsAffected !== 1) throw role === "owner" ? lastOwner() : workspaceNotFound();
   return { message: "You left the workspace" };
 }

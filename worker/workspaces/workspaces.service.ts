@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
+import { batchByName } from "../../db/named-batch.ts";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -49,8 +50,10 @@ export async function createWorkspace(ctx: ServiceContext, caller: Caller, input
   }
   const now = ctx.clock.now().toISOString();
   const id = newId();
-  const [created] = await ctx.db.batch([
-    ctx.db
+  const {
+    rows: { created },
+  } = await batchByName(ctx.db, [], {
+    created: ctx.db
       .insert(workspaces)
       .values({
         id,
@@ -66,8 +69,8 @@ export async function createWorkspace(ctx: ServiceContext, caller: Caller, input
         createdAt: now,
       })
       .returning(),
-    ctx.db.insert(workspaceMembers).values({ workspaceId: id, userId: caller.userId, role: "owner", createdAt: now }),
-  ]);
+    ownership: ctx.db.insert(workspaceMembers).values({ workspaceId: id, userId: caller.userId, role: "owner", createdAt: now }),
+  });
   return toWorkspaceResponse(created[0]!, "owner");
 }
 
