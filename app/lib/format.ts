@@ -3,10 +3,12 @@
  * of their inputs (no "now", no ambient locale), so the server and the browser print the
  * same characters and hydration never disagrees.
  */
+import type { Currency } from "../../db/enums";
 import { centsToDecimal } from "../../worker/ledger/money";
 import { intlLocales, type Language } from "./i18n";
 
-export type CurrencyCode = "USD" | "BRL" | (string & {});
+/** Ours, offered by name; any other ISO code still formats. */
+export type CurrencyCode = Currency | (string & {});
 
 /** SPEC §9: amounts always show two decimals, whatever the currency. */
 const moneyFractionDigits = 2;

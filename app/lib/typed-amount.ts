@@ -19,6 +19,7 @@
  * Portuguese and refused in English, where it would need 3 decimals): a page and an action that
  * disagreed on the language could refuse a value, but never change it. The node tests prove it.
  */
+import type { Currency } from "../../db/enums";
 import { centsToDecimal, maxAmountCents, maxRateMicros, microsToRate } from "../../worker/ledger/money";
 import type { Language } from "./i18n";
 
@@ -55,7 +56,8 @@ const separators: Record<Language, { decimal: string; group: string }> = {
 
 const otherLanguage: Record<Language, Language> = { en: "pt-BR", "pt-BR": "en" };
 
-const symbolsByCurrency: Record<string, string[]> = { BRL: ["R$"], USD: ["US$", "$"] };
+// Every currency of db/enums.ts has its symbols (a new one fails the typecheck until it does).
+const symbolsByCurrency: Record<string, string[]> = { BRL: ["R$"], USD: ["US$", "$"] } satisfies Record<Currency, string[]>;
 
 const shape = /^([+\-\u2212]?) ?(R\$|US\$|\$)? ?([+\-\u2212]?) ?([\d.,]+)$/i;
 

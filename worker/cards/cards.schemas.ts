@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cardModes, cardTypes } from "../../db/enums.ts";
+import { modeOfCard } from "../ledger/rules/card-rules.ts";
 import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
 import { cardColors, cardIssuers, defaultCardColor } from "../ledger/palettes.ts";
 import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
@@ -52,12 +53,11 @@ const cardFields = z.object({
 type CardFields = z.infer<typeof cardFields>;
 
 /**
- * SPEC §4 Card form: a debit card is always in debit mode and has no limit; a credit card is in
- * credit mode; only a hybrid card chooses (credit by default). Acting as credit, it needs a
- * limit above zero; acting as debit, any limit sent is dropped.
+ * SPEC §4 Card form: the card's mode follows its type (ledger/rules/card-rules.ts). Acting as
+ * credit, it needs a limit above zero; acting as debit, any limit sent is dropped.
  */
 export function withCardRules(fields: CardFields) {
-  const mode = fields.type === "hybrid" ? (fields.mode ?? "credit") : fields.type;
+  const mode = modeOfCard(fields.type, fields.mode);
   return { ...fields, mode, credit_limit: mode === "credit" ? (fields.credit_limit ?? null) : null };
 }
 

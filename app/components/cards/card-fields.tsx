@@ -7,11 +7,12 @@ import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
-import { cardModes, cardTypes } from "../../../db/enums";
+import { cardModes, cardTypes, type CardMode, type CardType } from "../../../db/enums";
 import { decimalToCents } from "../../../worker/ledger/money";
 import { cardIssuers } from "../../../worker/ledger/palettes";
+import { modeOfCard } from "../../../worker/ledger/rules/card-rules";
 
-export type CardFormState = { type: (typeof cardTypes)[number]; mode: (typeof cardModes)[number]; color: string };
+export type CardFormState = { type: CardType; mode: CardMode; color: string };
 
 /** What the card form needs of an account: the dashboard's quick-add sends no more. */
 export type CardAccountOption = Pick<AccountResponse, "uuid" | "name" | "currency" | "is_active">;
@@ -36,7 +37,7 @@ const invalid = (errors: Record<string, string[]>, field: string) => (errors[fie
 export function CardFields({ card, accounts, state, onChange, errors, limitMessage }: CardFieldsProps) {
   const { t } = useTranslation("cards");
   const language = useLanguage();
-  const mode = state.type === "hybrid" ? state.mode : state.type;
+  const mode = modeOfCard(state.type, state.mode);
   const isActingAsCredit = mode === "credit";
   return (
     <div className="grid gap-4 sm:grid-cols-2">

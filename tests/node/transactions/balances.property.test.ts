@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { transactionKinds } from "../../../db/enums.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 
@@ -23,7 +24,7 @@ const legs: Leg[] = [
 ];
 const legArbitrary = fc.option(fc.constantFrom(...legs), { nil: undefined });
 const specArbitrary: fc.Arbitrary<Spec> = fc.record({
-  kind: fc.constantFrom("income", "expense", "transfer", "pay_credit_card"),
+  kind: fc.constantFrom(...transactionKinds),
   origin: legArbitrary,
   destination: legArbitrary,
   cents: fc.integer({ min: 1, max: 90_000 }),
