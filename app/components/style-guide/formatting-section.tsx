@@ -3,8 +3,8 @@ import { formatDate, formatMoney, formatPercent, formatRelativeTime, type DateSt
 import { demoNow, moneySamples, relativeSamples } from "./demo-data";
 import { Section, Specimen } from "./section";
 import { useLanguage } from "~/lib/use-language";
+import { currencies } from "../../../db/enums";
 
-const currencies = ["USD", "BRL"] as const;
 const dateStyles: DateStyle[] = ["short", "medium", "long", "dayMonth", "monthYear"];
 const sampleDate = "2025-03-05";
 const percentSamples = [
