@@ -22,20 +22,24 @@ type TagRow = { id: string; name: string; color: string };
 
 export const transactionNotFound = () => new AppError("NOT_FOUND", "Transaction not found.");
 
-/**
- * Everything the input points at (and, for an edit, the old legs' cards), plus the caller's name for
- * a new transaction's `created_by`. An edit reads the name too but does not use it: the editor need
- * not be the creator.
- */
-function referencedQueries(ctx: ServiceContext, caller: Caller, workspaceId: string, input: TransactionInput, editedId?: string) {
+/** Everything the input points at (and, for an edit, the old legs' cards). */
+function referencedQueries(ctx: ServiceContext, workspaceId: string, input: TransactionInput, editedId?: string) {
   const legs = [input.origin, input.destination];
   const accountIds = legs.flatMap((leg) => (leg?.type === "account" ? [leg.id] : []));
   const cardIds = legs.flatMap((leg) => (leg?.type === "card" ? [leg.id] : []));
-  return {
-    ...referencedRowsQueries(ctx, workspaceId, { accountIds, cardIds, tagIds: input.tag_ids ?? [], legsOfTransactionId: editedId }),
-    callerRows: ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.userId)),
-  };
+  return referencedRowsQueries(ctx, workspaceId, { accountIds, cardIds, tagIds: input.tag_ids ?? [], legsOfTransactionId: editedId });
 }
+
+/** The name for `created_by`: the caller's for a new transaction. */
+const callerNameQuery = (ctx: ServiceContext, caller: Caller) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
+
+/** For an edit, the creator's name (the editor need not be the creator), read in the same batch. */
+const creatorNameQuery = (ctx: ServiceContext, ref: TransactionRef) =>
+  ctx.db
+    .select({ name: users.name })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.createdBy))
+    .where(and(eq(transactions.id, ref.transactionId), eq(transactions.workspaceId, ref.workspaceId)));
 
 function lookupOf(accountRows: Lookup["accounts"] extends Map<string, infer A> ? A[] : never, cardRows: Array<Lookup["cards"] extends Map<string, infer C> ? C : never>): Lookup {
   return {
@@ -98,7 +102,8 @@ export async function postTransaction(
     workspace,
     rows: { accountRows, cardRows, tagRows, callerRows, storedAnswer },
   } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
-    ...referencedQueries(ctx, caller, input.workspaceId, input),
+    ...referencedQueries(ctx, input.workspaceId, input),
+    callerRows: callerNameQuery(ctx, caller),
     ...once.lookups,
   });
   // A retry is answered before anything is checked again: what it asked for was already done.
@@ -152,17 +157,17 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This transaction was ch
  * PUT /transactions/{id}: undo what the old row did and do what the new one does, in one
  * batch guarded by the row's revision, so two edits racing cannot both move the balances.
  * Tags are replaced only when `tag_ids` is sent. One read round trip, one write. The answer is
- * worked out from the read, not read back, and drops the creator's name: `created_by` keeps the
- * creator's id with a null name (GET /transactions/{id} has the name).
+ * worked out from the read (the creator's name included), not read back.
  */
 export async function updateTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef & TransactionInput) {
   const {
     workspace,
-    rows: { previousRows, currentTags, accountRows, cardRows, tagRows },
+    rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows },
   } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
     previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
     currentTags: tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
-    ...referencedQueries(ctx, caller, input.workspaceId, input, input.transactionId),
+    ...referencedQueries(ctx, input.workspaceId, input, input.transactionId),
+    creatorRows: creatorNameQuery(ctx, input),
   });
   const previous = previousRows[0];
   if (!previous) throw transactionNotFound();
@@ -192,7 +197,7 @@ export async function updateTransaction(ctx: ServiceContext, caller: Caller, inp
     ),
   );
   if (updated.rowsAffected !== 1) throw changedMeanwhile();
-  return responseOf(row, lookup, input.tag_ids ? tagRows : currentTags, null);
+  return responseOf(row, lookup, input.tag_ids ? tagRows : currentTags, creatorRows[0]?.name ?? null);
 }
 
 /** DELETE /transactions/{id}: the balances move back and the row goes, in one guarded batch. */

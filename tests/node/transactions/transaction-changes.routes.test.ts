@@ -37,6 +37,15 @@ describe("editing, deleting and listing transactions", () => {
     expect((await response.json()).data).toMatchObject({ date: "2026-11-02", tag_ids: [h.food.id], amount: "11.00" });
   });
 
+  it("answers an edit by someone else with the creator's name in created_by, as a read would", async () => {
+    const { uuid } = await recorded({ type: "expense", origin_id: `account:${h.checking.id}`, amount: "10", description: "x" });
+    const response = await t.request(h.path(`/${uuid}`), { method: "PUT", token: h.admin.token, json: { type: "expense", origin_id: `account:${h.checking.id}`, amount: "12", description: "y" } });
+    const edited = (await response.json()).data;
+    const read = (await (await t.request(h.path(`/${uuid}`), { token: h.admin.token })).json()).data;
+    expect(edited.created_by).toEqual({ uuid: h.member.user.id, name: h.member.user.name });
+    expect(edited.created_by).toEqual(read.created_by);
+  });
+
   it("gives the money back when a transaction is deleted, and 404 the second time", async () => {
     const { uuid } = await recorded({ type: "transfer", origin_id: `account:${h.checking.id}`, destination_id: `account:${h.dollars.id}`, amount: "500.00", currency_conversion: "0.19", description: "Câmbio" });
     expect(await h.balances()).toMatchObject({ checking: 50_000, dollars: 59_500 });
