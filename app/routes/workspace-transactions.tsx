@@ -80,7 +80,7 @@ function failed(intent: string, error: unknown) {
     INSUFFICIENT_CREDIT: "insufficientCredit",
     BALANCE_OUT_OF_RANGE: "balanceOutOfRange",
     FORBIDDEN: "forbidden",
-    CONFLICT: "conflict",
+    TRANSACTION_CHANGED: "conflict",
     NOT_FOUND: "notFound",
   };
   return data<TransactionActionResult>({ intent, ok: false, error: byCode[error.code] ?? "failed", fieldErrors: error.fieldErrors }, { status: error.status });

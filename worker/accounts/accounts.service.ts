@@ -115,7 +115,7 @@ export async function updateAccount(ctx: ServiceContext, caller: Caller, input: 
   const account = found[0];
   if (!account) throw accountNotFound();
   if (input.currency && input.currency !== account.currency && (used[0]!.total > 0 || withCards[0]!.total > 0)) {
-    throw new AppError("CONFLICT", "This account already has transactions or cards, so its currency cannot change.", {
+    throw new AppError("ACCOUNT_CURRENCY_LOCKED", "This account already has transactions or cards, so its currency cannot change.", {
       fieldErrors: { currency: ["The currency cannot change once the account has transactions or cards"] },
     });
   }

@@ -116,7 +116,7 @@ export async function updateCard(ctx: ServiceContext, caller: Caller, input: Car
   if (!account) throw accountField("Account must be selected");
   if (!account.isActive && account.id !== current.account.id) throw accountField("This account is archived");
   if (current.card.debtCents !== 0 && input.mode !== "credit") {
-    throw new AppError("CONFLICT", "This card still has debt. Pay it off before switching the card to debit.");
+    throw new AppError("CARD_HAS_DEBT", "This card still has debt. Pay it off before switching the card to debit.");
   }
   if (usage[0]!.total > 0 && account.currency !== current.account.currency) {
     throw accountField("A card with transactions can only move to an account in the same currency");

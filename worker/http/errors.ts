@@ -15,7 +15,6 @@ const statusByCode = {
   LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
   /** A workspace always keeps an owner: the last one cannot leave, step down or be removed. */
   LAST_OWNER: 409,
   ALREADY_MEMBER: 409,
@@ -24,6 +23,14 @@ const statusByCode = {
   ACCOUNT_HAS_CARDS: 409,
   CARD_HAS_TRANSACTIONS: 409,
   TAG_NAME_TAKEN: 409,
+  /** Transactions or cards already use the account, so its currency is fixed. */
+  ACCOUNT_CURRENCY_LOCKED: 409,
+  /** A credit card with debt cannot become a debit card until the debt is paid. */
+  CARD_HAS_DEBT: 409,
+  /** Someone else edited or deleted the transaction between the read and this write: reload and retry. */
+  TRANSACTION_CHANGED: 409,
+  /** The email is already on the waiting list. */
+  LEAD_ALREADY_LISTED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */
   IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,

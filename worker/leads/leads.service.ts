@@ -38,13 +38,13 @@ export async function createLead(ctx: ServiceContext, input: CreateLeadInput, or
   });
   const wait = retryAfter(hits[0], leadsPerIp, now);
   if (wait !== null) throw new AppError("RATE_LIMITED", text.tooMany, { retryAfterSeconds: wait });
-  if (existing.length > 0) throw new AppError("CONFLICT", text.duplicate);
+  if (existing.length > 0) throw new AppError("LEAD_ALREADY_LISTED", text.duplicate);
   const inserted = await ctx.db
     .insert(leads)
     .values({ ...input, createdAt: now.toISOString() })
     .onConflictDoNothing({ target: leads.email })
     .returning({ id: leads.id });
-  if (inserted.length === 0) throw new AppError("CONFLICT", text.duplicate);
+  if (inserted.length === 0) throw new AppError("LEAD_ALREADY_LISTED", text.duplicate);
   ctx.log.info("lead.created", { lead_id: inserted[0]!.id });
   return { message: text.thanks };
 }

@@ -151,7 +151,7 @@ function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, on
 const isAtRevision = (ctx: ServiceContext, row: TransactionRow) =>
   exists(ctx.db.select({ one: sql`1` }).from(transactions).where(and(eq(transactions.id, row.id), eq(transactions.revision, row.revision))));
 
-const changedMeanwhile = () => new AppError("CONFLICT", "This transaction was changed by someone else a moment ago. Reload it and try again.");
+const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED", "This transaction was changed by someone else a moment ago. Reload it and try again.");
 
 /**
  * PUT /transactions/{id}: undo what the old row did and do what the new one does, in one

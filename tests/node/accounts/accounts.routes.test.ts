@@ -128,7 +128,10 @@ describe("accounts API", () => {
     for (const id of [withMoney.id, withCard.id]) {
       const response = await send("PUT", `/${id}`, team.owner, { currency: "USD" });
       expect(response.status).toBe(409);
-      expect((await response.json()).errors).toEqual({ currency: ["The currency cannot change once the account has transactions or cards"] });
+      expect(await response.json()).toMatchObject({
+        code: "ACCOUNT_CURRENCY_LOCKED",
+        errors: { currency: ["The currency cannot change once the account has transactions or cards"] },
+      });
       expect((await send("PUT", `/${id}`, team.owner, { currency: "BRL", name: "Same" })).status).toBe(200);
     }
   });

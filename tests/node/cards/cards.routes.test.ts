@@ -119,7 +119,7 @@ describe("cards API", () => {
     expect((await spend(hybrid.uuid, "25.00")).status).toBe(201);
     const toDebit = { name: "Renamed", account_uuid: checking.id, type: "hybrid", mode: "debit" };
     const refused = await send("PUT", `/${hybrid.uuid}`, team.member, toDebit);
-    expect([refused.status, (await refused.json()).code]).toEqual([409, "CONFLICT"]);
+    expect([refused.status, (await refused.json()).code]).toEqual([409, "CARD_HAS_DEBT"]);
     expect((await pay(hybrid.uuid, "25.00")).status).toBe(201);
     const switched = await send("PUT", `/${hybrid.uuid}`, team.member, toDebit);
     expect((await switched.json()).data).toMatchObject({ mode: "debit", credit_limit: null, current_balance: "975.00" });

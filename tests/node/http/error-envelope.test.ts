@@ -15,7 +15,7 @@ const fixtureApi = new Hono<ApiEnv>()
     c.json({ data: c.req.valid("json") }, 201),
   )
   .get("/conflict", () => {
-    throw new AppError("CONFLICT", "That already exists.");
+    throw new AppError("TAG_NAME_TAKEN", "That name is already taken.");
   })
   .get("/limited", () => {
     throw new AppError("RATE_LIMITED", "Too many attempts. Try again in a minute.", { retryAfterSeconds: 60 });
@@ -96,7 +96,7 @@ describe("the HTTP pipeline", () => {
   it("maps service errors to their status and adds Retry-After for rate limits", async () => {
     const conflict = await app.request("/api/conflict", {}, env);
     expect(conflict.status).toBe(409);
-    expect(await conflict.json()).toMatchObject({ code: "CONFLICT", message: "That already exists." });
+    expect(await conflict.json()).toMatchObject({ code: "TAG_NAME_TAKEN", message: "That name is already taken." });
 
     const limited = await app.request("/api/limited", {}, env);
     expect(limited.status).toBe(429);

@@ -29,7 +29,7 @@ describe("POST /api/leads (waitlist)", () => {
     await join(valid);
     const again = await join({ ...valid, email: "  MARIANA.LIMA@example.COM", name: "Other" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: "CONFLICT", message: "Este email já está cadastrado na lista de espera." });
+    expect(await again.json()).toMatchObject({ code: "LEAD_ALREADY_LISTED", message: "Este email já está cadastrado na lista de espera." });
     expect(await t.db.select().from(leads)).toHaveLength(1);
   });
 
