@@ -18,7 +18,7 @@ import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-accounts";
 
-export const handle = { i18n: ["accounts", "workspaces"] };
+export const handle = { i18n: ["accounts", "workspaces", "errors"] };
 
 /**
  * The accounts and the plan's usage in ONE round trip: the same queries listAccounts and the

@@ -20,7 +20,7 @@ import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-cards";
 
-export const handle = { i18n: ["cards", "accounts", "workspaces"] };
+export const handle = { i18n: ["cards", "accounts", "workspaces", "errors"] };
 
 /** `?card=` picks the card whose statements show; everything comes in one round trip. */
 export async function loader(args: Route.LoaderArgs) {

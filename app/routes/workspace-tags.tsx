@@ -17,7 +17,7 @@ import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-tags";
 
-export const handle = { i18n: ["tags", "accounts", "workspaces"] };
+export const handle = { i18n: ["tags", "accounts", "workspaces", "errors"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const tags = await withCaller(args, (services, caller) => listTags(services, caller, { workspaceId: args.params.workspaceId }));

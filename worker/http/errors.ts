@@ -50,6 +50,8 @@ const statusByCode = {
 } as const;
 
 export type ErrorCode = keyof typeof statusByCode;
+/** Every code, so a test can hold locales/<language>/errors.json to one sentence per code. */
+export const errorCodes = Object.keys(statusByCode) as ErrorCode[];
 export type ErrorStatus = (typeof statusByCode)[ErrorCode];
 export type FieldErrors = Record<string, string[]>;
 

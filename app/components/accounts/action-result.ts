@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import type { i18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -31,11 +32,22 @@ export const refusedField = (intent: string, field: string, message: string) =>
   data<ActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: { [field]: [message] } }, { status: 422 });
 
 /**
- * One toast per answer: `toasts.<intent>` on success, `errors.<code>` on failure (with a hint
- * under `errors.<code>Hint` when the locale has one), falling back to `errors.<intent>Failed`.
+ * The words of a failure's toast: `errors.<code>` of the page's namespace (with `errors.<code>Hint`
+ * under it when the locale has one). A code the page has no words of its own for shows
+ * `errors.<intent>Failed` with the code's general sentence from the `errors` namespace, so the
+ * person still learns why and what to do.
  */
+export function failureText(result: { intent: string; code: string }, namespace: string, i18n: Pick<i18n, "exists" | "t">) {
+  const text = (key: string) => (i18n.exists(key) ? i18n.t(key) : undefined);
+  const title = text(`${namespace}:errors.${result.code}`);
+  if (title) return { title, detail: text(`${namespace}:errors.${result.code}Hint`) };
+  return { title: i18n.t(`${namespace}:errors.${result.intent}Failed`), detail: text(`errors:${result.code}`) };
+}
+
+/** One toast per answer: `toasts.<intent>` on success, the failure's words otherwise (fields show their own). */
 export function useResultToast(result: ActionResult | undefined, namespace: string) {
-  const { t, i18n } = useTranslation(namespace);
+  // "errors" asked for here too, so a page reached by client navigation loads it before it is needed.
+  const { t, i18n } = useTranslation([namespace, "errors"]);
   const shown = useRef<ActionResult | undefined>(undefined);
   useEffect(() => {
     if (!result || shown.current === result) return;
@@ -45,9 +57,7 @@ export function useResultToast(result: ActionResult | undefined, namespace: stri
       return;
     }
     if (result.code === "VALIDATION_FAILED") return;
-    const byCode = `${namespace}:errors.${result.code}`;
-    const title = i18n.exists(byCode) ? t(byCode) : t(`errors.${result.intent}Failed`);
-    const hint = `${namespace}:errors.${result.code}Hint`;
-    toast.error(title, i18n.exists(hint) ? t(hint) : undefined);
+    const { title, detail } = failureText(result, namespace, i18n);
+    toast.error(title, detail);
   }, [result, namespace, t, i18n]);
 }
