@@ -110,14 +110,14 @@ export function createWorkerApp(options: WorkerAppOptions) {
       // React Router renders a loader's failure as its own 500 page; when the database was out of
       // reach, the truth is a 503 the reader can retry: the page is rendered again as that error page
       // (no loader or action runs), in the reader's language.
-      if (databaseFailure && c.res.status >= 500 && !isApiPath(c.req.path)) {
-        scope.log.error("request.database_unavailable", { path: c.req.path, error: databaseFailure.message });
-        const page = await options.renderPage(c, { refusal: 503 });
-        c.res = new Response(page.body, page);
-        c.res.headers.set("Retry-After", String(databaseRetryAfterSeconds));
+      const isUnavailablePage = Boolean(databaseFailure) && c.res.status >= 500 && !isApiPath(c.req.path);
+      if (isUnavailablePage) {
+        scope.log.error("request.database_unavailable", { path: c.req.path, error: databaseFailure!.message });
+        c.res = await options.renderPage(c, { refusal: 503 });
       }
       // Redirects and fetched responses have immutable headers: copy before stamping ours.
       c.res = new Response(c.res.body, c.res);
+      if (isUnavailablePage) c.res.headers.set("Retry-After", String(databaseRetryAfterSeconds));
       applySecurityHeaders(c.res.headers, scope, { isDevelopment });
       // Private data must not outlive the session in a cache or in the back button's page cache.
       if (isApiPath(c.req.path) || c.req.header("Cookie")?.includes(`${authPolicy.sessionCookieName}=`)) {
