@@ -18,6 +18,18 @@ export type CardType = (typeof cardTypes)[number];
 export const cardModes = ["credit", "debit"] as const;
 export type CardMode = (typeof cardModes)[number];
 
+/** The channels the chat-bot acts through, and the named jobs of our own that write (the cron executor). */
+export const botChannels = ["whatsapp"] as const;
+export type BotChannel = (typeof botChannels)[number];
+export const systemJobs = ["due-items"] as const;
+export type SystemJob = (typeof systemJobs)[number];
+
+/**
+ * Who wrote a row besides `created_by` (a user id, null for a job): `person`, `bot:<channel>`
+ * or `system:<job>`, so a list can say "added by the WhatsApp bot" or "posted by schedule".
+ */
+export type CreatedVia = "person" | `bot:${BotChannel}` | `system:${SystemJob}`;
+
 export const transactionKinds = ["income", "expense", "transfer", "pay_credit_card"] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Caller } from "./auth/session.ts";
+import type { ActingContext, PersonActor } from "./auth/actor.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { ServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
@@ -17,8 +17,8 @@ import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
-  /** `caller` is set by requireCaller on routes that need a signed-in user. */
-  Variables: { scope: RequestScope; services: ServiceContext; caller: Caller };
+  /** `ctx` (acting as the signed-in person) is set by requirePerson on routes that need one. */
+  Variables: { scope: RequestScope; services: ServiceContext; ctx: ActingContext<PersonActor> };
 };
 
 /**

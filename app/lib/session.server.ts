@@ -5,8 +5,9 @@
  */
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
 import { isSameOriginWrite } from "../../worker/auth/auth.middleware";
+import { actingAs, type ActingContext, type PersonActor } from "../../worker/auth/actor";
 import { authPolicy } from "../../worker/auth/auth.policy";
-import { identifyCaller, type Caller } from "../../worker/auth/session";
+import { identifyPerson } from "../../worker/auth/session";
 import { loadViewer, type Viewer } from "../../worker/auth/viewer.service";
 import { pageContext, type PageContext } from "../../worker/context";
 import { AppError } from "../../worker/http/errors";
@@ -55,17 +56,17 @@ export function servicesOf(args: LoaderArgs) {
   return args.context.get(pageContext).services;
 }
 
-/** The caller of a page request whose token is genuine; the session row is checked by the read that follows. */
-const callers = new WeakMap<Request, Promise<Caller | null>>();
+/** The person behind a page request whose token is genuine; the session row is checked by the read that follows. */
+const people = new WeakMap<Request, Promise<PersonActor | null>>();
 
 /** Who sent the request, by its token; the layout's and the page's loaders share one verification. */
-export function callerOf(args: LoaderArgs): Promise<Caller | null> {
-  let caller = callers.get(args.request);
-  if (!caller) {
-    caller = identifyCaller(servicesOf(args), args.request);
-    callers.set(args.request, caller);
+export function personOf(args: LoaderArgs): Promise<PersonActor | null> {
+  let person = people.get(args.request);
+  if (!person) {
+    person = identifyPerson(servicesOf(args), args.request);
+    people.set(args.request, person);
   }
-  return caller;
+  return person;
 }
 
 /** A revoked or expired session ends at /login with the cookie cleared (SPEC §2: 401 → login). */
@@ -74,19 +75,22 @@ export function toLogin(args: LoaderArgs): never {
 }
 
 type ViewerData = Pick<Viewer, "user" | "workspaces">;
-export type SignedInViewer = Viewer & { caller: Caller };
-type Lookup<T> = { status: "signed-out" } | { status: "ended" } | { status: "signed-in"; viewer: T & { caller: Caller } };
-type ViewerLoad<T> = (services: ReturnType<typeof servicesOf>, caller: Caller) => Promise<T>;
+/** `ctx` acts as the signed-in person; it stays on the server (loaders return chosen fields only). */
+export type SignedInViewer = Viewer & { ctx: PersonContext };
+type PersonContext = ActingContext<PersonActor>;
+type Lookup<T> = { status: "signed-out" } | { status: "ended" } | { status: "signed-in"; viewer: T & { ctx: PersonContext } };
+type ViewerLoad<T> = (ctx: PersonContext) => Promise<T>;
 
 /** Signed out (no genuine token), ended (revoked, expired or idle session) or the viewer. */
 export async function lookUpViewer<T extends ViewerData = Viewer>(
   args: LoaderArgs,
-  load: ViewerLoad<T> = loadViewer as unknown as ViewerLoad<T>,
+  load: ViewerLoad<T> = ((ctx) => loadViewer({ ctx })) as ViewerLoad<T>,
 ): Promise<Lookup<T>> {
-  const caller = await callerOf(args);
-  if (!caller) return { status: "signed-out" };
+  const person = await personOf(args);
+  if (!person) return { status: "signed-out" };
+  const ctx = actingAs(servicesOf(args), person);
   try {
-    return { status: "signed-in", viewer: { caller, ...(await load(servicesOf(args), caller)) } };
+    return { status: "signed-in", viewer: { ctx, ...(await load(ctx)) } };
   } catch (error) {
     if (error instanceof AppError && error.code === "UNAUTHENTICATED") return { status: "ended" };
     throw error;
@@ -110,7 +114,7 @@ export async function requireViewer<T extends ViewerData = Viewer>(
   args: LoaderArgs,
   completion: Completion = "complete",
   load?: ViewerLoad<T>,
-): Promise<T & { caller: Caller }> {
+): Promise<T & { ctx: PersonContext }> {
   const lookup = await lookUpViewer<T>(args, load);
   if (lookup.status === "ended") toLogin(args);
   if (lookup.status === "signed-out") throw redirect("/");
@@ -155,14 +159,14 @@ export async function requireViewerForAction(args: LoaderArgs, completion: Compl
 }
 
 /**
- * For child routes whose layout already applied the guards: run a service as the caller;
- * an ended session goes to /login, a workspace that is not theirs to /workspaces.
+ * For child routes whose layout already applied the guards: run a service as the signed-in
+ * person; an ended session goes to /login, a workspace that is not theirs to /workspaces.
  */
-export async function withCaller<T>(args: LoaderArgs, work: (services: ReturnType<typeof servicesOf>, caller: Caller) => Promise<T>): Promise<T> {
-  const caller = await callerOf(args);
-  if (!caller) throw redirect("/");
+export async function asPerson<T>(args: LoaderArgs, work: (ctx: PersonContext) => Promise<T>): Promise<T> {
+  const person = await personOf(args);
+  if (!person) throw redirect("/");
   try {
-    return await work(servicesOf(args), caller);
+    return await work(actingAs(servicesOf(args), person));
   } catch (error) {
     if (error instanceof AppError && error.code === "UNAUTHENTICATED") toLogin(args);
     if (error instanceof AppError && error.code === "NOT_FOUND") throw redirect("/workspaces");

@@ -1,15 +1,16 @@
 import { redirect } from "react-router";
-import { callerOf, clearedSessionCookie, refuseForeignWrites, servicesOf } from "~/lib/session.server";
+import { personOf, clearedSessionCookie, refuseForeignWrites, servicesOf } from "~/lib/session.server";
 import { signOut } from "../../worker/auth/auth.service";
 import { AppError } from "../../worker/http/errors";
 import type { Route } from "./+types/logout";
+import { actingAs } from "../../worker/auth/actor";
 
 /** Ends this session (the token stops working at once) and clears the cookie. */
 export async function action(args: Route.ActionArgs) {
   refuseForeignWrites(args);
-  const caller = await callerOf(args);
+  const person = await personOf(args);
   // A session that already ended has nothing to end: the cookie is cleared all the same.
-  if (caller) await signOut(servicesOf(args), caller).catch(ignoreEndedSession);
+  if (person) await signOut({ ctx: actingAs(servicesOf(args), person) }).catch(ignoreEndedSession);
   return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
 }
 

@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.code === "too_big" ? "tooLong" : "required" }, { status: 422 });
   }
-  await updateProfile(servicesOf(args), viewer.caller, { name: parsed.data });
+  await updateProfile({ ctx: viewer.ctx, input: { name: parsed.data } });
   return redirect(viewer.workspaces.length > 0 ? "/dashboard" : "/workspace-setup");
 }
 

@@ -23,7 +23,7 @@ import type { Route } from "./+types/settings";
 export const handle = { i18n: ["user-settings", "workspace-settings", "workspaces", "auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireViewer(args, "named", loadViewerSettings);
+  const viewer = await requireViewer(args, "named", (ctx) => loadViewerSettings({ ctx }));
   return {
     user: viewer.user,
     workspaces: viewer.workspaces,
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
           language: form.get("language") ?? undefined,
         });
         if (!parsed.success) return invalid(intent, fieldErrorsFrom(parsed.error));
-        const profile = await updateProfile(services, viewer.caller, parsed.data);
+        const profile = await updateProfile({ ctx: viewer.ctx, input: parsed.data });
         // The profile's language is also the interface's from now on.
         const secure = new URL(args.request.url).protocol === "https:";
         return data<SettingsResult>({ intent, ok: true }, { headers: { "Set-Cookie": languageCookie(toLanguage(profile.language) ?? "en", secure) } });
@@ -72,23 +72,23 @@ export async function action(args: Route.ActionArgs) {
           auto_categorize: form.get("auto_categorize") === "on",
         });
         if (!parsed.success) return invalid(intent, fieldErrorsFrom(parsed.error));
-        await updatePreferences(services, viewer.caller, parsed.data);
+        await updatePreferences({ ctx: viewer.ctx, input: parsed.data });
         return { intent, ok: true } satisfies SettingsResult;
       }
       case "upload-picture": {
         const file = form.get("picture");
         const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-        await uploadPicture(services, viewer.caller, { bytes });
+        await uploadPicture({ ctx: viewer.ctx, input: { bytes } });
         return { intent, ok: true } satisfies SettingsResult;
       }
       case "delete-picture":
-        await deletePicture(services, viewer.caller);
+        await deletePicture({ ctx: viewer.ctx });
         return { intent, ok: true } satisfies SettingsResult;
       case "sign-out-everywhere":
-        await signOutEverywhere(services, viewer.caller);
+        await signOutEverywhere({ ctx: viewer.ctx });
         return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
       case "delete-account":
-        await deleteAccount(services, viewer.caller);
+        await deleteAccount({ ctx: viewer.ctx });
         return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
       default:
         return data<SettingsResult>({ intent, ok: false, error: "failed" }, { status: 400 });

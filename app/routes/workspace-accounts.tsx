@@ -9,7 +9,7 @@ import { failedWith, formText, invalidInput, refusedField, unknownIntent, useRes
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { parseOptional, parseTypedAmount, refusalMessage } from "~/lib/typed-amount";
-import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import type { AccountResponse } from "../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
 import { createAccount, deleteAccount, getAccountsPage, updateAccount } from "../../worker/accounts/accounts.service";
@@ -26,7 +26,7 @@ export const handle = { i18n: ["accounts", "workspaces", "errors"] };
  */
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
-  const { accounts, usage } = await withCaller(args, (services, caller) => getAccountsPage(services, caller, { workspaceId }));
+  const { accounts, usage } = await asPerson(args, (ctx) => getAccountsPage({ ctx, input: { workspaceId } }));
   return { accounts, usage, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.accounts") };
 }
 
@@ -48,22 +48,22 @@ export async function action(args: Route.ActionArgs) {
         if (!balance.ok) return refusedField(intent, "balance", refusalMessage(serverI18n(language).t, "amount", balance.reason, fields.currency));
         const parsed = createAccountSchema.safeParse({ ...fields, balance: balance.text });
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const account = await createAccount(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data });
+        const account = await createAccount({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
         return { intent, ok: true, name: account.name } satisfies ActionResult;
       }
       case "update": {
         const parsed = updateAccountSchema.safeParse(fields);
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const account = await updateAccount(services, viewer.caller, { ...ref, ...parsed.data });
+        const account = await updateAccount({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, name: account.name } satisfies ActionResult;
       }
       case "archive":
       case "restore": {
-        const account = await updateAccount(services, viewer.caller, { ...ref, is_active: intent === "restore" });
+        const account = await updateAccount({ ctx: viewer.ctx, input: { ...ref, is_active: intent === "restore" } });
         return { intent, ok: true, name: account.name } satisfies ActionResult;
       }
       case "delete":
-        await deleteAccount(services, viewer.caller, ref);
+        await deleteAccount({ ctx: viewer.ctx, input: ref });
         return { intent, ok: true } satisfies ActionResult;
       default:
         return unknownIntent(intent);

@@ -10,7 +10,7 @@ import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { refusalMessage } from "~/lib/typed-amount";
-import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
 import { cardSchema } from "../../worker/cards/cards.schemas";
@@ -26,8 +26,8 @@ export const handle = { i18n: ["cards", "accounts", "workspaces", "errors"] };
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
   const selectedCardId = new URL(args.request.url).searchParams.get("card");
-  const loaded = await withCaller(args, async (services, caller) => {
-    const page = await getCardsPage(services, caller, { workspaceId, selectedCardId, statementCount: 6 });
+  const loaded = await asPerson(args, async (ctx) => {
+    const page = await getCardsPage({ ctx, input: { workspaceId, selectedCardId, statementCount: 6 } });
     return { ...page, selectedId: page.statements?.card.uuid ?? null };
   });
   return { ...loaded, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
@@ -49,16 +49,16 @@ export async function action(args: Route.ActionArgs) {
         if (!limit.ok) return refusedField(intent, "credit_limit", refusalMessage(serverI18n(language).t, "amount", limit.reason));
         const parsed = cardSchema.safeParse(input);
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const card = intent === "create" ? await createCard(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data }) : await updateCard(services, viewer.caller, { ...ref, ...parsed.data });
+        const card = intent === "create" ? await createCard({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } }) : await updateCard({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, name: card.name } satisfies ActionResult;
       }
       case "archive":
       case "restore": {
-        const card = await setCardActive(services, viewer.caller, { ...ref, isActive: intent === "restore" });
+        const card = await setCardActive({ ctx: viewer.ctx, input: { ...ref, isActive: intent === "restore" } });
         return { intent, ok: true, name: card.name } satisfies ActionResult;
       }
       case "delete":
-        await deleteCard(services, viewer.caller, ref);
+        await deleteCard({ ctx: viewer.ctx, input: ref });
         return { intent, ok: true } satisfies ActionResult;
       default:
         return unknownIntent(intent);

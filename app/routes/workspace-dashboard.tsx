@@ -12,7 +12,7 @@ import { TransactionDialog } from "~/components/transactions/transaction-dialog"
 import { formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { withCaller } from "~/lib/session.server";
+import { asPerson } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { getDashboardPage, getVirtualBalance, horizons, type Horizon } from "../../worker/dashboard/dashboard.service";
 import { AppError } from "../../worker/http/errors";
@@ -41,11 +41,11 @@ function virtualRequest(url: URL): { horizon?: Horizon; end_date?: string } | nu
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
   const virtual = virtualRequest(new URL(args.request.url));
-  const loaded = await withCaller(args, async (services, caller) => {
+  const loaded = await asPerson(args, async (ctx) => {
     const [page, projection] = await Promise.all([
-      getDashboardPage(services, caller, { workspaceId }),
+      getDashboardPage({ ctx, input: { workspaceId } }),
       virtual
-        ? getVirtualBalance(services, caller, { workspaceId, ...virtual }).then(
+        ? getVirtualBalance({ ctx, input: { workspaceId, ...virtual } }).then(
             (balance) => ({ balance, failed: false }),
             (error: unknown) => {
               if (error instanceof AppError && error.code === "VALIDATION_FAILED") return { balance: null, failed: true };

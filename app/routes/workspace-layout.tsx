@@ -14,8 +14,8 @@ export const handle = { i18n: ["workspaces", "auth"] };
  * whole app, and the shell.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireViewer(args, "complete", (services, caller) =>
-    loadViewerInWorkspace(services, caller, args.params.workspaceId),
+  const viewer = await requireViewer(args, "complete", (ctx) =>
+    loadViewerInWorkspace({ ctx, input: { workspaceId: args.params.workspaceId } }),
   );
   const { workspace } = viewer;
   if (!workspace) throw redirect("/workspaces");

@@ -5,7 +5,7 @@ import { DangerZone } from "~/components/workspace-settings/danger-zone";
 import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
 import type { SettingsError, SettingsResult } from "~/components/workspace-settings/settings-result";
-import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { changeRoleSchema, inviteMemberSchema } from "../../worker/workspaces/members.schemas";
@@ -21,8 +21,8 @@ import type { Route } from "./+types/workspace-settings";
 export const handle = { i18n: ["workspace-settings", "workspaces", "auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { members, invitations } = await withCaller(args, (services, caller) =>
-    listMembers(services, caller, { workspaceId: args.params.workspaceId }),
+  const { members, invitations } = await asPerson(args, (ctx) =>
+    listMembers({ ctx, input: { workspaceId: args.params.workspaceId } }),
   );
   // The runtime's list leaves out "UTC" (the default); keep it so the current zone is always selectable.
   const timeZones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -61,32 +61,32 @@ export async function action(args: Route.ActionArgs) {
         const fields = ["name", "description", "currency", "time_zone", "primary_color", "secondary_color", "accent_color"];
         const parsed = updateWorkspaceSchema.safeParse(Object.fromEntries(fields.flatMap((name) => (form.has(name) ? [[name, text(form, name)]] : []))));
         if (!parsed.success) return data<SettingsResult>({ intent, ok: false, error: "validation", fieldErrors: fieldErrorsFrom(parsed.error) }, { status: 422 });
-        await updateWorkspace(services, viewer.caller, { ...ref, ...parsed.data });
+        await updateWorkspace({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true } satisfies SettingsResult;
       }
       case "invite": {
         const parsed = inviteMemberSchema.safeParse({ email: text(form, "email"), role: text(form, "role") });
         if (!parsed.success) return data<SettingsResult>({ intent, ok: false, error: "validation", fieldErrors: fieldErrorsFrom(parsed.error) }, { status: 422 });
-        await inviteMember(services, viewer.caller, { ...ref, ...parsed.data });
+        await inviteMember({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, email: parsed.data.email } satisfies SettingsResult;
       }
       case "change-role": {
         const parsed = changeRoleSchema.safeParse({ role: text(form, "role") });
         if (!parsed.success) return data<SettingsResult>({ intent, ok: false, error: "validation" }, { status: 422 });
-        await changeMemberRole(services, viewer.caller, { ...ref, userId: text(form, "userId") ?? "", ...parsed.data });
+        await changeMemberRole({ ctx: viewer.ctx, input: { ...ref, userId: text(form, "userId") ?? "", ...parsed.data } });
         return { intent, ok: true } satisfies SettingsResult;
       }
       case "remove-member":
-        await removeMember(services, viewer.caller, { ...ref, userId: text(form, "userId") ?? "" });
+        await removeMember({ ctx: viewer.ctx, input: { ...ref, userId: text(form, "userId") ?? "" } });
         return { intent, ok: true } satisfies SettingsResult;
       case "revoke-invitation":
-        await revokeInvitation(services, viewer.caller, { ...ref, invitationId: text(form, "invitationId") ?? "" });
+        await revokeInvitation({ ctx: viewer.ctx, input: { ...ref, invitationId: text(form, "invitationId") ?? "" } });
         return { intent, ok: true } satisfies SettingsResult;
       case "leave":
-        await leaveWorkspace(services, viewer.caller, ref);
+        await leaveWorkspace({ ctx: viewer.ctx, input: ref });
         return redirect("/workspaces");
       case "delete":
-        await deleteWorkspace(services, viewer.caller, ref);
+        await deleteWorkspace({ ctx: viewer.ctx, input: ref });
         return redirect("/workspaces");
       default:
         return data<SettingsResult>({ intent, ok: false, error: "failed" }, { status: 400 });

@@ -29,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.code === "too_big" ? "tooLong" : "required" }, { status: 422 });
   }
-  const workspace = await createWorkspace(servicesOf(args), viewer.caller, parsed.data);
+  const workspace = await createWorkspace({ ctx: viewer.ctx, input: parsed.data });
   return redirect(`/workspaces/${workspace.uuid}/dashboard`, {
     headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) },
   });

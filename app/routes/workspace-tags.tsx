@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
 import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
 import { can } from "../../worker/workspaces/permissions";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/workspace-tags";
 export const handle = { i18n: ["tags", "accounts", "workspaces", "errors"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const tags = await withCaller(args, (services, caller) => listTags(services, caller, { workspaceId: args.params.workspaceId }));
+  const tags = await asPerson(args, (ctx) => listTags({ ctx, input: { workspaceId: args.params.workspaceId } }));
   return { tags, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.tags") };
 }
 
@@ -36,17 +36,17 @@ export async function action(args: Route.ActionArgs) {
       case "create": {
         const parsed = createTagSchema.safeParse(fields);
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const tag = await createTag(services, viewer.caller, { workspaceId: ref.workspaceId, ...parsed.data });
+        const tag = await createTag({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
         return { intent, ok: true, name: tag.name } satisfies ActionResult;
       }
       case "update": {
         const parsed = updateTagSchema.safeParse(fields);
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const tag = await updateTag(services, viewer.caller, { ...ref, ...parsed.data });
+        const tag = await updateTag({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, name: tag.name } satisfies ActionResult;
       }
       case "delete":
-        await deleteTag(services, viewer.caller, ref);
+        await deleteTag({ ctx: viewer.ctx, input: ref });
         return { intent, ok: true } satisfies ActionResult;
       default:
         return unknownIntent(intent);

@@ -14,7 +14,7 @@ import { Icon } from "~/components/ui/icon";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { parseOptional, parseTypedAmount, parseTypedRate, refusalMessage } from "~/lib/typed-amount";
-import { requireViewerForAction, servicesOf, withCaller } from "~/lib/session.server";
+import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
@@ -30,7 +30,7 @@ export const handle = { i18n: ["transactions", "workspaces"] };
 export async function loader(args: Route.LoaderArgs) {
   const language = detectLanguage(args.request);
   const filters = parseFilters(new URL(args.request.url).searchParams, language);
-  const page = await withCaller(args, (services, caller) => loadTransactionsPage(services, caller, { workspaceId: args.params.workspaceId, filters }));
+  const page = await asPerson(args, (ctx) => loadTransactionsPage({ ctx, input: { workspaceId: args.params.workspaceId, filters } }));
   return { ...page, pageTitle: serverI18n(language).t("transactions:title") };
 }
 
@@ -95,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
   const ref = { workspaceId: args.params.workspaceId };
   try {
     if (intent === "delete") {
-      await deleteTransaction(services, viewer.caller, { ...ref, transactionId: text(form, "id") ?? "" });
+      await deleteTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: text(form, "id") ?? "" } });
       return { intent, ok: true } satisfies TransactionActionResult;
     }
     if (intent !== "create" && intent !== "update") return data<TransactionActionResult>({ intent, ok: false, error: "failed" }, { status: 400 });
@@ -105,8 +105,8 @@ export async function action(args: Route.ActionArgs) {
     }
     // The wizard sends one key per draft, so a double click or a retried submit posts once.
     const idempotencyKey = parseIdempotencyKey(text(form, idempotencyKeyField));
-    if (intent === "create") await createTransaction(services, viewer.caller, { ...ref, ...parsed.data, idempotencyKey });
-    else await updateTransaction(services, viewer.caller, { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data });
+    if (intent === "create") await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
+    else await updateTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data } });
     return { intent, ok: true } satisfies TransactionActionResult;
   } catch (error) {
     return failed(intent, error);

@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
     return data<CreateWorkspaceResult>({ error: nameIssue?.code === "too_big" ? "tooLong" : nameIssue ? "required" : "failed" }, { status: 422 });
   }
   try {
-    const workspace = await createWorkspace(servicesOf(args), viewer.caller, parsed.data);
+    const workspace = await createWorkspace({ ctx: viewer.ctx, input: parsed.data });
     return redirect(`/workspaces/${workspace.uuid}/dashboard`, { headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) } });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

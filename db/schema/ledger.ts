@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { accountTypes, cardModes, cardTypes, currencies, transactionKinds } from "../enums.ts";
+import { accountTypes, cardModes, cardTypes, currencies, transactionKinds, type CreatedVia } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -93,6 +93,7 @@ export const transactions = sqliteTable(
     destinationCardId: text("destination_card_id").references(() => cards.id),
     destinationCardMode: text("destination_card_mode", { enum: cardModes }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdVia: text("created_via").$type<CreatedVia>().notNull().default("person"),
     /** Bumped by every edit; balance changes only apply while the row is at the revision that was read. */
     revision: integer("revision").notNull().default(0),
     createdAt: createdAtColumn(),

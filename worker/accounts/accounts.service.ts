@@ -2,16 +2,15 @@ import { and, asc, count, eq, or } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
-import { callerStillMay } from "../workspaces/workspace-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toAccountResponse } from "./accounts.mapper.ts";
 import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.ts";
+import type { ServiceCall, PersonCall } from "../auth/actor.ts";
+import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type AccountRef = WorkspaceRef & { accountId: string };
 
@@ -33,14 +32,14 @@ export function accountsQuery(ctx: ServiceContext, workspaceId: string) {
 }
 
 /** GET /accounts: every account, archived ones included (flagged `is_active: false`). */
-export async function listAccounts(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { rows: { accounts } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { accounts: accountsQuery(ctx, input.workspaceId) });
+export async function listAccounts({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  const { rows: { accounts } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { accounts: accountsQuery(ctx, input.workspaceId) });
   return accounts.map(toAccountResponse);
 }
 
 /** The accounts page in one round trip: every account and the plan's account usage. */
-export async function getAccountsPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { rows: { rows, owners } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+export async function getAccountsPage({ ctx, input }: PersonCall<WorkspaceRef>) {
+  const { rows: { rows, owners } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     rows: accountsQuery(ctx, input.workspaceId),
     owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
   });
@@ -49,8 +48,8 @@ export async function getAccountsPage(ctx: ServiceContext, caller: Caller, input
   return { accounts: rows.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
 }
 
-export async function getAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
-  const { rows: { found } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+export async function getAccount({ ctx, input }: ServiceCall<AccountRef>) {
+  const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
   });
   const account = found[0];
@@ -59,8 +58,8 @@ export async function getAccount(ctx: ServiceContext, caller: Caller, input: Acc
 }
 
 /** POST /accounts: refused when the workspace's plan has no accounts left. */
-export async function createAccount(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateAccountInput) {
-  const { workspace, rows: { owners, used } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & CreateAccountInput>) {
+  const { workspace, rows: { owners, used } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
     used: accountsUsedQuery(ctx, input.workspaceId),
   });
@@ -107,8 +106,8 @@ function usageOfAccountQuery(ctx: ServiceContext, workspaceId: string, accountId
 }
 
 /** PUT /accounts/{id}: name, type, colour, icon, archive; the currency only while nothing was recorded in it. */
-export async function updateAccount(ctx: ServiceContext, caller: Caller, input: AccountRef & UpdateAccountInput) {
-  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function updateAccount({ ctx, input }: ServiceCall<AccountRef & UpdateAccountInput>) {
+  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
   });
@@ -130,15 +129,15 @@ export async function updateAccount(ctx: ServiceContext, caller: Caller, input: 
       ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
       updatedAt: ctx.clock.now().toISOString(),
     })
-    .where(and(eq(accounts.id, account.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .where(and(eq(accounts.id, account.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
     .returning();
   if (!updated) throw accountNotFound();
   return toAccountResponse(updated);
 }
 
 /** DELETE /accounts/{id}: only an account nothing was recorded in; otherwise archive it. */
-export async function deleteAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
-  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function deleteAccount({ ctx, input }: ServiceCall<AccountRef>) {
+  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
   });
@@ -154,7 +153,7 @@ export async function deleteAccount(ctx: ServiceContext, caller: Caller, input: 
   // nothing deleted.
   const deleted = await ctx.db
     .delete(accounts)
-    .where(and(eq(accounts.id, found[0].id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
+    .where(and(eq(accounts.id, found[0].id), actorStillMay(ctx, input.workspaceId, "finances.write")));
   if (deleted.rowsAffected !== 1) throw accountNotFound();
   return { message: "Account deleted" };
 }

@@ -2,13 +2,12 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isUuid } from "../../db/ids.ts";
 import { transactions } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactCents } from "../ledger/sums.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "./accounts.service.ts";
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
 
 export const balanceHistorySchema = z.object({ days: z.coerce.number().int().min(2).max(366).default(30) });
 
@@ -18,14 +17,14 @@ export const balanceHistorySchema = z.object({ days: z.coerce.number().int().min
  * reads only the days in view (and any future-dated entries), never the whole history,
  * in one round trip.
  */
-export async function getBalanceHistory(ctx: ServiceContext, caller: Caller, input: AccountRef & { days: number }) {
+export async function getBalanceHistory({ ctx, input }: ServiceCall<AccountRef & { days: number }>) {
   const accountId = isUuid(input.accountId) ? input.accountId : "";
   // The workspace's "today" is known only after the read; a day's margin covers every time zone.
   const earliest = addDays(todayIn("UTC", ctx.clock.now()), -input.days);
   // Exact at any size (ledger/sums.ts): a day may hold more movement than a number can.
   const net = exactCents(sql`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
     - sum(case when ${transactions.originAccountId} = ${accountId} then ${transactions.amountCents} else 0 end)`);
-  const { workspace, rows: { found, movements } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+  const { workspace, rows: { found, movements } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     movements: ctx.db
       .select({ date: transactions.date, net })

@@ -3,8 +3,9 @@ import { detectLanguage } from "../../app/lib/i18n.ts";
 import type { ApiEnv } from "../api.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../http/errors.ts";
+import { actingAs, type PersonActor } from "./actor.ts";
 import type { RequestOrigin } from "./auth.service.ts";
-import { identifyCaller, type Caller } from "./session.ts";
+import { identifyPerson } from "./session.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -28,16 +29,17 @@ export function isSameOriginWrite(request: Request, env: Pick<Env, "APP_URL">): 
   return origin ? allowed.has(origin) : request.headers.get("Sec-Fetch-Site") === "same-origin";
 }
 
-/** The signed-in caller or 401; cookie-authenticated writes must also pass the Origin check. */
-export async function requireCallerOf(request: Request, c: Context<ApiEnv>): Promise<Caller> {
-  const caller = await identifyCaller(c.get("services"), request);
-  if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  if (caller.via === "cookie") assertSameOrigin(request, c.env);
-  return caller;
+/** The signed-in person or 401; cookie-authenticated writes must also pass the Origin check. */
+export async function requirePersonOf(request: Request, c: Context<ApiEnv>): Promise<PersonActor> {
+  const person = await identifyPerson(c.get("services"), request);
+  if (!person) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  if (person.via === "cookie") assertSameOrigin(request, c.env);
+  return person;
 }
 
-export const requireCaller: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  c.set("caller", await requireCallerOf(c.req.raw, c));
+/** Routes behind it call their service with `c.get("ctx")`, acting as the signed-in person. */
+export const requirePerson: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  c.set("ctx", actingAs(c.get("services"), await requirePersonOf(c.req.raw, c)));
   await next();
 };
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
 import { validate } from "../http/validation.ts";
-import { requestOriginOf, requireCaller } from "./auth.middleware.ts";
+import { requestOriginOf, requirePerson } from "./auth.middleware.ts";
 import { signInSchema, requestCodeSchema } from "./auth.schemas.ts";
 import { requestSignInCode, signIn, signOut, signOutEverywhere } from "./auth.service.ts";
 
@@ -14,11 +14,11 @@ export const authRoutes = new Hono<ApiEnv>()
     const { accessToken, expiresAt, user } = await signIn(c.get("services"), c.req.valid("json"), requestOriginOf(c.req.raw));
     return c.json({ data: { access_token: accessToken, token_type: "Bearer", expires_at: expiresAt.toISOString(), user } });
   })
-  .post("/logout", requireCaller, async (c) => {
-    await signOut(c.get("services"), c.get("caller"));
+  .post("/logout", requirePerson, async (c) => {
+    await signOut({ ctx: c.get("ctx") });
     return c.json({ data: { message: "Signed out" } });
   })
-  .post("/logout-everywhere", requireCaller, async (c) => {
-    const { revokedSessions } = await signOutEverywhere(c.get("services"), c.get("caller"));
+  .post("/logout-everywhere", requirePerson, async (c) => {
+    const { revokedSessions } = await signOutEverywhere({ ctx: c.get("ctx") });
     return c.json({ data: { message: "Signed out everywhere", revoked_sessions: revokedSessions } });
   });

@@ -12,9 +12,10 @@ import type { RequestCodeInput, SignInInput } from "./auth.schemas.ts";
 import { deriveCode, digestsEqual, hashCode } from "./codes.ts";
 import { sendSignInCode } from "./mailer.ts";
 import { countHit, needsChallenge, retryAfter } from "./rate-limit.ts";
-import { callerSessionIsActive, sessionEnded, type Caller } from "./session.ts";
+import { personSessionIsLive, sessionEnded } from "./session.ts";
 import { signSessionToken } from "./tokens.ts";
 import { requireSolvedChallenge } from "./turnstile.ts";
+import type { PersonCall } from "./actor.ts";
 
 /** Who asked, for rate limits, the e-mail's language and the session's label. */
 export type RequestOrigin = { ip: string; userAgent: string | null; language: Language };
@@ -159,11 +160,11 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
 
 /** Ends this session now: its token stops working on the next request. */
 /** Ends the caller's session; a token whose session already ended gets 401 (nothing to end). */
-export async function signOut(ctx: ServiceContext, caller: Caller) {
+export async function signOut({ ctx }: PersonCall) {
   const revoked = await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(sessions.id, caller.sessionId), callerSessionIsActive(ctx, caller)));
+    .where(and(eq(sessions.id, ctx.actor.sessionId), personSessionIsLive(ctx, ctx.actor)));
   if (revoked.rowsAffected === 0) throw sessionEnded();
 }
 
@@ -171,11 +172,11 @@ export async function signOut(ctx: ServiceContext, caller: Caller) {
  * Ends every session of the caller, on every device — only for a caller whose own session is
  * live, checked in the same statement: a stolen token that was logged out signs no one out.
  */
-export async function signOutEverywhere(ctx: ServiceContext, caller: Caller) {
+export async function signOutEverywhere({ ctx }: PersonCall) {
   const revoked = await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(sessions.userId, caller.userId), isNull(sessions.revokedAt), callerSessionIsActive(ctx, caller)));
+    .where(and(eq(sessions.userId, ctx.actor.userId), isNull(sessions.revokedAt), personSessionIsLive(ctx, ctx.actor)));
   if (revoked.rowsAffected === 0) throw sessionEnded();
   return { revokedSessions: revoked.rowsAffected };
 }

@@ -7,7 +7,9 @@ import { profileQueries, toProfile } from "../profile/profile.queries.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import { toWorkspaceResponse } from "../workspaces/workspaces.mapper.ts";
-import { batchAsCaller, sessionEnded, type Caller } from "./session.ts";
+import { sessionEnded } from "./session.ts";
+import type { PersonCall } from "./actor.ts";
+import { batchAsActor } from "./actor-access.ts";
 
 /** The user's workspaces with their role in each, oldest first. */
 const workspacesOf = reusableRead<{ userId: string }>()((db, value) =>
@@ -27,10 +29,10 @@ const userQuery = (ctx: ServiceContext, userId: string) => userById({ userId });
  * Everything a page needs to decide where the signed-in person belongs (SPEC §2 guards):
  * the account and its workspaces, with the session check, in one round trip.
  */
-export async function loadViewer(ctx: ServiceContext, caller: Caller) {
-  const { accounts, memberships } = await batchAsCaller(ctx, caller, {
-    accounts: userQuery(ctx, caller.userId),
-    memberships: workspacesOfQuery(ctx, caller.userId),
+export async function loadViewer({ ctx }: PersonCall) {
+  const { accounts, memberships } = await batchAsActor(ctx, {
+    accounts: userQuery(ctx, ctx.actor.userId),
+    memberships: workspacesOfQuery(ctx, ctx.actor.userId),
   });
   const account = accounts[0];
   if (!account) throw sessionEnded();
@@ -44,10 +46,10 @@ export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
  * A workspace page's frame: the viewer, their workspaces and the plan of this workspace's
  * owner (which decides its features), with the session check, in one round trip.
  */
-export async function loadViewerInWorkspace(ctx: ServiceContext, caller: Caller, workspaceId: string) {
-  const { accounts, memberships, owners } = await batchAsCaller(ctx, caller, {
-    accounts: userQuery(ctx, caller.userId),
-    memberships: workspacesOfQuery(ctx, caller.userId),
+export async function loadViewerInWorkspace({ ctx, input: { workspaceId } }: PersonCall<{ workspaceId: string }>) {
+  const { accounts, memberships, owners } = await batchAsActor(ctx, {
+    accounts: userQuery(ctx, ctx.actor.userId),
+    memberships: workspacesOfQuery(ctx, ctx.actor.userId),
     owners: workspaceOwnerTierQuery(ctx, workspaceId),
   });
   const account = accounts[0];
@@ -64,10 +66,10 @@ export async function loadViewerInWorkspace(ctx: ServiceContext, caller: Caller,
 }
 
 /** The settings page: the profile with its assistant preferences, and the workspaces to choose from. */
-export async function loadViewerSettings(ctx: ServiceContext, caller: Caller) {
-  const { workspaceRows, ...profile } = await batchAsCaller(ctx, caller, {
-    ...profileQueries(ctx, caller.userId),
-    workspaceRows: workspacesOfQuery(ctx, caller.userId),
+export async function loadViewerSettings({ ctx }: PersonCall) {
+  const { workspaceRows, ...profile } = await batchAsActor(ctx, {
+    ...profileQueries(ctx, ctx.actor.userId),
+    workspaceRows: workspacesOfQuery(ctx, ctx.actor.userId),
   });
   return {
     user: toProfile(profile),

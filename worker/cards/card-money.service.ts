@@ -1,11 +1,9 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { transactions } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { cardMissingMessage } from "../transactions/transaction-legs.ts";
-import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactSum } from "../ledger/sums.ts";
 import { postTransaction } from "../transactions/transactions.service.ts";
@@ -14,6 +12,8 @@ import { isUuid } from "../../db/ids.ts";
 import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
 import { buildStatements, recentPeriods } from "./statements.ts";
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
 
 type Keyed = { idempotencyKey?: string };
 type Purchase = CardRef & Keyed & { amount: number; description: string; date?: string; tag_ids?: string[] };
@@ -25,12 +25,12 @@ function cardRequest(ref: CardRef, action: "purchase" | "payment", key: string |
 }
 
 /** POST /cards/{id}/purchase: an expense on the card ('Insufficient available credit' past its limit). */
-export async function purchaseWithCard(ctx: ServiceContext, caller: Caller, input: Purchase) {
+export async function purchaseWithCard({ ctx, input }: ServiceCall<Purchase>) {
   const { workspaceId, cardId, idempotencyKey, ...purchase } = input;
   const origin = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!origin.id) throw cardNotFound();
   const request = cardRequest(input, "purchase", idempotencyKey, purchase);
-  return withCardFromPath(postTransaction(ctx, caller, { workspaceId, type: "expense", origin, ...purchase }, request), "origin");
+  return withCardFromPath(postTransaction({ ctx, input: { workspaceId, type: "expense", origin, ...purchase } }, request), "origin");
 }
 
 /** The card is in the address: when it is not in this workspace, that is a 404, not a field error. */
@@ -44,12 +44,12 @@ async function withCardFromPath<T>(work: Promise<T>, leg: "origin" | "destinatio
 }
 
 /** POST /cards/{id}/payment: money leaves the card's account and the card's debt goes down. */
-export async function payCard(ctx: ServiceContext, caller: Caller, input: Payment) {
+export async function payCard({ ctx, input }: ServiceCall<Payment>) {
   const { workspaceId, cardId, idempotencyKey, description, ...payment } = input;
   const destination = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!destination.id) throw cardNotFound();
   const request = cardRequest(input, "payment", idempotencyKey, { description, ...payment });
-  const work = postTransaction(ctx, caller, { workspaceId, type: "pay_credit_card", destination, description: description ?? "Card payment", ...payment }, request);
+  const work = postTransaction({ ctx, input: { workspaceId, type: "pay_credit_card", destination, description: description ?? "Card payment", ...payment } }, request);
   return withCardFromPath(work, "destination");
 }
 
@@ -116,8 +116,8 @@ export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, 
  * GET /cards/{id}/statements?count=6: the open statement and the ones before it, each with its
  * period, closing and due dates, total, paid and remaining, in one round trip.
  */
-export async function getCardStatements(ctx: ServiceContext, caller: Caller, input: CardRef & { count: number }) {
-  const { workspace, rows } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statementQueries(ctx, input.workspaceId, input.cardId, input.count));
+export async function getCardStatements({ ctx, input }: ServiceCall<CardRef & { count: number }>) {
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", statementQueries(ctx, input.workspaceId, input.cardId, input.count));
   const statements = statementsFrom(ctx, workspace, rows, input.count);
   if (!statements) throw cardNotFound();
   return statements;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../api.ts";
-import { requireCaller } from "../auth/auth.middleware.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
 import { listTransactions } from "../transactions/transaction-reads.service.ts";
@@ -16,32 +16,32 @@ const statementsQuery = z.object({ count: z.coerce.number().int().min(1).max(24)
 
 /** /workspaces/{workspaceId}/cards… (SPEC §7 Cards), statements included. */
 export const cardRoutes = new Hono<ApiEnv>()
-  .use(requireCaller)
-  .get(base, async (c) => c.json({ data: await listCards(c.get("services"), c.get("caller"), c.req.param()) }))
+  .use(requirePerson)
+  .get(base, async (c) => c.json({ data: await listCards({ ctx: c.get("ctx"), input: c.req.param() }) }))
   .post(base, validate("json", cardSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await createCard(c.get("services"), c.get("caller"), input) }, 201);
+    return c.json({ data: await createCard({ ctx: c.get("ctx"), input }) }, 201);
   })
-  .get(`${base}/:cardId`, async (c) => c.json({ data: await getCard(c.get("services"), c.get("caller"), c.req.param()) }))
+  .get(`${base}/:cardId`, async (c) => c.json({ data: await getCard({ ctx: c.get("ctx"), input: c.req.param() }) }))
   .put(`${base}/:cardId`, validate("json", cardSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateCard(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await updateCard({ ctx: c.get("ctx"), input }) });
   })
-  .delete(`${base}/:cardId`, async (c) => c.json({ data: await deleteCard(c.get("services"), c.get("caller"), c.req.param()) }))
+  .delete(`${base}/:cardId`, async (c) => c.json({ data: await deleteCard({ ctx: c.get("ctx"), input: c.req.param() }) }))
   .post(`${base}/:cardId/purchase`, validate("json", purchaseSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), ...idempotencyKeyOf(c) };
-    return sendAnswer(c, await purchaseWithCard(c.get("services"), c.get("caller"), input));
+    return sendAnswer(c, await purchaseWithCard({ ctx: c.get("ctx"), input }));
   })
   .post(`${base}/:cardId/payment`, validate("json", paymentSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), ...idempotencyKeyOf(c) };
-    return sendAnswer(c, await payCard(c.get("services"), c.get("caller"), input));
+    return sendAnswer(c, await payCard({ ctx: c.get("ctx"), input }));
   })
   .get(`${base}/:cardId/statements`, validate("query", statementsQuery), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
-    return c.json({ data: await getCardStatements(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await getCardStatements({ ctx: c.get("ctx"), input }) });
   })
   .get(`${base}/:cardId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, cardId } = c.req.param();
     const filters = { ...c.req.valid("query"), card_id: isUuid(cardId) ? cardId : undefined };
-    return c.json(await listTransactions(c.get("services"), c.get("caller"), { workspaceId, filters, parent: { kind: "card", id: cardId } }));
+    return c.json(await listTransactions({ ctx: c.get("ctx"), input: { workspaceId, filters, parent: { kind: "card", id: cardId } } }));
   });

@@ -2,15 +2,14 @@ import { and, asc, count, eq, or } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "../accounts/accounts.service.ts";
-import { callerStillMay } from "../workspaces/workspace-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
 import type { CardInput } from "./cards.schemas.ts";
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type CardRef = WorkspaceRef & { cardId: string };
 
@@ -39,14 +38,14 @@ export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: stri
     .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, idOrNothing(cardId))));
 }
 
-export async function listCards(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { rows: { cardsWithAccounts } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { cardsWithAccounts: cardsWithAccountsQuery(ctx, input.workspaceId) });
+export async function listCards({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  const { rows: { cardsWithAccounts } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { cardsWithAccounts: cardsWithAccountsQuery(ctx, input.workspaceId) });
   return cardsWithAccounts.map((row) => toCardResponse(row.card, row.account));
 }
 
 /** GET /accounts/{id}/cards */
-export async function listCardsOfAccount(ctx: ServiceContext, caller: Caller, input: AccountRef) {
-  const { rows: { account, rows } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+export async function listCardsOfAccount({ ctx, input }: ServiceCall<AccountRef>) {
+  const { rows: { account, rows } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     account: accountQuery(ctx, input.workspaceId, input.accountId),
     rows: cardsWithAccountsQuery(ctx, input.workspaceId),
   });
@@ -54,8 +53,8 @@ export async function listCardsOfAccount(ctx: ServiceContext, caller: Caller, in
   return rows.filter((row) => row.card.accountId === account[0]!.id).map((row) => toCardResponse(row.card, row.account));
 }
 
-export async function getCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
-  const { rows: { card } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { card: cardQuery(ctx, input.workspaceId, input.cardId) });
+export async function getCard({ ctx, input }: ServiceCall<CardRef>) {
+  const { rows: { card } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { card: cardQuery(ctx, input.workspaceId, input.cardId) });
   const row = card[0];
   if (!row) throw cardNotFound();
   return toCardResponse(row.card, row.account);
@@ -80,8 +79,8 @@ function cardColumns(input: CardInput) {
 const accountField = (message: string) => new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { account_uuid: [message] } });
 
 /** POST /cards: on an active account of this workspace (SPEC §5). */
-export async function createCard(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CardInput) {
-  const { rows: { found } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { found: accountQuery(ctx, input.workspaceId, input.account_uuid) });
+export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & CardInput>) {
+  const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { found: accountQuery(ctx, input.workspaceId, input.account_uuid) });
   const account = found[0];
   if (!account) throw accountField("Account must be selected");
   if (!account.isActive) throw accountField("This account is archived");
@@ -104,8 +103,8 @@ function cardUsageQuery(ctx: ServiceContext, workspaceId: string, cardId: string
  * PUT /cards/{id}. A card with debt cannot stop acting as credit (its debt would have nowhere
  * to go), and a card with history cannot move to an account in another currency.
  */
-export async function updateCard(ctx: ServiceContext, caller: Caller, input: CardRef & CardInput) {
-  const { rows: { found, targetAccounts, usage } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function updateCard({ ctx, input }: ServiceCall<CardRef & CardInput>) {
+  const { rows: { found, targetAccounts, usage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: cardQuery(ctx, input.workspaceId, input.cardId),
     targetAccounts: accountQuery(ctx, input.workspaceId, input.account_uuid),
     usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
@@ -124,7 +123,7 @@ export async function updateCard(ctx: ServiceContext, caller: Caller, input: Car
   const [card] = await ctx.db
     .update(cards)
     .set({ ...cardColumns(input), ...(input.is_active !== undefined ? { isActive: input.is_active } : {}), updatedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(cards.id, current.card.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .where(and(eq(cards.id, current.card.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
     .returning();
   if (!card) throw cardNotFound();
   return toCardResponse(card, account);
@@ -134,22 +133,22 @@ export async function updateCard(ctx: ServiceContext, caller: Caller, input: Car
  * Archive (is_active false) or restore a card: it keeps its history and statements but is not
  * offered for new transactions. The card form's PUT can do it too; this is the one-click path.
  */
-export async function setCardActive(ctx: ServiceContext, caller: Caller, input: CardRef & { isActive: boolean }) {
-  const { rows: { found } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { found: cardQuery(ctx, input.workspaceId, input.cardId) });
+export async function setCardActive({ ctx, input }: ServiceCall<CardRef & { isActive: boolean }>) {
+  const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { found: cardQuery(ctx, input.workspaceId, input.cardId) });
   const current = found[0];
   if (!current) throw cardNotFound();
   const [card] = await ctx.db
     .update(cards)
     .set({ isActive: input.isActive, updatedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(cards.id, current.card.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .where(and(eq(cards.id, current.card.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
     .returning();
   if (!card) throw cardNotFound();
   return toCardResponse(card, current.account);
 }
 
 /** DELETE /cards/{id}: only a card nothing was recorded on; otherwise archive it. */
-export async function deleteCard(ctx: ServiceContext, caller: Caller, input: CardRef) {
-  const { rows: { found, usage } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function deleteCard({ ctx, input }: ServiceCall<CardRef>) {
+  const { rows: { found, usage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: cardQuery(ctx, input.workspaceId, input.cardId),
     usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
   });
@@ -159,7 +158,7 @@ export async function deleteCard(ctx: ServiceContext, caller: Caller, input: Car
   }
   const deleted = await ctx.db
     .delete(cards)
-    .where(and(eq(cards.id, found[0].card.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
+    .where(and(eq(cards.id, found[0].card.id), actorStillMay(ctx, input.workspaceId, "finances.write")));
   if (deleted.rowsAffected !== 1) throw cardNotFound();
   return { message: "Card deleted" };
 }

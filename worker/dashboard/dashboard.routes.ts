@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
-import { requireCaller } from "../auth/auth.middleware.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import {
   getCreditCardSpending,
@@ -15,14 +15,14 @@ const base = "/:workspaceId/dashboard";
 
 /** /workspaces/{workspaceId}/dashboard… (SPEC §7 Dashboard): reads for every member, viewers included. */
 export const dashboardRoutes = new Hono<ApiEnv>()
-  .use(requireCaller)
-  .get(`${base}/stats`, async (c) => c.json({ data: await getDashboardStats(c.get("services"), c.get("caller"), c.req.param()) }))
-  .get(`${base}/monthly-income`, async (c) => c.json({ data: await getMonthlyIncome(c.get("services"), c.get("caller"), c.req.param()) }))
-  .get(`${base}/monthly-expenses`, async (c) => c.json({ data: await getMonthlyExpenses(c.get("services"), c.get("caller"), c.req.param()) }))
+  .use(requirePerson)
+  .get(`${base}/stats`, async (c) => c.json({ data: await getDashboardStats({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .get(`${base}/monthly-income`, async (c) => c.json({ data: await getMonthlyIncome({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .get(`${base}/monthly-expenses`, async (c) => c.json({ data: await getMonthlyExpenses({ ctx: c.get("ctx"), input: c.req.param() }) }))
   .get(`${base}/credit-card-spending`, async (c) => {
-    return c.json({ data: await getCreditCardSpending(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await getCreditCardSpending({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .get(`${base}/virtual-balance`, validate("query", virtualBalanceQuerySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
-    return c.json({ data: await getVirtualBalance(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await getVirtualBalance({ ctx: c.get("ctx"), input }) });
   });

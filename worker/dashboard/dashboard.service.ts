@@ -31,17 +31,17 @@
  */
 import { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
-import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { addDays, endOfWeek, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
-import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
 import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { accountTotalsQuery, cardTotalsQuery, datedBucketsQuery, monthlyTotalsQuery } from "./dashboard.queries.ts";
+import type { ServiceCall, PersonCall } from "../auth/actor.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
 
 /** SPEC §2's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
 export const horizons = ["end_of_week", "end_of_month", "next_15_days"] as const;
@@ -126,8 +126,8 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
 type StatsRows = RowsByName<ReturnType<typeof statsQueries>>;
 
 /** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
-export async function getDashboardStats(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { workspace, rows } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", statsQueries(ctx, input.workspaceId));
+export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", statsQueries(ctx, input.workspaceId));
   return statsFrom(ctx, workspace, rows);
 }
 
@@ -135,12 +135,12 @@ export async function getDashboardStats(ctx: ServiceContext, caller: Caller, inp
  * The dashboard page in one round trip: the figures, the caller's role, today, and the accounts,
  * cards and tags its quick-add dialogs offer.
  */
-export async function getDashboardPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>) {
   const {
     workspace,
     role,
     rows: { accountRows, cardRows, tagRows, ...statsRows },
-  } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...statsQueries(ctx, input.workspaceId),
     ...ledgerOptionsQueries(ctx, input.workspaceId),
   });
@@ -173,27 +173,27 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, { accountTot
   };
 }
 
-async function readMonthlyFigures(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+async function readMonthlyFigures({ ctx, input }: ServiceCall<WorkspaceRef>) {
   const now = ctx.clock.now();
-  const { workspace, rows } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     months: monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
   });
   return monthlyFigures(rows.months, workspace, now);
 }
 
 /** GET /dashboard/monthly-income */
-export async function getMonthlyIncome(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  return (await readMonthlyFigures(ctx, caller, input)).monthly_income;
+export async function getMonthlyIncome({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  return (await readMonthlyFigures({ ctx, input })).monthly_income;
 }
 
 /** GET /dashboard/monthly-expenses */
-export async function getMonthlyExpenses(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  return (await readMonthlyFigures(ctx, caller, input)).monthly_expenses;
+export async function getMonthlyExpenses({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  return (await readMonthlyFigures({ ctx, input })).monthly_expenses;
 }
 
 /** GET /dashboard/credit-card-spending */
-export async function getCreditCardSpending(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  return (await readMonthlyFigures(ctx, caller, input)).credit_card_spending;
+export async function getCreditCardSpending({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  return (await readMonthlyFigures({ ctx, input })).credit_card_spending;
 }
 
 /**
@@ -202,7 +202,7 @@ export async function getCreditCardSpending(ctx: ServiceContext, caller: Caller,
  * The dated sums are cut at every possible today and horizon; once the time zone is known,
  * the buckets between today and the horizon are added up.
  */
-export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { end_date?: string; horizon?: Horizon }) {
+export async function getVirtualBalance({ ctx, input }: ServiceCall<WorkspaceRef & { end_date?: string; horizon?: Horizon }>) {
   const now = ctx.clock.now();
   const todays = possibleTodays(now);
   const horizon = input.horizon ?? "end_of_month";
@@ -212,7 +212,7 @@ export async function getVirtualBalance(ctx: ServiceContext, caller: Caller, inp
   const {
     workspace,
     rows: { accountRows, cardRows, buckets },
-  } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountRows: accountTotalsQuery(ctx, input.workspaceId),
     cardRows: cardTotalsQuery(ctx, input.workspaceId),
     buckets: datedBucketsQuery(ctx, input.workspaceId, boundaries),

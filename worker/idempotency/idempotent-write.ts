@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { idempotencyKeys } from "../../db/schema/index.ts";
-import type { ServiceContext } from "../context.ts";
+import { actorUserId, type ActingContext } from "../auth/actor.ts";
 import { AppError } from "../http/errors.ts";
 import { idempotencyPolicy, requestFingerprint } from "./idempotency-key.ts";
 
@@ -41,7 +41,10 @@ const isKey = (scope: Scope, key: string) =>
  * winner used up), and `commit` runs that batch, answering the twin that lost the race with the
  * winner's stored answer. Without a key every part is a no-op and the write behaves as before.
  */
-export async function idempotentWrite(ctx: ServiceContext, scope: Scope, request: IdempotentRequest | undefined) {
+export async function idempotentWrite(ctx: ActingContext, workspaceId: string, request: IdempotentRequest | undefined) {
+  // Keys belong to a client's requests; a job's writes are kept once by their own occurrence keys.
+  if (request && ctx.actor.type === "system") throw new Error("Idempotency-Key writes need a person or a bot, not a job.");
+  const scope: Scope = { userId: actorUserId(ctx.actor) ?? "", workspaceId };
   const now = ctx.clock.now().toISOString();
   const fingerprint = request ? await requestFingerprint(request.method, request.path, request.body) : "";
   const lookup = (key: string) =>

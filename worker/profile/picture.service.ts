@@ -2,11 +2,11 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { newId, isUuid } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { userPictures, users } from "../../db/schema/index.ts";
-import { batchAsCaller, type Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { detectPictureType, maxPictureBytes } from "./picture.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
+import type { PersonCall } from "../auth/actor.ts";
+import { batchAsActor } from "../auth/actor-access.ts";
 
 const pictureNotFound = () => new AppError("NOT_FOUND", "Picture not found.");
 
@@ -28,9 +28,9 @@ function checkedPicture(bytes: Uint8Array<ArrayBuffer>) {
 }
 
 /** POST /profile/picture: stores (or replaces) the caller's picture and answers with the profile. */
-export async function uploadPicture(ctx: ServiceContext, caller: Caller, input: { bytes: Uint8Array<ArrayBuffer> }) {
+export async function uploadPicture({ ctx, input }: PersonCall<{ bytes: Uint8Array<ArrayBuffer> }>) {
   const picture = checkedPicture(input.bytes);
-  await batchAsCaller(ctx, caller, { account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)) });
+  await batchAsActor(ctx, { account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, ctx.actor.userId)) });
   const now = ctx.clock.now().toISOString();
   const stored = { ...picture, byteSize: picture.bytes.byteLength, updatedAt: now };
   const { rows: profile } = await batchByName(
@@ -38,26 +38,26 @@ export async function uploadPicture(ctx: ServiceContext, caller: Caller, input: 
     [
       ctx.db
         .insert(userPictures)
-        .values({ userId: caller.userId, ...stored })
+        .values({ userId: ctx.actor.userId, ...stored })
         .onConflictDoUpdate({ target: userPictures.userId, set: stored }),
       // A new key per upload gives the picture a new address, so no browser shows the old one.
-      ctx.db.update(users).set({ pictureKey: newId(), updatedAt: now }).where(eq(users.id, caller.userId)),
+      ctx.db.update(users).set({ pictureKey: newId(), updatedAt: now }).where(eq(users.id, ctx.actor.userId)),
     ],
-    profileQueries(ctx, caller.userId),
+    profileQueries(ctx, ctx.actor.userId),
   );
   return toProfile(profile);
 }
 
 /** DELETE /profile/picture. */
-export async function deletePicture(ctx: ServiceContext, caller: Caller) {
-  await batchAsCaller(ctx, caller, { account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)) });
+export async function deletePicture({ ctx }: PersonCall) {
+  await batchAsActor(ctx, { account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, ctx.actor.userId)) });
   const { rows: profile } = await batchByName(
     ctx.db,
     [
-      ctx.db.delete(userPictures).where(eq(userPictures.userId, caller.userId)),
-      ctx.db.update(users).set({ pictureKey: null, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, caller.userId)),
+      ctx.db.delete(userPictures).where(eq(userPictures.userId, ctx.actor.userId)),
+      ctx.db.update(users).set({ pictureKey: null, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, ctx.actor.userId)),
     ],
-    profileQueries(ctx, caller.userId),
+    profileQueries(ctx, ctx.actor.userId),
   );
   return toProfile(profile);
 }
@@ -66,16 +66,16 @@ export async function deletePicture(ctx: ServiceContext, caller: Caller) {
  * GET /profile/picture/{userId}: the caller's own picture, or that of someone sharing a
  * workspace with the caller. Anyone else's answers 404, as a missing picture does.
  */
-export async function getPicture(ctx: ServiceContext, caller: Caller, input: { userId: string }) {
+export async function getPicture({ ctx, input }: PersonCall<{ userId: string }>) {
   if (!isUuid(input.userId)) throw pictureNotFound();
   const sharesAWorkspace = sql`exists (select 1 from workspace_members as mine
     join workspace_members as theirs on theirs.workspace_id = mine.workspace_id
-    where mine.user_id = ${caller.userId} and theirs.user_id = ${input.userId})`;
-  const { pictures } = await batchAsCaller(ctx, caller, {
+    where mine.user_id = ${ctx.actor.userId} and theirs.user_id = ${input.userId})`;
+  const { pictures } = await batchAsActor(ctx, {
     pictures: ctx.db
       .select({ contentType: userPictures.contentType, bytes: userPictures.bytes })
       .from(userPictures)
-      .where(and(eq(userPictures.userId, input.userId), or(eq(userPictures.userId, caller.userId), sharesAWorkspace))),
+      .where(and(eq(userPictures.userId, input.userId), or(eq(userPictures.userId, ctx.actor.userId), sharesAWorkspace))),
   });
   const picture = pictures[0];
   if (!picture) throw pictureNotFound();

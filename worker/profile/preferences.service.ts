@@ -1,10 +1,11 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { accounts, tags, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
-import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
+import { sessionEnded } from "../auth/session.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import type { UpdatePreferencesInput } from "./profile.schemas.ts";
 import { toPreferencesResponse } from "./profile.mapper.ts";
+import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
+import { batchAsActor } from "../auth/actor-access.ts";
 
 type Owned = { id: string; workspaceId: string };
 
@@ -12,9 +13,9 @@ type Owned = { id: string; workspaceId: string };
  * The rows (id, workspace) of the account or tag sent and of the one stored, in the read batch:
  * which workspace each belongs to decides whether it may stay the default.
  */
-function sentAndStored(ctx: ServiceContext, caller: Caller, table: typeof accounts | typeof tags, sentId: string | null | undefined) {
+function sentAndStored(ctx: ActingContext<PersonActor>, table: typeof accounts | typeof tags, sentId: string | null | undefined) {
   const storedColumn = table === accounts ? userPreferences.defaultAccountId : userPreferences.defaultTagId;
-  const stored = ctx.db.select({ id: storedColumn }).from(userPreferences).where(eq(userPreferences.userId, caller.userId));
+  const stored = ctx.db.select({ id: storedColumn }).from(userPreferences).where(eq(userPreferences.userId, ctx.actor.userId));
   return ctx.db
     .select({ id: table.id, workspaceId: table.workspaceId })
     .from(table)
@@ -29,13 +30,13 @@ function sentAndStored(ctx: ServiceContext, caller: Caller, table: typeof accoun
  * belongs to someone else, so nothing leaks); a stored one that no longer fits — the workspace
  * changed, or the caller left it — is cleared.
  */
-export async function updatePreferences(ctx: ServiceContext, caller: Caller, input: UpdatePreferencesInput) {
-  const { people, storedRows, memberships, accountRows, tagRows } = await batchAsCaller(ctx, caller, {
-    people: ctx.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId)),
-    storedRows: ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, caller.userId)),
-    memberships: ctx.db.select({ workspaceId: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
-    accountRows: sentAndStored(ctx, caller, accounts, input.default_account_uuid),
-    tagRows: sentAndStored(ctx, caller, tags, input.default_tag_uuid),
+export async function updatePreferences({ ctx, input }: PersonCall<UpdatePreferencesInput>) {
+  const { people, storedRows, memberships, accountRows, tagRows } = await batchAsActor(ctx, {
+    people: ctx.db.select({ language: users.language }).from(users).where(eq(users.id, ctx.actor.userId)),
+    storedRows: ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, ctx.actor.userId)),
+    memberships: ctx.db.select({ workspaceId: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, ctx.actor.userId)),
+    accountRows: sentAndStored(ctx, accounts, input.default_account_uuid),
+    tagRows: sentAndStored(ctx, tags, input.default_tag_uuid),
   });
   const person = people[0];
   if (!person) throw sessionEnded();
@@ -75,7 +76,7 @@ export async function updatePreferences(ctx: ServiceContext, caller: Caller, inp
   const updatedAt = ctx.clock.now().toISOString();
   const [saved] = await ctx.db
     .insert(userPreferences)
-    .values({ userId: caller.userId, botLanguage: person.language, ...changes, updatedAt })
+    .values({ userId: ctx.actor.userId, botLanguage: person.language, ...changes, updatedAt })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt } })
     .returning();
   return toPreferencesResponse(saved, person);

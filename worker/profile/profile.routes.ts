@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
-import { requireCaller } from "../auth/auth.middleware.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { listWorkspaces } from "../workspaces/workspaces.service.ts";
 import { readUploadedPicture } from "./picture-upload.ts";
@@ -10,24 +10,24 @@ import { updatePreferencesSchema, updateProfileSchema } from "./profile.schemas.
 import { deleteAccount, getProfile, getProfileStats, updateProfile } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<ApiEnv>()
-  .use(requireCaller)
-  .get("/", async (c) => c.json({ data: await getProfile(c.get("services"), c.get("caller")) }))
+  .use(requirePerson)
+  .get("/", async (c) => c.json({ data: await getProfile({ ctx: c.get("ctx") }) }))
   .put("/", validate("json", updateProfileSchema), async (c) => {
-    return c.json({ data: await updateProfile(c.get("services"), c.get("caller"), c.req.valid("json")) });
+    return c.json({ data: await updateProfile({ ctx: c.get("ctx"), input: c.req.valid("json") }) });
   })
-  .delete("/", async (c) => c.json({ data: await deleteAccount(c.get("services"), c.get("caller")) }))
-  .get("/workspaces", async (c) => c.json({ data: await listWorkspaces(c.get("services"), c.get("caller")) }))
-  .get("/stats", async (c) => c.json({ data: await getProfileStats(c.get("services"), c.get("caller")) }))
+  .delete("/", async (c) => c.json({ data: await deleteAccount({ ctx: c.get("ctx") }) }))
+  .get("/workspaces", async (c) => c.json({ data: await listWorkspaces({ ctx: c.get("ctx") }) }))
+  .get("/stats", async (c) => c.json({ data: await getProfileStats({ ctx: c.get("ctx") }) }))
   .put("/preferences", validate("json", updatePreferencesSchema), async (c) => {
-    return c.json({ data: await updatePreferences(c.get("services"), c.get("caller"), c.req.valid("json")) });
+    return c.json({ data: await updatePreferences({ ctx: c.get("ctx"), input: c.req.valid("json") }) });
   })
   .post("/picture", async (c) => {
     const bytes = await readUploadedPicture(c.req.raw);
-    return c.json({ data: await uploadPicture(c.get("services"), c.get("caller"), { bytes }) });
+    return c.json({ data: await uploadPicture({ ctx: c.get("ctx"), input: { bytes } }) });
   })
-  .delete("/picture", async (c) => c.json({ data: await deletePicture(c.get("services"), c.get("caller")) }))
+  .delete("/picture", async (c) => c.json({ data: await deletePicture({ ctx: c.get("ctx") }) }))
   .get("/picture/:userId", async (c) => {
-    const picture = await getPicture(c.get("services"), c.get("caller"), c.req.param());
+    const picture = await getPicture({ ctx: c.get("ctx"), input: c.req.param() });
     // The type is the one detected from the bytes at upload; nosniff comes with the security headers.
     return c.body(picture.bytes, 200, { "Content-Type": picture.contentType, "Content-Disposition": "inline" });
   });

@@ -2,26 +2,27 @@ import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { batchByName, batchEndingWith } from "../../db/named-batch.ts";
 import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import { authPolicy, days } from "../auth/auth.policy.ts";
-import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
+import { sessionEnded } from "../auth/session.ts";
 import { AppError } from "../http/errors.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
+import type { PersonCall } from "../auth/actor.ts";
+import { batchAsActor } from "../auth/actor-access.ts";
 
 /** GET /profile: the caller's account and chat-bot settings, checked against its session in the same round trip. */
-export async function getProfile(ctx: ServiceContext, caller: Caller) {
-  return toProfile(await batchAsCaller(ctx, caller, profileQueries(ctx, caller.userId)));
+export async function getProfile({ ctx }: PersonCall) {
+  return toProfile(await batchAsActor(ctx, profileQueries(ctx, ctx.actor.userId)));
 }
 
 /** PUT /profile: changes only the fields sent; a username must be unique (case-insensitive). */
-export async function updateProfile(ctx: ServiceContext, caller: Caller, input: UpdateProfileInput) {
+export async function updateProfile({ ctx, input }: PersonCall<UpdateProfileInput>) {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   // Without a username to check, the query matches nothing; it still carries the session check.
-  const { taken } = await batchAsCaller(ctx, caller, {
+  const { taken } = await batchAsActor(ctx, {
     taken: ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${input.username ?? null})`, ne(users.id, caller.userId))),
+      .where(and(sql`lower(${users.username}) = lower(${input.username ?? null})`, ne(users.id, ctx.actor.userId))),
   });
   if (taken.length > 0) {
     throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
@@ -30,29 +31,29 @@ export async function updateProfile(ctx: ServiceContext, caller: Caller, input: 
   }
   const { rows: profile } = await batchByName(
     ctx.db,
-    [ctx.db.update(users).set({ ...changes, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, caller.userId))],
-    profileQueries(ctx, caller.userId),
+    [ctx.db.update(users).set({ ...changes, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, ctx.actor.userId))],
+    profileQueries(ctx, ctx.actor.userId),
   );
   return toProfile(profile);
 }
 
 /** GET /profile/stats. Active sessions are those that would still let someone in right now. */
-export async function getProfileStats(ctx: ServiceContext, caller: Caller) {
+export async function getProfileStats({ ctx }: PersonCall) {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
-  const { accounts, memberships, owned, active } = await batchAsCaller(ctx, caller, {
-    accounts: ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, caller.userId)),
-    memberships: ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, caller.userId)),
+  const { accounts, memberships, owned, active } = await batchAsActor(ctx, {
+    accounts: ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, ctx.actor.userId)),
+    memberships: ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, ctx.actor.userId)),
     owned: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaceMembers.role, "owner"))),
+      .where(and(eq(workspaceMembers.userId, ctx.actor.userId), eq(workspaceMembers.role, "owner"))),
     active: ctx.db
       .select({ total: count() })
       .from(sessions)
       .where(
         and(
-          eq(sessions.userId, caller.userId),
+          eq(sessions.userId, ctx.actor.userId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now.toISOString()),
           gt(sessions.lastSeenAt, idleCutoff),
@@ -80,14 +81,14 @@ const soleOwnedWorkspaces = (userId: string) => sql`select mine.workspace_id fro
  * data) and the account; sessions, memberships, preferences and the picture go with the
  * account (foreign keys cascade), so every token of the user stops working at once.
  */
-export async function deleteAccount(ctx: ServiceContext, caller: Caller) {
-  const { doomed } = await batchAsCaller(ctx, caller, { doomed: ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(caller.userId)) });
+export async function deleteAccount({ ctx }: PersonCall) {
+  const { doomed } = await batchAsActor(ctx, { doomed: ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(ctx.actor.userId)) });
   const deleted = await batchEndingWith(
     ctx.db,
-    [ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(caller.userId)})`)],
-    ctx.db.delete(users).where(eq(users.id, caller.userId)),
+    [ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(ctx.actor.userId)})`)],
+    ctx.db.delete(users).where(eq(users.id, ctx.actor.userId)),
   );
   if (deleted.rowsAffected !== 1) throw sessionEnded();
-  ctx.log.info("account.deleted", { user_id: caller.userId, workspaces_deleted: doomed.length });
+  ctx.log.info("account.deleted", { user_id: ctx.actor.userId, workspaces_deleted: doomed.length });
   return { message: "Account deleted", deleted_workspaces: doomed.length };
 }

@@ -1,13 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
-import { callerStillMay } from "../workspaces/workspace-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;
@@ -41,13 +40,13 @@ function toTagResponse(tag: TagRow, lastUsed: string | null = null) {
   };
 }
 
-export async function listTags(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId) });
+export async function listTags({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId) });
   return tagsWithUsage.map((row) => toTagResponse(row.tag, row.lastUsed));
 }
 
-export async function getTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
-  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
+export async function getTag({ ctx, input }: ServiceCall<TagRef>) {
+  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
   const row = tagsWithUsage[0];
   if (!row) throw tagNotFound();
   return toTagResponse(row.tag, row.lastUsed);
@@ -61,8 +60,8 @@ function tagNamesQuery(ctx: ServiceContext, workspaceId: string) {
 const isSameName = (name: string, other: string) => name.toLowerCase() === other.toLowerCase();
 
 /** POST /tags: names are unique in a workspace, whatever their case. */
-export async function createTag(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & CreateTagInput) {
-  const { rows: { tagNames } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { tagNames: tagNamesQuery(ctx, input.workspaceId) });
+export async function createTag({ ctx, input }: ServiceCall<WorkspaceRef & CreateTagInput>) {
+  const { rows: { tagNames } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { tagNames: tagNamesQuery(ctx, input.workspaceId) });
   if (tagNames.some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
   const [tag] = await ctx.db
     .insert(tags)
@@ -71,8 +70,8 @@ export async function createTag(ctx: ServiceContext, caller: Caller, input: Work
   return toTagResponse(tag!);
 }
 
-export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagRef & UpdateTagInput) {
-  const { rows: { found, names } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function updateTag({ ctx, input }: ServiceCall<TagRef & UpdateTagInput>) {
+  const { rows: { found, names } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
     names: tagNamesQuery(ctx, input.workspaceId),
   });
@@ -88,18 +87,18 @@ export async function updateTag(ctx: ServiceContext, caller: Caller, input: TagR
       ...(input.description !== undefined ? { description: input.description } : {}),
       updatedAt: ctx.clock.now().toISOString(),
     })
-    .where(and(eq(tags.id, current.tag.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")))
+    .where(and(eq(tags.id, current.tag.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
     .returning();
   if (!tag) throw tagNotFound();
   return toTagResponse(tag, current.lastUsed);
 }
 
 /** DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. */
-export async function deleteTag(ctx: ServiceContext, caller: Caller, input: TagRef) {
-  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
+export async function deleteTag({ ctx, input }: ServiceCall<TagRef>) {
+  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
   const current = tagsWithUsage[0];
   if (!current) throw tagNotFound();
-  const deleted = await ctx.db.delete(tags).where(and(eq(tags.id, current.tag.id), callerStillMay(ctx, caller, input.workspaceId, "finances.write")));
+  const deleted = await ctx.db.delete(tags).where(and(eq(tags.id, current.tag.id), actorStillMay(ctx, input.workspaceId, "finances.write")));
   if (deleted.rowsAffected !== 1) throw tagNotFound();
   return { message: "Tag deleted" };
 }

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
 import { accounts, cards, tags } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
 import { AppError } from "../http/errors.ts";
 import type { ServiceContext } from "../context.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery, transactionWithNamesQuery } from "./transactions.queries.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
 import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
 
 /** What a nested list (an account's, a card's, a tag's transactions) hangs under: it must exist here. */
 export type ListParent = { kind: "account" | "card" | "tag"; id: string };
@@ -23,13 +23,9 @@ function parentQuery(ctx: ServiceContext, workspaceId: string, parent: ListParen
 }
 
 /** GET /transactions: one page, newest first, with {current_page, last_page, per_page, total}. */
-export async function listTransactions(
-  ctx: ServiceContext,
-  caller: Caller,
-  input: WorkspaceRef & { filters: TransactionFilters; parent?: ListParent },
-) {
+export async function listTransactions({ ctx, input }: ServiceCall<WorkspaceRef & { filters: TransactionFilters; parent?: ListParent }>) {
   const { filters, parent } = input;
-  const { rows: { rows, counted, parents } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+  const { rows: { rows, counted, parents } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     rows: transactionPageQuery(ctx, input.workspaceId, filters),
     counted: transactionCountQuery(ctx, input.workspaceId, filters),
     parents: parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
@@ -42,8 +38,8 @@ export async function listTransactions(
   };
 }
 
-export async function getTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef) {
-  const { rows: { transactionWithNames } } = await readInWorkspace(ctx, caller, input.workspaceId, "workspace.read", {
+export async function getTransaction({ ctx, input }: ServiceCall<TransactionRef>) {
+  const { rows: { transactionWithNames } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     transactionWithNames: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
   });
   const row = transactionWithNames[0];

@@ -1,13 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionWithNamesQuery } from "./transactions.queries.ts";
 import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
 
 type TagChange = TransactionRef & { tag_ids: string[]; mode: "attach" | "detach" | "sync" };
 type TagJson = { uuid: string; name: string; color: string };
@@ -17,8 +16,8 @@ type TagJson = { uuid: string; name: string; color: string };
  * tags of this workspace only; answers the transaction as it now stands, worked out from the
  * read, so the change costs one read and one write.
  */
-export async function changeTransactionTags(ctx: ServiceContext, caller: Caller, input: TagChange) {
-  const { rows: { rows, found } } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChange>) {
+  const { rows: { rows, found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     rows: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
     found: ctx.db
       .select({ uuid: tags.id, name: tags.name, color: tags.color })

@@ -4,16 +4,16 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import { tags, transactions } from "../../db/schema/index.ts";
 import { toAccountOption, toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { accountsQuery } from "../accounts/accounts.service.ts";
-import type { Caller } from "../auth/session.ts";
 import { toCardOption, toCardResponse } from "../cards/cards.mapper.ts";
 import { cardsWithAccountsQuery } from "../cards/cards.service.ts";
 import type { ServiceContext } from "../context.ts";
 import { todayIn } from "../ledger/dates.ts";
-import { readInWorkspace } from "../ledger/ledger-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toListedTransaction, toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery } from "./transactions.queries.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
+import type { PersonCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
 
 const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
   db
@@ -48,9 +48,9 @@ const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
  * transaction at all (to tell "nothing yet" from "nothing matches"), and the accounts, cards and
  * tags the filters and the wizard offer — in the request's one read round trip.
  */
-export async function loadTransactionsPage(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { filters: TransactionFilters }) {
+export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceRef & { filters: TransactionFilters }>) {
   const { workspaceId, filters } = input;
-  const { workspace, role, rows: { rows, counted, anyRow, ...options } } = await readInWorkspace(ctx, caller, workspaceId, "workspace.read", {
+  const { workspace, role, rows: { rows, counted, anyRow, ...options } } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
     rows: transactionPageQuery(ctx, workspaceId, filters),
     counted: transactionCountQuery(ctx, workspaceId, filters),
     anyRow: anyTransaction({ workspaceId }),

@@ -1,3 +1,4 @@
+import { describeCreatedVia } from "../auth/actor.ts";
 import { centsToDecimal, microsToRate } from "../ledger/money.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
 
@@ -42,6 +43,7 @@ export function toTransactionResponse(row: TransactionListRow) {
     tags,
     tag_ids: tags.map((tag) => tag.uuid),
     created_by: transaction.createdBy ? { uuid: transaction.createdBy, name: row.createdByName } : null,
+    created_via: describeCreatedVia(transaction.createdVia),
     created_at: transaction.createdAt,
     updated_at: transaction.updatedAt,
   };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
-import { requireCaller } from "../auth/auth.middleware.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
@@ -50,35 +50,35 @@ const base = "/:workspaceId/transactions";
 
 /** /workspaces/{workspaceId}/transactions… (SPEC §7 Transactions). */
 export const transactionRoutes = new Hono<ApiEnv>()
-  .use(requireCaller)
+  .use(requirePerson)
   .get(base, validate("query", transactionFiltersSchema), async (c) => {
-    return c.json(await listTransactions(c.get("services"), c.get("caller"), { ...c.req.param(), filters: c.req.valid("query") }));
+    return c.json(await listTransactions({ ctx: c.get("ctx"), input: { ...c.req.param(), filters: c.req.valid("query") } }));
   })
   .post(base, async (c) => {
     const key = idempotencyKeyOf(c);
     const { input, sent } = await transactionPayload(c.req.raw);
-    return sendAnswer(c, await inPayloadTerms(sent, createTransaction(c.get("services"), c.get("caller"), { ...c.req.param(), ...input, ...key })));
+    return sendAnswer(c, await inPayloadTerms(sent, createTransaction({ ctx: c.get("ctx"), input: { ...c.req.param(), ...input, ...key } })));
   })
   .get(`${base}/:transactionId`, async (c) => {
-    return c.json({ data: await getTransaction(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await getTransaction({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .put(`${base}/:transactionId`, async (c) => {
     const { input, sent } = await transactionPayload(c.req.raw);
-    const updated = await inPayloadTerms(sent, updateTransaction(c.get("services"), c.get("caller"), { ...c.req.param(), ...input }));
+    const updated = await inPayloadTerms(sent, updateTransaction({ ctx: c.get("ctx"), input: { ...c.req.param(), ...input } }));
     return c.json({ data: updated });
   })
   .delete(`${base}/:transactionId`, async (c) => {
-    return c.json({ data: await deleteTransaction(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await deleteTransaction({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .post(`${base}/:transactionId/tags/attach`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "attach" as const };
-    return c.json({ data: await changeTransactionTags(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await changeTransactionTags({ ctx: c.get("ctx"), input }) });
   })
   .post(`${base}/:transactionId/tags/detach`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "detach" as const };
-    return c.json({ data: await changeTransactionTags(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await changeTransactionTags({ ctx: c.get("ctx"), input }) });
   })
   .put(`${base}/:transactionId/tags`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "sync" as const };
-    return c.json({ data: await changeTransactionTags(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await changeTransactionTags({ ctx: c.get("ctx"), input }) });
   });

@@ -2,19 +2,19 @@ import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import { transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
-import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { referencedRowsQueries, tagsOfTransactionQuery, transactionRowQuery } from "./transactions.queries.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
+import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../auth/actor.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
 
 export type TransactionRef = WorkspaceRef & { transactionId: string };
 type TransactionRow = typeof transactions.$inferSelect;
@@ -30,8 +30,11 @@ function referencedQueries(ctx: ServiceContext, workspaceId: string, input: Tran
   return referencedRowsQueries(ctx, workspaceId, { accountIds, cardIds, tagIds: input.tag_ids ?? [], legsOfTransactionId: editedId });
 }
 
-/** The name for `created_by`: the caller's for a new transaction. */
-const callerNameQuery = (ctx: ServiceContext, caller: Caller) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
+/** The name for `created_by`: the person's (or the bot's user's) for a new transaction; a job has none. */
+function actorNameQuery(ctx: ActingContext) {
+  const userId = actorUserId(ctx.actor);
+  return userId === null ? undefined : ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+}
 
 /** For an edit, the creator's name (the editor need not be the creator), read in the same batch. */
 const creatorNameQuery = (ctx: ServiceContext, ref: TransactionRef) =>
@@ -80,11 +83,11 @@ function rowColumns(resolved: ResolvedTransaction, input: TransactionInput, work
 export type TransactionResponse = ReturnType<typeof responseOf>;
 
 /** POST /transactions; sent again with the same Idempotency-Key, it answers its first answer and writes nothing. */
-export function createTransaction(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & TransactionInput & { idempotencyKey?: string }) {
+export function createTransaction({ ctx, input }: ServiceCall<WorkspaceRef & TransactionInput & { idempotencyKey?: string }>) {
   const { idempotencyKey, ...fields } = input;
   const { workspaceId, ...body } = fields;
   const path = `/api/workspaces/${workspaceId}/transactions`;
-  return postTransaction(ctx, caller, fields, idempotencyKey ? { key: idempotencyKey, method: "POST", path, body } : undefined);
+  return postTransaction({ ctx, input: fields }, idempotencyKey ? { key: idempotencyKey, method: "POST", path, body } : undefined);
 }
 
 /**
@@ -92,18 +95,16 @@ export function createTransaction(ctx: ServiceContext, caller: Caller, input: Wo
  * answer. Card purchases and payments post through here too, keyed by their own request.
  */
 export async function postTransaction(
-  ctx: ServiceContext,
-  caller: Caller,
-  input: WorkspaceRef & TransactionInput,
-  request: IdempotentRequest | undefined,
+  { ctx, input }: ServiceCall<WorkspaceRef & TransactionInput>,
+  request?: IdempotentRequest,
 ): Promise<Answer<{ data: TransactionResponse }>> {
-  const once = await idempotentWrite(ctx, { userId: caller.userId, workspaceId: input.workspaceId }, request);
+  const once = await idempotentWrite(ctx, input.workspaceId, request);
   const {
     workspace,
-    rows: { accountRows, cardRows, tagRows, callerRows, storedAnswer },
-  } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+    rows: { accountRows, cardRows, tagRows, actorRows, storedAnswer },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     ...referencedQueries(ctx, input.workspaceId, input),
-    callerRows: callerNameQuery(ctx, caller),
+    actorRows: actorNameQuery(ctx),
     ...once.lookups,
   });
   // A retry is answered before anything is checked again: what it asked for was already done.
@@ -119,12 +120,13 @@ export async function postTransaction(
     id: newId(),
     workspaceId: input.workspaceId,
     ...rowColumns(resolved, input, workspace, now),
-    createdBy: caller.userId,
+    createdBy: actorUserId(ctx.actor),
+    createdVia: createdViaOf(ctx.actor),
     revision: 0,
     createdAt: now.toISOString(),
     updatedAt: null,
   };
-  const answer = created(responseOf(row, lookup, tagRows, callerRows[0]?.name ?? null));
+  const answer = created(responseOf(row, lookup, tagRows, actorRows?.[0]?.name ?? null));
   const racedTwin = await once.commit<{ data: TransactionResponse }>(
     runLedgerBatch(
       batchOfStatements(ctx.db, [
@@ -159,11 +161,11 @@ const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED", "This transac
  * Tags are replaced only when `tag_ids` is sent. One read round trip, one write. The answer is
  * worked out from the read (the creator's name included), not read back.
  */
-export async function updateTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef & TransactionInput) {
+export async function updateTransaction({ ctx, input }: ServiceCall<TransactionRef & TransactionInput>) {
   const {
     workspace,
     rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows },
-  } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
     currentTags: tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
     ...referencedQueries(ctx, input.workspaceId, input, input.transactionId),
@@ -201,10 +203,10 @@ export async function updateTransaction(ctx: ServiceContext, caller: Caller, inp
 }
 
 /** DELETE /transactions/{id}: the balances move back and the row goes, in one guarded batch. */
-export async function deleteTransaction(ctx: ServiceContext, caller: Caller, input: TransactionRef) {
+export async function deleteTransaction({ ctx, input }: ServiceCall<TransactionRef>) {
   const {
     rows: { previousRows },
-  } = await readInWorkspace(ctx, caller, input.workspaceId, "finances.write", {
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
   });
   const previous = previousRows[0];

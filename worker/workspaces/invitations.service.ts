@@ -3,26 +3,27 @@ import type { Language } from "../../app/lib/i18n.ts";
 import { isUuid } from "../../db/ids.ts";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { sendEmail } from "../auth/mailer.ts";
-import { batchAsCaller, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { invitationEmail } from "./invitation-email.ts";
 import type { InviteMemberInput } from "./members.schemas.ts";
 import { toInvitationResponse } from "./members.mapper.ts";
-import { assertWorkspaceId, callerStillMay, membershipQuery, requirePermission } from "./workspace-access.ts";
+import { assertWorkspaceId, requirePermission } from "./workspace-access.ts";
 import type { WorkspaceRef } from "./workspaces.service.ts";
+import type { PersonCall } from "../auth/actor.ts";
+import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-access.ts";
 
 /**
  * POST /workspaces/{id}/members: invites an address (admins; owners alone may invite owners).
  * Inviting an address already invited renews the invitation with the new role and e-mails
  * it again. The e-mail goes first, so a failed send leaves no invitation behind.
  */
-export async function inviteMember(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & InviteMemberInput) {
+export async function inviteMember({ ctx, input }: PersonCall<WorkspaceRef & InviteMemberInput>) {
   assertWorkspaceId(input.workspaceId);
-  const { membership, workspaceRows, inviters, invitees, existing } = await batchAsCaller(ctx, caller, {
-    membership: membershipQuery(ctx, caller, input.workspaceId),
+  const { membership, workspaceRows, inviters, invitees, existing } = await batchAsActor(ctx, {
+    membership: membershipQuery(ctx, input.workspaceId),
     workspaceRows: ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
-    inviters: ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, caller.userId)),
+    inviters: ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, ctx.actor.userId)),
     invitees: ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
     existing: ctx.db
       .select({ userId: workspaceMembers.userId })
@@ -46,11 +47,11 @@ export async function inviteMember(ctx: ServiceContext, caller: Caller, input: W
   const now = ctx.clock.now().toISOString();
   const [invitation] = await ctx.db
     .insert(workspaceInvitations)
-    .values({ workspaceId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId, createdAt: now })
+    .values({ workspaceId: input.workspaceId, email: input.email, role: input.role, invitedBy: ctx.actor.userId, createdAt: now })
     .onConflictDoUpdate({
       target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
       targetWhere: sql`accepted_at is null`,
-      set: { role: input.role, invitedBy: caller.userId, createdAt: now },
+      set: { role: input.role, invitedBy: ctx.actor.userId, createdAt: now },
     })
     .returning();
   ctx.log.info("workspace.invited", { workspace_id: input.workspaceId, invitation_id: invitation!.id });
@@ -77,11 +78,11 @@ async function sendInvitation(
 }
 
 /** DELETE /workspaces/{id}/invitations/{invitationId}: admins and owners withdraw a pending invitation. */
-export async function revokeInvitation(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { invitationId: string }) {
+export async function revokeInvitation({ ctx, input }: PersonCall<WorkspaceRef & { invitationId: string }>) {
   assertWorkspaceId(input.workspaceId);
   const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
   if (!isUuid(input.invitationId)) throw invitationNotFound();
-  const { membership } = await batchAsCaller(ctx, caller, { membership: membershipQuery(ctx, caller, input.workspaceId) });
+  const { membership } = await batchAsActor(ctx, { membership: membershipQuery(ctx, input.workspaceId) });
   requirePermission(membership, "members.manage");
   const revoked = await ctx.db
     .delete(workspaceInvitations)
@@ -90,7 +91,7 @@ export async function revokeInvitation(ctx: ServiceContext, caller: Caller, inpu
         eq(workspaceInvitations.id, input.invitationId),
         eq(workspaceInvitations.workspaceId, input.workspaceId),
         isNull(workspaceInvitations.acceptedAt),
-        callerStillMay(ctx, caller, input.workspaceId, "members.manage"),
+        actorStillMay(ctx, input.workspaceId, "members.manage"),
       ),
     );
   if (revoked.rowsAffected !== 1) throw invitationNotFound();

@@ -2,14 +2,15 @@ import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { userPreferences, users, workspaceInvitations, workspaceMembers, type WorkspaceRole } from "../../db/schema/index.ts";
-import { batchAsCaller, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { ChangeRoleInput } from "./members.schemas.ts";
 import { toInvitationResponse, toMemberResponse } from "./members.mapper.ts";
 import type { Permission } from "./permissions.ts";
-import { assertWorkspaceId, callerStillMay, membershipQuery, requirePermission, workspaceNotFound } from "./workspace-access.ts";
+import { assertWorkspaceId, requirePermission, workspaceNotFound } from "./workspace-access.ts";
 import type { WorkspaceRef } from "./workspaces.service.ts";
+import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
+import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-access.ts";
 
 export type MemberRef = WorkspaceRef & { userId: string };
 
@@ -54,10 +55,10 @@ const forgetDefaultWorkspace = (ctx: ServiceContext, userId: string, workspaceId
     .where(and(eq(userPreferences.userId, userId), eq(userPreferences.defaultWorkspaceId, workspaceId)));
 
 /** GET /workspaces/{id}/members: the members (owners first) and the pending invitations. */
-export async function listMembers(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+export async function listMembers({ ctx, input }: PersonCall<WorkspaceRef>) {
   assertWorkspaceId(input.workspaceId);
-  const { membership, members, invitations } = await batchAsCaller(ctx, caller, {
-    membership: membershipQuery(ctx, caller, input.workspaceId),
+  const { membership, members, invitations } = await batchAsActor(ctx, {
+    membership: membershipQuery(ctx, input.workspaceId),
     members: ctx.db
       .select(memberColumns)
       .from(workspaceMembers)
@@ -79,11 +80,11 @@ export async function listMembers(ctx: ServiceContext, caller: Caller, input: Wo
 }
 
 /** Reads the caller, the target member and the owner count; checks who may touch whom. */
-async function readMemberChange(ctx: ServiceContext, caller: Caller, input: MemberRef, newRole: WorkspaceRole | null) {
+async function readMemberChange(ctx: ActingContext<PersonActor>, input: MemberRef, newRole: WorkspaceRole | null) {
   assertWorkspaceId(input.workspaceId);
   if (!isUuid(input.userId)) throw memberNotFound();
-  const { membership, targets, owners } = await batchAsCaller(ctx, caller, {
-    membership: membershipQuery(ctx, caller, input.workspaceId),
+  const { membership, targets, owners } = await batchAsActor(ctx, {
+    membership: membershipQuery(ctx, input.workspaceId),
     targets: memberQuery(ctx, input.workspaceId, input.userId),
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
@@ -99,8 +100,8 @@ async function readMemberChange(ctx: ServiceContext, caller: Caller, input: Memb
 }
 
 /** PUT /workspaces/{id}/members/{userId}: admins change roles below owner; only an owner makes or unmakes owners. */
-export async function changeMemberRole(ctx: ServiceContext, caller: Caller, input: MemberRef & ChangeRoleInput) {
-  const { target, permission, losesOwner } = await readMemberChange(ctx, caller, input, input.role);
+export async function changeMemberRole({ ctx, input }: PersonCall<MemberRef & ChangeRoleInput>) {
+  const { target, permission, losesOwner } = await readMemberChange(ctx, input, input.role);
   if (target.role === input.role) return toMemberResponse(target);
   const updated = await ctx.db
     .update(workspaceMembers)
@@ -109,7 +110,7 @@ export async function changeMemberRole(ctx: ServiceContext, caller: Caller, inpu
       and(
         eq(workspaceMembers.workspaceId, input.workspaceId),
         eq(workspaceMembers.userId, input.userId),
-        callerStillMay(ctx, caller, input.workspaceId, permission),
+        actorStillMay(ctx, input.workspaceId, permission),
         notTheLastOwner(input.workspaceId),
       ),
     );
@@ -119,8 +120,8 @@ export async function changeMemberRole(ctx: ServiceContext, caller: Caller, inpu
 }
 
 /** DELETE /workspaces/{id}/members/{userId}: admins remove members below owner; an owner may remove an owner. */
-export async function removeMember(ctx: ServiceContext, caller: Caller, input: MemberRef) {
-  const { permission, losesOwner } = await readMemberChange(ctx, caller, input, null);
+export async function removeMember({ ctx, input }: PersonCall<MemberRef>) {
+  const { permission, losesOwner } = await readMemberChange(ctx, input, null);
   const {
     rows: { removed },
   } = await batchByName(ctx.db, [], {
@@ -130,7 +131,7 @@ export async function removeMember(ctx: ServiceContext, caller: Caller, input: M
         and(
           eq(workspaceMembers.workspaceId, input.workspaceId),
           eq(workspaceMembers.userId, input.userId),
-          callerStillMay(ctx, caller, input.workspaceId, permission),
+          actorStillMay(ctx, input.workspaceId, permission),
           notTheLastOwner(input.workspaceId),
         ),
       ),
@@ -141,10 +142,10 @@ export async function removeMember(ctx: ServiceContext, caller: Caller, input: M
 }
 
 /** POST /workspaces/{id}/leave: any member may leave, except the last owner (409 LAST_OWNER). */
-export async function leaveWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+export async function leaveWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
   assertWorkspaceId(input.workspaceId);
-  const { membership, owners } = await batchAsCaller(ctx, caller, {
-    membership: membershipQuery(ctx, caller, input.workspaceId),
+  const { membership, owners } = await batchAsActor(ctx, {
+    membership: membershipQuery(ctx, input.workspaceId),
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
   const role = requirePermission(membership, "workspace.read");
@@ -156,8 +157,8 @@ export async function leaveWorkspace(ctx: ServiceContext, caller: Caller, input:
   } = await batchByName(ctx.db, [], {
     left: ctx.db
       .delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, caller.userId), notTheLastOwner(input.workspaceId))),
-    forgotten: forgetDefaultWorkspace(ctx, caller.userId, input.workspaceId),
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.actor.userId), notTheLastOwner(input.workspaceId))),
+    forgotten: forgetDefaultWorkspace(ctx, ctx.actor.userId, input.workspaceId),
   });
   if (left.rowsAffected !== 1) throw role === "owner" ? lastOwner() : workspaceNotFound();
   return { message: "You left the workspace" };

@@ -1,21 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { workspaceMembers, workspaces } from "../../db/schema/index.ts";
-import { batchAsCaller, type Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, betaFeatureNames, canUseBetaFeature, resolveTier, type Tier } from "../tiers/tiers.ts";
 import { assertWorkspaceId, requirePermission } from "./workspace-access.ts";
 import type { WorkspaceRef } from "./workspaces.service.ts";
+import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
+import { batchAsActor } from "../auth/actor-access.ts";
 
 /** Membership, workspace, owner's tier and account usage: one round trip with the session check. */
-async function readWorkspaceTier(ctx: ServiceContext, caller: Caller, workspaceId: string) {
+async function readWorkspaceTier(ctx: ActingContext<PersonActor>, workspaceId: string) {
   assertWorkspaceId(workspaceId);
-  const { rows, owners, accounts } = await batchAsCaller(ctx, caller, {
+  const { rows, owners, accounts } = await batchAsActor(ctx, {
     rows: ctx.db
       .select({ role: workspaceMembers.role, betaFeaturesEnabled: workspaces.betaFeaturesEnabled })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, caller.userId))),
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ctx.actor.userId))),
     owners: workspaceOwnerTierQuery(ctx, workspaceId),
     accounts: accountsUsedQuery(ctx, workspaceId),
   });
@@ -33,8 +33,8 @@ function betaFeaturesOf(tier: Tier, betaFeaturesEnabled: boolean) {
 }
 
 /** GET /workspaces/{id}/tier-info: every field of SPEC §3 Tier info. */
-export async function getTierInfo(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { tier, betaFeaturesEnabled, usage } = await readWorkspaceTier(ctx, caller, input.workspaceId);
+export async function getTierInfo({ ctx, input }: PersonCall<WorkspaceRef>) {
+  const { tier, betaFeaturesEnabled, usage } = await readWorkspaceTier(ctx, input.workspaceId);
   return {
     current_tier: tier.plan,
     tier_label: tier.label,
@@ -49,8 +49,8 @@ export async function getTierInfo(ctx: ServiceContext, caller: Caller, input: Wo
 }
 
 /** GET /workspaces/{id}/usage-stats (SPEC §3 Usage stats). */
-export async function getUsageStats(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
-  const { usage } = await readWorkspaceTier(ctx, caller, input.workspaceId);
+export async function getUsageStats({ ctx, input }: PersonCall<WorkspaceRef>) {
+  const { usage } = await readWorkspaceTier(ctx, input.workspaceId);
   return {
     accounts: {
       used: usage.used,

@@ -1,10 +1,7 @@
-import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
-import { workspaceMembers, type WorkspaceRole } from "../../db/schema/index.ts";
-import type { Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
+import type { WorkspaceRole } from "../../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
-import { can, rolesAllowed, type Permission } from "./permissions.ts";
+import { can, type Permission } from "./permissions.ts";
 
 /** The same answer whether the workspace does not exist or the caller is not in it: nothing leaks. */
 export const workspaceNotFound = () => new AppError("NOT_FOUND", "Workspace not found.");
@@ -14,16 +11,8 @@ export function assertWorkspaceId(workspaceId: string): void {
   if (!isUuid(workspaceId)) throw workspaceNotFound();
 }
 
-/** The caller's membership row, as a query for the caller's read batch. */
-export function membershipQuery(ctx: ServiceContext, caller: Caller, workspaceId: string) {
-  return ctx.db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, caller.userId)));
-}
-
 /**
- * The caller's role, given the rows of membershipQuery: 404 when not a member, 403 when the
+ * The actor's role, given its membership rows: 404 when not a member, 403 when the
  * role lacks the permission.
  */
 export function requirePermission(rows: ReadonlyArray<{ role: WorkspaceRole }>, permission: Permission): WorkspaceRole {
@@ -33,23 +22,4 @@ export function requirePermission(rows: ReadonlyArray<{ role: WorkspaceRole }>, 
     throw new AppError("FORBIDDEN", "Your role in this workspace does not allow this.");
   }
   return role;
-}
-
-/**
- * A write's own guard: the caller still holds the permission when the statement runs, so a
- * membership removed between the read and the write cannot slip through.
- */
-export function callerStillMay(ctx: ServiceContext, caller: Caller, workspaceId: string, permission: Permission): SQL {
-  return exists(
-    ctx.db
-      .select({ one: sql`1` })
-      .from(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, workspaceId),
-          eq(workspaceMembers.userId, caller.userId),
-          inArray(workspaceMembers.role, [...rolesAllowed[permission]]),
-        ),
-      ),
-  );
 }

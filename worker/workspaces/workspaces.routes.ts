@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
-import { requireCaller } from "../auth/auth.middleware.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { inviteMember, revokeInvitation } from "./invitations.service.ts";
 import { changeRoleSchema, inviteMemberSchema } from "./members.schemas.ts";
@@ -14,44 +14,44 @@ import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateW
  * `workspaceId`: tests/node/isolation.test.ts finds workspace-scoped routes by it.
  */
 export const workspaceRoutes = new Hono<ApiEnv>()
-  .use(requireCaller)
-  .get("/", async (c) => c.json({ data: await listWorkspaces(c.get("services"), c.get("caller")) }))
+  .use(requirePerson)
+  .get("/", async (c) => c.json({ data: await listWorkspaces({ ctx: c.get("ctx") }) }))
   .post("/", validate("json", createWorkspaceSchema), async (c) => {
-    return c.json({ data: await createWorkspace(c.get("services"), c.get("caller"), c.req.valid("json")) }, 201);
+    return c.json({ data: await createWorkspace({ ctx: c.get("ctx"), input: c.req.valid("json") }) }, 201);
   })
   .get("/:workspaceId", async (c) => {
-    return c.json({ data: await getWorkspace(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await getWorkspace({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .put("/:workspaceId", validate("json", updateWorkspaceSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateWorkspace(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await updateWorkspace({ ctx: c.get("ctx"), input }) });
   })
   .delete("/:workspaceId", async (c) => {
-    return c.json({ data: await deleteWorkspace(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await deleteWorkspace({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .get("/:workspaceId/tier-info", async (c) => {
-    return c.json({ data: await getTierInfo(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await getTierInfo({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .get("/:workspaceId/usage-stats", async (c) => {
-    return c.json({ data: await getUsageStats(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await getUsageStats({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .get("/:workspaceId/members", async (c) => {
-    return c.json({ data: await listMembers(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await listMembers({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .post("/:workspaceId/members", validate("json", inviteMemberSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await inviteMember(c.get("services"), c.get("caller"), input) }, 201);
+    return c.json({ data: await inviteMember({ ctx: c.get("ctx"), input }) }, 201);
   })
   .put("/:workspaceId/members/:userId", validate("json", changeRoleSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await changeMemberRole(c.get("services"), c.get("caller"), input) });
+    return c.json({ data: await changeMemberRole({ ctx: c.get("ctx"), input }) });
   })
   .delete("/:workspaceId/members/:userId", async (c) => {
-    return c.json({ data: await removeMember(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await removeMember({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .delete("/:workspaceId/invitations/:invitationId", async (c) => {
-    return c.json({ data: await revokeInvitation(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await revokeInvitation({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .post("/:workspaceId/leave", async (c) => {
-    return c.json({ data: await leaveWorkspace(c.get("services"), c.get("caller"), c.req.param()) });
+    return c.json({ data: await leaveWorkspace({ ctx: c.get("ctx"), input: c.req.param() }) });
   });

@@ -2,26 +2,27 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
-import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
-import type { ServiceContext } from "../context.ts";
+import { sessionEnded } from "../auth/session.ts";
 import { AppError } from "../http/errors.ts";
 import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
-import { assertWorkspaceId, callerStillMay, membershipQuery, requirePermission, workspaceNotFound } from "./workspace-access.ts";
+import { assertWorkspaceId, requirePermission, workspaceNotFound } from "./workspace-access.ts";
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from "./workspaces.schemas.ts";
 import { toWorkspaceResponse } from "./workspaces.mapper.ts";
+import type { PersonCall } from "../auth/actor.ts";
+import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-access.ts";
 
 export type WorkspaceRef = { workspaceId: string };
 
 const betaAccessNeeded = () => new AppError("FORBIDDEN", "Beta features need beta access.");
 
 /** The caller's workspaces, oldest first, with the caller's role in each. */
-export async function listWorkspaces(ctx: ServiceContext, caller: Caller) {
-  const { rows } = await batchAsCaller(ctx, caller, {
+export async function listWorkspaces({ ctx }: PersonCall) {
+  const { rows } = await batchAsActor(ctx, {
     rows: ctx.db
       .select({ workspace: workspaces, role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaceMembers.userId, caller.userId))
+      .where(eq(workspaceMembers.userId, ctx.actor.userId))
       .orderBy(asc(workspaces.createdAt), asc(workspaces.id)),
   });
   return rows.map((row) => toWorkspaceResponse(row.workspace, row.role));
@@ -32,13 +33,13 @@ export async function listWorkspaces(ctx: ServiceContext, caller: Caller) {
  * only be switched on by someone with beta access; the tier caps how many workspaces a user
  * owns (workspaces joined by invitation do not count).
  */
-export async function createWorkspace(ctx: ServiceContext, caller: Caller, input: CreateWorkspaceInput) {
-  const { accounts, owned } = await batchAsCaller(ctx, caller, {
-    accounts: ctx.db.select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspaceInput>) {
+  const { accounts, owned } = await batchAsActor(ctx, {
+    accounts: ctx.db.select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, ctx.actor.userId)),
     owned: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaceMembers.role, "owner"))),
+      .where(and(eq(workspaceMembers.userId, ctx.actor.userId), eq(workspaceMembers.role, "owner"))),
   });
   const account = accounts[0];
   if (!account) throw sessionEnded();
@@ -65,35 +66,35 @@ export async function createWorkspace(ctx: ServiceContext, caller: Caller, input
         ...(input.secondary_color ? { secondaryColor: input.secondary_color } : {}),
         ...(input.accent_color ? { accentColor: input.accent_color } : {}),
         betaFeaturesEnabled: input.beta_features_enabled,
-        createdBy: caller.userId,
+        createdBy: ctx.actor.userId,
         createdAt: now,
       })
       .returning(),
-    ownership: ctx.db.insert(workspaceMembers).values({ workspaceId: id, userId: caller.userId, role: "owner", createdAt: now }),
+    ownership: ctx.db.insert(workspaceMembers).values({ workspaceId: id, userId: ctx.actor.userId, role: "owner", createdAt: now }),
   });
   return toWorkspaceResponse(created[0]!, "owner");
 }
 
 /** GET /workspaces/{id}: any member may read it; anyone else gets 404. */
-export async function getWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+export async function getWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
   assertWorkspaceId(input.workspaceId);
-  const { rows } = await batchAsCaller(ctx, caller, {
+  const { rows } = await batchAsActor(ctx, {
     rows: ctx.db
       .select({ workspace: workspaces, role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, caller.userId))),
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.actor.userId))),
   });
   const role = requirePermission(rows, "workspace.read");
   return toWorkspaceResponse(rows[0]!.workspace, role);
 }
 
 /** PUT /workspaces/{id}: admins and owners change the settings sent; beta features need the caller's beta access. */
-export async function updateWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & UpdateWorkspaceInput) {
+export async function updateWorkspace({ ctx, input }: PersonCall<WorkspaceRef & UpdateWorkspaceInput>) {
   assertWorkspaceId(input.workspaceId);
-  const { membership, accounts } = await batchAsCaller(ctx, caller, {
-    membership: membershipQuery(ctx, caller, input.workspaceId),
-    accounts: ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, caller.userId)),
+  const { membership, accounts } = await batchAsActor(ctx, {
+    membership: membershipQuery(ctx, input.workspaceId),
+    accounts: ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, ctx.actor.userId)),
   });
   const role = requirePermission(membership, "workspace.update");
   if (input.beta_features_enabled && !accounts[0]?.hasBetaAccess) throw betaAccessNeeded();
@@ -110,22 +111,22 @@ export async function updateWorkspace(ctx: ServiceContext, caller: Caller, input
   const [updated] = await ctx.db
     .update(workspaces)
     .set({ ...withoutUndefined(changes), updatedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(workspaces.id, input.workspaceId), callerStillMay(ctx, caller, input.workspaceId, "workspace.update")))
+    .where(and(eq(workspaces.id, input.workspaceId), actorStillMay(ctx, input.workspaceId, "workspace.update")))
     .returning();
   if (!updated) throw workspaceNotFound();
   return toWorkspaceResponse(updated, role);
 }
 
 /** DELETE /workspaces/{id}: owners only; members, invitations and (later) all its data go with it. */
-export async function deleteWorkspace(ctx: ServiceContext, caller: Caller, input: WorkspaceRef) {
+export async function deleteWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
   assertWorkspaceId(input.workspaceId);
-  const { membership } = await batchAsCaller(ctx, caller, { membership: membershipQuery(ctx, caller, input.workspaceId) });
+  const { membership } = await batchAsActor(ctx, { membership: membershipQuery(ctx, input.workspaceId) });
   requirePermission(membership, "workspace.delete");
   const deleted = await ctx.db
     .delete(workspaces)
-    .where(and(eq(workspaces.id, input.workspaceId), callerStillMay(ctx, caller, input.workspaceId, "workspace.delete")));
+    .where(and(eq(workspaces.id, input.workspaceId), actorStillMay(ctx, input.workspaceId, "workspace.delete")));
   if (deleted.rowsAffected !== 1) throw workspaceNotFound();
-  ctx.log.info("workspace.deleted", { workspace_id: input.workspaceId, user_id: caller.userId });
+  ctx.log.info("workspace.deleted", { workspace_id: input.workspaceId, user_id: ctx.actor.userId });
   return { message: "Workspace deleted" };
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertUser, insertWorkspace } from "../../../db/factories.ts";
 import { tags } from "../../../db/schema/index.ts";
+import { actingAs } from "../../../worker/auth/actor.ts";
 import { canonicalJson, requestFingerprint } from "../../../worker/idempotency/idempotency-key.ts";
 import { created, idempotentWrite } from "../../../worker/idempotency/idempotent-write.ts";
 import { createTestDatabase } from "../../support/database.ts";
@@ -14,13 +15,12 @@ import { testServiceContext } from "../../support/service-context.ts";
 describe("idempotent writes racing on one key", () => {
   async function twins(secondBody: unknown = { amount: 1250 }) {
     const db = await createTestDatabase();
-    const ctx = testServiceContext(db);
     const user = await insertUser(db);
+    const ctx = actingAs(testServiceContext(db), { type: "person", userId: user.id, sessionId: "a-session", via: "bearer" });
     const workspace = await insertWorkspace(db, { ownerId: user.id });
-    const scope = { userId: user.id, workspaceId: workspace.id };
     const path = `/api/workspaces/${workspace.id}/transactions`;
-    const first = await idempotentWrite(ctx, scope, { key: "k-1", method: "POST", path, body: { amount: 1250 } });
-    const second = await idempotentWrite(ctx, scope, { key: "k-1", method: "POST", path, body: secondBody });
+    const first = await idempotentWrite(ctx, workspace.id, { key: "k-1", method: "POST", path, body: { amount: 1250 } });
+    const second = await idempotentWrite(ctx, workspace.id, { key: "k-1", method: "POST", path, body: secondBody });
     // Both read before either writes: neither finds the key.
     const [firstFound, secondFound] = await db.batch([first.lookups.storedAnswer!, second.lookups.storedAnswer!]);
     expect([first.replayOf(firstFound[0]), second.replayOf(secondFound[0])]).toEqual([null, null]);
