@@ -4,7 +4,7 @@ import { AuthLayout } from "~/components/auth/auth-layout";
 import { SingleFieldForm } from "~/components/auth/single-field-form";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
+import { requireViewer, requireViewerForAction } from "~/lib/session.server";
 import { personNameSchema } from "../../worker/profile/profile.schemas";
 import { updateProfile } from "../../worker/profile/profile.service";
 import type { Route } from "./+types/onboarding";

@@ -4,7 +4,7 @@ import { AuthLayout } from "~/components/auth/auth-layout";
 import { SingleFieldForm } from "~/components/auth/single-field-form";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
+import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
 import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspace-setup";

@@ -8,7 +8,7 @@ import { CreateWorkspaceDialog, type CreateWorkspaceResult } from "~/components/
 import { formatDate } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { currentWorkspaceCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
+import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { AppError } from "../../worker/http/errors";
 import { resolveTier } from "../../worker/tiers/tiers";

@@ -119,11 +119,3 @@ export function actorStillMay(ctx: ActingContext, workspaceId: string, permissio
       ),
   );
 }
-
-/** The actor's membership row, as a named read for workspace-management verbs (people only). */
-export function membershipQuery(ctx: ActingContext<PersonActor | BotActor>, workspaceId: string) {
-  return ctx.db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ctx.actor.userId)));
-}

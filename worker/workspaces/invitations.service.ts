@@ -8,10 +8,10 @@ import { AppError } from "../http/errors.ts";
 import { invitationEmail } from "./invitation-email.ts";
 import type { InviteMemberInput } from "./members.schemas.ts";
 import { toInvitationResponse } from "./members.mapper.ts";
-import { assertWorkspaceId, requirePermission } from "./workspace-access.ts";
+import { assertWorkspaceId } from "./workspace-access.ts";
 import type { WorkspaceRef } from "./workspaces.service.ts";
 import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-access.ts";
+import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 /**
  * POST /workspaces/{id}/members: invites an address (admins; owners alone may invite owners).
@@ -19,9 +19,8 @@ import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-acce
  * it again. The e-mail goes first, so a failed send leaves no invitation behind.
  */
 export async function inviteMember({ ctx, input }: PersonCall<WorkspaceRef & InviteMemberInput>) {
-  assertWorkspaceId(input.workspaceId);
-  const { membership, workspaceRows, inviters, invitees, existing } = await batchAsActor(ctx, {
-    membership: membershipQuery(ctx, input.workspaceId),
+  const permission = input.role === "owner" ? "ownership.manage" : "members.manage";
+  const { rows: { workspaceRows, inviters, invitees, existing } } = await readInWorkspace(ctx, input.workspaceId, permission, {
     workspaceRows: ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
     inviters: ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, ctx.actor.userId)),
     invitees: ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
@@ -31,7 +30,6 @@ export async function inviteMember({ ctx, input }: PersonCall<WorkspaceRef & Inv
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(users.email, input.email))),
   });
-  requirePermission(membership, input.role === "owner" ? "ownership.manage" : "members.manage");
   if (existing.length > 0) {
     throw new AppError("ALREADY_MEMBER", `${input.email} is already a member of this workspace.`, {
       fieldErrors: { email: ["This person is already a member"] },
@@ -82,8 +80,7 @@ export async function revokeInvitation({ ctx, input }: PersonCall<WorkspaceRef &
   assertWorkspaceId(input.workspaceId);
   const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
   if (!isUuid(input.invitationId)) throw invitationNotFound();
-  const { membership } = await batchAsActor(ctx, { membership: membershipQuery(ctx, input.workspaceId) });
-  requirePermission(membership, "members.manage");
+  await readInWorkspace(ctx, input.workspaceId, "members.manage", {});
   const revoked = await ctx.db
     .delete(workspaceInvitations)
     .where(

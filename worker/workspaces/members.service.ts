@@ -7,10 +7,10 @@ import { AppError } from "../http/errors.ts";
 import type { ChangeRoleInput } from "./members.schemas.ts";
 import { toInvitationResponse, toMemberResponse } from "./members.mapper.ts";
 import type { Permission } from "./permissions.ts";
-import { assertWorkspaceId, requirePermission, workspaceNotFound } from "./workspace-access.ts";
+import { assertWorkspaceId, assertRoleMay, workspaceNotFound } from "./workspace-access.ts";
 import type { WorkspaceRef } from "./workspaces.service.ts";
 import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
-import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-access.ts";
+import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type MemberRef = WorkspaceRef & { userId: string };
 
@@ -56,9 +56,7 @@ const forgetDefaultWorkspace = (ctx: ServiceContext, userId: string, workspaceId
 
 /** GET /workspaces/{id}/members: the members (owners first) and the pending invitations. */
 export async function listMembers({ ctx, input }: PersonCall<WorkspaceRef>) {
-  assertWorkspaceId(input.workspaceId);
-  const { membership, members, invitations } = await batchAsActor(ctx, {
-    membership: membershipQuery(ctx, input.workspaceId),
+  const { rows: { members, invitations } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     members: ctx.db
       .select(memberColumns)
       .from(workspaceMembers)
@@ -72,7 +70,6 @@ export async function listMembers({ ctx, input }: PersonCall<WorkspaceRef>) {
       .where(and(eq(workspaceInvitations.workspaceId, input.workspaceId), isNull(workspaceInvitations.acceptedAt)))
       .orderBy(asc(workspaceInvitations.createdAt)),
   });
-  requirePermission(membership, "workspace.read");
   return {
     members: members.map(toMemberResponse),
     invitations: invitations.map((row) => toInvitationResponse(row.invitation, row.inviter)),
@@ -83,17 +80,15 @@ export async function listMembers({ ctx, input }: PersonCall<WorkspaceRef>) {
 async function readMemberChange(ctx: ActingContext<PersonActor>, input: MemberRef, newRole: WorkspaceRole | null) {
   assertWorkspaceId(input.workspaceId);
   if (!isUuid(input.userId)) throw memberNotFound();
-  const { membership, targets, owners } = await batchAsActor(ctx, {
-    membership: membershipQuery(ctx, input.workspaceId),
+  const { role, rows: { targets, owners } } = await readInWorkspace(ctx, input.workspaceId, "members.manage", {
     targets: memberQuery(ctx, input.workspaceId, input.userId),
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
-  requirePermission(membership, "members.manage");
   const target = targets[0];
   if (!target) throw memberNotFound();
   const touchesOwner = target.role === "owner" || newRole === "owner";
   const permission: Permission = touchesOwner ? "ownership.manage" : "members.manage";
-  requirePermission(membership, permission);
+  assertRoleMay(role, permission);
   const losesOwner = target.role === "owner" && newRole !== "owner";
   if (losesOwner && (owners[0]?.total ?? 0) <= 1) throw lastOwner();
   return { target, permission, losesOwner };
@@ -143,12 +138,9 @@ export async function removeMember({ ctx, input }: PersonCall<MemberRef>) {
 
 /** POST /workspaces/{id}/leave: any member may leave, except the last owner (409 LAST_OWNER). */
 export async function leaveWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
-  assertWorkspaceId(input.workspaceId);
-  const { membership, owners } = await batchAsActor(ctx, {
-    membership: membershipQuery(ctx, input.workspaceId),
+  const { role, rows: { owners } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
-  const role = requirePermission(membership, "workspace.read");
   if (role === "owner" && (owners[0]?.total ?? 0) <= 1) {
     throw new AppError("LAST_OWNER", "You are the last owner of this workspace. Make someone else an owner, or delete the workspace, before leaving.");
   }

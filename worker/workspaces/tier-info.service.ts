@@ -1,28 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { workspaceMembers, workspaces } from "../../db/schema/index.ts";
+import { workspaces } from "../../db/schema/index.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, betaFeatureNames, canUseBetaFeature, resolveTier, type Tier } from "../tiers/tiers.ts";
-import { assertWorkspaceId, requirePermission } from "./workspace-access.ts";
 import type { WorkspaceRef } from "./workspaces.service.ts";
 import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
 
-/** Membership, workspace, owner's tier and account usage: one round trip with the session check. */
+/** The workspace's beta switch, owner's tier and account usage: one round trip with the actor's checks. */
 async function readWorkspaceTier(ctx: ActingContext<PersonActor>, workspaceId: string) {
-  assertWorkspaceId(workspaceId);
-  const { rows, owners, accounts } = await batchAsActor(ctx, {
-    rows: ctx.db
-      .select({ role: workspaceMembers.role, betaFeaturesEnabled: workspaces.betaFeaturesEnabled })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ctx.actor.userId))),
+  const { rows: { settings, owners, accounts } } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+    settings: ctx.db.select({ betaFeaturesEnabled: workspaces.betaFeaturesEnabled }).from(workspaces).where(eq(workspaces.id, workspaceId)),
     owners: workspaceOwnerTierQuery(ctx, workspaceId),
     accounts: accountsUsedQuery(ctx, workspaceId),
   });
-  requirePermission(rows, "workspace.read");
   // A workspace always keeps an owner (LAST_OWNER); the fallback only guards the type.
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
-  return { tier, betaFeaturesEnabled: rows[0]!.betaFeaturesEnabled, usage: accountUsage(tier, accounts[0]?.used ?? 0) };
+  return { tier, betaFeaturesEnabled: settings[0]!.betaFeaturesEnabled, usage: accountUsage(tier, accounts[0]?.used ?? 0) };
 }
 
 /** Beta features are on where the owner has beta access and the workspace opted in. */

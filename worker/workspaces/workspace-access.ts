@@ -18,8 +18,13 @@ export function assertWorkspaceId(workspaceId: string): void {
 export function requirePermission(rows: ReadonlyArray<{ role: WorkspaceRole }>, permission: Permission): WorkspaceRole {
   const role = rows[0]?.role;
   if (!role) throw workspaceNotFound();
+  assertRoleMay(role, permission);
+  return role;
+}
+
+/** 403 when a member's role lacks a permission that depends on what was read (touching an owner). */
+export function assertRoleMay(role: WorkspaceRole, permission: Permission): void {
   if (!can(role, permission)) {
     throw new AppError("FORBIDDEN", "Your role in this workspace does not allow this.");
   }
-  return role;
 }

@@ -5,11 +5,11 @@ import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { sessionEnded } from "../auth/session.ts";
 import { AppError } from "../http/errors.ts";
 import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
-import { assertWorkspaceId, requirePermission, workspaceNotFound } from "./workspace-access.ts";
+import { workspaceNotFound } from "./workspace-access.ts";
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from "./workspaces.schemas.ts";
 import { toWorkspaceResponse } from "./workspaces.mapper.ts";
 import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor, actorStillMay, membershipQuery } from "../auth/actor-access.ts";
+import { batchAsActor, readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type WorkspaceRef = { workspaceId: string };
 
@@ -77,26 +77,17 @@ export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspace
 
 /** GET /workspaces/{id}: any member may read it; anyone else gets 404. */
 export async function getWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
-  assertWorkspaceId(input.workspaceId);
-  const { rows } = await batchAsActor(ctx, {
-    rows: ctx.db
-      .select({ workspace: workspaces, role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.actor.userId))),
+  const { role, rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    found: ctx.db.select().from(workspaces).where(eq(workspaces.id, input.workspaceId)),
   });
-  const role = requirePermission(rows, "workspace.read");
-  return toWorkspaceResponse(rows[0]!.workspace, role);
+  return toWorkspaceResponse(found[0]!, role);
 }
 
 /** PUT /workspaces/{id}: admins and owners change the settings sent; beta features need the caller's beta access. */
 export async function updateWorkspace({ ctx, input }: PersonCall<WorkspaceRef & UpdateWorkspaceInput>) {
-  assertWorkspaceId(input.workspaceId);
-  const { membership, accounts } = await batchAsActor(ctx, {
-    membership: membershipQuery(ctx, input.workspaceId),
+  const { role, rows: { accounts } } = await readInWorkspace(ctx, input.workspaceId, "workspace.update", {
     accounts: ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, ctx.actor.userId)),
   });
-  const role = requirePermission(membership, "workspace.update");
   if (input.beta_features_enabled && !accounts[0]?.hasBetaAccess) throw betaAccessNeeded();
   const changes = {
     name: input.name,
@@ -119,9 +110,7 @@ export async function updateWorkspace({ ctx, input }: PersonCall<WorkspaceRef & 
 
 /** DELETE /workspaces/{id}: owners only; members, invitations and (later) all its data go with it. */
 export async function deleteWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
-  assertWorkspaceId(input.workspaceId);
-  const { membership } = await batchAsActor(ctx, { membership: membershipQuery(ctx, input.workspaceId) });
-  requirePermission(membership, "workspace.delete");
+  await readInWorkspace(ctx, input.workspaceId, "workspace.delete", {});
   const deleted = await ctx.db
     .delete(workspaces)
     .where(and(eq(workspaces.id, input.workspaceId), actorStillMay(ctx, input.workspaceId, "workspace.delete")));
