@@ -57,7 +57,9 @@ export type TransactionResponse = ReturnType<typeof toTransactionResponse>;
  */
 export function toListedTransaction(transaction: TransactionResponse) {
   const { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags } = transaction;
-  return { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags };
+  // Only what a person did not type by hand is marked in the list ("posted by schedule").
+  const automated = transaction.created_via.type === "person" ? null : transaction.created_via.type;
+  return { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags, automated };
 }
 
 export type ListedTransaction = ReturnType<typeof toListedTransaction>;

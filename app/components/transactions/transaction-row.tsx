@@ -13,7 +13,9 @@ const amountColours = { in: "text-success", out: "text-destructive", move: "text
 const iconColours = { in: "bg-success/10 text-success", out: "bg-destructive/10 text-destructive", move: "bg-info/10 text-info" };
 
 /** The words every row shares, translated once per list rather than once per row. */
-export type RowLabels = { kinds: Record<TransactionKind, string>; to: string; outside: string };
+export type RowLabels = { kinds: Record<TransactionKind, string>; to: string; outside: string; automated: Record<"bot" | "system", string> };
+
+const automatedIcons = { bot: "sparkles", system: "calendar-clock" } as const;
 
 export function useRowLabels(): RowLabels {
   const { t } = useTranslation("transactions");
@@ -21,6 +23,7 @@ export function useRowLabels(): RowLabels {
     kinds: { income: t("kinds.income"), expense: t("kinds.expense"), transfer: t("kinds.transfer"), pay_credit_card: t("kinds.pay_credit_card") },
     to: t("list.to"),
     outside: t("list.outside"),
+    automated: { bot: t("list.addedByBot"), system: t("list.postedBySchedule") },
   };
 }
 
@@ -52,6 +55,12 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
             <Icon name="arrow-right" className="size-3.5 shrink-0" aria-label={labels.to} />
             <span className="truncate">{transaction.destination.name ?? labels.outside}</span>
           </p>
+          {transaction.automated ? (
+            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Icon name={automatedIcons[transaction.automated]} className="size-3.5 shrink-0" />
+              {labels.automated[transaction.automated]}
+            </p>
+          ) : null}
           {transaction.tags.length ? (
             <div className="flex flex-wrap gap-1">
               {transaction.tags.map((tag) => (

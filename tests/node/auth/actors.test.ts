@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addMember, insertAccount, insertUser, insertWorkspace } from "../../../db/factories.ts";
-import { accounts, transactions } from "../../../db/schema/index.ts";
+import type { Database } from "../../../db/client.ts";
+import { newId } from "../../../db/ids.ts";
+import { accounts, sessions, transactions } from "../../../db/schema/index.ts";
 import { actingAs, type Actor } from "../../../worker/auth/actor.ts";
 import { batchAsActor, readInWorkspace } from "../../../worker/auth/actor-access.ts";
 import { listTransactions } from "../../../worker/transactions/transaction-reads.service.ts";
 import { transactionFiltersSchema, transactionSchema } from "../../../worker/transactions/transactions.schemas.ts";
+import { toListedTransaction } from "../../../worker/transactions/transactions.mapper.ts";
 import { createTransaction } from "../../../worker/transactions/transactions.service.ts";
 import { createTestDatabase } from "../../support/database.ts";
 import { testServiceContext } from "../../support/service-context.ts";
@@ -15,6 +18,14 @@ import { testServiceContext } from "../../support/service-context.ts";
  * needs a live session, the chat-bot needs its user's membership and role, a job needs only the
  * workspace it was handed an item of.
  */
+/** A session row that is live at the test clock's now (2026-11-21T12:00Z). */
+async function liveSession(db: Database, userId: string) {
+  const id = newId();
+  const now = "2026-11-21T12:00:00.000Z";
+  await db.insert(sessions).values({ id, userId, createdAt: now, lastSeenAt: now, expiresAt: "2026-12-21T12:00:00.000Z" });
+  return id;
+}
+
 describe("service verbs acting for a person, the chat-bot or a job", () => {
   async function household() {
     const db = await createTestDatabase();
@@ -41,6 +52,7 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     expect(row).toMatchObject({ createdBy: null, createdVia: "system:due-items" });
     const listed = await listTransactions({ ctx: job, input: { workspaceId: workspace.id, filters: transactionFiltersSchema.parse({}) } });
     expect(listed.data[0]).toMatchObject({ created_by: null, created_via: { type: "system", job: "due-items" } });
+    expect(toListedTransaction(listed.data[0]!).automated).toBe("system");
   });
 
   it("records the bot's writes under its linked user, marked as the bot's", async () => {
@@ -52,6 +64,10 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     expect(answer.body.data).toMatchObject({ created_by: { uuid: owner.id, name: owner.name }, created_via: { type: "bot", channel: "whatsapp" } });
     const [row] = await db.select().from(transactions).where(eq(transactions.id, answer.body.data.uuid));
     expect(row).toMatchObject({ createdBy: owner.id, createdVia: "bot:whatsapp" });
+    expect(toListedTransaction(answer.body.data).automated).toBe("bot");
+    const byHand = await createTransaction({ ctx: ctx({ type: "person", userId: owner.id, sessionId: await liveSession(db, owner.id), via: "bearer" }), input: { workspaceId: workspace.id, ...expense("Padaria") } });
+    expect(byHand.body.data.created_via).toEqual({ type: "person" });
+    expect(toListedTransaction(byHand.body.data).automated).toBeNull();
   });
 
   it("refuses the bot in a workspace its user is not a member of, as not found, and writes nothing", async () => {
