@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from "drizzle-orm";
+import { and, asc, count, eq, notExists, or, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
@@ -9,7 +9,7 @@ import { accountUsage, resolveTier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toAccountResponse } from "./accounts.mapper.ts";
 import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.ts";
-import type { ServiceCall, PersonCall } from "../auth/actor.ts";
+import type { ActingContext, PersonCall, ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type AccountRef = WorkspaceRef & { accountId: string };
@@ -89,18 +89,13 @@ export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & C
   return toAccountResponse(created!);
 }
 
+const usesAccount = (workspaceId: string, accountId: string) =>
+  and(eq(transactions.workspaceId, workspaceId), or(eq(transactions.originAccountId, accountId), eq(transactions.destinationAccountId, accountId)));
+
 function usageOfAccountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
   const id = isUuid(accountId) ? accountId : "";
   return {
-    used: ctx.db
-      .select({ total: count() })
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.workspaceId, workspaceId),
-          or(eq(transactions.originAccountId, id), eq(transactions.destinationAccountId, id)),
-        ),
-      ),
+    used: ctx.db.select({ total: count() }).from(transactions).where(usesAccount(workspaceId, id)),
     withCards: ctx.db.select({ total: count() }).from(cards).where(and(eq(cards.workspaceId, workspaceId), eq(cards.accountId, id))),
   };
 }
@@ -137,6 +132,29 @@ export async function updateAccount({ ctx, input }: ServiceCall<AccountRef & Upd
 
 /** DELETE /accounts/{id}: only an account nothing was recorded in; otherwise archive it. */
 export async function deleteAccount({ ctx, input }: ServiceCall<AccountRef>) {
+  const account = await readDeletableAccount(ctx, input);
+  // The statement re-checks the role and that nothing uses the account, so a transaction or card
+  // recorded since the read keeps it (their foreign keys would otherwise fail the delete as a 500).
+  const deleted = await ctx.db
+    .delete(accounts)
+    .where(
+      and(
+        eq(accounts.id, account.id),
+        actorStillMay(ctx, input.workspaceId, "finances.write"),
+        notExists(ctx.db.select({ one: sql`1` }).from(transactions).where(usesAccount(input.workspaceId, account.id))),
+        notExists(ctx.db.select({ one: sql`1` }).from(cards).where(and(eq(cards.workspaceId, input.workspaceId), eq(cards.accountId, account.id)))),
+      ),
+    );
+  // Refused by a write that came in between: read again to answer what changed (409, 403 or 404).
+  if (deleted.rowsAffected !== 1) {
+    await readDeletableAccount(ctx, input);
+    throw accountNotFound();
+  }
+  return { message: "Account deleted" };
+}
+
+/** The account, when nothing records money in it and no card is linked to it (409 otherwise). */
+async function readDeletableAccount(ctx: ActingContext, input: AccountRef) {
   const { rows: { found, used, withCards } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
@@ -148,12 +166,5 @@ export async function deleteAccount({ ctx, input }: ServiceCall<AccountRef>) {
   if (withCards[0]!.total > 0) {
     throw new AppError("ACCOUNT_HAS_CARDS", "Cards are linked to this account. Delete or move them first, or archive the account.");
   }
-  // The statement re-checks only the caller's role. A transaction or card recorded since the read
-  // still keeps the account: their foreign keys refuse the delete, and the request fails (500) with
-  // nothing deleted.
-  const deleted = await ctx.db
-    .delete(accounts)
-    .where(and(eq(accounts.id, found[0].id), actorStillMay(ctx, input.workspaceId, "finances.write")));
-  if (deleted.rowsAffected !== 1) throw accountNotFound();
-  return { message: "Account deleted" };
+  return found[0];
 }

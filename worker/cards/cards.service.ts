@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from "drizzle-orm";
+import { and, asc, count, eq, notExists, or, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
@@ -8,7 +8,8 @@ import { accountNotFound, accountQuery, type AccountRef } from "../accounts/acco
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
 import type { CardInput } from "./cards.schemas.ts";
-import type { ServiceCall } from "../auth/actor.ts";
+import type { ActingContext, ServiceCall } from "../auth/actor.ts";
+import { runLedgerBatch } from "../ledger/apply-effects.ts";
 import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type CardRef = WorkspaceRef & { cardId: string };
@@ -84,19 +85,21 @@ export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & Card
   const account = found[0];
   if (!account) throw accountField("Account must be selected");
   if (!account.isActive) throw accountField("This account is archived");
-  const [card] = await ctx.db
-    .insert(cards)
-    .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
-    .returning();
+  // An account deleted since the read fails the foreign key: 409, not a 500.
+  const [card] = await runLedgerBatch(
+    ctx.db
+      .insert(cards)
+      .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
+      .returning(),
+  );
   return toCardResponse(card!, account);
 }
 
+const usesCard = (workspaceId: string, cardId: string) =>
+  and(eq(transactions.workspaceId, workspaceId), or(eq(transactions.originCardId, cardId), eq(transactions.destinationCardId, cardId)));
+
 function cardUsageQuery(ctx: ServiceContext, workspaceId: string, cardId: string) {
-  const id = idOrNothing(cardId);
-  return ctx.db
-    .select({ total: count() })
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), or(eq(transactions.originCardId, id), eq(transactions.destinationCardId, id))));
+  return ctx.db.select({ total: count() }).from(transactions).where(usesCard(workspaceId, idOrNothing(cardId)));
 }
 
 /**
@@ -148,6 +151,25 @@ export async function setCardActive({ ctx, input }: ServiceCall<CardRef & { isAc
 
 /** DELETE /cards/{id}: only a card nothing was recorded on; otherwise archive it. */
 export async function deleteCard({ ctx, input }: ServiceCall<CardRef>) {
+  const card = await readDeletableCard(ctx, input);
+  // Re-checked by the statement: a purchase recorded since the read keeps the card (409 below, not a foreign-key 500).
+  const deleted = await ctx.db
+    .delete(cards)
+    .where(
+      and(
+        eq(cards.id, card.id),
+        actorStillMay(ctx, input.workspaceId, "finances.write"),
+        notExists(ctx.db.select({ one: sql`1` }).from(transactions).where(usesCard(input.workspaceId, card.id))),
+      ),
+    );
+  if (deleted.rowsAffected !== 1) {
+    await readDeletableCard(ctx, input);
+    throw cardNotFound();
+  }
+  return { message: "Card deleted" };
+}
+
+async function readDeletableCard(ctx: ActingContext, input: CardRef) {
   const { rows: { found, usage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: cardQuery(ctx, input.workspaceId, input.cardId),
     usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
@@ -156,9 +178,5 @@ export async function deleteCard({ ctx, input }: ServiceCall<CardRef>) {
   if (usage[0]!.total > 0) {
     throw new AppError("CARD_HAS_TRANSACTIONS", "This card has transactions, so it cannot be deleted. Archive it instead.");
   }
-  const deleted = await ctx.db
-    .delete(cards)
-    .where(and(eq(cards.id, found[0].card.id), actorStillMay(ctx, input.workspaceId, "finances.write")));
-  if (deleted.rowsAffected !== 1) throw cardNotFound();
-  return { message: "Card deleted" };
+  return found[0].card;
 }

@@ -29,6 +29,8 @@ const statusByCode = {
   CARD_HAS_DEBT: 409,
   /** Someone else edited or deleted the transaction between the read and this write: reload and retry. */
   TRANSACTION_CHANGED: 409,
+  /** An account, card or tag the write names was deleted between its read and its write: reload and retry. */
+  REFERENCED_ITEM_DELETED: 409,
   /** The email is already on the waiting list. */
   LEAD_ALREADY_LISTED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */

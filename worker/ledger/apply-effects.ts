@@ -85,6 +85,12 @@ export function assertCreditAvailable(effects: Effects, cardsById: Map<string, C
 const balanceOutOfRange = (field: string) =>
   new AppError("BALANCE_OUT_OF_RANGE", amountMessages.balanceOutOfRange, { fieldErrors: { [field]: [amountMessages.balanceOutOfRange] } });
 
+const referencedItemDeleted = () =>
+  new AppError("REFERENCED_ITEM_DELETED", "An account, card or tag used here was deleted a moment ago. Reload the page and try again.");
+
+/** A row the write names was deleted after the read: its foreign key refuses the batch, nothing is written. */
+const referenceGoneFailure = "FOREIGN KEY constraint failed";
+
 function failedOn(error: unknown, failure: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause.message.includes(failure)) return true;
@@ -94,7 +100,8 @@ function failedOn(error: unknown, failure: string): boolean {
 
 /**
  * A write's batch, with what the batch's own guards refused answered as 422: a card pushed past
- * its limit, or a balance or debt pushed past the bound (by this write or one racing it).
+ * its limit, or a balance or debt pushed past the bound (by this write or one racing it) — and as
+ * 409 an account, card or tag deleted since the read.
  */
 export async function runLedgerBatch<T>(batch: Promise<T>, field = "amount"): Promise<T> {
   try {
@@ -102,6 +109,7 @@ export async function runLedgerBatch<T>(batch: Promise<T>, field = "amount"): Pr
   } catch (error) {
     if (failedOn(error, debtPastLimitFailure)) throw insufficientCredit(field);
     if (failedOn(error, balancePastBoundFailure)) throw balanceOutOfRange(field);
+    if (failedOn(error, referenceGoneFailure)) throw referencedItemDeleted();
     throw error;
   }
 }
