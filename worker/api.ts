@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { Language } from "../app/lib/i18n.ts";
 import type { Caller } from "./auth/session.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { ServiceContext } from "./context.ts";
@@ -17,8 +18,11 @@ import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
-  /** `caller` is set by requireCaller on routes that need a signed-in user. */
-  Variables: { scope: RequestScope; services: ServiceContext; caller: Caller };
+  /**
+   * `caller` is set by requireCaller on routes that need a signed-in user; `language`, by a route
+   * that answers in a language of its own choosing (errors otherwise follow the `lang` cookie, then Accept-Language).
+   */
+  Variables: { scope: RequestScope; services: ServiceContext; caller: Caller; language?: Language };
 };
 
 /**

@@ -4,7 +4,7 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
@@ -15,7 +15,7 @@ import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.
 
 export type AccountRef = WorkspaceRef & { accountId: string };
 
-export const accountNotFound = () => new AppError("NOT_FOUND", "Account not found.");
+export const accountNotFound = () => new AppError("NOT_FOUND", "errors:details.accountNotFound");
 
 export function accountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
   return ctx.db
@@ -67,10 +67,7 @@ export async function createAccount(ctx: ServiceContext, caller: Caller, input: 
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   const usage = accountUsage(tier, used[0]?.used ?? 0);
   if (!usage.canCreate) {
-    throw new AppError(
-      "LIMIT_REACHED",
-      `Your ${tier.label} plan allows ${usage.limit} accounts per workspace, archived ones included. Delete one you no longer need, or upgrade, to add another.`,
-    );
+    throw new AppError("LIMIT_REACHED", { key: "errors:details.accountLimit", values: { plan: tier.label, limit: usage.limit ?? 0 } });
   }
   const [created] = await ctx.db
     .insert(accounts)
@@ -115,9 +112,7 @@ export async function updateAccount(ctx: ServiceContext, caller: Caller, input: 
   const account = found[0];
   if (!account) throw accountNotFound();
   if (input.currency && input.currency !== account.currency && (used[0]!.total > 0 || withCards[0]!.total > 0)) {
-    throw new AppError("ACCOUNT_CURRENCY_LOCKED", "This account already has transactions or cards, so its currency cannot change.", {
-      fieldErrors: { currency: ["The currency cannot change once the account has transactions or cards"] },
-    });
+    throw fieldError("currency", "errors:fields.currencyLocked", { code: "ACCOUNT_CURRENCY_LOCKED", message: "errors:ACCOUNT_CURRENCY_LOCKED" });
   }
   const [updated] = await ctx.db
     .update(accounts)
@@ -144,10 +139,10 @@ export async function deleteAccount(ctx: ServiceContext, caller: Caller, input: 
   });
   if (!found[0]) throw accountNotFound();
   if (used[0]!.total > 0) {
-    throw new AppError("ACCOUNT_HAS_TRANSACTIONS", "This account has transactions, so it cannot be deleted. Archive it instead.");
+    throw new AppError("ACCOUNT_HAS_TRANSACTIONS");
   }
   if (withCards[0]!.total > 0) {
-    throw new AppError("ACCOUNT_HAS_CARDS", "Cards are linked to this account. Delete or move them first, or archive the account.");
+    throw new AppError("ACCOUNT_HAS_CARDS");
   }
   // The statement re-checks only the caller's role. A transaction or card recorded since the read
   // still keeps the account: their foreign keys refuse the delete, and the request fails (500) with

@@ -4,7 +4,7 @@ import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import { authPolicy, days } from "../auth/auth.policy.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
 
@@ -24,9 +24,7 @@ export async function updateProfile(ctx: ServiceContext, caller: Caller, input: 
       .where(and(sql`lower(${users.username}) = lower(${input.username ?? null})`, ne(users.id, caller.userId))),
   });
   if (taken.length > 0) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
-      fieldErrors: { username: ["That username is taken"] },
-    });
+    throw fieldError("username", "errors:fields.usernameTaken");
   }
   const { rows: profile } = await batchByName(
     ctx.db,

@@ -3,7 +3,7 @@ import { isUuid, newId } from "../../db/ids.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { callerStillMay } from "../workspaces/workspace-access.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
@@ -12,9 +12,9 @@ import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
 export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;
 
-export const tagNotFound = () => new AppError("NOT_FOUND", "Tag not found.");
+export const tagNotFound = () => new AppError("NOT_FOUND", "errors:details.tagNotFound");
 const nameTaken = () =>
-  new AppError("TAG_NAME_TAKEN", "A tag with this name already exists.", { fieldErrors: { name: ["A tag with this name already exists"] } });
+  fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
 
 /**
  * Tags with how often and when they were last used (SPEC §3 Tag): the count is kept on the tag and

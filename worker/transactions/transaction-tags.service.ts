@@ -3,7 +3,7 @@ import { batchOfStatements } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionWithNamesQuery } from "./transactions.queries.ts";
@@ -28,7 +28,7 @@ export async function changeTransactionTags(ctx: ServiceContext, caller: Caller,
   const row = rows[0];
   if (!row) throw transactionNotFound();
   if (found.length !== input.tag_ids.length) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { tag_ids: ["Tag not found in this workspace"] } });
+    throw fieldError("tag_ids", "errors:fields.tagMissing");
   }
   const transactionId = row.transaction.id;
   const current = JSON.parse(row.tagsJson ?? "[]") as TagJson[];

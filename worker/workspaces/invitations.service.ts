@@ -5,7 +5,7 @@ import { users, workspaceInvitations, workspaceMembers, workspaces } from "../..
 import { sendEmail } from "../auth/mailer.ts";
 import { batchAsCaller, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { invitationEmail } from "./invitation-email.ts";
 import type { InviteMemberInput } from "./members.schemas.ts";
 import { toInvitationResponse } from "./members.mapper.ts";
@@ -32,8 +32,9 @@ export async function inviteMember(ctx: ServiceContext, caller: Caller, input: W
   });
   requirePermission(membership, input.role === "owner" ? "ownership.manage" : "members.manage");
   if (existing.length > 0) {
-    throw new AppError("ALREADY_MEMBER", `${input.email} is already a member of this workspace.`, {
-      fieldErrors: { email: ["This person is already a member"] },
+    throw fieldError("email", "errors:fields.alreadyMember", {
+      code: "ALREADY_MEMBER",
+      message: { key: "errors:details.alreadyMember", values: { email: input.email } },
     });
   }
   const inviter = inviters[0]!;
@@ -72,14 +73,14 @@ async function sendInvitation(
   });
   await sendEmail(ctx, message, {
     consoleLine: `[invitation] ${input.email} invited to ${input.workspaceId}`,
-    failureMessage: "Failed to send the invitation e-mail",
+    failureMessage: "errors:details.invitationNotSent",
   });
 }
 
 /** DELETE /workspaces/{id}/invitations/{invitationId}: admins and owners withdraw a pending invitation. */
 export async function revokeInvitation(ctx: ServiceContext, caller: Caller, input: WorkspaceRef & { invitationId: string }) {
   assertWorkspaceId(input.workspaceId);
-  const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
+  const invitationNotFound = () => new AppError("NOT_FOUND", "errors:details.invitationNotFound");
   if (!isUuid(input.invitationId)) throw invitationNotFound();
   const { membership } = await batchAsCaller(ctx, caller, { membership: membershipQuery(ctx, caller, input.workspaceId) });
   requirePermission(membership, "members.manage");

@@ -7,7 +7,7 @@ import { AppError } from "../http/errors.ts";
 import { can, rolesAllowed, type Permission } from "./permissions.ts";
 
 /** The same answer whether the workspace does not exist or the caller is not in it: nothing leaks. */
-export const workspaceNotFound = () => new AppError("NOT_FOUND", "Workspace not found.");
+export const workspaceNotFound = () => new AppError("NOT_FOUND", "errors:details.workspaceNotFound");
 
 /** A malformed id cannot name a workspace; refuse it as not found before touching the database. */
 export function assertWorkspaceId(workspaceId: string): void {
@@ -30,7 +30,7 @@ export function requirePermission(rows: ReadonlyArray<{ role: WorkspaceRole }>, 
   const role = rows[0]?.role;
   if (!role) throw workspaceNotFound();
   if (!can(role, permission)) {
-    throw new AppError("FORBIDDEN", "Your role in this workspace does not allow this.");
+    throw new AppError("FORBIDDEN");
   }
   return role;
 }
