@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { ColorsForm } from "~/components/workspace-settings/colors-form";
 import { DangerZone } from "~/components/workspace-settings/danger-zone";
 import { GeneralForm } from "~/components/workspace-settings/general-form";

@@ -33,7 +33,7 @@ import { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import { addDays, endOfWeek, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../ledger/ledger-access.ts";
 import { centsToDecimal } from "../ledger/money.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { accounts, cards } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import type { Effects } from "./effects.ts";
 import { amountBounds, amountMessages, maxBalanceCents } from "./money.ts";
 

@@ -4,7 +4,7 @@ import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import { authPolicy, days } from "../auth/auth.policy.ts";
 import { batchAsCaller, sessionEnded, type Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
 

@@ -3,7 +3,7 @@ import { batchOfStatements } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { Caller } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import { readInWorkspace } from "../ledger/ledger-access.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionWithNamesQuery } from "./transactions.queries.ts";
