@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { Language } from "../app/lib/i18n.ts";
 import type { ActingContext, PersonActor } from "./auth/actor.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { ServiceContext } from "./context.ts";
@@ -17,8 +18,11 @@ import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
-  /** `ctx` (acting as the signed-in person) is set by requirePerson on routes that need one. */
-  Variables: { scope: RequestScope; services: ServiceContext; ctx: ActingContext<PersonActor> };
+  /**
+   * `ctx` (acting as the signed-in person) is set by requirePerson on routes that need one; `language`, by a
+   * route that answers in a language of its own choosing (errors otherwise follow the `lang` cookie, then Accept-Language).
+   */
+  Variables: { scope: RequestScope; services: ServiceContext; ctx: ActingContext<PersonActor>; language?: Language };
 };
 
 /**

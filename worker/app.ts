@@ -6,14 +6,9 @@ import { authPolicy } from "./auth/auth.policy.ts";
 import { DatabaseUnavailableError } from "../db/client.ts";
 import { createServiceContext, type ServiceContext, type ServiceContextOptions } from "./context.ts";
 import type { Env } from "./env.ts";
-import {
-  AppError,
-  databaseRetryAfterSeconds,
-  databaseUnavailable,
-  errorBody,
-  internalError,
-  type ErrorCode,
-} from "./http/errors.ts";
+import { detectLanguage } from "../app/lib/i18n.ts";
+import { errorBody } from "./http/error-body.ts";
+import { AppError, databaseRetryAfterSeconds, databaseUnavailable, internalError, type ErrorCode } from "./http/errors.ts";
 import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { maxPictureBytes } from "./profile/picture.ts";
@@ -23,7 +18,7 @@ export const maxJsonBodyBytes = 256 * 1024;
 
 const pictureUploadPath = "/api/profile/picture";
 const tooLarge = (limit: string) => () => {
-  throw new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (the limit is ${limit}).`);
+  throw new AppError("PAYLOAD_TOO_LARGE", { key: "errors:details.bodyTooLarge", values: { limit } });
 };
 const jsonBodyLimit = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge("256 KB") });
 /** The picture itself (checked exactly by the service) plus room for a multipart envelope. */
@@ -55,10 +50,11 @@ function toAppError(error: unknown): AppError {
   if (databaseFailure) return databaseUnavailable(databaseFailure);
   if (error instanceof HTTPException) {
     if (error.status === 400 && /json/i.test(error.message)) {
-      return new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
+      return new AppError("MALFORMED_JSON", "errors:details.malformedJson");
     }
     const code = codeByHttpStatus[error.status];
-    if (code) return new AppError(code, error.message || "The request could not be processed.");
+    // Hono's own words are English: the code's sentence speaks the caller's language.
+    if (code) return new AppError(code);
   }
   return internalError();
 }
@@ -137,7 +133,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
     .use((c, next) => (isApiPath(c.req.path) && c.req.path !== pictureUploadPath ? jsonBodyLimit : pictureBodyLimit)(c, next))
     .route("/api", options.api)
     .all("/api/*", (c) => {
-      throw new AppError("NOT_FOUND", `There is no API endpoint at ${c.req.method} ${c.req.path}.`);
+      throw new AppError("NOT_FOUND", { key: "errors:details.noEndpoint", values: { method: c.req.method, path: c.req.path } });
     })
     .all("*", (c) => options.renderPage(c))
     .onError((error, c) => {
@@ -159,6 +155,8 @@ export function createWorkerApp(options: WorkerAppOptions) {
       if (!isApiPath(c.req.path)) {
         return c.html(errorPageHtml(requestId), appError.status);
       }
-      return c.json(errorBody(appError, requestId), appError.status);
+      // A route may have settled the language already (the waitlist speaks Portuguese first).
+      const language = c.get("language") ?? detectLanguage(c.req.raw);
+      return c.json(errorBody(appError, requestId, language), appError.status);
     });
 }

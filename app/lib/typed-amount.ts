@@ -22,6 +22,7 @@
 import type { Currency } from "../../db/enums";
 import { centsToDecimal, maxAmountCents, maxRateMicros, microsToRate } from "../../worker/ledger/money";
 import type { Language } from "./i18n";
+import type { Message } from "../../worker/http/messages";
 
 export type TypedKind = "amount" | "rate";
 
@@ -128,6 +129,9 @@ export function parseOptional(typed: string | null | undefined, parse: (typed: s
 }
 
 type Translate = (key: string, options: { currency: string }) => string;
+
+/** A refusal as a message for a field to show (worker/http/messages.ts): its key and {{currency}}. */
+export const refusalOf = (kind: TypedKind, reason: TypedRefusal, currency = ""): Message => ({ key: typedRefusalKey(kind, reason), values: { currency } });
 
 /** The refusal's message through the page's i18next `t` (browser hook or server instance). */
 export const refusalMessage = (t: Translate, kind: TypedKind, reason: TypedRefusal, currency = "") => t(typedRefusalKey(kind, reason), { currency });

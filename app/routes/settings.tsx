@@ -5,6 +5,7 @@ import { AccountActions } from "~/components/user-settings/account-actions";
 import { BotSettingsForm } from "~/components/user-settings/bot-settings-form";
 import { PictureForm } from "~/components/user-settings/picture-form";
 import { ProfileForm } from "~/components/user-settings/profile-form";
+import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/action-result";
 import type { SettingsResult } from "~/components/workspace-settings/settings-result";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
@@ -12,7 +13,6 @@ import { clearedSessionCookie, requireViewer, requireViewerForAction, servicesOf
 import { signOutEverywhere } from "../../worker/auth/auth.service";
 import { loadViewerSettings } from "../../worker/auth/viewer.service";
 import { AppError } from "../../worker/http/errors";
-import { fieldErrorsFrom } from "../../worker/http/validation";
 import { deletePicture, uploadPicture } from "../../worker/profile/picture.service";
 import { updatePreferencesSchema, updateProfileSchema } from "../../worker/profile/profile.schemas";
 import { deleteAccount, updateProfile } from "../../worker/profile/profile.service";
@@ -34,9 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-const invalid = (intent: string, fieldErrors?: Record<string, string[]>) =>
-  data<SettingsResult>({ intent, ok: false, error: "validation", fieldErrors }, { status: 422 });
-
 /** Empty optional fields clear the value. */
 const optional = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -57,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
           phone: optional(form, "phone"),
           language: form.get("language") ?? undefined,
         });
-        if (!parsed.success) return invalid(intent, fieldErrorsFrom(parsed.error));
+        if (!parsed.success) return invalidInput(intent, parsed.error);
         const profile = await updateProfile({ ctx: viewer.ctx, input: parsed.data });
         // The profile's language is also the interface's from now on.
         const secure = new URL(args.request.url).protocol === "https:";
@@ -71,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
           bot_language: form.get("bot_language") ?? undefined,
           auto_categorize: form.get("auto_categorize") === "on",
         });
-        if (!parsed.success) return invalid(intent, fieldErrorsFrom(parsed.error));
+        if (!parsed.success) return invalidInput(intent, parsed.error);
         await updatePreferences({ ctx: viewer.ctx, input: parsed.data });
         return { intent, ok: true } satisfies SettingsResult;
       }
@@ -91,15 +88,10 @@ export async function action(args: Route.ActionArgs) {
         await deleteAccount({ ctx: viewer.ctx });
         return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
       default:
-        return data<SettingsResult>({ intent, ok: false, error: "failed" }, { status: 400 });
+        return unknownIntent(intent);
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      return data<SettingsResult>(
-        { intent, ok: false, error: error.code === "VALIDATION_FAILED" ? "validation" : "failed", fieldErrors: error.fieldErrors },
-        { status: error.status },
-      );
-    }
+    if (error instanceof AppError && error.status < 500) return failedWith(intent, error);
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import { AccountsSummary } from "~/components/accounts/accounts-summary";
 import { failedWith, formText, invalidInput, refusedField, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { parseOptional, parseTypedAmount, refusalMessage } from "~/lib/typed-amount";
+import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import type { AccountResponse } from "../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
         // The opening balance arrives as typed; the page's language reads it (before hydration too).
         const language = detectLanguage(args.request);
         const balance = parseOptional(formText(form, "balance"), (typed) => parseTypedAmount(typed, language, { sign: "any", currency: fields.currency }));
-        if (!balance.ok) return refusedField(intent, "balance", refusalMessage(serverI18n(language).t, "amount", balance.reason, fields.currency));
+        if (!balance.ok) return refusedField(intent, "balance", refusalOf("amount", balance.reason, fields.currency));
         const parsed = createAccountSchema.safeParse({ ...fields, balance: balance.text });
         if (!parsed.success) return invalidInput(intent, parsed.error);
         const account = await createAccount({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });

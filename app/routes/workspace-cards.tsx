@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { refusalMessage } from "~/lib/typed-amount";
+import { refusalOf } from "~/lib/typed-amount";
 import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
         // The limit arrives as typed; the page's language reads it (before hydration too).
         const language = detectLanguage(args.request);
         const { input, limit } = cardInputFrom(form, language);
-        if (!limit.ok) return refusedField(intent, "credit_limit", refusalMessage(serverI18n(language).t, "amount", limit.reason));
+        if (!limit.ok) return refusedField(intent, "credit_limit", refusalOf("amount", limit.reason));
         const parsed = cardSchema.safeParse(input);
         if (!parsed.success) return invalidInput(intent, parsed.error);
         const card = intent === "create" ? await createCard({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } }) : await updateCard({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });

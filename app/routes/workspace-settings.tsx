@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { ColorsForm } from "~/components/workspace-settings/colors-form";
 import { DangerZone } from "~/components/workspace-settings/danger-zone";
 import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
-import type { SettingsError, SettingsResult } from "~/components/workspace-settings/settings-result";
+import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/action-result";
+import type { SettingsResult } from "~/components/workspace-settings/settings-result";
 import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
-import { fieldErrorsFrom } from "../../worker/http/validation";
 import { changeRoleSchema, inviteMemberSchema } from "../../worker/workspaces/members.schemas";
 import { changeMemberRole, leaveWorkspace, listMembers, removeMember } from "../../worker/workspaces/members.service";
 import { inviteMember, revokeInvitation } from "../../worker/workspaces/invitations.service";
@@ -30,15 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 function failed(intent: string, error: unknown) {
-  if (!(error instanceof AppError)) throw error;
-  if (error.code === "NOT_FOUND") throw redirect("/workspaces");
-  const byCode: Partial<Record<AppError["code"], SettingsError>> = {
-    VALIDATION_FAILED: "validation",
-    LAST_OWNER: "lastOwner",
-    FORBIDDEN: "forbidden",
-  };
-  const reason = byCode[error.code] ?? "failed";
-  return data<SettingsResult>({ intent, ok: false, error: reason, fieldErrors: error.fieldErrors }, { status: error.status });
+  if (error instanceof AppError && error.code === "NOT_FOUND") throw redirect("/workspaces");
+  return failedWith(intent, error);
 }
 
 const text = (form: FormData, name: string) => {
@@ -60,19 +53,19 @@ export async function action(args: Route.ActionArgs) {
       case "update-colors": {
         const fields = ["name", "description", "currency", "time_zone", "primary_color", "secondary_color", "accent_color"];
         const parsed = updateWorkspaceSchema.safeParse(Object.fromEntries(fields.flatMap((name) => (form.has(name) ? [[name, text(form, name)]] : []))));
-        if (!parsed.success) return data<SettingsResult>({ intent, ok: false, error: "validation", fieldErrors: fieldErrorsFrom(parsed.error) }, { status: 422 });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
         await updateWorkspace({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true } satisfies SettingsResult;
       }
       case "invite": {
         const parsed = inviteMemberSchema.safeParse({ email: text(form, "email"), role: text(form, "role") });
-        if (!parsed.success) return data<SettingsResult>({ intent, ok: false, error: "validation", fieldErrors: fieldErrorsFrom(parsed.error) }, { status: 422 });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
         await inviteMember({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, email: parsed.data.email } satisfies SettingsResult;
       }
       case "change-role": {
         const parsed = changeRoleSchema.safeParse({ role: text(form, "role") });
-        if (!parsed.success) return data<SettingsResult>({ intent, ok: false, error: "validation" }, { status: 422 });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
         await changeMemberRole({ ctx: viewer.ctx, input: { ...ref, userId: text(form, "userId") ?? "", ...parsed.data } });
         return { intent, ok: true } satisfies SettingsResult;
       }
@@ -89,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
         await deleteWorkspace({ ctx: viewer.ctx, input: ref });
         return redirect("/workspaces");
       default:
-        return data<SettingsResult>({ intent, ok: false, error: "failed" }, { status: 400 });
+        return unknownIntent(intent);
     }
   } catch (error) {
     return failed(intent, error);

@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { parseOptional, parseTypedAmount, parseTypedRate, refusalMessage } from "~/lib/typed-amount";
+import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
@@ -48,12 +48,11 @@ function transactionInput(form: FormData, language: Language) {
   const amount = parseTypedAmount(text(form, "amount") ?? "", language);
   const rate = parseOptional(text(form, "currency_conversion"), (typed) => parseTypedRate(typed, language));
   if (!amount.ok || !rate.ok) {
-    const t = serverI18n(language).t;
     return {
       success: false as const,
       fieldErrors: {
-        ...(amount.ok ? {} : { amount: [refusalMessage(t, "amount", amount.reason)] }),
-        ...(rate.ok ? {} : { currency_conversion: [refusalMessage(t, "rate", rate.reason)] }),
+        ...(amount.ok ? {} : { amount: [refusalOf("amount", amount.reason)] }),
+        ...(rate.ok ? {} : { currency_conversion: [refusalOf("rate", rate.reason)] }),
       },
     };
   }
@@ -75,15 +74,7 @@ function transactionInput(form: FormData, language: Language) {
 function failed(intent: string, error: unknown) {
   if (!(error instanceof AppError)) throw error;
   if (error.code === "NOT_FOUND" && intent !== "update" && intent !== "delete") throw redirect("/workspaces");
-  const byCode: Partial<Record<AppError["code"], Extract<TransactionActionResult, { ok: false }>["error"]>> = {
-    VALIDATION_FAILED: "validation",
-    INSUFFICIENT_CREDIT: "insufficientCredit",
-    BALANCE_OUT_OF_RANGE: "balanceOutOfRange",
-    FORBIDDEN: "forbidden",
-    TRANSACTION_CHANGED: "conflict",
-    NOT_FOUND: "notFound",
-  };
-  return data<TransactionActionResult>({ intent, ok: false, error: byCode[error.code] ?? "failed", fieldErrors: error.fieldErrors }, { status: error.status });
+  return data<TransactionActionResult>({ intent, ok: false, code: error.code, fieldErrors: error.fieldErrors }, { status: error.status });
 }
 
 /** POST intent=create|update|delete — the wizard (from any page) and the list's delete post here. */
@@ -98,10 +89,10 @@ export async function action(args: Route.ActionArgs) {
       await deleteTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: text(form, "id") ?? "" } });
       return { intent, ok: true } satisfies TransactionActionResult;
     }
-    if (intent !== "create" && intent !== "update") return data<TransactionActionResult>({ intent, ok: false, error: "failed" }, { status: 400 });
+    if (intent !== "create" && intent !== "update") return data<TransactionActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
     const parsed = transactionInput(form, detectLanguage(args.request));
     if (!parsed.success) {
-      return data<TransactionActionResult>({ intent, ok: false, error: "validation", fieldErrors: parsed.fieldErrors }, { status: 422 });
+      return data<TransactionActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: parsed.fieldErrors }, { status: 422 });
     }
     // The wizard sends one key per draft, so a double click or a retried submit posts once.
     const idempotencyKey = parseIdempotencyKey(text(form, idempotencyKeyField));

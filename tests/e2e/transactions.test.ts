@@ -109,7 +109,7 @@ describe("transactions in Chromium", () => {
     await dialog.getByText("R$0.01 leaves · $0.00 arrives").waitFor();
     await dialog.getByRole("button", { name: "Create transaction" }).click();
     await dialog.getByRole("alert").filter({ hasText: "The transaction could not be saved." }).waitFor();
-    await dialog.getByText("The converted amount is less than one cent.").waitFor();
+    await dialog.getByText("The converted amount is less than one cent").waitFor();
     await fillDetails(page, { amount: "100.00", rate: "0.19", description: "To Wise" });
     await dialog.getByText("R$100.00 leaves · $19.00 arrives").waitFor();
     await dialog.getByRole("button", { name: "Create transaction" }).click();

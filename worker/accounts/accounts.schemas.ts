@@ -4,10 +4,10 @@ import { signedAmountSchema } from "../ledger/money.ts";
 import { accountColors, accountIcons } from "../ledger/palettes.ts";
 
 export const nameSchema = z
-  .string({ error: "Name is required" })
+  .string({ error: "errors:fields.nameRequired" })
   .trim()
-  .min(1, "Name is required")
-  .max(100, "Use at most 100 characters");
+  .min(1, "errors:fields.nameRequired")
+  .max(100, "errors:fields.tooLong");
 
 const presetByName = new Map<string, string>(Object.entries(accountColors));
 const presetHexes = new Set(Object.values(accountColors).map((hex) => hex.toUpperCase()));
@@ -19,16 +19,16 @@ const accountColor = z
   .transform((value, context) => {
     const hex = (presetByName.get(value.toLowerCase()) ?? value).toUpperCase();
     if (presetHexes.has(hex)) return hex;
-    context.addIssue({ code: "custom", message: "Choose one of the preset colours" });
+    context.addIssue({ code: "custom", message: "errors:fields.presetColor" });
     return z.NEVER;
   });
 
 const accountFields = {
   name: nameSchema,
-  type: z.enum(accountTypes, { error: "Choose checking, savings, investment or credit" }),
-  currency: z.enum(currencies, { error: "Choose USD or BRL" }),
+  type: z.enum(accountTypes, { error: "errors:fields.accountType" }),
+  currency: z.enum(currencies, { error: "errors:fields.currency" }),
   color: accountColor,
-  icon: z.enum(accountIcons, { error: "Choose one of the icons" }),
+  icon: z.enum(accountIcons, { error: "errors:fields.icon" }),
 };
 
 /** POST /accounts and the create dialog. `balance` is the opening balance; later it is only computed. */
@@ -46,7 +46,7 @@ export const updateAccountSchema = z
   .partial()
   .superRefine((input, context) => {
     if (input.balance !== undefined) {
-      context.addIssue({ code: "custom", path: ["balance"], message: "The balance is computed from transactions and cannot be edited" });
+      context.addIssue({ code: "custom", path: ["balance"], message: "errors:fields.balanceReadOnly" });
     }
   })
   .transform(({ balance, ...changes }) => changes);

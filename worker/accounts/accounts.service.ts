@@ -3,7 +3,7 @@ import { isUuid, newId } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
@@ -14,7 +14,7 @@ import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type AccountRef = WorkspaceRef & { accountId: string };
 
-export const accountNotFound = () => new AppError("NOT_FOUND", "Account not found.");
+export const accountNotFound = () => new AppError("NOT_FOUND", "errors:details.accountNotFound");
 
 export function accountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
   return ctx.db
@@ -66,10 +66,7 @@ export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & C
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   const usage = accountUsage(tier, used[0]?.used ?? 0);
   if (!usage.canCreate) {
-    throw new AppError(
-      "LIMIT_REACHED",
-      `Your ${tier.label} plan allows ${usage.limit} accounts per workspace, archived ones included. Delete one you no longer need, or upgrade, to add another.`,
-    );
+    throw new AppError("LIMIT_REACHED", { key: "errors:details.accountLimit", values: { plan: tier.label, limit: usage.limit ?? 0 } });
   }
   const [created] = await ctx.db
     .insert(accounts)
@@ -109,9 +106,7 @@ export async function updateAccount({ ctx, input }: ServiceCall<AccountRef & Upd
   const account = found[0];
   if (!account) throw accountNotFound();
   if (input.currency && input.currency !== account.currency && (used[0]!.total > 0 || withCards[0]!.total > 0)) {
-    throw new AppError("ACCOUNT_CURRENCY_LOCKED", "This account already has transactions or cards, so its currency cannot change.", {
-      fieldErrors: { currency: ["The currency cannot change once the account has transactions or cards"] },
-    });
+    throw fieldError("currency", "errors:fields.currencyLocked", { code: "ACCOUNT_CURRENCY_LOCKED", message: "errors:ACCOUNT_CURRENCY_LOCKED" });
   }
   const [updated] = await ctx.db
     .update(accounts)
@@ -161,10 +156,10 @@ async function readDeletableAccount(ctx: ActingContext, input: AccountRef) {
   });
   if (!found[0]) throw accountNotFound();
   if (used[0]!.total > 0) {
-    throw new AppError("ACCOUNT_HAS_TRANSACTIONS", "This account has transactions, so it cannot be deleted. Archive it instead.");
+    throw new AppError("ACCOUNT_HAS_TRANSACTIONS");
   }
   if (withCards[0]!.total > 0) {
-    throw new AppError("ACCOUNT_HAS_CARDS", "Cards are linked to this account. Delete or move them first, or archive the account.");
+    throw new AppError("ACCOUNT_HAS_CARDS");
   }
   return found[0];
 }

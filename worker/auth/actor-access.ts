@@ -37,8 +37,8 @@ const workspaceOf = reusableRead<{ workspaceId: string }>()((db, value) =>
     .where(eq(workspaces.id, value("workspaceId"))),
 );
 
-const systemReadsOutsideAWorkspace = () =>
-  new AppError("FORBIDDEN", "A scheduled job may only read inside the workspace of the item it was handed.");
+// A programming error, not a refusal a person could meet: a 500 with this in the log.
+const systemReadsOutsideAWorkspace = () => new Error("A scheduled job may only read inside the workspace of the item it was handed.");
 
 /**
  * The actor's checks, then `checks` of the verb's own (their rows come back in order), then the

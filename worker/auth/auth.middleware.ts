@@ -14,7 +14,7 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  * the cookie must come from our own pages. Bearer-token clients are not browsers and skip this.
  */
 export function assertSameOrigin(request: Request, env: Pick<Env, "APP_URL">): void {
-  if (!isSameOriginWrite(request, env)) throw new AppError("FORBIDDEN", "This request did not come from the Moneta app, so it was refused.");
+  if (!isSameOriginWrite(request, env)) throw new AppError("FORBIDDEN", "errors:details.foreignOrigin");
 }
 
 /**
@@ -32,7 +32,7 @@ export function isSameOriginWrite(request: Request, env: Pick<Env, "APP_URL">): 
 /** The signed-in person or 401; cookie-authenticated writes must also pass the Origin check. */
 export async function requirePersonOf(request: Request, c: Context<ApiEnv>): Promise<PersonActor> {
   const person = await identifyPerson(c.get("services"), request);
-  if (!person) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  if (!person) throw new AppError("UNAUTHENTICATED", "errors:details.signInRequired");
   if (person.via === "cookie") assertSameOrigin(request, c.env);
   return person;
 }

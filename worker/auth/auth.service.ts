@@ -21,7 +21,7 @@ import type { PersonCall } from "./actor.ts";
 export type RequestOrigin = { ip: string; userAgent: string | null; language: Language };
 
 const tooManyRequests = (seconds: number) =>
-  new AppError("RATE_LIMITED", "Too many attempts. Please wait a moment and try again.", { retryAfterSeconds: seconds });
+  new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: seconds });
 
 export const codeRequestedMessage = "Check your email for the verification code";
 
@@ -86,7 +86,7 @@ export async function requestSignInCode(ctx: ServiceContext, input: RequestCodeI
   return { message: codeRequestedMessage };
 }
 
-const invalidCode = () => new AppError("UNAUTHENTICATED", "Invalid verification code");
+const invalidCode = () => new AppError("UNAUTHENTICATED", "errors:details.invalidCode");
 
 export type SignedIn = { accessToken: string; expiresAt: Date; user: UserResponse };
 

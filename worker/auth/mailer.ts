@@ -2,6 +2,7 @@ import { Resend } from "resend";
 import type { Language } from "../../app/lib/i18n.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
+import type { ErrorMessageKey } from "../http/messages.ts";
 import { authPolicy } from "./auth.policy.ts";
 
 export type EmailMessage = { to: string; subject: string; text: string; html: string };
@@ -10,7 +11,7 @@ export type SendOptions = {
   /** The one line printed instead of sending in local and test runs without a key. */
   consoleLine?: string;
   /** What the person sees (503) when the message cannot be sent. */
-  failureMessage?: string;
+  failureMessage?: ErrorMessageKey;
 };
 
 /**
@@ -19,7 +20,7 @@ export type SendOptions = {
  */
 export async function sendEmail(ctx: ServiceContext, message: EmailMessage, options: SendOptions = {}) {
   const failed = () =>
-    new AppError("SERVICE_UNAVAILABLE", options.failureMessage ?? "We could not send the e-mail. Please try again in a moment.");
+    new AppError("SERVICE_UNAVAILABLE", options.failureMessage ?? "errors:details.emailNotSent");
   if (!ctx.env.RESEND_API_KEY) {
     if (ctx.env.APP_ENV === "production") {
       ctx.log.error("mail.not_configured", {});
@@ -75,6 +76,6 @@ export async function sendSignInCode(
   await sendEmail(
     ctx,
     { to: input.email, ...signInEmail(input.code, input.language, input.minutesLeft) },
-    { consoleLine: `[sign-in code] ${input.email} ${input.code}`, failureMessage: "Failed to send verification code" },
+    { consoleLine: `[sign-in code] ${input.email} ${input.code}`, failureMessage: "errors:details.codeNotSent" },
   );
 }

@@ -31,7 +31,7 @@ export async function identifyPerson(ctx: ServiceContext, request: Request): Pro
   return claims ? { type: "person", ...claims, via: found.via } : null;
 }
 
-export const sessionEnded = () => new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
+export const sessionEnded = () => new AppError("UNAUTHENTICATED");
 
 type SessionMatch<Value> = { sessionId: Value; userId: Value; now: Value; idleCutoff: Value };
 

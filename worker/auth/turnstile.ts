@@ -1,6 +1,7 @@
 import type { ServiceContext } from "../context.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../http/errors.ts";
+import type { ErrorMessageKey } from "../http/messages.ts";
 
 /** Cloudflare's server-side check of a Turnstile token (tests point TURNSTILE_VERIFY_URL at a fake). */
 export const turnstileVerifyUrl = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
@@ -11,9 +12,9 @@ export function isTurnstileDisabled(env: Pick<Env, "APP_ENV" | "TURNSTILE_DISABL
   return env.TURNSTILE_DISABLED === "true" && env.APP_ENV !== "production";
 }
 
-const challengeRequired = (message: string) => new AppError("CHALLENGE_REQUIRED", message);
+const challengeRequired = (message: ErrorMessageKey) => new AppError("CHALLENGE_REQUIRED", message);
 const checkUnavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "We could not run the security check. Please try again in a moment.");
+  new AppError("SERVICE_UNAVAILABLE", "errors:details.challengeUnavailable");
 
 type SiteverifyAnswer = { success?: unknown; "error-codes"?: unknown };
 
@@ -24,7 +25,7 @@ type SiteverifyAnswer = { success?: unknown; "error-codes"?: unknown };
  */
 export async function requireSolvedChallenge(ctx: ServiceContext, token: string | undefined, remoteIp: string): Promise<void> {
   if (isTurnstileDisabled(ctx.env)) return;
-  if (!token) throw challengeRequired("Please complete the security check to continue.");
+  if (!token) throw challengeRequired("errors:details.challengeMissing");
   if (!ctx.env.TURNSTILE_SECRET_KEY) {
     ctx.log.error("turnstile.not_configured", {});
     throw checkUnavailable();
@@ -46,5 +47,5 @@ export async function requireSolvedChallenge(ctx: ServiceContext, token: string 
   }
   if (answer.success === true) return;
   ctx.log.info("turnstile.refused", { error_codes: answer["error-codes"] });
-  throw challengeRequired("The security check did not pass. Please try it again.");
+  throw challengeRequired("errors:details.challengeFailed");
 }

@@ -38,7 +38,7 @@ async function withCardFromPath<T>(work: Promise<T>, leg: "origin" | "destinatio
   try {
     return await work;
   } catch (error) {
-    if (error instanceof AppError && error.fieldErrors?.[leg]?.includes(cardMissingMessage)) throw cardNotFound();
+    if (error instanceof AppError && error.fieldErrors?.[leg]?.some((message) => message.key === cardMissingMessage)) throw cardNotFound();
     throw error;
   }
 }

@@ -8,15 +8,14 @@ import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/tra
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const presetColors = cardColors.map((hex) => hex.toLowerCase());
 
-export const cardMessages = {
-  name: "Card name is required",
-  account: "Account must be selected",
-  lastFour: "Enter exactly 4 digits",
-  creditLimit: "Credit limit is required for credit cards",
+const cardMessages = {
+  name: "errors:fields.cardNameRequired",
+  account: "errors:fields.accountRequired",
+  billingDay: "errors:fields.billingDay",
 } as const;
 
 const cardFields = z.object({
-  name: z.string({ error: cardMessages.name }).trim().min(1, cardMessages.name).max(100, "Use at most 100 characters"),
+  name: z.string({ error: cardMessages.name }).trim().min(1, cardMessages.name).max(100, "errors:fields.tooLong"),
   account_uuid: z
     .string({ error: cardMessages.account })
     .regex(uuid, cardMessages.account)
@@ -24,26 +23,26 @@ const cardFields = z.object({
   last_four_digits: z
     .string()
     .trim()
-    .regex(/^\d{4}$/, cardMessages.lastFour)
+    .regex(/^\d{4}$/, "errors:fields.lastFour")
     .nullish()
     .or(z.literal("").transform(() => null)),
-  issuer: z.enum(cardIssuers, { error: "Choose an issuer from the list" }).nullish(),
+  issuer: z.enum(cardIssuers, { error: "errors:fields.issuer" }).nullish(),
   /** YYYY-MM */
   expiry_date: z
     .string()
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter the expiry as YYYY-MM")
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "errors:fields.expiry")
     .nullish()
     .or(z.literal("").transform(() => null)),
-  type: z.enum(cardTypes, { error: "Choose credit, debit or hybrid" }),
-  mode: z.enum(cardModes, { error: "Choose credit or debit" }).optional(),
+  type: z.enum(cardTypes, { error: "errors:fields.cardType" }),
+  mode: z.enum(cardModes, { error: "errors:fields.cardMode" }).optional(),
   /** Zero passes here: a debit card's limit is dropped, and acting as credit the rule below asks for more. */
   credit_limit: amountSchema.nullish(),
-  billing_cycle_day: z.coerce.number({ error: "Choose a day from 1 to 31" }).int("Choose a day from 1 to 31").min(1, "Choose a day from 1 to 31").max(31, "Choose a day from 1 to 31").default(1),
+  billing_cycle_day: z.coerce.number({ error: cardMessages.billingDay }).int(cardMessages.billingDay).min(1, cardMessages.billingDay).max(31, cardMessages.billingDay).default(1),
   color: z
     .string()
     .trim()
-    .refine((value) => presetColors.includes(value.toLowerCase()), "Choose one of the preset colours")
+    .refine((value) => presetColors.includes(value.toLowerCase()), "errors:fields.presetColor")
     .transform((value) => value.toUpperCase())
     .default(defaultCardColor),
   icon: z.literal("credit-card").default("credit-card"),
@@ -63,7 +62,7 @@ export function withCardRules(fields: CardFields) {
 
 export const cardSchema = cardFields
   .transform(withCardRules)
-  .refine((card) => card.mode !== "credit" || (card.credit_limit ?? 0) > 0, { message: cardMessages.creditLimit, path: ["credit_limit"] });
+  .refine((card) => card.mode !== "credit" || (card.credit_limit ?? 0) > 0, { message: "errors:fields.creditLimit", path: ["credit_limit"] });
 
 export type CardInput = z.infer<typeof cardSchema>;
 

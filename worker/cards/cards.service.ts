@@ -3,7 +3,8 @@ import { isUuid, newId } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, cards, transactions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import type { ErrorMessageKey } from "../http/messages.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "../accounts/accounts.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
@@ -14,7 +15,7 @@ import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type CardRef = WorkspaceRef & { cardId: string };
 
-export const cardNotFound = () => new AppError("NOT_FOUND", "Card not found.");
+export const cardNotFound = () => new AppError("NOT_FOUND", "errors:details.cardNotFound");
 
 const idOrNothing = (id: string) => (isUuid(id) ? id : "");
 
@@ -77,21 +78,18 @@ function cardColumns(input: CardInput) {
   };
 }
 
-const accountField = (message: string) => new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { account_uuid: [message] } });
+const accountField = (message: ErrorMessageKey) => fieldError("account_uuid", message);
 
 /** POST /cards: on an active account of this workspace (SPEC §5). */
 export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & CardInput>) {
   const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { found: accountQuery(ctx, input.workspaceId, input.account_uuid) });
   const account = found[0];
-  if (!account) throw accountField("Account must be selected");
-  if (!account.isActive) throw accountField("This account is archived");
-  // An account deleted since the read fails the foreign key: 409, not a 500.
-  const [card] = await runLedgerBatch(
-    ctx.db
-      .insert(cards)
-      .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
-      .returning(),
-  );
+  if (!account) throw accountField("errors:fields.accountRequired");
+  if (!account.isActive) throw accountField("errors:fields.accountArchived");
+  const [card] = await ctx.db
+    .insert(cards)
+    .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
+    .returning();
   return toCardResponse(card!, account);
 }
 
@@ -115,13 +113,13 @@ export async function updateCard({ ctx, input }: ServiceCall<CardRef & CardInput
   const current = found[0];
   if (!current) throw cardNotFound();
   const account = targetAccounts[0];
-  if (!account) throw accountField("Account must be selected");
-  if (!account.isActive && account.id !== current.account.id) throw accountField("This account is archived");
+  if (!account) throw accountField("errors:fields.accountRequired");
+  if (!account.isActive && account.id !== current.account.id) throw accountField("errors:fields.accountArchived");
   if (current.card.debtCents !== 0 && input.mode !== "credit") {
-    throw new AppError("CARD_HAS_DEBT", "This card still has debt. Pay it off before switching the card to debit.");
+    throw new AppError("CARD_HAS_DEBT");
   }
   if (usage[0]!.total > 0 && account.currency !== current.account.currency) {
-    throw accountField("A card with transactions can only move to an account in the same currency");
+    throw accountField("errors:fields.cardAccountCurrency");
   }
   const [card] = await ctx.db
     .update(cards)
@@ -176,7 +174,7 @@ async function readDeletableCard(ctx: ActingContext, input: CardRef) {
   });
   if (!found[0]) throw cardNotFound();
   if (usage[0]!.total > 0) {
-    throw new AppError("CARD_HAS_TRANSACTIONS", "This card has transactions, so it cannot be deleted. Archive it instead.");
+    throw new AppError("CARD_HAS_TRANSACTIONS");
   }
   return found[0].card;
 }

@@ -32,7 +32,7 @@
 import { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import { addDays, endOfWeek, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
@@ -220,7 +220,7 @@ export async function getVirtualBalance({ ctx, input }: ServiceCall<WorkspaceRef
   const today = todayIn(workspace.timeZone, now);
   const endDate = input.end_date ?? horizonEnd(today, horizon);
   if (endDate < today) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { end_date: ["Choose today or a later date"] } });
+    throw fieldError("end_date", "errors:fields.endDateInPast");
   }
   // Bucket k holds the dates in (boundaries[k − 1], boundaries[k]]; the last one has no upper end.
   const sum = (field: "accountNetCents" | "incomeCents" | "expensesCents", upTo?: string) =>

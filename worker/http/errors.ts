@@ -1,6 +1,9 @@
+import type { ErrorMessageKey, FieldMessages, Message, MessageValues } from "./messages.ts";
+
 /**
  * The one error model. Services throw AppError with a stable code; the code decides the
- * HTTP status; the UI translates by code. Messages are for people and never echo internals.
+ * HTTP status; the UI translates by code. Messages are i18n keys (./messages.ts), translated for
+ * whoever reads them; they are for people and never echo internals.
  */
 const statusByCode = {
   BAD_REQUEST: 400,
@@ -55,21 +58,29 @@ export type ErrorCode = keyof typeof statusByCode;
 /** Every code, so a test can hold locales/<language>/errors.json to one sentence per code. */
 export const errorCodes = Object.keys(statusByCode) as ErrorCode[];
 export type ErrorStatus = (typeof statusByCode)[ErrorCode];
+/** The envelope's field map, translated for the caller: { "name": ["Name is required"] }. */
 export type FieldErrors = Record<string, string[]>;
+
+type ErrorMessage = ErrorMessageKey | { key: ErrorMessageKey; values?: MessageValues };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly fieldErrors?: FieldErrors;
+  /** What a person reads, as a key; without one given, the code's own sentence (`errors:<CODE>`). */
+  readonly messageKey: { key: ErrorMessageKey; values?: MessageValues };
+  readonly fieldErrors?: FieldMessages;
   readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
-    message: string,
-    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
+    message?: ErrorMessage,
+    options: { fieldErrors?: FieldMessages; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    const messageKey = typeof message === "object" ? message : { key: message ?? (`errors:${code}` as const) };
+    // The key, not a sentence: logs and stack traces stay in one language.
+    super(messageKey.key, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
+    this.messageKey = messageKey;
     this.fieldErrors = options.fieldErrors;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
@@ -79,30 +90,24 @@ export class AppError extends Error {
   }
 }
 
-export type ErrorBody = {
-  message: string;
-  code: ErrorCode;
-  errors?: FieldErrors;
-  request_id: string;
-};
-
-export function errorBody(error: AppError, requestId: string): ErrorBody {
-  return {
-    message: error.message,
-    code: error.code,
-    ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-    request_id: requestId,
-  };
+/**
+ * The one way a service refuses a field: `fieldError("tag_ids", "errors:fields.tagMissing")` is a
+ * 422 VALIDATION_FAILED whose `errors` name that field. Another code (INSUFFICIENT_CREDIT at
+ * `amount`) and the top message can be given; values fill the sentence's {{placeholders}}.
+ */
+export function fieldError(
+  field: string,
+  key: ErrorMessageKey,
+  options: { values?: MessageValues; code?: ErrorCode; message?: ErrorMessage } = {},
+): AppError {
+  const fieldMessage: Message = options.values ? { key, values: options.values } : { key };
+  return new AppError(options.code ?? "VALIDATION_FAILED", options.message, { fieldErrors: { [field]: [fieldMessage] } });
 }
 
 /** Seconds a client is asked to wait before trying again when the database is out of reach. */
 export const databaseRetryAfterSeconds = 5;
 
 export const databaseUnavailable = (cause?: unknown) =>
-  new AppError("DATABASE_UNAVAILABLE", "The service is temporarily unavailable. Please try again in a few seconds.", {
-    retryAfterSeconds: databaseRetryAfterSeconds,
-    cause,
-  });
+  new AppError("DATABASE_UNAVAILABLE", undefined, { retryAfterSeconds: databaseRetryAfterSeconds, cause });
 
-export const internalError = () =>
-  new AppError("INTERNAL_ERROR", "Something went wrong on our side. Please try again in a moment.");
+export const internalError = () => new AppError("INTERNAL_ERROR");

@@ -1,24 +1,39 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
-import { AppError, type FieldErrors } from "./errors.ts";
+import { AppError } from "./errors.ts";
+import { isMessageKey, unspecifiedFieldMessage, type FieldMessages, type Message, type MessageValues } from "./messages.ts";
 
-type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; params?: unknown; maximum?: unknown; minimum?: unknown };
+type Issues = { issues: ReadonlyArray<Issue> };
 
-/** Zod issues as the envelope's field map: { "name": ["Name is required"] }. */
-export function fieldErrorsFrom(error: Issues): FieldErrors {
-  const fieldErrors: FieldErrors = {};
+/** The sentence's values: a custom issue's params, or the bound a length or size check names ({{max}}, {{min}}). */
+function valuesOf(issue: Issue): MessageValues | undefined {
+  if (issue.code === "custom" && issue.params && typeof issue.params === "object") return issue.params as MessageValues;
+  if (issue.code === "too_big" && issue.maximum !== undefined) return { max: Number(issue.maximum) };
+  if (issue.code === "too_small" && issue.minimum !== undefined) return { min: Number(issue.minimum) };
+  return undefined;
+}
+
+/** A zod issue as a message; zod's own English (a check given no message of ours) becomes a general one. */
+function messageOf(issue: Issue): Message {
+  if (!isMessageKey(issue.message)) return { key: unspecifiedFieldMessage };
+  const values = valuesOf(issue);
+  return values ? { key: issue.message, values } : { key: issue.message };
+}
+
+/** Zod issues as a field map of message keys: { "name": [{ key: "errors:fields.nameRequired" }] }. */
+export function fieldErrorsFrom(error: Issues): FieldMessages {
+  const fieldErrors: FieldMessages = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    (fieldErrors[field] ??= []).push(issue.message);
+    (fieldErrors[field] ??= []).push(messageOf(issue));
   }
   return fieldErrors;
 }
 
 export function validationError(error: Issues): AppError {
-  return new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
-    fieldErrors: fieldErrorsFrom(error),
-  });
+  return new AppError("VALIDATION_FAILED", undefined, { fieldErrors: fieldErrorsFrom(error) });
 }
 
 /** zValidator that answers 422 in the shared envelope; routes get typed, parsed input. */
@@ -37,7 +52,7 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   try {
     body = await request.json();
   } catch {
-    throw new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
+    throw new AppError("MALFORMED_JSON", "errors:details.malformedJson");
   }
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error);
@@ -70,7 +85,7 @@ export function jsonBodiesOnly(options: { except: string[] }): MiddlewareHandler
     const { method, path } = c.req;
     if (writeMethods.has(method) && !exempt.has(`${method} ${path}`) && !isJsonContentType(c.req.header("Content-Type"))) {
       if (await hasBody(c)) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json).");
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.jsonOnly");
       }
     }
     await next();

@@ -22,7 +22,7 @@ const printableAscii = /^[\x20-\x7e]+$/;
 export function parseIdempotencyKey(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (value.length === 0 || value.length > idempotencyPolicy.maxKeyLength || !printableAscii.test(value)) {
-    throw new AppError("IDEMPOTENCY_KEY_INVALID", `The ${idempotencyKeyHeader} must be 1 to ${idempotencyPolicy.maxKeyLength} printable ASCII characters.`);
+    throw new AppError("IDEMPOTENCY_KEY_INVALID", { key: "errors:details.idempotencyKeyInvalid", values: { header: idempotencyKeyHeader, max: idempotencyPolicy.maxKeyLength } });
   }
   return value;
 }

@@ -17,9 +17,9 @@ type StoredAnswer = { fingerprint: string; responseStatus: number; responseBody:
 type Scope = { userId: string; workspaceId: string };
 
 const keyReused = () =>
-  new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different request. Send a new key for a new request.");
+  new AppError("IDEMPOTENCY_KEY_REUSED", "errors:details.idempotencyKeyReused");
 const keyInUse = () =>
-  new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed. Try again in a moment.");
+  new AppError("IDEMPOTENCY_KEY_IN_USE", "errors:details.idempotencyKeyInUse");
 
 const keyTakenFailure = /UNIQUE constraint failed: idempotency_keys\./;
 

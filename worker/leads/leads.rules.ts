@@ -1,7 +1,9 @@
 /**
  * The waitlist's field rules without zod: the phone mask, the limits and the messages in both
- * languages. leads.schemas.ts builds the API's schema from them, and the landing page's script
- * (app/components/landing/script) checks the dialog with them before it sends anything.
+ * languages. leads.schemas.ts builds the API's schema on the same limits (its messages are keys of
+ * errors.json with these same sentences: tests/node/leads/rules.test.ts), and the landing page's
+ * script (app/components/landing/script), which loads no i18next, checks the dialog with them
+ * before it sends anything.
  */
 
 /** Digits only, at most 11 (DDD + number), as the landing page's phone mask keeps them. */

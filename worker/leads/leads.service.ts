@@ -10,17 +10,10 @@ import type { CreateLeadInput } from "./leads.schemas.ts";
 /** Ten sign-ups an hour from one address is generous for a family sharing Wi-Fi, and stops a script. */
 export const leadsPerIp: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 
-const messages = {
-  "pt-BR": {
-    thanks: "Obrigado por se inscrever! Entraremos em contato em breve.",
-    duplicate: "Este email já está cadastrado na lista de espera.",
-    tooMany: "Muitas inscrições a partir desta conexão. Tente novamente mais tarde.",
-  },
-  en: {
-    thanks: "Thanks for signing up! We'll be in touch soon.",
-    duplicate: "This email is already on the waitlist.",
-    tooMany: "Too many sign-ups from this connection. Please try again later.",
-  },
+/** The thank-you; refusals are keys, answered in the route's language (leads.routes.ts). */
+const thanks = {
+  "pt-BR": "Obrigado por se inscrever! Entraremos em contato em breve.",
+  en: "Thanks for signing up! We'll be in touch soon.",
 } as const;
 
 /**
@@ -28,7 +21,6 @@ const messages = {
  * trimmed and lower-cased), one to store it; the unique index settles a race.
  */
 export async function createLead(ctx: ServiceContext, input: CreateLeadInput, origin: { ip: string; language: Language }) {
-  const text = messages[origin.language];
   const now = ctx.clock.now();
   const {
     rows: { hits, existing },
@@ -37,16 +29,16 @@ export async function createLead(ctx: ServiceContext, input: CreateLeadInput, or
     existing: ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.email, input.email)),
   });
   const wait = retryAfter(hits[0], leadsPerIp, now);
-  if (wait !== null) throw new AppError("RATE_LIMITED", text.tooMany, { retryAfterSeconds: wait });
-  if (existing.length > 0) throw new AppError("LEAD_ALREADY_LISTED", text.duplicate);
+  if (wait !== null) throw new AppError("RATE_LIMITED", "errors:details.leadsTooMany", { retryAfterSeconds: wait });
+  if (existing.length > 0) throw new AppError("LEAD_ALREADY_LISTED", "errors:details.leadAlreadyListed");
   const inserted = await ctx.db
     .insert(leads)
     .values({ ...input, createdAt: now.toISOString() })
     .onConflictDoNothing({ target: leads.email })
     .returning({ id: leads.id });
-  if (inserted.length === 0) throw new AppError("LEAD_ALREADY_LISTED", text.duplicate);
+  if (inserted.length === 0) throw new AppError("LEAD_ALREADY_LISTED", "errors:details.leadAlreadyListed");
   ctx.log.info("lead.created", { lead_id: inserted[0]!.id });
-  return { message: text.thanks };
+  return { message: thanks[origin.language] };
 }
 
 /** Every lead, oldest first, for the operator command. */

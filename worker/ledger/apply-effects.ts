@@ -1,9 +1,9 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { accounts, cards } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import type { Effects } from "./effects.ts";
-import { amountMessages, maxBalanceCents } from "./money.ts";
+import { amountBounds, amountMessages, maxBalanceCents } from "./money.ts";
 
 /**
  * Deltas are bound as bigint, which libSQL sends as an integer: a JS number goes over HTTP as a
@@ -71,7 +71,7 @@ export function effectStatements(ctx: ServiceContext, workspaceId: string, effec
 type CardLimit = { id: string; debtCents: number; creditLimitCents: number | null };
 
 const insufficientCredit = (field: string) =>
-  new AppError("INSUFFICIENT_CREDIT", "Insufficient available credit", { fieldErrors: { [field]: ["Insufficient available credit"] } });
+  fieldError(field, "errors:fields.insufficientCredit", { code: "INSUFFICIENT_CREDIT", message: "errors:fields.insufficientCredit" });
 
 /** A credit card cannot be charged beyond its limit (SPEC §8 'Insufficient available credit'). */
 export function assertCreditAvailable(effects: Effects, cardsById: Map<string, CardLimit>, field = "amount"): void {
@@ -83,10 +83,13 @@ export function assertCreditAvailable(effects: Effects, cardsById: Map<string, C
 }
 
 const balanceOutOfRange = (field: string) =>
-  new AppError("BALANCE_OUT_OF_RANGE", amountMessages.balanceOutOfRange, { fieldErrors: { [field]: [amountMessages.balanceOutOfRange] } });
+  fieldError(field, amountMessages.balanceOutOfRange, {
+    code: "BALANCE_OUT_OF_RANGE",
+    values: amountBounds.balance,
+    message: { key: amountMessages.balanceOutOfRange, values: amountBounds.balance },
+  });
 
-const referencedItemDeleted = () =>
-  new AppError("REFERENCED_ITEM_DELETED", "An account, card or tag used here was deleted a moment ago. Reload the page and try again.");
+const referencedItemDeleted = () => new AppError("REFERENCED_ITEM_DELETED");
 
 /** A row the write names was deleted after the read: its foreign key refuses the batch, nothing is written. */
 const referenceGoneFailure = "FOREIGN KEY constraint failed";

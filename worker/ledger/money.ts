@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorMessageKey } from "../http/messages.ts";
 
 /**
  * Money at the API's edge (ARCHITECTURE §4): amounts arrive as decimals with at most 2 places,
@@ -76,14 +77,18 @@ export function convertCents(cents: number, rateMicros: number): number {
   return Number((product + 500_000n) / 1_000_000n);
 }
 
+/** The amounts' messages, as keys of locales/<language>/errors.json; the bounds fill their {{max}}. */
 export const amountMessages = {
-  invalid: "Enter a valid amount with at most 2 decimals",
-  positive: "Amount must be greater than zero",
-  tooLarge: "Amount is too large (the maximum is 999,999,999.99)",
-  rate: "Enter a positive conversion rate with at most 6 decimals",
-  convertedTooLarge: "The converted amount is too large (the maximum is 999,999,999.99)",
-  balanceOutOfRange: "This would take a balance or card debt beyond ±99,999,999,999.99",
-} as const;
+  invalid: "errors:fields.amountInvalid",
+  positive: "errors:fields.amountPositive",
+  tooLarge: "errors:fields.amountTooLarge",
+  rate: "errors:fields.rateInvalid",
+  convertedTooLarge: "errors:fields.convertedTooLarge",
+  balanceOutOfRange: "errors:fields.balanceOutOfRange",
+} as const satisfies Record<string, ErrorMessageKey>;
+
+/** The bounds as the decimals people read, for the messages' {{max}}. */
+export const amountBounds = { amount: { max: maxAmountCents / 100 }, balance: { max: maxBalanceCents / 100 } } as const;
 
 /** Any amount ≥ 0 (an initial balance may be zero; negative initial balances use `signedAmount`). */
 export const amountSchema = z.unknown().transform((value, context) => {
@@ -93,7 +98,7 @@ export const amountSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   if (cents > maxAmountCents) {
-    context.addIssue({ code: "custom", message: amountMessages.tooLarge });
+    context.addIssue({ code: "custom", message: amountMessages.tooLarge, params: amountBounds.amount });
     return z.NEVER;
   }
   return cents;
@@ -108,7 +113,8 @@ export const signedAmountSchema = z.unknown().transform((value, context) => {
   const isNegative = typeof text === "string" && text.trim().startsWith("-");
   const cents = typeof text === "string" ? decimalToUnits(isNegative ? text.trim().slice(1) : text, 2) : null;
   if (cents === null || cents > maxAmountCents) {
-    context.addIssue({ code: "custom", message: cents === null ? amountMessages.invalid : amountMessages.tooLarge });
+    if (cents === null) context.addIssue({ code: "custom", message: amountMessages.invalid });
+    else context.addIssue({ code: "custom", message: amountMessages.tooLarge, params: amountBounds.amount });
     return z.NEVER;
   }
   return isNegative ? -cents : cents;

@@ -2,27 +2,25 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { newId, isUuid } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { userPictures, users } from "../../db/schema/index.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { detectPictureType, maxPictureBytes } from "./picture.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { batchAsActor } from "../auth/actor-access.ts";
 
-const pictureNotFound = () => new AppError("NOT_FOUND", "Picture not found.");
+const pictureNotFound = () => new AppError("NOT_FOUND", "errors:details.pictureNotFound");
 
 /** Checks the bytes themselves: size first, then the image's magic number. */
 function checkedPicture(bytes: Uint8Array<ArrayBuffer>) {
   if (bytes.byteLength === 0) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { picture: ["Choose a picture"] } });
+    throw fieldError("picture", "errors:fields.pictureMissing");
   }
   if (bytes.byteLength > maxPictureBytes) {
-    throw new AppError("PAYLOAD_TOO_LARGE", "The picture must be under 2 MB.", { fieldErrors: { picture: ["The picture must be under 2 MB"] } });
+    throw fieldError("picture", "errors:fields.pictureTooLarge", { code: "PAYLOAD_TOO_LARGE", message: "errors:details.pictureTooLarge" });
   }
   const contentType = detectPictureType(bytes);
   if (!contentType) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
-      fieldErrors: { picture: ["Choose a JPG, PNG or GIF image"] },
-    });
+    throw fieldError("picture", "errors:fields.pictureType");
   }
   return { contentType, bytes };
 }

@@ -1,7 +1,8 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { accounts, tags, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
 import { sessionEnded } from "../auth/session.ts";
-import { AppError, type FieldErrors } from "../http/errors.ts";
+import { AppError } from "../http/errors.ts";
+import type { FieldMessages } from "../http/messages.ts";
 import type { UpdatePreferencesInput } from "./profile.schemas.ts";
 import { toPreferencesResponse } from "./profile.mapper.ts";
 import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
@@ -43,21 +44,21 @@ export async function updatePreferences({ ctx, input }: PersonCall<UpdatePrefere
   const stored = storedRows[0];
   const isMemberOf = (workspaceId: string | null | undefined) => memberships.some((row) => row.workspaceId === workspaceId);
 
-  const fieldErrors: FieldErrors = {};
+  const fieldErrors: FieldMessages = {};
   if (input.default_workspace_uuid && !isMemberOf(input.default_workspace_uuid)) {
-    fieldErrors.default_workspace_uuid = ["Choose one of your workspaces"];
+    fieldErrors.default_workspace_uuid = [{ key: "errors:fields.workspaceChoice" }];
   }
   const chosen = input.default_workspace_uuid !== undefined ? input.default_workspace_uuid : (stored?.defaultWorkspaceId ?? null);
   const workspaceId = isMemberOf(chosen) ? chosen : null;
   const isInWorkspace = (rows: Owned[], id: string) => workspaceId !== null && rows.some((row) => row.id === id && row.workspaceId === workspaceId);
   if (input.default_account_uuid && !isInWorkspace(accountRows, input.default_account_uuid)) {
-    fieldErrors.default_account_uuid = ["Choose an account of your default workspace"];
+    fieldErrors.default_account_uuid = [{ key: "errors:fields.accountOfDefaultWorkspace" }];
   }
   if (input.default_tag_uuid && !isInWorkspace(tagRows, input.default_tag_uuid)) {
-    fieldErrors.default_tag_uuid = ["Choose a tag of your default workspace"];
+    fieldErrors.default_tag_uuid = [{ key: "errors:fields.tagOfDefaultWorkspace" }];
   }
   if (Object.keys(fieldErrors).length > 0) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors });
+    throw new AppError("VALIDATION_FAILED", undefined, { fieldErrors });
   }
 
   /** A default kept from before stays only while it still fits the (new) default workspace. */

@@ -3,7 +3,7 @@ import { batchByName, batchEndingWith } from "../../db/named-batch.ts";
 import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
 import { authPolicy, days } from "../auth/auth.policy.ts";
 import { sessionEnded } from "../auth/session.ts";
-import { AppError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
 import type { PersonCall } from "../auth/actor.ts";
@@ -25,9 +25,7 @@ export async function updateProfile({ ctx, input }: PersonCall<UpdateProfileInpu
       .where(and(sql`lower(${users.username}) = lower(${input.username ?? null})`, ne(users.id, ctx.actor.userId))),
   });
   if (taken.length > 0) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", {
-      fieldErrors: { username: ["That username is taken"] },
-    });
+    throw fieldError("username", "errors:fields.usernameTaken");
   }
   const { rows: profile } = await batchByName(
     ctx.db,

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { defaultTagColor } from "../ledger/palettes.ts";
 
 const tagFields = {
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(50, "Use at most 50 characters"),
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Use a six-digit colour such as #9E9E9E"),
+  name: z.string({ error: "errors:fields.nameRequired" }).trim().min(1, "errors:fields.nameRequired").max(50, "errors:fields.tooLong"),
+  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "errors:fields.hexColor"),
   description: z
     .string()
     .trim()
-    .max(255, "Use at most 255 characters")
+    .max(255, "errors:fields.tooLong")
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
 };

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
 import type { ServiceCall } from "../auth/actor.ts";
@@ -11,9 +11,9 @@ import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;
 
-export const tagNotFound = () => new AppError("NOT_FOUND", "Tag not found.");
+export const tagNotFound = () => new AppError("NOT_FOUND", "errors:details.tagNotFound");
 const nameTaken = () =>
-  new AppError("TAG_NAME_TAKEN", "A tag with this name already exists.", { fieldErrors: { name: ["A tag with this name already exists"] } });
+  fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
 
 /**
  * Tags with how often and when they were last used (SPEC §3 Tag): the count is kept on the tag and

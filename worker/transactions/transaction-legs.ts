@@ -1,6 +1,7 @@
 import type { accounts, cards, CardMode, Currency, TransactionKind } from "../../db/schema/index.ts";
-import { AppError, type FieldErrors } from "../http/errors.ts";
-import { amountMessages, convertCents, maxAmountCents } from "../ledger/money.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import type { ErrorMessageKey, FieldMessages } from "../http/messages.ts";
+import { amountBounds, amountMessages, convertCents, maxAmountCents } from "../ledger/money.ts";
 import type { TransactionLegs } from "../ledger/effects.ts";
 import { balanceAccountOf, currenciesOf, inferKind, legProblems, type LegProblem, type LegSide, type RuleLeg } from "../ledger/rules/transaction-rules.ts";
 import type { LegRef, TransactionInput } from "./transactions.schemas.ts";
@@ -22,21 +23,17 @@ export type ResolvedTransaction = TransactionLegs & {
   conversionRateMicros: number | null;
 };
 
-function invalid(fieldErrors: FieldErrors): AppError {
-  return new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors });
-}
-
-export const cardMissingMessage = "Card not found in this workspace";
+export const cardMissingMessage = "errors:fields.cardMissing";
 
 function resolveLeg(ref: LegRef | null | undefined, lookup: Lookup, field: string): Leg | null {
   if (!ref) return null;
   if (ref.type === "account") {
     const account = lookup.accounts.get(ref.id);
-    if (!account) throw invalid({ [field]: ["Account not found in this workspace"] });
+    if (!account) throw fieldError(field, "errors:fields.accountMissing");
     return accountLeg(account);
   }
   const found = lookup.cards.get(ref.id);
-  if (!found) throw invalid({ [field]: [cardMissingMessage] });
+  if (!found) throw fieldError(field, cardMissingMessage);
   const { card, account } = found;
   const rule: RuleLeg = { type: "card", id: card.id, accountId: account.id, mode: card.mode, currency: account.currency };
   return { rule, accountId: balanceAccountOf(rule), cardId: card.id, cardMode: card.mode, isActive: card.isActive && account.isActive };
@@ -53,31 +50,31 @@ function cardsOwnAccount(destination: Leg | null, lookup: Lookup): Leg | null {
 }
 
 /** The service's words for the rules' problems (ledger/rules/transaction-rules.ts); the wizard has its own. */
-function legMessage(side: LegSide, problem: LegProblem): string {
+function legMessage(side: LegSide, problem: LegProblem): ErrorMessageKey {
   switch (problem) {
     case "required":
-      return side === "origin" ? "Choose where the money comes from" : "Choose where the money goes";
+      return side === "origin" ? "errors:fields.originRequired" : "errors:fields.destinationRequired";
     case "forbidden":
-      return side === "origin" ? "Income comes from outside the workspace: leave the origin empty" : "An expense leaves the workspace: leave the destination empty";
+      return side === "origin" ? "errors:fields.originForbidden" : "errors:fields.destinationForbidden";
     case "accountRequired":
-      return "Pay a card from an account";
+      return "errors:fields.payFromAccount";
     case "creditCardRequired":
-      return "Choose a credit card";
+      return "errors:fields.creditCardRequired";
     case "cardOfAnotherAccount":
-      return "Choose a card of the selected account";
+      return "errors:fields.cardOfAccount";
     case "sameLegs":
-      return "Origin and destination must be different";
+      return "errors:fields.mustDiffer";
   }
 }
 
 function checkKindRules(kind: TransactionKind, origin: RuleLeg | null, destination: RuleLeg | null): void {
   const problems = legProblems(kind, origin, destination);
-  const errors: FieldErrors = {};
+  const errors: FieldMessages = {};
   for (const side of ["origin", "destination"] as const) {
     const problem = problems[side];
-    if (problem) errors[side] = [legMessage(side, problem)];
+    if (problem) errors[side] = [{ key: legMessage(side, problem) }];
   }
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  if (Object.keys(errors).length > 0) throw new AppError("VALIDATION_FAILED", undefined, { fieldErrors: errors });
 }
 
 /**
@@ -93,17 +90,17 @@ export function resolveTransaction(input: TransactionInput, lookup: Lookup, prev
   checkKindRules(kind, originRule, destinationRule);
   for (const [field, leg] of [["origin", origin], ["destination", destination]] as const) {
     const wasThere = previous && leg && (leg.cardId ? [previous.originCardId, previous.destinationCardId].includes(leg.cardId) : [previous.originAccountId, previous.destinationAccountId].includes(leg.accountId));
-    if (leg && !leg.isActive && !wasThere) throw invalid({ [field]: ["This account or card is archived"] });
+    if (leg && !leg.isActive && !wasThere) throw fieldError(field, "errors:fields.legArchived");
   }
   // The kind's checks above made sure the side that decides the currency is there.
   const { currency, destinationCurrency, needsRate } = currenciesOf(kind, originRule, destinationRule)!;
   if (needsRate && !input.currency_conversion) {
-    throw invalid({ currency_conversion: ["Enter the conversion rate between the two currencies"] });
+    throw fieldError("currency_conversion", "errors:fields.rateRequired");
   }
   const rate = needsRate ? input.currency_conversion! : null;
   const arrivingCents = rate ? convertCents(input.amount, rate) : input.amount;
-  if (arrivingCents < 1) throw invalid({ amount: ["The converted amount is less than one cent"] });
-  if (arrivingCents > maxAmountCents) throw invalid({ amount: [amountMessages.convertedTooLarge] });
+  if (arrivingCents < 1) throw fieldError("amount", "errors:fields.underOneCent");
+  if (arrivingCents > maxAmountCents) throw fieldError("amount", amountMessages.convertedTooLarge, { values: amountBounds.amount });
   return {
     kind,
     amountCents: input.amount,

@@ -14,6 +14,12 @@ import { readInWorkspace } from "../auth/actor-access.ts";
 /** What a nested list (an account's, a card's, a tag's transactions) hangs under: it must exist here. */
 export type ListParent = { kind: "account" | "card" | "tag"; id: string };
 
+const parentNotFound = {
+  account: "errors:details.accountNotFound",
+  card: "errors:details.cardNotFound",
+  tag: "errors:details.tagNotFound",
+} as const;
+
 function parentQuery(ctx: ServiceContext, workspaceId: string, parent: ListParent) {
   const table = { account: accounts, card: cards, tag: tags }[parent.kind];
   return ctx.db
@@ -30,7 +36,7 @@ export async function listTransactions({ ctx, input }: ServiceCall<WorkspaceRef 
     counted: transactionCountQuery(ctx, input.workspaceId, filters),
     parents: parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
   });
-  if (parent && parents.length === 0) throw new AppError("NOT_FOUND", `${parent.kind[0]!.toUpperCase()}${parent.kind.slice(1)} not found.`);
+  if (parent && parents.length === 0) throw new AppError("NOT_FOUND", parentNotFound[parent.kind]);
   const total = Number(counted[0]?.total ?? 0);
   return {
     data: rows.map(toTransactionResponse),

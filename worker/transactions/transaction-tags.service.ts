@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
-import { AppError } from "../http/errors.ts";
+import { fieldError } from "../http/errors.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionWithNamesQuery } from "./transactions.queries.ts";
 import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
@@ -27,7 +27,7 @@ export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChang
   const row = rows[0];
   if (!row) throw transactionNotFound();
   if (found.length !== input.tag_ids.length) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { tag_ids: ["Tag not found in this workspace"] } });
+    throw fieldError("tag_ids", "errors:fields.tagMissing");
   }
   const transactionId = row.transaction.id;
   const current = JSON.parse(row.tagsJson ?? "[]") as TagJson[];

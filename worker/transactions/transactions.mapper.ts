@@ -1,6 +1,6 @@
-import { describeCreatedVia } from "../auth/actor.ts";
 import { centsToDecimal, microsToRate } from "../ledger/money.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
+import { describeCreatedVia } from "../auth/actor.ts";
 
 type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };
 

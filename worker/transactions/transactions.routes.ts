@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
-import { AppError, type FieldErrors } from "../http/errors.ts";
+import { AppError } from "../http/errors.ts";
+import type { FieldMessages } from "../http/messages.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
 import { getTransaction, listTransactions } from "./transaction-reads.service.ts";
@@ -18,7 +19,7 @@ import { createTransaction, deleteTransaction, updateTransaction } from "./trans
 
 type Payload = { input: TransactionInput; sent: Record<string, unknown> };
 
-function renamed(fieldErrors: FieldErrors, sent: Record<string, unknown>): FieldErrors {
+function renamed(fieldErrors: FieldMessages, sent: Record<string, unknown>): FieldMessages {
   return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [fieldNameInPayload(field, sent), messages]));
 }
 
@@ -28,12 +29,12 @@ async function transactionPayload(request: Request): Promise<Payload> {
   try {
     body = await request.json();
   } catch {
-    throw new AppError("MALFORMED_JSON", "The request body is not valid JSON.");
+    throw new AppError("MALFORMED_JSON", "errors:details.malformedJson");
   }
   const sent = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const result = transactionSchema.safeParse(normaliseTransactionBody(body));
   if (result.success) return { input: result.data, sent };
-  throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: renamed(fieldErrorsFrom(result.error), sent) });
+  throw new AppError("VALIDATION_FAILED", undefined, { fieldErrors: renamed(fieldErrorsFrom(result.error), sent) });
 }
 
 /** The service's own field errors (a leg of another workspace, a missing rate…) in the client's terms too. */
@@ -42,7 +43,7 @@ async function inPayloadTerms<T>(sent: Record<string, unknown>, work: Promise<T>
     return await work;
   } catch (error) {
     if (!(error instanceof AppError) || !error.fieldErrors) throw error;
-    throw new AppError(error.code, error.message, { fieldErrors: renamed(error.fieldErrors, sent) });
+    throw new AppError(error.code, error.messageKey, { fieldErrors: renamed(error.fieldErrors, sent), retryAfterSeconds: error.retryAfterSeconds });
   }
 }
 

@@ -14,7 +14,7 @@ const legSchema = z
   .transform((value, context): LegRef => {
     const [type, id] = value.split(":");
     if ((type !== "account" && type !== "card") || !id || !uuid.test(id)) {
-      context.addIssue({ code: "custom", message: "Choose an account or a card" });
+      context.addIssue({ code: "custom", message: "errors:fields.leg" });
       return z.NEVER;
     }
     return { type, id: id.toLowerCase() };
@@ -23,18 +23,18 @@ const legSchema = z
 export const dateSchema = z
   .string()
   .trim()
-  .refine((value) => isIsoDate(value.slice(0, 10)), "Enter a date as YYYY-MM-DD")
+  .refine((value) => isIsoDate(value.slice(0, 10)), "errors:fields.date")
   .transform((value) => value.slice(0, 10));
 
 export const descriptionSchema = z
-  .string({ error: "Description is required" })
+  .string({ error: "errors:fields.descriptionRequired" })
   .trim()
-  .min(1, "Description is required")
-  .max(255, "Use at most 255 characters");
+  .min(1, "errors:fields.descriptionRequired")
+  .max(255, "errors:fields.tooLong");
 
 export const tagIdsSchema = z
-  .array(z.string().regex(uuid, "Unknown tag"), { error: "Send the tags as a list" })
-  .max(20, "Use at most 20 tags")
+  .array(z.string().regex(uuid, "errors:fields.tagUnknown"), { error: "errors:fields.tagList" })
+  .max(20, "errors:fields.tooManyTags")
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
 /**
@@ -42,7 +42,7 @@ export const tagIdsSchema = z
  * left out in the first form; the service infers it from the legs as the wizard does.
  */
 export const transactionSchema = z.object({
-  type: z.enum(transactionKinds, { error: "Choose income, expense, transfer or pay_credit_card" }).optional(),
+  type: z.enum(transactionKinds, { error: "errors:fields.transactionType" }).optional(),
   amount: positiveAmountSchema,
   description: descriptionSchema,
   date: dateSchema.optional(),
@@ -125,15 +125,15 @@ export function fieldNameInPayload(field: string, body: Body): string {
 
 /** GET /transactions query (SPEC §7: page, per_page default 20, filters). */
 export const transactionFiltersSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number({ error: "errors:fields.page" }).int("errors:fields.page").min(1, "errors:fields.page").default(1),
+  per_page: z.coerce.number({ error: "errors:fields.perPage" }).int("errors:fields.perPage").min(1, "errors:fields.perPage").max(100, "errors:fields.perPage").default(20),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
-  type: z.enum(transactionKinds).optional(),
-  account_id: z.string().regex(uuid, "Unknown account").optional(),
-  card_id: z.string().regex(uuid, "Unknown card").optional(),
-  tag_id: z.string().regex(uuid, "Unknown tag").optional(),
-  search: z.string().trim().max(100).optional(),
+  type: z.enum(transactionKinds, { error: "errors:fields.transactionType" }).optional(),
+  account_id: z.string().regex(uuid, "errors:fields.accountUnknown").optional(),
+  card_id: z.string().regex(uuid, "errors:fields.cardUnknown").optional(),
+  tag_id: z.string().regex(uuid, "errors:fields.tagUnknown").optional(),
+  search: z.string().trim().max(100, "errors:fields.tooLong").optional(),
   min_amount: positiveAmountSchema.optional(),
   max_amount: positiveAmountSchema.optional(),
 });

@@ -3,7 +3,7 @@ import { newId } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import { transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { todayIn } from "../ledger/dates.ts";
@@ -20,7 +20,7 @@ export type TransactionRef = WorkspaceRef & { transactionId: string };
 type TransactionRow = typeof transactions.$inferSelect;
 type TagRow = { id: string; name: string; color: string };
 
-export const transactionNotFound = () => new AppError("NOT_FOUND", "Transaction not found.");
+export const transactionNotFound = () => new AppError("NOT_FOUND", "errors:details.transactionNotFound");
 
 /** Everything the input points at (and, for an edit, the old legs' cards). */
 function referencedQueries(ctx: ServiceContext, workspaceId: string, input: TransactionInput, editedId?: string) {
@@ -53,7 +53,7 @@ function lookupOf(accountRows: Lookup["accounts"] extends Map<string, infer A> ?
 
 function assertTagsFound(requested: string[] | undefined, found: TagRow[]): void {
   if (requested && found.length !== requested.length) {
-    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fieldErrors: { tag_ids: ["Tag not found in this workspace"] } });
+    throw fieldError("tag_ids", "errors:fields.tagMissing");
   }
 }
 
@@ -153,7 +153,7 @@ function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, on
 const isAtRevision = (ctx: ServiceContext, row: TransactionRow) =>
   exists(ctx.db.select({ one: sql`1` }).from(transactions).where(and(eq(transactions.id, row.id), eq(transactions.revision, row.revision))));
 
-const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED", "This transaction was changed by someone else a moment ago. Reload it and try again.");
+const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED");
 
 /**
  * PUT /transactions/{id}: undo what the old row did and do what the new one does, in one

@@ -4,7 +4,7 @@ import { isUuid } from "../../db/ids.ts";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { sendEmail } from "../auth/mailer.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { invitationEmail } from "./invitation-email.ts";
 import type { InviteMemberInput } from "./members.schemas.ts";
 import { toInvitationResponse } from "./members.mapper.ts";
@@ -31,8 +31,9 @@ export async function inviteMember({ ctx, input }: PersonCall<WorkspaceRef & Inv
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(users.email, input.email))),
   });
   if (existing.length > 0) {
-    throw new AppError("ALREADY_MEMBER", `${input.email} is already a member of this workspace.`, {
-      fieldErrors: { email: ["This person is already a member"] },
+    throw fieldError("email", "errors:fields.alreadyMember", {
+      code: "ALREADY_MEMBER",
+      message: { key: "errors:details.alreadyMember", values: { email: input.email } },
     });
   }
   const inviter = inviters[0]!;
@@ -71,14 +72,14 @@ async function sendInvitation(
   });
   await sendEmail(ctx, message, {
     consoleLine: `[invitation] ${input.email} invited to ${input.workspaceId}`,
-    failureMessage: "Failed to send the invitation e-mail",
+    failureMessage: "errors:details.invitationNotSent",
   });
 }
 
 /** DELETE /workspaces/{id}/invitations/{invitationId}: admins and owners withdraw a pending invitation. */
 export async function revokeInvitation({ ctx, input }: PersonCall<WorkspaceRef & { invitationId: string }>) {
   assertWorkspaceId(input.workspaceId);
-  const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
+  const invitationNotFound = () => new AppError("NOT_FOUND", "errors:details.invitationNotFound");
   if (!isUuid(input.invitationId)) throw invitationNotFound();
   await readInWorkspace(ctx, input.workspaceId, "members.manage", {});
   const revoked = await ctx.db

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { workspaceRoles } from "../../db/enums.ts";
 import { emailSchema } from "../auth/auth.schemas.ts";
 
-export const roleSchema = z.enum(workspaceRoles, { error: "Choose owner, admin, member or viewer" });
+export const roleSchema = z.enum(workspaceRoles, { error: "errors:fields.role" });
 
 /** POST /workspaces/{id}/members and the invite form. */
 export const inviteMemberSchema = z.object({

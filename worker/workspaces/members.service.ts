@@ -14,9 +14,9 @@ import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type MemberRef = WorkspaceRef & { userId: string };
 
-const memberNotFound = () => new AppError("NOT_FOUND", "Member not found.");
+const memberNotFound = () => new AppError("NOT_FOUND", "errors:details.memberNotFound");
 const lastOwner = () =>
-  new AppError("LAST_OWNER", "A workspace needs an owner. Make someone else an owner first, or delete the workspace.");
+  new AppError("LAST_OWNER");
 
 const memberColumns = {
   user: { id: users.id, name: users.name, email: users.email, pictureKey: users.pictureKey },
@@ -142,7 +142,7 @@ export async function leaveWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
   if (role === "owner" && (owners[0]?.total ?? 0) <= 1) {
-    throw new AppError("LAST_OWNER", "You are the last owner of this workspace. Make someone else an owner, or delete the workspace, before leaving.");
+    throw new AppError("LAST_OWNER", "errors:details.lastOwnerLeaving");
   }
   const {
     rows: { left },

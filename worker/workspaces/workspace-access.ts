@@ -4,7 +4,7 @@ import { AppError } from "../http/errors.ts";
 import { can, type Permission } from "./permissions.ts";
 
 /** The same answer whether the workspace does not exist or the caller is not in it: nothing leaks. */
-export const workspaceNotFound = () => new AppError("NOT_FOUND", "Workspace not found.");
+export const workspaceNotFound = () => new AppError("NOT_FOUND", "errors:details.workspaceNotFound");
 
 /** A malformed id cannot name a workspace; refuse it as not found before touching the database. */
 export function assertWorkspaceId(workspaceId: string): void {
@@ -25,6 +25,6 @@ export function requirePermission(rows: ReadonlyArray<{ role: WorkspaceRole }>, 
 /** 403 when a member's role lacks a permission that depends on what was read (touching an owner). */
 export function assertRoleMay(role: WorkspaceRole, permission: Permission): void {
   if (!can(role, permission)) {
-    throw new AppError("FORBIDDEN", "Your role in this workspace does not allow this.");
+    throw new AppError("FORBIDDEN");
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currencies } from "../../db/enums.ts";
 
-export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Use a six-digit colour such as #5b43cf");
+export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "errors:fields.hexColor");
 
 export const timeZone = z
   .string()
@@ -13,13 +13,13 @@ export const timeZone = z
     } catch {
       return false;
     }
-  }, "Choose a valid time zone");
+  }, "errors:fields.timeZone");
 
 export const workspaceNameSchema = z
-  .string({ error: "Workspace name is required" })
+  .string({ error: "errors:fields.workspaceNameRequired" })
   .trim()
-  .min(1, "Workspace name is required")
-  .max(100, "Use at most 100 characters");
+  .min(1, "errors:fields.workspaceNameRequired")
+  .max(100, "errors:fields.tooLong");
 
 /** Shared by the create dialog, the setup screen and POST /workspaces. */
 export const createWorkspaceSchema = z.object({
@@ -27,15 +27,15 @@ export const createWorkspaceSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(500, "Use at most 500 characters")
+    .max(500, "errors:fields.tooLong")
     .optional()
     .transform((value) => value || undefined),
-  currency: z.enum(currencies, { error: "Choose USD or BRL" }).default("USD"),
+  currency: z.enum(currencies, { error: "errors:fields.currency" }).default("USD"),
   time_zone: timeZone.default("UTC"),
   primary_color: hexColor.optional(),
   secondary_color: hexColor.optional(),
   accent_color: hexColor.optional(),
-  beta_features_enabled: z.boolean().default(false),
+  beta_features_enabled: z.boolean({ error: "errors:fields.boolean" }).default(false),
 });
 
 export type CreateWorkspaceInput = z.infer<typeof createWorkspaceSchema>;
@@ -49,15 +49,15 @@ export const updateWorkspaceSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(500, "Use at most 500 characters")
+    .max(500, "errors:fields.tooLong")
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
-  currency: z.enum(currencies, { error: "Choose USD or BRL" }).optional(),
+  currency: z.enum(currencies, { error: "errors:fields.currency" }).optional(),
   time_zone: timeZone.optional(),
   primary_color: hexColor.optional(),
   secondary_color: hexColor.optional(),
   accent_color: hexColor.optional(),
-  beta_features_enabled: z.boolean({ error: "Use true or false" }).optional(),
+  beta_features_enabled: z.boolean({ error: "errors:fields.boolean" }).optional(),
 });
 
 export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;

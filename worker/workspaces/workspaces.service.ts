@@ -13,7 +13,7 @@ import { batchAsActor, readInWorkspace, actorStillMay } from "../auth/actor-acce
 
 export type WorkspaceRef = { workspaceId: string };
 
-const betaAccessNeeded = () => new AppError("FORBIDDEN", "Beta features need beta access.");
+const betaAccessNeeded = () => new AppError("FORBIDDEN", "errors:details.betaAccessNeeded");
 
 /** The caller's workspaces, oldest first, with the caller's role in each. */
 export async function listWorkspaces({ ctx }: PersonCall) {
@@ -47,7 +47,7 @@ export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspace
   const tier = resolveTier(account);
   const limit = tier.limits.workspaces_per_user;
   if (!isWithinLimit(owned[0]?.total ?? 0, limit)) {
-    throw new AppError("LIMIT_REACHED", `Your ${tier.label} plan allows ${limit} workspaces of your own. Delete one or upgrade to create another.`);
+    throw new AppError("LIMIT_REACHED", { key: "errors:details.workspaceLimit", values: { plan: tier.label, limit: limit ?? 0 } });
   }
   const now = ctx.clock.now().toISOString();
   const id = newId();

@@ -6,13 +6,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatAmountInput, formatMoney } from "~/lib/format";
-import { parseOptional, parseTypedAmount } from "~/lib/typed-amount";
-import { useTypedMessage } from "~/lib/use-typed-message";
+import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../../worker/accounts/accounts.schemas";
 import { accountTypes, currencies } from "../../../db/enums";
+import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { accountColors } from "../../../worker/ledger/palettes";
 import { useResultToast, type ActionResult } from "./action-result";
@@ -53,10 +53,9 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
-  const typedMessage = useTypedMessage();
   const [color, setColor] = useState(account?.color ?? accountColors.blue);
   const [icon, setIcon] = useState(account?.icon ?? "banknotes");
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
+  const [clientErrors, setClientErrors] = useState<FieldMessages>({});
   useResultToast(fetcher.data, "accounts");
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
@@ -81,9 +80,9 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
     const balance = parseOptional(form.get("balance") as string | null, (typed) => parseTypedAmount(typed, language, { sign: "any", currency }));
     const parsed = createAccountSchema.safeParse({ ...input, balance: balance.ok ? balance.text : undefined });
     const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
-    const balanceMessage = typedMessage("amount", balance, currency);
-    setClientErrors(balanceMessage ? { ...errors, balance: [balanceMessage] } : errors);
-    if (!parsed.success || balanceMessage) event.preventDefault();
+    const balanceRefusal = balance.ok ? undefined : refusalOf("amount", balance.reason, currency);
+    setClientErrors(balanceRefusal ? { ...errors, balance: [balanceRefusal] } : errors);
+    if (!parsed.success || balanceRefusal) event.preventDefault();
   }
 
   return (

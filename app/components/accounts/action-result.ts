@@ -3,13 +3,17 @@ import type { i18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { AppError, type FieldErrors } from "../../../worker/http/errors";
+import { AppError } from "../../../worker/http/errors";
+import type { FieldMessages, Message } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 
-/** What the accounts, cards and tags actions answer: the intent, and on failure the error code and field map. */
+/**
+ * What the accounts, cards, tags and workspace-settings actions answer: the intent, and on failure
+ * the error code and the fields' messages as keys, which the page translates (field-error.tsx).
+ */
 export type ActionResult =
-  | { intent: string; ok: true; name?: string }
-  | { intent: string; ok: false; code: string; fieldErrors?: FieldErrors };
+  | { intent: string; ok: true; name?: string; email?: string }
+  | { intent: string; ok: false; code: string; fieldErrors?: FieldMessages };
 
 export const invalidInput = (intent: string, error: Parameters<typeof fieldErrorsFrom>[0]) =>
   data<ActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: fieldErrorsFrom(error) }, { status: 422 });
@@ -28,20 +32,25 @@ export const formText = (form: FormData, name: string) => {
 };
 
 /** A typed amount the page's language refused: its message at the field, and nothing saved. */
-export const refusedField = (intent: string, field: string, message: string) =>
+export const refusedField = (intent: string, field: string, message: Message) =>
   data<ActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: { [field]: [message] } }, { status: 422 });
 
 /**
  * The words of a failure's toast: `errors.<code>` of the page's namespace (with `errors.<code>Hint`
- * under it when the locale has one). A code the page has no words of its own for shows
- * `errors.<intent>Failed` with the code's general sentence from the `errors` namespace, so the
- * person still learns why and what to do.
+ * under it when the locale has one). A code the page has no words of its own for shows the
+ * fallback (`errors.<intent>Failed` unless given) with the code's general sentence from the
+ * `errors` namespace, so the person still learns why and what to do.
  */
-export function failureText(result: { intent: string; code: string }, namespace: string, i18n: Pick<i18n, "exists" | "t">) {
+export function failureText(
+  result: { intent: string; code: string },
+  namespace: string,
+  i18n: Pick<i18n, "exists" | "t">,
+  fallbackKey = `errors.${result.intent}Failed`,
+) {
   const text = (key: string) => (i18n.exists(key) ? i18n.t(key) : undefined);
   const title = text(`${namespace}:errors.${result.code}`);
   if (title) return { title, detail: text(`${namespace}:errors.${result.code}Hint`) };
-  return { title: i18n.t(`${namespace}:errors.${result.intent}Failed`), detail: text(`errors:${result.code}`) };
+  return { title: i18n.t(`${namespace}:${fallbackKey}`), detail: text(`errors:${result.code}`) };
 }
 
 /** One toast per answer: `toasts.<intent>` on success, the failure's words otherwise (fields show their own). */

@@ -9,12 +9,12 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardSchema } from "../../../worker/cards/cards.schemas";
+import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { cardColors, defaultCardColor } from "../../../worker/ledger/palettes";
 import type { Language } from "~/lib/i18n";
-import { parseOptional, parseTypedAmount } from "~/lib/typed-amount";
+import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
-import { useTypedMessage } from "~/lib/use-typed-message";
 import { CardFields, type CardAccountOption, type CardFormState } from "./card-fields";
 
 type CardDialogProps = {
@@ -63,18 +63,17 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
   const { t } = useTranslation("cards");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
-  const typedMessage = useTypedMessage();
   const language = useLanguage();
   const [state, setState] = useState<CardFormState>({
     type: card?.type ?? "credit",
     mode: card?.mode ?? "credit",
     color: card?.color ?? defaultCardColor,
   });
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
+  const [clientErrors, setClientErrors] = useState<FieldMessages>({});
   useResultToast(fetcher.data, "cards");
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors: Record<string, string[]> = { ...serverErrors, ...clientErrors };
+  const errors: FieldMessages = { ...serverErrors, ...clientErrors };
   // The limit's message shows at its field; the others gather in the box above.
   const { credit_limit: limitErrors, ...otherErrors } = errors;
   const messages = Object.values(otherErrors).map((list) => messageFor(list)).filter(Boolean);
@@ -92,9 +91,9 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
     const { input, limit } = cardInputFrom(form, language, currency);
     const parsed = cardSchema.safeParse(input);
     const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
-    const limitMessage = typedMessage("amount", limit, currency);
-    setClientErrors(limitMessage ? { ...errors, credit_limit: [limitMessage] } : errors);
-    if (!parsed.success || limitMessage) event.preventDefault();
+    const limitRefusal = limit.ok ? undefined : refusalOf("amount", limit.reason, currency);
+    setClientErrors(limitRefusal ? { ...errors, credit_limit: [limitRefusal] } : errors);
+    if (!parsed.success || limitRefusal) event.preventDefault();
   }
 
   return (

@@ -11,6 +11,7 @@ import { cardModes, cardTypes, type CardMode, type CardType } from "../../../db/
 import { decimalToCents } from "../../../worker/ledger/money";
 import { cardIssuers } from "../../../worker/ledger/palettes";
 import { modeOfCard } from "../../../worker/ledger/rules/card-rules";
+import type { FieldMessages } from "../../../worker/http/messages";
 
 export type CardFormState = { type: CardType; mode: CardMode; color: string };
 
@@ -22,13 +23,13 @@ type CardFieldsProps = {
   accounts: readonly CardAccountOption[];
   state: CardFormState;
   onChange(changes: Partial<CardFormState>): void;
-  errors: Record<string, string[]>;
+  errors: FieldMessages;
   /** The limit's message, in the page's language, shown under it. */
   limitMessage?: string;
 };
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
-const invalid = (errors: Record<string, string[]>, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
+const invalid = (errors: FieldMessages, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
 
 /**
  * SPEC §4 Card form: debit forces debit mode, credit forces credit mode, only a hybrid card

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { cardColors, defaultTagColor } from "../../../worker/ledger/palettes";
 import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
@@ -39,7 +40,7 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
   const [color, setColor] = useState(tag?.color ?? defaultTagColor);
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
+  const [clientErrors, setClientErrors] = useState<FieldMessages>({});
   useResultToast(fetcher.data, "tags");
   const isBusy = fetcher.state !== "idle";
   const errors = { ...(fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined), ...clientErrors };

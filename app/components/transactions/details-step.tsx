@@ -4,8 +4,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { useTypedMessage } from "~/lib/use-typed-message";
+import { refusalOf } from "~/lib/typed-amount";
 import { cn } from "~/lib/utils";
+import type { FieldMessages, Message } from "../../../worker/http/messages";
 import { FieldError } from "./leg-select";
 import { textColourOn } from "./tag-chip";
 import type { TagOption } from "./types";
@@ -20,25 +21,24 @@ type Props = {
   currency: string;
   destinationCurrency: string;
   isCrossCurrency: boolean;
-  errors: Record<string, string[]>;
+  errors: FieldMessages;
   /** The typed fields whose refusal shows: left, or tried to save. */
   checked: ReadonlySet<TypedField>;
   onChecked(checked: ReadonlySet<TypedField>): void;
 };
 
-const invalid = (messages?: string[], describedBy?: string) => (messages?.length ? { "aria-invalid": true, ...(describedBy ? { "aria-describedby": describedBy } : {}) } : {});
+const invalid = (messages?: Message[], describedBy?: string) => (messages?.length ? { "aria-invalid": true, ...(describedBy ? { "aria-describedby": describedBy } : {}) } : {});
 
 /** Step 3: amount, currency (read-only), conversion rate across currencies, description, date, tags. */
 export function DetailsStep({ values, onChange, tags, currency, destinationCurrency, isCrossCurrency, errors, checked, onChecked }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
-  const typedMessage = useTypedMessage();
   const set = (field: keyof WizardValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [field]: event.target.value });
   const preview = isCrossCurrency ? conversionPreview(values, language, currency) : null;
   const typed = typedNumbersOf(values, language, currency);
   const messages = {
-    amount: checked.has("amount") ? typedMessage("amount", typed.amount, currency) : undefined,
-    rate: checked.has("rate") ? typedMessage("rate", typed.rate) : undefined,
+    amount: checked.has("amount") && !typed.amount.ok ? refusalOf("amount", typed.amount.reason, currency) : undefined,
+    rate: checked.has("rate") && !typed.rate.ok ? refusalOf("rate", typed.rate.reason) : undefined,
   };
   const check = (field: TypedField, isChecked: boolean) => () => {
     if (checked.has(field) !== isChecked) onChecked(isChecked ? new Set([...checked, field]) : new Set([...checked].filter((item) => item !== field)));

@@ -5,17 +5,18 @@ import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
+import type { Message } from "../../../worker/http/messages";
 import type { AccountOption, CardOption } from "./types";
-import { useServerMessage } from "./server-messages";
 import { legValue, signedCents } from "./wizard-state";
 
-/** A field's server errors, in the page's language. */
-export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  const translate = useServerMessage();
+/** A field's messages (the server's and the wizard's own, as keys), in the page's language. */
+export function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
+  // "errors" loads with the wizard's first step, before any answer needs it.
+  const { t } = useTranslation(["transactions", "errors"]);
   if (!messages?.length) return null;
   return (
     <p id={id} className="text-sm text-destructive">
-      {messages.map(translate).join(" ")}
+      {messages.map((message) => t(message.key, message.values ?? {})).join(" ")}
     </p>
   );
 }
@@ -40,7 +41,7 @@ type SelectProps = {
   value: string;
   onChange(value: string): void;
   placeholder: string;
-  error?: string[];
+  error?: Message[];
   disabled?: boolean;
   children: React.ReactNode;
 };
@@ -74,7 +75,7 @@ type PickerProps = {
   onChange(value: string): void;
   accounts: AccountOption[];
   cards: CardOption[];
-  error?: string[];
+  error?: Message[];
 };
 
 /** An account or a card: first the kind of place (a two-option radio group), then which one. */

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LegPicker, LegSelect, useOptionLabels } from "./leg-select";
+import type { FieldMessages } from "../../../worker/http/messages";
 import type { AccountOption, CardOption, LedgerOptions } from "./types";
 import { legProblemsOf, legValue, withOrigin, type WizardValues } from "./wizard-state";
 
@@ -8,7 +9,7 @@ type Props = {
   onChange(values: WizardValues): void;
   /** Only what may receive new entries: active ones, plus whatever the edited transaction already uses. */
   options: LedgerOptions;
-  errors: Record<string, string[]>;
+  errors: FieldMessages;
 };
 
 /** Step 2: where the money comes from and where it goes, as the kind needs (SPEC §2 Dialogs, §4). */
@@ -27,7 +28,7 @@ export function LegsStep({ values, onChange, options, errors }: Props) {
         <LegPicker id="tx-origin" methodLabel={t("legs.paymentMethod")} label={t("legs.paidFrom")} value={values.origin} onChange={setOrigin} accounts={accounts} cards={cards} error={errors.origin} />
       );
     case "transfer": {
-      const sameLegs = legProblemsOf(values, options).destination === "sameLegs" ? [t("legs.mustDiffer")] : undefined;
+      const sameLegs = legProblemsOf(values, options).destination === "sameLegs" ? [{ key: "transactions:legs.mustDiffer" }] : undefined;
       return (
         <div className="grid gap-4">
           <LegPicker id="tx-origin" methodLabel={t("legs.fromKind")} label={t("legs.from")} value={values.origin} onChange={setOrigin} accounts={accounts} cards={cards} error={errors.origin} />
@@ -48,7 +49,7 @@ type CardPaymentProps = {
   cards: CardOption[];
   onOrigin(value: string): void;
   onDestination(value: string): void;
-  errors: Record<string, string[]>;
+  errors: FieldMessages;
 };
 
 /** A source account, then one of that account's credit cards. */

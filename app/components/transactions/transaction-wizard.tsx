@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -11,6 +12,7 @@ import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
 import { StepIndicator } from "./step-indicator";
 import type { LedgerOptions, Transaction, TransactionActionResult } from "./types";
+import type { FieldMessages } from "../../../worker/http/messages";
 import {
   currenciesOf,
   emptyValues,
@@ -46,8 +48,17 @@ function offered(options: LedgerOptions, transaction: Transaction | null): Ledge
 const firstField = (container: HTMLElement | null) =>
   container?.querySelector<HTMLElement>("input:checked") ?? container?.querySelector<HTMLElement>("input:not([readonly]), select");
 
+/** Why saving failed: the page's words for the code, else the code's general sentence, else "try again". */
+function failureReason(result: { code: string }, i18n: Pick<I18n, "exists" | "t">) {
+  for (const key of [`transactions:errors.${result.code}`, `errors:${result.code}`]) {
+    if (i18n.exists(key)) return i18n.t(key);
+  }
+  return i18n.t("transactions:errors.failed");
+}
+
 export function TransactionWizard({ workspaceId, currency: workspaceCurrency, today, transaction, onDone, onCancel, accounts, cards, tags }: Props) {
-  const { t } = useTranslation("transactions");
+  // "errors" too: the field messages and failures are keys of that namespace.
+  const { t, i18n } = useTranslation(["transactions", "errors"]);
   const fetcher = useFetcher<TransactionActionResult>();
   const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
   const [step, setStep] = useState<WizardStep>(1);
@@ -55,7 +66,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
   const [values, setValues] = useState<WizardValues>(() => (transaction ? valuesFromTransaction(transaction, language) : emptyValues(today)));
   // Typed amounts show why they are refused once the person leaves the field or tries to save.
   const [checked, setChecked] = useState<ReadonlySet<TypedField>>(new Set());
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   // One Idempotency-Key per draft: resubmitting it (after a lost or failed answer) posts once; a changed draft is a new request.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const stepRef = useRef<HTMLDivElement>(null);
@@ -130,7 +141,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
       </div>
       {result && !result.ok && !isBusy ? (
         <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm text-destructive">
-          {t("failedToSave")} {t(`errors.${result.error}`)}
+          {t("failedToSave")} {failureReason(result, i18n)}
         </p>
       ) : null}
       <DialogFooter className="sm:items-center">

@@ -1,5 +1,6 @@
 import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
 import type { CardOption } from "../../../worker/cards/cards.mapper";
+import type { FieldMessages } from "../../../worker/http/messages";
 import type { ListedTransaction } from "../../../worker/transactions/transactions.mapper";
 
 /** What the wizard needs of an account, a card and a tag; the API's responses fit as they are. */
@@ -10,7 +11,7 @@ export type Transaction = ListedTransaction;
 /** The options the wizard offers: the workspace's accounts, cards and tags. */
 export type LedgerOptions = { accounts: AccountOption[]; cards: CardOption[]; tags: TagOption[] };
 
-/** What the transactions route's action answers to the wizard and the list. */
+/** What the transactions route's action answers to the wizard and the list: on failure, the code and the fields' message keys. */
 export type TransactionActionResult =
   | { intent: "create" | "update" | "delete"; ok: true }
-  | { intent: string; ok: false; error: "validation" | "insufficientCredit" | "balanceOutOfRange" | "forbidden" | "conflict" | "notFound" | "failed"; fieldErrors?: Record<string, string[]> };
+  | { intent: string; ok: false; code: string; fieldErrors?: FieldMessages };

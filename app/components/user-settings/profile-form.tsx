@@ -1,15 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useFieldMessage } from "~/components/accounts/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
 import { cn } from "~/lib/utils";
+import type { Message } from "../../../worker/http/messages";
 import type { UserResponse } from "../../../worker/profile/profile.mapper";
 
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  return messages?.length ? <p id={id} className="text-sm text-destructive">{messages[0]}</p> : null;
+function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
+  const messageFor = useFieldMessage();
+  return messages?.length ? <p id={id} className="text-sm text-destructive">{messageFor(messages)}</p> : null;
 }
 
 /** Name, username, phone and language; the e-mail is shown but cannot change. */

@@ -11,14 +11,14 @@ import { testEnv, testServiceContext } from "../../support/service-context.ts";
 
 /** A router shaped like a feature's: validated input, a service that may throw, one that crashes. */
 const fixtureApi = new Hono<ApiEnv>()
-  .post("/things", validate("json", z.object({ name: z.string().trim().min(1, "Name is required").max(100), amount: z.number() })), (c) =>
+  .post("/things", validate("json", z.object({ name: z.string().trim().min(1, "errors:fields.nameRequired").max(100, "errors:fields.tooLong"), amount: z.number() })), (c) =>
     c.json({ data: c.req.valid("json") }, 201),
   )
   .get("/conflict", () => {
-    throw new AppError("TAG_NAME_TAKEN", "That name is already taken.");
+    throw new AppError("TAG_NAME_TAKEN");
   })
   .get("/limited", () => {
-    throw new AppError("RATE_LIMITED", "Too many attempts. Try again in a minute.", { retryAfterSeconds: 60 });
+    throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: 60 });
   })
   .get("/crash", () => {
     throw new Error("SQLITE_ERROR: no such table: secrets at /srv/worker.js:12");
@@ -38,8 +38,8 @@ describe("the HTTP pipeline", () => {
     });
   });
 
-  const post = (body: BodyInit, contentType = "application/json") =>
-    app.request("/api/things", { method: "POST", body, headers: { "Content-Type": contentType } }, env);
+  const post = (body: BodyInit, contentType = "application/json", headers: Record<string, string> = {}) =>
+    app.request("/api/things", { method: "POST", body, headers: { "Content-Type": contentType, ...headers } }, env);
 
   it("answers unknown API paths 404 in the error envelope", async () => {
     const response = await app.request("/api/nothing", {}, env);
@@ -72,7 +72,22 @@ describe("the HTTP pipeline", () => {
     const body = await response.json();
     expect(body.code).toBe("VALIDATION_FAILED");
     expect(body.errors.name).toEqual(["Name is required"]);
-    expect(body.errors.amount).toHaveLength(1);
+    // zod's own English (a check given no message key) becomes a general message people can read.
+    expect(body.errors.amount).toEqual(["Check this value"]);
+  });
+
+  it("answers in the caller's language: the lang cookie, then Accept-Language; the code stays the same", async () => {
+    const invalid = JSON.stringify({ name: "x".repeat(101), amount: 1 });
+    const portuguese = await (await post(invalid, "application/json", { "Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5" })).json();
+    expect(portuguese).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Alguns campos precisam de atenção. Confira e tente de novo.",
+      errors: { name: ["Use no máximo 100 caracteres"] },
+    });
+    const chosen = await (await post(invalid, "application/json", { "Accept-Language": "pt-BR", Cookie: "lang=en" })).json();
+    expect(chosen).toMatchObject({ code: "VALIDATION_FAILED", errors: { name: ["Use at most 100 characters"] } });
+    const missing = await app.request("/api/nothing", { headers: { "Accept-Language": "pt" } }, env);
+    expect(await missing.json()).toMatchObject({ code: "NOT_FOUND", message: "Não há endpoint da API em GET /api/nothing." });
   });
 
   it("passes valid, trimmed input to the handler", async () => {
@@ -96,7 +111,7 @@ describe("the HTTP pipeline", () => {
   it("maps service errors to their status and adds Retry-After for rate limits", async () => {
     const conflict = await app.request("/api/conflict", {}, env);
     expect(conflict.status).toBe(409);
-    expect(await conflict.json()).toMatchObject({ code: "TAG_NAME_TAKEN", message: "That name is already taken." });
+    expect(await conflict.json()).toMatchObject({ code: "TAG_NAME_TAKEN", message: "There's already a tag with that name. Pick another one." });
 
     const limited = await app.request("/api/limited", {}, env);
     expect(limited.status).toBe(429);

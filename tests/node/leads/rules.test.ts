@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { leadFieldErrors, leadFields, type LeadField, type LeadLanguage } from "../../../worker/leads/leads.rules.ts";
-import { leadSchemaFor } from "../../../worker/leads/leads.schemas.ts";
+import { serverI18n } from "~/lib/i18n.server";
+import { fieldErrorsFrom } from "../../../worker/http/validation.ts";
+import { createLeadSchema } from "../../../worker/leads/leads.schemas.ts";
 
 const samples: Array<Record<LeadField, string>> = [
   { name: "", email: "", phone: "" },
@@ -9,17 +11,17 @@ const samples: Array<Record<LeadField, string>> = [
   { name: "Ana", email: "ana exemplo.com", phone: "(21) 3456-7890" },
 ];
 
-/** The schema's first message per refused field, the way the dialog shows them. */
+/** The schema's first message per refused field, in the language, the way the API answers them. */
 function schemaErrors(values: Record<LeadField, string>, language: LeadLanguage) {
-  const parsed = leadSchemaFor(language).safeParse({ ...values, source: "waitlist" });
-  const errors: Partial<Record<LeadField, string>> = {};
-  for (const issue of parsed.error?.issues ?? []) errors[issue.path[0] as LeadField] ??= issue.message;
-  return errors;
+  const parsed = createLeadSchema.safeParse({ ...values, source: "waitlist" });
+  const { t } = serverI18n(language);
+  const fieldMessages = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+  return Object.fromEntries(Object.entries(fieldMessages).map(([field, [first]]) => [field, t(first!.key, first!.values ?? {})]));
 }
 
 describe("the waitlist dialog's check before sending", () => {
   for (const language of ["pt-BR", "en"] as const) {
-    it(`refuses what the API's schema refuses, with the same first message (${language})`, () => {
+    it(`refuses what the API's schema refuses, with the same first message (${language}, its words from errors.json)`, () => {
       for (const values of samples) {
         const checked = leadFieldErrors(values, language);
         const firstMessages = Object.fromEntries(leadFields.flatMap((field) => (checked[field] ? [[field, checked[field]![0]]] : [])));

@@ -38,8 +38,8 @@ describe("credit limit guard in the write batch", () => {
     const { purchase, state } = await cardWithDebt(6_000);
     await expect(purchase(4_001)).rejects.toMatchObject({
       code: "INSUFFICIENT_CREDIT",
-      message: "Insufficient available credit",
-      fieldErrors: { amount: ["Insufficient available credit"] },
+      messageKey: { key: "errors:fields.insufficientCredit" },
+      fieldErrors: { amount: [{ key: "errors:fields.insufficientCredit" }] },
     });
     expect(await state()).toEqual({ debt: 6_000, balance: 50_000 });
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "../../../worker/http/error-body.ts";
+import { fieldErrorsFrom } from "../../../worker/http/validation.ts";
 import { amountSchema, centsToDecimal, convertCents, decimalToUnits, microsToRate, positiveAmountSchema, rateSchema, signedAmountSchema } from "../../../worker/ledger/money.ts";
 
 describe("money at the API's edge", () => {
@@ -15,8 +17,13 @@ describe("money at the API's edge", () => {
       expect(amountSchema.safeParse(value).success, String(value)).toBe(false);
     }
     expect(positiveAmountSchema.safeParse("0.00").success).toBe(false);
-    expect(amountSchema.safeParse("1000000000.00").error?.issues[0]?.message).toBe("Amount is too large (the maximum is 999,999,999.99)");
-    expect(signedAmountSchema.safeParse("-1000000000").error?.issues[0]?.message).toBe("Amount is too large (the maximum is 999,999,999.99)");
+    for (const refused of [amountSchema.safeParse("1000000000.00"), signedAmountSchema.safeParse("-1000000000")]) {
+      const [message] = fieldErrorsFrom(refused.error!)._!;
+      expect(message).toEqual({ key: "errors:fields.amountTooLarge", values: { max: 999_999_999.99 } });
+      // The bound is written the way each language writes numbers.
+      expect(translate(message!, "en")).toBe("Amount is too large (the maximum is 999,999,999.99)");
+      expect(translate(message!, "pt-BR")).toBe("O valor é grande demais (o máximo é 999.999.999,99)");
+    }
   });
 
   it("allows an opening balance below zero", () => {

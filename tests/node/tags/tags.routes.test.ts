@@ -116,6 +116,19 @@ describe("tags API", () => {
     expect((await t.db.select().from(tags)).map((row) => row.name).sort()).toEqual(["Food", "Rent"]);
   });
 
+  it("answers a Portuguese caller in Portuguese, with the same code and fields", async () => {
+    await tag({ name: "Rent" });
+    const headers = { "Accept-Language": "pt-BR,pt;q=0.9" };
+    const taken = await t.request(path(), { method: "POST", token: team.member.token, json: { name: "rent" }, headers });
+    expect(await taken.json()).toMatchObject({
+      code: "TAG_NAME_TAKEN",
+      message: "Já existe uma etiqueta com esse nome. Escolha outro.",
+      errors: { name: ["Já existe uma etiqueta com este nome"] },
+    });
+    const invalid = await t.request(path(), { method: "POST", token: team.member.token, json: { name: "x".repeat(51) }, headers });
+    expect(await invalid.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { name: ["Use no máximo 50 caracteres"] } });
+  });
+
   it("deletes a tag: it comes off its transactions, which stay", async () => {
     const food = await tag({ name: "Food" });
     const spent = await spendTagged("2026-11-03", [food.id]);
