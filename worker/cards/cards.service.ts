@@ -86,10 +86,13 @@ export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & Card
   const account = found[0];
   if (!account) throw accountField("errors:fields.accountRequired");
   if (!account.isActive) throw accountField("errors:fields.accountArchived");
-  const [card] = await ctx.db
-    .insert(cards)
-    .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
-    .returning();
+  // An account deleted since the read fails the foreign key: 409, not a 500.
+  const [card] = await runLedgerBatch(
+    ctx.db
+      .insert(cards)
+      .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
+      .returning(),
+  );
   return toCardResponse(card!, account);
 }
 
