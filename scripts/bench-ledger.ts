@@ -3,7 +3,7 @@
  * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
  *   1. Response time (sequential, after warm-up; p50 and p95) of the dashboard page, the
  *      transactions page, the list API, the dashboard stats API and the tags API, for one workspace
- *      holding 100k and then 1M transactions (written by db/seed-ledger.ts). The Worker alone (the
+ *      holding 100k and then 1M transactions (written by scripts/seed-ledger.ts). The Worker alone (the
  *      build in workerd through Miniflare's dispatchFetch) is measured with the targets interleaved,
  *      one request each in turn, so the machine's slow spells fall on every row alike: its own
  *      server time (its request log line), workerd CPU per request, and the client's time. Then the
@@ -24,7 +24,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "../db/seed-ledger.ts";
+import { seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";

@@ -22,7 +22,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "../db/seed-ledger.ts";
+import { seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";

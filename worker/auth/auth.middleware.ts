@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { detectLanguage } from "../../app/lib/i18n.ts";
 import type { ApiEnv } from "../api.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../http/errors.ts";
+import { detectLanguage } from "../i18n/language.ts";
 import type { RequestOrigin } from "./auth.service.ts";
 import { identifyCaller, type Caller } from "./session.ts";
 

@@ -1,19 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
-import { AppError, type FieldErrors } from "./errors.ts";
+import { AppError } from "./errors.ts";
+import { fieldErrorsFrom, type Issues } from "./field-errors.ts";
 
-type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
-
-/** Zod issues as the envelope's field map: { "name": ["Name is required"] }. */
-export function fieldErrorsFrom(error: Issues): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    (fieldErrors[field] ??= []).push(issue.message);
-  }
-  return fieldErrors;
-}
+// Server code imports it with the validators; the browser imports field-errors.ts itself.
+export { fieldErrorsFrom };
 
 export function validationError(error: Issues): AppError {
   return new AppError("VALIDATION_FAILED", "Some fields need your attention.", {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultTagColor } from "../ledger/palettes.ts";
+import { defaultTagColor } from "./tags.presets.ts";
 
 const tagFields = {
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(50, "Use at most 50 characters"),

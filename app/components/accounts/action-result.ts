@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { AppError, type FieldErrors } from "../../../worker/http/errors";
-import { fieldErrorsFrom } from "../../../worker/http/validation";
+import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 
 /** What the accounts, cards and tags actions answer: the intent, and on failure the error code and field map. */
 export type ActionResult =

@@ -9,8 +9,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { fieldErrorsFrom } from "../../../worker/http/validation";
-import { cardColors, defaultTagColor } from "../../../worker/ledger/palettes";
+import { fieldErrorsFrom } from "../../../worker/http/field-errors";
+import { cardColors } from "../../../worker/cards/cards.presets";
+import { defaultTagColor } from "../../../worker/tags/tags.presets";
 import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
 import type { TagResponse } from "./tag-row";
 
