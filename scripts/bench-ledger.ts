@@ -170,7 +170,7 @@ async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-ledger-"));
 const running: RunningProcess[] = [];
 try {
-  console.log("  • Starting sqld, applying migrations" + (process.argv.includes("--no-build") ? "…" : ", building the app…"));
+  console.log(`  • Starting sqld, applying migrations${process.argv.includes("--no-build") ? "…" : ", building the app…"}`);
   const database = await startDatabase({ dataDir, port: await freePort() });
   running.push(database);
   await migrateDatabase(database.url);
@@ -227,7 +227,7 @@ try {
     "\n| Request | Transactions | server time p50 | server time p95 | Worker CPU | dispatchFetch p50 | dispatchFetch p95 | served p50 | served p95 |\n|---|---|---|---|---|---|---|---|---|\n" +
       timing.join("\n"),
   );
-  console.log("\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n" + trips.join("\n"));
+  console.log(`\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n${trips.join("\n")}`);
 } finally {
   for (const process of running.reverse()) await process.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -59,7 +59,7 @@ async function connectInspector(port: number) {
 function summarise(profile: Profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  for (const [index, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   const total = [...self.values()].reduce((sum, value) => sum + value, 0);
   const byFunction = new Map<string, number>();
   const byModule = new Map<string, number>();

@@ -11,7 +11,7 @@ export function fieldErrorsFrom(error: Issues): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    (fieldErrors[field] ??= []).push(issue.message);
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
   }
   return fieldErrors;
 }
