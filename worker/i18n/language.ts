@@ -53,10 +53,7 @@ export const portugueseFirstPaths = new Set(["/", "/privacy-policy", "/terms-of-
  * The cookie wins; then, for the app, Accept-Language, else the given default (English);
  * for the Portuguese-first public pages, Portuguese.
  */
-export function detectLanguage(
-  request: Request,
-  fallback: Language = defaultLanguage,
-): Language {
+export function detectLanguage(request: Request, fallback: Language = defaultLanguage): Language {
   const fromCookie = languageFromCookie(request);
   if (fromCookie) return fromCookie;
   if (portugueseFirstPaths.has(new URL(request.url).pathname)) return "pt-BR";
