@@ -35,7 +35,8 @@ export function reusableRead<Values extends Record<string, unknown>>() {
     let prepared: PreparedRead | undefined;
     const value = (name: string) => sql.placeholder(name);
     return (values: Values): BatchRead<Query> => {
-      const read = (prepared ??= build(templateDatabase, value).prepare() as PreparedRead);
+      prepared ??= build(templateDatabase, value).prepare() as PreparedRead;
+      const read = prepared;
       const { sql: text, params } = read.getQuery();
       return batchItemOf<Query["_"]["result"]>({
         getQuery: () => ({ sql: text, params: fillPlaceholders(params, values) }),

@@ -3,7 +3,7 @@
  * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
  *   1. Response time (sequential, after warm-up; p50 and p95) of the dashboard page, the
  *      transactions page, the list API, the dashboard stats API and the tags API, for one workspace
- *      holding 100k and then 1M transactions (written by db/seed-ledger.ts). The Worker alone (the
+ *      holding 100k and then 1M transactions (written by scripts/seed-ledger.ts). The Worker alone (the
  *      build in workerd through Miniflare's dispatchFetch) is measured with the targets interleaved,
  *      one request each in turn, so the machine's slow spells fall on every row alike: its own
  *      server time (its request log line), workerd CPU per request, and the client's time. Then the
@@ -24,7 +24,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "../db/seed-ledger.ts";
+import { seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
@@ -170,7 +170,7 @@ async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-ledger-"));
 const running: RunningProcess[] = [];
 try {
-  console.log("  • Starting sqld, applying migrations" + (process.argv.includes("--no-build") ? "…" : ", building the app…"));
+  console.log(`  • Starting sqld, applying migrations${process.argv.includes("--no-build") ? "…" : ", building the app…"}`);
   const database = await startDatabase({ dataDir, port: await freePort() });
   running.push(database);
   await migrateDatabase(database.url);
@@ -227,7 +227,7 @@ try {
     "\n| Request | Transactions | server time p50 | server time p95 | Worker CPU | dispatchFetch p50 | dispatchFetch p95 | served p50 | served p95 |\n|---|---|---|---|---|---|---|---|---|\n" +
       timing.join("\n"),
   );
-  console.log("\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n" + trips.join("\n"));
+  console.log(`\n| Request | Transactions | Database round trips waited for |\n|---|---|---|\n${trips.join("\n")}`);
 } finally {
   for (const process of running.reverse()) await process.stop();
   rmSync(dataDir, { recursive: true, force: true });

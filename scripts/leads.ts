@@ -22,7 +22,7 @@ export function leadsCsv(rows: Array<typeof schema.leads.$inferSelect>): string 
   const lines = rows.map((lead) =>
     [lead.createdAt, lead.name, lead.email, lead.phone, lead.source].map(csvField).join(","),
   );
-  return [columns.join(","), ...lines].join("\r\n") + "\r\n";
+  return `${[columns.join(","), ...lines].join("\r\n")}\r\n`;
 }
 
 if (import.meta.main) {

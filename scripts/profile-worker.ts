@@ -22,7 +22,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "../db/seed-ledger.ts";
+import { seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";
@@ -59,7 +59,7 @@ async function connectInspector(port: number) {
 function summarise(profile: Profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  for (const [index, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   const total = [...self.values()].reduce((sum, value) => sum + value, 0);
   const byFunction = new Map<string, number>();
   const byModule = new Map<string, number>();

@@ -19,14 +19,16 @@ export class UsageError extends Error {}
 
 const usage = "Usage: npm run user:set-tier -- --email <address> [--tier free|unlimited] [--beta on|off]";
 
-export function parseSetTierArguments(argv: string[]): SetTierRequest {
-  let parsed;
+function parseOptions(argv: string[]) {
   try {
-    parsed = parseArgs({ args: argv, options: { email: { type: "string" }, tier: { type: "string" }, beta: { type: "string" } } });
+    return parseArgs({ args: argv, options: { email: { type: "string" }, tier: { type: "string" }, beta: { type: "string" } } });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : error}\n${usage}`);
   }
-  const { email, tier, beta } = parsed.values;
+}
+
+export function parseSetTierArguments(argv: string[]): SetTierRequest {
+  const { email, tier, beta } = parseOptions(argv).values;
   if (!email?.includes("@")) throw new UsageError(`Give the user's e-mail address.\n${usage}`);
   if (tier !== undefined && !(tierPlans as readonly string[]).includes(tier)) {
     throw new UsageError(`--tier must be one of ${tierPlans.join(", ")}.\n${usage}`);

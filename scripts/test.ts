@@ -1,6 +1,7 @@
 /**
- * `npm test`: find (or, as root on Debian, install) Chromium, type-check, build the Worker
- * once, then run the three Vitest layers: node, worker (Miniflare) and e2e (Chromium).
+ * `npm test`: check formatting and lint (Biome, `npm run lint`), find (or, as root on Debian,
+ * install) Chromium, type-check, build the Worker once, then run the three Vitest layers: node,
+ * worker (Miniflare) and e2e (Chromium).
  * Extra arguments go to Vitest, e.g. `npm test -- --project node`.
  */
 import { spawnSync } from "node:child_process";
@@ -51,6 +52,8 @@ function findChromium(): string {
 }
 
 const started = performance.now();
+// First: a second's check that fails before minutes of building and testing.
+run("Format and lint (Biome)", "npm", ["run", "--silent", "lint"]);
 const chromium = needsBrowser ? findChromium() : "";
 run("Type-check", bin("react-router"), ["typegen"]);
 run("Type-check (tsc)", bin("tsc"), ["-p", "."]);

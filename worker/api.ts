@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Language } from "../app/lib/i18n.ts";
+import type { Language } from "./i18n/language.ts";
 import type { ActingContext, PersonActor } from "./auth/actor.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { ServiceContext } from "./context.ts";

@@ -6,7 +6,7 @@ import { authPolicy } from "./auth/auth.policy.ts";
 import { DatabaseUnavailableError } from "../db/client.ts";
 import { createServiceContext, type ServiceContext, type ServiceContextOptions } from "./context.ts";
 import type { Env } from "./env.ts";
-import { detectLanguage } from "../app/lib/i18n.ts";
+import { detectLanguage } from "./i18n/language.ts";
 import { errorBody } from "./http/error-body.ts";
 import { AppError, databaseRetryAfterSeconds, databaseUnavailable, internalError, type ErrorCode } from "./http/errors.ts";
 import { createRequestScope } from "./http/request-scope.ts";

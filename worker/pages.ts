@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { pageRefusalContext } from "../app/lib/session.server.ts";
 import type { ApiEnv } from "./api.ts";
 import { isSameOriginWrite } from "./auth/auth.middleware.ts";
-import { pageContext } from "./context.ts";
+import { pageContext, pageRefusalContext } from "./context.ts";
 import type { ExecutionContext } from "./env.ts";
 
 const loadBuild = () => import("virtual:react-router/server-build");

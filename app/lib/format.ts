@@ -21,14 +21,20 @@ const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${language}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(intlLocales[language], options)));
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocales[language], options);
+    numberFormats.set(key, format);
+  }
   return format;
 }
 
 function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocales[language], options)));
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocales[language], options);
+    dateFormats.set(key, format);
+  }
   return format;
 }
 

@@ -14,7 +14,7 @@ const resources: Resources = {};
 for (const [path, messages] of Object.entries(files)) {
   const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
   if (!language || !namespace || !languages.includes(language as Language)) continue;
-  (resources[language] ??= {})[namespace] = messages;
+  resources[language] = { ...resources[language], [namespace]: messages };
 }
 
 const instances = new Map<Language, i18n>();

@@ -27,6 +27,7 @@ const probeOrigin = "http://redirect-target.invalid";
 
 /** Starts with exactly one "/", and holds no control character, DEL or backslash anywhere. */
 function isPlainPath(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   return path.startsWith("/") && !path.startsWith("//") && !/[\u0000-\u001f\u007f\\]/.test(path);
 }
 

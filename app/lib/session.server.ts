@@ -3,13 +3,13 @@
  * out → /, no name → /onboarding, no workspace → /workspace-setup, a guest page while signed in →
  * home), enforced in loaders on the server so no wrong page ever renders first.
  */
-import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isSameOriginWrite } from "../../worker/auth/auth.middleware";
 import { actingAs, type ActingContext, type PersonActor } from "../../worker/auth/actor";
 import { authPolicy } from "../../worker/auth/auth.policy";
 import { identifyPerson } from "../../worker/auth/session";
 import { loadViewer, type Viewer } from "../../worker/auth/viewer.service";
-import { pageContext, type PageContext } from "../../worker/context";
+import { pageContext, pageRefusalContext, type PageContext } from "../../worker/context";
 import { AppError } from "../../worker/http/errors";
 
 export const currentWorkspaceCookieName = "moneta_workspace";
@@ -130,15 +130,6 @@ export async function requireGuest(args: LoaderArgs): Promise<{ hasEndedSession:
   if (lookup.status === "signed-in") throw redirect(homeOf(args, lookup.viewer));
   return { hasEndedSession: lookup.status === "ended" };
 }
-
-/**
- * Set by the Worker (worker/pages.ts) when a page must not run its loaders or action: 403 for a write
- * that did not come from our own pages, 503 when the database was out of reach. The Worker hands
- * React Router a GET of the same address, so no action runs (or runs again), and the root middleware
- * below answers with that status — the translated error page, not an exception (500) or React
- * Router's bare 400.
- */
-export const pageRefusalContext = createContext<403 | 503 | null>(null);
 
 /** The root route's middleware: a refused page becomes the root error boundary's 403 or 503 page. */
 export const refusedPagesAsErrorPage: MiddlewareFunction<Response> = ({ context }, next) => {

@@ -76,7 +76,7 @@ function wholeDigits(whole: string, group: string, spec: Spec): { digits: string
 function readDigits(body: string, language: Language, spec: Spec): bigint | TypedRefusal {
   const { decimal, group } = separators[language];
   const [whole = "", fraction, ...extra] = body.split(decimal);
-  if (extra.length > 0 || (fraction !== undefined && fraction.includes(group))) return "misplacedSeparator";
+  if (extra.length > 0 || fraction?.includes(group)) return "misplacedSeparator";
   if (fraction === "" || (whole === "" && fraction === undefined)) return "malformed";
   if (fraction !== undefined && fraction.length > spec.places) return "tooManyDecimals";
   const read = wholeDigits(whole, group, spec);

@@ -20,7 +20,7 @@ type RawAnswer = { head: string; body: string };
  * Sends the request line, headers and only part of the body, then either stalls (the socket
  * stays open) or half-closes it (no more bytes will come): what comes back?
  */
-function partialRequest(options: { method: string; path: string; contentType: string; partialBody: string; then: "stall" | "half-close" }) {
+function partialRequest(options: { method: string; path: string; contentType: string; partialBody: string; afterBody: "stall" | "half-close" }) {
   const waitMs = 10_000;
   return new Promise<RawAnswer>((done, fail) => {
     const socket = connect({ host: hostname, port: Number(port) });
@@ -33,7 +33,7 @@ function partialRequest(options: { method: string; path: string; contentType: st
       clearTimeout(timer);
       socket.destroy();
       if (received) done(split());
-      else fail(new Error(`No answer (${options.then}, ${options.method} ${options.path})`));
+      else fail(new Error(`No answer (${options.afterBody}, ${options.method} ${options.path})`));
     };
     const timer = setTimeout(finish, waitMs);
     socket.on("data", (chunk) => {
@@ -48,7 +48,7 @@ function partialRequest(options: { method: string; path: string; contentType: st
       `${options.method} ${options.path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\n` +
         `Content-Type: ${options.contentType}\r\nContent-Length: 400\r\nConnection: close\r\n\r\n${options.partialBody}`,
     );
-    if (options.then === "half-close") socket.end();
+    if (options.afterBody === "half-close") socket.end();
   });
 }
 
@@ -58,16 +58,16 @@ const jsonOf = (body: string) => JSON.parse(body.slice(body.indexOf("{"), body.l
 
 describe("the served app answers as production does", () => {
   it("answers an API client that stalls or stops mid-body with the Worker's JSON envelope, and keeps serving", async () => {
-    for (const then of ["stall", "half-close"] as const) {
+    for (const afterBody of ["stall", "half-close"] as const) {
       const answer = await partialRequest({
         method: "PUT",
         path: "/api/profile/preferences",
         contentType: "application/json",
         partialBody: '{"language": "pt-BR", "theme": ',
-        then,
+        afterBody,
       });
-      expect(answer.head, then).toMatch(/^HTTP\/1\.1 401 /);
-      expect(isWorkersOwn(answer), then).toBe(true);
+      expect(answer.head, afterBody).toMatch(/^HTTP\/1\.1 401 /);
+      expect(isWorkersOwn(answer), afterBody).toBe(true);
       expect(jsonOf(answer.body)).toMatchObject({ code: "UNAUTHENTICATED" });
     }
     expect((await fetch(`${baseURL}/api/health`)).status).toBe(200);
@@ -79,7 +79,7 @@ describe("the served app answers as production does", () => {
       path: "/login",
       contentType: "application/x-www-form-urlencoded",
       partialBody: "intent=request-code&email=ana%40exa",
-      then: "half-close",
+      afterBody: "half-close",
     });
     expect(isWorkersOwn(answer), answer.head + answer.body.slice(0, 500)).toBe(true);
   });

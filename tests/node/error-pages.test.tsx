@@ -6,9 +6,11 @@ import { ErrorBoundary } from "~/root";
 import type { Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 
+const EmptyPage = () => null;
+
 /** Renders the root error boundary for a route whose loader fails the given way. */
 async function renderFailure(language: Language, failure: () => never): Promise<{ status: number; html: string }> {
-  const routes = [{ id: "page", path: "/", loader: failure, Component: () => null, ErrorBoundary }];
+  const routes = [{ id: "page", path: "/", loader: failure, Component: EmptyPage, ErrorBoundary }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://127.0.0.1/"));
   if (context instanceof Response) throw new Error("unexpected redirect");

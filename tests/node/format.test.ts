@@ -114,26 +114,26 @@ describe("formatDate", () => {
 
 describe("formatRelativeTime", () => {
   const now = new Date("2025-06-15T12:00:00Z");
-  const before = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  const secondsBefore = (seconds: number) => new Date(now.getTime() - seconds * 1000);
 
   it("uses seconds under a minute", () => {
-    expect(formatRelativeTime(before(45), now, "en")).toBe("45 seconds ago");
-    expect(formatRelativeTime(before(45), now, "pt-BR")).toBe("há 45 segundos");
+    expect(formatRelativeTime(secondsBefore(45), now, "en")).toBe("45 seconds ago");
+    expect(formatRelativeTime(secondsBefore(45), now, "pt-BR")).toBe("há 45 segundos");
     expect(formatRelativeTime(now, now, "en")).toBe("now");
     expect(formatRelativeTime(now, now, "pt-BR")).toBe("agora");
   });
 
   it("switches to minutes at 60 seconds and to hours at 60 minutes", () => {
-    expect(formatRelativeTime(before(59), now, "en")).toBe("59 seconds ago");
-    expect(formatRelativeTime(before(60), now, "en")).toBe("1 minute ago");
-    expect(formatRelativeTime(before(59 * 60 + 59), now, "pt-BR")).toBe("há 59 minutos");
-    expect(formatRelativeTime(before(60 * 60), now, "pt-BR")).toBe("há 1 hora");
+    expect(formatRelativeTime(secondsBefore(59), now, "en")).toBe("59 seconds ago");
+    expect(formatRelativeTime(secondsBefore(60), now, "en")).toBe("1 minute ago");
+    expect(formatRelativeTime(secondsBefore(59 * 60 + 59), now, "pt-BR")).toBe("há 59 minutos");
+    expect(formatRelativeTime(secondsBefore(60 * 60), now, "pt-BR")).toBe("há 1 hora");
   });
 
   it("switches to days at 24 hours and counts whole units", () => {
-    expect(formatRelativeTime(before(23 * 3600 + 59 * 60), now, "en")).toBe("23 hours ago");
-    expect(formatRelativeTime(before(24 * 3600), now, "en")).toBe("1 day ago");
-    expect(formatRelativeTime(before(3 * 86400 + 5 * 3600), now, "pt-BR")).toBe("há 3 dias");
+    expect(formatRelativeTime(secondsBefore(23 * 3600 + 59 * 60), now, "en")).toBe("23 hours ago");
+    expect(formatRelativeTime(secondsBefore(24 * 3600), now, "en")).toBe("1 day ago");
+    expect(formatRelativeTime(secondsBefore(3 * 86400 + 5 * 3600), now, "pt-BR")).toBe("há 3 dias");
   });
 
   it("describes future moments too, from strings or epoch milliseconds", () => {

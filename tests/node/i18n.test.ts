@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, languageCookie, namespacesFor, toLanguage } from "~/lib/i18n";
+import { namespacesFor } from "~/lib/i18n";
+import { detectLanguage, languageCookie, toLanguage } from "../../worker/i18n/language.ts";
 
 const request = (headers: Record<string, string>, path = "/login") => new Request(`http://127.0.0.1${path}`, { headers });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema/index.ts";
-import { demoEmails, seedDemo } from "../../db/seed.ts";
+import { demoEmails, seedDemo } from "../../scripts/seed.ts";
 import { createTestDatabase } from "../support/database.ts";
 
 describe("the demo seed", () => {

@@ -61,7 +61,7 @@ describe("the built Worker under bursts", () => {
 
     const answers = await Promise.all(requests.map(([path, init]) => send(worker, path, init)));
 
-    answers.forEach((answer, n) => expectHonest(answer, requests[n]![0]));
+    for (const [n, answer] of answers.entries()) expectHonest(answer, requests[n]![0]);
     // Nothing answered as failed was written, and nothing answered as written is missing.
     const created = answers.filter((answer, n) => requests[n]![1].method === "POST" && answer.status === 201).length;
     const [{ rows }] = [await db.get<{ rows: number }>(sql`select count(*) as rows from transactions where workspace_id = ${owner.workspace.id}`)];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { accountTypes, currencies } from "../../db/enums.ts";
 import { signedAmountSchema } from "../ledger/money.ts";
-import { accountColors, accountIcons } from "../ledger/palettes.ts";
+import { accountColors, accountIcons } from "./accounts.presets.ts";
 
 export const nameSchema = z
   .string({ error: "errors:fields.nameRequired" })

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { detectLanguage } from "../../app/lib/i18n.ts";
 import type { ApiEnv } from "../api.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../http/errors.ts";
 import { actingAs, type PersonActor } from "./actor.ts";
+import { detectLanguage } from "../i18n/language.ts";
 import type { RequestOrigin } from "./auth.service.ts";
 import { identifyPerson } from "./session.ts";
 

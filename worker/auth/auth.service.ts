@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import type { Language } from "../../app/lib/i18n.ts";
+import type { Language } from "../i18n/language.ts";
 import { newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { oneTimeCodes, sessions, users, workspaceMembers } from "../../db/schema/index.ts";

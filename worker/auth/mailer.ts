@@ -1,8 +1,8 @@
 import { Resend } from "resend";
-import type { Language } from "../../app/lib/i18n.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";
+import type { Language } from "../i18n/language.ts";
 import { authPolicy } from "./auth.policy.ts";
 
 export type EmailMessage = { to: string; subject: string; text: string; html: string };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cardModes, cardTypes } from "../../db/enums.ts";
 import { modeOfCard } from "../ledger/rules/card-rules.ts";
 import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
-import { cardColors, cardIssuers, defaultCardColor } from "../ledger/palettes.ts";
+import { cardColors, cardIssuers, defaultCardColor } from "./cards.presets.ts";
 import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -42,7 +42,7 @@ const accountTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
 );
 
 /** Balance and account count per currency; archived accounts keep their money in the total. */
-export function accountTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+export function accountTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
   return accountTotals({ workspaceId });
 }
 
@@ -60,7 +60,7 @@ const cardTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
 );
 
 /** What is owed on the cards and the limits they have, per currency (a card's is its account's). */
-export function cardTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+export function cardTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
   return cardTotals({ workspaceId });
 }
 
@@ -80,7 +80,7 @@ const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: stri
 });
 
 /** Income, expenses and credit-card spending in the workspace's currency, per calendar month (YYYY-MM). */
-export function monthlyTotalsQuery(ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
+export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
   return monthlyTotals({ workspaceId, ...window });
 }
 

@@ -1,5 +1,5 @@
-import type { Language } from "../../app/lib/i18n.ts";
-import { serverI18n } from "../../app/lib/i18n.server.ts";
+import { errorSentence } from "../i18n/error-sentences.ts";
+import type { Language } from "../i18n/language.ts";
 import type { AppError, ErrorCode, FieldErrors } from "./errors.ts";
 import type { FieldMessages, Message } from "./messages.ts";
 
@@ -12,7 +12,7 @@ export type ErrorBody = {
 
 /** A message's sentence in a language, from locales/<language>/*.json. */
 export function translate(message: Message, language: Language): string {
-  return serverI18n(language).t(message.key, message.values ?? {});
+  return errorSentence(message.key, message.values ?? {}, language);
 }
 
 export function translateFieldMessages(fieldMessages: FieldMessages, language: Language): FieldErrors {

@@ -2,35 +2,10 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
-import { isMessageKey, unspecifiedFieldMessage, type FieldMessages, type Message, type MessageValues } from "./messages.ts";
+import { fieldErrorsFrom, type Issues } from "./field-errors.ts";
 
-type Issue = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; params?: unknown; maximum?: unknown; minimum?: unknown };
-type Issues = { issues: ReadonlyArray<Issue> };
-
-/** The sentence's values: a custom issue's params, or the bound a length or size check names ({{max}}, {{min}}). */
-function valuesOf(issue: Issue): MessageValues | undefined {
-  if (issue.code === "custom" && issue.params && typeof issue.params === "object") return issue.params as MessageValues;
-  if (issue.code === "too_big" && issue.maximum !== undefined) return { max: Number(issue.maximum) };
-  if (issue.code === "too_small" && issue.minimum !== undefined) return { min: Number(issue.minimum) };
-  return undefined;
-}
-
-/** A zod issue as a message; zod's own English (a check given no message of ours) becomes a general one. */
-function messageOf(issue: Issue): Message {
-  if (!isMessageKey(issue.message)) return { key: unspecifiedFieldMessage };
-  const values = valuesOf(issue);
-  return values ? { key: issue.message, values } : { key: issue.message };
-}
-
-/** Zod issues as a field map of message keys: { "name": [{ key: "errors:fields.nameRequired" }] }. */
-export function fieldErrorsFrom(error: Issues): FieldMessages {
-  const fieldErrors: FieldMessages = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    (fieldErrors[field] ??= []).push(messageOf(issue));
-  }
-  return fieldErrors;
-}
+// Server code imports it with the validators; the browser imports field-errors.ts itself.
+export { fieldErrorsFrom };
 
 export function validationError(error: Issues): AppError {
   return new AppError("VALIDATION_FAILED", undefined, { fieldErrors: fieldErrorsFrom(error) });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { languageFromCookie } from "../../app/lib/i18n.ts";
+import { languageFromCookie } from "../i18n/language.ts";
 import type { ApiEnv } from "../api.ts";
 import { parseJsonBody } from "../http/validation.ts";
 import { createLeadSchema } from "./leads.schemas.ts";

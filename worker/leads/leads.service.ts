@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Language } from "../../app/lib/i18n.ts";
+import type { Language } from "../i18n/language.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { leads } from "../../db/schema/index.ts";
 import { countHit, retryAfter, type RateLimitRule } from "../auth/rate-limit.ts";

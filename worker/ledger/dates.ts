@@ -17,7 +17,10 @@ const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 /** Today in the given IANA time zone. */
 export function todayIn(timeZone: string, now: Date): string {
   let format = calendarFormats.get(timeZone);
-  if (!format) calendarFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendarFormats.set(timeZone, format);
+  }
   const parts = format.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;

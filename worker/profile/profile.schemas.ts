@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languages } from "../../app/lib/i18n.ts";
+import { languages } from "../i18n/language.ts";
 import { currencies } from "../../db/enums.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultTagColor } from "../ledger/palettes.ts";
+import { defaultTagColor } from "./tags.presets.ts";
 
 const tagFields = {
   name: z.string({ error: "errors:fields.nameRequired" }).trim().min(1, "errors:fields.nameRequired").max(50, "errors:fields.tooLong"),

@@ -27,6 +27,6 @@ const workspaceOwnerTier = reusableRead<{ workspaceId: string }>()((db, value) =
     .limit(1),
 );
 
-export function workspaceOwnerTierQuery(ctx: ServiceContext, workspaceId: string) {
+export function workspaceOwnerTierQuery(_ctx: ServiceContext, workspaceId: string) {
   return workspaceOwnerTier({ workspaceId });
 }

@@ -88,7 +88,10 @@ function perShape<Read>(make: (shape: string) => Read) {
   const reads = new Map<string, Read>();
   return (shape: string) => {
     let read = reads.get(shape);
-    if (!read) reads.set(shape, (read = make(shape)));
+    if (!read) {
+      read = make(shape);
+      reads.set(shape, read);
+    }
     return read;
   };
 }
@@ -104,7 +107,7 @@ const pageOfShape = perShape((shape) =>
 );
 
 /** A page of transactions, newest date first, then newest recorded. */
-export function transactionPageQuery(ctx: ServiceContext, workspaceId: string, filters: TransactionFilters) {
+export function transactionPageQuery(_ctx: ServiceContext, workspaceId: string, filters: TransactionFilters) {
   const { values, shape } = filterValues(workspaceId, filters);
   return pageOfShape(shape)({ ...values, limit: filters.per_page, offset: (filters.page - 1) * filters.per_page });
 }
@@ -120,7 +123,7 @@ const countOfShape = perShape((shape) =>
  * How many transactions the list holds. Unfiltered, that is the workspace's kept counter (a
  * million-row workspace is not counted on every page); filtered, the matching rows are counted.
  */
-export function transactionCountQuery(ctx: ServiceContext, workspaceId: string, filters: Partial<TransactionFilters>) {
+export function transactionCountQuery(_ctx: ServiceContext, workspaceId: string, filters: Partial<TransactionFilters>) {
   const { values, shape, isFiltered } = filterValues(workspaceId, filters);
   return isFiltered ? countOfShape(shape)(values) : keptCount({ workspaceId });
 }
@@ -133,7 +136,7 @@ const recentTransactions = reusableRead<{ workspaceId: string; limit: number }>(
 );
 
 /** The 10 most recently recorded (SPEC §4 Derived totals: newest by created_at). */
-export function recentTransactionsQuery(ctx: ServiceContext, workspaceId: string, limit = 10) {
+export function recentTransactionsQuery(_ctx: ServiceContext, workspaceId: string, limit = 10) {
   return recentTransactions({ workspaceId, limit });
 }
 

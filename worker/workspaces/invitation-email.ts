@@ -1,5 +1,5 @@
-import type { Language } from "../../app/lib/i18n.ts";
 import type { WorkspaceRole } from "../../db/schema/index.ts";
+import type { Language } from "../i18n/language.ts";
 
 const messages = {
   en: {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Language } from "../../app/lib/i18n.ts";
+import type { Language } from "../i18n/language.ts";
 import { isUuid } from "../../db/ids.ts";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { sendEmail } from "../auth/mailer.ts";

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from "~/components/ui/icon";
-import type { accountIcons } from "../../../worker/ledger/palettes";
+import type { accountIcons } from "../../../worker/accounts/accounts.presets";
 import { cn } from "~/lib/utils";
 
 export type AccountIconName = (typeof accountIcons)[number];

@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { AppError } from "../../../worker/http/errors";
 import type { FieldMessages, Message } from "../../../worker/http/messages";
-import { fieldErrorsFrom } from "../../../worker/http/validation";
+import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 
 /**
  * What the accounts, cards, tags and workspace-settings actions answer: the intent, and on failure

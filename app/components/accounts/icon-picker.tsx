@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
-import { accountIcons } from "../../../worker/ledger/palettes";
+import { accountIcons } from "../../../worker/accounts/accounts.presets";
 import { accountIconGlyphs } from "./account-icon";
 
 /** The five account icons as a radio group (SPEC §2). */

@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardSchema } from "../../../worker/cards/cards.schemas";
 import type { FieldMessages } from "../../../worker/http/messages";
-import { fieldErrorsFrom } from "../../../worker/http/validation";
-import { cardColors, defaultCardColor } from "../../../worker/ledger/palettes";
+import { fieldErrorsFrom } from "../../../worker/http/field-errors";
+import { cardColors, defaultCardColor } from "../../../worker/cards/cards.presets";
 import type { Language } from "~/lib/i18n";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";

@@ -9,7 +9,7 @@ import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardModes, cardTypes, type CardMode, type CardType } from "../../../db/enums";
 import { decimalToCents } from "../../../worker/ledger/money";
-import { cardIssuers } from "../../../worker/ledger/palettes";
+import { cardIssuers } from "../../../worker/cards/cards.presets";
 import { modeOfCard } from "../../../worker/ledger/rules/card-rules";
 import type { FieldMessages } from "../../../worker/http/messages";
 

@@ -10,8 +10,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldMessages } from "../../../worker/http/messages";
-import { fieldErrorsFrom } from "../../../worker/http/validation";
-import { cardColors, defaultTagColor } from "../../../worker/ledger/palettes";
+import { fieldErrorsFrom } from "../../../worker/http/field-errors";
+import { cardColors } from "../../../worker/cards/cards.presets";
+import { defaultTagColor } from "../../../worker/tags/tags.presets";
 import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
 import type { TagResponse } from "./tag-row";
 

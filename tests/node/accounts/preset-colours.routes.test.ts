@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount } from "../../../db/factories.ts";
 import { accounts } from "../../../db/schema/index.ts";
-import { accountColors } from "../../../worker/ledger/palettes.ts";
+import { accountColors } from "../../../worker/accounts/accounts.presets.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { workspaceRoles } from "../../../db/schema/index.ts";
+import type { workspaceRoles } from "../../../db/schema/index.ts";
 import { can, rolesAllowed, type Permission } from "../../../worker/workspaces/permissions.ts";
 
 describe("the permission table", () => {

@@ -7,9 +7,9 @@
 import { createClient } from "@libsql/client";
 import { eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
-import type { Database } from "./client.ts";
-import { addMember, insertLead, insertUser, insertWorkspace } from "./factories.ts";
-import * as schema from "./schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { addMember, insertLead, insertUser, insertWorkspace } from "../db/factories.ts";
+import * as schema from "../db/schema/index.ts";
 import { seedLedger } from "./seed-ledger.ts";
 
 export const demoEmails = {

@@ -5,12 +5,12 @@
  * seed number writes the same history.
  */
 import { sql } from "drizzle-orm";
-import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
+import type { Database } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { batchOfStatements } from "../db/named-batch.ts";
+import { accounts, cards, tags, transactions, transactionTags, workspaces } from "../db/schema/index.ts";
 import { addDays } from "../worker/ledger/dates.ts";
-import type { Database } from "./client.ts";
-import { newId } from "./ids.ts";
-import { batchOfStatements } from "./named-batch.ts";
-import { accounts, cards, tags, transactions, transactionTags, workspaces } from "./schema/index.ts";
+import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
 
 type Options = { workspaceId: string; createdBy: string; count: number; lastDate: string; seed?: number; chunkSize?: number };
 
