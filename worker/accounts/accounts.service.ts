@@ -27,7 +27,7 @@ const accountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db, value) 
   db.select().from(accounts).where(eq(accounts.workspaceId, value("workspaceId"))).orderBy(asc(accounts.createdAt), asc(accounts.id)),
 );
 
-export function accountsQuery(ctx: ServiceContext, workspaceId: string) {
+export function accountsQuery(_ctx: ServiceContext, workspaceId: string) {
   return accountsOfWorkspace({ workspaceId });
 }
 

@@ -20,10 +20,10 @@ const workspacesOf = reusableRead<{ userId: string }>()((db, value) =>
     .where(eq(workspaceMembers.userId, value("userId")))
     .orderBy(asc(workspaces.createdAt), asc(workspaces.id)),
 );
-const workspacesOfQuery = (ctx: ServiceContext, userId: string) => workspacesOf({ userId });
+const workspacesOfQuery = (_ctx: ServiceContext, userId: string) => workspacesOf({ userId });
 
 const userById = reusableRead<{ userId: string }>()((db, value) => db.select().from(users).where(eq(users.id, value("userId"))));
-const userQuery = (ctx: ServiceContext, userId: string) => userById({ userId });
+const userQuery = (_ctx: ServiceContext, userId: string) => userById({ userId });
 
 /**
  * Everything a page needs to decide where the signed-in person belongs (SPEC §2 guards):

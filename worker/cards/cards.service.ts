@@ -28,7 +28,7 @@ const cardsWithAccountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db
     .orderBy(asc(cards.createdAt), asc(cards.id)),
 );
 
-export function cardsWithAccountsQuery(ctx: ServiceContext, workspaceId: string) {
+export function cardsWithAccountsQuery(_ctx: ServiceContext, workspaceId: string) {
   return cardsWithAccountsOfWorkspace({ workspaceId });
 }
 

@@ -208,6 +208,7 @@ export async function getVirtualBalance({ ctx, input }: ServiceCall<WorkspaceRef
   const horizon = input.horizon ?? "end_of_month";
   const ends = input.end_date ? [input.end_date] : todays.map((day) => horizonEnd(day, horizon));
   // A horizon in the past is refused below; clamping it keeps the read from scanning history.
+  // biome-ignore lint/complexity/useMathMinMax: the days are YYYY-MM-DD strings, which Math.max would make NaN
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const {
     workspace,

@@ -28,7 +28,7 @@ export function CardVisual({ card, className }: { card: CardResponse; className?
         <Icon name="wifi" className="size-5 rotate-90 text-white/80" />
       </div>
       <div className="flex items-end justify-between gap-3">
-        <p className="font-mono text-base tracking-[0.15em] whitespace-nowrap tabular-nums" aria-label={card.last_four_digits ? t("lastFourLabel", { digits: card.last_four_digits }) : undefined}>
+        <p className="font-mono text-base tracking-[0.15em] whitespace-nowrap tabular-nums">
           •••• {card.last_four_digits ?? "····"}
         </p>
         <div className="text-right">

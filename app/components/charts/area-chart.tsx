@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Area, AreaChart as AreaChartPrimitive, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { cartesianParts, gridProps, identity, xAxisProps, yAxisProps, type CartesianChartProps } from "./cartesian";
 import { ChartFrame, colorAt, svgId, usePrefersReducedMotion } from "./chart-frame";
-import { seriesTooltip } from "./chart-tooltip";
+import { SeriesTooltip } from "./chart-tooltip";
 
 export type AreaChartProps = CartesianChartProps & {
   curve?: "monotone" | "linear" | "step";
@@ -41,7 +41,7 @@ export function AreaChart(props: AreaChartProps) {
         <XAxis {...xAxisProps(index, indexFormatter)} />
         <YAxis {...yAxisProps(props, isStacked)} />
         <Tooltip
-          content={seriesTooltip(series, valueFormatter, indexFormatter)}
+          content={<SeriesTooltip series={series} valueFormatter={valueFormatter} indexFormatter={indexFormatter} />}
           cursor={{ stroke: "var(--input)", strokeWidth: 1 }}
           isAnimationActive={false}
         />

@@ -1,7 +1,7 @@
 import { Bar, BarChart as BarChartPrimitive, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { cartesianParts, gridProps, identity, xAxisProps, yAxisProps, type CartesianChartProps } from "./cartesian";
 import { ChartFrame, colorAt, usePrefersReducedMotion } from "./chart-frame";
-import { seriesTooltip } from "./chart-tooltip";
+import { SeriesTooltip } from "./chart-tooltip";
 
 export type BarChartProps = CartesianChartProps & { isStacked?: boolean };
 
@@ -30,7 +30,7 @@ export function BarChart(props: BarChartProps) {
         <XAxis {...xAxisProps(index, indexFormatter)} />
         <YAxis {...yAxisProps(props, isStacked)} />
         <Tooltip
-          content={seriesTooltip(series, valueFormatter, indexFormatter)}
+          content={<SeriesTooltip series={series} valueFormatter={valueFormatter} indexFormatter={indexFormatter} />}
           cursor={{ fill: "var(--muted)", opacity: 0.7 }}
           isAnimationActive={false}
         />

@@ -29,16 +29,24 @@ export function ChartTooltipCard({
   );
 }
 
-/** A recharts `content` renderer for charts with an index axis and named series. */
-export function seriesTooltip(series: ChartSeries[], valueFormatter: ValueFormatter, indexFormatter: (value: string) => string) {
-  return function SeriesTooltip({ active, payload, label }: TooltipProps<number, string>) {
-    if (!active || !payload?.length) return null;
-    const rows = series.flatMap((item, position) => {
-      const entry = payload.find((candidate) => candidate.dataKey === item.key);
-      return typeof entry?.value === "number"
-        ? [{ key: item.key, label: item.label, color: colorAt(position, item.color), value: entry.value }]
-        : [];
-    });
-    return <ChartTooltipCard title={indexFormatter(String(label))} rows={rows} valueFormatter={valueFormatter} />;
-  };
+type SeriesTooltipProps = Partial<TooltipProps<number, string>> & {
+  series: ChartSeries[];
+  valueFormatter: ValueFormatter;
+  indexFormatter: (value: string) => string;
+};
+
+/**
+ * The tooltip of charts with an index axis and named series. Given to recharts as an element
+ * (`content={<SeriesTooltip … />}`), which it clones with the hovered point's props: a component
+ * made per render would be a new type each time, and React would remount it.
+ */
+export function SeriesTooltip({ active, payload, label, series, valueFormatter, indexFormatter }: SeriesTooltipProps) {
+  if (!active || !payload?.length) return null;
+  const rows = series.flatMap((item, position) => {
+    const entry = payload.find((candidate) => candidate.dataKey === item.key);
+    return typeof entry?.value === "number"
+      ? [{ key: item.key, label: item.label, color: colorAt(position, item.color), value: entry.value }]
+      : [];
+  });
+  return <ChartTooltipCard title={indexFormatter(String(label))} rows={rows} valueFormatter={valueFormatter} />;
 }

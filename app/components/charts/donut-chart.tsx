@@ -17,6 +17,18 @@ export type DonutChartProps = {
   className?: string;
 };
 
+type SliceTooltipProps = Partial<TooltipProps<number, string>> & {
+  slices: Array<DonutSlice & { fill: string }>;
+  valueFormatter: ValueFormatter;
+};
+
+/** The hovered slice; an element recharts clones with the hover's props, so it is not remounted. */
+function SliceTooltip({ active, payload, slices, valueFormatter }: SliceTooltipProps) {
+  const slice = slices.find((candidate) => candidate.key === payload?.[0]?.payload?.key);
+  if (!active || !slice) return null;
+  return <ChartTooltipCard rows={[{ key: slice.key, label: slice.label, color: slice.fill, value: slice.value }]} valueFormatter={valueFormatter} />;
+}
+
 /**
  * Parts of a whole (spending by category): a ring with the total in the middle and, beside it,
  * a legend that doubles as the readable data.
@@ -25,12 +37,6 @@ export function DonutChart({ data, summary, valueFormatter, shareFormatter, cent
   const isStatic = usePrefersReducedMotion();
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
   const slices = data.map((slice, position) => ({ ...slice, fill: colorAt(position, slice.color) }));
-
-  function SliceTooltip({ active, payload }: TooltipProps<number, string>) {
-    const slice = slices.find((candidate) => candidate.key === payload?.[0]?.payload?.key);
-    if (!active || !slice) return null;
-    return <ChartTooltipCard rows={[{ key: slice.key, label: slice.label, color: slice.fill, value: slice.value }]} valueFormatter={valueFormatter} />;
-  }
 
   return (
     // Side by side only when the chart's own box is wide enough, whatever the viewport.
@@ -57,7 +63,7 @@ export function DonutChart({ data, summary, valueFormatter, shareFormatter, cent
                   <Cell key={slice.key} fill={slice.fill} />
                 ))}
               </Pie>
-              <Tooltip content={SliceTooltip} isAnimationActive={false} wrapperStyle={{ zIndex: 10 }} />
+              <Tooltip content={<SliceTooltip slices={slices} valueFormatter={valueFormatter} />} isAnimationActive={false} wrapperStyle={{ zIndex: 10 }} />
             </PieChart>
           </ChartFrame>
           <div className="pointer-events-none absolute inset-0 grid place-content-center text-center">

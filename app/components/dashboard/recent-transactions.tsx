@@ -27,6 +27,7 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
       {isLoading ? (
         <ul aria-busy="true" className="divide-y" data-testid="recent-skeleton">
           {Array.from({ length: skeletonRows }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity but their place
             <li key={index} className="flex items-center gap-4 px-5 py-4">
               <Skeleton className="size-9 rounded-full" />
               <div className="grid flex-1 gap-2">

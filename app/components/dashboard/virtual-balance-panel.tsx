@@ -37,7 +37,7 @@ export function VirtualBalanceToggle() {
         onCheckedChange={(checked) => setParams((current) => {
           const next = new URLSearchParams(current);
           if (checked) next.set("virtual", "1");
-          else ["virtual", "horizon", "end_date"].forEach((key) => next.delete(key));
+          else for (const key of ["virtual", "horizon", "end_date"]) next.delete(key);
           return next;
         }, { preventScrollReset: true })}
       />
@@ -72,6 +72,7 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
         </div>
         <div className="flex flex-wrap items-center gap-2" role="radiogroup" aria-label={t("virtual.horizon")}>
           {horizonChoices.map((choice) => (
+            // biome-ignore lint/a11y/useSemanticElements: a segmented control, buttons in WAI-ARIA's radio group pattern
             <button
               key={choice}
               type="button"

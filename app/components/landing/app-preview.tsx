@@ -42,7 +42,7 @@ export function AppPreview() {
             <span className="change">{`${formatPercent(0.042, language, { isSigned: true })} ${t("preview.vsLastMonth")}`}</span>
           </p>
           <p className="amount balance">{money(balance)}</p>
-          <svg viewBox="0 0 300 56" preserveAspectRatio="none">
+          <svg viewBox="0 0 300 56" preserveAspectRatio="none" aria-hidden="true">
             <path d={`${balanceLine}V56H0Z`} fill="currentColor" fillOpacity=".12" />
             <path d={balanceLine} fill="none" stroke="currentColor" strokeWidth="2.5" vectorEffect="non-scaling-stroke" />
           </svg>

@@ -32,6 +32,7 @@ export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "unavaila
           </Button>
           {kind === "generic" || kind === "unavailable" ? (
             <Button variant="outline" asChild>
+              {/* biome-ignore lint/a11y/useValidAnchor: an empty href reloads this address, with or without JavaScript */}
               <a href="">{t("errorPage.retry")}</a>
             </Button>
           ) : null}

@@ -22,6 +22,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     <Form method="post" action="/language" className={cn("inline-flex items-center gap-1", className)} aria-label={t("language.label")}>
       <Icon name="languages" className="mr-1 size-4 text-muted-foreground" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}${location.hash}`} />
+      {/* biome-ignore lint/a11y/useSemanticElements: the form already names the choice; a fieldset would add a legend slot and default box */}
       <div role="group" aria-label={t("language.label")} className="inline-flex rounded-md border bg-card p-0.5">
         {languages.map((language) => {
           const isCurrent = i18n.language === language;

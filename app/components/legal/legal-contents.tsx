@@ -15,6 +15,7 @@ const linkClassName =
 function useSectionInView(order: readonly LegalDocumentId[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
   const key = order.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: order is a new array on each render; its key changes only with the order
   useEffect(() => {
     const sections = order
       .flatMap((documentId) => legalSections[documentId].map((section) => document.getElementById(sectionAnchor(documentId, section.id))))

@@ -30,6 +30,7 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
     else next.add(groupId);
     setCollapsed(next);
     const value = encodeURIComponent([...next].join(","));
+    // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to render the sidebar as it was left
     document.cookie = `${sidebarCookieName}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
     localStorage.setItem(sidebarCookieName, [...next].join(","));
   };

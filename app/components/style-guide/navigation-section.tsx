@@ -46,6 +46,7 @@ export function NavigationSection() {
                   {t("navigation.limit.of", { limit: money(cardLimit) })}
                 </p>
               </div>
+              {/* biome-ignore lint/a11y/useSemanticElements: a <meter> cannot be styled the same in every browser */}
               <div
                 role="meter"
                 aria-label={t("navigation.limit.used")}
@@ -78,7 +79,11 @@ export function NavigationSection() {
               </p>
               <ol className="mt-4 grid grid-cols-10 gap-1" aria-hidden>
                 {Array.from({ length: 10 }, (_, position) => (
-                  <li key={position} className={position < 4 ? "h-2 rounded-full bg-accent" : "h-2 rounded-full bg-muted"} />
+                  <li
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the steps of a static sample have no identity but their place
+                    key={position}
+                    className={position < 4 ? "h-2 rounded-full bg-accent" : "h-2 rounded-full bg-muted"}
+                  />
                 ))}
               </ol>
             </TabsContent>

@@ -35,6 +35,7 @@ export function Pagination({ current, last }: { current: number; last: number })
       {arrow(current - 1, t("pagination.previous"), <Icon name="chevron-left" />, current <= 1)}
       {visiblePages(current, last).map((page, index) =>
         page === "gap" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the two gaps are told apart by their place
           <span key={`gap-${index}`} className="px-2 text-muted-foreground" aria-hidden>
             …
           </span>

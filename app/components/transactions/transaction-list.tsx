@@ -30,7 +30,7 @@ export function TransactionList({ transactions, canEdit, onEdit, onDelete }: Pro
   const isDeleting = useIsDeleting();
   const actions = canEdit ? { onEdit, onDelete, isBusy: isDeleting } : undefined;
   return (
-    <div className="grid gap-4" aria-label={t("list.label")} role="region">
+    <section className="grid gap-4" aria-label={t("list.label")}>
       {byDay(transactions).map((day) => (
         <section key={day.date} aria-labelledby={`day-${day.date}`} className="overflow-hidden rounded-xl border bg-card shadow-sm">
           <h2 id={`day-${day.date}`} className="border-b bg-muted/50 px-4 py-2 text-sm font-semibold text-muted-foreground">
@@ -43,6 +43,6 @@ export function TransactionList({ transactions, canEdit, onEdit, onDelete }: Pro
           </ul>
         </section>
       ))}
-    </div>
+    </section>
   );
 }

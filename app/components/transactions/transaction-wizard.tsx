@@ -75,6 +75,7 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
   const canGoOn = isStepValid(step, values, options, workspaceCurrency, language);
   const result = fetcher.data;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves the focus to its first field
   useEffect(() => {
     firstField(stepRef.current)?.focus();
   }, [step]);
