@@ -9,7 +9,7 @@ import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/a
 import type { SettingsResult } from "~/components/workspace-settings/settings-result";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { clearedSessionCookie, requireViewer, requireViewerForAction, servicesOf } from "~/lib/session.server";
+import { clearedSessionCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
 import { signOutEverywhere } from "../../worker/auth/auth.service";
 import { loadViewerSettings } from "../../worker/auth/viewer.service";
 import { AppError } from "../../worker/http/errors";
@@ -42,7 +42,6 @@ const optional = (form: FormData, name: string) => {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args, "any");
-  const services = servicesOf(args);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   try {

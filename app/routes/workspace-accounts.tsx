@@ -9,7 +9,7 @@ import { failedWith, formText, invalidInput, refusedField, unknownIntent, useRes
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
-import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
+import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import type { AccountResponse } from "../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
 import { createAccount, deleteAccount, getAccountsPage, updateAccount } from "../../worker/accounts/accounts.service";
@@ -34,7 +34,6 @@ const accountFields = ["name", "type", "currency", "color", "icon"] as const;
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
-  const services = servicesOf(args);
   const form = await args.request.formData();
   const intent = formText(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId, accountId: formText(form, "accountId") ?? "" };

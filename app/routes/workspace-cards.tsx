@@ -10,7 +10,7 @@ import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { refusalOf } from "~/lib/typed-amount";
-import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
+import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
 import { cardSchema } from "../../worker/cards/cards.schemas";
@@ -35,7 +35,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
-  const services = servicesOf(args);
   const form = await args.request.formData();
   const intent = formText(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId, cardId: formText(form, "cardId") ?? "" };

@@ -6,7 +6,7 @@ import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
 import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/action-result";
 import type { SettingsResult } from "~/components/workspace-settings/settings-result";
-import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
+import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { changeRoleSchema, inviteMemberSchema } from "../../worker/workspaces/members.schemas";
 import { changeMemberRole, leaveWorkspace, listMembers, removeMember } from "../../worker/workspaces/members.service";
@@ -42,7 +42,6 @@ const text = (form: FormData, name: string) => {
 /** Each form posts an intent; the service checks the caller's role. */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args, "any");
-  const services = servicesOf(args);
   const workspaceId = args.params.workspaceId;
   const form = await args.request.formData();
   const intent = text(form, "intent") ?? "";

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
+import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
 import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
 import { can } from "../../worker/workspaces/permissions";
@@ -26,7 +26,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
-  const services = servicesOf(args);
   const form = await args.request.formData();
   const intent = formText(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId, tagId: formText(form, "tagId") ?? "" };

@@ -14,7 +14,7 @@ import { Icon } from "~/components/ui/icon";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
-import { requireViewerForAction, servicesOf, asPerson } from "~/lib/session.server";
+import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
@@ -80,7 +80,6 @@ function failed(intent: string, error: unknown) {
 /** POST intent=create|update|delete — the wizard (from any page) and the list's delete post here. */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
-  const services = servicesOf(args);
   const form = await args.request.formData();
   const intent = text(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId };

@@ -3,7 +3,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { batchByName, type NamedReads, type RowsByName, type RowsOfEach } from "../../db/named-batch.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { workspaceMembers, workspaces, type WorkspaceRole } from "../../db/schema/index.ts";
-import { AppError } from "../http/errors.ts";
 import { rolesAllowed, type Permission } from "../workspaces/permissions.ts";
 import { assertWorkspaceId, requirePermission, workspaceNotFound } from "../workspaces/workspace-access.ts";
 import type { ActingContext, Actor, BotActor, PersonActor, SystemActor } from "./actor.ts";

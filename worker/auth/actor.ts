@@ -17,8 +17,8 @@ export type Actor = PersonActor | BotActor | SystemActor;
 export type ActingContext<A extends Actor = Actor> = ServiceContext & { actor: A };
 
 /** What every service verb takes: `verb({ ctx, input })`. Verbs only a signed-in person may call say so in `A`. */
-export type ServiceCall<Input = void, A extends Actor = Actor> = { ctx: ActingContext<A> } & ([Input] extends [void] ? { input?: undefined } : { input: Input });
-export type PersonCall<Input = void> = ServiceCall<Input, PersonActor>;
+export type ServiceCall<Input = undefined, A extends Actor = Actor> = { ctx: ActingContext<A> } & ([Input] extends [undefined] ? { input?: undefined } : { input: Input });
+export type PersonCall<Input = undefined> = ServiceCall<Input, PersonActor>;
 
 export function actingAs<A extends Actor>(ctx: ServiceContext, actor: A): ActingContext<A> {
   return { ...ctx, actor };

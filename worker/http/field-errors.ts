@@ -27,7 +27,7 @@ export function fieldErrorsFrom(error: Issues): FieldMessages {
   const fieldErrors: FieldMessages = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    (fieldErrors[field] ??= []).push(messageOf(issue));
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), messageOf(issue)];
   }
   return fieldErrors;
 }

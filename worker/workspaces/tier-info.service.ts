@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { workspaces } from "../../db/schema/index.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, betaFeatureNames, canUseBetaFeature, resolveTier, type Tier } from "../tiers/tiers.ts";
