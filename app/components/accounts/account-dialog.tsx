@@ -16,7 +16,8 @@ import { accountTypes, currencies } from "../../../db/enums";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 import { accountColors } from "../../../worker/ledger/palettes";
 import { useResultToast, type ActionResult } from "./action-result";
-import { FieldError, invalidProps, useFieldMessage } from "./field-error";
+import { FieldError, invalidProps } from "./field-error";
+import { useFieldMessage } from "./field-messages";
 import { IconPicker } from "./icon-picker";
 import { SwatchPicker } from "./swatch-picker";
 

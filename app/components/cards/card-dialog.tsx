@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { FormMessage } from "~/components/auth/form-message";
 import { useResultToast, type ActionResult } from "~/components/accounts/action-result";
-import { useFieldMessage } from "~/components/accounts/field-error";
+import { useFieldMessage } from "~/components/accounts/field-messages";
 import { SwatchPicker } from "~/components/accounts/swatch-picker";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";

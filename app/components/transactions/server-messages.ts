@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { amountMessages } from "../../../worker/ledger/money";
+import { amountMessages } from "../../../worker/ledger/amounts";
 
 /**
  * The server's field messages (English, from the shared schemas and the kind rules) mapped to
