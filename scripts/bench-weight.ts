@@ -29,6 +29,10 @@ const pages = [
   { path: "/workspaces/{w}/transactions", isSignedIn: true },
   { path: "/workspaces/{w}/accounts", isSignedIn: true },
   { path: "/workspaces/{w}/cards", isSignedIn: true },
+  { path: "/workspaces/{w}/tags", isSignedIn: true },
+  { path: "/workspaces/{w}/settings", isSignedIn: true },
+  { path: "/workspaces/{w}/analytics", isSignedIn: true },
+  { path: "/workspaces", isSignedIn: true },
   { path: "/settings", isSignedIn: true },
 ];
 

@@ -1,7 +1,7 @@
 import { Slot } from "radix-ui";
-import { createContext, useContext, useEffect, useRef, useState, type ComponentProps, type ComponentType, type JSXElementConstructor, type ReactNode, type RefObject } from "react";
+import { createContext, useContext, useEffect, useState, type ComponentProps, type ComponentType, type JSXElementConstructor, type ReactNode } from "react";
 import { usePreloadWhenIdle, type DeferredModule } from "~/lib/deferred";
-import { takeOverFocus, trackStandInFocus, type StandIn } from "./stand-in";
+import { trackStandInFocus, useStandInFocus, type StandIn, type StandInFocus } from "./stand-in";
 
 type RootProps = { open?: boolean; defaultOpen?: boolean; onOpenChange?(open: boolean): void; modal?: boolean; children?: ReactNode };
 type TriggerProps = ComponentProps<"button"> & { asChild?: boolean };
@@ -17,14 +17,14 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
   deferred: DeferredModule<Parts>,
   names: { root: keyof Parts; trigger: keyof Parts },
 ) {
-  type Loaded = { parts: Parts; standInHadFocus: RefObject<boolean> };
+  type Loaded = { parts: Parts; focus: StandInFocus };
   const LoadedContext = createContext<Loaded | null>(null);
   const StandInContext = createContext<StandIn | null>(null);
 
   function Root({ open, defaultOpen, onOpenChange, ...props }: RootProps) {
     const [parts, setParts] = useState<Parts | null>(null);
     const [isOpenedByStandIn, setOpenedByStandIn] = useState(false);
-    const standInHasFocus = useRef(false);
+    const focus = useStandInFocus();
     usePreloadWhenIdle(deferred, setParts);
     const isWanted = Boolean(open || defaultOpen || isOpenedByStandIn);
     useEffect(() => {
@@ -34,14 +34,14 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     if (parts) {
       const RealRoot = parts[names.root] as ComponentType<RootProps>;
       return (
-        <LoadedContext value={{ parts, standInHadFocus: standInHasFocus }}>
+        <LoadedContext value={{ parts, focus }}>
           <RealRoot open={open} defaultOpen={defaultOpen || isOpenedByStandIn} onOpenChange={onOpenChange} {...props} />
         </LoadedContext>
       );
     }
     // Controlled dialogs open through their owner; uncontrolled ones open once the code is here.
     const openFromStandIn = () => (open === undefined ? setOpenedByStandIn(true) : onOpenChange?.(true));
-    return <StandInContext value={{ open: openFromStandIn, hasFocus: standInHasFocus }}>{props.children}</StandInContext>;
+    return <StandInContext value={{ open: openFromStandIn, hasFocus: focus.hasFocus }}>{props.children}</StandInContext>;
   }
 
   function Trigger({ asChild, onClick, onFocus, onBlur, ...props }: TriggerProps) {
@@ -49,7 +49,7 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     const standIn = useContext(StandInContext);
     if (loaded) {
       const RealTrigger = loaded.parts[names.trigger] as ComponentType<TriggerProps>;
-      return <RealTrigger ref={takeOverFocus(loaded.standInHadFocus)} asChild={asChild} onClick={onClick} onFocus={onFocus} onBlur={onBlur} {...props} />;
+      return <RealTrigger ref={loaded.focus.takeOver} asChild={asChild} onClick={onClick} onFocus={onFocus} onBlur={onBlur} {...props} />;
     }
     const Component = asChild ? Slot.Root : "button";
     return (

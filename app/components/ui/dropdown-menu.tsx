@@ -1,15 +1,15 @@
 import { Slot } from "radix-ui";
-import { createContext, useContext, useRef, useState, type ComponentProps, type ComponentType, type RefObject } from "react";
+import { createContext, useContext, useState, type ComponentProps, type ComponentType } from "react";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
 import type * as MenuPartsModule from "./dropdown-menu-parts";
-import { takeOverFocus, trackStandInFocus, type StandIn } from "./stand-in";
+import { trackStandInFocus, useStandInFocus, type StandIn, type StandInFocus } from "./stand-in";
 
 type MenuParts = typeof MenuPartsModule;
 
 /** Radix's menu with its positioning engine, ~15 KB brotli: fetched when the page is idle. */
 const menuParts = deferredModule<MenuParts>(() => import("./dropdown-menu-parts"));
 
-type LoadedMenu = { parts: MenuParts; standInHadFocus: RefObject<boolean> };
+type LoadedMenu = { parts: MenuParts; focus: StandInFocus };
 const LoadedMenuContext = createContext<LoadedMenu | null>(null);
 const StandInMenuContext = createContext<StandIn | null>(null);
 
@@ -22,12 +22,12 @@ const StandInMenuContext = createContext<StandIn | null>(null);
 export function DropdownMenu({ defaultOpen, ...props }: Omit<ComponentProps<MenuParts["DropdownMenu"]>, "open">) {
   const [parts, setParts] = useState<MenuParts | null>(null);
   const [isOpenedByStandIn, setOpenedByStandIn] = useState(false);
-  const standInHasFocus = useRef(false);
+  const focus = useStandInFocus();
   usePreloadWhenIdle(menuParts, setParts);
 
   if (parts) {
     return (
-      <LoadedMenuContext value={{ parts, standInHadFocus: standInHasFocus }}>
+      <LoadedMenuContext value={{ parts, focus }}>
         <parts.DropdownMenu {...props} defaultOpen={defaultOpen || isOpenedByStandIn} />
       </LoadedMenuContext>
     );
@@ -36,7 +36,7 @@ export function DropdownMenu({ defaultOpen, ...props }: Omit<ComponentProps<Menu
     setOpenedByStandIn(true);
     menuParts.load().then(setParts, () => setOpenedByStandIn(false));
   };
-  return <StandInMenuContext value={{ open, hasFocus: standInHasFocus }}>{props.children}</StandInMenuContext>;
+  return <StandInMenuContext value={{ open, hasFocus: focus.hasFocus }}>{props.children}</StandInMenuContext>;
 }
 
 export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onFocus, onBlur, ...props }: ComponentProps<MenuParts["DropdownMenuTrigger"]>) {
@@ -44,7 +44,7 @@ export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onFocus
   const standIn = useContext(StandInMenuContext);
   if (loaded) {
     const handlers = { onPointerDown, onKeyDown, onFocus, onBlur };
-    return <loaded.parts.DropdownMenuTrigger ref={takeOverFocus(loaded.standInHadFocus)} asChild={asChild} {...handlers} {...props} />;
+    return <loaded.parts.DropdownMenuTrigger ref={loaded.focus.takeOver} asChild={asChild} {...handlers} {...props} />;
   }
   const Component = asChild ? Slot.Root : "button";
   return (

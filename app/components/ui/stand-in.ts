@@ -1,4 +1,4 @@
-import type { FocusEvent, RefObject } from "react";
+import { useState, type FocusEvent, type RefObject } from "react";
 
 /**
  * What a stand-in trigger (a plain button shown until a menu's or dialog's code has arrived)
@@ -24,12 +24,30 @@ export function trackStandInFocus(
   };
 }
 
-/** A ref for the real trigger: focuses it when the stand-in it replaces had the focus. */
-export function takeOverFocus(standInHadFocus: RefObject<boolean>) {
-  return (element: HTMLElement | null) => {
-    if (element && standInHadFocus.current) {
-      standInHadFocus.current = false;
-      element.focus();
-    }
-  };
+export type StandInFocus = {
+  /** Whether the stand-in holds the focus. */
+  hasFocus: RefObject<boolean>;
+  /** A ref for the real trigger: focuses it when the stand-in it replaces had the focus. */
+  takeOver(element: HTMLElement | null): void;
+};
+
+/**
+ * Kept by the root, once per mount. The ref callback must keep its identity: Radix stores
+ * trigger nodes in state through composed refs, and a new callback on every render would
+ * detach and attach them on every render, without end.
+ */
+export function useStandInFocus(): StandInFocus {
+  const [focus] = useState<StandInFocus>(() => {
+    const hasFocus = { current: false };
+    return {
+      hasFocus,
+      takeOver(element) {
+        if (element && hasFocus.current) {
+          hasFocus.current = false;
+          element.focus();
+        }
+      },
+    };
+  });
+  return focus;
 }
