@@ -1,5 +1,5 @@
 /**
- * `npm run bench:weight [-- --no-build]`: what a first visit to each signed-in page (and /login)
+ * `npm run bench:weight [-- --no-build] [-- --files]`: what a first visit to each signed-in page (and /login)
  * downloads in JavaScript and CSS, brotli-compressed at quality 11 as Cloudflare serves them.
  * Serves the build in workerd (Miniflare) against a fresh sqld with one signed-in owner, reads each
  * page's HTML, and counts every script, module preload, stylesheet and inline module import it
@@ -29,6 +29,10 @@ const pages = [
   { path: "/workspaces/{w}/transactions", isSignedIn: true },
   { path: "/workspaces/{w}/accounts", isSignedIn: true },
   { path: "/workspaces/{w}/cards", isSignedIn: true },
+  { path: "/workspaces/{w}/tags", isSignedIn: true },
+  { path: "/workspaces/{w}/settings", isSignedIn: true },
+  { path: "/workspaces/{w}/analytics", isSignedIn: true },
+  { path: "/workspaces", isSignedIn: true },
   { path: "/settings", isSignedIn: true },
 ];
 
@@ -53,6 +57,8 @@ function firstLoadAssets(html: string): string[] {
 
 const brotliBytes = (body: Buffer) =>
   brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }).byteLength;
+
+const isListingFiles = process.argv.includes("--files");
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -100,6 +106,7 @@ try {
     const budget = page.isSignedIn ? budgets.signedIn : budgets.login;
     const verdict = js + css <= budget ? "met" : "over";
     console.log(`| ${page.path} | ${kb(js)} | ${kb(css)} | ${kb(js + css)} | ${assets.length} | ≤ ${kb(budget)}: ${verdict} |`);
+    if (isListingFiles) for (const asset of assets) console.log(`    ${kb(assetBytes(asset)).padStart(9)}  ${asset}`);
   }
 } finally {
   await worker.dispose();

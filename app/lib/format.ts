@@ -4,7 +4,7 @@
  * same characters and hydration never disagrees.
  */
 import type { Currency } from "../../db/enums";
-import { centsToDecimal } from "../../worker/ledger/money";
+import { centsToDecimal } from "../../worker/ledger/amounts";
 import { intlLocales, type Language } from "./i18n";
 
 /** Ours, offered by name; any other ISO code still formats. */

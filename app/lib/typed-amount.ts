@@ -20,7 +20,7 @@
  * disagreed on the language could refuse a value, but never change it. The node tests prove it.
  */
 import type { Currency } from "../../db/enums";
-import { centsToDecimal, maxAmountCents, maxRateMicros, microsToRate } from "../../worker/ledger/money";
+import { centsToDecimal, maxAmountCents, maxRateMicros, microsToRate } from "../../worker/ledger/amounts";
 import type { Language } from "./i18n";
 import type { Message } from "../../worker/http/messages";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
-import { AccountDialog } from "~/components/accounts/account-dialog";
+import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
 import { AccountList } from "~/components/accounts/account-list";
 import { accountActionsKey } from "~/components/accounts/account-row";
 import { AccountsSummary } from "~/components/accounts/accounts-summary";

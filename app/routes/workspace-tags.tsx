@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
 import { failedWith, formText, invalidInput, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
-import { TagDialog } from "~/components/tags/tag-dialog";
+import { TagDialog } from "~/components/tags/lazy-tag-dialog";
 import { TagList } from "~/components/tags/tag-list";
 import { tagActionsKey, type TagResponse } from "~/components/tags/tag-row";
 import { Button } from "~/components/ui/button";

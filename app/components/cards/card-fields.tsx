@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardModes, cardTypes, type CardMode, type CardType } from "../../../db/enums";
-import { decimalToCents } from "../../../worker/ledger/money";
+import { decimalToCents } from "../../../worker/ledger/amounts";
 import { cardIssuers } from "../../../worker/cards/cards.presets";
 import { modeOfCard } from "../../../worker/ledger/rules/card-rules";
 import type { FieldMessages } from "../../../worker/http/messages";

@@ -10,7 +10,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToUnits } from "../../../worker/ledger/money";
+import { decimalToUnits } from "../../../worker/ledger/amounts";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { CardVisual } from "./card-visual";
 

@@ -7,7 +7,7 @@ import { Switch } from "~/components/ui/switch";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToExactCents } from "../../../worker/ledger/money";
+import { decimalToExactCents } from "../../../worker/ledger/amounts";
 
 export type VirtualBalance = {
   currency: string;

@@ -1,14 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "~/components/ui/icon";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { transactionKinds, type TransactionKind } from "../../../db/enums";
-
-export const kindIcons: Record<TransactionKind, IconName> = {
-  income: "arrow-down-left",
-  expense: "arrow-up-right",
-  transfer: "arrow-left-right",
-  pay_credit_card: "credit-card",
-};
+import { kindIcons } from "./kind-icons";
 
 const iconColours: Record<TransactionKind, string> = {
   income: "bg-success/10 text-success",

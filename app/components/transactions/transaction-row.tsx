@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
-import { kindIcons } from "./kind-step";
+import { kindIcons } from "./kind-icons";
 import { TagChip } from "./tag-chip";
 import type { TransactionKind } from "../../../db/enums";
 import type { Transaction } from "./types";

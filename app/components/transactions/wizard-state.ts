@@ -8,7 +8,7 @@ import { formatAmountInput, formatRateInput } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
 import type { TransactionKind } from "../../../db/enums";
-import { convertCents, decimalToUnits } from "../../../worker/ledger/money";
+import { convertCents, decimalToUnits } from "../../../worker/ledger/amounts";
 import { currenciesOf as currenciesOfLegs, hasLegProblems, isCardOfAccount, legProblems, type LegProblems, type RuleLeg } from "../../../worker/ledger/rules/transaction-rules";
 import type { AccountOption, CardOption, LedgerOptions, Transaction } from "./types";
 

@@ -1,126 +1,98 @@
-import { DropdownMenu as MenuPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
-import { cn } from "~/lib/utils";
-import { Icon } from "./icon";
+import { Slot } from "radix-ui";
+import { createContext, useContext, useState, type ComponentProps, type ComponentType } from "react";
+import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
+import type * as MenuPartsModule from "./dropdown-menu-parts";
+import { trackStandInFocus, useStandInFocus, type StandIn, type StandInFocus } from "./stand-in";
 
-/** A menu of actions: arrow keys move, type-ahead jumps, Enter picks, Escape closes. */
-export const DropdownMenu = MenuPrimitive.Root;
-export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
-export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
-export const DropdownMenuSub = MenuPrimitive.Sub;
+type MenuParts = typeof MenuPartsModule;
 
-const panelClassName = cn(
-  "z-50 min-w-48 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg shadow-primary-900/10",
-  "data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out",
-);
+/** Radix's menu with its positioning engine, ~15 KB brotli: fetched when the page is idle. */
+const menuParts = deferredModule<MenuParts>(() => import("./dropdown-menu-parts"));
 
-const itemClassName = cn(
-  "relative flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none",
-  "data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
-  "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0 [&_svg:not([class*='text-'])]:text-muted-foreground",
-);
+type LoadedMenu = { parts: MenuParts; focus: StandInFocus };
+const LoadedMenuContext = createContext<LoadedMenu | null>(null);
+const StandInMenuContext = createContext<StandIn | null>(null);
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
-        data-slot="dropdown-menu-content"
-        sideOffset={sideOffset}
-        className={cn(panelClassName, "origin-(--radix-dropdown-menu-content-transform-origin)", className)}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
-  );
+/**
+ * A menu of actions: arrow keys move, type-ahead jumps, Enter picks, Escape closes (Radix).
+ * Until Radix's code has arrived the trigger is a plain button that looks and announces itself
+ * the same (a closed menu shows nothing else); pressing it fetches the code and opens the menu,
+ * as Radix's trigger would.
+ */
+export function DropdownMenu({ defaultOpen, ...props }: Omit<ComponentProps<MenuParts["DropdownMenu"]>, "open">) {
+  const [parts, setParts] = useState<MenuParts | null>(null);
+  const [isOpenedByStandIn, setOpenedByStandIn] = useState(false);
+  const focus = useStandInFocus();
+  usePreloadWhenIdle(menuParts, setParts);
+
+  if (parts) {
+    return (
+      <LoadedMenuContext value={{ parts, focus }}>
+        <parts.DropdownMenu {...props} defaultOpen={defaultOpen || isOpenedByStandIn} />
+      </LoadedMenuContext>
+    );
+  }
+  const open = () => {
+    setOpenedByStandIn(true);
+    menuParts.load().then(setParts, () => setOpenedByStandIn(false));
+  };
+  return <StandInMenuContext value={{ open, hasFocus: focus.hasFocus }}>{props.children}</StandInMenuContext>;
 }
 
-export type DropdownMenuItemProps = ComponentProps<typeof MenuPrimitive.Item> & {
-  variant?: "default" | "destructive";
-  isInset?: boolean;
-};
-
-export function DropdownMenuItem({ className, variant = "default", isInset = false, ...props }: DropdownMenuItemProps) {
+export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onFocus, onBlur, ...props }: ComponentProps<MenuParts["DropdownMenuTrigger"]>) {
+  const loaded = useContext(LoadedMenuContext);
+  const standIn = useContext(StandInMenuContext);
+  if (loaded) {
+    const handlers = { onPointerDown, onKeyDown, onFocus, onBlur };
+    return <loaded.parts.DropdownMenuTrigger ref={loaded.focus.takeOver} asChild={asChild} {...handlers} {...props} />;
+  }
+  const Component = asChild ? Slot.Root : "button";
   return (
-    <MenuPrimitive.Item
-      data-slot="dropdown-menu-item"
-      data-variant={variant}
-      className={cn(
-        itemClassName,
-        isInset && "pl-8",
-        variant === "destructive" && "text-destructive data-[highlighted]:bg-destructive/10 [&_svg]:text-destructive!",
-        className,
-      )}
+    <Component
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
       {...props}
+      {...trackStandInFocus(standIn, { onFocus, onBlur })}
+      // The gestures Radix's trigger opens on: a primary-button press, or Enter, Space, ArrowDown.
+      onPointerDown={(event) => {
+        onPointerDown?.(event);
+        if (event.defaultPrevented || props.disabled || event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        standIn?.open();
+      }}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented || props.disabled || !["Enter", " ", "ArrowDown"].includes(event.key)) return;
+        event.preventDefault();
+        standIn?.open();
+      }}
     />
   );
 }
 
-export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
-  return (
-    <MenuPrimitive.CheckboxItem data-slot="dropdown-menu-checkbox-item" className={cn(itemClassName, "pl-8", className)} {...props}>
-      <span className="absolute left-2 grid size-4 place-items-center">
-        <MenuPrimitive.ItemIndicator>
-          <Icon name="check" className="text-accent" />
-        </MenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </MenuPrimitive.CheckboxItem>
-  );
+/** A part that only shows inside an open menu, so it renders once Radix's code is there. */
+function menuPart<Name extends Exclude<keyof MenuParts, "DropdownMenu" | "DropdownMenuTrigger">>(name: Name) {
+  function MenuPart(props: ComponentProps<MenuParts[Name]>) {
+    const loaded = useContext(LoadedMenuContext);
+    if (!loaded) return null;
+    const Part = loaded.parts[name] as ComponentType<object>;
+    return <Part {...(props as object)} />;
+  }
+  MenuPart.displayName = name;
+  return MenuPart;
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
-  return (
-    <MenuPrimitive.RadioItem data-slot="dropdown-menu-radio-item" className={cn(itemClassName, "pl-8", className)} {...props}>
-      <span className="absolute left-2 grid size-4 place-items-center">
-        <MenuPrimitive.ItemIndicator>
-          <Icon name="circle" className="size-2! fill-accent text-accent" />
-        </MenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </MenuPrimitive.RadioItem>
-  );
-}
-
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return (
-    <MenuPrimitive.Label
-      data-slot="dropdown-menu-label"
-      className={cn("px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase", className)}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
-}
-
-/** A keyboard hint at the end of an item, e.g. ⌘D. */
-export function DropdownMenuShortcut({ className, ...props }: ComponentProps<"span">) {
-  return <span data-slot="dropdown-menu-shortcut" className={cn("ml-auto pl-4 text-xs tracking-widest text-muted-foreground", className)} {...props} />;
-}
-
-export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.SubTrigger>) {
-  return (
-    <MenuPrimitive.SubTrigger
-      data-slot="dropdown-menu-sub-trigger"
-      className={cn(itemClassName, "data-[state=open]:bg-muted", className)}
-      {...props}
-    >
-      {children}
-      <Icon name="chevron-right" className="ml-auto" />
-    </MenuPrimitive.SubTrigger>
-  );
-}
-
-export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof MenuPrimitive.SubContent>) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.SubContent
-        data-slot="dropdown-menu-sub-content"
-        className={cn(panelClassName, "origin-(--radix-dropdown-menu-content-transform-origin)", className)}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
-  );
-}
+export const DropdownMenuGroup = menuPart("DropdownMenuGroup");
+export const DropdownMenuRadioGroup = menuPart("DropdownMenuRadioGroup");
+export const DropdownMenuSub = menuPart("DropdownMenuSub");
+export const DropdownMenuContent = menuPart("DropdownMenuContent");
+export const DropdownMenuItem = menuPart("DropdownMenuItem");
+export const DropdownMenuCheckboxItem = menuPart("DropdownMenuCheckboxItem");
+export const DropdownMenuRadioItem = menuPart("DropdownMenuRadioItem");
+export const DropdownMenuLabel = menuPart("DropdownMenuLabel");
+export const DropdownMenuSeparator = menuPart("DropdownMenuSeparator");
+export const DropdownMenuShortcut = menuPart("DropdownMenuShortcut");
+export const DropdownMenuSubTrigger = menuPart("DropdownMenuSubTrigger");
+export const DropdownMenuSubContent = menuPart("DropdownMenuSubContent");

@@ -1,0 +1,21 @@
+import { useEffect, useState, type ComponentType } from "react";
+import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
+
+/**
+ * A dialog that a page renders closed (`open: false`) until someone opens it, whose code — a
+ * form, its validation schemas and zod — stays out of the page's first load: it is fetched when
+ * the page is idle, or when the dialog is first opened, and renders nothing until then (a closed
+ * dialog shows nothing anyway).
+ */
+export function openedLater<Props extends { open: boolean }>(importComponent: () => Promise<ComponentType<Props>>) {
+  const deferred = deferredModule(importComponent);
+  function OpenedLater(props: Props) {
+    const [Component, setComponent] = useState<ComponentType<Props> | null>(null);
+    usePreloadWhenIdle(deferred, (component) => setComponent(() => component));
+    useEffect(() => {
+      if (props.open && !Component) deferred.load().then((component) => setComponent(() => component), () => {});
+    }, [props.open, Component]);
+    return Component ? <Component {...props} /> : null;
+  }
+  return OpenedLater;
+}
