@@ -43,6 +43,7 @@ function whenIdle(task: () => void): () => void {
 
 /** Fetches the module when the page is idle after mounting; `onLoaded` receives it. */
 export function usePreloadWhenIdle<Module>(deferred: DeferredModule<Module>, onLoaded?: (module: Module) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once after mounting; onLoaded only sets state, so the first render's serves
   useEffect(() => {
     let isMounted = true;
     const cancel = whenIdle(() => {

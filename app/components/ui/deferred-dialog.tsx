@@ -21,6 +21,7 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
   const LoadedContext = createContext<Loaded | null>(null);
   const StandInContext = createContext<StandIn | null>(null);
 
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once at module scope (export const X = …), so each component is made once, not per render
   function Root({ open, defaultOpen, onOpenChange, ...props }: RootProps) {
     const [parts, setParts] = useState<Parts | null>(null);
     const [isOpenedByStandIn, setOpenedByStandIn] = useState(false);
@@ -44,6 +45,7 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     return <StandInContext value={{ open: openFromStandIn, hasFocus: focus.hasFocus }}>{props.children}</StandInContext>;
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once at module scope (export const X = …), so each component is made once, not per render
   function Trigger({ asChild, onClick, onFocus, onBlur, ...props }: TriggerProps) {
     const loaded = useContext(LoadedContext);
     const standIn = useContext(StandInContext);
@@ -70,6 +72,7 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
 
   /** A part that only shows in an open dialog, so it renders once the code is there. */
   function part<Name extends keyof Parts>(name: Name) {
+    // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once at module scope (export const X = …), so each component is made once, not per render
     function DialogPart(props: Parts[Name] extends JSXElementConstructor<infer Props> ? Props : never) {
       const loaded = useContext(LoadedContext);
       if (!loaded) return null;

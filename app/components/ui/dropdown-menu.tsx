@@ -74,6 +74,7 @@ export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onFocus
 
 /** A part that only shows inside an open menu, so it renders once Radix's code is there. */
 function menuPart<Name extends Exclude<keyof MenuParts, "DropdownMenu" | "DropdownMenuTrigger">>(name: Name) {
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once at module scope (export const X = …), so each component is made once, not per render
   function MenuPart(props: ComponentProps<MenuParts[Name]>) {
     const loaded = useContext(LoadedMenuContext);
     if (!loaded) return null;

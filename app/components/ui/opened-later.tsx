@@ -9,6 +9,7 @@ import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
  */
 export function openedLater<Props extends { open: boolean }>(importComponent: () => Promise<ComponentType<Props>>) {
   const deferred = deferredModule(importComponent);
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once at module scope (export const X = …), so each component is made once, not per render
   function OpenedLater(props: Props) {
     const [Component, setComponent] = useState<ComponentType<Props> | null>(null);
     usePreloadWhenIdle(deferred, (component) => setComponent(() => component));

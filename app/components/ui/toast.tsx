@@ -15,11 +15,10 @@ const toasterParts = deferredModule(() => import("./toast-parts"));
 export function Toaster() {
   const [RealToaster, setRealToaster] = useState<ComponentType | null>(null);
   const list = useSyncExternalStore(subscribeToToasts, toastList, () => emptyToastList);
-  const show = (parts: { Toaster: ComponentType }) => setRealToaster(() => parts.Toaster);
-  usePreloadWhenIdle(toasterParts, show);
+  usePreloadWhenIdle(toasterParts, (parts) => setRealToaster(() => parts.Toaster));
   const hasToasts = list.length > 0;
   useEffect(() => {
-    if (hasToasts && !RealToaster) toasterParts.load().then(show, () => {});
+    if (hasToasts && !RealToaster) toasterParts.load().then((parts) => setRealToaster(() => parts.Toaster), () => {});
   }, [hasToasts, RealToaster]);
   return RealToaster ? <RealToaster /> : null;
 }
