@@ -17,9 +17,14 @@ function fastReactServerEncoding(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
       if (!/react-dom-server\.edge\.(production|development)\.js$/.test(id)) return;
-      if (!code.includes("new TextEncoder()")) this.error(`${id} no longer creates a TextEncoder: revisit fastReactServerEncoding`);
-      if (!code.includes("4096 < chunk.byteLength")) this.error(`${id} copies chunks differently: revisit ReactServerTextEncoder`);
-      return { code: `var TextEncoder = require(${JSON.stringify(encoderModule)}).ReactServerTextEncoder;\n${code}`, map: null };
+      if (!code.includes("new TextEncoder()"))
+        this.error(`${id} no longer creates a TextEncoder: revisit fastReactServerEncoding`);
+      if (!code.includes("4096 < chunk.byteLength"))
+        this.error(`${id} copies chunks differently: revisit ReactServerTextEncoder`);
+      return {
+        code: `var TextEncoder = require(${JSON.stringify(encoderModule)}).ReactServerTextEncoder;\n${code}`,
+        map: null,
+      };
     },
   };
 }
@@ -56,7 +61,8 @@ export default defineConfig({
   build: {
     // The icon sprites are addressed by fragment (landing-icons.svg#check, icons.svg#pencil), which
     // a data: URL cannot carry: they always stay files.
-    assetsInlineLimit: (file) => (file.endsWith("/landing-icons.svg") || file.endsWith("/ui/icons.svg") ? false : undefined),
+    assetsInlineLimit: (file) =>
+      file.endsWith("/landing-icons.svg") || file.endsWith("/ui/icons.svg") ? false : undefined,
   },
   environments: {
     client: {

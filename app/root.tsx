@@ -45,7 +45,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // script: no React in the browser, so no hydration scripts and no React toaster.
   const isHydrated = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   // A workspace page's loader hands over its colours; they theme the whole app, dialogs included.
-  const workspaceColors = matches.map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme).find(Boolean);
+  const workspaceColors = matches
+    .map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme)
+    .find(Boolean);
 
   // Marks a live page: end-to-end tests wait for it before they click (tests/support/browser.ts).
   useEffect(() => {

@@ -106,7 +106,11 @@ function asUnavailable(error: unknown): DatabaseUnavailableError | undefined {
 const isRefusedUnapplied = (error: unknown) =>
   causes(error).some((cause) => {
     const code = (cause as { code?: unknown }).code;
-    return code === "SQLITE_BUSY" || httpStatusOf(cause) === 429 || (cause instanceof Error && /database is locked/i.test(cause.message));
+    return (
+      code === "SQLITE_BUSY" ||
+      httpStatusOf(cause) === 429 ||
+      (cause instanceof Error && /database is locked/i.test(cause.message))
+    );
   });
 
 const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
@@ -141,7 +145,8 @@ function guardedClient(client: Client, onUnavailable: DatabaseConfig["onUnavaila
   };
   // A plain object, not a Proxy: Drizzle reads the client on every query.
   return {
-    execute: ((statement: InStatement, args?: never) => guarded(() => client.execute(statement as never, args))) as Client["execute"],
+    execute: ((statement: InStatement, args?: never) =>
+      guarded(() => client.execute(statement as never, args))) as Client["execute"],
     batch: (statements: InStatement[], mode?: TransactionMode) => guarded(() => client.batch(statements, mode)),
     migrate: (statements: InStatement[]) => guarded(() => client.migrate(statements)),
     transaction: (mode?: TransactionMode) => client.transaction(mode),

@@ -78,10 +78,17 @@ export const samplePictures = {
 
 export async function insertPicture(db: Database, fields: { userId: string; bytes?: Uint8Array<ArrayBuffer> }) {
   const bytes = fields.bytes ?? samplePictures.png;
+  await db.insert(userPictures).values({
+    userId: fields.userId,
+    contentType: "image/png",
+    bytes,
+    byteSize: bytes.byteLength,
+    updatedAt: new Date().toISOString(),
+  });
   await db
-    .insert(userPictures)
-    .values({ userId: fields.userId, contentType: "image/png", bytes, byteSize: bytes.byteLength, updatedAt: new Date().toISOString() });
-  await db.update(users).set({ pictureKey: `picture-${next()}` }).where(eq(users.id, fields.userId));
+    .update(users)
+    .set({ pictureKey: `picture-${next()}` })
+    .where(eq(users.id, fields.userId));
 }
 
 /** An account as it stands before any transaction: its balance is its opening balance. */
@@ -107,15 +114,29 @@ export async function insertAccount(
 }
 
 /** A credit card (limit R$ 5 000,00) with no debt yet. */
-export async function insertCard(db: Database, fields: Partial<typeof cards.$inferInsert> & { workspaceId: string; accountId: string }) {
+export async function insertCard(
+  db: Database,
+  fields: Partial<typeof cards.$inferInsert> & { workspaceId: string; accountId: string },
+) {
   const [card] = await db
     .insert(cards)
-    .values({ name: `Card ${next()}`, type: "credit", mode: "credit", creditLimitCents: 500_000, billingCycleDay: 10, ...fields, debtCents: 0 })
+    .values({
+      name: `Card ${next()}`,
+      type: "credit",
+      mode: "credit",
+      creditLimitCents: 500_000,
+      billingCycleDay: 10,
+      ...fields,
+      debtCents: 0,
+    })
     .returning();
   return card!;
 }
 
 export async function insertTag(db: Database, fields: Partial<typeof tags.$inferInsert> & { workspaceId: string }) {
-  const [tag] = await db.insert(tags).values({ name: `Tag ${next()}`, ...fields }).returning();
+  const [tag] = await db
+    .insert(tags)
+    .values({ name: `Tag ${next()}`, ...fields })
+    .returning();
   return tag!;
 }

@@ -38,7 +38,8 @@ export async function batchByName<const Before extends readonly BatchItem<"sqlit
   const names = Object.keys(reads);
   const sent = names.filter((name) => reads[name] !== undefined);
   const items = [...before, ...sent.map((name) => reads[name]!)];
-  const results: unknown[] = items.length === 0 ? [] : await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const results: unknown[] =
+    items.length === 0 ? [] : await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const rows: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, undefined]));
   sent.forEach((name, index) => {
     rows[name] = results[before.length + index];

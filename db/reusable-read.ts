@@ -31,7 +31,9 @@ const templateDatabase = drizzle.mock() as unknown as Database;
  * The result only goes into `db.batch` (every read here does): it cannot be awaited or extended.
  */
 export function reusableRead<Values extends Record<string, unknown>>() {
-  return <Query extends SelectBuilder>(build: (db: Database, value: (name: keyof Values & string) => Placeholder) => Query) => {
+  return <Query extends SelectBuilder>(
+    build: (db: Database, value: (name: keyof Values & string) => Placeholder) => Query,
+  ) => {
     let prepared: PreparedRead | undefined;
     const value = (name: string) => sql.placeholder(name);
     return (values: Values): BatchRead<Query> => {

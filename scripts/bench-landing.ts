@@ -38,7 +38,13 @@ import {
   type RunningProcess,
 } from "./local-stack.ts";
 
-const budgets = { assetsBrotliBytes: 60_000, htmlBytes: 30_000, lcpMs: 1500, lighthouseLcpMs: 1500, lighthouseScore: 0.98 };
+const budgets = {
+  assetsBrotliBytes: 60_000,
+  htmlBytes: 30_000,
+  lcpMs: 1500,
+  lighthouseLcpMs: 1500,
+  lighthouseScore: 0.98,
+};
 const lcpRuns = 5;
 const lighthouseRuns = 3;
 const throttling = {
@@ -57,7 +63,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 function compressedSizes(body: Buffer) {
   return {
     raw: body.byteLength,
-    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }).byteLength,
+    brotli: brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    }).byteLength,
     gzip: gzipSync(body, { level: 9 }).byteLength,
   };
 }
@@ -75,7 +83,12 @@ async function measureFirstLoadAssets(browser: Browser, baseURL: string): Promis
   page.on("response", (response) => {
     const kind = assetKind(response.request().resourceType(), response.url(), response.headers()["content-type"] ?? "");
     if (!kind || response.status() >= 300) return;
-    pending.push(response.body().then((body) => ({ url: response.url(), kind, ...compressedSizes(body) }), () => null));
+    pending.push(
+      response.body().then(
+        (body) => ({ url: response.url(), kind, ...compressedSizes(body) }),
+        () => null,
+      ),
+    );
   });
   await page.goto("/", { waitUntil: "networkidle" });
   const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
@@ -86,7 +99,8 @@ async function measureFirstLoadAssets(browser: Browser, baseURL: string): Promis
 
 async function measureHtmlBytes(baseURL: string): Promise<number> {
   const response = await fetch(new URL("/", baseURL), { headers: { accept: "text/html" }, redirect: "manual" });
-  if (response.status !== 200) throw new LocalStackError(`"/" answered ${response.status}, not 200: is ${baseURL} the app?`);
+  if (response.status !== 200)
+    throw new LocalStackError(`"/" answered ${response.status}, not 200: is ${baseURL} the app?`);
   return (await response.arrayBuffer()).byteLength;
 }
 
@@ -94,9 +108,16 @@ const compressibleType = /^(text\/|application\/(javascript|json|manifest\+json|
 const droppedHeaders = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
 
 /** Sends the upstream answer on, compressed when the browser accepts it; hashed assets once. */
-async function forward(upstream: string, request: IncomingMessage, response: ServerResponse, cache: Map<string, Buffer>) {
+async function forward(
+  upstream: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  cache: Map<string, Buffer>,
+) {
   const headers = Object.entries(request.headers).flatMap(([name, value]) =>
-    name === "host" || name === "accept-encoding" || value === undefined ? [] : [[name, String(value)] as [string, string]],
+    name === "host" || name === "accept-encoding" || value === undefined
+      ? []
+      : [[name, String(value)] as [string, string]],
   );
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const answer = await fetch(new URL(request.url ?? "/", upstream), {
@@ -108,7 +129,8 @@ async function forward(upstream: string, request: IncomingMessage, response: Ser
   const body = Buffer.from(await answer.arrayBuffer());
   const accepts = String(request.headers["accept-encoding"] ?? "");
   const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
-  const isCompressible = encoding && body.byteLength > 0 && compressibleType.test(answer.headers.get("content-type") ?? "");
+  const isCompressible =
+    encoding && body.byteLength > 0 && compressibleType.test(answer.headers.get("content-type") ?? "");
   const isImmutable = /immutable/.test(answer.headers.get("cache-control") ?? "");
   for (const [name, value] of answer.headers) if (!droppedHeaders.has(name)) response.setHeader(name, value);
   if (!isCompressible) return response.writeHead(answer.status).end(body);
@@ -137,7 +159,11 @@ async function startCompressingProxy(upstream: string): Promise<{ url: string; s
   await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((closed) => { server.closeAllConnections(); server.close(() => closed()); }),
+    stop: () =>
+      new Promise((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
   };
 }
 
@@ -149,7 +175,9 @@ async function measureLcpOnce(browser: Browser, baseURL: string): Promise<{ ms: 
     new PerformanceObserver((list) => {
       const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
       const element = entry.element;
-      const label = element ? `<${element.tagName.toLowerCase()}> ${entry.url || element.textContent?.trim().slice(0, 40) || ""}` : "";
+      const label = element
+        ? `<${element.tagName.toLowerCase()}> ${entry.url || element.textContent?.trim().slice(0, 40) || ""}`
+        : "";
       store.__lcp = { ms: entry.startTime, element: label };
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
@@ -168,11 +196,14 @@ async function measureLcpOnce(browser: Browser, baseURL: string): Promise<{ ms: 
   await page.goto("/", { waitUntil: "networkidle", timeout: 60_000 });
   // A slow CPU can still be painting when the network falls quiet.
   const lcp = await page
-    .waitForFunction(() => (window as unknown as { __lcp?: { ms: number; element: string } }).__lcp, null, { timeout: 15_000 })
+    .waitForFunction(() => (window as unknown as { __lcp?: { ms: number; element: string } }).__lcp, null, {
+      timeout: 15_000,
+    })
     .then((handle) => handle.jsonValue() as Promise<{ ms: number; element: string }>)
     .catch(() => null);
   await context.close();
-  if (!lcp) throw new LocalStackError("Chromium reported no largest-contentful-paint entry for \"/\" within 15 s of loading.");
+  if (!lcp)
+    throw new LocalStackError('Chromium reported no largest-contentful-paint entry for "/" within 15 s of loading.');
   return lcp;
 }
 
@@ -227,24 +258,47 @@ function printReport({ baseURL, assets, htmlBytes, lcps, transfer, lighthouse }:
   const lcpMedian = median(lcps.map((lcp) => lcp.ms));
   const lcpMax = Math.max(...lcps.map((lcp) => lcp.ms));
   const rows: Row[] = [
-    { metric: `First-load JS+CSS, brotli q11 (${assets.length} files)`, value: kb(sum("brotli")), budget: `≤ ${kb(budgets.assetsBrotliBytes)}`, isPass: sum("brotli") <= budgets.assetsBrotliBytes },
+    {
+      metric: `First-load JS+CSS, brotli q11 (${assets.length} files)`,
+      value: kb(sum("brotli")),
+      budget: `≤ ${kb(budgets.assetsBrotliBytes)}`,
+      isPass: sum("brotli") <= budgets.assetsBrotliBytes,
+    },
     { metric: "First-load JS+CSS, gzip -9", value: kb(sum("gzip")), budget: "—", isPass: null },
     { metric: "First-load JS+CSS, uncompressed", value: kb(sum("raw")), budget: "—", isPass: null },
-    { metric: "HTML of /, raw", value: kb(htmlBytes), budget: `≤ ${kb(budgets.htmlBytes)}`, isPass: htmlBytes <= budgets.htmlBytes },
-    { metric: `LCP, median of ${lcps.length} (throttled phone, ${transfer} transfer)`, value: seconds(lcpMedian), budget: `< ${seconds(budgets.lcpMs)}`, isPass: lcpMedian < budgets.lcpMs },
+    {
+      metric: "HTML of /, raw",
+      value: kb(htmlBytes),
+      budget: `≤ ${kb(budgets.htmlBytes)}`,
+      isPass: htmlBytes <= budgets.htmlBytes,
+    },
+    {
+      metric: `LCP, median of ${lcps.length} (throttled phone, ${transfer} transfer)`,
+      value: seconds(lcpMedian),
+      budget: `< ${seconds(budgets.lcpMs)}`,
+      isPass: lcpMedian < budgets.lcpMs,
+    },
     { metric: `LCP, slowest of ${lcps.length}`, value: seconds(lcpMax), budget: "—", isPass: null },
     ...lighthouseRows(lighthouse),
   ];
   console.log(`\nFirst-load assets of ${baseURL}/ (brotli · gzip · raw):`);
   for (const asset of assets) {
-    console.log(`  ${kb(asset.brotli).padStart(9)} · ${kb(asset.gzip).padStart(9)} · ${kb(asset.raw).padStart(9)}  ${new URL(asset.url).pathname}`);
+    console.log(
+      `  ${kb(asset.brotli).padStart(9)} · ${kb(asset.gzip).padStart(9)} · ${kb(asset.raw).padStart(9)}  ${new URL(asset.url).pathname}`,
+    );
   }
-  console.log(`\nLighthouse runs (score · LCP · FCP · TBT · CLS): ${lighthouse.map((run) => `${run.score} · ${seconds(run.lcpMs)} · ${seconds(run.fcpMs)} · ${Math.round(run.tbtMs)} ms · ${run.cls.toFixed(3)}`).join("; ")}`);
+  console.log(
+    `\nLighthouse runs (score · LCP · FCP · TBT · CLS): ${lighthouse.map((run) => `${run.score} · ${seconds(run.lcpMs)} · ${seconds(run.fcpMs)} · ${Math.round(run.tbtMs)} ms · ${run.cls.toFixed(3)}`).join("; ")}`,
+  );
   console.log(`Render-blocking (last Lighthouse run): ${lighthouse.at(-1)?.renderBlocking.join(", ") || "none"}`);
-  console.log(`\nLCP runs: ${lcps.map((lcp) => seconds(lcp.ms)).join(", ")}; element: ${lcps.at(-1)?.element || "unknown"}`);
+  console.log(
+    `\nLCP runs: ${lcps.map((lcp) => seconds(lcp.ms)).join(", ")}; element: ${lcps.at(-1)?.element || "unknown"}`,
+  );
   console.log("\n| Metric | Value | Budget | Result |\n|---|---|---|---|");
   for (const row of rows) {
-    console.log(`| ${row.metric} | ${row.value} | ${row.budget} | ${row.isPass === null ? "info" : row.isPass ? "pass" : "**FAIL**"} |`);
+    console.log(
+      `| ${row.metric} | ${row.value} | ${row.budget} | ${row.isPass === null ? "info" : row.isPass ? "pass" : "**FAIL**"} |`,
+    );
   }
   return rows;
 }
@@ -253,8 +307,18 @@ function lighthouseRows(runs: LighthouseRun[]): Row[] {
   const lcp = median(runs.map((run) => run.lcpMs));
   const score = median(runs.map((run) => run.score));
   return [
-    { metric: `Lighthouse mobile LCP, median of ${runs.length}`, value: seconds(lcp), budget: `< ${seconds(budgets.lighthouseLcpMs)}`, isPass: lcp < budgets.lighthouseLcpMs },
-    { metric: `Lighthouse mobile performance score, median of ${runs.length}`, value: score.toFixed(2), budget: `≥ ${budgets.lighthouseScore}`, isPass: score >= budgets.lighthouseScore },
+    {
+      metric: `Lighthouse mobile LCP, median of ${runs.length}`,
+      value: seconds(lcp),
+      budget: `< ${seconds(budgets.lighthouseLcpMs)}`,
+      isPass: lcp < budgets.lighthouseLcpMs,
+    },
+    {
+      metric: `Lighthouse mobile performance score, median of ${runs.length}`,
+      value: score.toFixed(2),
+      budget: `≥ ${budgets.lighthouseScore}`,
+      isPass: score >= budgets.lighthouseScore,
+    },
   ];
 }
 
@@ -281,14 +345,24 @@ async function main(): Promise<number> {
   const urlFlag = args.indexOf("--url");
   const isUncompressed = args.includes("--uncompressed");
   const served = args.includes("--serve") ? await serveApp() : null;
-  const baseURL = (served?.url ?? (urlFlag >= 0 ? args[urlFlag + 1] : undefined) ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+  const baseURL = (served?.url ?? (urlFlag >= 0 ? args[urlFlag + 1] : undefined) ?? "http://127.0.0.1:8080").replace(
+    /\/$/,
+    "",
+  );
   const browser = await launchBrowser();
   try {
     const htmlBytes = await measureHtmlBytes(baseURL);
     const assets = await measureFirstLoadAssets(browser, baseURL);
     const lcps = await measureLcp(browser, baseURL, isUncompressed);
     const lighthouse = await runLighthouseMobile(`${baseURL}/`, lighthouseRuns);
-    const rows = printReport({ baseURL, assets, htmlBytes, lcps, transfer: isUncompressed ? "uncompressed" : "brotli", lighthouse });
+    const rows = printReport({
+      baseURL,
+      assets,
+      htmlBytes,
+      lcps,
+      transfer: isUncompressed ? "uncompressed" : "brotli",
+      lighthouse,
+    });
     return rows.some((row) => row.isPass === false) ? 1 : 0;
   } finally {
     await browser.close();
@@ -299,7 +373,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const reason = error instanceof LocalStackError ? error.message : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof LocalStackError ? error.message : error instanceof Error ? error.message : String(error);
     console.error(`\n  ✖ Benchmark failed: ${reason}\n  Is the app running (npm start), or try --serve.\n`);
     process.exit(2);
   },

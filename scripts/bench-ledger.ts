@@ -27,7 +27,15 @@ import * as schema from "../db/schema/index.ts";
 import { seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
-import { buildApp, freePort, localJwtSecret, migrateDatabase, startDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import {
+  buildApp,
+  freePort,
+  localJwtSecret,
+  migrateDatabase,
+  startDatabase,
+  startWorkerServer,
+  type RunningProcess,
+} from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 
 const argument = (name: string, fallback: string) => {
@@ -61,7 +69,12 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
       path: `/api/workspaces/${workspaceId}/transactions`,
       auth: "bearer",
       method: "POST",
-      body: () => ({ type: "expense", origin_id: `account:${accountId}`, amount: "12.34", description: "Benchmark coffee" }),
+      body: () => ({
+        type: "expense",
+        origin_id: `account:${accountId}`,
+        amount: "12.34",
+        description: "Benchmark coffee",
+      }),
     },
   ];
 }
@@ -80,12 +93,18 @@ type ServerTimes = Map<string, number[]>;
 const requestKey = (method: string, path: string) => `${method} ${path}`;
 
 async function timeRequest(server: Server, target: Target, token: string): Promise<number> {
-  const headers: Record<string, string> = target.auth === "cookie" ? { Cookie: `moneta_session=${token}` } : { Authorization: `Bearer ${token}` };
+  const headers: Record<string, string> =
+    target.auth === "cookie" ? { Cookie: `moneta_session=${token}` } : { Authorization: `Bearer ${token}` };
   if (target.body) headers["Content-Type"] = "application/json";
   if (target.method === "POST") headers.Origin = server.url;
   const send = server.send ?? fetch;
   const started = performance.now();
-  const response = await send(`${server.url}${target.path}`, { method: target.method ?? "GET", headers, body: target.body ? JSON.stringify(target.body()) : undefined, redirect: "manual" });
+  const response = await send(`${server.url}${target.path}`, {
+    method: target.method ?? "GET",
+    headers,
+    body: target.body ? JSON.stringify(target.body()) : undefined,
+    redirect: "manual",
+  });
   await response.arrayBuffer();
   const elapsed = performance.now() - started;
   if (response.status >= 300) throw new Error(`${target.name}: ${response.status}`);
@@ -111,13 +130,25 @@ type WorkerFigures = { p50: number; p95: number; cpuPerRequest: number; server?:
  * slow spell of this shared machine falls on all of them alike rather than on whichever row was
  * running. CPU is read around each request and summed per target.
  */
-async function measureWorkerInterleaved(server: Server, targets: Target[], token: string, rounds: number, serverTimes: ServerTimes, cpuMs: () => number) {
+async function measureWorkerInterleaved(
+  server: Server,
+  targets: Target[],
+  token: string,
+  rounds: number,
+  serverTimes: ServerTimes,
+  cpuMs: () => number,
+) {
   const isDue = (target: Target, round: number) => target.method !== "POST" || round % 7 === 0;
   for (let round = 0; round < 40; round++) {
     for (const target of targets) if (isDue(target, round)) await timeRequest(server, target, token);
   }
   const keyOf = (target: Target) => requestKey(target.method ?? "GET", target.path);
-  const measured = targets.map((target) => ({ target, times: [] as number[], cpu: 0, logged: serverTimes.get(keyOf(target))?.length ?? 0 }));
+  const measured = targets.map((target) => ({
+    target,
+    times: [] as number[],
+    cpu: 0,
+    logged: serverTimes.get(keyOf(target))?.length ?? 0,
+  }));
   for (let round = 0; round < rounds; round++) {
     for (const entry of measured) {
       if (!isDue(entry.target, round)) continue;
@@ -130,7 +161,15 @@ async function measureWorkerInterleaved(server: Server, targets: Target[], token
   return new Map(
     measured.map(({ target, times, cpu, logged }): [Target, WorkerFigures] => {
       const own = serverTimes.get(keyOf(target))?.slice(logged) ?? [];
-      return [target, { p50: percentile(times, 50), p95: percentile(times, 95), cpuPerRequest: cpu / times.length, server: own.length ? { p50: percentile(own, 50), p95: percentile(own, 95) } : undefined }];
+      return [
+        target,
+        {
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          cpuPerRequest: cpu / times.length,
+          server: own.length ? { p50: percentile(own, 50), p95: percentile(own, 95) } : undefined,
+        },
+      ];
     }),
   );
 }
@@ -142,27 +181,54 @@ async function startDelayProxy(upstream: string): Promise<RunningProcess> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", async () => {
       await new Promise((wait) => setTimeout(wait, delayMs));
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([key]) => !["host", "connection", "content-length"].includes(key))) as Record<string, string>;
-      const reply = await fetch(`${upstream}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([key]) => !["host", "connection", "content-length"].includes(key)),
+      ) as Record<string, string>;
+      const reply = await fetch(`${upstream}${request.url}`, {
+        method: request.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
       response.writeHead(reply.status, { "Content-Type": reply.headers.get("Content-Type") ?? "application/json" });
       response.end(Buffer.from(await reply.arrayBuffer()));
     });
   });
   const port = await freePort();
   await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((closed) => { server.closeAllConnections(); server.close(() => closed()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
 }
 
 async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
   const user = await insertUser(db, { name: "Bench Owner", tier: "unlimited" });
   const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
   const started = performance.now();
-  const ledger = await seedLedger(db, { workspaceId: workspace.id, createdBy: user.id, count, lastDate: new Date().toISOString().slice(0, 10), chunkSize: 1000 });
-  console.log(`  • ${count.toLocaleString("en-US")} transactions written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const ledger = await seedLedger(db, {
+    workspaceId: workspace.id,
+    createdBy: user.id,
+    count,
+    lastDate: new Date().toISOString().slice(0, 10),
+    chunkSize: 1000,
+  });
+  console.log(
+    `  • ${count.toLocaleString("en-US")} transactions written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   const now = new Date();
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 86_400_000);
-  await db.insert(schema.sessions).values({ id: sessionId, userId: user.id, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  await db.insert(schema.sessions).values({
+    id: sessionId,
+    userId: user.id,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
   const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
   return { workspaceId: workspace.id, accountId: ledger.accounts.checking.id, token };
 }
@@ -170,7 +236,9 @@ async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-ledger-"));
 const running: RunningProcess[] = [];
 try {
-  console.log(`  • Starting sqld, applying migrations${process.argv.includes("--no-build") ? "…" : ", building the app…"}`);
+  console.log(
+    `  • Starting sqld, applying migrations${process.argv.includes("--no-build") ? "…" : ", building the app…"}`,
+  );
   const database = await startDatabase({ dataDir, port: await freePort() });
   running.push(database);
   await migrateDatabase(database.url);
@@ -178,9 +246,21 @@ try {
   const jwtSecret = localJwtSecret(dataDir);
   const proxy = await startDelayProxy(database.url);
   running.push(proxy);
-  const direct = await startWorkerServer({ mode: "preview", port: await freePort(), databaseUrl: database.url, jwtSecret, logFile: join(dataDir, "direct.log") });
+  const direct = await startWorkerServer({
+    mode: "preview",
+    port: await freePort(),
+    databaseUrl: database.url,
+    jwtSecret,
+    logFile: join(dataDir, "direct.log"),
+  });
   running.push(direct);
-  const delayed = await startWorkerServer({ mode: "preview", port: await freePort(), databaseUrl: proxy.url, jwtSecret, logFile: join(dataDir, "delayed.log") });
+  const delayed = await startWorkerServer({
+    mode: "preview",
+    port: await freePort(),
+    databaseUrl: proxy.url,
+    jwtSecret,
+    logFile: join(dataDir, "delayed.log"),
+  });
   running.push(delayed);
   // The Worker alone: the build in workerd through Miniflare, no Vite server in front, no access log.
   // APP_ENV=local: the Worker writes its request log line, with its own duration, as it does in production.
@@ -198,7 +278,10 @@ try {
     },
   });
   running.push({ url: "", stop: () => worker.dispose() });
-  const alone: Server = { url: "http://bench.local", send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response> };
+  const alone: Server = {
+    url: "http://bench.local",
+    send: (url, init) => worker.dispatchFetch(url, init as never) as unknown as Promise<Response>,
+  };
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
 
@@ -208,18 +291,29 @@ try {
     const seeded = await seedWorkspace(db, jwtSecret, size);
     const targets = targetsFor(seeded.workspaceId, seeded.accountId);
     await timeRequest(alone, targets[0]!, seeded.token);
-    const inWorker = await measureWorkerInterleaved(alone, targets, seeded.token, runs, serverTimes, processCpuReader("workerd", process.pid));
+    const inWorker = await measureWorkerInterleaved(
+      alone,
+      targets,
+      seeded.token,
+      runs,
+      serverTimes,
+      processCpuReader("workerd", process.pid),
+    );
     for (const target of targets) {
       const count = target.method === "POST" ? 30 : runs;
       const workerAlone = inWorker.get(target)!;
       const served = await measure({ url: direct.url }, target, seeded.token, count);
       const slow = await measure({ url: delayed.url }, target, seeded.token, 15);
       const roundTrips = (slow.p50 - served.p50) / delayMs;
-      const ownTime = workerAlone.server ? `${workerAlone.server.p50.toFixed(1)} ms | ${workerAlone.server.p95.toFixed(1)} ms` : "– | –";
+      const ownTime = workerAlone.server
+        ? `${workerAlone.server.p50.toFixed(1)} ms | ${workerAlone.server.p95.toFixed(1)} ms`
+        : "– | –";
       const row = `${ownTime} | ${workerAlone.cpuPerRequest.toFixed(1)} ms | ${workerAlone.p50.toFixed(1)} ms | ${workerAlone.p95.toFixed(1)} ms | ${served.p50.toFixed(1)} ms | ${served.p95.toFixed(1)} ms`;
       timing.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${row} |`);
       trips.push(`| ${target.name} | ${size.toLocaleString("en-US")} | ${roundTrips.toFixed(2)} |`);
-      console.log(`    ${target.name}: server time p50/p95 ${ownTime.replaceAll(" ms | ", "/")}, CPU ${workerAlone.cpuPerRequest.toFixed(1)} ms; dispatchFetch p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms, served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`);
+      console.log(
+        `    ${target.name}: server time p50/p95 ${ownTime.replaceAll(" ms | ", "/")}, CPU ${workerAlone.cpuPerRequest.toFixed(1)} ms; dispatchFetch p50/p95 ${workerAlone.p50.toFixed(1)}/${workerAlone.p95.toFixed(1)} ms, served ${served.p50.toFixed(1)}/${served.p95.toFixed(1)} ms, round trips ${roundTrips.toFixed(2)}`,
+      );
     }
   }
   client.close();

@@ -56,7 +56,9 @@ function firstLoadAssets(html: string): string[] {
 }
 
 const brotliBytes = (body: Buffer) =>
-  brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }).byteLength;
+  brotliCompressSync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  }).byteLength;
 
 const isListingFiles = process.argv.includes("--files");
 
@@ -64,13 +66,20 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (!process.argv.includes("--no-build")) {
   console.log("  • Building the app…");
-  const build = spawnSync(join(projectRoot, "node_modules", ".bin", "react-router"), ["build"], { cwd: projectRoot, stdio: "ignore" });
+  const build = spawnSync(join(projectRoot, "node_modules", ".bin", "react-router"), ["build"], {
+    cwd: projectRoot,
+    stdio: "ignore",
+  });
   if (build.status !== 0) throw new Error("The build failed: run `npm run build` to see why.");
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-weight-"));
 const database = await startDatabase({ dataDir, port: await freePort() });
-const worker = startBuiltWorker({ databaseUrl: database.url, vars: { JWT_SECRET: jwtSecret, APP_URL: "http://weight.local", APP_ENV: "local" }, onLog: () => {} });
+const worker = startBuiltWorker({
+  databaseUrl: database.url,
+  vars: { JWT_SECRET: jwtSecret, APP_URL: "http://weight.local", APP_ENV: "local" },
+  onLog: () => {},
+});
 try {
   await migrateDatabase(database.url);
   const client = createClient({ url: database.url });
@@ -80,7 +89,13 @@ try {
   const now = new Date();
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 86_400_000);
-  await db.insert(sessions).values({ id: sessionId, userId: user.id, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: user.id,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
   const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
   client.close();
 
@@ -105,7 +120,9 @@ try {
     const css = assets.filter((asset) => asset.endsWith(".css")).reduce((sum, asset) => sum + assetBytes(asset), 0);
     const budget = page.isSignedIn ? budgets.signedIn : budgets.login;
     const verdict = js + css <= budget ? "met" : "over";
-    console.log(`| ${page.path} | ${kb(js)} | ${kb(css)} | ${kb(js + css)} | ${assets.length} | ≤ ${kb(budget)}: ${verdict} |`);
+    console.log(
+      `| ${page.path} | ${kb(js)} | ${kb(css)} | ${kb(js + css)} | ${assets.length} | ≤ ${kb(budget)}: ${verdict} |`,
+    );
     if (isListingFiles) for (const asset of assets) console.log(`    ${kb(assetBytes(asset)).padStart(9)}  ${asset}`);
   }
 } finally {

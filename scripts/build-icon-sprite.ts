@@ -21,7 +21,9 @@ async function loadIcon(name: string): Promise<IconData> {
     throw new Error(`"${name}" is not an icon in the installed lucide-react (see lucide.dev/icons)`);
   }
   if (!module.__iconData) {
-    throw new Error(`"${name}" is an alias in lucide-react: use the icon's own name (its component is ${module.default?.displayName})`);
+    throw new Error(
+      `"${name}" is an alias in lucide-react: use the icon's own name (its component is ${module.default?.displayName})`,
+    );
   }
   return module.__iconData;
 }
@@ -36,15 +38,20 @@ function renderNode([tag, attributes, children]: IconNode): string {
     .filter(([attribute]) => attribute !== "key")
     .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
     .join("");
-  return children?.length ? `<${tag}${attributeText}>${children.map(renderNode).join("")}</${tag}>` : `<${tag}${attributeText}/>`;
+  return children?.length
+    ? `<${tag}${attributeText}>${children.map(renderNode).join("")}</${tag}>`
+    : `<${tag}${attributeText}/>`;
 }
 
 /** The licence notice, with the copyright lines taken from the installed package's LICENSE. */
 async function notice(): Promise<string> {
-  const packageJson = JSON.parse(await readFile(new URL(import.meta.resolve("lucide-react/package.json")), "utf8")) as { version: string };
+  const packageJson = JSON.parse(await readFile(new URL(import.meta.resolve("lucide-react/package.json")), "utf8")) as {
+    version: string;
+  };
   const licence = await readFile(new URL("LICENSE", import.meta.resolve("lucide-react/package.json")), "utf8");
   const [lucideCopyright, featherCopyright] = licence.match(/^Copyright .+$/gm) ?? [];
-  if (!lucideCopyright || !featherCopyright) throw new Error("lucide-react's LICENSE no longer reads as expected: revisit the sprite's notice");
+  if (!lucideCopyright || !featherCopyright)
+    throw new Error("lucide-react's LICENSE no longer reads as expected: revisit the sprite's notice");
   return [
     `Lucide ${packageJson.version} icons. ${lucideCopyright}; ISC licence.`,
     `The icons Lucide derives from Feather: ${featherCopyright}; MIT licence. Full texts: the LICENSE file of Lucide's npm packages.`,

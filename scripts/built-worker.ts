@@ -80,7 +80,10 @@ export function startBuiltWorker(options: {
       ...serving,
       ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       ...(options.onLog
-        ? { handleStructuredLogs: ({ message, level }: { message: string; level: string }) => options.onLog!(message, level) }
+        ? {
+            handleStructuredLogs: ({ message, level }: { message: string; level: string }) =>
+              options.onLog!(message, level),
+          }
         : {}),
       assets: { directory: join(buildDir, "client"), binding: "ASSETS", routerConfig: { has_user_worker: true } },
     } as Parameters<typeof convertV4MiniflareOptions>[0]),

@@ -41,7 +41,14 @@ if (import.meta.main) {
         process.stdout.write(csv);
       }
     } else if (command === "list") {
-      console.table(rows.map((lead) => ({ joined: lead.createdAt.slice(0, 16).replace("T", " "), name: lead.name, email: lead.email, phone: lead.phone })));
+      console.table(
+        rows.map((lead) => ({
+          joined: lead.createdAt.slice(0, 16).replace("T", " "),
+          name: lead.name,
+          email: lead.email,
+          phone: lead.phone,
+        })),
+      );
       console.log(`${rows.length} leads.`);
     } else {
       console.error("Usage: npm run leads -- list | export [--out leads.csv]");

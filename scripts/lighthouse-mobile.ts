@@ -11,7 +11,14 @@ import lighthouse from "lighthouse";
 import { chromiumPath } from "../tests/support/browser.ts";
 import { freePort, LocalStackError } from "./local-stack.ts";
 
-export type LighthouseRun = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; renderBlocking: string[] };
+export type LighthouseRun = {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  renderBlocking: string[];
+};
 
 /** Chromium with a DevTools port for Lighthouse to drive; a fresh profile each time. */
 async function startChromium(): Promise<{ port: number; stop(): void }> {
@@ -19,8 +26,19 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
   const profile = mkdtempSync(join(tmpdir(), "moneta-lighthouse-"));
   const chromium = spawn(
     chromiumPath(),
-    ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-sync",
-      "--disable-background-networking", "--disable-component-update", `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, "about:blank"],
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-background-networking",
+      "--disable-component-update",
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      "about:blank",
+    ],
     { stdio: "ignore" },
   );
   const stop = () => {
@@ -28,7 +46,10 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
     rmSync(profile, { recursive: true, force: true });
   };
   for (let attempt = 0; attempt < 100; attempt++) {
-    const isUp = await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.ok, () => false);
+    const isUp = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (isUp) return { port, stop };
     await new Promise((wait) => setTimeout(wait, 100));
   }
@@ -42,11 +63,17 @@ export async function runLighthouseMobile(url: string, runs: number): Promise<Li
   try {
     const results: LighthouseRun[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(url, { port: chromium.port, onlyCategories: ["performance"], logLevel: "error", output: "json" });
+      const result = await lighthouse(url, {
+        port: chromium.port,
+        onlyCategories: ["performance"],
+        logLevel: "error",
+        output: "json",
+      });
       if (!result) throw new LocalStackError(`Lighthouse returned nothing for ${url}.`);
       const { audits, categories } = result.lhr;
       if (result.lhr.runtimeError) throw new LocalStackError(`Lighthouse: ${result.lhr.runtimeError.message}`);
-      const blocking = (audits["render-blocking-insight"]?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
+      const blocking =
+        (audits["render-blocking-insight"]?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
       results.push({
         score: categories.performance?.score ?? 0,
         lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,

@@ -61,10 +61,22 @@ function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
   return new Promise((done) => {
     const timer = setTimeout(() => {
-      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
     }, 5000);
-    child.once("exit", () => { clearTimeout(timer); done(); });
-    try { process.kill(-child.pid!, "SIGTERM"); } catch { clearTimeout(timer); done(); }
+    child.once("exit", () => {
+      clearTimeout(timer);
+      done();
+    });
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      clearTimeout(timer);
+      done();
+    }
   });
 }
 
@@ -78,12 +90,16 @@ async function waitUntilReady(url: string, child: ChildProcess, what: string, lo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new LocalStackError(`${what} stopped while starting (${lastLines(logFile) || "no output"}). Full log: ${logFile}`);
+      throw new LocalStackError(
+        `${what} stopped while starting (${lastLines(logFile) || "no output"}). Full log: ${logFile}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((wait) => setTimeout(wait, 200));
   }
   await stopProcess(child);
@@ -117,7 +133,9 @@ export async function migrateDatabase(url: string): Promise<void> {
   try {
     await applyMigrations({ url });
   } catch (error) {
-    throw new LocalStackError(`Applying migrations to ${url} failed: ${error instanceof Error ? error.message : error}`);
+    throw new LocalStackError(
+      `Applying migrations to ${url} failed: ${error instanceof Error ? error.message : error}`,
+    );
   }
 }
 
@@ -160,13 +178,27 @@ export async function startWorkerServer(options: WorkerServerOptions): Promise<R
     options.mode === "preview"
       ? startProcess(
           process.execPath,
-          [join(projectRoot, "scripts", "serve-built.ts"), "--port", String(options.port), "--persist", stateDirFor(options.logFile)],
+          [
+            join(projectRoot, "scripts", "serve-built.ts"),
+            "--port",
+            String(options.port),
+            "--persist",
+            stateDirFor(options.logFile),
+          ],
           { logFile: options.logFile, env: { MONETA_WORKER_BINDINGS: JSON.stringify(bindings) } },
         )
-      : startProcess(binary("react-router"), ["dev", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"], {
-          logFile: options.logFile,
-          env: { RESEND_API_KEY: process.env.RESEND_API_KEY ?? "", TURNSTILE_SECRET_KEY: process.env.TURNSTILE_SECRET_KEY ?? "", ...bindings },
-        });
+      : startProcess(
+          binary("react-router"),
+          ["dev", "--port", String(options.port), "--strictPort", "--host", "127.0.0.1"],
+          {
+            logFile: options.logFile,
+            env: {
+              RESEND_API_KEY: process.env.RESEND_API_KEY ?? "",
+              TURNSTILE_SECRET_KEY: process.env.TURNSTILE_SECRET_KEY ?? "",
+              ...bindings,
+            },
+          },
+        );
   await waitUntilReady(`${url}/api/health`, child, "The app server", options.logFile, 60_000);
   return { url, stop: () => stopProcess(child) };
 }
@@ -175,7 +207,9 @@ export async function startWorkerServer(options: WorkerServerOptions): Promise<R
 export async function triggerCron(appUrl: string): Promise<boolean> {
   const cron = encodeURIComponent("*/5 * * * *");
   try {
-    const response = await fetch(`${appUrl}/cdn-cgi/local/scheduled?cron=${cron}`, { signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${appUrl}/cdn-cgi/local/scheduled?cron=${cron}`, {
+      signal: AbortSignal.timeout(30_000),
+    });
     return response.ok;
   } catch {
     return false;

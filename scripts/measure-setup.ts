@@ -19,12 +19,20 @@ if (install.status !== 0) throw new Error("npm install failed in the fresh clone
 const installSeconds = seconds(started);
 
 const [port, dbPort] = [await freePort(), await freePort()];
-const server = spawn("npm", ["start"], { cwd: clone, env: { ...process.env, PORT: String(port), DB_PORT: String(dbPort) }, stdio: "ignore", detached: true });
+const server = spawn("npm", ["start"], {
+  cwd: clone,
+  env: { ...process.env, PORT: String(port), DB_PORT: String(dbPort) },
+  stdio: "ignore",
+  detached: true,
+});
 let firstPageSeconds = "";
 for (let attempt = 0; attempt < 600 && !firstPageSeconds; attempt++) {
   try {
-    if ((await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) })).ok) firstPageSeconds = seconds(started);
-  } catch { await new Promise((wait) => setTimeout(wait, 250)); }
+    if ((await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) })).ok)
+      firstPageSeconds = seconds(started);
+  } catch {
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
 }
 process.kill(-server.pid!, "SIGINT");
 await new Promise((wait) => setTimeout(wait, 3000));
@@ -34,5 +42,7 @@ const test = spawnSync("npm", ["test"], { cwd: clone, stdio: "ignore", env: { ..
 const testSeconds = seconds(testStarted);
 rmSync(clone, { recursive: true, force: true });
 
-console.log(`| npm install | install → first page of npm start | npm test (${test.status === 0 ? "green" : "FAILED"}) |`);
+console.log(
+  `| npm install | install → first page of npm start | npm test (${test.status === 0 ? "green" : "FAILED"}) |`,
+);
 console.log(`| ${installSeconds} s | ${firstPageSeconds || "never"} s | ${testSeconds} s |`);

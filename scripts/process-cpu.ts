@@ -33,6 +33,8 @@ export function processCpuMs(name: string, parentPid?: number): number {
  * single request (a tick is 10 ms, so only sums over many requests mean anything).
  */
 export function processCpuReader(name: string, parentPid?: number): () => number {
-  const pids = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry) && readTicks(entry, name, parentPid) !== null);
+  const pids = readdirSync("/proc").filter(
+    (entry) => /^\d+$/.test(entry) && readTicks(entry, name, parentPid) !== null,
+  );
   return () => pids.reduce((ticks, pid) => ticks + (readTicks(pid) ?? 0), 0) / ticksPerMs;
 }

@@ -36,42 +36,72 @@ const pathTemplate = argument("path", "/workspaces/{w}/transactions");
 const runs = Number(argument("runs", "300"));
 const jwtSecret = "profile-secret-profile-secret-profile-secret";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 /** A minimal Chrome DevTools Protocol client over workerd's inspector WebSocket. */
 async function connectInspector(port: number) {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as {
+    webSocketDebuggerUrl: string;
+    title?: string;
+  }[];
   const target = targets.find((entry) => !entry.title?.includes("internal")) ?? targets[0]!;
   const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((open, fail) => { socket.onopen = open; socket.onerror = fail; });
+  await new Promise((open, fail) => {
+    socket.onopen = open;
+    socket.onerror = fail;
+  });
   let nextId = 1;
   const waiting = new Map<number, (result: unknown) => void>();
   socket.onmessage = (event) => {
     const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id && waiting.has(message.id)) { waiting.get(message.id)!(message.result); waiting.delete(message.id); }
+    if (message.id && waiting.has(message.id)) {
+      waiting.get(message.id)!(message.result);
+      waiting.delete(message.id);
+    }
   };
   const send = <T>(method: string, params: Record<string, unknown> = {}) =>
-    new Promise<T>((done) => { const id = nextId++; waiting.set(id, done as (result: unknown) => void); socket.send(JSON.stringify({ id, method, params })); });
+    new Promise<T>((done) => {
+      const id = nextId++;
+      waiting.set(id, done as (result: unknown) => void);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
   return { send, close: () => socket.close(), targets };
 }
 
 function summarise(profile: Profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  for (const [index, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  for (const [index, id] of profile.samples.entries())
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   const total = [...self.values()].reduce((sum, value) => sum + value, 0);
   const byFunction = new Map<string, number>();
   const byModule = new Map<string, number>();
   for (const [id, micros] of self) {
     const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
     const where = url.split("/").slice(-1)[0] || "(native)";
-    byFunction.set(`${functionName || "(anonymous)"} ${where}:${lineNumber + 1}:${columnNumber + 1}`, (byFunction.get(`${functionName || "(anonymous)"} ${where}:${lineNumber + 1}:${columnNumber + 1}`) ?? 0) + micros);
+    byFunction.set(
+      `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}:${columnNumber + 1}`,
+      (byFunction.get(`${functionName || "(anonymous)"} ${where}:${lineNumber + 1}:${columnNumber + 1}`) ?? 0) + micros,
+    );
     byModule.set(where, (byModule.get(where) ?? 0) + micros);
   }
   const top = (map: Map<string, number>, count: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, micros]) => `${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000 / runs).toFixed(2).padStart(6)} ms/req  ${name}`).join("\n");
-  console.log(`\nSampled ${(total / 1000).toFixed(0)} ms over ${runs} requests (${(total / 1000 / runs).toFixed(2)} ms of samples per request)\n\nBy module (self time):\n${top(byModule, 12)}\n\nBy function (self time):\n${top(byFunction, 40)}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(
+        ([name, micros]) =>
+          `${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000 / runs).toFixed(2).padStart(6)} ms/req  ${name}`,
+      )
+      .join("\n");
+  console.log(
+    `\nSampled ${(total / 1000).toFixed(0)} ms over ${runs} requests (${(total / 1000 / runs).toFixed(2)} ms of samples per request)\n\nBy module (self time):\n${top(byModule, 12)}\n\nBy function (self time):\n${top(byFunction, 40)}`,
+  );
 }
 
 type HeapNode = { callFrame: ProfileNode["callFrame"]; selfSize: number; children: HeapNode[] };
@@ -92,8 +122,17 @@ function summariseAllocations(profile: HeapProfile) {
   visit(profile.head);
   const total = [...byModule.values()].reduce((sum, value) => sum + value, 0);
   const top = (map: Map<string, number>, count: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, bytes]) => `${((bytes / total) * 100).toFixed(1).padStart(5)}%  ${(bytes / 1024 / runs).toFixed(1).padStart(7)} KB/req  ${name}`).join("\n");
-  console.log(`\nAllocated (sampled) ${(total / 1024 / runs).toFixed(0)} KB per request\n\nBy module:\n${top(byModule, 8)}\n\nBy function:\n${top(byFunction, 30)}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(
+        ([name, bytes]) =>
+          `${((bytes / total) * 100).toFixed(1).padStart(5)}%  ${(bytes / 1024 / runs).toFixed(1).padStart(7)} KB/req  ${name}`,
+      )
+      .join("\n");
+  console.log(
+    `\nAllocated (sampled) ${(total / 1024 / runs).toFixed(0)} KB per request\n\nBy module:\n${top(byModule, 8)}\n\nBy function:\n${top(byFunction, 30)}`,
+  );
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-profile-"));
@@ -108,24 +147,49 @@ const serverTimesInto = (times: number[]) => (line: string) => {
   if (entry.event === "request" && typeof entry.duration_ms === "number") times.push(entry.duration_ms);
 };
 const baselineDir = process.argv.includes("--against") ? argument("against", "") : undefined;
-const worker = startBuiltWorker({ databaseUrl: database.url, vars, onLog: serverTimesInto(serverTimes), ...(baselineDir ? {} : { inspectorPort }) });
-const baseline = baselineDir ? startBuiltWorker({ databaseUrl: database.url, vars, buildDir: baselineDir, onLog: serverTimesInto(baselineServerTimes) }) : undefined;
+const worker = startBuiltWorker({
+  databaseUrl: database.url,
+  vars,
+  onLog: serverTimesInto(serverTimes),
+  ...(baselineDir ? {} : { inspectorPort }),
+});
+const baseline = baselineDir
+  ? startBuiltWorker({
+      databaseUrl: database.url,
+      vars,
+      buildDir: baselineDir,
+      onLog: serverTimesInto(baselineServerTimes),
+    })
+  : undefined;
 try {
   await migrateDatabase(database.url);
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
   const user = await insertUser(db, { name: "Profile Owner", tier: "unlimited" });
   const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
-  await seedLedger(db, { workspaceId: workspace.id, createdBy: user.id, count: 5000, lastDate: new Date().toISOString().slice(0, 10) });
+  await seedLedger(db, {
+    workspaceId: workspace.id,
+    createdBy: user.id,
+    count: 5000,
+    lastDate: new Date().toISOString().slice(0, 10),
+  });
   const now = new Date();
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 86_400_000);
-  await db.insert(schema.sessions).values({ id: sessionId, userId: user.id, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  await db.insert(schema.sessions).values({
+    id: sessionId,
+    userId: user.id,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
   const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
   client.close();
 
   const path = pathTemplate.replace("{w}", workspace.id);
-  const headers = path.startsWith("/api/") ? { Authorization: `Bearer ${token}` } : { Cookie: `moneta_session=${token}` };
+  const headers = path.startsWith("/api/")
+    ? { Authorization: `Bearer ${token}` }
+    : { Cookie: `moneta_session=${token}` };
   const request = async (target = worker) => {
     const started = performance.now();
     const response = await target.dispatchFetch(`http://profile.local${path}`, { headers, redirect: "manual" });
@@ -144,7 +208,10 @@ try {
   }
 
   if (baseline) {
-    for (let warm = 0; warm < 100; warm++) { await request(); await request(baseline); }
+    for (let warm = 0; warm < 100; warm++) {
+      await request();
+      await request(baseline);
+    }
     // Blocks of requests alternate between the two builds; the workerd CPU a block used is its build's
     // (the idle one uses next to none), and the machine's drift hits both alike.
     const block = 20;
@@ -162,7 +229,9 @@ try {
     }
     console.log(`${path}, ${measured[0]!.times.length} requests each, in alternating blocks of ${block}:`);
     measured.forEach((build, index) => {
-      console.log(`  ${build.name}\n    server time ${percentiles(build.serverTimes.slice(loggedBefore[index]))}, dispatchFetch ${percentiles(build.times)}, workerd CPU ${(build.cpuMs / build.times.length).toFixed(2)} ms per request`);
+      console.log(
+        `  ${build.name}\n    server time ${percentiles(build.serverTimes.slice(loggedBefore[index]))}, dispatchFetch ${percentiles(build.times)}, workerd CPU ${(build.cpuMs / build.times.length).toFixed(2)} ms per request`,
+      );
     });
   } else {
     for (let warm = 0; warm < 50; warm++) await request();
@@ -171,14 +240,21 @@ try {
     const times: number[] = [];
     for (let run = 0; run < runs; run++) times.push(await request());
     const cpuPerRequest = (processCpuMs("workerd", process.pid) - cpuBefore) / runs;
-    console.log(`${path}, without the profiler:\n  server time ${percentiles(serverTimes.slice(loggedBefore))}\n  dispatchFetch ${percentiles(times)}\n  workerd CPU ${cpuPerRequest.toFixed(2)} ms per request`);
+    console.log(
+      `${path}, without the profiler:\n  server time ${percentiles(serverTimes.slice(loggedBefore))}\n  dispatchFetch ${percentiles(times)}\n  workerd CPU ${cpuPerRequest.toFixed(2)} ms per request`,
+    );
     const inspector = await connectInspector(inspectorPort);
     if (process.argv.includes("--allocations")) {
       await inspector.send("HeapProfiler.enable");
-      await inspector.send("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await inspector.send("HeapProfiler.startSampling", {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
       for (let run = 0; run < runs; run++) await request();
       const { profile } = await inspector.send<{ profile: HeapProfile }>("HeapProfiler.stopSampling");
-      if (process.argv.includes("--save-allocations")) writeFileSync(argument("save-allocations", "worker.heapprofile"), JSON.stringify(profile));
+      if (process.argv.includes("--save-allocations"))
+        writeFileSync(argument("save-allocations", "worker.heapprofile"), JSON.stringify(profile));
       summariseAllocations(profile);
     }
     await inspector.send("Profiler.enable");

@@ -16,12 +16,16 @@ try {
   for (const path of paths) {
     const name = path.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home";
     for (const { layout, horizontalOverflow } of await screenshotEveryLayout(browser, { baseURL, path, name })) {
-      console.log(`${path} ${layout}${horizontalOverflow > 0 ? `  ⚠ scrolls sideways by ${horizontalOverflow}px` : ""}`);
+      console.log(
+        `${path} ${layout}${horizontalOverflow > 0 ? `  ⚠ scrolls sideways by ${horizontalOverflow}px` : ""}`,
+      );
     }
   }
   console.log(`Saved in ${screenshotDir}`);
 } catch (error) {
-  console.error(`Screenshots failed: ${error instanceof Error ? error.message : error}. Is the app running at ${baseURL}?`);
+  console.error(
+    `Screenshots failed: ${error instanceof Error ? error.message : error}. Is the app running at ${baseURL}?`,
+  );
   process.exitCode = 1;
 } finally {
   await browser.close();

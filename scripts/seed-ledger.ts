@@ -12,7 +12,14 @@ import { accounts, cards, tags, transactions, transactionTags, workspaces } from
 import { addDays } from "../worker/ledger/dates.ts";
 import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
 
-type Options = { workspaceId: string; createdBy: string; count: number; lastDate: string; seed?: number; chunkSize?: number };
+type Options = {
+  workspaceId: string;
+  createdBy: string;
+  count: number;
+  lastDate: string;
+  seed?: number;
+  chunkSize?: number;
+};
 
 /** mulberry32: a tiny seeded generator, so runs are repeatable. */
 function generator(seed: number) {
@@ -25,7 +32,20 @@ function generator(seed: number) {
   };
 }
 
-const expenses = ["Mercado", "Padaria", "Farmácia", "Uber", "iFood", "Conta de luz", "Internet", "Academia", "Cinema", "Posto de gasolina", "Restaurante", "Livraria"];
+const expenses = [
+  "Mercado",
+  "Padaria",
+  "Farmácia",
+  "Uber",
+  "iFood",
+  "Conta de luz",
+  "Internet",
+  "Academia",
+  "Cinema",
+  "Posto de gasolina",
+  "Restaurante",
+  "Livraria",
+];
 const incomes = ["Salário", "Freelance", "Reembolso", "Pix recebido"];
 
 export async function seedLedger(db: Database, options: Options) {
@@ -33,15 +53,67 @@ export async function seedLedger(db: Database, options: Options) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const { workspaceId, createdBy } = options;
   const now = new Date().toISOString();
-  const account = (name: string, type: "checking" | "savings" | "credit", currency: "BRL" | "USD", cents: number, color: string, icon: string) =>
-    ({ id: newId(), workspaceId, name, type, currency, initialBalanceCents: cents, balanceCents: cents, color, icon, createdAt: now });
+  const account = (
+    name: string,
+    type: "checking" | "savings" | "credit",
+    currency: "BRL" | "USD",
+    cents: number,
+    color: string,
+    icon: string,
+  ) => ({
+    id: newId(),
+    workspaceId,
+    name,
+    type,
+    currency,
+    initialBalanceCents: cents,
+    balanceCents: cents,
+    color,
+    icon,
+    createdAt: now,
+  });
   const checking = account("Nubank", "checking", "BRL", 850_000, "#8B5CF6", "building-library");
   const savings = account("Poupança Caixa", "savings", "BRL", 2_400_000, "#22C55E", "banknotes");
   const dollars = account("Wise USD", "checking", "USD", 120_000, "#06B6D4", "wallet");
-  const credit = { id: newId(), workspaceId, accountId: checking.id, name: "Nubank Ultravioleta", lastFourDigits: "4821", issuer: "Mastercard", expiryDate: "2031-08", type: "credit" as const, mode: "credit" as const, creditLimitCents: 1_200_000, billingCycleDay: 28, color: "#673AB7", icon: "credit-card", debtCents: 0, createdAt: now };
-  const debit = { ...credit, id: newId(), name: "Débito Nubank", lastFourDigits: "1093", type: "debit" as const, mode: "debit" as const, creditLimitCents: null, color: "#3F51B5" };
-  const tagRows = [["Mercado", "#4CAF50"], ["Casa", "#2196F3"], ["Lazer", "#FF9800"], ["Transporte", "#795548"], ["Saúde", "#F44336"]].map(([name, color]) => ({ id: newId(), workspaceId, name: name!, color: color!, createdAt: now }));
-  await db.batch([db.insert(accounts).values([checking, savings, dollars]), db.insert(cards).values([credit, debit]), db.insert(tags).values(tagRows)]);
+  const credit = {
+    id: newId(),
+    workspaceId,
+    accountId: checking.id,
+    name: "Nubank Ultravioleta",
+    lastFourDigits: "4821",
+    issuer: "Mastercard",
+    expiryDate: "2031-08",
+    type: "credit" as const,
+    mode: "credit" as const,
+    creditLimitCents: 1_200_000,
+    billingCycleDay: 28,
+    color: "#673AB7",
+    icon: "credit-card",
+    debtCents: 0,
+    createdAt: now,
+  };
+  const debit = {
+    ...credit,
+    id: newId(),
+    name: "Débito Nubank",
+    lastFourDigits: "1093",
+    type: "debit" as const,
+    mode: "debit" as const,
+    creditLimitCents: null,
+    color: "#3F51B5",
+  };
+  const tagRows = [
+    ["Mercado", "#4CAF50"],
+    ["Casa", "#2196F3"],
+    ["Lazer", "#FF9800"],
+    ["Transporte", "#795548"],
+    ["Saúde", "#F44336"],
+  ].map(([name, color]) => ({ id: newId(), workspaceId, name: name!, color: color!, createdAt: now }));
+  await db.batch([
+    db.insert(accounts).values([checking, savings, dollars]),
+    db.insert(cards).values([credit, debit]),
+    db.insert(tags).values(tagRows),
+  ]);
 
   const effects = noEffects();
   const days = Math.max(1, Math.ceil(options.count / 8));
@@ -49,7 +121,10 @@ export async function seedLedger(db: Database, options: Options) {
   let pendingTags: (typeof transactionTags.$inferInsert)[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
-    const statements = [db.insert(transactions).values(pending), ...(pendingTags.length ? [db.insert(transactionTags).values(pendingTags)] : [])];
+    const statements = [
+      db.insert(transactions).values(pending),
+      ...(pendingTags.length ? [db.insert(transactionTags).values(pendingTags)] : []),
+    ];
     await batchOfStatements(db, statements);
     pending = [];
     pendingTags = [];
@@ -59,19 +134,61 @@ export async function seedLedger(db: Database, options: Options) {
     const date = addDays(options.lastDate, Math.floor((index / options.count) * days) - days + 1);
     const roll = random();
     const debt = effects.cards.get(credit.id) ?? 0;
-    const cents = roll >= 0.92 ? Math.max(500, Math.round(debt * 0.9)) : Math.round(500 + random() * (roll < 0.1 ? 600_000 : 30_000));
-    const base = { id: newId(), workspaceId, description: "", date, amountCents: cents, currency: "BRL" as const, destinationAmountCents: cents, destinationCurrency: "BRL" as const, createdBy, createdAt: `${date}T12:00:00.000Z` };
+    const cents =
+      roll >= 0.92
+        ? Math.max(500, Math.round(debt * 0.9))
+        : Math.round(500 + random() * (roll < 0.1 ? 600_000 : 30_000));
+    const base = {
+      id: newId(),
+      workspaceId,
+      description: "",
+      date,
+      amountCents: cents,
+      currency: "BRL" as const,
+      destinationAmountCents: cents,
+      destinationCurrency: "BRL" as const,
+      createdBy,
+      createdAt: `${date}T12:00:00.000Z`,
+    };
     const row =
       roll < 0.1
         ? { ...base, kind: "income" as const, description: pick(incomes), destinationAccountId: checking.id }
         : roll < 0.55
-          ? { ...base, kind: "expense" as const, description: pick(expenses), originCardId: credit.id, originCardMode: "credit" as const }
+          ? {
+              ...base,
+              kind: "expense" as const,
+              description: pick(expenses),
+              originCardId: credit.id,
+              originCardMode: "credit" as const,
+            }
           : roll < 0.75
-            ? { ...base, kind: "expense" as const, description: pick(expenses), originCardId: debit.id, originCardMode: "debit" as const, originAccountId: checking.id }
+            ? {
+                ...base,
+                kind: "expense" as const,
+                description: pick(expenses),
+                originCardId: debit.id,
+                originCardMode: "debit" as const,
+                originAccountId: checking.id,
+              }
             : roll < 0.92
               ? { ...base, kind: "expense" as const, description: pick(expenses), originAccountId: checking.id }
-              : { ...base, kind: "pay_credit_card" as const, description: "Pagamento da fatura", originAccountId: checking.id, destinationCardId: credit.id, destinationCardMode: "credit" as const };
-    const complete = { originAccountId: null, originCardId: null, originCardMode: null, destinationAccountId: null, destinationCardId: null, destinationCardMode: null, ...row };
+              : {
+                  ...base,
+                  kind: "pay_credit_card" as const,
+                  description: "Pagamento da fatura",
+                  originAccountId: checking.id,
+                  destinationCardId: credit.id,
+                  destinationCardMode: "credit" as const,
+                };
+    const complete = {
+      originAccountId: null,
+      originCardId: null,
+      originCardMode: null,
+      destinationAccountId: null,
+      destinationCardId: null,
+      destinationCardMode: null,
+      ...row,
+    };
     effectsOf(complete, 1, effects);
     pending.push(complete);
     if (row.kind === "expense" && random() < 0.6) pendingTags.push({ transactionId: row.id, tagId: pick(tagRows).id });
@@ -80,9 +197,22 @@ export async function seedLedger(db: Database, options: Options) {
   await flush();
   // The balances the rows imply, written once at the end instead of per row.
   await batchOfStatements(db, [
-    ...[...effects.accounts].map(([id, delta]) => db.update(accounts).set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` }).where(sql`${accounts.id} = ${id}`)),
-    ...[...effects.cards].map(([id, delta]) => db.update(cards).set({ debtCents: sql`${cards.debtCents} + ${delta}` }).where(sql`${cards.id} = ${id}`)),
-    db.update(workspaces).set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` }).where(sql`${workspaces.id} = ${workspaceId}`),
+    ...[...effects.accounts].map(([id, delta]) =>
+      db
+        .update(accounts)
+        .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
+        .where(sql`${accounts.id} = ${id}`),
+    ),
+    ...[...effects.cards].map(([id, delta]) =>
+      db
+        .update(cards)
+        .set({ debtCents: sql`${cards.debtCents} + ${delta}` })
+        .where(sql`${cards.id} = ${id}`),
+    ),
+    db
+      .update(workspaces)
+      .set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` })
+      .where(sql`${workspaces.id} = ${workspaceId}`),
   ]);
   return { accounts: { checking, savings, dollars }, cards: { credit, debit }, tags: tagRows };
 }

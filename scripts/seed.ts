@@ -19,7 +19,10 @@ export const demoEmails = {
 } as const;
 
 export async function seedDemo(db: Database, options: { reset: boolean }): Promise<"seeded" | "already-seeded"> {
-  const demoUsers = await db.select().from(schema.users).where(inArray(schema.users.email, Object.values(demoEmails)));
+  const demoUsers = await db
+    .select()
+    .from(schema.users)
+    .where(inArray(schema.users.email, Object.values(demoEmails)));
   if (demoUsers.length > 0 && !options.reset) return "already-seeded";
   if (demoUsers.length > 0) {
     const ids = demoUsers.map((user) => user.id);
@@ -97,7 +100,9 @@ if (import.meta.main) {
         : `Demo data is already in ${url}; run with --reset to write it again.`,
     );
   } catch (error) {
-    console.error(`Seeding ${url} failed: ${error instanceof Error ? error.message : error}. Is \`npm start\` running?`);
+    console.error(
+      `Seeding ${url} failed: ${error instanceof Error ? error.message : error}. Is \`npm start\` running?`,
+    );
     process.exitCode = 1;
   } finally {
     client.close();

@@ -21,7 +21,10 @@ const usage = "Usage: npm run user:set-tier -- --email <address> [--tier free|un
 
 function parseOptions(argv: string[]) {
   try {
-    return parseArgs({ args: argv, options: { email: { type: "string" }, tier: { type: "string" }, beta: { type: "string" } } });
+    return parseArgs({
+      args: argv,
+      options: { email: { type: "string" }, tier: { type: "string" }, beta: { type: "string" } },
+    });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : error}\n${usage}`);
   }
@@ -33,7 +36,8 @@ export function parseSetTierArguments(argv: string[]): SetTierRequest {
   if (tier !== undefined && !(tierPlans as readonly string[]).includes(tier)) {
     throw new UsageError(`--tier must be one of ${tierPlans.join(", ")}.\n${usage}`);
   }
-  if (beta !== undefined && beta !== "on" && beta !== "off") throw new UsageError(`--beta must be on or off.\n${usage}`);
+  if (beta !== undefined && beta !== "on" && beta !== "off")
+    throw new UsageError(`--beta must be on or off.\n${usage}`);
   if (tier === undefined && beta === undefined) throw new UsageError(`Give --tier, --beta or both.\n${usage}`);
   return {
     email: email.trim().toLowerCase(),
@@ -53,7 +57,8 @@ export async function setTier(db: Database, request: SetTierRequest): Promise<st
     })
     .where(eq(schema.users.email, request.email))
     .returning();
-  if (!user) throw new UsageError(`No user signs in as ${request.email}. They must sign in once before their tier can be set.`);
+  if (!user)
+    throw new UsageError(`No user signs in as ${request.email}. They must sign in once before their tier can be set.`);
   return `${user.email} is now on ${resolveTier(user).label}.`;
 }
 
@@ -64,7 +69,10 @@ if (import.meta.main) {
     const request = parseSetTierArguments(process.argv.slice(2));
     console.log(await setTier(drizzle(client, { schema }) as unknown as Database, request));
   } catch (error) {
-    const reason = error instanceof UsageError ? error.message : `Setting the tier in ${url} failed: ${error instanceof Error ? error.message : error}`;
+    const reason =
+      error instanceof UsageError
+        ? error.message
+        : `Setting the tier in ${url} failed: ${error instanceof Error ? error.message : error}`;
     console.error(reason);
     process.exitCode = 1;
   } finally {

@@ -66,7 +66,8 @@ async function main() {
   running.push(server);
 
   const fireCron = async () => {
-    if (!(await triggerCron(server.url))) console.warn("  cron: the scheduled handler did not answer (see .data/server.log)");
+    if (!(await triggerCron(server.url)))
+      console.warn("  cron: the scheduled handler did not answer (see .data/server.log)");
   };
   void fireCron();
   cronTimer = setInterval(fireCron, cronIntervalMs);
@@ -87,7 +88,10 @@ process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
 main().catch((error: unknown) => {
-  const message = error instanceof LocalStackError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : error}`;
+  const message =
+    error instanceof LocalStackError
+      ? error.message
+      : `Unexpected failure: ${error instanceof Error ? error.message : error}`;
   console.error(`\n  ✖ ${message}\n`);
   void stopAll(1);
 });

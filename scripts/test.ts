@@ -37,10 +37,16 @@ function findChromium(): string {
   if (process.getuid?.() === 0 && isDebian()) {
     console.log("\n▶ Chromium is missing: installing Debian's chromium package");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    let install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+    let install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      stdio: "inherit",
+      env,
+    });
     if (install.status !== 0) {
       spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-      install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+      install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+        stdio: "inherit",
+        env,
+      });
     }
     if (install.status === 0 && existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }

@@ -8,7 +8,13 @@ import { createServiceContext, type ServiceContext, type ServiceContextOptions }
 import type { Env } from "./env.ts";
 import { detectLanguage } from "./i18n/language.ts";
 import { errorBody } from "./http/error-body.ts";
-import { AppError, databaseRetryAfterSeconds, databaseUnavailable, internalError, type ErrorCode } from "./http/errors.ts";
+import {
+  AppError,
+  databaseRetryAfterSeconds,
+  databaseUnavailable,
+  internalError,
+  type ErrorCode,
+} from "./http/errors.ts";
 import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { maxPictureBytes } from "./profile/picture.ts";
@@ -92,71 +98,92 @@ export type WorkerAppOptions = {
  */
 export function createWorkerApp(options: WorkerAppOptions) {
   const { createServices = createServiceContext, isDevelopment = false } = options;
-  return new Hono<ApiEnv>()
-    .use(async (c, next) => {
-      const startedAt = performance.now();
-      const scope = createRequestScope();
-      c.set("scope", scope);
-      let databaseFailure: DatabaseUnavailableError | undefined;
-      c.set(
-        "services",
-        createServices(c.env, { log: scope.log, waitUntil: (work) => waitUntil(c, work), onUnavailable: (error) => (databaseFailure = error) }),
-      );
-      await next();
-      // React Router renders a loader's failure as its own 500 page; when the database was out of
-      // reach, the truth is a 503 the reader can retry: the page is rendered again as that error page
-      // (no loader or action runs), in the reader's language.
-      const isUnavailablePage = Boolean(databaseFailure) && c.res.status >= 500 && !isApiPath(c.req.path);
-      if (isUnavailablePage) {
-        scope.log.error("request.database_unavailable", { path: c.req.path, error: databaseFailure!.message });
-        c.res = await options.renderPage(c, { refusal: 503 });
-      }
-      // Redirects and fetched responses have immutable headers: copy before stamping ours.
-      c.res = new Response(c.res.body, c.res);
-      if (isUnavailablePage) c.res.headers.set("Retry-After", String(databaseRetryAfterSeconds));
-      applySecurityHeaders(c.res.headers, scope, { isDevelopment });
-      // Private data must not outlive the session in a cache or in the back button's page cache.
-      if (isApiPath(c.req.path) || c.req.header("Cookie")?.includes(`${authPolicy.sessionCookieName}=`)) {
-        c.res.headers.set("Cache-Control", "no-store");
-      }
-      if (c.env.APP_ENV !== "test") {
-        // Pages stream: the server's time runs until the body's last byte has been handed over.
-        const { method, path } = c.req;
-        const status = c.res.status;
-        const logRequest = () =>
-          scope.log.info("request", { method, path, status, duration_ms: Math.round((performance.now() - startedAt) * 10) / 10 });
-        if (c.res.body) c.res = new Response(c.res.body.pipeThrough(new TransformStream({ flush: logRequest })), c.res);
-        else logRequest();
-      }
-    })
-    // Page actions take form posts, the largest being the settings page's picture upload.
-    .use((c, next) => (isApiPath(c.req.path) && c.req.path !== pictureUploadPath ? jsonBodyLimit : pictureBodyLimit)(c, next))
-    .route("/api", options.api)
-    .all("/api/*", (c) => {
-      throw new AppError("NOT_FOUND", { key: "errors:details.noEndpoint", values: { method: c.req.method, path: c.req.path } });
-    })
-    .all("*", (c) => options.renderPage(c))
-    .onError((error, c) => {
-      const appError = toAppError(error);
-      const scope = c.get("scope");
-      const requestId = scope?.requestId ?? "unknown";
-      if (appError.code === "DATABASE_UNAVAILABLE") {
-        scope?.log.error("request.database_unavailable", { method: c.req.method, path: c.req.path, error: String(appError.cause) });
-      }
-      if (!(error instanceof AppError) && appError.status >= 500 && appError.code !== "DATABASE_UNAVAILABLE") {
-        scope?.log.error("request.unhandled_error", {
-          method: c.req.method,
-          path: c.req.path,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          stack: error instanceof Error ? error.stack : undefined,
+  return (
+    new Hono<ApiEnv>()
+      .use(async (c, next) => {
+        const startedAt = performance.now();
+        const scope = createRequestScope();
+        c.set("scope", scope);
+        let databaseFailure: DatabaseUnavailableError | undefined;
+        c.set(
+          "services",
+          createServices(c.env, {
+            log: scope.log,
+            waitUntil: (work) => waitUntil(c, work),
+            onUnavailable: (error) => (databaseFailure = error),
+          }),
+        );
+        await next();
+        // React Router renders a loader's failure as its own 500 page; when the database was out of
+        // reach, the truth is a 503 the reader can retry: the page is rendered again as that error page
+        // (no loader or action runs), in the reader's language.
+        const isUnavailablePage = Boolean(databaseFailure) && c.res.status >= 500 && !isApiPath(c.req.path);
+        if (isUnavailablePage) {
+          scope.log.error("request.database_unavailable", { path: c.req.path, error: databaseFailure!.message });
+          c.res = await options.renderPage(c, { refusal: 503 });
+        }
+        // Redirects and fetched responses have immutable headers: copy before stamping ours.
+        c.res = new Response(c.res.body, c.res);
+        if (isUnavailablePage) c.res.headers.set("Retry-After", String(databaseRetryAfterSeconds));
+        applySecurityHeaders(c.res.headers, scope, { isDevelopment });
+        // Private data must not outlive the session in a cache or in the back button's page cache.
+        if (isApiPath(c.req.path) || c.req.header("Cookie")?.includes(`${authPolicy.sessionCookieName}=`)) {
+          c.res.headers.set("Cache-Control", "no-store");
+        }
+        if (c.env.APP_ENV !== "test") {
+          // Pages stream: the server's time runs until the body's last byte has been handed over.
+          const { method, path } = c.req;
+          const status = c.res.status;
+          const logRequest = () =>
+            scope.log.info("request", {
+              method,
+              path,
+              status,
+              duration_ms: Math.round((performance.now() - startedAt) * 10) / 10,
+            });
+          if (c.res.body)
+            c.res = new Response(c.res.body.pipeThrough(new TransformStream({ flush: logRequest })), c.res);
+          else logRequest();
+        }
+      })
+      // Page actions take form posts, the largest being the settings page's picture upload.
+      .use((c, next) =>
+        (isApiPath(c.req.path) && c.req.path !== pictureUploadPath ? jsonBodyLimit : pictureBodyLimit)(c, next),
+      )
+      .route("/api", options.api)
+      .all("/api/*", (c) => {
+        throw new AppError("NOT_FOUND", {
+          key: "errors:details.noEndpoint",
+          values: { method: c.req.method, path: c.req.path },
         });
-      }
-      if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
-      if (!isApiPath(c.req.path)) {
-        return c.html(errorPageHtml(requestId), appError.status);
-      }
-      // A route may have settled the language already (the waitlist speaks Portuguese first).
-      const language = c.get("language") ?? detectLanguage(c.req.raw);
-      return c.json(errorBody(appError, requestId, language), appError.status);
-    });
+      })
+      .all("*", (c) => options.renderPage(c))
+      .onError((error, c) => {
+        const appError = toAppError(error);
+        const scope = c.get("scope");
+        const requestId = scope?.requestId ?? "unknown";
+        if (appError.code === "DATABASE_UNAVAILABLE") {
+          scope?.log.error("request.database_unavailable", {
+            method: c.req.method,
+            path: c.req.path,
+            error: String(appError.cause),
+          });
+        }
+        if (!(error instanceof AppError) && appError.status >= 500 && appError.code !== "DATABASE_UNAVAILABLE") {
+          scope?.log.error("request.unhandled_error", {
+            method: c.req.method,
+            path: c.req.path,
+            error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+            stack: error instanceof Error ? error.stack : undefined,
+          });
+        }
+        if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
+        if (!isApiPath(c.req.path)) {
+          return c.html(errorPageHtml(requestId), appError.status);
+        }
+        // A route may have settled the language already (the waitlist speaks Portuguese first).
+        const language = c.get("language") ?? detectLanguage(c.req.raw);
+        return c.json(errorBody(appError, requestId, language), appError.status);
+      })
+  );
 }

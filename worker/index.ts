@@ -14,7 +14,10 @@ export default {
 
   /** Cron trigger (every 5 minutes): runs the due-item executors and records the run; none is registered yet. */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    const services = createServiceContext(env, { log: createLogger({ cron: controller.cron }), waitUntil: (work) => ctx.waitUntil(work) });
+    const services = createServiceContext(env, {
+      log: createLogger({ cron: controller.cron }),
+      waitUntil: (work) => ctx.waitUntil(work),
+    });
     await runDueItems(services, controller.cron);
   },
 };

@@ -87,9 +87,12 @@ export function formatAmountInput(minorUnits: number, language: Language): strin
 
 /** A rate in micro-units as typed into a field: 180000 → "0.18" (en) or "0,18" (pt-BR), no grouping. */
 export function formatRateInput(micros: number, language: Language): string {
-  if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`A rate must be whole micro-units, received ${micros}`);
+  if (!Number.isSafeInteger(micros) || micros < 0)
+    throw new RangeError(`A rate must be whole micro-units, received ${micros}`);
   const digits = micros.toString().padStart(7, "0");
-  return numberFormat(language, { useGrouping: false, maximumFractionDigits: 6 }).format(`${digits.slice(0, -6)}.${digits.slice(-6)}` as `${number}`);
+  return numberFormat(language, { useGrouping: false, maximumFractionDigits: 6 }).format(
+    `${digits.slice(0, -6)}.${digits.slice(-6)}` as `${number}`,
+  );
 }
 
 /** Short amounts for chart axes and tight spaces: "$12.3K", "R$ 12,3 mil". */

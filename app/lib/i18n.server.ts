@@ -64,7 +64,11 @@ function rememberTranslations(instance: i18n): void {
         }
         return text;
       };
-      remembering = Object.assign(translate, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as FixedT;
+      remembering = Object.assign(translate, {
+        lng: fixed.lng,
+        ns: fixed.ns,
+        keyPrefix: fixed.keyPrefix,
+      }) as unknown as FixedT;
       fixedTs.set(cacheKey, remembering);
     }
     return remembering;

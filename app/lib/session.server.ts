@@ -41,7 +41,13 @@ export function clearedSessionCookie(args: LoaderArgs): string {
 }
 
 export function currentWorkspaceCookie(args: LoaderArgs, workspaceId: string): string {
-  return cookie(currentWorkspaceCookieName, workspaceId, args.request, args.context.get(pageContext), 60 * 60 * 24 * 365);
+  return cookie(
+    currentWorkspaceCookieName,
+    workspaceId,
+    args.request,
+    args.context.get(pageContext),
+    60 * 60 * 24 * 365,
+  );
 }
 
 function readCookie(request: Request, name: string): string | null {
@@ -78,7 +84,10 @@ type ViewerData = Pick<Viewer, "user" | "workspaces">;
 /** `ctx` acts as the signed-in person; it stays on the server (loaders return chosen fields only). */
 export type SignedInViewer = Viewer & { ctx: PersonContext };
 type PersonContext = ActingContext<PersonActor>;
-type Lookup<T> = { status: "signed-out" } | { status: "ended" } | { status: "signed-in"; viewer: T & { ctx: PersonContext } };
+type Lookup<T> =
+  | { status: "signed-out" }
+  | { status: "ended" }
+  | { status: "signed-in"; viewer: T & { ctx: PersonContext } };
 type ViewerLoad<T> = (ctx: PersonContext) => Promise<T>;
 
 /** Signed out (no genuine token), ended (revoked, expired or idle session) or the viewer. */

@@ -41,8 +41,7 @@ export function isHexColor(value: string): boolean {
 }
 
 export function shade(rgb: Rgb, step: number): Rgb {
-  const mix = (channel: number) =>
-    step >= 0 ? channel + ((255 - channel) * step) / 100 : channel * (1 + step / 100);
+  const mix = (channel: number) => (step >= 0 ? channel + ((255 - channel) * step) / 100 : channel * (1 + step / 100));
   return rgb.map((channel) => Math.round(mix(channel))) as unknown as Rgb;
 }
 

@@ -58,7 +58,10 @@ const separators: Record<Language, { decimal: string; group: string }> = {
 const otherLanguage: Record<Language, Language> = { en: "pt-BR", "pt-BR": "en" };
 
 // Every currency of db/enums.ts has its symbols (a new one fails the typecheck until it does).
-const symbolsByCurrency: Record<string, string[]> = { BRL: ["R$"], USD: ["US$", "$"] } satisfies Record<Currency, string[]>;
+const symbolsByCurrency: Record<string, string[]> = { BRL: ["R$"], USD: ["US$", "$"] } satisfies Record<
+  Currency,
+  string[]
+>;
 
 const shape = /^([+\-\u2212]?) ?(R\$|US\$|\$)? ?([+\-\u2212]?) ?([\d.,]+)$/i;
 
@@ -93,7 +96,9 @@ function parse(typed: string, language: Language, spec: Spec): TypedNumber {
   const [, signBefore, symbol, signAfter, body = ""] = match;
   if (symbol) {
     if (spec.kind === "rate") return { ok: false, reason: "malformed" };
-    const allowed = spec.currency ? (symbolsByCurrency[spec.currency.toUpperCase()] ?? []) : Object.values(symbolsByCurrency).flat();
+    const allowed = spec.currency
+      ? (symbolsByCurrency[spec.currency.toUpperCase()] ?? [])
+      : Object.values(symbolsByCurrency).flat();
     if (!allowed.includes(symbol.toUpperCase())) return { ok: false, reason: "wrongCurrency" };
   }
   const isNegative = /[-\u2212]/.test(`${signBefore}${signAfter}`);
@@ -111,7 +116,11 @@ function parse(typed: string, language: Language, spec: Spec): TypedNumber {
 }
 
 /** "1.234,56" (pt-BR) or "1,234.56" (en) → { text: "1234.56", units: 123456 }, or why not. */
-export function parseTypedAmount(typed: string, language: Language, { sign = "positive", currency }: TypedAmountOptions = {}): TypedNumber {
+export function parseTypedAmount(
+  typed: string,
+  language: Language,
+  { sign = "positive", currency }: TypedAmountOptions = {},
+): TypedNumber {
   return parse(typed, language, { kind: "amount", places: 2, maxUnits: BigInt(maxAmountCents), sign, currency });
 }
 
@@ -124,14 +133,21 @@ export function parseTypedRate(typed: string, language: Language): TypedNumber {
 export const typedRefusalKey = (kind: TypedKind, reason: TypedRefusal) => `common:typedNumber.${kind}.${reason}`;
 
 /** A field a person may leave blank (an opening balance, a filter): blank is absent, not refused. */
-export function parseOptional(typed: string | null | undefined, parse: (typed: string) => TypedNumber): TypedNumber | { ok: true; text: undefined; units: undefined } {
+export function parseOptional(
+  typed: string | null | undefined,
+  parse: (typed: string) => TypedNumber,
+): TypedNumber | { ok: true; text: undefined; units: undefined } {
   return typed == null || typed.trim() === "" ? { ok: true, text: undefined, units: undefined } : parse(typed);
 }
 
 type Translate = (key: string, options: { currency: string }) => string;
 
 /** A refusal as a message for a field to show (worker/http/messages.ts): its key and {{currency}}. */
-export const refusalOf = (kind: TypedKind, reason: TypedRefusal, currency = ""): Message => ({ key: typedRefusalKey(kind, reason), values: { currency } });
+export const refusalOf = (kind: TypedKind, reason: TypedRefusal, currency = ""): Message => ({
+  key: typedRefusalKey(kind, reason),
+  values: { currency },
+});
 
 /** The refusal's message through the page's i18next `t` (browser hook or server instance). */
-export const refusalMessage = (t: Translate, kind: TypedKind, reason: TypedRefusal, currency = "") => t(typedRefusalKey(kind, reason), { currency });
+export const refusalMessage = (t: Translate, kind: TypedKind, reason: TypedRefusal, currency = "") =>
+  t(typedRefusalKey(kind, reason), { currency });

@@ -22,7 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { hasEndedSession } = await requireGuest(args);
   // Public by design: the widget needs it in the browser when the server asks for a challenge.
   const turnstileSiteKey = servicesOf(args).env.TURNSTILE_SITE_KEY || null;
-  return { title: serverI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"), hasEndedSession, turnstileSiteKey };
+  return {
+    title: serverI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"),
+    hasEndedSession,
+    turnstileSiteKey,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -53,7 +57,12 @@ export async function action(args: Route.ActionArgs) {
   const turnstileToken = String(form.get("turnstile_token") ?? "") || undefined;
 
   if (form.get("intent") === "verify") {
-    const parsed = signInSchema.safeParse({ method: "email", email, token: form.get("token"), turnstile_token: turnstileToken });
+    const parsed = signInSchema.safeParse({
+      method: "email",
+      email,
+      token: form.get("token"),
+      turnstile_token: turnstileToken,
+    });
     if (!parsed.success) return data<LoginResult>({ step: "code", email, error: "invalidCode" }, { status: 422 });
     try {
       const { accessToken, expiresAt } = await signIn(services, parsed.data, origin);
@@ -137,7 +146,11 @@ export default function Login() {
               aria-describedby={result?.error ? "login-error" : undefined}
             />
           </div>
-          {errorKey ? <FormMessage id="login-error" tone="error">{t(`login.errors.${errorKey}`)}</FormMessage> : null}
+          {errorKey ? (
+            <FormMessage id="login-error" tone="error">
+              {t(`login.errors.${errorKey}`)}
+            </FormMessage>
+          ) : null}
           {challenge(emailForm)}
           <Button type="submit" size="lg" className="w-full" disabled={Boolean(submitting) || email.trim() === ""}>
             {submitting === "request-code" ? t("login.sendingCode") : t("login.continueWithEmail")}
@@ -164,7 +177,9 @@ export default function Login() {
               aria-invalid={result?.error === "invalidCode" || undefined}
               aria-describedby="code-hint"
             />
-            <p id="code-hint" className="text-sm text-muted-foreground">{t("login.codeHint", { email })}</p>
+            <p id="code-hint" className="text-sm text-muted-foreground">
+              {t("login.codeHint", { email })}
+            </p>
           </div>
           {errorKey ? <FormMessage tone="error">{t(`login.errors.${errorKey}`)}</FormMessage> : null}
           {challenge(codeForm)}

@@ -57,7 +57,10 @@ export async function action(args: Route.ActionArgs) {
         const profile = await updateProfile({ ctx: viewer.ctx, input: parsed.data });
         // The profile's language is also the interface's from now on.
         const secure = new URL(args.request.url).protocol === "https:";
-        return data<SettingsResult>({ intent, ok: true }, { headers: { "Set-Cookie": languageCookie(toLanguage(profile.language) ?? "en", secure) } });
+        return data<SettingsResult>(
+          { intent, ok: true },
+          { headers: { "Set-Cookie": languageCookie(toLanguage(profile.language) ?? "en", secure) } },
+        );
       }
       case "update-bot": {
         const parsed = updatePreferencesSchema.safeParse({

@@ -15,7 +15,16 @@ import { sectionIds } from "~/components/style-guide/section";
 import { TypographySection } from "~/components/style-guide/typography-section";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import {
+  Sheet,
+  SheetBody,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "~/components/ui/sheet";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import type { Route } from "./+types/style-guide";
@@ -96,7 +105,9 @@ export default function StyleGuide() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-12">
         <aside className="hidden lg:block">
           <nav aria-label={t("header.contents")} className="sticky top-16 -mx-3 py-10">
-            <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t("header.contents")}</p>
+            <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+              {t("header.contents")}
+            </p>
             <TableOfContents />
           </nav>
         </aside>
@@ -110,7 +121,9 @@ export default function StyleGuide() {
               {t("header.back")}
             </Link>
             <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">{t("intro.eyebrow")}</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">{t("intro.title")}</h1>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">
+              {t("intro.title")}
+            </h1>
             <p className="mt-4 text-base text-pretty text-muted-foreground sm:text-lg">{t("intro.lead")}</p>
           </div>
           <div className="grid gap-16 sm:gap-20">

@@ -5,7 +5,15 @@ import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
 import { AccountList } from "~/components/accounts/account-list";
 import { accountActionsKey } from "~/components/accounts/account-row";
 import { AccountsSummary } from "~/components/accounts/accounts-summary";
-import { failedWith, formText, invalidInput, refusedField, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import {
+  failedWith,
+  formText,
+  invalidInput,
+  refusedField,
+  unknownIntent,
+  useResultToast,
+  type ActionResult,
+} from "~/components/accounts/action-result";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
@@ -37,17 +45,24 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = formText(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId, accountId: formText(form, "accountId") ?? "" };
-  const fields = Object.fromEntries(accountFields.flatMap((name) => (form.has(name) ? [[name, formText(form, name)]] : [])));
+  const fields = Object.fromEntries(
+    accountFields.flatMap((name) => (form.has(name) ? [[name, formText(form, name)]] : [])),
+  );
   try {
     switch (intent) {
       case "create": {
         // The opening balance arrives as typed; the page's language reads it (before hydration too).
         const language = detectLanguage(args.request);
-        const balance = parseOptional(formText(form, "balance"), (typed) => parseTypedAmount(typed, language, { sign: "any", currency: fields.currency }));
+        const balance = parseOptional(formText(form, "balance"), (typed) =>
+          parseTypedAmount(typed, language, { sign: "any", currency: fields.currency }),
+        );
         if (!balance.ok) return refusedField(intent, "balance", refusalOf("amount", balance.reason, fields.currency));
         const parsed = createAccountSchema.safeParse({ ...fields, balance: balance.text });
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const account = await createAccount({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
+        const account = await createAccount({
+          ctx: viewer.ctx,
+          input: { workspaceId: ref.workspaceId, ...parsed.data },
+        });
         return { intent, ok: true, name: account.name } satisfies ActionResult;
       }
       case "update": {
@@ -91,7 +106,13 @@ export default function WorkspaceAccounts() {
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
         <p className="mt-1 text-muted-foreground">{canEdit ? t("subtitle") : t("readOnly")}</p>
       </header>
-      <AccountsSummary accounts={accounts} usage={usage} defaultCurrency={workspace.currency} canEdit={canEdit} onCreate={openCreate} />
+      <AccountsSummary
+        accounts={accounts}
+        usage={usage}
+        defaultCurrency={workspace.currency}
+        canEdit={canEdit}
+        onCreate={openCreate}
+      />
       <AccountList
         accounts={accounts}
         canEdit={canEdit}

@@ -11,7 +11,13 @@ import type { Route } from "./+types/workspace-area";
 export const handle = { i18n: ["workspaces"] };
 
 /** The areas still to be built; the built ones have routes of their own (app/routes.ts). */
-const workspaceAreas = ["analytics", "scheduled-transactions", "installment-plans", "loans", "recurring-transactions"] as const;
+const workspaceAreas = [
+  "analytics",
+  "scheduled-transactions",
+  "installment-plans",
+  "loans",
+  "recurring-transactions",
+] as const;
 type WorkspaceArea = (typeof workspaceAreas)[number];
 
 /** Areas not built yet say so plainly, inside the shell; unknown areas are a 404. */
@@ -37,7 +43,9 @@ export default function WorkspaceArea() {
         </div>
         <p className="mt-5 text-sm font-semibold tracking-wide text-accent uppercase">{t("comingSoon.eyebrow")}</p>
         <h2 className="mt-2 text-xl font-semibold text-foreground">{t("comingSoon.title", { area: areaName })}</h2>
-        <p className="mt-3 max-w-md text-muted-foreground">{t("comingSoon.body", { workspace: layout?.workspace.name ?? "" })}</p>
+        <p className="mt-3 max-w-md text-muted-foreground">
+          {t("comingSoon.body", { workspace: layout?.workspace.name ?? "" })}
+        </p>
         <Button variant="outline" className="mt-6" asChild>
           <Link to="/workspaces">{t("comingSoon.back")}</Link>
         </Button>

@@ -1,7 +1,15 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
-import { failedWith, formText, invalidInput, refusedField, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import {
+  failedWith,
+  formText,
+  invalidInput,
+  refusedField,
+  unknownIntent,
+  useResultToast,
+  type ActionResult,
+} from "~/components/accounts/action-result";
 import { cardInputFrom } from "~/components/cards/card-dialog";
 import { CardDialog } from "~/components/cards/lazy-card-dialog";
 import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
@@ -49,7 +57,10 @@ export async function action(args: Route.ActionArgs) {
         if (!limit.ok) return refusedField(intent, "credit_limit", refusalOf("amount", limit.reason));
         const parsed = cardSchema.safeParse(input);
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        const card = intent === "create" ? await createCard({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } }) : await updateCard({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
+        const card =
+          intent === "create"
+            ? await createCard({ ctx: viewer.ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } })
+            : await updateCard({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, name: card.name } satisfies ActionResult;
       }
       case "archive":
@@ -100,7 +111,9 @@ export default function WorkspaceCards() {
             <Icon name="credit-card" className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>
-          <p className="mt-2 max-w-sm text-sm text-muted-foreground">{hasAccounts ? t("empty.body") : t("empty.needsAccount")}</p>
+          <p className="mt-2 max-w-sm text-sm text-muted-foreground">
+            {hasAccounts ? t("empty.body") : t("empty.needsAccount")}
+          </p>
           {canEdit && hasAccounts ? (
             <Button className="mt-5" variant="accent" onClick={openCreate}>
               <Icon name="plus" />
@@ -112,7 +125,13 @@ export default function WorkspaceCards() {
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
           <ul className="grid items-start gap-4 sm:grid-cols-2" aria-label={t("listLabel")}>
             {cards.map((card) => (
-              <CardTile key={card.uuid} card={card} isSelected={card.uuid === selectedId} canEdit={canEdit} onEdit={() => setDialog({ isOpen: true, card })} />
+              <CardTile
+                key={card.uuid}
+                card={card}
+                isSelected={card.uuid === selectedId}
+                canEdit={canEdit}
+                onEdit={() => setDialog({ isOpen: true, card })}
+              />
             ))}
           </ul>
           {statements ? (
@@ -126,7 +145,13 @@ export default function WorkspaceCards() {
         </div>
       )}
       {canEdit ? (
-        <CardDialog key={dialog.card?.uuid ?? "new"} open={dialog.isOpen} onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))} card={dialog.card} accounts={accounts} />
+        <CardDialog
+          key={dialog.card?.uuid ?? "new"}
+          open={dialog.isOpen}
+          onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
+          card={dialog.card}
+          accounts={accounts}
+        />
       ) : null}
     </div>
   );

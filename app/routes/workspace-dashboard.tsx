@@ -48,7 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
         ? getVirtualBalance({ ctx, input: { workspaceId, ...virtual } }).then(
             (balance) => ({ balance, failed: false }),
             (error: unknown) => {
-              if (error instanceof AppError && error.code === "VALIDATION_FAILED") return { balance: null, failed: true };
+              if (error instanceof AppError && error.code === "VALIDATION_FAILED")
+                return { balance: null, failed: true };
               throw error;
             },
           )
@@ -75,34 +76,100 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<QuickAddChoice | null>(null);
   const { stats } = page;
   const currency = stats.currency;
-  const isReloading = navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
+  const isReloading =
+    navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
   const canEdit = can(page.role, "finances.write");
   const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
-  const otherCurrencies = stats.other_currencies.map((other) => formatMoney(decimalToExactCents(other.total_balance), other.currency, language)).join(" · ");
+  const otherCurrencies = stats.other_currencies
+    .map((other) => formatMoney(decimalToExactCents(other.total_balance), other.currency, language))
+    .join(" · ");
   const openDialog = (choice: QuickAddChoice | null) => (open: boolean) => setDialog(open ? choice : null);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 pb-24">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("greeting", { name: layout?.user.name ?? "" })}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("subtitle", { workspace: layout?.workspace.name ?? "" })}</p>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">
+            {t("greeting", { name: layout?.user.name ?? "" })}
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t("subtitle", { workspace: layout?.workspace.name ?? "" })}
+          </p>
         </div>
         <VirtualBalanceToggle />
       </header>
-      {projection ? <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} /> : null}
+      {projection ? (
+        <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t("stats.totalBalance")} cents={decimalToExactCents(stats.total_balance)} currency={currency} icon="wallet" testId="stat-total" footnote={otherCurrencies ? t("stats.otherCurrencies", { amounts: otherCurrencies }) : t("stats.accounts", { count: stats.accounts_count })} />
-        <StatCard label={t("stats.monthlyIncome")} cents={decimalToExactCents(stats.monthly_income.current_income)} currency={currency} icon="trending-up" change={stats.monthly_income} testId="stat-income" />
-        <StatCard label={t("stats.monthlyExpenses")} cents={decimalToExactCents(stats.monthly_expenses.current_expenses)} currency={currency} icon="trending-down" change={stats.monthly_expenses} isRiseGood={false} testId="stat-expenses" />
-        <StatCard label={t("stats.creditCardSpending")} cents={decimalToExactCents(stats.credit_card_spending.current_spending)} currency={currency} icon="credit-card" change={stats.credit_card_spending} isRiseGood={false} testId="stat-card-spending" />
+        <StatCard
+          label={t("stats.totalBalance")}
+          cents={decimalToExactCents(stats.total_balance)}
+          currency={currency}
+          icon="wallet"
+          testId="stat-total"
+          footnote={
+            otherCurrencies
+              ? t("stats.otherCurrencies", { amounts: otherCurrencies })
+              : t("stats.accounts", { count: stats.accounts_count })
+          }
+        />
+        <StatCard
+          label={t("stats.monthlyIncome")}
+          cents={decimalToExactCents(stats.monthly_income.current_income)}
+          currency={currency}
+          icon="trending-up"
+          change={stats.monthly_income}
+          testId="stat-income"
+        />
+        <StatCard
+          label={t("stats.monthlyExpenses")}
+          cents={decimalToExactCents(stats.monthly_expenses.current_expenses)}
+          currency={currency}
+          icon="trending-down"
+          change={stats.monthly_expenses}
+          isRiseGood={false}
+          testId="stat-expenses"
+        />
+        <StatCard
+          label={t("stats.creditCardSpending")}
+          cents={decimalToExactCents(stats.credit_card_spending.current_spending)}
+          currency={currency}
+          icon="credit-card"
+          change={stats.credit_card_spending}
+          isRiseGood={false}
+          testId="stat-card-spending"
+        />
       </div>
-      <RecentTransactions transactions={stats.recent_transactions} isLoading={isReloading} viewAllHref={`/workspaces/${params.workspaceId}/transactions`} />
+      <RecentTransactions
+        transactions={stats.recent_transactions}
+        isLoading={isReloading}
+        viewAllHref={`/workspaces/${params.workspaceId}/transactions`}
+      />
       {canEdit ? (
         <>
           <QuickAddButton onChoose={setDialog} />
-          <TransactionDialog open={dialog === "transaction"} onOpenChange={openDialog("transaction")} workspaceId={params.workspaceId} currency={currency} today={page.today} accounts={page.accounts} cards={page.cards} tags={page.tags} />
-          <AccountDialog open={dialog === "account"} onOpenChange={openDialog("account")} defaultCurrency={currency} action={`/workspaces/${params.workspaceId}/accounts`} />
-          <CardDialog open={dialog === "card"} onOpenChange={openDialog("card")} accounts={page.accounts} action={`/workspaces/${params.workspaceId}/cards`} />
+          <TransactionDialog
+            open={dialog === "transaction"}
+            onOpenChange={openDialog("transaction")}
+            workspaceId={params.workspaceId}
+            currency={currency}
+            today={page.today}
+            accounts={page.accounts}
+            cards={page.cards}
+            tags={page.tags}
+          />
+          <AccountDialog
+            open={dialog === "account"}
+            onOpenChange={openDialog("account")}
+            defaultCurrency={currency}
+            action={`/workspaces/${params.workspaceId}/accounts`}
+          />
+          <CardDialog
+            open={dialog === "card"}
+            onOpenChange={openDialog("card")}
+            accounts={page.accounts}
+            action={`/workspaces/${params.workspaceId}/cards`}
+          />
         </>
       ) : null}
     </div>
@@ -122,4 +189,3 @@ function fallbackProjection(stats: { currency: string; total_balance: string }, 
     end_balance: stats.total_balance,
   };
 }
-

@@ -50,8 +50,18 @@ export async function action(args: Route.ActionArgs) {
     switch (intent) {
       case "update-general":
       case "update-colors": {
-        const fields = ["name", "description", "currency", "time_zone", "primary_color", "secondary_color", "accent_color"];
-        const parsed = updateWorkspaceSchema.safeParse(Object.fromEntries(fields.flatMap((name) => (form.has(name) ? [[name, text(form, name)]] : []))));
+        const fields = [
+          "name",
+          "description",
+          "currency",
+          "time_zone",
+          "primary_color",
+          "secondary_color",
+          "accent_color",
+        ];
+        const parsed = updateWorkspaceSchema.safeParse(
+          Object.fromEntries(fields.flatMap((name) => (form.has(name) ? [[name, text(form, name)]] : []))),
+        );
         if (!parsed.success) return invalidInput(intent, parsed.error);
         await updateWorkspace({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true } satisfies SettingsResult;
@@ -65,7 +75,10 @@ export async function action(args: Route.ActionArgs) {
       case "change-role": {
         const parsed = changeRoleSchema.safeParse({ role: text(form, "role") });
         if (!parsed.success) return invalidInput(intent, parsed.error);
-        await changeMemberRole({ ctx: viewer.ctx, input: { ...ref, userId: text(form, "userId") ?? "", ...parsed.data } });
+        await changeMemberRole({
+          ctx: viewer.ctx,
+          input: { ...ref, userId: text(form, "userId") ?? "", ...parsed.data },
+        });
         return { intent, ok: true } satisfies SettingsResult;
       }
       case "remove-member":
@@ -103,14 +116,29 @@ export default function WorkspaceSettings() {
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
         {!canEdit ? <p className="mt-2 text-sm text-muted-foreground">{t("readOnly")}</p> : null}
       </div>
-      <GeneralForm key={`general-${workspace.name}-${workspace.time_zone}`} workspace={workspace} timeZones={timeZones} canEdit={canEdit} />
+      <GeneralForm
+        key={`general-${workspace.name}-${workspace.time_zone}`}
+        workspace={workspace}
+        timeZones={timeZones}
+        canEdit={canEdit}
+      />
       <ColorsForm
         key={`colors-${workspace.primary_color}${workspace.secondary_color}${workspace.accent_color}`}
-        saved={{ primary: workspace.primary_color, secondary: workspace.secondary_color, accent: workspace.accent_color }}
+        saved={{
+          primary: workspace.primary_color,
+          secondary: workspace.secondary_color,
+          accent: workspace.accent_color,
+        }}
         currency={workspace.currency}
         canEdit={canEdit}
       />
-      <MembersPanel members={members} invitations={invitations} currentUserId={user.uuid} canManage={can(workspace.role, "members.manage")} isOwner={isOwner} />
+      <MembersPanel
+        members={members}
+        invitations={invitations}
+        currentUserId={user.uuid}
+        canManage={can(workspace.role, "members.manage")}
+        isOwner={isOwner}
+      />
       <DangerZone workspaceName={workspace.name} isOwner={isOwner} />
     </div>
   );

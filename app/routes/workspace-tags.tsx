@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
-import { failedWith, formText, invalidInput, unknownIntent, useResultToast, type ActionResult } from "~/components/accounts/action-result";
+import {
+  failedWith,
+  formText,
+  invalidInput,
+  unknownIntent,
+  useResultToast,
+  type ActionResult,
+} from "~/components/accounts/action-result";
 import { TagDialog } from "~/components/tags/lazy-tag-dialog";
 import { TagList } from "~/components/tags/tag-list";
 import { tagActionsKey, type TagResponse } from "~/components/tags/tag-row";
@@ -29,7 +36,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = formText(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId, tagId: formText(form, "tagId") ?? "" };
-  const fields = { name: formText(form, "name"), color: formText(form, "color"), description: formText(form, "description") };
+  const fields = {
+    name: formText(form, "name"),
+    color: formText(form, "color"),
+    description: formText(form, "description"),
+  };
   try {
     switch (intent) {
       case "create": {
@@ -79,7 +90,12 @@ export default function WorkspaceTags() {
           </Button>
         ) : null}
       </header>
-      <TagList tags={tags} canEdit={canEdit} onCreate={() => setDialog({ isOpen: true })} onEdit={(tag) => setDialog({ isOpen: true, tag })} />
+      <TagList
+        tags={tags}
+        canEdit={canEdit}
+        onCreate={() => setDialog({ isOpen: true })}
+        onEdit={(tag) => setDialog({ isOpen: true, tag })}
+      />
       {canEdit ? (
         <TagDialog
           key={dialog.tag?.uuid ?? "new"}

@@ -22,7 +22,11 @@ import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempoten
 import { can } from "../../worker/workspaces/permissions";
 import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
 import { normaliseTransactionBody, transactionSchema } from "../../worker/transactions/transactions.schemas";
-import { createTransaction, deleteTransaction, updateTransaction } from "../../worker/transactions/transactions.service";
+import {
+  createTransaction,
+  deleteTransaction,
+  updateTransaction,
+} from "../../worker/transactions/transactions.service";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-transactions";
 
@@ -31,7 +35,9 @@ export const handle = { i18n: ["transactions", "workspaces"] };
 export async function loader(args: Route.LoaderArgs) {
   const language = detectLanguage(args.request);
   const filters = parseFilters(new URL(args.request.url).searchParams, language);
-  const page = await asPerson(args, (ctx) => loadTransactionsPage({ ctx, input: { workspaceId: args.params.workspaceId, filters } }));
+  const page = await asPerson(args, (ctx) =>
+    loadTransactionsPage({ ctx, input: { workspaceId: args.params.workspaceId, filters } }),
+  );
   return { ...page, pageTitle: serverI18n(language).t("transactions:title") };
 }
 
@@ -69,13 +75,18 @@ function transactionInput(form: FormData, language: Language) {
       tag_ids: form.getAll("tag_ids").filter((id) => typeof id === "string"),
     }),
   );
-  return parsed.success ? { success: true as const, data: parsed.data } : { success: false as const, fieldErrors: fieldErrorsFrom(parsed.error) };
+  return parsed.success
+    ? { success: true as const, data: parsed.data }
+    : { success: false as const, fieldErrors: fieldErrorsFrom(parsed.error) };
 }
 
 function failed(intent: string, error: unknown) {
   if (!(error instanceof AppError)) throw error;
   if (error.code === "NOT_FOUND" && intent !== "update" && intent !== "delete") throw redirect("/workspaces");
-  return data<TransactionActionResult>({ intent, ok: false, code: error.code, fieldErrors: error.fieldErrors }, { status: error.status });
+  return data<TransactionActionResult>(
+    { intent, ok: false, code: error.code, fieldErrors: error.fieldErrors },
+    { status: error.status },
+  );
 }
 
 /** POST intent=create|update|delete — the wizard (from any page) and the list's delete post here. */
@@ -89,15 +100,24 @@ export async function action(args: Route.ActionArgs) {
       await deleteTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: text(form, "id") ?? "" } });
       return { intent, ok: true } satisfies TransactionActionResult;
     }
-    if (intent !== "create" && intent !== "update") return data<TransactionActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
+    if (intent !== "create" && intent !== "update")
+      return data<TransactionActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
     const parsed = transactionInput(form, detectLanguage(args.request));
     if (!parsed.success) {
-      return data<TransactionActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: parsed.fieldErrors }, { status: 422 });
+      return data<TransactionActionResult>(
+        { intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: parsed.fieldErrors },
+        { status: 422 },
+      );
     }
     // The wizard sends one key per draft, so a double click or a retried submit posts once.
     const idempotencyKey = parseIdempotencyKey(text(form, idempotencyKeyField));
-    if (intent === "create") await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
-    else await updateTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data } });
+    if (intent === "create")
+      await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
+    else
+      await updateTransaction({
+        ctx: viewer.ctx,
+        input: { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data },
+      });
     return { intent, ok: true } satisfies TransactionActionResult;
   } catch (error) {
     return failed(intent, error);
@@ -144,7 +164,11 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
           <Pagination current={page.meta.current_page} last={page.meta.last_page} />
         </>
       ) : (
-        <TransactionsEmpty hasAny={page.hasAnyTransaction} canEdit={canEdit} onCreate={() => setDialog({ open: true, transaction: null })} />
+        <TransactionsEmpty
+          hasAny={page.hasAnyTransaction}
+          canEdit={canEdit}
+          onCreate={() => setDialog({ open: true, transaction: null })}
+        />
       )}
       <DeleteTransactionDialog transaction={deleting} onClose={() => setDeleting(null)} />
       <TransactionDialog

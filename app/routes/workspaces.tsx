@@ -45,14 +45,22 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!parsed.success) {
     const nameIssue = parsed.error.issues.find((issue) => issue.path[0] === "name");
-    return data<CreateWorkspaceResult>({ error: nameIssue?.code === "too_big" ? "tooLong" : nameIssue ? "required" : "failed" }, { status: 422 });
+    return data<CreateWorkspaceResult>(
+      { error: nameIssue?.code === "too_big" ? "tooLong" : nameIssue ? "required" : "failed" },
+      { status: 422 },
+    );
   }
   try {
     const workspace = await createWorkspace({ ctx: viewer.ctx, input: parsed.data });
-    return redirect(`/workspaces/${workspace.uuid}/dashboard`, { headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) } });
+    return redirect(`/workspaces/${workspace.uuid}/dashboard`, {
+      headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) },
+    });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      return data<CreateWorkspaceResult>({ error: error.status === 403 || error.status === 409 ? "limit" : "failed" }, { status: error.status });
+      return data<CreateWorkspaceResult>(
+        { error: error.status === 403 || error.status === 409 ? "limit" : "failed" },
+        { status: error.status },
+      );
     }
     throw error;
   }
@@ -91,7 +99,9 @@ export default function Workspaces() {
                   <Badge variant="neutral">{t(`roles.${workspace.role}`)}</Badge>
                 </div>
                 <h2 className="mt-4 font-semibold text-foreground group-hover:text-accent">{workspace.name}</h2>
-                <p className="mt-1 line-clamp-2 flex-1 text-sm text-muted-foreground">{workspace.description || t("list.noDescription")}</p>
+                <p className="mt-1 line-clamp-2 flex-1 text-sm text-muted-foreground">
+                  {workspace.description || t("list.noDescription")}
+                </p>
                 <p className="mt-4 text-xs text-muted-foreground">
                   {t("list.created", { date: formatDate(workspace.created_at, language, { style: "medium" }) })}
                   {" · "}

@@ -15,7 +15,9 @@ export const userPreferences = sqliteTable("user_preferences", {
   defaultAccountId: text("default_account_id"),
   defaultTagId: text("default_tag_id"),
   defaultCurrency: text("default_currency", { enum: currencies }).notNull().default("USD"),
-  botLanguage: text("bot_language", { enum: ["en", "pt-BR"] }).notNull().default("en"),
+  botLanguage: text("bot_language", { enum: ["en", "pt-BR"] })
+    .notNull()
+    .default("en"),
   autoCategorize: integer("auto_categorize", { mode: "boolean" }).notNull().default(false),
   requireConfirmation: integer("require_confirmation", { mode: "boolean" }).notNull().default(true),
   updatedAt: timestampColumn("updated_at").notNull(),

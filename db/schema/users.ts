@@ -11,9 +11,13 @@ export const users = sqliteTable(
     name: text("name"),
     username: text("username"),
     phone: text("phone"),
-    language: text("language", { enum: ["en", "pt-BR"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "pt-BR"] })
+      .notNull()
+      .default("en"),
     pictureKey: text("picture_key"),
-    tier: text("tier", { enum: ["free", "unlimited"] }).notNull().default("free"),
+    tier: text("tier", { enum: ["free", "unlimited"] })
+      .notNull()
+      .default("free"),
     hasBetaAccess: integer("has_beta_access", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: timestampColumn("updated_at"),

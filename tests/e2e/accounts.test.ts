@@ -1,10 +1,20 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
-async function createAccount(page: Page, fields: { name: string; balance: string; currency?: "USD" | "BRL"; type?: string; color?: string }) {
+async function createAccount(
+  page: Page,
+  fields: { name: string; balance: string; currency?: "USD" | "BRL"; type?: string; color?: string },
+) {
   await page.getByRole("button", { name: "New account" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(fields.name);
@@ -76,7 +86,10 @@ describe("accounts in Chromium", () => {
     await expect.poll(() => total.innerText()).toContain("$200.00");
 
     // An account with a transaction cannot be deleted: the page says to archive it.
-    const accounts = (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()).data as Array<{ uuid: string; name: string }>;
+    const accounts = (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()).data as Array<{
+      uuid: string;
+      name: string;
+    }>;
     const nubank = accounts.find((account) => account.name === "Nubank Gold")!;
     const spent = await page.request.post(`/api/workspaces/${workspaceId}/transactions`, {
       headers: { Origin: baseURL },
@@ -86,7 +99,9 @@ describe("accounts in Chromium", () => {
     await reloadHydrated(page);
     await chooseRowAction(page, "Nubank Gold", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete account" }).click();
-    await toastWith(page, "This account has transactions, so it cannot be deleted").filter({ hasText: "Archive it instead" }).waitFor();
+    await toastWith(page, "This account has transactions, so it cannot be deleted")
+      .filter({ hasText: "Archive it instead" })
+      .waitFor();
 
     // An empty account goes after confirming.
     await chooseRowAction(page, "Wallet", "Delete");
@@ -97,7 +112,12 @@ describe("accounts in Chromium", () => {
     await page.getByText("2 of 5 accounts").waitFor();
 
     const cookies = (await owner.context.cookies()).map(({ name, value }) => ({ name, value }));
-    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/accounts`, name: "accounts", cookies });
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/accounts`,
+      name: "accounts",
+      cookies,
+    });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
 
     // A viewer sees the same accounts, cards and tags without any write control.

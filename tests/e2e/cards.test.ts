@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -21,7 +28,10 @@ describe("cards in Chromium", () => {
     const { page } = opened;
     const workspaceId = await signUpWithWorkspace(page, `cards-${stamp}@example.com`, "Carla Cards", "Household");
     const headers = { Origin: baseURL };
-    const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, { headers, data: { name: "Itaú", type: "checking", currency: "BRL", balance: "3000" } });
+    const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+      headers,
+      data: { name: "Itaú", type: "checking", currency: "BRL", balance: "3000" },
+    });
     expect(created.status(), await created.text()).toBe(201);
     await gotoHydrated(page, `/workspaces/${workspaceId}/cards`);
     await page.getByRole("heading", { level: 1, name: "Cards" }).waitFor();
@@ -72,9 +82,15 @@ describe("cards in Chromium", () => {
     await page.getByText("Hybrid · Credit").waitFor();
 
     // A purchase on the credit card shows in its debt and its open statement.
-    const cards = (await (await page.request.get(`/api/workspaces/${workspaceId}/cards`)).json()).data as Array<{ uuid: string; name: string }>;
+    const cards = (await (await page.request.get(`/api/workspaces/${workspaceId}/cards`)).json()).data as Array<{
+      uuid: string;
+      name: string;
+    }>;
     const nubank = cards.find((card) => card.name === "Nubank Roxo")!;
-    const bought = await page.request.post(`/api/workspaces/${workspaceId}/cards/${nubank.uuid}/purchase`, { headers, data: { amount: "120.00", description: "Groceries" } });
+    const bought = await page.request.post(`/api/workspaces/${workspaceId}/cards/${nubank.uuid}/purchase`, {
+      headers,
+      data: { amount: "120.00", description: "Groceries" },
+    });
     expect(bought.status(), await bought.text()).toBe(201);
     await reloadHydrated(page);
     await page.getByText("Choose a card to see its statements.").waitFor();
@@ -93,7 +109,12 @@ describe("cards in Chromium", () => {
     await page.getByText("Hybrid · Debit").waitFor();
 
     const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
-    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/cards?card=${nubank.uuid}`, name: "cards", cookies });
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/cards?card=${nubank.uuid}`,
+      name: "cards",
+      cookies,
+    });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
 
     await chooseRowAction(page, "Nubank Roxo", "Delete");
@@ -102,10 +123,16 @@ describe("cards in Chromium", () => {
     // Archiving is the way out the message suggests: the card keeps its history and can come back.
     await chooseRowAction(page, "Nubank Roxo", "Archive");
     await toastWith(page, "Nubank Roxo archived").waitFor();
-    await page.getByRole("link", { name: /Show statements of Nubank Roxo/ }).getByText("Archived").waitFor();
+    await page
+      .getByRole("link", { name: /Show statements of Nubank Roxo/ })
+      .getByText("Archived")
+      .waitFor();
     await chooseRowAction(page, "Nubank Roxo", "Restore");
     await toastWith(page, "Nubank Roxo restored").waitFor();
-    await page.getByRole("link", { name: /Show statements of Nubank Roxo/ }).getByText("Archived").waitFor({ state: "detached" });
+    await page
+      .getByRole("link", { name: /Show statements of Nubank Roxo/ })
+      .getByText("Archived")
+      .waitFor({ state: "detached" });
     await chooseRowAction(page, "Inter", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "Card deleted").waitFor();

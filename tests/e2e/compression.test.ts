@@ -21,7 +21,12 @@ function rawGet(path: string, acceptEncoding?: string): Promise<RawAnswer> {
       const chunks: Buffer[] = [];
       answer.on("data", (chunk: Buffer) => chunks.push(chunk));
       answer.on("end", () =>
-        done({ status: answer.statusCode ?? 0, encoding: answer.headers["content-encoding"], type: answer.headers["content-type"], body: Buffer.concat(chunks) }),
+        done({
+          status: answer.statusCode ?? 0,
+          encoding: answer.headers["content-encoding"],
+          type: answer.headers["content-type"],
+          body: Buffer.concat(chunks),
+        }),
       );
       answer.on("error", fail);
     });

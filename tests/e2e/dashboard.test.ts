@@ -47,9 +47,14 @@ describe("dashboard in Chromium", () => {
     await dialog.waitFor({ state: "detached" });
 
     await quickAdd(page, "Add transaction");
-    await dialog.locator("label").filter({ has: page.getByRole("radio", { name: /^Income/ }) }).click();
+    await dialog
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: /^Income/ }) })
+      .click();
     await dialog.getByRole("button", { name: "Next" }).click();
-    const accounts = (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()).data as Array<{ uuid: string }>;
+    const accounts = (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()).data as Array<{
+      uuid: string;
+    }>;
     await dialog.locator("#tx-destination").selectOption(`account:${accounts[0]!.uuid}`);
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByLabel(/^Amount$/).fill("2500.00");
@@ -60,7 +65,9 @@ describe("dashboard in Chromium", () => {
     await expect.poll(() => statText(page, "stat-income")).toContain("$2,500.00");
     expect(await statText(page, "stat-total")).toContain("$4,000.00");
     expect(await page.getByTestId("recent-transactions").textContent()).toContain("Salary");
-    expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe(`/workspaces/${workspaceId}/transactions`);
+    expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe(
+      `/workspaces/${workspaceId}/transactions`,
+    );
 
     await page.getByRole("switch", { name: "Projected balance" }).click();
     await page.waitForURL(/virtual=1/);
@@ -77,7 +84,12 @@ describe("dashboard in Chromium", () => {
     expect(problems).toEqual([]);
 
     const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
-    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/dashboard?virtual=1`, name: "dashboard", cookies });
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/dashboard?virtual=1`,
+      name: "dashboard",
+      cookies,
+    });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     await context.close();
   });

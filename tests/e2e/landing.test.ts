@@ -55,7 +55,9 @@ describe("landing page in Chromium", () => {
     expect(new TextEncoder().encode(html).byteLength).toBeLessThanOrEqual(30_000);
 
     const { context, page, problems } = await openLanding(browser, { baseURL, locale: "en-US" });
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("O app de finanças que você não vai abandonar");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "O app de finanças que você não vai abandonar",
+    );
     // One h1 (the hero), then one h2 per section: the why, who, features, steps, plans, FAQ and capture.
     expect(await page.locator("h1").count()).toBe(1);
     expect(await page.locator("main h2").count()).toBe(7);
@@ -102,7 +104,10 @@ describe("landing page in Chromium", () => {
   it("keeps one FAQ answer open at a time, the first one open by default", async () => {
     const { context, page } = await openLanding(browser, { baseURL, locale: "pt-BR" });
     const questions = page.locator("#faq details");
-    const openQuestions = () => questions.evaluateAll((items) => items.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
+    const openQuestions = () =>
+      questions.evaluateAll((items) =>
+        items.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])),
+      );
     expect(await questions.count()).toBe(6);
     expect(await openQuestions()).toEqual([0]);
     expect(await questions.nth(0).getByText("Existe o plano Free").isVisible()).toBe(true);
@@ -112,7 +117,12 @@ describe("landing page in Chromium", () => {
     await page.getByText("Quando chegam os apps para celular?").focus();
     await page.keyboard.press("Enter");
     await expect.poll(openQuestions).toEqual([5]);
-    expect(await questions.nth(2).getByText(/gastei 42 no almoço/).isVisible()).toBe(false);
+    expect(
+      await questions
+        .nth(2)
+        .getByText(/gastei 42 no almoço/)
+        .isVisible(),
+    ).toBe(false);
     await context.close();
   });
 
@@ -145,7 +155,9 @@ describe("landing page in Chromium", () => {
       }
       expect(await dialog.getByLabel("Email").inputValue()).toBe("");
       expect(await dialog.getByRole("link", { name: "Termos de Uso" }).getAttribute("href")).toBe("/terms-of-use");
-      expect(await dialog.getByRole("link", { name: "Política de Privacidade" }).getAttribute("href")).toBe("/privacy-policy");
+      expect(await dialog.getByRole("link", { name: "Política de Privacidade" }).getAttribute("href")).toBe(
+        "/privacy-policy",
+      );
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
     }
@@ -232,7 +244,9 @@ describe("landing page in Chromium", () => {
   it("speaks English after the language switcher, dialog included", async () => {
     const { context, page, problems } = await openLanding(browser, { baseURL, locale: "pt-BR" });
     await page.getByRole("button", { name: "English" }).click();
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("The finance app you won't give up on");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("The finance app you won't give up on");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
     expect(await page.title()).toBe("Moneta — the finance app you won't give up on");
     await page.getByRole("banner").getByRole("button", { name: "Join the waitlist" }).click();
@@ -242,7 +256,9 @@ describe("landing page in Chromium", () => {
     await page.keyboard.press("Escape");
     await page.locator("#lista-espera").getByLabel("Your email").fill("abc");
     await page.locator("#lista-espera").getByRole("button", { name: "Count me in" }).click();
-    expect(await page.locator("#lista-espera").getByRole("alert").textContent()).toBe("Please enter a valid email address");
+    expect(await page.locator("#lista-espera").getByRole("alert").textContent()).toBe(
+      "Please enter a valid email address",
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -68,7 +68,9 @@ describe("legal page in Chromium", () => {
       expect(await page.title(), path).toBe(copy.en[lead].title);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(copy.en.heading);
       expect(await documentTitles(page), path).toEqual(
-        lead === "privacy" ? [copy.en.privacy.document, copy.en.terms.document] : [copy.en.terms.document, copy.en.privacy.document],
+        lead === "privacy"
+          ? [copy.en.privacy.document, copy.en.terms.document]
+          : [copy.en.terms.document, copy.en.privacy.document],
       );
       expect(await page.locator("main").textContent()).toContain("November 21, 2026");
     }
@@ -146,7 +148,9 @@ describe("legal page in Chromium", () => {
   it("follows links inside the text and switches language without leaving the page", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "pt-BR" });
     await gotoHydrated(page, "/privacy-policy");
-    expect(await page.getByRole("banner").getByRole("link", { name: "Início do Moneta" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("banner").getByRole("link", { name: "Início do Moneta" }).getAttribute("href")).toBe(
+      "/",
+    );
     await page.locator("#privacy-rights").getByRole("link", { name: "Exclusão da conta" }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#privacy-delete-account");
     expect(await page.locator("#privacy-who-we-are a[href='mailto:privacidade@moneta.app']").count()).toBe(1);

@@ -12,7 +12,8 @@ const baseURL = inject("appUrl");
 const { hostname, port } = new URL(baseURL);
 
 /** A stack frame ("    at fn (/path/file.js:1:2)") or a path of this machine. */
-const leaksInternals = (text: string) => /\n\s+at \S.*:\d+:\d+\)?\s*$|\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\//m.test(text);
+const leaksInternals = (text: string) =>
+  /\n\s+at \S.*:\d+:\d+\)?\s*$|\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\//m.test(text);
 
 type RawAnswer = { head: string; body: string };
 
@@ -20,7 +21,13 @@ type RawAnswer = { head: string; body: string };
  * Sends the request line, headers and only part of the body, then either stalls (the socket
  * stays open) or half-closes it (no more bytes will come): what comes back?
  */
-function partialRequest(options: { method: string; path: string; contentType: string; partialBody: string; afterBody: "stall" | "half-close" }) {
+function partialRequest(options: {
+  method: string;
+  path: string;
+  contentType: string;
+  partialBody: string;
+  afterBody: "stall" | "half-close";
+}) {
   const waitMs = 10_000;
   return new Promise<RawAnswer>((done, fail) => {
     const socket = connect({ host: hostname, port: Number(port) });
@@ -53,8 +60,10 @@ function partialRequest(options: { method: string; path: string; contentType: st
 }
 
 /** The Worker stamps every answer with its request id; a server in front of it would not. */
-const isWorkersOwn = (answer: RawAnswer) => /^x-request-id: *[0-9a-f-]{36}\s*$/im.test(answer.head) && !leaksInternals(answer.body);
-const jsonOf = (body: string) => JSON.parse(body.slice(body.indexOf("{"), body.lastIndexOf("}") + 1)) as { code?: string };
+const isWorkersOwn = (answer: RawAnswer) =>
+  /^x-request-id: *[0-9a-f-]{36}\s*$/im.test(answer.head) && !leaksInternals(answer.body);
+const jsonOf = (body: string) =>
+  JSON.parse(body.slice(body.indexOf("{"), body.lastIndexOf("}") + 1)) as { code?: string };
 
 describe("the served app answers as production does", () => {
   it("answers an API client that stalls or stops mid-body with the Worker's JSON envelope, and keeps serving", async () => {
@@ -90,8 +99,16 @@ describe("the served app answers as production does", () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, async () => {
         try {
-          const response = await fetch(`${baseURL}/api/profile/preferences`, { method: "PUT", headers: { "Content-Type": "application/json" }, body });
-          return { status: response.status, type: response.headers.get("Content-Type") ?? "", text: await response.text() };
+          const response = await fetch(`${baseURL}/api/profile/preferences`, {
+            method: "PUT",
+            headers: { "Content-Type": "application/json" },
+            body,
+          });
+          return {
+            status: response.status,
+            type: response.headers.get("Content-Type") ?? "",
+            text: await response.text(),
+          };
         } catch (error) {
           return { status: 0, type: "", text: String((error as Error).cause ?? error) };
         }
@@ -103,7 +120,8 @@ describe("the served app answers as production does", () => {
       ["UNAUTHENTICATED", "PAYLOAD_TOO_LARGE"].includes(JSON.parse(answer.text).code);
     // workerd may reset a connection whose large body it never read (so may Cloudflare's edge);
     // what must never come back is an answer that is not the Worker's.
-    const isReset = (answer: (typeof answers)[number]) => answer.status === 0 && /ECONNRESET|EPIPE|other side closed/.test(answer.text);
+    const isReset = (answer: (typeof answers)[number]) =>
+      answer.status === 0 && /ECONNRESET|EPIPE|other side closed/.test(answer.text);
     expect(answers.filter((answer) => !isOwnEnvelope(answer) && !isReset(answer)).slice(0, 3)).toEqual([]);
     expect(answers.filter(isReset).length).toBeLessThan(20);
     expect(answers.filter((answer) => leaksInternals(answer.text))).toEqual([]);

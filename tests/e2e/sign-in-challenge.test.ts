@@ -99,7 +99,11 @@ describe("past the soft limit, the sign-in page asks for a Turnstile challenge a
     expect(turnstile.calls).toHaveLength(1);
     expect(turnstile.calls[0]).toMatchObject({ secret: turnstileSecret, response: expect.stringMatching(/^solved-/) });
 
-    const codes = [...readFileSync(join(dataDir, "server.log"), "utf8").matchAll(new RegExp(`\\[sign-in code\\] ${email} (\\d{6})`, "g"))];
+    const codes = [
+      ...readFileSync(join(dataDir, "server.log"), "utf8").matchAll(
+        new RegExp(`\\[sign-in code\\] ${email} (\\d{6})`, "g"),
+      ),
+    ];
     expect(new Set(codes.map((match) => match[1])).size).toBe(1);
     await page.getByLabel("Verification code").fill(codes.at(-1)![1]!);
     await page.getByRole("button", { name: "Continue", exact: true }).click();

@@ -34,14 +34,24 @@ describe("sign-in and first run in Chromium", () => {
     await page.waitForURL(`${baseURL}/onboarding`);
     await page.getByRole("heading", { level: 1, name: "Welcome" }).waitFor();
     const sessionCookies = async () => (await context.cookies()).map(({ name, value }) => ({ name, value }));
-    const onboardingLayouts = await screenshotEveryLayout(browser, { baseURL, path: "/onboarding", name: "onboarding", cookies: await sessionCookies() });
+    const onboardingLayouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: "/onboarding",
+      name: "onboarding",
+      cookies: await sessionCookies(),
+    });
     expect(onboardingLayouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     await page.getByLabel("Your name").fill("  Ana Souza ");
     await page.getByRole("button", { name: "Complete setup" }).click();
 
     await page.waitForURL(`${baseURL}/workspace-setup`);
     await page.getByRole("heading", { level: 1, name: "Create your workspace" }).waitFor();
-    const setupLayouts = await screenshotEveryLayout(browser, { baseURL, path: "/workspace-setup", name: "workspace-setup", cookies: await sessionCookies() });
+    const setupLayouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: "/workspace-setup",
+      name: "workspace-setup",
+      cookies: await sessionCookies(),
+    });
     expect(setupLayouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     await page.getByLabel("Workspace name").fill("Home");
     await page.getByRole("button", { name: "Create workspace" }).click();
@@ -53,7 +63,10 @@ describe("sign-in and first run in Chromium", () => {
 
     // Screenshots of the signed-in screens, in both languages, at both widths.
     const cookies = await sessionCookies();
-    for (const [path, name] of [["/workspaces", "workspaces"], [new URL(dashboardUrl).pathname, "dashboard-empty"]] as const) {
+    for (const [path, name] of [
+      ["/workspaces", "workspaces"],
+      [new URL(dashboardUrl).pathname, "dashboard-empty"],
+    ] as const) {
       const layouts = await screenshotEveryLayout(browser, { baseURL, path, name, cookies });
       expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     }

@@ -23,7 +23,17 @@ describe("style guide in Chromium", () => {
       expect(await page.title()).toBe(title);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
       expect(await page.locator("main").textContent()).toMatch(amount);
-      for (const id of ["colors", "typography", "formatting", "buttons", "forms", "feedback", "overlays", "cards", "charts"]) {
+      for (const id of [
+        "colors",
+        "typography",
+        "formatting",
+        "buttons",
+        "forms",
+        "feedback",
+        "overlays",
+        "cards",
+        "charts",
+      ]) {
         expect(await page.locator(`section#${id}`).count(), `section ${id}`).toBe(1);
       }
       // Charts draw in the browser after hydration.

@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -51,12 +58,29 @@ describe("tags in Chromium", () => {
 
     // A transaction tagged Groceries gives it a use and a last-used date.
     const headers = { Origin: baseURL };
-    const account = (await (await page.request.post(`/api/workspaces/${workspaceId}/accounts`, { headers, data: { name: "Cash", type: "checking", balance: "100" } })).json()).data;
-    const tags = (await (await page.request.get(`/api/workspaces/${workspaceId}/tags`)).json()).data as Array<{ uuid: string; name: string }>;
+    const account = (
+      await (
+        await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+          headers,
+          data: { name: "Cash", type: "checking", balance: "100" },
+        })
+      ).json()
+    ).data;
+    const tags = (await (await page.request.get(`/api/workspaces/${workspaceId}/tags`)).json()).data as Array<{
+      uuid: string;
+      name: string;
+    }>;
     const groceries = tags.find((tag) => tag.name === "Groceries")!;
     const spent = await page.request.post(`/api/workspaces/${workspaceId}/transactions`, {
       headers,
-      data: { type: "expense", amount: "42.90", description: "Market", date: "2025-03-05", origin_id: `account:${account.uuid}`, tag_ids: [groceries.uuid] },
+      data: {
+        type: "expense",
+        amount: "42.90",
+        description: "Market",
+        date: "2025-03-05",
+        origin_id: `account:${account.uuid}`,
+        tag_ids: [groceries.uuid],
+      },
     });
     expect(spent.status(), await spent.text()).toBe(201);
     await reloadHydrated(page);
@@ -73,7 +97,12 @@ describe("tags in Chromium", () => {
     await page.getByText("Flights and hotels").waitFor();
 
     const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
-    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/tags`, name: "tags", cookies });
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/tags`,
+      name: "tags",
+      cookies,
+    });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
 
     await chooseRowAction(page, "Trips", "Delete");

@@ -14,7 +14,10 @@ async function api<T>(page: Page, baseURL: string, method: "GET" | "POST", path:
 async function draftIncome(page: Page, accountId: string, amount: string, description: string) {
   const dialog = page.getByRole("dialog");
   await page.getByRole("button", { name: "New transaction" }).first().click();
-  await dialog.locator("label").filter({ has: page.getByRole("radio", { name: /^Income/ }) }).click();
+  await dialog
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: /^Income/ }) })
+    .click();
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.locator("#tx-destination").selectOption(`account:${accountId}`);
   await dialog.getByRole("button", { name: "Next" }).click();
@@ -22,7 +25,8 @@ async function draftIncome(page: Page, accountId: string, amount: string, descri
   await dialog.getByLabel("Description").fill(description);
 }
 
-const isCreatePost = (request: Request) => request.method() === "POST" && (request.postData() ?? "").includes("intent=create");
+const isCreatePost = (request: Request) =>
+  request.method() === "POST" && (request.postData() ?? "").includes("intent=create");
 
 describe("the transaction wizard posts money once", () => {
   let browser: Browser;
@@ -38,11 +42,21 @@ describe("the transaction wizard posts money once", () => {
   it("resubmitting after an answer that failed although the server saved, and double-clicking Create, record one transaction each", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
     const workspaceId = await signUpWithWorkspace(page, `retry-${Date.now()}@example.com`, "Rita Retry", "Retries");
-    const account = await api<{ data: { uuid: string } }>(page, baseURL, "POST", `/${workspaceId}/accounts`, { name: "Nubank", type: "checking", currency: "BRL", balance: "1000.00" });
+    const account = await api<{ data: { uuid: string } }>(page, baseURL, "POST", `/${workspaceId}/accounts`, {
+      name: "Nubank",
+      type: "checking",
+      currency: "BRL",
+      balance: "1000.00",
+    });
     const accountId = account.data.uuid;
     const totals = async () => {
       const list = await api<{ meta: { total: number } }>(page, baseURL, "GET", `/${workspaceId}/transactions`);
-      const found = await api<{ data: { balance_cents: number } }>(page, baseURL, "GET", `/${workspaceId}/accounts/${accountId}`);
+      const found = await api<{ data: { balance_cents: number } }>(
+        page,
+        baseURL,
+        "GET",
+        `/${workspaceId}/accounts/${accountId}`,
+      );
       return { count: list.meta.total, balanceCents: found.data.balance_cents };
     };
     await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
@@ -60,7 +74,9 @@ describe("the transaction wizard posts money once", () => {
       async (route) => {
         if (!isCreatePost(route.request())) return route.continue();
         await route.fetch();
-        const refused = await route.fetch({ postData: route.request().postData()!.replace("intent=create", "intent=lost") });
+        const refused = await route.fetch({
+          postData: route.request().postData()!.replace("intent=create", "intent=lost"),
+        });
         await route.fulfill({ response: refused });
       },
       { times: 1 },

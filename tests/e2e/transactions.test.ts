@@ -1,6 +1,15 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { captureScreenshot, gotoHydrated, launchBrowser, layouts, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  captureScreenshot,
+  gotoHydrated,
+  launchBrowser,
+  layouts,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 type Ids = { workspaceId: string; nubank: string; wise: string; card: string; food: string; home: string };
@@ -13,20 +22,35 @@ async function api<T>(page: Page, baseURL: string, method: "GET" | "POST", path:
 }
 
 async function seedLedger(page: Page, baseURL: string, workspaceId: string): Promise<Ids> {
-  const post = <T>(path: string, data: unknown) => api<T & { uuid: string }>(page, baseURL, "POST", `/${workspaceId}${path}`, data);
+  const post = <T>(path: string, data: unknown) =>
+    api<T & { uuid: string }>(page, baseURL, "POST", `/${workspaceId}${path}`, data);
   const nubank = await post("/accounts", { name: "Nubank", type: "checking", currency: "BRL", balance: "1000.00" });
   const wise = await post("/accounts", { name: "Wise", type: "checking", currency: "USD", balance: "500.00" });
-  const card = await post("/cards", { name: "Roxinho", account_uuid: nubank.uuid, type: "credit", credit_limit: "2000.00", last_four_digits: "1234" });
+  const card = await post("/cards", {
+    name: "Roxinho",
+    account_uuid: nubank.uuid,
+    type: "credit",
+    credit_limit: "2000.00",
+    last_four_digits: "1234",
+  });
   const food = await post("/tags", { name: "Food", color: "#E53935" });
   const home = await post("/tags", { name: "Home", color: "#FFDB6D" });
   return { workspaceId, nubank: nubank.uuid, wise: wise.uuid, card: card.uuid, food: food.uuid, home: home.uuid };
 }
 
 /** Clicks the tile or segment whose (visually hidden) radio has this name. */
-const pick = (scope: Locator, name: RegExp | string) => scope.locator("label").filter({ has: scope.page().getByRole("radio", { name }) }).click();
+const pick = (scope: Locator, name: RegExp | string) =>
+  scope
+    .locator("label")
+    .filter({ has: scope.page().getByRole("radio", { name }) })
+    .click();
 
 /** Steps 1 and 2 of the wizard: the kind, then origin/destination by value ("account:{uuid}"). */
-async function chooseKindAndLegs(page: Page, kind: RegExp, legs: { origin?: string; destination?: string; originMethod?: string }) {
+async function chooseKindAndLegs(
+  page: Page,
+  kind: RegExp,
+  legs: { origin?: string; destination?: string; originMethod?: string },
+) {
   const dialog = page.getByRole("dialog");
   const next = dialog.getByRole("button", { name: /^(Next|Próximo)$/ });
   expect(await next.isDisabled()).toBe(true);
@@ -36,12 +60,16 @@ async function chooseKindAndLegs(page: Page, kind: RegExp, legs: { origin?: stri
   await dialog.getByText(/Step 2 of 3|Etapa 2 de 3/).waitFor();
   if (legs.originMethod) await pick(dialog.locator("fieldset").first(), legs.originMethod);
   if (legs.origin) {
-    if (legs.origin.startsWith("card:") && !legs.originMethod) await pick(dialog.locator("fieldset").first(), /Card|Cartão/);
+    if (legs.origin.startsWith("card:") && !legs.originMethod)
+      await pick(dialog.locator("fieldset").first(), /Card|Cartão/);
     await dialog.locator("#tx-origin").selectOption(legs.origin);
   }
   if (legs.destination) {
     if (legs.destination.startsWith("card:") && (await dialog.locator('input[name="tx-destination-method"]').count())) {
-      await dialog.locator("label").filter({ has: page.locator('input[name="tx-destination-method"][value="card"]') }).click();
+      await dialog
+        .locator("label")
+        .filter({ has: page.locator('input[name="tx-destination-method"][value="card"]') })
+        .click();
     }
     await dialog.locator("#tx-destination").selectOption(legs.destination);
   }
@@ -49,7 +77,10 @@ async function chooseKindAndLegs(page: Page, kind: RegExp, legs: { origin?: stri
   await dialog.getByText(/Step 3 of 3|Etapa 3 de 3/).waitFor();
 }
 
-async function fillDetails(page: Page, details: { amount: string; description: string; tags?: string[]; rate?: string }) {
+async function fillDetails(
+  page: Page,
+  details: { amount: string; description: string; tags?: string[]; rate?: string },
+) {
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel(/^(Amount|Valor)$/).fill(details.amount);
   if (details.rate) await dialog.getByLabel(/Conversion rate|Taxa de conversão/).fill(details.rate);
@@ -57,7 +88,12 @@ async function fillDetails(page: Page, details: { amount: string; description: s
   for (const tag of details.tags ?? []) await dialog.getByRole("button", { name: tag }).click();
 }
 
-async function createThroughWizard(page: Page, kind: RegExp, legs: Parameters<typeof chooseKindAndLegs>[2], details: Parameters<typeof fillDetails>[1]) {
+async function createThroughWizard(
+  page: Page,
+  kind: RegExp,
+  legs: Parameters<typeof chooseKindAndLegs>[2],
+  details: Parameters<typeof fillDetails>[1],
+) {
   await page.getByRole("button", { name: "New transaction" }).first().click();
   await chooseKindAndLegs(page, kind, legs);
   await fillDetails(page, details);
@@ -95,9 +131,24 @@ describe("transactions in Chromium", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await createThroughWizard(page, /^Income/, { destination: `account:${ids.nubank}` }, { amount: "3000.00", description: "Salary" });
-    await createThroughWizard(page, /^Expense/, { origin: `card:${ids.card}` }, { amount: "250.00", description: "Groceries", tags: ["Food"] });
-    await createThroughWizard(page, /^Expense/, { origin: `account:${ids.nubank}` }, { amount: "1200.00", description: "Rent", tags: ["Home"] });
+    await createThroughWizard(
+      page,
+      /^Income/,
+      { destination: `account:${ids.nubank}` },
+      { amount: "3000.00", description: "Salary" },
+    );
+    await createThroughWizard(
+      page,
+      /^Expense/,
+      { origin: `card:${ids.card}` },
+      { amount: "250.00", description: "Groceries", tags: ["Food"] },
+    );
+    await createThroughWizard(
+      page,
+      /^Expense/,
+      { origin: `account:${ids.nubank}` },
+      { amount: "1200.00", description: "Rent", tags: ["Home"] },
+    );
 
     // A transfer from BRL to USD asks for the rate and previews both sides in integer cents.
     await page.getByRole("button", { name: "New transaction" }).first().click();
@@ -123,7 +174,12 @@ describe("transactions in Chromium", () => {
     await page.locator("#tx-origin").selectOption(`account:${ids.wise}`);
     expect(await page.locator("#tx-destination option").first().textContent()).toBe("No cards for this account");
     await page.keyboard.press("Escape");
-    await createThroughWizard(page, /^Pay credit card/, { origin: `account:${ids.nubank}`, destination: `card:${ids.card}` }, { amount: "250.00", description: "Card bill" });
+    await createThroughWizard(
+      page,
+      /^Pay credit card/,
+      { origin: `account:${ids.nubank}`, destination: `card:${ids.card}` },
+      { amount: "250.00", description: "Card bill" },
+    );
 
     // The list: five rows under one day, signs and colours by direction, both sides of the conversion.
     await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(5);
@@ -134,7 +190,12 @@ describe("transactions in Chromium", () => {
 
     // Editing pre-fills the wizard (kind and legs included) and saves the new amount.
     await page.getByRole("button", { name: "Edit Groceries" }).click();
-    expect(await page.getByRole("dialog").getByRole("radio", { name: /^Expense/ }).isChecked()).toBe(true);
+    expect(
+      await page
+        .getByRole("dialog")
+        .getByRole("radio", { name: /^Expense/ })
+        .isChecked(),
+    ).toBe(true);
     await page.getByRole("dialog").getByRole("button", { name: "Next" }).click();
     expect(await page.locator("#tx-origin").inputValue()).toBe(`card:${ids.card}`);
     await page.getByRole("dialog").getByRole("button", { name: "Next" }).click();
@@ -155,8 +216,16 @@ describe("transactions in Chromium", () => {
     await rowOf(page, "Rent").waitFor({ state: "detached" });
 
     // Balances: 1000 + 3000 − 100 − 250 = 3650 BRL; 500 + 19 USD; the card owes 300 − 250.
-    const accounts = await api<Array<{ uuid: string; balance_cents: number }>>(page, baseURL, "GET", `/${workspaceId}/accounts`);
-    expect(Object.fromEntries(accounts.map((account) => [account.uuid, account.balance_cents]))).toEqual({ [ids.nubank]: 365_000, [ids.wise]: 51_900 });
+    const accounts = await api<Array<{ uuid: string; balance_cents: number }>>(
+      page,
+      baseURL,
+      "GET",
+      `/${workspaceId}/accounts`,
+    );
+    expect(Object.fromEntries(accounts.map((account) => [account.uuid, account.balance_cents]))).toEqual({
+      [ids.nubank]: 365_000,
+      [ids.wise]: 51_900,
+    });
     const cards = await api<Array<{ uuid: string; debt_cents: number }>>(page, baseURL, "GET", `/${workspaceId}/cards`);
     expect(cards.find((card) => card.uuid === ids.card)?.debt_cents).toBe(5_000);
 
@@ -172,7 +241,9 @@ describe("transactions in Chromium", () => {
     await page.getByLabel("Kind", { exact: true }).selectOption("income");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/type=income/);
-    await expect.poll(() => page.getByTestId("transaction-row").allTextContents()).toEqual([expect.stringContaining("Salary")]);
+    await expect
+      .poll(() => page.getByTestId("transaction-row").allTextContents())
+      .toEqual([expect.stringContaining("Salary")]);
     await page.goBack();
     await page.waitForURL(/search=Groc/);
     await expect.poll(() => page.getByLabel("Search", { exact: true }).inputValue()).toBe("Groc");
@@ -185,13 +256,21 @@ describe("transactions in Chromium", () => {
 
     // Twenty per page, with page links that keep the filters.
     for (let day = 10; day < 28; day++) {
-      await api(page, baseURL, "POST", `/${workspaceId}/transactions`, { type: "expense", origin_id: `account:${ids.wise}`, amount: "1.00", description: `Coffee ${day}`, date: `2025-12-${day}` });
+      await api(page, baseURL, "POST", `/${workspaceId}/transactions`, {
+        type: "expense",
+        origin_id: `account:${ids.wise}`,
+        amount: "1.00",
+        description: `Coffee ${day}`,
+        date: `2025-12-${day}`,
+      });
     }
     await reloadHydrated(page);
     await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(20);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL(/page=2/);
-    await expect.poll(() => page.getByTestId("transaction-row").allTextContents()).toEqual([expect.stringContaining("Coffee 11"), expect.stringContaining("Coffee 10")]);
+    await expect
+      .poll(() => page.getByTestId("transaction-row").allTextContents())
+      .toEqual([expect.stringContaining("Coffee 11"), expect.stringContaining("Coffee 10")]);
     await page.getByRole("heading", { level: 2, name: "December 10, 2025" }).waitFor();
 
     const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
@@ -220,20 +299,37 @@ describe("transactions in Chromium", () => {
 });
 
 /** The wizard at steps 1, 2 and 3 (a cross-currency transfer) in every layout. */
-async function screenshotWizard(browser: Browser, baseURL: string, path: string, cookies: Array<{ name: string; value: string }>, ids: Ids) {
+async function screenshotWizard(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  cookies: Array<{ name: string; value: string }>,
+  ids: Ids,
+) {
   for (const { viewport, locale } of layouts) {
     const { context, page } = await openPage(browser, { baseURL, locale, viewport });
-    await context.addCookies([...cookies, { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }].map((cookie) => ({ ...cookie, url: baseURL })));
+    await context.addCookies(
+      [...cookies, { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }].map((cookie) => ({
+        ...cookie,
+        url: baseURL,
+      })),
+    );
     await gotoHydrated(page, path);
     if (viewport === "mobile") {
       // On phones the filters sit in a sheet behind one button.
       await page.getByRole("button", { name: locale === "pt-BR" ? "Filtros" : "Filters" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: locale === "pt-BR" ? "Aplicar filtros" : "Apply filters" }).waitFor();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: locale === "pt-BR" ? "Aplicar filtros" : "Apply filters" })
+        .waitFor();
       await captureScreenshot(page, `transactions-filters-${viewport}-${locale}`);
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "detached" });
     }
-    await page.getByRole("button", { name: locale === "pt-BR" ? "Nova transação" : "New transaction" }).first().click();
+    await page
+      .getByRole("button", { name: locale === "pt-BR" ? "Nova transação" : "New transaction" })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await captureScreenshot(page, `transactions-wizard-step1-${viewport}-${locale}`);
     await pick(dialog, /^(Transfer|Transferência)/);

@@ -3,8 +3,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { gotoHydrated, launchBrowser, openPage, toastWith } from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
-type StoredTransaction = { description: string; amount_cents: number; destination_amount_cents: number; currency_conversion: string | null };
-type Labels = { newTransaction: string; next: RegExp; create: string; created: string; amount: string; rate: RegExp; description: string };
+type StoredTransaction = {
+  description: string;
+  amount_cents: number;
+  destination_amount_cents: number;
+  currency_conversion: string | null;
+};
+type Labels = {
+  newTransaction: string;
+  next: RegExp;
+  create: string;
+  created: string;
+  amount: string;
+  rate: RegExp;
+  description: string;
+};
 
 const portuguese: Labels = {
   newTransaction: "Nova transação",
@@ -34,13 +47,23 @@ async function getData<T>(page: Page, path: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-const storedTransactions = (page: Page, workspaceId: string) => getData<StoredTransaction[]>(page, `/${workspaceId}/transactions?per_page=100`);
+const storedTransactions = (page: Page, workspaceId: string) =>
+  getData<StoredTransaction[]>(page, `/${workspaceId}/transactions?per_page=100`);
 
 /** Clicks the tile or segment whose (visually hidden) radio has this name. */
-const pick = (scope: Locator, name: RegExp) => scope.locator("label").filter({ has: scope.page().getByRole("radio", { name }) }).click();
+const pick = (scope: Locator, name: RegExp) =>
+  scope
+    .locator("label")
+    .filter({ has: scope.page().getByRole("radio", { name }) })
+    .click();
 
 /** Opens the wizard and walks to step 3 with this kind and these legs ("account:{uuid}"). */
-async function openDetails(page: Page, labels: Labels, kind: RegExp, legs: { origin?: string; destination?: string }): Promise<Locator> {
+async function openDetails(
+  page: Page,
+  labels: Labels,
+  kind: RegExp,
+  legs: { origin?: string; destination?: string },
+): Promise<Locator> {
   await page.getByRole("button", { name: labels.newTransaction }).first().click();
   const dialog = page.getByRole("dialog");
   await pick(dialog, kind);
@@ -72,11 +95,18 @@ describe("amounts typed the way people write them, in Chromium", () => {
 
   it("a Portuguese page stores 49,90 as 49.90, 1.234,56, 1.500, a limit of 5000,50 and a rate of 0,18, filters by them, and refuses 12.34 at the field", async () => {
     const signUp = await openPage(browser, { baseURL, locale: "en-US" });
-    const workspaceId = await signUpWithWorkspace(signUp.page, `typed-pt-${Date.now()}@example.com`, "Tina Typed", "Casa");
+    const workspaceId = await signUpWithWorkspace(
+      signUp.page,
+      `typed-pt-${Date.now()}@example.com`,
+      "Tina Typed",
+      "Casa",
+    );
     // A Portuguese browser on a Portuguese page, as in the report.
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "pt-BR" });
     const session = (await signUp.context.cookies()).filter((cookie) => cookie.name !== "lang");
-    await context.addCookies([...session, { name: "lang", value: "pt-BR" }].map(({ name, value }) => ({ name, value, url: baseURL })));
+    await context.addCookies(
+      [...session, { name: "lang", value: "pt-BR" }].map(({ name, value }) => ({ name, value, url: baseURL })),
+    );
     await signUp.context.close();
 
     // Opening balance: "1.500" is one thousand five hundred; "12.34" is refused at the field.
@@ -94,9 +124,15 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await balance.fill("1.500");
     await dialog.getByRole("button", { name: "Criar conta" }).click();
     await toastWith(page, "Conta Nubank criada").waitFor();
-    const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, { headers: { Origin: baseURL }, data: { name: "Wise", type: "checking", currency: "USD", balance: "0" } });
+    const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+      headers: { Origin: baseURL },
+      data: { name: "Wise", type: "checking", currency: "USD", balance: "0" },
+    });
     expect(created.status(), await created.text()).toBe(201);
-    const accounts = await getData<Array<{ uuid: string; name: string; balance_cents: number }>>(page, `/${workspaceId}/accounts`);
+    const accounts = await getData<Array<{ uuid: string; name: string; balance_cents: number }>>(
+      page,
+      `/${workspaceId}/accounts`,
+    );
     const nubank = accounts.find((account) => account.name === "Nubank")!;
     const wise = accounts.find((account) => account.name === "Wise")!;
     expect(nubank.balance_cents).toBe(150_000);
@@ -135,17 +171,27 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await save(page, dialog, portuguese, "Salário");
 
     // Across currencies the rate "0,18" is 0.18: R$ 100,00 leave, US$ 18,00 arrive.
-    dialog = await openDetails(page, portuguese, /^Transferência/, { origin: `account:${nubank.uuid}`, destination: `account:${wise.uuid}` });
+    dialog = await openDetails(page, portuguese, /^Transferência/, {
+      origin: `account:${nubank.uuid}`,
+      destination: `account:${wise.uuid}`,
+    });
     await dialog.getByLabel("Valor", { exact: true }).fill("100");
     await dialog.getByLabel(portuguese.rate).fill("0,18");
-    await expect.poll(async () => plain(await dialog.locator("#tx-rate-preview").textContent())).toBe("Saem R$ 100,00 · chegam US$ 18,00");
+    await expect
+      .poll(async () => plain(await dialog.locator("#tx-rate-preview").textContent()))
+      .toBe("Saem R$ 100,00 · chegam US$ 18,00");
     await save(page, dialog, portuguese, "Para a Wise");
 
     const stored = await storedTransactions(page, workspaceId);
-    const byDescription = (description: string) => stored.find((transaction) => transaction.description === description);
+    const byDescription = (description: string) =>
+      stored.find((transaction) => transaction.description === description);
     expect(byDescription("Mercado")).toMatchObject({ amount_cents: 4_990 });
     expect(byDescription("Salário")).toMatchObject({ amount_cents: 123_456 });
-    expect(byDescription("Para a Wise")).toMatchObject({ amount_cents: 10_000, destination_amount_cents: 1_800, currency_conversion: "0.180000" });
+    expect(byDescription("Para a Wise")).toMatchObject({
+      amount_cents: 10_000,
+      destination_amount_cents: 1_800,
+      currency_conversion: "0.180000",
+    });
 
     // Editing shows the stored amount the Portuguese way.
     await page.getByRole("button", { name: "Editar Mercado" }).click();
@@ -160,7 +206,11 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await page.getByLabel("Valor máximo").fill("100");
     await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await page.waitForURL(/min_amount=49%2C90/);
-    await expect.poll(async () => (await rows.allTextContents()).map((row) => /Mercado|Para a Wise|Salário/.exec(row)?.[0]).sort()).toEqual(["Mercado", "Para a Wise"]);
+    await expect
+      .poll(async () =>
+        (await rows.allTextContents()).map((row) => /Mercado|Para a Wise|Salário/.exec(row)?.[0]).sort(),
+      )
+      .toEqual(["Mercado", "Para a Wise"]);
     // A refused filter says why at the field and changes nothing.
     const addressBefore = page.url();
     await page.getByLabel("Valor mínimo").fill("12,345");
@@ -170,20 +220,46 @@ describe("amounts typed the way people write them, in Chromium", () => {
     expect(await rows.count()).toBe(2);
     // An address holding typed amounts (a form sent before the page hydrated, a link) reads the same.
     await gotoHydrated(page, `/workspaces/${workspaceId}/transactions?min_amount=1.234,56`);
-    await expect.poll(async () => (await rows.allTextContents()).map((row) => /Mercado|Para a Wise|Salário/.exec(row)?.[0])).toEqual(["Salário"]);
+    await expect
+      .poll(async () => (await rows.allTextContents()).map((row) => /Mercado|Para a Wise|Salário/.exec(row)?.[0]))
+      .toEqual(["Salário"]);
     expect(await page.getByLabel("Valor mínimo").inputValue()).toBe("1.234,56");
     await gotoHydrated(page, `/workspaces/${workspaceId}/transactions?min_amount=12.34`);
     await page.getByText("Valor ambíguo: use vírgula antes dos centavos, como 1.234,56").waitFor();
     expect(await rows.count()).toBe(3);
 
     // The route actions read typed text in the page's language without the page's script too.
-    const post = (path: string, form: Record<string, string>) => page.request.post(`/workspaces/${workspaceId}${path}`, { headers: { Origin: baseURL }, form });
-    const tx = { intent: "create", type: "expense", description: "Sem script", date: "2025-12-01", origin_id: `account:${nubank.uuid}`, has_tags: "1" };
+    const post = (path: string, form: Record<string, string>) =>
+      page.request.post(`/workspaces/${workspaceId}${path}`, { headers: { Origin: baseURL }, form });
+    const tx = {
+      intent: "create",
+      type: "expense",
+      description: "Sem script",
+      date: "2025-12-01",
+      origin_id: `account:${nubank.uuid}`,
+      has_tags: "1",
+    };
     expect((await post("/transactions", { ...tx, amount: "12.34" })).status()).toBe(422);
     expect((await post("/transactions", { ...tx, amount: "R$ 1.234,50" })).status()).toBe(200);
-    expect((await post("/accounts", { intent: "create", name: "Caixa", type: "checking", currency: "BRL", balance: "-1.234,56" })).status()).toBe(200);
-    expect((await storedTransactions(page, workspaceId)).filter((transaction) => transaction.description === "Sem script").map((transaction) => transaction.amount_cents)).toEqual([123_450]);
-    const caixa = (await getData<Array<{ name: string; balance_cents: number }>>(page, `/${workspaceId}/accounts`)).find((account) => account.name === "Caixa");
+    expect(
+      (
+        await post("/accounts", {
+          intent: "create",
+          name: "Caixa",
+          type: "checking",
+          currency: "BRL",
+          balance: "-1.234,56",
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (await storedTransactions(page, workspaceId))
+        .filter((transaction) => transaction.description === "Sem script")
+        .map((transaction) => transaction.amount_cents),
+    ).toEqual([123_450]);
+    const caixa = (
+      await getData<Array<{ name: string; balance_cents: number }>>(page, `/${workspaceId}/accounts`)
+    ).find((account) => account.name === "Caixa");
     expect(caixa?.balance_cents).toBe(-123_456);
 
     expect(problems).toEqual([]);
@@ -193,7 +269,10 @@ describe("amounts typed the way people write them, in Chromium", () => {
   it("an English page stores 1,234.56 and refuses 49,90 at the field", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
     const workspaceId = await signUpWithWorkspace(page, `typed-en-${Date.now()}@example.com`, "Ed Typed", "Home");
-    const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, { headers: { Origin: baseURL }, data: { name: "Chase", type: "checking", currency: "USD", balance: "0" } });
+    const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+      headers: { Origin: baseURL },
+      data: { name: "Chase", type: "checking", currency: "USD", balance: "0" },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const chase = ((await created.json()) as { data: { uuid: string } }).data;
 
@@ -205,7 +284,9 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await dialog.getByText("Unclear amount: use a point before the cents, like 1,234.56").waitFor();
     await amount.fill("$ 1,234.56");
     await save(page, dialog, english, "Salary");
-    expect(await storedTransactions(page, workspaceId)).toEqual([expect.objectContaining({ description: "Salary", amount_cents: 123_456 })]);
+    expect(await storedTransactions(page, workspaceId)).toEqual([
+      expect.objectContaining({ description: "Salary", amount_cents: 123_456 }),
+    ]);
 
     await page.getByLabel("Minimum amount").fill("1,234.56");
     await page.getByRole("button", { name: "Apply filters" }).click();

@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /** A 1×1 PNG. */

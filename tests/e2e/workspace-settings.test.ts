@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 describe("workspace settings in Chromium", () => {
@@ -17,7 +24,12 @@ describe("workspace settings in Chromium", () => {
   it("an owner recolours the workspace and invites someone, who signs in and finds it", async () => {
     const stamp = Date.now();
     const owner = await openPage(browser, { baseURL, locale: "en-US" });
-    const workspaceId = await signUpWithWorkspace(owner.page, `owner-${stamp}@example.com`, "Olivia Owner", "Family budget");
+    const workspaceId = await signUpWithWorkspace(
+      owner.page,
+      `owner-${stamp}@example.com`,
+      "Olivia Owner",
+      "Family budget",
+    );
 
     // A second workspace, then switching between them keeps the page and its query.
     await gotoHydrated(owner.page, "/workspaces");
@@ -39,11 +51,15 @@ describe("workspace settings in Chromium", () => {
     const accentHex = owner.page.getByLabel("Accent colour (hex)");
     await accentHex.fill("#0e8a4f");
     // The preview re-themes the whole page before saving.
-    await expect.poll(() => owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
+    await expect
+      .poll(() => owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent")))
+      .toBe("#0e8a4f");
     await owner.page.getByRole("button", { name: "Save colours" }).click();
     await toastWith(owner.page, "Colours saved").waitFor();
     await reloadHydrated(owner.page);
-    expect(await owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
+    expect(await owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe(
+      "#0e8a4f",
+    );
 
     const guestEmail = `guest-${stamp}@example.com`;
     await owner.page.getByLabel("Email").fill(guestEmail);
@@ -53,7 +69,12 @@ describe("workspace settings in Chromium", () => {
     await owner.page.getByText("Invitation pending").waitFor();
 
     const cookies = (await owner.context.cookies()).map(({ name, value }) => ({ name, value }));
-    const layouts = await screenshotEveryLayout(browser, { baseURL, path: `/workspaces/${workspaceId}/settings`, name: "workspace-settings", cookies });
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/settings`,
+      name: "workspace-settings",
+      cookies,
+    });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     expect(owner.problems).toEqual([]);
     await owner.context.close();
@@ -67,7 +88,9 @@ describe("workspace settings in Chromium", () => {
     await gotoHydrated(guest.page, "/workspaces");
     await guest.page.getByRole("link", { name: "Open Family budget" }).click();
     await guest.page.getByRole("heading", { level: 1, name: "Hello, Gui Guest" }).waitFor();
-    expect(await guest.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe("#0e8a4f");
+    expect(await guest.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe(
+      "#0e8a4f",
+    );
 
     // A viewer sees the settings but cannot change them; switching language translates the shell.
     await gotoHydrated(guest.page, `/workspaces/${workspaceId}/settings`);

@@ -7,7 +7,9 @@ const asDocumented = (method: string, path: string) => `${method} /api${path.rep
 
 /** Middleware (`use`) registers as ALL; every other entry is a route a client can call. */
 const registeredRoutes = [
-  ...new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => asDocumented(route.method, route.path))),
+  ...new Set(
+    api.routes.filter((route) => route.method !== "ALL").map((route) => asDocumented(route.method, route.path)),
+  ),
 ].sort();
 
 /** Each route's section in docs/api.md opens with a heading such as "#### `POST /api/leads`". */

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatDate,
-  formatMoney,
-  formatMoneyCompact,
-  formatPercent,
-  formatRelativeTime,
-} from "../../app/lib/format";
+import { formatDate, formatMoney, formatMoneyCompact, formatPercent, formatRelativeTime } from "../../app/lib/format";
 
 // Intl puts a no-break space between "R$" and the number in pt-BR.
 const nbsp = "\u00a0";

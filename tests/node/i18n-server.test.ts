@@ -6,7 +6,9 @@ describe("server i18n instances", () => {
     expect(serverI18n("en")).toBe(serverI18n("en"));
     expect(serverI18n("pt-BR").language).toBe("pt-BR");
     expect(serverI18n("en").getFixedT("en", "transactions")("deleteDialog.confirm")).toBe("Delete transaction");
-    expect(serverI18n("pt-BR").getFixedT("pt-BR", "transactions")("deleteDialog.confirm")).not.toBe("Delete transaction");
+    expect(serverI18n("pt-BR").getFixedT("pt-BR", "transactions")("deleteDialog.confirm")).not.toBe(
+      "Delete transaction",
+    );
   });
 
   it("answers remembered plain keys exactly as i18next does, and still interpolates and pluralises", () => {
@@ -25,7 +27,9 @@ describe("server i18n instances", () => {
     const t = instance.getFixedT("pt-BR", "transactions");
     for (let index = 0; index < 5000; index += 7) {
       const description = `Mercado ${index} & <Cia>`;
-      expect(t("deleteDialog.description", { description })).toBe(instance.t("deleteDialog.description", { ns: "transactions", description }));
+      expect(t("deleteDialog.description", { description })).toBe(
+        instance.t("deleteDialog.description", { ns: "transactions", description }),
+      );
     }
     expect(t("count", { count: 3 })).toBe(instance.t("count", { ns: "transactions", count: 3 }));
     expect(t("count", { count: 1 })).toBe(instance.t("count", { ns: "transactions", count: 1 }));

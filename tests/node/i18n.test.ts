@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { namespacesFor } from "~/lib/i18n";
 import { detectLanguage, languageCookie, toLanguage } from "../../worker/i18n/language.ts";
 
-const request = (headers: Record<string, string>, path = "/login") => new Request(`http://127.0.0.1${path}`, { headers });
+const request = (headers: Record<string, string>, path = "/login") =>
+  new Request(`http://127.0.0.1${path}`, { headers });
 
 describe("language detection", () => {
   it("prefers the language cookie over Accept-Language", () => {
@@ -11,7 +12,9 @@ describe("language detection", () => {
   });
 
   it("falls back to Accept-Language in quality order when there is no usable cookie", () => {
-    expect(detectLanguage(request({ Cookie: "lang=fr", "Accept-Language": "fr-FR, pt;q=0.8, en;q=0.5" }))).toBe("pt-BR");
+    expect(detectLanguage(request({ Cookie: "lang=fr", "Accept-Language": "fr-FR, pt;q=0.8, en;q=0.5" }))).toBe(
+      "pt-BR",
+    );
     expect(detectLanguage(request({ "Accept-Language": "pt;q=0.3, en-GB;q=0.9" }))).toBe("en");
     expect(detectLanguage(request({ "Accept-Language": "pt-PT;q=0, en;q=0.1" }))).toBe("en");
   });

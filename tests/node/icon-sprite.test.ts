@@ -33,7 +33,9 @@ describe("the icon sprite (app/components/ui/icons.svg)", () => {
 
 describe("icons in the app", () => {
   it("all come from the sprite: no module imports lucide-react's components", () => {
-    const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) => /\.(ts|tsx)$/.test(file));
+    const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) =>
+      /\.(ts|tsx)$/.test(file),
+    );
     const importers = sources.filter((file) => readFileSync(join(appDir, file), "utf8").includes('from "lucide-react'));
     expect(importers).toEqual([]);
   });

@@ -32,16 +32,31 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/cards": undefined,
   "POST /workspaces/:workspaceId/cards": { name: "Card", account_uuid: "ACCOUNT", type: "debit" },
   "GET /workspaces/:workspaceId/cards/:cardId": undefined,
-  "PUT /workspaces/:workspaceId/cards/:cardId": { name: "Card", account_uuid: "ACCOUNT", type: "credit", credit_limit: "100.00" },
+  "PUT /workspaces/:workspaceId/cards/:cardId": {
+    name: "Card",
+    account_uuid: "ACCOUNT",
+    type: "credit",
+    credit_limit: "100.00",
+  },
   "DELETE /workspaces/:workspaceId/cards/:cardId": undefined,
   "POST /workspaces/:workspaceId/cards/:cardId/purchase": { amount: "1.00", description: "Coffee" },
   "POST /workspaces/:workspaceId/cards/:cardId/payment": { amount: "1.00" },
   "GET /workspaces/:workspaceId/cards/:cardId/statements": undefined,
   "GET /workspaces/:workspaceId/cards/:cardId/transactions": undefined,
   "GET /workspaces/:workspaceId/transactions": undefined,
-  "POST /workspaces/:workspaceId/transactions": { type: "income", destination_id: "account:ACCOUNT", amount: "10.00", description: "Pay" },
+  "POST /workspaces/:workspaceId/transactions": {
+    type: "income",
+    destination_id: "account:ACCOUNT",
+    amount: "10.00",
+    description: "Pay",
+  },
   "GET /workspaces/:workspaceId/transactions/:transactionId": undefined,
-  "PUT /workspaces/:workspaceId/transactions/:transactionId": { type: "income", destination_id: "account:ACCOUNT", amount: "99.00", description: "Pay" },
+  "PUT /workspaces/:workspaceId/transactions/:transactionId": {
+    type: "income",
+    destination_id: "account:ACCOUNT",
+    amount: "99.00",
+    description: "Pay",
+  },
   "DELETE /workspaces/:workspaceId/transactions/:transactionId": undefined,
   "POST /workspaces/:workspaceId/transactions/:transactionId/tags/attach": { tag_ids: ["TAG"] },
   "POST /workspaces/:workspaceId/transactions/:transactionId/tags/detach": { tag_ids: ["TAG"] },
@@ -85,7 +100,9 @@ function bodyFor(route: string, ids: Ids): unknown {
   return JSON.parse(JSON.stringify(body).replaceAll("ACCOUNT", ids.accountId!).replaceAll("TAG", ids.tagId!));
 }
 
-const registeredRoutes = [...new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`))];
+const registeredRoutes = [
+  ...new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`)),
+];
 const workspaceScopedRoutes = registeredRoutes.filter((route) => route.includes(":workspaceId")).sort();
 
 type Ids = Record<string, string>;
@@ -98,9 +115,16 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
   const response = await t.request(`/api/workspaces/${workspaceId}/transactions`, {
     method: "POST",
     token: ownerToken,
-    json: { type: "expense", origin_id: `card:${card.id}`, amount: "25.00", description: "Groceries", tag_ids: [tag.id] },
+    json: {
+      type: "expense",
+      origin_id: `card:${card.id}`,
+      amount: "25.00",
+      description: "Groceries",
+      tag_ids: [tag.id],
+    },
   });
-  if (response.status !== 201) throw new Error(`fixture transaction failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`fixture transaction failed: ${response.status} ${await response.text()}`);
   const transaction = (await response.json()).data;
   return { accountId: account.id, cardId: card.id, tagId: tag.id, transactionId: transaction.uuid as string };
 }
@@ -121,9 +145,17 @@ describe("tenant isolation", () => {
   beforeEach(async () => {
     t = await createTestApp();
     victim = await workspaceWithTeam(t, { owner: { tier: "unlimited", hasBetaAccess: true } });
-    const invitation = await insertInvitation(t.db, { workspaceId: victim.workspace.id, invitedBy: victim.owner.user.id });
+    const invitation = await insertInvitation(t.db, {
+      workspaceId: victim.workspace.id,
+      invitedBy: victim.owner.user.id,
+    });
     const ledger = await victimLedger(t, victim.workspace.id, victim.owner.token);
-    victimIds = { workspaceId: victim.workspace.id, userId: victim.admin.user.id, invitationId: invitation.id, ...ledger };
+    victimIds = {
+      workspaceId: victim.workspace.id,
+      userId: victim.admin.user.id,
+      invitationId: invitation.id,
+      ...ledger,
+    };
   });
 
   async function expectEveryRouteRefused(caller: SignedIn, routes: string[], ids: Ids) {
@@ -191,18 +223,30 @@ describe("tenant isolation of ids sent in bodies of routes outside a workspace",
       { caller: intruder, body: { default_workspace_uuid: victim.workspace.id }, fields: ["default_workspace_uuid"] },
       {
         caller: intruder,
-        body: { default_workspace_uuid: own.id, default_account_uuid: victimIds.accountId, default_tag_uuid: victimIds.tagId },
+        body: {
+          default_workspace_uuid: own.id,
+          default_account_uuid: victimIds.accountId,
+          default_tag_uuid: victimIds.tagId,
+        },
         fields: ["default_account_uuid", "default_tag_uuid"],
       },
       {
         caller: intruder,
-        body: { default_workspace_uuid: victim.workspace.id, default_account_uuid: victimIds.accountId, default_tag_uuid: victimIds.tagId },
+        body: {
+          default_workspace_uuid: victim.workspace.id,
+          default_account_uuid: victimIds.accountId,
+          default_tag_uuid: victimIds.tagId,
+        },
         fields: ["default_account_uuid", "default_tag_uuid", "default_workspace_uuid"],
       },
       { caller: intruder, body: { default_account_uuid: victimIds.accountId }, fields: ["default_account_uuid"] },
       {
         caller: neighbour,
-        body: { default_workspace_uuid: neighbourOwn.id, default_account_uuid: victimIds.accountId, default_tag_uuid: victimIds.tagId },
+        body: {
+          default_workspace_uuid: neighbourOwn.id,
+          default_account_uuid: victimIds.accountId,
+          default_tag_uuid: victimIds.tagId,
+        },
         fields: ["default_account_uuid", "default_tag_uuid"],
       },
     ];

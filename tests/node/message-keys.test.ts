@@ -15,25 +15,38 @@ function sourceFiles(folder: string): string[] {
     .map((file) => join(folder, file));
 }
 
-const sources = ["worker", "app", "db"].flatMap(sourceFiles).map((path) => ({ path, text: readFileSync(join(root, path), "utf8") }));
+const sources = ["worker", "app", "db"]
+  .flatMap(sourceFiles)
+  .map((path) => ({ path, text: readFileSync(join(root, path), "utf8") }));
 
 /** "errors:fields.nameRequired" → each file that names it. */
 function usedKeys(): Map<string, string[]> {
   const used = new Map<string, string[]>();
   for (const { path, text } of sources) {
-    for (const [, key] of text.matchAll(/["'`](errors:[\w.]+)["'`]/g)) used.set(key!, [...(used.get(key!) ?? []), path]);
+    for (const [, key] of text.matchAll(/["'`](errors:[\w.]+)["'`]/g))
+      used.set(key!, [...(used.get(key!) ?? []), path]);
   }
   return used;
 }
 
-const errorsOf = (language: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, "locales", language, "errors.json"), "utf8"));
+const errorsOf = (language: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(root, "locales", language, "errors.json"), "utf8"));
 
 function sentenceAt(messages: Record<string, unknown>, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, name) => (node && typeof node === "object" ? (node as Record<string, unknown>)[name] : undefined), messages);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (node, name) => (node && typeof node === "object" ? (node as Record<string, unknown>)[name] : undefined),
+      messages,
+    );
 }
 
 const sentencePaths = (node: unknown, prefix = ""): string[] =>
-  typeof node === "string" ? [prefix] : Object.entries(node as Record<string, unknown>).flatMap(([name, child]) => sentencePaths(child, prefix ? `${prefix}.${name}` : name));
+  typeof node === "string"
+    ? [prefix]
+    : Object.entries(node as Record<string, unknown>).flatMap(([name, child]) =>
+        sentencePaths(child, prefix ? `${prefix}.${name}` : name),
+      );
 
 describe("message keys", () => {
   const used = usedKeys();
@@ -55,7 +68,9 @@ describe("message keys", () => {
 
   it("no field or detail sentence is left that nothing uses", () => {
     const messages = errorsOf("en");
-    const unused = ["fields", "details"].flatMap((group) => sentencePaths(messages[group], group)).filter((path) => !used.has(`errors:${path}`));
+    const unused = ["fields", "details"]
+      .flatMap((group) => sentencePaths(messages[group], group))
+      .filter((path) => !used.has(`errors:${path}`));
     expect(unused).toEqual([]);
   });
 
@@ -68,7 +83,8 @@ describe("message keys", () => {
         ...text.matchAll(/\b(?:error|message):\s*"([^"]*)"/g),
         ...text.matchAll(/\.(?:min|max|length|regex|refine|int|email|uuid)\((?:[^"\n]*?,\s*)?"([^"]*)"\)/g),
       ].map((match) => match[1]!);
-      for (const message of messages) if (!/^errors:[\w.]+$/.test(message)) sentences.push(`${relative(root, join(root, path))}: ${message}`);
+      for (const message of messages)
+        if (!/^errors:[\w.]+$/.test(message)) sentences.push(`${relative(root, join(root, path))}: ${message}`);
     }
     expect(sentences).toEqual([]);
   });

@@ -7,7 +7,10 @@ import { workspaces } from "../../db/schema/index.ts";
 import { createTestDatabase } from "../support/database.ts";
 
 const workspaceNamed = reusableRead<{ name: string }>()((db, value) =>
-  db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.name, value("name"))),
+  db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.name, value("name"))),
 );
 
 async function databaseWithTwoWorkspaces() {
@@ -47,10 +50,14 @@ describe("batchByName", () => {
   it("runs what goes before first, so the reads see a write of the same batch", async () => {
     const { db, home } = await databaseWithTwoWorkspaces();
 
-    const { rows } = await batchByName(db, [db.update(workspaces).set({ name: "Lar" }).where(eq(workspaces.id, home.id))], {
-      renamed: workspaceNamed({ name: "Lar" }),
-      formerly: workspaceNamed({ name: "Casa" }),
-    });
+    const { rows } = await batchByName(
+      db,
+      [db.update(workspaces).set({ name: "Lar" }).where(eq(workspaces.id, home.id))],
+      {
+        renamed: workspaceNamed({ name: "Lar" }),
+        formerly: workspaceNamed({ name: "Casa" }),
+      },
+    );
 
     expect(rows).toEqual({ renamed: [{ name: "Lar" }], formerly: [] });
   });
@@ -97,8 +104,16 @@ describe("batchEndingWith", () => {
     const { db, home, roundTrips } = await databaseWithTwoWorkspaces();
     const rename = (name: string) => db.update(workspaces).set({ name }).where(eq(workspaces.id, home.id));
 
-    const applied = await batchEndingWith(db, [rename("Lar")], db.delete(workspaces).where(eq(workspaces.name, "Empresa")));
-    const missed = await batchEndingWith(db, [rename("Casa")], db.delete(workspaces).where(eq(workspaces.name, "Viagem")));
+    const applied = await batchEndingWith(
+      db,
+      [rename("Lar")],
+      db.delete(workspaces).where(eq(workspaces.name, "Empresa")),
+    );
+    const missed = await batchEndingWith(
+      db,
+      [rename("Casa")],
+      db.delete(workspaces).where(eq(workspaces.name, "Viagem")),
+    );
 
     expect([applied.rowsAffected, missed.rowsAffected]).toEqual([1, 0]);
     expect(await db.select({ name: workspaces.name }).from(workspaces)).toEqual([{ name: "Casa" }]);

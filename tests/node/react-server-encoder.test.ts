@@ -7,7 +7,12 @@ describe("ReactServerTextEncoder (React's server encoder)", () => {
   const platform = new TextEncoder();
 
   it("writes exactly the bytes of the platform's UTF-8 encoder, for any text", () => {
-    const texts = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary", maxLength: 600 }), fc.string({ minLength: 250, maxLength: 300 }));
+    const texts = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "grapheme" }),
+      fc.string({ unit: "binary", maxLength: 600 }),
+      fc.string({ minLength: 250, maxLength: 300 }),
+    );
     fc.assert(
       fc.property(texts, (text) => {
         expect(fast.encode(text)).toEqual(platform.encode(text));

@@ -11,7 +11,11 @@ describe("reusableRead", () => {
     let builds = 0;
     const workspaceNamed = reusableRead<{ name: string }>()((db, value) => {
       builds += 1;
-      return db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.name, value("name"))).orderBy(asc(workspaces.id));
+      return db
+        .select({ name: workspaces.name })
+        .from(workspaces)
+        .where(eq(workspaces.name, value("name")))
+        .orderBy(asc(workspaces.id));
     });
     const db = await createTestDatabase();
     const owner = await insertUser(db);

@@ -7,7 +7,12 @@ const resolvedOrigin = (location: string) => new URL(location, "https://moneta.e
 
 describe("safe redirect targets", () => {
   it("keeps paths on our own site, with their query and fragment", () => {
-    for (const path of ["/", "/style-guide", "/workspaces/01a2/transactions?type=expense&q=50%25#list", "/privacy-policy#cookies"]) {
+    for (const path of [
+      "/",
+      "/style-guide",
+      "/workspaces/01a2/transactions?type=expense&q=50%25#list",
+      "/privacy-policy#cookies",
+    ]) {
       expect(safeRedirectTarget(path)).toBe(path);
     }
   });
@@ -34,7 +39,8 @@ describe("safe redirect targets", () => {
       "evil.example",
       "",
     ];
-    for (const attack of attacks) expect({ attack, target: safeRedirectTarget(attack) }).toEqual({ attack, target: "/" });
+    for (const attack of attacks)
+      expect({ attack, target: safeRedirectTarget(attack) }).toEqual({ attack, target: "/" });
     expect(safeRedirectTarget("//evil.example", "/login")).toBe("/login");
     expect(safeRedirectTarget(null)).toBe("/");
     expect(safeRedirectTarget(["/"])).toBe("/");
@@ -42,15 +48,35 @@ describe("safe redirect targets", () => {
   });
 
   it("never returns a target that resolves off our origin, whatever the input", () => {
-    const piece = fc.constantFrom("/", "\\", "\t", "\n", "%2F", "%5C", "%09", "%25", ":", ".", "evil.example", "@", "?", "#", " ", "a");
+    const piece = fc.constantFrom(
+      "/",
+      "\\",
+      "\t",
+      "\n",
+      "%2F",
+      "%5C",
+      "%09",
+      "%25",
+      ":",
+      ".",
+      "evil.example",
+      "@",
+      "?",
+      "#",
+      " ",
+      "a",
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join("")), (input) => {
-        const target = safeRedirectTarget(input);
-        expect(resolvedOrigin(target)).toBe("https://moneta.example");
-        expect(target).toMatch(/^\/(?!\/)/);
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
-        expect(target).not.toMatch(/[\u0000-\u001f\\]/);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join("")),
+        (input) => {
+          const target = safeRedirectTarget(input);
+          expect(resolvedOrigin(target)).toBe("https://moneta.example");
+          expect(target).toMatch(/^\/(?!\/)/);
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+          expect(target).not.toMatch(/[\u0000-\u001f\\]/);
+        },
+      ),
     );
   });
 });

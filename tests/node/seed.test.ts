@@ -11,7 +11,10 @@ describe("the demo seed", () => {
     expect(await seedDemo(db, { reset: false })).toBe("already-seeded");
 
     const [ana] = await db.select().from(schema.users).where(eq(schema.users.email, demoEmails.owner));
-    const memberships = await db.select().from(schema.workspaceMembers).where(eq(schema.workspaceMembers.userId, ana!.id));
+    const memberships = await db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(eq(schema.workspaceMembers.userId, ana!.id));
     expect(memberships).toHaveLength(3);
     expect(memberships.every((member) => member.role === "owner")).toBe(true);
     expect(await db.select().from(schema.workspaceMembers)).toHaveLength(5);

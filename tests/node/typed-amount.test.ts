@@ -5,7 +5,8 @@ import { languages, type Language } from "../../app/lib/i18n";
 import { parseTypedAmount, parseTypedRate, type TypedRefusal } from "../../app/lib/typed-amount";
 import { maxAmountCents, maxRateMicros } from "../../worker/ledger/money";
 
-const amountIn = (language: Language, typed: string, options?: Parameters<typeof parseTypedAmount>[2]) => parseTypedAmount(typed, language, options);
+const amountIn = (language: Language, typed: string, options?: Parameters<typeof parseTypedAmount>[2]) =>
+  parseTypedAmount(typed, language, options);
 const refusal = (reason: TypedRefusal) => ({ ok: false, reason });
 
 describe("typed amounts on a Portuguese page", () => {
@@ -140,8 +141,13 @@ describe("format → parse round trips", () => {
   it("reads back signed amounts and the amounts fields are filled with", () => {
     fc.assert(
       fc.property(fc.integer({ min: -maxAmountCents, max: maxAmountCents }), language, (amount, lang) => {
-        expect(parseTypedAmount(formatMoney(amount, "BRL", lang, { sign: "exceptZero" }), lang, { sign: "any" })).toMatchObject({ ok: true, units: amount });
-        expect(parseTypedAmount(formatAmountInput(amount, lang), lang, { sign: "any" })).toMatchObject({ ok: true, units: amount });
+        expect(
+          parseTypedAmount(formatMoney(amount, "BRL", lang, { sign: "exceptZero" }), lang, { sign: "any" }),
+        ).toMatchObject({ ok: true, units: amount });
+        expect(parseTypedAmount(formatAmountInput(amount, lang), lang, { sign: "any" })).toMatchObject({
+          ok: true,
+          units: amount,
+        });
       }),
       { numRuns: 2000 },
     );
@@ -162,7 +168,10 @@ describe("the two languages never read one text as two different numbers", () =>
   it("a text both languages accept means the same in both", () => {
     fc.assert(
       fc.property(typed, (text) => {
-        for (const parse of [(l: Language) => parseTypedAmount(text, l, { sign: "any" }), (l: Language) => parseTypedRate(text, l)]) {
+        for (const parse of [
+          (l: Language) => parseTypedAmount(text, l, { sign: "any" }),
+          (l: Language) => parseTypedRate(text, l),
+        ]) {
           const [en, pt] = [parse("en"), parse("pt-BR")];
           if (en.ok && pt.ok) expect(en.units).toBe(pt.units);
         }

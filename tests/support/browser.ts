@@ -100,7 +100,9 @@ export async function screenshotEveryLayout(
     await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: options.baseURL })));
     await page.goto(options.path);
     await page.waitForLoadState("networkidle");
-    const horizontalOverflow = await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+    const horizontalOverflow = await page.evaluate(() =>
+      Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+    );
     await captureScreenshot(page, `${options.name}-${viewport}-${locale}`);
     results.push({ layout: `${viewport} ${locale}`, horizontalOverflow });
     await context.close();

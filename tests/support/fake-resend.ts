@@ -23,7 +23,9 @@ export async function startFakeResend() {
       return;
     }
     if (failWith) {
-      response.writeHead(failWith).end(JSON.stringify({ name: "application_error", message: "Upstream down", statusCode: failWith }));
+      response
+        .writeHead(failWith)
+        .end(JSON.stringify({ name: "application_error", message: "Upstream down", statusCode: failWith }));
       return;
     }
     sent.push(JSON.parse(body) as SentEmail);

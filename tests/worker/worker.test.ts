@@ -56,7 +56,9 @@ describe("the built Worker in workerd", () => {
     expect(englishHtml).toContain('<html lang="en"');
     expect(englishHtml).toContain("Sign in to Moneta");
 
-    const portuguese = await worker.dispatchFetch("http://127.0.0.1/login", { headers: { "Accept-Language": "pt-BR,pt;q=0.9" } });
+    const portuguese = await worker.dispatchFetch("http://127.0.0.1/login", {
+      headers: { "Accept-Language": "pt-BR,pt;q=0.9" },
+    });
     expect(await portuguese.text()).toContain("Entrar no Moneta");
 
     const cookieWins = await worker.dispatchFetch("http://127.0.0.1/login", {
@@ -120,7 +122,11 @@ describe("the built Worker in workerd", () => {
 
   it("logs one line per request with the request id and the time to the body's last byte", async () => {
     const lines: string[] = [];
-    const logging = startBuiltWorker({ databaseUrl: inject("databaseUrl"), vars: { APP_ENV: "local" }, onLog: (line) => lines.push(line) });
+    const logging = startBuiltWorker({
+      databaseUrl: inject("databaseUrl"),
+      vars: { APP_ENV: "local" },
+      onLog: (line) => lines.push(line),
+    });
     try {
       const page = await logging.dispatchFetch("http://127.0.0.1/privacy-policy");
       const html = await page.text();
@@ -130,8 +136,19 @@ describe("the built Worker in workerd", () => {
       await expect.poll(() => lines.filter((line) => line.includes('"event":"request"')).length).toBe(2);
       const logged = lines.filter((line) => line.includes('"event":"request"')).map((line) => JSON.parse(line));
       expect(logged).toEqual([
-        expect.objectContaining({ level: "info", method: "GET", path: "/privacy-policy", status: 200, request_id: page.headers.get("X-Request-Id") }),
-        expect.objectContaining({ method: "GET", path: "/api/health", status: 200, request_id: api.headers.get("X-Request-Id") }),
+        expect.objectContaining({
+          level: "info",
+          method: "GET",
+          path: "/privacy-policy",
+          status: 200,
+          request_id: page.headers.get("X-Request-Id"),
+        }),
+        expect.objectContaining({
+          method: "GET",
+          path: "/api/health",
+          status: 200,
+          request_id: api.headers.get("X-Request-Id"),
+        }),
       ]);
       for (const entry of logged) expect(entry.duration_ms).toBeGreaterThan(0);
     } finally {

@@ -20,12 +20,16 @@ export const accountRoutes = new Hono<ApiEnv>()
     const input = { ...c.req.param(), ...c.req.valid("json") };
     return c.json({ data: await createAccount({ ctx: c.get("ctx"), input }) }, 201);
   })
-  .get(`${base}/:accountId`, async (c) => c.json({ data: await getAccount({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .get(`${base}/:accountId`, async (c) =>
+    c.json({ data: await getAccount({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
   .put(`${base}/:accountId`, validate("json", updateAccountSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json") };
     return c.json({ data: await updateAccount({ ctx: c.get("ctx"), input }) });
   })
-  .delete(`${base}/:accountId`, async (c) => c.json({ data: await deleteAccount({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .delete(`${base}/:accountId`, async (c) =>
+    c.json({ data: await deleteAccount({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
   .get(`${base}/:accountId/balance/history`, validate("query", balanceHistorySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
     return c.json({ data: await getBalanceHistory({ ctx: c.get("ctx"), input }) });
@@ -36,4 +40,6 @@ export const accountRoutes = new Hono<ApiEnv>()
     const parent = { kind: "account" as const, id: accountId };
     return c.json(await listTransactions({ ctx: c.get("ctx"), input: { workspaceId, filters, parent } }));
   })
-  .get(`${base}/:accountId/cards`, async (c) => c.json({ data: await listCardsOfAccount({ ctx: c.get("ctx"), input: c.req.param() }) }));
+  .get(`${base}/:accountId/cards`, async (c) =>
+    c.json({ data: await listCardsOfAccount({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  );

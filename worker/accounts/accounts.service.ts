@@ -24,7 +24,11 @@ export function accountQuery(ctx: ServiceContext, workspaceId: string, accountId
 }
 
 const accountsOfWorkspace = reusableRead<{ workspaceId: string }>()((db, value) =>
-  db.select().from(accounts).where(eq(accounts.workspaceId, value("workspaceId"))).orderBy(asc(accounts.createdAt), asc(accounts.id)),
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.workspaceId, value("workspaceId")))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id)),
 );
 
 export function accountsQuery(_ctx: ServiceContext, workspaceId: string) {
@@ -33,13 +37,19 @@ export function accountsQuery(_ctx: ServiceContext, workspaceId: string) {
 
 /** GET /accounts: every account, archived ones included (flagged `is_active: false`). */
 export async function listAccounts({ ctx, input }: ServiceCall<WorkspaceRef>) {
-  const { rows: { accounts } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { accounts: accountsQuery(ctx, input.workspaceId) });
+  const {
+    rows: { accounts },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    accounts: accountsQuery(ctx, input.workspaceId),
+  });
   return accounts.map(toAccountResponse);
 }
 
 /** The accounts page in one round trip: every account and the plan's account usage. */
 export async function getAccountsPage({ ctx, input }: PersonCall<WorkspaceRef>) {
-  const { rows: { rows, owners } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    rows: { rows, owners },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     rows: accountsQuery(ctx, input.workspaceId),
     owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
   });
@@ -49,7 +59,9 @@ export async function getAccountsPage({ ctx, input }: PersonCall<WorkspaceRef>) 
 }
 
 export async function getAccount({ ctx, input }: ServiceCall<AccountRef>) {
-  const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    rows: { found },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
   });
   const account = found[0];
@@ -59,14 +71,20 @@ export async function getAccount({ ctx, input }: ServiceCall<AccountRef>) {
 
 /** POST /accounts: refused when the workspace's plan has no accounts left. */
 export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & CreateAccountInput>) {
-  const { workspace, rows: { owners, used } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    workspace,
+    rows: { owners, used },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
     used: accountsUsedQuery(ctx, input.workspaceId),
   });
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   const usage = accountUsage(tier, used[0]?.used ?? 0);
   if (!usage.canCreate) {
-    throw new AppError("LIMIT_REACHED", { key: "errors:details.accountLimit", values: { plan: tier.label, limit: usage.limit ?? 0 } });
+    throw new AppError("LIMIT_REACHED", {
+      key: "errors:details.accountLimit",
+      values: { plan: tier.label, limit: usage.limit ?? 0 },
+    });
   }
   const [created] = await ctx.db
     .insert(accounts)
@@ -87,26 +105,37 @@ export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & C
 }
 
 const usesAccount = (workspaceId: string, accountId: string) =>
-  and(eq(transactions.workspaceId, workspaceId), or(eq(transactions.originAccountId, accountId), eq(transactions.destinationAccountId, accountId)));
+  and(
+    eq(transactions.workspaceId, workspaceId),
+    or(eq(transactions.originAccountId, accountId), eq(transactions.destinationAccountId, accountId)),
+  );
 
 function usageOfAccountQuery(ctx: ServiceContext, workspaceId: string, accountId: string) {
   const id = isUuid(accountId) ? accountId : "";
   return {
     used: ctx.db.select({ total: count() }).from(transactions).where(usesAccount(workspaceId, id)),
-    withCards: ctx.db.select({ total: count() }).from(cards).where(and(eq(cards.workspaceId, workspaceId), eq(cards.accountId, id))),
+    withCards: ctx.db
+      .select({ total: count() })
+      .from(cards)
+      .where(and(eq(cards.workspaceId, workspaceId), eq(cards.accountId, id))),
   };
 }
 
 /** PUT /accounts/{id}: name, type, colour, icon, archive; the currency only while nothing was recorded in it. */
 export async function updateAccount({ ctx, input }: ServiceCall<AccountRef & UpdateAccountInput>) {
-  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    rows: { found, used, withCards },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
   });
   const account = found[0];
   if (!account) throw accountNotFound();
   if (input.currency && input.currency !== account.currency && (used[0]!.total > 0 || withCards[0]!.total > 0)) {
-    throw fieldError("currency", "errors:fields.currencyLocked", { code: "ACCOUNT_CURRENCY_LOCKED", message: "errors:ACCOUNT_CURRENCY_LOCKED" });
+    throw fieldError("currency", "errors:fields.currencyLocked", {
+      code: "ACCOUNT_CURRENCY_LOCKED",
+      message: "errors:ACCOUNT_CURRENCY_LOCKED",
+    });
   }
   const [updated] = await ctx.db
     .update(accounts)
@@ -130,16 +159,19 @@ export async function deleteAccount({ ctx, input }: ServiceCall<AccountRef>) {
   const account = await readDeletableAccount(ctx, input);
   // The statement re-checks the role and that nothing uses the account, so a transaction or card
   // recorded since the read keeps it (their foreign keys would otherwise fail the delete as a 500).
-  const deleted = await ctx.db
-    .delete(accounts)
-    .where(
-      and(
-        eq(accounts.id, account.id),
-        actorStillMay(ctx, input.workspaceId, "finances.write"),
-        notExists(ctx.db.select({ one: sql`1` }).from(transactions).where(usesAccount(input.workspaceId, account.id))),
-        notExists(ctx.db.select({ one: sql`1` }).from(cards).where(and(eq(cards.workspaceId, input.workspaceId), eq(cards.accountId, account.id)))),
+  const deleted = await ctx.db.delete(accounts).where(
+    and(
+      eq(accounts.id, account.id),
+      actorStillMay(ctx, input.workspaceId, "finances.write"),
+      notExists(ctx.db.select({ one: sql`1` }).from(transactions).where(usesAccount(input.workspaceId, account.id))),
+      notExists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(cards)
+          .where(and(eq(cards.workspaceId, input.workspaceId), eq(cards.accountId, account.id))),
       ),
-    );
+    ),
+  );
   // Refused by a write that came in between: read again to answer what changed (409, 403 or 404).
   if (deleted.rowsAffected !== 1) {
     await readDeletableAccount(ctx, input);
@@ -150,7 +182,9 @@ export async function deleteAccount({ ctx, input }: ServiceCall<AccountRef>) {
 
 /** The account, when nothing records money in it and no card is linked to it (409 otherwise). */
 async function readDeletableAccount(ctx: ActingContext, input: AccountRef) {
-  const { rows: { found, used, withCards } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    rows: { found, used, withCards },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     ...usageOfAccountQuery(ctx, input.workspaceId, input.accountId),
   });

@@ -22,9 +22,13 @@ export async function getBalanceHistory({ ctx, input }: ServiceCall<AccountRef &
   // The workspace's "today" is known only after the read; a day's margin covers every time zone.
   const earliest = addDays(todayIn("UTC", ctx.clock.now()), -input.days);
   // Exact at any size (ledger/sums.ts): a day may hold more movement than a number can.
-  const net = exactCents(sql`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
+  const net =
+    exactCents(sql`sum(case when ${transactions.destinationAccountId} = ${accountId} then ${transactions.destinationAmountCents} else 0 end)
     - sum(case when ${transactions.originAccountId} = ${accountId} then ${transactions.amountCents} else 0 end)`);
-  const { workspace, rows: { found, movements } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    workspace,
+    rows: { found, movements },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
     movements: ctx.db
       .select({ date: transactions.date, net })

@@ -37,17 +37,17 @@ const workspaceOf = reusableRead<{ workspaceId: string }>()((db, value) =>
 );
 
 // A programming error, not a refusal a person could meet: a 500 with this in the log.
-const systemReadsOutsideAWorkspace = () => new Error("A scheduled job may only read inside the workspace of the item it was handed.");
+const systemReadsOutsideAWorkspace = () =>
+  new Error("A scheduled job may only read inside the workspace of the item it was handed.");
 
 /**
  * The actor's checks, then `checks` of the verb's own (their rows come back in order), then the
  * named reads — one batch. A person's ended session is a 401 before anything is returned.
  */
-async function batchWithActorChecks<const Checks extends readonly BatchItem<"sqlite">[], const Reads extends NamedReads>(
-  ctx: ActingContext,
-  checks: Checks,
-  reads: Reads,
-): Promise<{ checks: RowsOfEach<Checks>; rows: RowsByName<Reads> }> {
+async function batchWithActorChecks<
+  const Checks extends readonly BatchItem<"sqlite">[],
+  const Reads extends NamedReads,
+>(ctx: ActingContext, checks: Checks, reads: Reads): Promise<{ checks: RowsOfEach<Checks>; rows: RowsByName<Reads> }> {
   const { actor } = ctx;
   if (actor.type !== "person") {
     const batched = await batchByName(ctx.db, checks, reads);
@@ -87,7 +87,8 @@ export async function readInWorkspace<A extends Actor, const Reads extends Named
 ): Promise<{ workspace: LedgerWorkspace; role: RoleOf<A>; rows: RowsByName<Reads> }> {
   assertWorkspaceId(workspaceId);
   const { actor } = ctx as ActingContext;
-  const access = actor.type === "system" ? workspaceOf({ workspaceId }) : membershipOf({ workspaceId, userId: actor.userId });
+  const access =
+    actor.type === "system" ? workspaceOf({ workspaceId }) : membershipOf({ workspaceId, userId: actor.userId });
   const { checks, rows } = await batchWithActorChecks(ctx, [access], reads);
   const [accessRows] = checks;
   if (actor.type === "system" && !accessRows[0]) throw workspaceNotFound();

@@ -17,7 +17,11 @@ export type Actor = PersonActor | BotActor | SystemActor;
 export type ActingContext<A extends Actor = Actor> = ServiceContext & { actor: A };
 
 /** What every service verb takes: `verb({ ctx, input })`. Verbs only a signed-in person may call say so in `A`. */
-export type ServiceCall<Input = undefined, A extends Actor = Actor> = { ctx: ActingContext<A> } & ([Input] extends [undefined] ? { input?: undefined } : { input: Input });
+export type ServiceCall<Input = undefined, A extends Actor = Actor> = { ctx: ActingContext<A> } & ([Input] extends [
+  undefined,
+]
+  ? { input?: undefined }
+  : { input: Input });
 export type PersonCall<Input = undefined> = ServiceCall<Input, PersonActor>;
 
 export function actingAs<A extends Actor>(ctx: ServiceContext, actor: A): ActingContext<A> {

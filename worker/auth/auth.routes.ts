@@ -11,8 +11,14 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json({ data: result });
   })
   .post("/login", validate("json", signInSchema), async (c) => {
-    const { accessToken, expiresAt, user } = await signIn(c.get("services"), c.req.valid("json"), requestOriginOf(c.req.raw));
-    return c.json({ data: { access_token: accessToken, token_type: "Bearer", expires_at: expiresAt.toISOString(), user } });
+    const { accessToken, expiresAt, user } = await signIn(
+      c.get("services"),
+      c.req.valid("json"),
+      requestOriginOf(c.req.raw),
+    );
+    return c.json({
+      data: { access_token: accessToken, token_type: "Bearer", expires_at: expiresAt.toISOString(), user },
+    });
   })
   .post("/logout", requirePerson, async (c) => {
     await signOut({ ctx: c.get("ctx") });

@@ -20,8 +20,7 @@ import type { PersonCall } from "./actor.ts";
 /** Who asked, for rate limits, the e-mail's language and the session's label. */
 export type RequestOrigin = { ip: string; userAgent: string | null; language: Language };
 
-const tooManyRequests = (seconds: number) =>
-  new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: seconds });
+const tooManyRequests = (seconds: number) => new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: seconds });
 
 export const codeRequestedMessage = "Check your email for the verification code";
 
@@ -30,7 +29,10 @@ type StoredCode = typeof oneTimeCodes.$inferSelect;
 /** Unspent, unexpired and not guessed at too often: the code a re-request sends again. */
 function isLive(stored: StoredCode | undefined, now: Date): stored is StoredCode {
   return Boolean(
-    stored && !stored.consumedAt && stored.expiresAt > now.toISOString() && stored.failedAttempts < authPolicy.maxFailedAttempts,
+    stored &&
+      !stored.consumedAt &&
+      stored.expiresAt > now.toISOString() &&
+      stored.failedAttempts < authPolicy.maxFailedAttempts,
   );
 }
 
@@ -47,14 +49,21 @@ export async function requestSignInCode(ctx: ServiceContext, input: RequestCodeI
   const {
     rows: { emailHits, ipHits, known, codes },
   } = await batchByName(ctx.db, [], {
-    emailHits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-email:${input.email}`, authPolicy.codeRequestsPerEmail, now)),
-    ipHits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`otp-ip:${origin.ip}`, authPolicy.codeRequestsPerIp, now)),
+    emailHits: ctx.db.all<{ hits: number; window_started_at: string }>(
+      countHit(`otp-email:${input.email}`, authPolicy.codeRequestsPerEmail, now),
+    ),
+    ipHits: ctx.db.all<{ hits: number; window_started_at: string }>(
+      countHit(`otp-ip:${origin.ip}`, authPolicy.codeRequestsPerIp, now),
+    ),
     known: ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
     codes: ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
   });
   const wait = retryAfter(ipHits[0], authPolicy.codeRequestsPerIp, now);
   if (wait !== null) throw tooManyRequests(wait);
-  if (needsChallenge(emailHits[0], authPolicy.codeRequestsPerEmail) || needsChallenge(ipHits[0], authPolicy.codeRequestsPerIp)) {
+  if (
+    needsChallenge(emailHits[0], authPolicy.codeRequestsPerEmail) ||
+    needsChallenge(ipHits[0], authPolicy.codeRequestsPerIp)
+  ) {
     await requireSolvedChallenge(ctx, input.turnstile_token, origin.ip);
   }
 
@@ -101,7 +110,9 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   const {
     rows: { ipHits, codes },
   } = await batchByName(ctx.db, [], {
-    ipHits: ctx.db.all<{ hits: number; window_started_at: string }>(countHit(`signin-ip:${origin.ip}`, authPolicy.signInAttemptsPerIp, now)),
+    ipHits: ctx.db.all<{ hits: number; window_started_at: string }>(
+      countHit(`signin-ip:${origin.ip}`, authPolicy.signInAttemptsPerIp, now),
+    ),
     codes: ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, input.email)),
   });
   const wait = retryAfter(ipHits[0], authPolicy.signInAttemptsPerIp, now);
@@ -132,7 +143,10 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   const {
     rows: { opened, accounts, memberships },
   } = await batchByName(ctx.db, [], {
-    account: ctx.db.insert(users).values({ email: input.email, language: origin.language, createdAt: nowIso }).onConflictDoNothing(),
+    account: ctx.db
+      .insert(users)
+      .values({ email: input.email, language: origin.language, createdAt: nowIso })
+      .onConflictDoNothing(),
     opened: ctx.db.run(sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent)
       select ${sessionId}, users.id, ${nowIso}, ${nowIso}, ${expiresAt.toISOString()}, ${origin.userAgent?.slice(0, 300) ?? null}
       from users join one_time_codes on one_time_codes.email = users.email
@@ -140,7 +154,13 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
     spent: ctx.db
       .update(oneTimeCodes)
       .set({ consumedAt: nowIso })
-      .where(and(eq(oneTimeCodes.email, input.email), eq(oneTimeCodes.codeHash, stored.codeHash), isNull(oneTimeCodes.consumedAt))),
+      .where(
+        and(
+          eq(oneTimeCodes.email, input.email),
+          eq(oneTimeCodes.codeHash, stored.codeHash),
+          isNull(oneTimeCodes.consumedAt),
+        ),
+      ),
     // Pending invitations to this address become memberships, in this same atomic batch.
     ...invitationAcceptanceStatements(ctx, { email: input.email, sessionId, now: nowIso }),
     accounts: ctx.db.select().from(users).where(eq(users.email, input.email)),

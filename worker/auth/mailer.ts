@@ -19,8 +19,7 @@ export type SendOptions = {
  * the server console instead; production refuses, so a missing key is never silent.
  */
 export async function sendEmail(ctx: ServiceContext, message: EmailMessage, options: SendOptions = {}) {
-  const failed = () =>
-    new AppError("SERVICE_UNAVAILABLE", options.failureMessage ?? "errors:details.emailNotSent");
+  const failed = () => new AppError("SERVICE_UNAVAILABLE", options.failureMessage ?? "errors:details.emailNotSent");
   if (!ctx.env.RESEND_API_KEY) {
     if (ctx.env.APP_ENV === "production") {
       ctx.log.error("mail.not_configured", {});
@@ -31,7 +30,13 @@ export async function sendEmail(ctx: ServiceContext, message: EmailMessage, opti
   }
   const resend = new Resend(ctx.env.RESEND_API_KEY, { baseUrl: ctx.env.RESEND_BASE_URL || undefined });
   const { error } = await resend.emails
-    .send({ from: ctx.env.RESEND_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    .send({
+      from: ctx.env.RESEND_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })
     .catch((cause: unknown) => ({ error: { message: String(cause) } }));
   if (error) {
     ctx.log.error("mail.send_failed", { error: error.message });
@@ -43,13 +48,15 @@ const signInMessages = {
   en: {
     subject: (code: string) => `${code} is your Moneta sign-in code`,
     intro: "Use this code to sign in to Moneta:",
-    expiry: (minutesLeft: number) => `It expires in ${minutesLeft} minute${minutesLeft === 1 ? "" : "s"} and works once.`,
+    expiry: (minutesLeft: number) =>
+      `It expires in ${minutesLeft} minute${minutesLeft === 1 ? "" : "s"} and works once.`,
     ignore: "If you didn't ask for it, you can ignore this e-mail; nobody can sign in without the code.",
   },
   "pt-BR": {
     subject: (code: string) => `${code} é o seu código de acesso ao Moneta`,
     intro: "Use este código para entrar no Moneta:",
-    expiry: (minutesLeft: number) => `Ele vale por ${minutesLeft} minuto${minutesLeft === 1 ? "" : "s"} e pode ser usado uma vez.`,
+    expiry: (minutesLeft: number) =>
+      `Ele vale por ${minutesLeft} minuto${minutesLeft === 1 ? "" : "s"} e pode ser usado uma vez.`,
     ignore: "Se não foi você que pediu, ignore este e-mail; ninguém entra sem o código.",
   },
 } as const;

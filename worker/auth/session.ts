@@ -56,7 +56,14 @@ const activeSession = reusableRead<SessionMatch<string>>()((db, value) =>
   db
     .select({ lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(liveSession({ sessionId: value("sessionId"), userId: value("userId"), now: value("now"), idleCutoff: value("idleCutoff") })),
+    .where(
+      liveSession({
+        sessionId: value("sessionId"),
+        userId: value("userId"),
+        now: value("now"),
+        idleCutoff: value("idleCutoff"),
+      }),
+    ),
 );
 
 /** The person's live session row, as a batch item; no row means the session ended. */
@@ -71,7 +78,9 @@ export function activeSessionQuery(ctx: ServiceContext, person: PersonActor) {
 export function keepSessionFresh(ctx: ServiceContext, person: PersonActor, lastSeenAt: string): void {
   const now = ctx.clock.now();
   if (now.getTime() - new Date(lastSeenAt).getTime() <= minutes(authPolicy.lastSeenRefreshMinutes)) return;
-  ctx.defer(ctx.db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.id, person.sessionId)).run());
+  ctx.defer(
+    ctx.db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.id, person.sessionId)).run(),
+  );
 }
 
 /**
@@ -80,5 +89,10 @@ export function keepSessionFresh(ctx: ServiceContext, person: PersonActor, lastS
  * so a token whose session was revoked, expired or idled out changes nothing.
  */
 export function personSessionIsLive(ctx: ServiceContext, person: PersonActor): SQL {
-  return exists(ctx.db.select({ one: sql`1` }).from(sessions).where(liveSession(sessionMatch(ctx, person))));
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(sessions)
+      .where(liveSession(sessionMatch(ctx, person))),
+  );
 }

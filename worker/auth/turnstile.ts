@@ -13,8 +13,7 @@ export function isTurnstileDisabled(env: Pick<Env, "APP_ENV" | "TURNSTILE_DISABL
 }
 
 const challengeRequired = (message: ErrorMessageKey) => new AppError("CHALLENGE_REQUIRED", message);
-const checkUnavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "errors:details.challengeUnavailable");
+const checkUnavailable = () => new AppError("SERVICE_UNAVAILABLE", "errors:details.challengeUnavailable");
 
 type SiteverifyAnswer = { success?: unknown; "error-codes"?: unknown };
 
@@ -23,7 +22,11 @@ type SiteverifyAnswer = { success?: unknown; "error-codes"?: unknown };
  * missing or refused token is 403 CHALLENGE_REQUIRED (the client shows the widget and sends
  * the new token), an unreachable siteverify is 503 — fail closed, never a silent pass.
  */
-export async function requireSolvedChallenge(ctx: ServiceContext, token: string | undefined, remoteIp: string): Promise<void> {
+export async function requireSolvedChallenge(
+  ctx: ServiceContext,
+  token: string | undefined,
+  remoteIp: string,
+): Promise<void> {
   if (isTurnstileDisabled(ctx.env)) return;
   if (!token) throw challengeRequired("errors:details.challengeMissing");
   if (!ctx.env.TURNSTILE_SECRET_KEY) {

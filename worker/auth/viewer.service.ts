@@ -22,7 +22,12 @@ const workspacesOf = reusableRead<{ userId: string }>()((db, value) =>
 );
 const workspacesOfQuery = (_ctx: ServiceContext, userId: string) => workspacesOf({ userId });
 
-const userById = reusableRead<{ userId: string }>()((db, value) => db.select().from(users).where(eq(users.id, value("userId"))));
+const userById = reusableRead<{ userId: string }>()((db, value) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, value("userId"))),
+);
 const userQuery = (_ctx: ServiceContext, userId: string) => userById({ userId });
 
 /**

@@ -21,7 +21,9 @@ type Payment = CardRef & Keyed & { amount: number; description?: string; date?: 
 
 /** The request a card purchase or payment was, for its Idempotency-Key's fingerprint. */
 function cardRequest(ref: CardRef, action: "purchase" | "payment", key: string | undefined, body: unknown) {
-  return key ? { key, method: "POST", path: `/api/workspaces/${ref.workspaceId}/cards/${ref.cardId}/${action}`, body } : undefined;
+  return key
+    ? { key, method: "POST", path: `/api/workspaces/${ref.workspaceId}/cards/${ref.cardId}/${action}`, body }
+    : undefined;
 }
 
 /** POST /cards/{id}/purchase: an expense on the card ('Insufficient available credit' past its limit). */
@@ -30,7 +32,10 @@ export async function purchaseWithCard({ ctx, input }: ServiceCall<Purchase>) {
   const origin = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!origin.id) throw cardNotFound();
   const request = cardRequest(input, "purchase", idempotencyKey, purchase);
-  return withCardFromPath(postTransaction({ ctx, input: { workspaceId, type: "expense", origin, ...purchase } }, request), "origin");
+  return withCardFromPath(
+    postTransaction({ ctx, input: { workspaceId, type: "expense", origin, ...purchase } }, request),
+    "origin",
+  );
 }
 
 /** The card is in the address: when it is not in this workspace, that is a 404, not a field error. */
@@ -38,7 +43,8 @@ async function withCardFromPath<T>(work: Promise<T>, leg: "origin" | "destinatio
   try {
     return await work;
   } catch (error) {
-    if (error instanceof AppError && error.fieldErrors?.[leg]?.some((message) => message.key === cardMissingMessage)) throw cardNotFound();
+    if (error instanceof AppError && error.fieldErrors?.[leg]?.some((message) => message.key === cardMissingMessage))
+      throw cardNotFound();
     throw error;
   }
 }
@@ -49,7 +55,19 @@ export async function payCard({ ctx, input }: ServiceCall<Payment>) {
   const destination = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!destination.id) throw cardNotFound();
   const request = cardRequest(input, "payment", idempotencyKey, { description, ...payment });
-  const work = postTransaction({ ctx, input: { workspaceId, type: "pay_credit_card", destination, description: description ?? "Card payment", ...payment } }, request);
+  const work = postTransaction(
+    {
+      ctx,
+      input: {
+        workspaceId,
+        type: "pay_credit_card",
+        destination,
+        description: description ?? "Card payment",
+        ...payment,
+      },
+    },
+    request,
+  );
   return withCardFromPath(work, "destination");
 }
 
@@ -94,7 +112,13 @@ export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, 
   const chargesByDate = new Map(chargesByDay.map((day) => [day.date, day.cents]));
   let chargesBeforeWindowCents = chargedEarlier[0]?.cents ?? 0n;
   for (const [date, cents] of chargesByDate) if (date < oldestStart) chargesBeforeWindowCents += cents;
-  const statements = buildStatements({ periods, chargesByDate, chargesBeforeWindowCents, creditsCents: credited[0]?.cents ?? 0n, today });
+  const statements = buildStatements({
+    periods,
+    chargesByDate,
+    chargesBeforeWindowCents,
+    creditsCents: credited[0]?.cents ?? 0n,
+    today,
+  });
   return {
     card: toCardResponse(row.card, row.account),
     statements: statements.map((statement) => ({
@@ -117,7 +141,12 @@ export function statementsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, 
  * period, closing and due dates, total, paid and remaining, in one round trip.
  */
 export async function getCardStatements({ ctx, input }: ServiceCall<CardRef & { count: number }>) {
-  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", statementQueries(ctx, input.workspaceId, input.cardId, input.count));
+  const { workspace, rows } = await readInWorkspace(
+    ctx,
+    input.workspaceId,
+    "workspace.read",
+    statementQueries(ctx, input.workspaceId, input.cardId, input.count),
+  );
   const statements = statementsFrom(ctx, workspace, rows, input.count);
   if (!statements) throw cardNotFound();
   return statements;

@@ -11,7 +11,10 @@ import { readInWorkspace } from "../auth/actor-access.ts";
  * The cards page in ONE round trip: the cards, the accounts the form offers and, when a card is
  * chosen, its statements. A chosen card that is not in the workspace selects nothing.
  */
-export async function getCardsPage({ ctx, input }: PersonCall<WorkspaceRef & { selectedCardId: string | null; statementCount: number }>) {
+export async function getCardsPage({
+  ctx,
+  input,
+}: PersonCall<WorkspaceRef & { selectedCardId: string | null; statementCount: number }>) {
   const {
     workspace,
     rows: { cardRows, accountRows, ...statementRows },

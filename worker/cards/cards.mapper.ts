@@ -41,7 +41,17 @@ export function toCardResponse(card: CardRow, account: AccountRow) {
 export type CardResponse = ReturnType<typeof toCardResponse>;
 
 /** What the transaction wizard and the filters use of a card: all a page sends of it for them. */
-export function toCardOption({ uuid, name, display_name, account, currency, mode, available_credit, current_balance, is_active }: CardResponse) {
+export function toCardOption({
+  uuid,
+  name,
+  display_name,
+  account,
+  currency,
+  mode,
+  available_credit,
+  current_balance,
+  is_active,
+}: CardResponse) {
   return { uuid, name, display_name, account, currency, mode, available_credit, current_balance, is_active };
 }
 

@@ -27,7 +27,9 @@ export const cardRoutes = new Hono<ApiEnv>()
     const input = { ...c.req.param(), ...c.req.valid("json") };
     return c.json({ data: await updateCard({ ctx: c.get("ctx"), input }) });
   })
-  .delete(`${base}/:cardId`, async (c) => c.json({ data: await deleteCard({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .delete(`${base}/:cardId`, async (c) =>
+    c.json({ data: await deleteCard({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
   .post(`${base}/:cardId/purchase`, validate("json", purchaseSchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), ...idempotencyKeyOf(c) };
     return sendAnswer(c, await purchaseWithCard({ ctx: c.get("ctx"), input }));
@@ -43,5 +45,10 @@ export const cardRoutes = new Hono<ApiEnv>()
   .get(`${base}/:cardId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, cardId } = c.req.param();
     const filters = { ...c.req.valid("query"), card_id: isUuid(cardId) ? cardId : undefined };
-    return c.json(await listTransactions({ ctx: c.get("ctx"), input: { workspaceId, filters, parent: { kind: "card", id: cardId } } }));
+    return c.json(
+      await listTransactions({
+        ctx: c.get("ctx"),
+        input: { workspaceId, filters, parent: { kind: "card", id: cardId } },
+      }),
+    );
   });

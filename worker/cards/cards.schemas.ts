@@ -38,7 +38,12 @@ const cardFields = z.object({
   mode: z.enum(cardModes, { error: "errors:fields.cardMode" }).optional(),
   /** Zero passes here: a debit card's limit is dropped, and acting as credit the rule below asks for more. */
   credit_limit: amountSchema.nullish(),
-  billing_cycle_day: z.coerce.number({ error: cardMessages.billingDay }).int(cardMessages.billingDay).min(1, cardMessages.billingDay).max(31, cardMessages.billingDay).default(1),
+  billing_cycle_day: z.coerce
+    .number({ error: cardMessages.billingDay })
+    .int(cardMessages.billingDay)
+    .min(1, cardMessages.billingDay)
+    .max(31, cardMessages.billingDay)
+    .default(1),
   color: z
     .string()
     .trim()
@@ -62,7 +67,10 @@ export function withCardRules(fields: CardFields) {
 
 export const cardSchema = cardFields
   .transform(withCardRules)
-  .refine((card) => card.mode !== "credit" || (card.credit_limit ?? 0) > 0, { message: "errors:fields.creditLimit", path: ["credit_limit"] });
+  .refine((card) => card.mode !== "credit" || (card.credit_limit ?? 0) > 0, {
+    message: "errors:fields.creditLimit",
+    path: ["credit_limit"],
+  });
 
 export type CardInput = z.infer<typeof cardSchema>;
 

@@ -41,22 +41,34 @@ export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: stri
 }
 
 export async function listCards({ ctx, input }: ServiceCall<WorkspaceRef>) {
-  const { rows: { cardsWithAccounts } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { cardsWithAccounts: cardsWithAccountsQuery(ctx, input.workspaceId) });
+  const {
+    rows: { cardsWithAccounts },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    cardsWithAccounts: cardsWithAccountsQuery(ctx, input.workspaceId),
+  });
   return cardsWithAccounts.map((row) => toCardResponse(row.card, row.account));
 }
 
 /** GET /accounts/{id}/cards */
 export async function listCardsOfAccount({ ctx, input }: ServiceCall<AccountRef>) {
-  const { rows: { account, rows } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    rows: { account, rows },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     account: accountQuery(ctx, input.workspaceId, input.accountId),
     rows: cardsWithAccountsQuery(ctx, input.workspaceId),
   });
   if (!account[0]) throw accountNotFound();
-  return rows.filter((row) => row.card.accountId === account[0]!.id).map((row) => toCardResponse(row.card, row.account));
+  return rows
+    .filter((row) => row.card.accountId === account[0]!.id)
+    .map((row) => toCardResponse(row.card, row.account));
 }
 
 export async function getCard({ ctx, input }: ServiceCall<CardRef>) {
-  const { rows: { card } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { card: cardQuery(ctx, input.workspaceId, input.cardId) });
+  const {
+    rows: { card },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    card: cardQuery(ctx, input.workspaceId, input.cardId),
+  });
   const row = card[0];
   if (!row) throw cardNotFound();
   return toCardResponse(row.card, row.account);
@@ -82,7 +94,11 @@ const accountField = (message: ErrorMessageKey) => fieldError("account_uuid", me
 
 /** POST /cards: on an active account of this workspace (SPEC §5). */
 export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & CardInput>) {
-  const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { found: accountQuery(ctx, input.workspaceId, input.account_uuid) });
+  const {
+    rows: { found },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    found: accountQuery(ctx, input.workspaceId, input.account_uuid),
+  });
   const account = found[0];
   if (!account) throw accountField("errors:fields.accountRequired");
   if (!account.isActive) throw accountField("errors:fields.accountArchived");
@@ -90,17 +106,28 @@ export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & Card
   const [card] = await runLedgerBatch(
     ctx.db
       .insert(cards)
-      .values({ id: newId(), workspaceId: input.workspaceId, ...cardColumns(input), createdAt: ctx.clock.now().toISOString() })
+      .values({
+        id: newId(),
+        workspaceId: input.workspaceId,
+        ...cardColumns(input),
+        createdAt: ctx.clock.now().toISOString(),
+      })
       .returning(),
   );
   return toCardResponse(card!, account);
 }
 
 const usesCard = (workspaceId: string, cardId: string) =>
-  and(eq(transactions.workspaceId, workspaceId), or(eq(transactions.originCardId, cardId), eq(transactions.destinationCardId, cardId)));
+  and(
+    eq(transactions.workspaceId, workspaceId),
+    or(eq(transactions.originCardId, cardId), eq(transactions.destinationCardId, cardId)),
+  );
 
 function cardUsageQuery(ctx: ServiceContext, workspaceId: string, cardId: string) {
-  return ctx.db.select({ total: count() }).from(transactions).where(usesCard(workspaceId, idOrNothing(cardId)));
+  return ctx.db
+    .select({ total: count() })
+    .from(transactions)
+    .where(usesCard(workspaceId, idOrNothing(cardId)));
 }
 
 /**
@@ -108,7 +135,9 @@ function cardUsageQuery(ctx: ServiceContext, workspaceId: string, cardId: string
  * to go), and a card with history cannot move to an account in another currency.
  */
 export async function updateCard({ ctx, input }: ServiceCall<CardRef & CardInput>) {
-  const { rows: { found, targetAccounts, usage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    rows: { found, targetAccounts, usage },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: cardQuery(ctx, input.workspaceId, input.cardId),
     targetAccounts: accountQuery(ctx, input.workspaceId, input.account_uuid),
     usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
@@ -126,7 +155,11 @@ export async function updateCard({ ctx, input }: ServiceCall<CardRef & CardInput
   }
   const [card] = await ctx.db
     .update(cards)
-    .set({ ...cardColumns(input), ...(input.is_active !== undefined ? { isActive: input.is_active } : {}), updatedAt: ctx.clock.now().toISOString() })
+    .set({
+      ...cardColumns(input),
+      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      updatedAt: ctx.clock.now().toISOString(),
+    })
     .where(and(eq(cards.id, current.card.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
     .returning();
   if (!card) throw cardNotFound();
@@ -138,7 +171,11 @@ export async function updateCard({ ctx, input }: ServiceCall<CardRef & CardInput
  * offered for new transactions. The card form's PUT can do it too; this is the one-click path.
  */
 export async function setCardActive({ ctx, input }: ServiceCall<CardRef & { isActive: boolean }>) {
-  const { rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { found: cardQuery(ctx, input.workspaceId, input.cardId) });
+  const {
+    rows: { found },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    found: cardQuery(ctx, input.workspaceId, input.cardId),
+  });
   const current = found[0];
   if (!current) throw cardNotFound();
   const [card] = await ctx.db
@@ -171,7 +208,9 @@ export async function deleteCard({ ctx, input }: ServiceCall<CardRef>) {
 }
 
 async function readDeletableCard(ctx: ActingContext, input: CardRef) {
-  const { rows: { found, usage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    rows: { found, usage },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: cardQuery(ctx, input.workspaceId, input.cardId),
     usage: cardUsageQuery(ctx, input.workspaceId, input.cardId),
   });

@@ -35,7 +35,12 @@ export function recentPeriods(today: string, billingDay: number, count: number):
 export type StatementStatus = "open" | "closed" | "paid" | "overdue";
 
 /** Cents as bigint: the sums behind a statement are read exactly (ledger/sums.ts), whatever their size. */
-export type Statement = StatementPeriod & { totalCents: bigint; paidCents: bigint; remainingCents: bigint; status: StatementStatus };
+export type Statement = StatementPeriod & {
+  totalCents: bigint;
+  paidCents: bigint;
+  remainingCents: bigint;
+  status: StatementStatus;
+};
 
 /**
  * Statements with what was paid of each. Payments and refunds to the card settle the oldest
@@ -52,13 +57,20 @@ export function buildStatements(input: {
   let chargedBefore = input.chargesBeforeWindowCents;
   const statements = oldestFirst.map((period) => {
     let totalCents = 0n;
-    for (const [date, cents] of input.chargesByDate) if (date >= period.start && date <= period.closing) totalCents += cents;
+    for (const [date, cents] of input.chargesByDate)
+      if (date >= period.start && date <= period.closing) totalCents += cents;
     const unspentCredits = input.creditsCents - chargedBefore;
     const paidCents = unspentCredits <= 0n ? 0n : unspentCredits < totalCents ? unspentCredits : totalCents;
     chargedBefore += totalCents;
     const remainingCents = totalCents - paidCents;
     const status: StatementStatus =
-      period.closing >= input.today ? "open" : remainingCents === 0n ? "paid" : period.due < input.today ? "overdue" : "closed";
+      period.closing >= input.today
+        ? "open"
+        : remainingCents === 0n
+          ? "paid"
+          : period.due < input.today
+            ? "overdue"
+            : "closed";
     return { ...period, totalCents, paidCents, remainingCents, status };
   });
   return statements.reverse();

@@ -51,7 +51,9 @@ const cardTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
     .select({
       currency: accounts.currency,
       debtCents: total(sql`${cards.debtCents}`).as("debt_cents"),
-      creditLimitCents: total(sql`case when ${cards.mode} = 'credit' then ${cards.creditLimitCents} end`).as("credit_limit_cents"),
+      creditLimitCents: total(sql`case when ${cards.mode} = 'credit' then ${cards.creditLimitCents} end`).as(
+        "credit_limit_cents",
+      ),
     })
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
@@ -75,7 +77,13 @@ const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: stri
       creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
     })
     .from(transactions)
-    .where(and(eq(transactions.workspaceId, value("workspaceId")), gte(transactions.date, value("from")), lte(transactions.date, value("to"))))
+    .where(
+      and(
+        eq(transactions.workspaceId, value("workspaceId")),
+        gte(transactions.date, value("from")),
+        lte(transactions.date, value("to")),
+      ),
+    )
     .groupBy(month);
 });
 
@@ -102,7 +110,9 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
   return ctx.db
     .select({
       bucket,
-      accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as("account_net_cents"),
+      accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as(
+        "account_net_cents",
+      ),
       incomeCents: total(incomeIn(currency)).as("income_cents"),
       expensesCents: total(expensesIn(currency)).as("expenses_cents"),
     })

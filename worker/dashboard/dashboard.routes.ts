@@ -16,9 +16,15 @@ const base = "/:workspaceId/dashboard";
 /** /workspaces/{workspaceId}/dashboard… (SPEC §7 Dashboard): reads for every member, viewers included. */
 export const dashboardRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
-  .get(`${base}/stats`, async (c) => c.json({ data: await getDashboardStats({ ctx: c.get("ctx"), input: c.req.param() }) }))
-  .get(`${base}/monthly-income`, async (c) => c.json({ data: await getMonthlyIncome({ ctx: c.get("ctx"), input: c.req.param() }) }))
-  .get(`${base}/monthly-expenses`, async (c) => c.json({ data: await getMonthlyExpenses({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .get(`${base}/stats`, async (c) =>
+    c.json({ data: await getDashboardStats({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .get(`${base}/monthly-income`, async (c) =>
+    c.json({ data: await getMonthlyIncome({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .get(`${base}/monthly-expenses`, async (c) =>
+    c.json({ data: await getMonthlyExpenses({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
   .get(`${base}/credit-card-spending`, async (c) => {
     return c.json({ data: await getCreditCardSpending({ ctx: c.get("ctx"), input: c.req.param() }) });
   })

@@ -93,8 +93,14 @@ function change(currentCents: bigint, previousCents: bigint) {
 
 /** One stat card: this month's and last month's amount under the card's own names, and the change. */
 function figure<Name extends string>(name: Name, currentCents: bigint, previousCents: bigint) {
-  const amounts = { [`current_${name}`]: centsToDecimal(currentCents), [`previous_${name}`]: centsToDecimal(previousCents) };
-  return { ...(amounts as Record<`current_${Name}` | `previous_${Name}`, string>), ...change(currentCents, previousCents) };
+  const amounts = {
+    [`current_${name}`]: centsToDecimal(currentCents),
+    [`previous_${name}`]: centsToDecimal(previousCents),
+  };
+  return {
+    ...(amounts as Record<`current_${Name}` | `previous_${Name}`, string>),
+    ...change(currentCents, previousCents),
+  };
 }
 
 /** This month's and last month's income, expenses and credit card spending, with the change. */
@@ -127,7 +133,12 @@ type StatsRows = RowsByName<ReturnType<typeof statsQueries>>;
 
 /** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
 export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef>) {
-  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", statsQueries(ctx, input.workspaceId));
+  const { workspace, rows } = await readInWorkspace(
+    ctx,
+    input.workspaceId,
+    "workspace.read",
+    statsQueries(ctx, input.workspaceId),
+  );
   return statsFrom(ctx, workspace, rows);
 }
 
@@ -153,7 +164,11 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   };
 }
 
-function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, { accountTotals: accountRows, cardTotals: cardRows, months: monthRows, recent }: StatsRows) {
+function statsFrom(
+  ctx: ServiceContext,
+  workspace: LedgerWorkspace,
+  { accountTotals: accountRows, cardTotals: cardRows, months: monthRows, recent }: StatsRows,
+) {
   const now = ctx.clock.now();
   const own = inCurrency(accountRows, workspace.currency);
   const cardsOwn = inCurrency(cardRows, workspace.currency);
@@ -202,7 +217,10 @@ export async function getCreditCardSpending({ ctx, input }: ServiceCall<Workspac
  * The dated sums are cut at every possible today and horizon; once the time zone is known,
  * the buckets between today and the horizon are added up.
  */
-export async function getVirtualBalance({ ctx, input }: ServiceCall<WorkspaceRef & { end_date?: string; horizon?: Horizon }>) {
+export async function getVirtualBalance({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { end_date?: string; horizon?: Horizon }>) {
   const now = ctx.clock.now();
   const todays = possibleTodays(now);
   const horizon = input.horizon ?? "end_of_month";
@@ -228,7 +246,10 @@ export async function getVirtualBalance({ ctx, input }: ServiceCall<WorkspaceRef
     buckets
       .filter((row) => {
         const bucket = Number(row.bucket);
-        return boundaries[bucket - 1]! >= today && (upTo === undefined || (bucket < boundaries.length && boundaries[bucket]! <= upTo));
+        return (
+          boundaries[bucket - 1]! >= today &&
+          (upTo === undefined || (bucket < boundaries.length && boundaries[bucket]! <= upTo))
+        );
       })
       .reduce((total, row) => total + row[field], 0n);
   const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - sum("accountNetCents");

@@ -16,7 +16,12 @@ export function translate(message: Message, language: Language): string {
 }
 
 export function translateFieldMessages(fieldMessages: FieldMessages, language: Language): FieldErrors {
-  return Object.fromEntries(Object.entries(fieldMessages).map(([field, messages]) => [field, messages.map((message) => translate(message, language))]));
+  return Object.fromEntries(
+    Object.entries(fieldMessages).map(([field, messages]) => [
+      field,
+      messages.map((message) => translate(message, language)),
+    ]),
+  );
 }
 
 /** The API's error envelope, its sentences in the caller's language; the code stays the same in every language. */

@@ -101,7 +101,9 @@ export function fieldError(
   options: { values?: MessageValues; code?: ErrorCode; message?: ErrorMessage } = {},
 ): AppError {
   const fieldMessage: Message = options.values ? { key, values: options.values } : { key };
-  return new AppError(options.code ?? "VALIDATION_FAILED", options.message, { fieldErrors: { [field]: [fieldMessage] } });
+  return new AppError(options.code ?? "VALIDATION_FAILED", options.message, {
+    fieldErrors: { [field]: [fieldMessage] },
+  });
 }
 
 /** Seconds a client is asked to wait before trying again when the database is out of reach. */

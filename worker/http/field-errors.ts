@@ -1,6 +1,19 @@
-import { isMessageKey, type FieldMessages, type Message, type MessageValues, unspecifiedFieldMessage } from "./messages.ts";
+import {
+  isMessageKey,
+  type FieldMessages,
+  type Message,
+  type MessageValues,
+  unspecifiedFieldMessage,
+} from "./messages.ts";
 
-type Issue = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; params?: unknown; maximum?: unknown; minimum?: unknown };
+type Issue = {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+  code?: string;
+  params?: unknown;
+  maximum?: unknown;
+  minimum?: unknown;
+};
 export type Issues = { issues: ReadonlyArray<Issue> };
 
 /** The sentence's values: a custom issue's params, or the bound a length or size check names ({{max}}, {{min}}). */

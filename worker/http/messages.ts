@@ -9,7 +9,9 @@ import type englishErrors from "../../locales/en/errors.json";
 
 /** "a.b" for each sentence of a nested JSON object. */
 type SentencePaths<Tree, Prefix extends string = ""> = {
-  [Name in keyof Tree & string]: Tree[Name] extends string ? `${Prefix}${Name}` : SentencePaths<Tree[Name], `${Prefix}${Name}.`>;
+  [Name in keyof Tree & string]: Tree[Name] extends string
+    ? `${Prefix}${Name}`
+    : SentencePaths<Tree[Name], `${Prefix}${Name}.`>;
 }[keyof Tree & string];
 
 /** A key of the errors namespace: "errors:fields.nameRequired", "errors:details.accountNotFound", "errors:NOT_FOUND". */

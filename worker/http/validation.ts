@@ -22,7 +22,10 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 }
 
 /** For schemas chosen per request (e.g. by language): the body parsed, then validated, 400/422 as usual. */
-export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function parseJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   let body: unknown;
   try {
     body = await request.json();
@@ -58,7 +61,11 @@ export function jsonBodiesOnly(options: { except: string[] }): MiddlewareHandler
   const exempt = new Set(options.except);
   return async (c, next) => {
     const { method, path } = c.req;
-    if (writeMethods.has(method) && !exempt.has(`${method} ${path}`) && !isJsonContentType(c.req.header("Content-Type"))) {
+    if (
+      writeMethods.has(method) &&
+      !exempt.has(`${method} ${path}`) &&
+      !isJsonContentType(c.req.header("Content-Type"))
+    ) {
       if (await hasBody(c)) {
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.jsonOnly");
       }

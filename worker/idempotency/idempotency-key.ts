@@ -22,7 +22,10 @@ const printableAscii = /^[\x20-\x7e]+$/;
 export function parseIdempotencyKey(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (value.length === 0 || value.length > idempotencyPolicy.maxKeyLength || !printableAscii.test(value)) {
-    throw new AppError("IDEMPOTENCY_KEY_INVALID", { key: "errors:details.idempotencyKeyInvalid", values: { header: idempotencyKeyHeader, max: idempotencyPolicy.maxKeyLength } });
+    throw new AppError("IDEMPOTENCY_KEY_INVALID", {
+      key: "errors:details.idempotencyKeyInvalid",
+      values: { header: idempotencyKeyHeader, max: idempotencyPolicy.maxKeyLength },
+    });
   }
   return value;
 }
@@ -31,7 +34,9 @@ export function parseIdempotencyKey(value: string | null | undefined): string | 
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === "object" && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : item,
   );
 }

@@ -16,10 +16,8 @@ export const created = <Data>(data: Data): Answer<{ data: Data }> => ({ status: 
 type StoredAnswer = { fingerprint: string; responseStatus: number; responseBody: string };
 type Scope = { userId: string; workspaceId: string };
 
-const keyReused = () =>
-  new AppError("IDEMPOTENCY_KEY_REUSED", "errors:details.idempotencyKeyReused");
-const keyInUse = () =>
-  new AppError("IDEMPOTENCY_KEY_IN_USE", "errors:details.idempotencyKeyInUse");
+const keyReused = () => new AppError("IDEMPOTENCY_KEY_REUSED", "errors:details.idempotencyKeyReused");
+const keyInUse = () => new AppError("IDEMPOTENCY_KEY_IN_USE", "errors:details.idempotencyKeyInUse");
 
 const keyTakenFailure = /UNIQUE constraint failed: idempotency_keys\./;
 
@@ -31,7 +29,11 @@ function isKeyTaken(error: unknown): boolean {
 }
 
 const isKey = (scope: Scope, key: string) =>
-  and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.workspaceId, scope.workspaceId), eq(idempotencyKeys.key, key));
+  and(
+    eq(idempotencyKeys.userId, scope.userId),
+    eq(idempotencyKeys.workspaceId, scope.workspaceId),
+    eq(idempotencyKeys.key, key),
+  );
 
 /**
  * The Idempotency-Key of one money write — stored with the first answer in the write's own atomic
@@ -43,13 +45,18 @@ const isKey = (scope: Scope, key: string) =>
  */
 export async function idempotentWrite(ctx: ActingContext, workspaceId: string, request: IdempotentRequest | undefined) {
   // Keys belong to a client's requests; a job's writes are kept once by their own occurrence keys.
-  if (request && ctx.actor.type === "system") throw new Error("Idempotency-Key writes need a person or a bot, not a job.");
+  if (request && ctx.actor.type === "system")
+    throw new Error("Idempotency-Key writes need a person or a bot, not a job.");
   const scope: Scope = { userId: actorUserId(ctx.actor) ?? "", workspaceId };
   const now = ctx.clock.now().toISOString();
   const fingerprint = request ? await requestFingerprint(request.method, request.path, request.body) : "";
   const lookup = (key: string) =>
     ctx.db
-      .select({ fingerprint: idempotencyKeys.fingerprint, responseStatus: idempotencyKeys.responseStatus, responseBody: idempotencyKeys.responseBody })
+      .select({
+        fingerprint: idempotencyKeys.fingerprint,
+        responseStatus: idempotencyKeys.responseStatus,
+        responseBody: idempotencyKeys.responseBody,
+      })
       .from(idempotencyKeys)
       .where(and(isKey(scope, key), gt(idempotencyKeys.expiresAt, now)));
 

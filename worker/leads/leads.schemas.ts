@@ -6,7 +6,11 @@ import { formatBrazilianPhone, leadLimits, phoneDigits } from "./leads.rules.ts"
  * in locales/<language>/errors.json: tests/node/leads/rules.test.ts holds them together).
  */
 export const createLeadSchema = z.object({
-  name: z.string({ error: "errors:fields.leadNameRequired" }).trim().min(1, "errors:fields.leadNameRequired").max(leadLimits.nameMaxLength, "errors:fields.tooLong"),
+  name: z
+    .string({ error: "errors:fields.leadNameRequired" })
+    .trim()
+    .min(1, "errors:fields.leadNameRequired")
+    .max(leadLimits.nameMaxLength, "errors:fields.tooLong"),
   email: z
     .string({ error: "errors:fields.leadEmailRequired" })
     .trim()
@@ -17,7 +21,12 @@ export const createLeadSchema = z.object({
   phone: z
     .string({ error: "errors:fields.leadPhoneRequired" })
     .transform(phoneDigits)
-    .pipe(z.string().min(1, { error: "errors:fields.leadPhoneRequired", abort: true }).min(leadLimits.phoneMinDigits, "errors:fields.leadPhoneShort"))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "errors:fields.leadPhoneRequired", abort: true })
+        .min(leadLimits.phoneMinDigits, "errors:fields.leadPhoneShort"),
+    )
     .transform(formatBrazilianPhone),
   source: z.literal("waitlist", { error: "errors:fields.leadSource" }).default("waitlist"),
 });

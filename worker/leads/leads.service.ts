@@ -20,7 +20,11 @@ const thanks = {
  * POST /leads: one round trip to count the request and look for the address (compared
  * trimmed and lower-cased), one to store it; the unique index settles a race.
  */
-export async function createLead(ctx: ServiceContext, input: CreateLeadInput, origin: { ip: string; language: Language }) {
+export async function createLead(
+  ctx: ServiceContext,
+  input: CreateLeadInput,
+  origin: { ip: string; language: Language },
+) {
   const now = ctx.clock.now();
   const {
     rows: { hits, existing },

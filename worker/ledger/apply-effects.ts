@@ -32,10 +32,22 @@ const debtPastLimitFailure = "NOT NULL constraint failed: cards.debt_cents";
  */
 function boundGuard(ctx: ServiceContext, workspaceId: string, effects: Effects) {
   const bound = exact(maxBalanceCents);
-  const pastBound = (column: SQLWrapper, delta: number) => (delta > 0 ? sql`${column} > ${bound}` : sql`${column} < ${-bound}`);
-  const accountsPast = [...effects.accounts].map(([id, delta]) => and(eq(accounts.id, id), pastBound(accounts.balanceCents, delta)));
+  const pastBound = (column: SQLWrapper, delta: number) =>
+    delta > 0 ? sql`${column} > ${bound}` : sql`${column} < ${-bound}`;
+  const accountsPast = [...effects.accounts].map(([id, delta]) =>
+    and(eq(accounts.id, id), pastBound(accounts.balanceCents, delta)),
+  );
   const cardsPast = [...effects.cards].map(([id, delta]) => and(eq(cards.id, id), pastBound(cards.debtCents, delta)));
-  const accountOfCardPast = cardsPast.length > 0 ? inArray(accounts.id, ctx.db.select({ id: cards.accountId }).from(cards).where(or(...cardsPast))) : undefined;
+  const accountOfCardPast =
+    cardsPast.length > 0
+      ? inArray(
+          accounts.id,
+          ctx.db
+            .select({ id: cards.accountId })
+            .from(cards)
+            .where(or(...cardsPast)),
+        )
+      : undefined;
   return ctx.db
     .update(accounts)
     .set({ balanceCents: sql`null` })
@@ -71,7 +83,10 @@ export function effectStatements(ctx: ServiceContext, workspaceId: string, effec
 type CardLimit = { id: string; debtCents: number; creditLimitCents: number | null };
 
 const insufficientCredit = (field: string) =>
-  fieldError(field, "errors:fields.insufficientCredit", { code: "INSUFFICIENT_CREDIT", message: "errors:fields.insufficientCredit" });
+  fieldError(field, "errors:fields.insufficientCredit", {
+    code: "INSUFFICIENT_CREDIT",
+    message: "errors:fields.insufficientCredit",
+  });
 
 /** A credit card cannot be charged beyond its limit (SPEC §8 'Insufficient available credit'). */
 export function assertCreditAvailable(effects: Effects, cardsById: Map<string, CardLimit>, field = "amount"): void {

@@ -29,7 +29,8 @@ function add(map: Map<string, number>, id: string, cents: number) {
  */
 export function effectsOf(legs: TransactionLegs, sign: 1 | -1 = 1, into: Effects = noEffects()): Effects {
   if (legs.originAccountId) add(into.accounts, legs.originAccountId, -sign * legs.amountCents);
-  if (legs.originCardId && legs.originCardMode === "credit") add(into.cards, legs.originCardId, sign * legs.amountCents);
+  if (legs.originCardId && legs.originCardMode === "credit")
+    add(into.cards, legs.originCardId, sign * legs.amountCents);
   if (legs.destinationAccountId) add(into.accounts, legs.destinationAccountId, sign * legs.destinationAmountCents);
   if (legs.destinationCardId && legs.destinationCardMode === "credit") {
     add(into.cards, legs.destinationCardId, -sign * legs.destinationAmountCents);

@@ -7,7 +7,8 @@ import { sql, type SQL } from "drizzle-orm";
  * numbers). So SQLite sums in 64-bit integers, hands the result over as text, and it becomes a
  * bigint here: exact at any size, turned into text by centsToDecimal.
  */
-export const exactCents = (expression: SQL) => sql`cast(${expression} as text)`.mapWith((text: string | number) => BigInt(text));
+export const exactCents = (expression: SQL) =>
+  sql`cast(${expression} as text)`.mapWith((text: string | number) => BigInt(text));
 
 /** sum(expression), 0 when there are no rows, as an exact bigint. */
 export const exactSum = (expression: SQL) => exactCents(sql`coalesce(sum(${expression}), 0)`);

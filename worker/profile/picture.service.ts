@@ -16,7 +16,10 @@ function checkedPicture(bytes: Uint8Array<ArrayBuffer>) {
     throw fieldError("picture", "errors:fields.pictureMissing");
   }
   if (bytes.byteLength > maxPictureBytes) {
-    throw fieldError("picture", "errors:fields.pictureTooLarge", { code: "PAYLOAD_TOO_LARGE", message: "errors:details.pictureTooLarge" });
+    throw fieldError("picture", "errors:fields.pictureTooLarge", {
+      code: "PAYLOAD_TOO_LARGE",
+      message: "errors:details.pictureTooLarge",
+    });
   }
   const contentType = detectPictureType(bytes);
   if (!contentType) {
@@ -28,7 +31,9 @@ function checkedPicture(bytes: Uint8Array<ArrayBuffer>) {
 /** POST /profile/picture: stores (or replaces) the caller's picture and answers with the profile. */
 export async function uploadPicture({ ctx, input }: PersonCall<{ bytes: Uint8Array<ArrayBuffer> }>) {
   const picture = checkedPicture(input.bytes);
-  await batchAsActor(ctx, { account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, ctx.actor.userId)) });
+  await batchAsActor(ctx, {
+    account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, ctx.actor.userId)),
+  });
   const now = ctx.clock.now().toISOString();
   const stored = { ...picture, byteSize: picture.bytes.byteLength, updatedAt: now };
   const { rows: profile } = await batchByName(
@@ -48,12 +53,17 @@ export async function uploadPicture({ ctx, input }: PersonCall<{ bytes: Uint8Arr
 
 /** DELETE /profile/picture. */
 export async function deletePicture({ ctx }: PersonCall) {
-  await batchAsActor(ctx, { account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, ctx.actor.userId)) });
+  await batchAsActor(ctx, {
+    account: ctx.db.select({ id: users.id }).from(users).where(eq(users.id, ctx.actor.userId)),
+  });
   const { rows: profile } = await batchByName(
     ctx.db,
     [
       ctx.db.delete(userPictures).where(eq(userPictures.userId, ctx.actor.userId)),
-      ctx.db.update(users).set({ pictureKey: null, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, ctx.actor.userId)),
+      ctx.db
+        .update(users)
+        .set({ pictureKey: null, updatedAt: ctx.clock.now().toISOString() })
+        .where(eq(users.id, ctx.actor.userId)),
     ],
     profileQueries(ctx, ctx.actor.userId),
   );
@@ -73,7 +83,9 @@ export async function getPicture({ ctx, input }: PersonCall<{ userId: string }>)
     pictures: ctx.db
       .select({ contentType: userPictures.contentType, bytes: userPictures.bytes })
       .from(userPictures)
-      .where(and(eq(userPictures.userId, input.userId), or(eq(userPictures.userId, ctx.actor.userId), sharesAWorkspace))),
+      .where(
+        and(eq(userPictures.userId, input.userId), or(eq(userPictures.userId, ctx.actor.userId), sharesAWorkspace)),
+      ),
   });
   const picture = pictures[0];
   if (!picture) throw pictureNotFound();

@@ -14,9 +14,16 @@ type Owned = { id: string; workspaceId: string };
  * The rows (id, workspace) of the account or tag sent and of the one stored, in the read batch:
  * which workspace each belongs to decides whether it may stay the default.
  */
-function sentAndStored(ctx: ActingContext<PersonActor>, table: typeof accounts | typeof tags, sentId: string | null | undefined) {
+function sentAndStored(
+  ctx: ActingContext<PersonActor>,
+  table: typeof accounts | typeof tags,
+  sentId: string | null | undefined,
+) {
   const storedColumn = table === accounts ? userPreferences.defaultAccountId : userPreferences.defaultTagId;
-  const stored = ctx.db.select({ id: storedColumn }).from(userPreferences).where(eq(userPreferences.userId, ctx.actor.userId));
+  const stored = ctx.db
+    .select({ id: storedColumn })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, ctx.actor.userId));
   return ctx.db
     .select({ id: table.id, workspaceId: table.workspaceId })
     .from(table)
@@ -35,22 +42,28 @@ export async function updatePreferences({ ctx, input }: PersonCall<UpdatePrefere
   const { people, storedRows, memberships, accountRows, tagRows } = await batchAsActor(ctx, {
     people: ctx.db.select({ language: users.language }).from(users).where(eq(users.id, ctx.actor.userId)),
     storedRows: ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, ctx.actor.userId)),
-    memberships: ctx.db.select({ workspaceId: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, ctx.actor.userId)),
+    memberships: ctx.db
+      .select({ workspaceId: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, ctx.actor.userId)),
     accountRows: sentAndStored(ctx, accounts, input.default_account_uuid),
     tagRows: sentAndStored(ctx, tags, input.default_tag_uuid),
   });
   const person = people[0];
   if (!person) throw sessionEnded();
   const stored = storedRows[0];
-  const isMemberOf = (workspaceId: string | null | undefined) => memberships.some((row) => row.workspaceId === workspaceId);
+  const isMemberOf = (workspaceId: string | null | undefined) =>
+    memberships.some((row) => row.workspaceId === workspaceId);
 
   const fieldErrors: FieldMessages = {};
   if (input.default_workspace_uuid && !isMemberOf(input.default_workspace_uuid)) {
     fieldErrors.default_workspace_uuid = [{ key: "errors:fields.workspaceChoice" }];
   }
-  const chosen = input.default_workspace_uuid !== undefined ? input.default_workspace_uuid : (stored?.defaultWorkspaceId ?? null);
+  const chosen =
+    input.default_workspace_uuid !== undefined ? input.default_workspace_uuid : (stored?.defaultWorkspaceId ?? null);
   const workspaceId = isMemberOf(chosen) ? chosen : null;
-  const isInWorkspace = (rows: Owned[], id: string) => workspaceId !== null && rows.some((row) => row.id === id && row.workspaceId === workspaceId);
+  const isInWorkspace = (rows: Owned[], id: string) =>
+    workspaceId !== null && rows.some((row) => row.id === id && row.workspaceId === workspaceId);
   if (input.default_account_uuid && !isInWorkspace(accountRows, input.default_account_uuid)) {
     fieldErrors.default_account_uuid = [{ key: "errors:fields.accountOfDefaultWorkspace" }];
   }

@@ -22,5 +22,8 @@ type ProfileRows = RowsByName<ReturnType<typeof profileQueries>>;
 export function toProfile({ accounts, memberships, preferences }: ProfileRows): UserResponse {
   const user = accounts[0];
   if (!user) throw sessionEnded();
-  return { ...toUserResponse(user, memberships[0]?.total ?? 0), preferences: toPreferencesResponse(preferences[0], user) };
+  return {
+    ...toUserResponse(user, memberships[0]?.total ?? 0),
+    preferences: toPreferencesResponse(preferences[0], user),
+  };
 }

@@ -29,7 +29,12 @@ export async function updateProfile({ ctx, input }: PersonCall<UpdateProfileInpu
   }
   const { rows: profile } = await batchByName(
     ctx.db,
-    [ctx.db.update(users).set({ ...changes, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, ctx.actor.userId))],
+    [
+      ctx.db
+        .update(users)
+        .set({ ...changes, updatedAt: ctx.clock.now().toISOString() })
+        .where(eq(users.id, ctx.actor.userId)),
+    ],
     profileQueries(ctx, ctx.actor.userId),
   );
   return toProfile(profile);
@@ -41,7 +46,10 @@ export async function getProfileStats({ ctx }: PersonCall) {
   const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
   const { accounts, memberships, owned, active } = await batchAsActor(ctx, {
     accounts: ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, ctx.actor.userId)),
-    memberships: ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, ctx.actor.userId)),
+    memberships: ctx.db
+      .select({ total: count() })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, ctx.actor.userId)),
     owned: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
@@ -80,7 +88,9 @@ const soleOwnedWorkspaces = (userId: string) => sql`select mine.workspace_id fro
  * account (foreign keys cascade), so every token of the user stops working at once.
  */
 export async function deleteAccount({ ctx }: PersonCall) {
-  const { doomed } = await batchAsActor(ctx, { doomed: ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(ctx.actor.userId)) });
+  const { doomed } = await batchAsActor(ctx, {
+    doomed: ctx.db.all<{ workspace_id: string }>(soleOwnedWorkspaces(ctx.actor.userId)),
+  });
   const deleted = await batchEndingWith(
     ctx.db,
     [ctx.db.run(sql`delete from workspaces where id in (${soleOwnedWorkspaces(ctx.actor.userId)})`)],

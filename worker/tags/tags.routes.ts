@@ -27,5 +27,10 @@ export const tagRoutes = new Hono<ApiEnv>()
   .get(`${base}/:tagId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, tagId } = c.req.param();
     const filters = { ...c.req.valid("query"), tag_id: isUuid(tagId) ? tagId : undefined };
-    return c.json(await listTransactions({ ctx: c.get("ctx"), input: { workspaceId, filters, parent: { kind: "tag", id: tagId } } }));
+    return c.json(
+      await listTransactions({
+        ctx: c.get("ctx"),
+        input: { workspaceId, filters, parent: { kind: "tag", id: tagId } },
+      }),
+    );
   });

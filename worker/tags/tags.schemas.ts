@@ -2,8 +2,15 @@ import { z } from "zod";
 import { defaultTagColor } from "./tags.presets.ts";
 
 const tagFields = {
-  name: z.string({ error: "errors:fields.nameRequired" }).trim().min(1, "errors:fields.nameRequired").max(50, "errors:fields.tooLong"),
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "errors:fields.hexColor"),
+  name: z
+    .string({ error: "errors:fields.nameRequired" })
+    .trim()
+    .min(1, "errors:fields.nameRequired")
+    .max(50, "errors:fields.tooLong"),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "errors:fields.hexColor"),
   description: z
     .string()
     .trim()

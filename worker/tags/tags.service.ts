@@ -12,19 +12,22 @@ export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;
 
 export const tagNotFound = () => new AppError("NOT_FOUND", "errors:details.tagNotFound");
-const nameTaken = () =>
-  fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
+const nameTaken = () => fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
 
 /**
  * Tags with how often and when they were last used (SPEC §3 Tag): the count is kept on the tag and
  * the last use is one seek in transaction_tags' (tag, date) index — both kept by triggers.
  */
 function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
-  const lastUsed = sql<string | null>`(select max(${transactionTags.transactionDate}) from ${transactionTags} where ${transactionTags.tagId} = ${tags.id})`;
+  const lastUsed = sql<
+    string | null
+  >`(select max(${transactionTags.transactionDate}) from ${transactionTags} where ${transactionTags.tagId} = ${tags.id})`;
   return ctx.db
     .select({ tag: tags, lastUsed })
     .from(tags)
-    .where(and(eq(tags.workspaceId, workspaceId), tagId === undefined ? undefined : eq(tags.id, isUuid(tagId) ? tagId : "")))
+    .where(
+      and(eq(tags.workspaceId, workspaceId), tagId === undefined ? undefined : eq(tags.id, isUuid(tagId) ? tagId : "")),
+    )
     .orderBy(asc(sql`lower(${tags.name})`));
 }
 
@@ -41,12 +44,20 @@ function toTagResponse(tag: TagRow, lastUsed: string | null = null) {
 }
 
 export async function listTags({ ctx, input }: ServiceCall<WorkspaceRef>) {
-  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId) });
+  const {
+    rows: { tagsWithUsage },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId),
+  });
   return tagsWithUsage.map((row) => toTagResponse(row.tag, row.lastUsed));
 }
 
 export async function getTag({ ctx, input }: ServiceCall<TagRef>) {
-  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
+  const {
+    rows: { tagsWithUsage },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
+  });
   const row = tagsWithUsage[0];
   if (!row) throw tagNotFound();
   return toTagResponse(row.tag, row.lastUsed);
@@ -61,24 +72,38 @@ const isSameName = (name: string, other: string) => name.toLowerCase() === other
 
 /** POST /tags: names are unique in a workspace, whatever their case. */
 export async function createTag({ ctx, input }: ServiceCall<WorkspaceRef & CreateTagInput>) {
-  const { rows: { tagNames } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { tagNames: tagNamesQuery(ctx, input.workspaceId) });
+  const {
+    rows: { tagNames },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    tagNames: tagNamesQuery(ctx, input.workspaceId),
+  });
   if (tagNames.some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
   const [tag] = await ctx.db
     .insert(tags)
-    .values({ id: newId(), workspaceId: input.workspaceId, name: input.name, color: input.color, description: input.description ?? null, createdAt: ctx.clock.now().toISOString() })
+    .values({
+      id: newId(),
+      workspaceId: input.workspaceId,
+      name: input.name,
+      color: input.color,
+      description: input.description ?? null,
+      createdAt: ctx.clock.now().toISOString(),
+    })
     .returning();
   return toTagResponse(tag!);
 }
 
 export async function updateTag({ ctx, input }: ServiceCall<TagRef & UpdateTagInput>) {
-  const { rows: { found, names } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    rows: { found, names },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
     names: tagNamesQuery(ctx, input.workspaceId),
   });
   const current = found[0];
   if (!current) throw tagNotFound();
   const { name } = input;
-  if (name !== undefined && names.some((tag) => tag.id !== current.tag.id && isSameName(tag.name, name))) throw nameTaken();
+  if (name !== undefined && names.some((tag) => tag.id !== current.tag.id && isSameName(tag.name, name)))
+    throw nameTaken();
   const [tag] = await ctx.db
     .update(tags)
     .set({
@@ -95,10 +120,16 @@ export async function updateTag({ ctx, input }: ServiceCall<TagRef & UpdateTagIn
 
 /** DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. */
 export async function deleteTag({ ctx, input }: ServiceCall<TagRef>) {
-  const { rows: { tagsWithUsage } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", { tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId) });
+  const {
+    rows: { tagsWithUsage },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
+  });
   const current = tagsWithUsage[0];
   if (!current) throw tagNotFound();
-  const deleted = await ctx.db.delete(tags).where(and(eq(tags.id, current.tag.id), actorStillMay(ctx, input.workspaceId, "finances.write")));
+  const deleted = await ctx.db
+    .delete(tags)
+    .where(and(eq(tags.id, current.tag.id), actorStillMay(ctx, input.workspaceId, "finances.write")));
   if (deleted.rowsAffected !== 1) throw tagNotFound();
   return { message: "Tag deleted" };
 }

@@ -7,7 +7,13 @@
 export const tierPlans = ["free", "unlimited"] as const;
 export type TierPlan = (typeof tierPlans)[number];
 
-export const featureNames = ["whatsapp_bot", "advanced_analytics", "export_features", "advanced_filters", "priority_support"] as const;
+export const featureNames = [
+  "whatsapp_bot",
+  "advanced_analytics",
+  "export_features",
+  "advanced_filters",
+  "priority_support",
+] as const;
 export type FeatureName = (typeof featureNames)[number];
 export const betaFeatureNames = ["recurring_transactions"] as const;
 export type BetaFeatureName = (typeof betaFeatureNames)[number];
@@ -21,12 +27,24 @@ type PlanDefinition = { label: string; features: Record<FeatureName, boolean>; l
 const plans: Record<TierPlan, PlanDefinition> = {
   free: {
     label: "Free",
-    features: { whatsapp_bot: false, advanced_analytics: false, export_features: false, advanced_filters: false, priority_support: false },
+    features: {
+      whatsapp_bot: false,
+      advanced_analytics: false,
+      export_features: false,
+      advanced_filters: false,
+      priority_support: false,
+    },
     limits: { accounts_per_workspace: 5, workspaces_per_user: 2 },
   },
   unlimited: {
     label: "Unlimited",
-    features: { whatsapp_bot: true, advanced_analytics: true, export_features: true, advanced_filters: true, priority_support: true },
+    features: {
+      whatsapp_bot: true,
+      advanced_analytics: true,
+      export_features: true,
+      advanced_filters: true,
+      priority_support: true,
+    },
     limits: { accounts_per_workspace: null, workspaces_per_user: null },
   },
 };
@@ -66,7 +84,11 @@ export function isWithinLimit(used: number, limit: number | null): boolean {
 }
 
 /** SPEC §2: the recurring-transactions link shows only when the tier allows it and the workspace opted in. */
-export function canUseBetaFeature(tier: Tier, workspace: { beta_features_enabled: boolean }, feature: BetaFeatureName): boolean {
+export function canUseBetaFeature(
+  tier: Tier,
+  workspace: { beta_features_enabled: boolean },
+  feature: BetaFeatureName,
+): boolean {
   return workspace.beta_features_enabled && tier.betaFeatures[feature];
 }
 

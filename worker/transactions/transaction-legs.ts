@@ -3,7 +3,15 @@ import { AppError, fieldError } from "../http/errors.ts";
 import type { ErrorMessageKey, FieldMessages } from "../http/messages.ts";
 import { amountBounds, amountMessages, convertCents, maxAmountCents } from "../ledger/money.ts";
 import type { TransactionLegs } from "../ledger/effects.ts";
-import { balanceAccountOf, currenciesOf, inferKind, legProblems, type LegProblem, type LegSide, type RuleLeg } from "../ledger/rules/transaction-rules.ts";
+import {
+  balanceAccountOf,
+  currenciesOf,
+  inferKind,
+  legProblems,
+  type LegProblem,
+  type LegSide,
+  type RuleLeg,
+} from "../ledger/rules/transaction-rules.ts";
 import type { LegRef, TransactionInput } from "./transactions.schemas.ts";
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -11,7 +19,13 @@ type CardRow = typeof cards.$inferSelect;
 export type CardWithAccount = { card: CardRow; account: AccountRow };
 
 /** One side of a transaction, resolved against the workspace's accounts and cards: what the rules read, and the row's columns. */
-type Leg = { rule: RuleLeg; accountId: string | null; cardId: string | null; cardMode: CardMode | null; isActive: boolean };
+type Leg = {
+  rule: RuleLeg;
+  accountId: string | null;
+  cardId: string | null;
+  cardMode: CardMode | null;
+  isActive: boolean;
+};
 
 export type Lookup = { accounts: Map<string, AccountRow>; cards: Map<string, CardWithAccount> };
 
@@ -35,12 +49,30 @@ function resolveLeg(ref: LegRef | null | undefined, lookup: Lookup, field: strin
   const found = lookup.cards.get(ref.id);
   if (!found) throw fieldError(field, cardMissingMessage);
   const { card, account } = found;
-  const rule: RuleLeg = { type: "card", id: card.id, accountId: account.id, mode: card.mode, currency: account.currency };
-  return { rule, accountId: balanceAccountOf(rule), cardId: card.id, cardMode: card.mode, isActive: card.isActive && account.isActive };
+  const rule: RuleLeg = {
+    type: "card",
+    id: card.id,
+    accountId: account.id,
+    mode: card.mode,
+    currency: account.currency,
+  };
+  return {
+    rule,
+    accountId: balanceAccountOf(rule),
+    cardId: card.id,
+    cardMode: card.mode,
+    isActive: card.isActive && account.isActive,
+  };
 }
 
 function accountLeg(account: AccountRow): Leg {
-  return { rule: { type: "account", id: account.id, currency: account.currency }, accountId: account.id, cardId: null, cardMode: null, isActive: account.isActive };
+  return {
+    rule: { type: "account", id: account.id, currency: account.currency },
+    accountId: account.id,
+    cardId: null,
+    cardMode: null,
+    isActive: account.isActive,
+  };
 }
 
 /** A card payment sent without an origin (POST /cards/{id}/payment) is paid from the card's account. */
@@ -82,14 +114,28 @@ function checkKindRules(kind: TransactionKind, origin: RuleLeg | null, destinati
  * archived accounts and cards kept out of new entries, and a conversion rate exactly when the
  * two sides hold different currencies.
  */
-export function resolveTransaction(input: TransactionInput, lookup: Lookup, previous: TransactionLegs | null): ResolvedTransaction {
+export function resolveTransaction(
+  input: TransactionInput,
+  lookup: Lookup,
+  previous: TransactionLegs | null,
+): ResolvedTransaction {
   const destination = resolveLeg(input.destination, lookup, "destination");
-  const origin = resolveLeg(input.origin, lookup, "origin") ?? (input.type === "pay_credit_card" ? cardsOwnAccount(destination, lookup) : null);
+  const origin =
+    resolveLeg(input.origin, lookup, "origin") ??
+    (input.type === "pay_credit_card" ? cardsOwnAccount(destination, lookup) : null);
   const [originRule, destinationRule] = [origin?.rule ?? null, destination?.rule ?? null];
   const kind = input.type ?? inferKind(originRule, destinationRule);
   checkKindRules(kind, originRule, destinationRule);
-  for (const [field, leg] of [["origin", origin], ["destination", destination]] as const) {
-    const wasThere = previous && leg && (leg.cardId ? [previous.originCardId, previous.destinationCardId].includes(leg.cardId) : [previous.originAccountId, previous.destinationAccountId].includes(leg.accountId));
+  for (const [field, leg] of [
+    ["origin", origin],
+    ["destination", destination],
+  ] as const) {
+    const wasThere =
+      previous &&
+      leg &&
+      (leg.cardId
+        ? [previous.originCardId, previous.destinationCardId].includes(leg.cardId)
+        : [previous.originAccountId, previous.destinationAccountId].includes(leg.accountId));
     if (leg && !leg.isActive && !wasThere) throw fieldError(field, "errors:fields.legArchived");
   }
   // The kind's checks above made sure the side that decides the currency is there.
@@ -100,7 +146,8 @@ export function resolveTransaction(input: TransactionInput, lookup: Lookup, prev
   const rate = needsRate ? input.currency_conversion! : null;
   const arrivingCents = rate ? convertCents(input.amount, rate) : input.amount;
   if (arrivingCents < 1) throw fieldError("amount", "errors:fields.underOneCent");
-  if (arrivingCents > maxAmountCents) throw fieldError("amount", amountMessages.convertedTooLarge, { values: amountBounds.amount });
+  if (arrivingCents > maxAmountCents)
+    throw fieldError("amount", amountMessages.convertedTooLarge, { values: amountBounds.amount });
   return {
     kind,
     amountCents: input.amount,

@@ -29,9 +29,14 @@ function parentQuery(ctx: ServiceContext, workspaceId: string, parent: ListParen
 }
 
 /** GET /transactions: one page, newest first, with {current_page, last_page, per_page, total}. */
-export async function listTransactions({ ctx, input }: ServiceCall<WorkspaceRef & { filters: TransactionFilters; parent?: ListParent }>) {
+export async function listTransactions({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { filters: TransactionFilters; parent?: ListParent }>) {
   const { filters, parent } = input;
-  const { rows: { rows, counted, parents } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    rows: { rows, counted, parents },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     rows: transactionPageQuery(ctx, input.workspaceId, filters),
     counted: transactionCountQuery(ctx, input.workspaceId, filters),
     parents: parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
@@ -40,12 +45,19 @@ export async function listTransactions({ ctx, input }: ServiceCall<WorkspaceRef 
   const total = Number(counted[0]?.total ?? 0);
   return {
     data: rows.map(toTransactionResponse),
-    meta: { current_page: filters.page, last_page: Math.max(1, Math.ceil(total / filters.per_page)), per_page: filters.per_page, total },
+    meta: {
+      current_page: filters.page,
+      last_page: Math.max(1, Math.ceil(total / filters.per_page)),
+      per_page: filters.per_page,
+      total,
+    },
   };
 }
 
 export async function getTransaction({ ctx, input }: ServiceCall<TransactionRef>) {
-  const { rows: { transactionWithNames } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    rows: { transactionWithNames },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     transactionWithNames: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
   });
   const row = transactionWithNames[0];

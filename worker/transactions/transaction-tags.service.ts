@@ -17,7 +17,9 @@ type TagJson = { uuid: string; name: string; color: string };
  * read, so the change costs one read and one write.
  */
 export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChange>) {
-  const { rows: { rows, found } } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+  const {
+    rows: { rows, found },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     rows: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
     found: ctx.db
       .select({ uuid: tags.id, name: tags.name, color: tags.color })
@@ -31,11 +33,14 @@ export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChang
   }
   const transactionId = row.transaction.id;
   const current = JSON.parse(row.tagsJson ?? "[]") as TagJson[];
-  const inserts = found.map((tag) => ctx.db.insert(transactionTags).values({ transactionId, tagId: tag.uuid }).onConflictDoNothing());
+  const inserts = found.map((tag) =>
+    ctx.db.insert(transactionTags).values({ transactionId, tagId: tag.uuid }).onConflictDoNothing(),
+  );
   const ofTransaction = eq(transactionTags.transactionId, transactionId);
   let after: TagJson[];
   if (input.mode === "detach") {
-    if (found.length > 0) await ctx.db.delete(transactionTags).where(and(ofTransaction, inArray(transactionTags.tagId, input.tag_ids)));
+    if (found.length > 0)
+      await ctx.db.delete(transactionTags).where(and(ofTransaction, inArray(transactionTags.tagId, input.tag_ids)));
     after = current.filter((tag) => !input.tag_ids.includes(tag.uuid));
   } else if (input.mode === "attach") {
     await batchOfStatements(ctx.db, inserts);

@@ -25,7 +25,11 @@ const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
 
 /** The accounts, cards and tags the wizard and the filters offer, as queries for a read batch. */
 export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
-  return { accountRows: accountsQuery(ctx, workspaceId), cardRows: cardsWithAccountsQuery(ctx, workspaceId), tagRows: tagOptions({ workspaceId }) };
+  return {
+    accountRows: accountsQuery(ctx, workspaceId),
+    cardRows: cardsWithAccountsQuery(ctx, workspaceId),
+    tagRows: tagOptions({ workspaceId }),
+  };
 }
 
 type OptionRows = RowsByName<ReturnType<typeof ledgerOptionsQueries>>;
@@ -40,7 +44,11 @@ export function ledgerOptionsFrom({ accountRows, cardRows, tagRows }: OptionRows
 }
 
 const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
-  db.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.workspaceId, value("workspaceId"))).limit(1),
+  db
+    .select({ one: sql<number>`1` })
+    .from(transactions)
+    .where(eq(transactions.workspaceId, value("workspaceId")))
+    .limit(1),
 );
 
 /**
@@ -50,7 +58,11 @@ const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
  */
 export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceRef & { filters: TransactionFilters }>) {
   const { workspaceId, filters } = input;
-  const { workspace, role, rows: { rows, counted, anyRow, ...options } } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+  const {
+    workspace,
+    role,
+    rows: { rows, counted, anyRow, ...options },
+  } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
     rows: transactionPageQuery(ctx, workspaceId, filters),
     counted: transactionCountQuery(ctx, workspaceId, filters),
     anyRow: anyTransaction({ workspaceId }),
@@ -59,7 +71,12 @@ export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceR
   const total = Number(counted[0]?.total ?? 0);
   return {
     transactions: rows.map((row) => toListedTransaction(toTransactionResponse(row))),
-    meta: { current_page: filters.page, last_page: Math.max(1, Math.ceil(total / filters.per_page)), per_page: filters.per_page, total },
+    meta: {
+      current_page: filters.page,
+      last_page: Math.max(1, Math.ceil(total / filters.per_page)),
+      per_page: filters.per_page,
+      total,
+    },
     hasAnyTransaction: anyRow.length > 0,
     ...ledgerOptionsFrom(options),
     role,

@@ -4,7 +4,12 @@ import { describeCreatedVia } from "../auth/actor.ts";
 
 type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };
 
-function side(accountId: string | null, accountName: string | null, cardId: string | null, cardName: string | null): Side {
+function side(
+  accountId: string | null,
+  accountName: string | null,
+  cardId: string | null,
+  cardName: string | null,
+): Side {
   if (cardId) return { type: "card", uuid: cardId, name: cardName };
   if (accountId) return { type: "account", uuid: accountId, name: accountName };
   return { type: "external", uuid: null, name: null };
@@ -18,7 +23,12 @@ function side(accountId: string | null, accountName: string | null, cardId: stri
 export function toTransactionResponse(row: TransactionListRow) {
   const transaction = row.transaction;
   const origin = side(transaction.originAccountId, row.originAccountName, transaction.originCardId, row.originCardName);
-  const destination = side(transaction.destinationAccountId, row.destinationAccountName, transaction.destinationCardId, row.destinationCardName);
+  const destination = side(
+    transaction.destinationAccountId,
+    row.destinationAccountName,
+    transaction.destinationCardId,
+    row.destinationCardName,
+  );
   const tags = JSON.parse(row.tagsJson ?? "[]") as Array<{ uuid: string; name: string; color: string }>;
   return {
     uuid: transaction.id,
@@ -31,7 +41,8 @@ export function toTransactionResponse(row: TransactionListRow) {
     destination_amount: centsToDecimal(transaction.destinationAmountCents),
     destination_amount_cents: transaction.destinationAmountCents,
     destination_currency: transaction.destinationCurrency,
-    currency_conversion: transaction.conversionRateMicros === null ? null : microsToRate(transaction.conversionRateMicros),
+    currency_conversion:
+      transaction.conversionRateMicros === null ? null : microsToRate(transaction.conversionRateMicros),
     date: transaction.date,
     is_income: transaction.kind === "income",
     is_expense: transaction.kind === "expense",
@@ -56,10 +67,39 @@ export type TransactionResponse = ReturnType<typeof toTransactionResponse>;
  * (SPEC §3); pages send this much to the browser, so the HTML and the hydration data stay small.
  */
 export function toListedTransaction(transaction: TransactionResponse) {
-  const { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags } = transaction;
+  const {
+    uuid,
+    type,
+    description,
+    amount,
+    amount_cents,
+    currency,
+    destination_amount_cents,
+    destination_currency,
+    currency_conversion,
+    date,
+    origin,
+    destination,
+    tags,
+  } = transaction;
   // Only what a person did not type by hand is marked in the list ("posted by schedule").
   const automated = transaction.created_via.type === "person" ? null : transaction.created_via.type;
-  return { uuid, type, description, amount, amount_cents, currency, destination_amount_cents, destination_currency, currency_conversion, date, origin, destination, tags, automated };
+  return {
+    uuid,
+    type,
+    description,
+    amount,
+    amount_cents,
+    currency,
+    destination_amount_cents,
+    destination_currency,
+    currency_conversion,
+    date,
+    origin,
+    destination,
+    tags,
+    automated,
+  };
 }
 
 export type ListedTransaction = ReturnType<typeof toListedTransaction>;

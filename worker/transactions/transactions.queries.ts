@@ -44,7 +44,17 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const filterKeys = ["from", "to", "type", "account_id", "card_id", "tag_id", "search", "min_amount", "max_amount"] as const;
+const filterKeys = [
+  "from",
+  "to",
+  "type",
+  "account_id",
+  "card_id",
+  "tag_id",
+  "search",
+  "min_amount",
+  "max_amount",
+] as const;
 type FilterKey = (typeof filterKeys)[number];
 type FilterValues = { workspaceId: string } & Partial<Record<FilterKey, string | number>>;
 
@@ -69,9 +79,17 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
   if (has("to")) conditions.push(lte(transactions.date, value("to")));
   if (has("type")) conditions.push(eq(transactions.kind, value("type")));
   if (has("account_id")) {
-    conditions.push(or(eq(transactions.originAccountId, value("account_id")), eq(transactions.destinationAccountId, value("account_id"))));
+    conditions.push(
+      or(
+        eq(transactions.originAccountId, value("account_id")),
+        eq(transactions.destinationAccountId, value("account_id")),
+      ),
+    );
   }
-  if (has("card_id")) conditions.push(or(eq(transactions.originCardId, value("card_id")), eq(transactions.destinationCardId, value("card_id"))));
+  if (has("card_id"))
+    conditions.push(
+      or(eq(transactions.originCardId, value("card_id")), eq(transactions.destinationCardId, value("card_id"))),
+    );
   if (has("tag_id")) {
     conditions.push(
       sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = ${value("tag_id")})`,
@@ -113,10 +131,15 @@ export function transactionPageQuery(_ctx: ServiceContext, workspaceId: string, 
 }
 
 const keptCount = reusableRead<{ workspaceId: string }>()((db, value) =>
-  db.select({ total: workspaces.transactionCount }).from(workspaces).where(eq(workspaces.id, value("workspaceId"))),
+  db
+    .select({ total: workspaces.transactionCount })
+    .from(workspaces)
+    .where(eq(workspaces.id, value("workspaceId"))),
 );
 const countOfShape = perShape((shape) =>
-  reusableRead<FilterValues>()((db, value) => db.select({ total: sql<number>`count(*)` }).from(transactions).where(filterConditions(shape, value))),
+  reusableRead<FilterValues>()((db, value) =>
+    db.select({ total: sql<number>`count(*)` }).from(transactions).where(filterConditions(shape, value)),
+  ),
 );
 
 /**
@@ -141,14 +164,18 @@ export function recentTransactionsQuery(_ctx: ServiceContext, workspaceId: strin
 }
 
 export function transactionWithNamesQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
-  return selectWithNames(ctx.db).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")));
+  return selectWithNames(ctx.db).where(
+    and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")),
+  );
 }
 
 export function transactionRowQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
   return ctx.db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")));
+    .where(
+      and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")),
+    );
 }
 
 /** The accounts, cards (with their accounts) and tags an input names, all inside the workspace. */
@@ -163,13 +190,19 @@ export function referencedRowsQueries(
   const previousCards = sql`${cards.id} in (select ${transactions.originCardId} from ${transactions} where ${transactions.id} = ${previousId}
     union all select ${transactions.destinationCardId} from ${transactions} where ${transactions.id} = ${previousId})`;
   return {
-    accountRows: ctx.db.select().from(accounts).where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids.accountIds))),
+    accountRows: ctx.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids.accountIds))),
     cardRows: ctx.db
       .select({ card: cards, account: cardAccount })
       .from(cards)
       .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
       .where(and(eq(cards.workspaceId, workspaceId), or(inArray(cards.id, ids.cardIds), previousCards))),
-    tagRows: ctx.db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, ids.tagIds))),
+    tagRows: ctx.db
+      .select({ id: tags.id, name: tags.name, color: tags.color })
+      .from(tags)
+      .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, ids.tagIds))),
   };
 }
 
@@ -179,5 +212,10 @@ export function tagsOfTransactionQuery(ctx: ServiceContext, workspaceId: string,
     .select({ id: tags.id, name: tags.name, color: tags.color })
     .from(transactionTags)
     .innerJoin(tags, eq(tags.id, transactionTags.tagId))
-    .where(and(eq(tags.workspaceId, workspaceId), eq(transactionTags.transactionId, isUuid(transactionId) ? transactionId : "")));
+    .where(
+      and(
+        eq(tags.workspaceId, workspaceId),
+        eq(transactionTags.transactionId, isUuid(transactionId) ? transactionId : ""),
+      ),
+    );
 }

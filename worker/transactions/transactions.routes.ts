@@ -20,7 +20,9 @@ import { createTransaction, deleteTransaction, updateTransaction } from "./trans
 type Payload = { input: TransactionInput; sent: Record<string, unknown> };
 
 function renamed(fieldErrors: FieldMessages, sent: Record<string, unknown>): FieldMessages {
-  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [fieldNameInPayload(field, sent), messages]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, messages]) => [fieldNameInPayload(field, sent), messages]),
+  );
 }
 
 /** Either payload form of SPEC §7, validated, with errors named as the client named its fields. */
@@ -43,7 +45,10 @@ async function inPayloadTerms<T>(sent: Record<string, unknown>, work: Promise<T>
     return await work;
   } catch (error) {
     if (!(error instanceof AppError) || !error.fieldErrors) throw error;
-    throw new AppError(error.code, error.messageKey, { fieldErrors: renamed(error.fieldErrors, sent), retryAfterSeconds: error.retryAfterSeconds });
+    throw new AppError(error.code, error.messageKey, {
+      fieldErrors: renamed(error.fieldErrors, sent),
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
   }
 }
 
@@ -53,19 +58,30 @@ const base = "/:workspaceId/transactions";
 export const transactionRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, validate("query", transactionFiltersSchema), async (c) => {
-    return c.json(await listTransactions({ ctx: c.get("ctx"), input: { ...c.req.param(), filters: c.req.valid("query") } }));
+    return c.json(
+      await listTransactions({ ctx: c.get("ctx"), input: { ...c.req.param(), filters: c.req.valid("query") } }),
+    );
   })
   .post(base, async (c) => {
     const key = idempotencyKeyOf(c);
     const { input, sent } = await transactionPayload(c.req.raw);
-    return sendAnswer(c, await inPayloadTerms(sent, createTransaction({ ctx: c.get("ctx"), input: { ...c.req.param(), ...input, ...key } })));
+    return sendAnswer(
+      c,
+      await inPayloadTerms(
+        sent,
+        createTransaction({ ctx: c.get("ctx"), input: { ...c.req.param(), ...input, ...key } }),
+      ),
+    );
   })
   .get(`${base}/:transactionId`, async (c) => {
     return c.json({ data: await getTransaction({ ctx: c.get("ctx"), input: c.req.param() }) });
   })
   .put(`${base}/:transactionId`, async (c) => {
     const { input, sent } = await transactionPayload(c.req.raw);
-    const updated = await inPayloadTerms(sent, updateTransaction({ ctx: c.get("ctx"), input: { ...c.req.param(), ...input } }));
+    const updated = await inPayloadTerms(
+      sent,
+      updateTransaction({ ctx: c.get("ctx"), input: { ...c.req.param(), ...input } }),
+    );
     return c.json({ data: updated });
   })
   .delete(`${base}/:transactionId`, async (c) => {

@@ -27,7 +27,12 @@ function referencedQueries(ctx: ServiceContext, workspaceId: string, input: Tran
   const legs = [input.origin, input.destination];
   const accountIds = legs.flatMap((leg) => (leg?.type === "account" ? [leg.id] : []));
   const cardIds = legs.flatMap((leg) => (leg?.type === "card" ? [leg.id] : []));
-  return referencedRowsQueries(ctx, workspaceId, { accountIds, cardIds, tagIds: input.tag_ids ?? [], legsOfTransactionId: editedId });
+  return referencedRowsQueries(ctx, workspaceId, {
+    accountIds,
+    cardIds,
+    tagIds: input.tag_ids ?? [],
+    legsOfTransactionId: editedId,
+  });
 }
 
 /** The name for `created_by`: the person's (or the bot's user's) for a new transaction; a job has none. */
@@ -44,7 +49,10 @@ const creatorNameQuery = (ctx: ServiceContext, ref: TransactionRef) =>
     .innerJoin(users, eq(users.id, transactions.createdBy))
     .where(and(eq(transactions.id, ref.transactionId), eq(transactions.workspaceId, ref.workspaceId)));
 
-function lookupOf(accountRows: Lookup["accounts"] extends Map<string, infer A> ? A[] : never, cardRows: Array<Lookup["cards"] extends Map<string, infer C> ? C : never>): Lookup {
+function lookupOf(
+  accountRows: Lookup["accounts"] extends Map<string, infer A> ? A[] : never,
+  cardRows: Array<Lookup["cards"] extends Map<string, infer C> ? C : never>,
+): Lookup {
   return {
     accounts: new Map(accountRows.map((account) => [account.id, account])),
     cards: new Map(cardRows.map((row) => [row.card.id, row])),
@@ -58,7 +66,12 @@ function assertTagsFound(requested: string[] | undefined, found: TagRow[]): void
 }
 
 function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[], createdByName: string | null) {
-  const accountName = (id: string | null) => (id ? (lookup.accounts.get(id)?.name ?? [...lookup.cards.values()].find((found) => found.account.id === id)?.account.name ?? null) : null);
+  const accountName = (id: string | null) =>
+    id
+      ? (lookup.accounts.get(id)?.name ??
+        [...lookup.cards.values()].find((found) => found.account.id === id)?.account.name ??
+        null)
+      : null;
   const cardName = (id: string | null) => (id ? (lookup.cards.get(id)?.card.name ?? null) : null);
   return toTransactionResponse({
     transaction: row,
@@ -83,11 +96,17 @@ function rowColumns(resolved: ResolvedTransaction, input: TransactionInput, work
 export type TransactionResponse = ReturnType<typeof responseOf>;
 
 /** POST /transactions; sent again with the same Idempotency-Key, it answers its first answer and writes nothing. */
-export function createTransaction({ ctx, input }: ServiceCall<WorkspaceRef & TransactionInput & { idempotencyKey?: string }>) {
+export function createTransaction({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & TransactionInput & { idempotencyKey?: string }>) {
   const { idempotencyKey, ...fields } = input;
   const { workspaceId, ...body } = fields;
   const path = `/api/workspaces/${workspaceId}/transactions`;
-  return postTransaction({ ctx, input: fields }, idempotencyKey ? { key: idempotencyKey, method: "POST", path, body } : undefined);
+  return postTransaction(
+    { ctx, input: fields },
+    idempotencyKey ? { key: idempotencyKey, method: "POST", path, body } : undefined,
+  );
 }
 
 /**
@@ -133,7 +152,9 @@ export async function postTransaction(
         ...once.record(answer),
         ctx.db.insert(transactions).values(row),
         countChange(ctx, input.workspaceId, 1),
-        ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
+        ...tagRows.map((tag) =>
+          ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing(),
+        ),
         ...effectStatements(ctx, input.workspaceId, effects),
       ]),
     ),
@@ -151,7 +172,12 @@ function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, on
 
 /** True while the row is still at the revision this request read. */
 const isAtRevision = (ctx: ServiceContext, row: TransactionRow) =>
-  exists(ctx.db.select({ one: sql`1` }).from(transactions).where(and(eq(transactions.id, row.id), eq(transactions.revision, row.revision))));
+  exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(transactions)
+      .where(and(eq(transactions.id, row.id), eq(transactions.revision, row.revision))),
+  );
 
 const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED");
 
@@ -180,12 +206,19 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();
   const columns = rowColumns(resolved, { ...input, date: input.date ?? previous.date }, workspace, now);
-  const row: TransactionRow = { ...previous, ...columns, revision: previous.revision + 1, updatedAt: now.toISOString() };
+  const row: TransactionRow = {
+    ...previous,
+    ...columns,
+    revision: previous.revision + 1,
+    updatedAt: now.toISOString(),
+  };
   const guard = isAtRevision(ctx, previous);
   const tagStatements = input.tag_ids
     ? [
         ctx.db.delete(transactionTags).where(and(eq(transactionTags.transactionId, row.id), guard)),
-        ...tagRows.map((tag) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing()),
+        ...tagRows.map((tag) =>
+          ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing(),
+        ),
       ]
     : [];
   const updated = await runLedgerBatch(
@@ -216,8 +249,13 @@ export async function deleteTransaction({ ctx, input }: ServiceCall<TransactionR
   const deleted = await runLedgerBatch(
     batchEndingWith(
       ctx.db,
-      [...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)), countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous))],
-      ctx.db.delete(transactions).where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
+      [
+        ...effectStatements(ctx, previous.workspaceId, effects, isAtRevision(ctx, previous)),
+        countChange(ctx, previous.workspaceId, -1, isAtRevision(ctx, previous)),
+      ],
+      ctx.db
+        .delete(transactions)
+        .where(and(eq(transactions.id, previous.id), eq(transactions.revision, previous.revision))),
     ),
   );
   if (deleted.rowsAffected !== 1) throw changedMeanwhile();

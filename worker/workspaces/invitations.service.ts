@@ -20,9 +20,17 @@ import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
  */
 export async function inviteMember({ ctx, input }: PersonCall<WorkspaceRef & InviteMemberInput>) {
   const permission = input.role === "owner" ? "ownership.manage" : "members.manage";
-  const { rows: { workspaceRows, inviters, invitees, existing } } = await readInWorkspace(ctx, input.workspaceId, permission, {
-    workspaceRows: ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
-    inviters: ctx.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, ctx.actor.userId)),
+  const {
+    rows: { workspaceRows, inviters, invitees, existing },
+  } = await readInWorkspace(ctx, input.workspaceId, permission, {
+    workspaceRows: ctx.db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, input.workspaceId)),
+    inviters: ctx.db
+      .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, ctx.actor.userId)),
     invitees: ctx.db.select({ language: users.language }).from(users).where(eq(users.email, input.email)),
     existing: ctx.db
       .select({ userId: workspaceMembers.userId })
@@ -46,7 +54,13 @@ export async function inviteMember({ ctx, input }: PersonCall<WorkspaceRef & Inv
   const now = ctx.clock.now().toISOString();
   const [invitation] = await ctx.db
     .insert(workspaceInvitations)
-    .values({ workspaceId: input.workspaceId, email: input.email, role: input.role, invitedBy: ctx.actor.userId, createdAt: now })
+    .values({
+      workspaceId: input.workspaceId,
+      email: input.email,
+      role: input.role,
+      invitedBy: ctx.actor.userId,
+      createdAt: now,
+    })
     .onConflictDoUpdate({
       target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
       targetWhere: sql`accepted_at is null`,
@@ -101,7 +115,10 @@ export async function revokeInvitation({ ctx, input }: PersonCall<WorkspaceRef &
  * are marked accepted. Both only act when the session row of this sign-in exists, i.e. when
  * the code was good, so they commit or not together with the session.
  */
-export function invitationAcceptanceStatements(ctx: ServiceContext, input: { email: string; sessionId: string; now: string }) {
+export function invitationAcceptanceStatements(
+  ctx: ServiceContext,
+  input: { email: string; sessionId: string; now: string },
+) {
   return {
     joinedWorkspaces: ctx.db.run(sql`insert into workspace_members (workspace_id, user_id, role, created_at)
       select invitations.workspace_id, sessions.user_id, invitations.role, ${input.now}

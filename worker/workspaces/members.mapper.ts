@@ -1,7 +1,11 @@
 import type { users, workspaceInvitations, WorkspaceRole } from "../../db/schema/index.ts";
 import { pictureUrlOf } from "../profile/profile.mapper.ts";
 
-type MemberRow = { user: Pick<typeof users.$inferSelect, "id" | "name" | "email" | "pictureKey">; role: WorkspaceRole; joinedAt: string };
+type MemberRow = {
+  user: Pick<typeof users.$inferSelect, "id" | "name" | "email" | "pictureKey">;
+  role: WorkspaceRole;
+  joinedAt: string;
+};
 
 export type MemberResponse = {
   user_uuid: string;

@@ -1,7 +1,13 @@
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
-import { userPreferences, users, workspaceInvitations, workspaceMembers, type WorkspaceRole } from "../../db/schema/index.ts";
+import {
+  userPreferences,
+  users,
+  workspaceInvitations,
+  workspaceMembers,
+  type WorkspaceRole,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { ChangeRoleInput } from "./members.schemas.ts";
@@ -15,8 +21,7 @@ import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 export type MemberRef = WorkspaceRef & { userId: string };
 
 const memberNotFound = () => new AppError("NOT_FOUND", "errors:details.memberNotFound");
-const lastOwner = () =>
-  new AppError("LAST_OWNER");
+const lastOwner = () => new AppError("LAST_OWNER");
 
 const memberColumns = {
   user: { id: users.id, name: users.name, email: users.email, pictureKey: users.pictureKey },
@@ -56,13 +61,18 @@ const forgetDefaultWorkspace = (ctx: ServiceContext, userId: string, workspaceId
 
 /** GET /workspaces/{id}/members: the members (owners first) and the pending invitations. */
 export async function listMembers({ ctx, input }: PersonCall<WorkspaceRef>) {
-  const { rows: { members, invitations } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    rows: { members, invitations },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     members: ctx.db
       .select(memberColumns)
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(eq(workspaceMembers.workspaceId, input.workspaceId))
-      .orderBy(sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`, asc(workspaceMembers.createdAt)),
+      .orderBy(
+        sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`,
+        asc(workspaceMembers.createdAt),
+      ),
     invitations: ctx.db
       .select({ invitation: workspaceInvitations, inviter: { id: users.id, name: users.name } })
       .from(workspaceInvitations)
@@ -80,7 +90,10 @@ export async function listMembers({ ctx, input }: PersonCall<WorkspaceRef>) {
 async function readMemberChange(ctx: ActingContext<PersonActor>, input: MemberRef, newRole: WorkspaceRole | null) {
   assertWorkspaceId(input.workspaceId);
   if (!isUuid(input.userId)) throw memberNotFound();
-  const { role, rows: { targets, owners } } = await readInWorkspace(ctx, input.workspaceId, "members.manage", {
+  const {
+    role,
+    rows: { targets, owners },
+  } = await readInWorkspace(ctx, input.workspaceId, "members.manage", {
     targets: memberQuery(ctx, input.workspaceId, input.userId),
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
@@ -138,7 +151,10 @@ export async function removeMember({ ctx, input }: PersonCall<MemberRef>) {
 
 /** POST /workspaces/{id}/leave: any member may leave, except the last owner (409 LAST_OWNER). */
 export async function leaveWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
-  const { role, rows: { owners } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    role,
+    rows: { owners },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     owners: ownerCountQuery(ctx, input.workspaceId),
   });
   if (role === "owner" && (owners[0]?.total ?? 0) <= 1) {
@@ -149,7 +165,13 @@ export async function leaveWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
   } = await batchByName(ctx.db, [], {
     left: ctx.db
       .delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.actor.userId), notTheLastOwner(input.workspaceId))),
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, input.workspaceId),
+          eq(workspaceMembers.userId, ctx.actor.userId),
+          notTheLastOwner(input.workspaceId),
+        ),
+      ),
     forgotten: forgetDefaultWorkspace(ctx, ctx.actor.userId, input.workspaceId),
   });
   if (left.rowsAffected !== 1) throw role === "owner" ? lastOwner() : workspaceNotFound();

@@ -8,20 +8,32 @@ import { readInWorkspace } from "../auth/actor-access.ts";
 
 /** The workspace's beta switch, owner's tier and account usage: one round trip with the actor's checks. */
 async function readWorkspaceTier(ctx: ActingContext<PersonActor>, workspaceId: string) {
-  const { rows: { settings, owners, accounts } } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
-    settings: ctx.db.select({ betaFeaturesEnabled: workspaces.betaFeaturesEnabled }).from(workspaces).where(eq(workspaces.id, workspaceId)),
+  const {
+    rows: { settings, owners, accounts },
+  } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+    settings: ctx.db
+      .select({ betaFeaturesEnabled: workspaces.betaFeaturesEnabled })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId)),
     owners: workspaceOwnerTierQuery(ctx, workspaceId),
     accounts: accountsUsedQuery(ctx, workspaceId),
   });
   // A workspace always keeps an owner (LAST_OWNER); the fallback only guards the type.
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
-  return { tier, betaFeaturesEnabled: settings[0]!.betaFeaturesEnabled, usage: accountUsage(tier, accounts[0]?.used ?? 0) };
+  return {
+    tier,
+    betaFeaturesEnabled: settings[0]!.betaFeaturesEnabled,
+    usage: accountUsage(tier, accounts[0]?.used ?? 0),
+  };
 }
 
 /** Beta features are on where the owner has beta access and the workspace opted in. */
 function betaFeaturesOf(tier: Tier, betaFeaturesEnabled: boolean) {
   return Object.fromEntries(
-    betaFeatureNames.map((name) => [name, canUseBetaFeature(tier, { beta_features_enabled: betaFeaturesEnabled }, name)]),
+    betaFeatureNames.map((name) => [
+      name,
+      canUseBetaFeature(tier, { beta_features_enabled: betaFeaturesEnabled }, name),
+    ]),
   ) as Tier["betaFeatures"];
 }
 

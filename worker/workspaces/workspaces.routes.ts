@@ -7,7 +7,13 @@ import { changeRoleSchema, inviteMemberSchema } from "./members.schemas.ts";
 import { changeMemberRole, leaveWorkspace, listMembers, removeMember } from "./members.service.ts";
 import { getTierInfo, getUsageStats } from "./tier-info.service.ts";
 import { createWorkspaceSchema, updateWorkspaceSchema } from "./workspaces.schemas.ts";
-import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from "./workspaces.service.ts";
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  updateWorkspace,
+} from "./workspaces.service.ts";
 
 /**
  * /workspaces and everything addressed by a workspace id. The id parameter is always

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { currencies } from "../../db/enums.ts";
 
-export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "errors:fields.hexColor");
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "errors:fields.hexColor");
 
 export const timeZone = z
   .string()

@@ -35,7 +35,10 @@ export async function listWorkspaces({ ctx }: PersonCall) {
  */
 export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspaceInput>) {
   const { accounts, owned } = await batchAsActor(ctx, {
-    accounts: ctx.db.select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, ctx.actor.userId)),
+    accounts: ctx.db
+      .select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess })
+      .from(users)
+      .where(eq(users.id, ctx.actor.userId)),
     owned: ctx.db
       .select({ total: count() })
       .from(workspaceMembers)
@@ -47,7 +50,10 @@ export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspace
   const tier = resolveTier(account);
   const limit = tier.limits.workspaces_per_user;
   if (!isWithinLimit(owned[0]?.total ?? 0, limit)) {
-    throw new AppError("LIMIT_REACHED", { key: "errors:details.workspaceLimit", values: { plan: tier.label, limit: limit ?? 0 } });
+    throw new AppError("LIMIT_REACHED", {
+      key: "errors:details.workspaceLimit",
+      values: { plan: tier.label, limit: limit ?? 0 },
+    });
   }
   const now = ctx.clock.now().toISOString();
   const id = newId();
@@ -70,14 +76,19 @@ export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspace
         createdAt: now,
       })
       .returning(),
-    ownership: ctx.db.insert(workspaceMembers).values({ workspaceId: id, userId: ctx.actor.userId, role: "owner", createdAt: now }),
+    ownership: ctx.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: id, userId: ctx.actor.userId, role: "owner", createdAt: now }),
   });
   return toWorkspaceResponse(created[0]!, "owner");
 }
 
 /** GET /workspaces/{id}: any member may read it; anyone else gets 404. */
 export async function getWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
-  const { role, rows: { found } } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+  const {
+    role,
+    rows: { found },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     found: ctx.db.select().from(workspaces).where(eq(workspaces.id, input.workspaceId)),
   });
   return toWorkspaceResponse(found[0]!, role);
@@ -85,7 +96,10 @@ export async function getWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) {
 
 /** PUT /workspaces/{id}: admins and owners change the settings sent; beta features need the caller's beta access. */
 export async function updateWorkspace({ ctx, input }: PersonCall<WorkspaceRef & UpdateWorkspaceInput>) {
-  const { role, rows: { accounts } } = await readInWorkspace(ctx, input.workspaceId, "workspace.update", {
+  const {
+    role,
+    rows: { accounts },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.update", {
     accounts: ctx.db.select({ hasBetaAccess: users.hasBetaAccess }).from(users).where(eq(users.id, ctx.actor.userId)),
   });
   if (input.beta_features_enabled && !accounts[0]?.hasBetaAccess) throw betaAccessNeeded();

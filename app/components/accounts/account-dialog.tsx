@@ -2,7 +2,14 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatAmountInput, formatMoney } from "~/lib/format";
@@ -39,7 +46,12 @@ export function AccountDialog({ open, onOpenChange, account, defaultCurrency, ac
           <DialogTitle>{account ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
           <DialogDescription>{account ? t("form.editDescription") : t("form.createDescription")}</DialogDescription>
         </DialogHeader>
-        <AccountForm account={account} defaultCurrency={defaultCurrency} action={action} onDone={() => onOpenChange(false)} />
+        <AccountForm
+          account={account}
+          defaultCurrency={defaultCurrency}
+          action={action}
+          onDone={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -48,7 +60,17 @@ export function AccountDialog({ open, onOpenChange, account, defaultCurrency, ac
 const fieldNames = ["name", "type", "balance", "currency", "color", "icon"] as const;
 
 /** Mounted with each opening, so every opening starts with a fresh fetcher and no old errors. */
-function AccountForm({ account, defaultCurrency, action, onDone }: { account?: AccountResponse; defaultCurrency: "USD" | "BRL"; action?: string; onDone(): void }) {
+function AccountForm({
+  account,
+  defaultCurrency,
+  action,
+  onDone,
+}: {
+  account?: AccountResponse;
+  defaultCurrency: "USD" | "BRL";
+  action?: string;
+  onDone(): void;
+}) {
   const { t } = useTranslation("accounts");
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>();
@@ -77,7 +99,9 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
     }
     // The form posts the balance as typed; this only checks it the way the action will read it.
     const currency = String(input.currency ?? defaultCurrency);
-    const balance = parseOptional(form.get("balance") as string | null, (typed) => parseTypedAmount(typed, language, { sign: "any", currency }));
+    const balance = parseOptional(form.get("balance") as string | null, (typed) =>
+      parseTypedAmount(typed, language, { sign: "any", currency }),
+    );
     const parsed = createAccountSchema.safeParse({ ...input, balance: balance.ok ? balance.text : undefined });
     const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
     const balanceRefusal = balance.ok ? undefined : refusalOf("amount", balance.reason, currency);
@@ -91,13 +115,26 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
       {account ? <input type="hidden" name="accountId" value={account.uuid} /> : null}
       <div className="grid gap-2">
         <Label htmlFor="account-name">{t("form.name")}</Label>
-        <Input id="account-name" name="name" defaultValue={account?.name} maxLength={100} placeholder={t("form.namePlaceholder")} autoComplete="off" {...invalidProps("account-name-error", message("name"))} />
+        <Input
+          id="account-name"
+          name="name"
+          defaultValue={account?.name}
+          maxLength={100}
+          placeholder={t("form.namePlaceholder")}
+          autoComplete="off"
+          {...invalidProps("account-name-error", message("name"))}
+        />
         <FieldError id="account-name-error" message={message("name")} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="account-type">{t("form.type")}</Label>
-          <select id="account-type" name="type" defaultValue={account?.type ?? "checking"} className={cn(fieldClassName, "h-10 px-3")}>
+          <select
+            id="account-type"
+            name="type"
+            defaultValue={account?.type ?? "checking"}
+            className={cn(fieldClassName, "h-10 px-3")}
+          >
             {accountTypes.map((type) => (
               <option key={type} value={type}>
                 {t(`types.${type}`)}
@@ -107,7 +144,13 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
         </div>
         <div className="grid gap-2">
           <Label htmlFor="account-currency">{t("form.currency")}</Label>
-          <select id="account-currency" name="currency" defaultValue={account?.currency ?? defaultCurrency} className={cn(fieldClassName, "h-10 px-3")} {...invalidProps("account-currency-error", message("currency"))}>
+          <select
+            id="account-currency"
+            name="currency"
+            defaultValue={account?.currency ?? defaultCurrency}
+            className={cn(fieldClassName, "h-10 px-3")}
+            {...invalidProps("account-currency-error", message("currency"))}
+          >
             {currencies.map((currency) => (
               <option key={currency} value={currency}>
                 {t(`workspaces:currencies.${currency}`)}
@@ -120,14 +163,26 @@ function AccountForm({ account, defaultCurrency, action, onDone }: { account?: A
       {account ? (
         <div className="grid gap-1 rounded-lg border bg-muted/40 px-4 py-3">
           <span className="text-sm font-medium text-foreground">{t("form.currentBalance")}</span>
-          <span className="text-lg font-semibold tabular-nums">{formatMoney(account.balance_cents, account.currency, language)}</span>
+          <span className="text-lg font-semibold tabular-nums">
+            {formatMoney(account.balance_cents, account.currency, language)}
+          </span>
           <span className="text-xs text-muted-foreground">{t("form.balanceReadOnly")}</span>
         </div>
       ) : (
         <div className="grid gap-2">
           <Label htmlFor="account-balance">{t("form.balance")}</Label>
-          <Input id="account-balance" name="balance" inputMode="decimal" placeholder={formatAmountInput(0, language)} autoComplete="off" aria-describedby="account-balance-hint" {...invalidProps("account-balance-error", message("balance"))} />
-          <p id="account-balance-hint" className="text-xs text-muted-foreground">{t("form.balanceHint")}</p>
+          <Input
+            id="account-balance"
+            name="balance"
+            inputMode="decimal"
+            placeholder={formatAmountInput(0, language)}
+            autoComplete="off"
+            aria-describedby="account-balance-hint"
+            {...invalidProps("account-balance-error", message("balance"))}
+          />
+          <p id="account-balance-hint" className="text-xs text-muted-foreground">
+            {t("form.balanceHint")}
+          </p>
           <FieldError id="account-balance-error" message={message("balance")} />
         </div>
       )}

@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
@@ -27,7 +33,8 @@ export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
   // Shared by every row and the page (which toasts the outcome): a row may move or vanish meanwhile.
   const fetcher = useFetcher<ActionResult>({ key: accountActionsKey });
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("accountId") === account.uuid;
-  const onSubmit = (intent: "archive" | "restore" | "delete") => fetcher.submit({ intent, accountId: account.uuid }, { method: "post" });
+  const onSubmit = (intent: "archive" | "restore" | "delete") =>
+    fetcher.submit({ intent, accountId: account.uuid }, { method: "post" });
   const language = useLanguage();
   const [isConfirming, setIsConfirming] = useState(false);
   const isNegative = account.balance_cents < 0;
@@ -51,7 +58,12 @@ export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
             {t(`types.${account.type}`)} · {account.currency}
           </p>
         </div>
-        <p className={cn("text-base font-semibold whitespace-nowrap tabular-nums sm:text-right sm:text-lg", isNegative ? "text-destructive" : "text-foreground")}>
+        <p
+          className={cn(
+            "text-base font-semibold whitespace-nowrap tabular-nums sm:text-right sm:text-lg",
+            isNegative ? "text-destructive" : "text-foreground",
+          )}
+        >
           {formatMoney(account.balance_cents, account.currency, language)}
         </p>
       </div>
@@ -59,7 +71,13 @@ export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
         <>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="-mr-2 size-9" disabled={isBusy} aria-label={t("actions.menu", { name: account.name })}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mr-2 size-9"
+                disabled={isBusy}
+                aria-label={t("actions.menu", { name: account.name })}
+              >
                 <Icon name="ellipsis" />
               </Button>
             </DropdownMenuTrigger>

@@ -37,7 +37,10 @@ export function AccountsSummary({ accounts, usage, defaultCurrency, canEdit, onC
   const shown = totals.length > 0 ? totals : [{ currency: defaultCurrency, cents: 0n }];
   const activeCount = accounts.filter((account) => account.is_active).length;
   return (
-    <section aria-labelledby="accounts-total" className="grid gap-6 rounded-2xl border bg-card p-6 shadow-xs lg:grid-cols-[1fr_minmax(0,22rem)]">
+    <section
+      aria-labelledby="accounts-total"
+      className="grid gap-6 rounded-2xl border bg-card p-6 shadow-xs lg:grid-cols-[1fr_minmax(0,22rem)]"
+    >
       <div className="grid content-start gap-1">
         <h2 id="accounts-total" className="text-sm font-medium text-muted-foreground">
           {t("summary.total")}
@@ -58,7 +61,12 @@ export function AccountsSummary({ accounts, usage, defaultCurrency, canEdit, onC
         <UsageBar usage={usage} />
         {canEdit ? (
           <div className="grid gap-2">
-            <Button onClick={onCreate} disabled={!usage.canCreate} aria-describedby={usage.canCreate ? undefined : "accounts-limit"} className="w-full sm:w-auto sm:justify-self-end">
+            <Button
+              onClick={onCreate}
+              disabled={!usage.canCreate}
+              aria-describedby={usage.canCreate ? undefined : "accounts-limit"}
+              className="w-full sm:w-auto sm:justify-self-end"
+            >
               <Icon name="plus" />
               {t("create")}
             </Button>

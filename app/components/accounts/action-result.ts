@@ -16,15 +16,22 @@ export type ActionResult =
   | { intent: string; ok: false; code: string; fieldErrors?: FieldMessages };
 
 export const invalidInput = (intent: string, error: Parameters<typeof fieldErrorsFrom>[0]) =>
-  data<ActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: fieldErrorsFrom(error) }, { status: 422 });
+  data<ActionResult>(
+    { intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: fieldErrorsFrom(error) },
+    { status: 422 },
+  );
 
 /** An AppError becomes a result the page can show; anything else is a real failure and propagates. */
 export function failedWith(intent: string, error: unknown) {
   if (!(error instanceof AppError)) throw error;
-  return data<ActionResult>({ intent, ok: false, code: error.code, fieldErrors: error.fieldErrors }, { status: error.status });
+  return data<ActionResult>(
+    { intent, ok: false, code: error.code, fieldErrors: error.fieldErrors },
+    { status: error.status },
+  );
 }
 
-export const unknownIntent = (intent: string) => data<ActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
+export const unknownIntent = (intent: string) =>
+  data<ActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
 
 export const formText = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -33,7 +40,10 @@ export const formText = (form: FormData, name: string) => {
 
 /** A typed amount the page's language refused: its message at the field, and nothing saved. */
 export const refusedField = (intent: string, field: string, message: Message) =>
-  data<ActionResult>({ intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: { [field]: [message] } }, { status: 422 });
+  data<ActionResult>(
+    { intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: { [field]: [message] } },
+    { status: 422 },
+  );
 
 /**
  * The words of a failure's toast: `errors.<code>` of the page's namespace (with `errors.<code>Hint`

@@ -30,7 +30,11 @@ export function IconPicker({ value, onChange, color }: { value: string; onChange
                   "grid size-11 place-items-center rounded-xl border bg-card text-muted-foreground transition hover:bg-muted",
                   "peer-focus-visible:ring-3 peer-focus-visible:ring-accent peer-checked:border-transparent",
                 )}
-                style={isChecked ? { backgroundColor: `${color}1f`, color, boxShadow: `inset 0 0 0 2px ${color}` } : undefined}
+                style={
+                  isChecked
+                    ? { backgroundColor: `${color}1f`, color, boxShadow: `inset 0 0 0 2px ${color}` }
+                    : undefined
+                }
               >
                 <Icon name={accountIconGlyphs[icon]} className="size-5" />
               </span>

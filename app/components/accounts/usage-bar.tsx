@@ -17,7 +17,9 @@ export function UsageBar({ usage }: { usage: AccountUsage }) {
   const { t } = useTranslation("accounts");
   const tone = usageTone(usage.usagePercentage);
   const text =
-    usage.limit === null ? t("usage.unlimited", { count: usage.used }) : t("usage.value", { used: usage.used, limit: usage.limit });
+    usage.limit === null
+      ? t("usage.unlimited", { count: usage.used })
+      : t("usage.value", { used: usage.used, limit: usage.limit });
   return (
     <div className="grid gap-2" data-usage-tone={usage.limit === null ? "none" : tone}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -34,7 +36,10 @@ export function UsageBar({ usage }: { usage: AccountUsage }) {
           aria-valuetext={text}
           className="h-2 overflow-hidden rounded-full bg-muted"
         >
-          <div className={cn("h-full rounded-full transition-[width]", barColors[tone])} style={{ width: `${usage.usagePercentage}%` }} />
+          <div
+            className={cn("h-full rounded-full transition-[width]", barColors[tone])}
+            style={{ width: `${usage.usagePercentage}%` }}
+          />
         </div>
       ) : null}
     </div>

@@ -25,7 +25,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </div>
-        <div aria-hidden className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full bg-accent/30 blur-3xl" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full bg-accent/30 blur-3xl"
+        />
       </aside>
       <div className="flex flex-col">
         <header className="flex items-center justify-between gap-4 px-6 py-5">

@@ -17,7 +17,16 @@ type SingleFieldFormProps = {
 };
 
 /** The first-run screens' form: one required field (≤ 100 characters), submit disabled until filled. */
-export function SingleFieldForm({ name, label, placeholder, hint, autoComplete, submitLabel, busyLabel, error }: SingleFieldFormProps) {
+export function SingleFieldForm({
+  name,
+  label,
+  placeholder,
+  hint,
+  autoComplete,
+  submitLabel,
+  busyLabel,
+  error,
+}: SingleFieldFormProps) {
   const navigation = useNavigation();
   const [value, setValue] = useState("");
   const isBusy = navigation.state === "submitting";
@@ -39,7 +48,11 @@ export function SingleFieldForm({ name, label, placeholder, hint, autoComplete, 
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
         />
-        {hint ? <p id={`${id}-hint`} className="text-sm text-muted-foreground">{hint}</p> : null}
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
       </div>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isBusy || value.trim() === ""}>

@@ -6,7 +6,14 @@ import { useResultToast, type ActionResult } from "~/components/accounts/action-
 import { useFieldMessage } from "~/components/accounts/field-error";
 import { SwatchPicker } from "~/components/accounts/swatch-picker";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardSchema } from "../../../worker/cards/cards.schemas";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -41,14 +48,27 @@ export function CardDialog({ open, onOpenChange, card, accounts, action }: CardD
   );
 }
 
-const fieldNames = ["name", "account_uuid", "last_four_digits", "issuer", "expiry_date", "type", "mode", "credit_limit", "billing_cycle_day", "color"] as const;
+const fieldNames = [
+  "name",
+  "account_uuid",
+  "last_four_digits",
+  "issuer",
+  "expiry_date",
+  "type",
+  "mode",
+  "credit_limit",
+  "billing_cycle_day",
+  "color",
+] as const;
 
 /**
  * FormData → the shared card schema's input (empty optional fields are absent). The limit comes
  * as typed and is read in the page's language; `limit` says why when it cannot be read.
  */
 export function cardInputFrom(form: FormData, language: Language, currency?: string) {
-  const limit = parseOptional(form.get("credit_limit") as string | null, (typed) => parseTypedAmount(typed, language, { sign: "nonNegative", currency }));
+  const limit = parseOptional(form.get("credit_limit") as string | null, (typed) =>
+    parseTypedAmount(typed, language, { sign: "nonNegative", currency }),
+  );
   const input = Object.fromEntries(
     fieldNames.flatMap((name) => {
       const value = name === "credit_limit" ? (limit.ok ? limit.text : undefined) : form.get(name);
@@ -59,7 +79,17 @@ export function cardInputFrom(form: FormData, language: Language, currency?: str
   return { input, limit };
 }
 
-function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; accounts: readonly CardAccountOption[]; action?: string; onDone(): void }) {
+function CardForm({
+  card,
+  accounts,
+  action,
+  onDone,
+}: {
+  card?: CardResponse;
+  accounts: readonly CardAccountOption[];
+  action?: string;
+  onDone(): void;
+}) {
   const { t } = useTranslation("cards");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
@@ -76,7 +106,9 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
   const errors: FieldMessages = { ...serverErrors, ...clientErrors };
   // The limit's message shows at its field; the others gather in the box above.
   const { credit_limit: limitErrors, ...otherErrors } = errors;
-  const messages = Object.values(otherErrors).map((list) => messageFor(list)).filter(Boolean);
+  const messages = Object.values(otherErrors)
+    .map((list) => messageFor(list))
+    .filter(Boolean);
   // Only accounts in use (SPEC §5); an edited card keeps showing its own account even if archived.
   const options = accounts.filter((account) => account.is_active || account.uuid === card?.account_uuid);
 
@@ -103,7 +135,9 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
       {messages.length > 0 ? (
         <div className="-mt-4" data-testid="card-form-errors">
           <FormMessage tone="error">
-            {messages.length === 1 ? messages[0] : (
+            {messages.length === 1 ? (
+              messages[0]
+            ) : (
               <ul className="list-inside list-disc">
                 {messages.map((message) => (
                   <li key={message}>{message}</li>
@@ -113,7 +147,14 @@ function CardForm({ card, accounts, action, onDone }: { card?: CardResponse; acc
           </FormMessage>
         </div>
       ) : null}
-      <CardFields card={card} accounts={options} state={state} onChange={(changes) => setState((current) => ({ ...current, ...changes }))} errors={errors} limitMessage={messageFor(limitErrors)} />
+      <CardFields
+        card={card}
+        accounts={options}
+        state={state}
+        onChange={(changes) => setState((current) => ({ ...current, ...changes }))}
+        errors={errors}
+        limitMessage={messageFor(limitErrors)}
+      />
       <SwatchPicker
         name="color"
         legend={t("form.color")}

@@ -44,11 +44,25 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="card-name">{t("form.name")}</Label>
-        <Input id="card-name" name="name" defaultValue={card?.name} maxLength={100} placeholder={t("form.namePlaceholder")} autoComplete="off" {...invalid(errors, "name")} />
+        <Input
+          id="card-name"
+          name="name"
+          defaultValue={card?.name}
+          maxLength={100}
+          placeholder={t("form.namePlaceholder")}
+          autoComplete="off"
+          {...invalid(errors, "name")}
+        />
       </div>
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="card-account">{t("form.account")}</Label>
-        <select id="card-account" name="account_uuid" defaultValue={card?.account_uuid ?? accounts[0]?.uuid ?? ""} className={selectClass} {...invalid(errors, "account_uuid")}>
+        <select
+          id="card-account"
+          name="account_uuid"
+          defaultValue={card?.account_uuid ?? accounts[0]?.uuid ?? ""}
+          className={selectClass}
+          {...invalid(errors, "account_uuid")}
+        >
           {accounts.length === 0 ? <option value="">{t("form.noAccounts")}</option> : null}
           {accounts.map((account) => (
             <option key={account.uuid} value={account.uuid}>
@@ -59,7 +73,13 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
       </div>
       <div className="grid gap-2">
         <Label htmlFor="card-type">{t("form.type")}</Label>
-        <select id="card-type" name="type" value={state.type} onChange={(event) => onChange({ type: event.target.value as CardFormState["type"] })} className={selectClass}>
+        <select
+          id="card-type"
+          name="type"
+          value={state.type}
+          onChange={(event) => onChange({ type: event.target.value as CardFormState["type"] })}
+          className={selectClass}
+        >
           {cardTypes.map((type) => (
             <option key={type} value={type}>
               {t(`types.${type}`)}
@@ -70,7 +90,13 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
       {state.type === "hybrid" ? (
         <div className="grid gap-2">
           <Label htmlFor="card-mode">{t("form.mode")}</Label>
-          <select id="card-mode" name="mode" value={state.mode} onChange={(event) => onChange({ mode: event.target.value as CardFormState["mode"] })} className={selectClass}>
+          <select
+            id="card-mode"
+            name="mode"
+            value={state.mode}
+            onChange={(event) => onChange({ mode: event.target.value as CardFormState["mode"] })}
+            className={selectClass}
+          >
             {cardModes.map((option) => (
               <option key={option} value={option}>
                 {t(`modes.${option}`)}
@@ -81,7 +107,9 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
       ) : (
         <div className="grid gap-2">
           <span className="text-sm font-medium text-foreground">{t("form.mode")}</span>
-          <p className="flex h-10 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground">{t(`modes.${mode}`)}</p>
+          <p className="flex h-10 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground">
+            {t(`modes.${mode}`)}
+          </p>
         </div>
       )}
       {isActingAsCredit ? (
@@ -102,13 +130,31 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
           </div>
           <div className="grid gap-2">
             <Label htmlFor="card-billing-day">{t("form.billingDay")}</Label>
-            <Input id="card-billing-day" name="billing_cycle_day" type="number" min={1} max={31} step={1} defaultValue={card?.billing_cycle_day ?? 1} {...invalid(errors, "billing_cycle_day")} />
+            <Input
+              id="card-billing-day"
+              name="billing_cycle_day"
+              type="number"
+              min={1}
+              max={31}
+              step={1}
+              defaultValue={card?.billing_cycle_day ?? 1}
+              {...invalid(errors, "billing_cycle_day")}
+            />
           </div>
         </>
       ) : null}
       <div className="grid gap-2">
         <Label htmlFor="card-last-four">{t("form.lastFour")}</Label>
-        <Input id="card-last-four" name="last_four_digits" inputMode="numeric" maxLength={4} defaultValue={card?.last_four_digits ?? ""} placeholder="1234" autoComplete="off" {...invalid(errors, "last_four_digits")} />
+        <Input
+          id="card-last-four"
+          name="last_four_digits"
+          inputMode="numeric"
+          maxLength={4}
+          defaultValue={card?.last_four_digits ?? ""}
+          placeholder="1234"
+          autoComplete="off"
+          {...invalid(errors, "last_four_digits")}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="card-issuer">{t("form.issuer")}</Label>
@@ -123,7 +169,14 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
       </div>
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="card-expiry">{t("form.expiry")}</Label>
-        <Input id="card-expiry" name="expiry_date" type="month" defaultValue={card?.expiry_date ?? ""} className="sm:w-1/2" {...invalid(errors, "expiry_date")} />
+        <Input
+          id="card-expiry"
+          name="expiry_date"
+          type="month"
+          defaultValue={card?.expiry_date ?? ""}
+          className="sm:w-1/2"
+          {...invalid(errors, "expiry_date")}
+        />
       </div>
     </div>
   );

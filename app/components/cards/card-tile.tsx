@@ -5,7 +5,13 @@ import type { ActionResult } from "~/components/accounts/action-result";
 import { ConfirmDelete } from "~/components/accounts/confirm-delete";
 import { usageTone } from "~/components/accounts/usage-bar";
 import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
 import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
@@ -15,7 +21,12 @@ import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { CardVisual } from "./card-visual";
 
 export const cardActionsKey = "card-actions";
-const cents = (amount: string | null) => (amount === null ? 0 : amount.startsWith("-") ? -(decimalToUnits(amount.slice(1), 2) ?? 0) : (decimalToUnits(amount, 2) ?? 0));
+const cents = (amount: string | null) =>
+  amount === null
+    ? 0
+    : amount.startsWith("-")
+      ? -(decimalToUnits(amount.slice(1), 2) ?? 0)
+      : (decimalToUnits(amount, 2) ?? 0);
 const barColors = { danger: "bg-destructive", warning: "bg-orange-500", ok: "bg-success" } as const;
 
 type CardTileProps = { card: CardResponse; isSelected: boolean; canEdit: boolean; onEdit(): void };
@@ -29,7 +40,13 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("cardId") === card.uuid;
   const money = (amount: string | null) => formatMoney(cents(amount), card.currency, language);
   return (
-    <li className={cn("grid gap-3 rounded-2xl border bg-card p-3 shadow-xs transition", isSelected && "border-accent ring-2 ring-accent/30", isBusy && "opacity-60")}>
+    <li
+      className={cn(
+        "grid gap-3 rounded-2xl border bg-card p-3 shadow-xs transition",
+        isSelected && "border-accent ring-2 ring-accent/30",
+        isBusy && "opacity-60",
+      )}
+    >
       <Link
         to={`?card=${card.uuid}`}
         preventScrollReset
@@ -45,7 +62,9 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
             {card.mode === "credit"
               ? t("utilisationValue", { value: formatPercent(card.utilization / 100, language) })
               : `${t("debitBalance")} · `}
-            {card.mode === "credit" ? null : <span className="font-semibold text-foreground tabular-nums">{money(card.current_balance)}</span>}
+            {card.mode === "credit" ? null : (
+              <span className="font-semibold text-foreground tabular-nums">{money(card.current_balance)}</span>
+            )}
           </p>
           {canEdit ? (
             <CardMenu
@@ -59,8 +78,18 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
         </div>
         {card.mode === "credit" ? (
           <>
-            <div role="progressbar" aria-label={t("utilisation")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(card.utilization)} className="h-1.5 overflow-hidden rounded-full bg-muted">
-              <div className={cn("h-full rounded-full", barColors[usageTone(card.utilization)])} style={{ width: `${Math.min(100, card.utilization)}%` }} />
+            <div
+              role="progressbar"
+              aria-label={t("utilisation")}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(card.utilization)}
+              className="h-1.5 overflow-hidden rounded-full bg-muted"
+            >
+              <div
+                className={cn("h-full rounded-full", barColors[usageTone(card.utilization)])}
+                style={{ width: `${Math.min(100, card.utilization)}%` }}
+              />
             </div>
             <dl className="grid gap-1 text-xs">
               <Figure label={t("limit")} value={money(card.credit_limit)} />
@@ -88,21 +117,31 @@ function Figure({ label, value, className }: { label: string; value: string; cla
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className={cn("text-sm font-semibold text-foreground tabular-nums", className)}>
-        {value}
-      </dd>
+      <dd className={cn("text-sm font-semibold text-foreground tabular-nums", className)}>{value}</dd>
     </div>
   );
 }
 
-type CardMenuProps = { card: CardResponse; isBusy: boolean; onEdit(): void; onArchive(intent: "archive" | "restore"): void; onDelete(): void };
+type CardMenuProps = {
+  card: CardResponse;
+  isBusy: boolean;
+  onEdit(): void;
+  onArchive(intent: "archive" | "restore"): void;
+  onDelete(): void;
+};
 
 function CardMenu({ card, isBusy, onEdit, onArchive, onDelete }: CardMenuProps) {
   const { t } = useTranslation("cards");
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" disabled={isBusy} aria-label={t("actions.menu", { name: card.name })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={isBusy}
+          aria-label={t("actions.menu", { name: card.name })}
+        >
           <Icon name="ellipsis" />
         </Button>
       </DropdownMenuTrigger>

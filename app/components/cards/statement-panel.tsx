@@ -56,7 +56,9 @@ export function StatementPanel({ statements: { card, statements } }: { statement
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">{t("statement.remaining")}</dt>
-                <dd className="text-base font-semibold text-foreground tabular-nums">{money(current.remaining_cents)}</dd>
+                <dd className="text-base font-semibold text-foreground tabular-nums">
+                  {money(current.remaining_cents)}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">{t("statement.closing")}</dt>
@@ -72,10 +74,17 @@ export function StatementPanel({ statements: { card, statements } }: { statement
             <h3 className="text-sm font-semibold text-foreground">{t("statement.past")}</h3>
             <ul className="divide-y rounded-xl border">
               {past.map((statement) => (
-                <li key={statement.closing_date} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+                <li
+                  key={statement.closing_date}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+                >
                   <div className="min-w-0">
-                    <p className="font-medium text-foreground">{formatDate(statement.closing_date, language, { style: "monthYear" })}</p>
-                    <p className="text-xs text-muted-foreground">{t("statement.dueOn", { date: date(statement.due_date) })}</p>
+                    <p className="font-medium text-foreground">
+                      {formatDate(statement.closing_date, language, { style: "monthYear" })}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {t("statement.dueOn", { date: date(statement.due_date) })}
+                    </p>
                   </div>
                   <div className="flex items-center gap-3">
                     <span className="font-semibold tabular-nums">{money(statement.total_cents)}</span>

@@ -45,7 +45,11 @@ export function xAxisProps(index: string, indexFormatter: (value: string) => str
  * A y-axis wide enough for its longest tick, so "R$ 22,5 mil" is not clipped: the largest
  * value (per index when stacked) formatted, at about 7 px a character of 12 px text.
  */
-function estimateAxisWidth({ data, series }: CartesianChartProps, formatter: ValueFormatter, isStacked: boolean): number {
+function estimateAxisWidth(
+  { data, series }: CartesianChartProps,
+  formatter: ValueFormatter,
+  isStacked: boolean,
+): number {
   const numberAt = (datum: ChartDatum, key: string) => (typeof datum[key] === "number" ? (datum[key] as number) : 0);
   const largest = Math.max(
     0,

@@ -20,7 +20,16 @@ export const chartColors = {
 
 export type ChartColor = keyof typeof chartColors;
 
-const palette: ChartColor[] = ["accent", "primary", "secondary", "accent-light", "info", "primary-light", "success", "muted"];
+const palette: ChartColor[] = [
+  "accent",
+  "primary",
+  "secondary",
+  "accent-light",
+  "info",
+  "primary-light",
+  "success",
+  "muted",
+];
 
 /** The colour of the nth series or slice: its own if given, else the next one of the palette. */
 export function colorAt(position: number, color?: ChartColor): string {
@@ -43,7 +52,11 @@ const subscribeToMotionPreference = (onChange: () => void) => {
  * draw only in the browser while the server sends a placeholder of the same height.
  */
 export function useIsClient(): boolean {
-  return useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
 /** Recharts animates in JavaScript, which the CSS reduced-motion rule cannot reach. */
@@ -85,7 +98,15 @@ type ChartFrameProps = {
 };
 
 /** A fixed-height figure, so nothing shifts when the browser swaps the placeholder for the chart. */
-export function ChartFrame({ summary, height, legend, table, placeholder = "grid", className, children }: ChartFrameProps) {
+export function ChartFrame({
+  summary,
+  height,
+  legend,
+  table,
+  placeholder = "grid",
+  className,
+  children,
+}: ChartFrameProps) {
   const isClient = useIsClient();
   return (
     <figure data-slot="chart" className={cn("flex w-full min-w-0 flex-col gap-4", className)}>

@@ -26,14 +26,27 @@ type SliceTooltipProps = Partial<TooltipProps<number, string>> & {
 function SliceTooltip({ active, payload, slices, valueFormatter }: SliceTooltipProps) {
   const slice = slices.find((candidate) => candidate.key === payload?.[0]?.payload?.key);
   if (!active || !slice) return null;
-  return <ChartTooltipCard rows={[{ key: slice.key, label: slice.label, color: slice.fill, value: slice.value }]} valueFormatter={valueFormatter} />;
+  return (
+    <ChartTooltipCard
+      rows={[{ key: slice.key, label: slice.label, color: slice.fill, value: slice.value }]}
+      valueFormatter={valueFormatter}
+    />
+  );
 }
 
 /**
  * Parts of a whole (spending by category): a ring with the total in the middle and, beside it,
  * a legend that doubles as the readable data.
  */
-export function DonutChart({ data, summary, valueFormatter, shareFormatter, centerLabel, size = 168, className }: DonutChartProps) {
+export function DonutChart({
+  data,
+  summary,
+  valueFormatter,
+  shareFormatter,
+  centerLabel,
+  size = 168,
+  className,
+}: DonutChartProps) {
   const isStatic = usePrefersReducedMotion();
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
   const slices = data.map((slice, position) => ({ ...slice, fill: colorAt(position, slice.color) }));
@@ -63,12 +76,18 @@ export function DonutChart({ data, summary, valueFormatter, shareFormatter, cent
                   <Cell key={slice.key} fill={slice.fill} />
                 ))}
               </Pie>
-              <Tooltip content={<SliceTooltip slices={slices} valueFormatter={valueFormatter} />} isAnimationActive={false} wrapperStyle={{ zIndex: 10 }} />
+              <Tooltip
+                content={<SliceTooltip slices={slices} valueFormatter={valueFormatter} />}
+                isAnimationActive={false}
+                wrapperStyle={{ zIndex: 10 }}
+              />
             </PieChart>
           </ChartFrame>
           <div className="pointer-events-none absolute inset-0 grid place-content-center text-center">
             {centerLabel ? <span className="text-xs font-medium text-muted-foreground">{centerLabel}</span> : null}
-            <span className="text-base font-semibold tracking-tight text-foreground tabular">{valueFormatter(total)}</span>
+            <span className="text-base font-semibold tracking-tight text-foreground tabular">
+              {valueFormatter(total)}
+            </span>
           </div>
         </div>
         <ul data-slot="donut-legend" className="grid w-full min-w-0 flex-1 grid-cols-1 gap-0.5 text-sm">

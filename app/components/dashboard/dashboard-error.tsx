@@ -9,7 +9,10 @@ export function DashboardError() {
   const revalidator = useRevalidator();
   const isRetrying = revalidator.state === "loading";
   return (
-    <section role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-2xl border border-destructive/30 bg-card px-6 py-12 text-center shadow-xs">
+    <section
+      role="alert"
+      className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-2xl border border-destructive/30 bg-card px-6 py-12 text-center shadow-xs"
+    >
       <span className="grid size-12 place-items-center rounded-2xl bg-red-50 text-destructive" aria-hidden>
         <Icon name="triangle-exclamation-point" className="size-6" />
       </span>

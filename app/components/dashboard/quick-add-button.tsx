@@ -1,6 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
 
 export type QuickAddChoice = "account" | "transaction" | "card";
@@ -17,7 +22,12 @@ export function QuickAddButton({ onChoose }: { onChoose(choice: QuickAddChoice):
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button size="lg" variant="accent" className="fixed right-5 bottom-5 z-30 size-14 rounded-full p-0 shadow-lg sm:right-8 sm:bottom-8" aria-label={t("quickAdd.label")}>
+        <Button
+          size="lg"
+          variant="accent"
+          className="fixed right-5 bottom-5 z-30 size-14 rounded-full p-0 shadow-lg sm:right-8 sm:bottom-8"
+          aria-label={t("quickAdd.label")}
+        >
           <Icon name="plus" className="size-6" />
         </Button>
       </DropdownMenuTrigger>

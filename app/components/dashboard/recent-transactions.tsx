@@ -18,8 +18,13 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
   return (
     <section aria-labelledby="recent-title" className="overflow-hidden rounded-2xl border bg-card shadow-xs">
       <div className="flex items-center justify-between gap-3 border-b px-5 py-4">
-        <h2 id="recent-title" className="font-semibold text-foreground">{t("recent.title")}</h2>
-        <Link to={viewAllHref} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <h2 id="recent-title" className="font-semibold text-foreground">
+          {t("recent.title")}
+        </h2>
+        <Link
+          to={viewAllHref}
+          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {t("recent.viewAll")}
           <Icon name="arrow-right" className="size-4" />
         </Link>

@@ -20,7 +20,11 @@ type StatCardProps = {
   testId?: string;
 };
 
-const changeIcons: Record<Change["change_type"], IconName> = { increase: "arrow-up-right", decrease: "arrow-down-right", neutral: "minus" };
+const changeIcons: Record<Change["change_type"], IconName> = {
+  increase: "arrow-up-right",
+  decrease: "arrow-down-right",
+  neutral: "minus",
+};
 
 /** One dashboard figure with, for monthly ones, the change against last month and its direction. */
 export function StatCard({ label, cents, currency, icon, change, isRiseGood = true, footnote, testId }: StatCardProps) {
@@ -35,7 +39,12 @@ export function StatCard({ label, cents, currency, icon, change, isRiseGood = tr
           <Icon name={icon} className="size-4.5" />
         </span>
       </div>
-      <p className={cn("text-2xl font-bold tracking-tight tabular-nums sm:text-3xl", cents < 0 ? "text-destructive" : "text-foreground")}>
+      <p
+        className={cn(
+          "text-2xl font-bold tracking-tight tabular-nums sm:text-3xl",
+          cents < 0 ? "text-destructive" : "text-foreground",
+        )}
+      >
         {formatMoney(cents, currency, language)}
       </p>
       {change ? (
@@ -43,7 +52,11 @@ export function StatCard({ label, cents, currency, icon, change, isRiseGood = tr
           <span
             className={cn(
               "inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums",
-              change.change_type === "neutral" ? "bg-muted text-muted-foreground" : isGood ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700",
+              change.change_type === "neutral"
+                ? "bg-muted text-muted-foreground"
+                : isGood
+                  ? "bg-emerald-50 text-emerald-700"
+                  : "bg-red-50 text-red-700",
             )}
           >
             <Icon name={changeIcons[change.change_type]} className="size-3.5" />

@@ -34,12 +34,17 @@ export function VirtualBalanceToggle() {
       <Switch
         id={id}
         checked={isOn}
-        onCheckedChange={(checked) => setParams((current) => {
-          const next = new URLSearchParams(current);
-          if (checked) next.set("virtual", "1");
-          else for (const key of ["virtual", "horizon", "end_date"]) next.delete(key);
-          return next;
-        }, { preventScrollReset: true })}
+        onCheckedChange={(checked) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (checked) next.set("virtual", "1");
+              else for (const key of ["virtual", "horizon", "end_date"]) next.delete(key);
+              return next;
+            },
+            { preventScrollReset: true },
+          )
+        }
       />
       <Label htmlFor={id} className="text-sm font-medium">
         {t("virtual.toggle")}
@@ -55,20 +60,27 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
   const [params, setParams] = useSearchParams();
   const horizon = params.get("end_date") ? "custom" : (params.get("horizon") ?? "end_of_month");
   const choose = (choice: (typeof horizonChoices)[number], endDate?: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete("end_date");
-      next.delete("horizon");
-      if (choice === "custom") next.set("end_date", endDate ?? balance.today);
-      else next.set("horizon", choice);
-      return next;
-    }, { preventScrollReset: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("end_date");
+        next.delete("horizon");
+        if (choice === "custom") next.set("end_date", endDate ?? balance.today);
+        else next.set("horizon", choice);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   return (
     <section aria-labelledby="virtual-title" className="grid gap-4 rounded-2xl border bg-card p-5 shadow-xs">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="virtual-title" className="font-semibold text-foreground">{t("virtual.title")}</h2>
-          <p className="text-sm text-muted-foreground">{t("virtual.until", { date: formatDate(balance.end_date, language, { style: "long" }) })}</p>
+          <h2 id="virtual-title" className="font-semibold text-foreground">
+            {t("virtual.title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {t("virtual.until", { date: formatDate(balance.end_date, language, { style: "long" }) })}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2" role="radiogroup" aria-label={t("virtual.horizon")}>
           {horizonChoices.map((choice) => (
@@ -81,7 +93,9 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
               onClick={() => choose(choice)}
               className={cn(
                 "rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                horizon === choice ? "border-accent bg-accent text-accent-foreground" : "bg-background text-muted-foreground hover:text-foreground",
+                horizon === choice
+                  ? "border-accent bg-accent text-accent-foreground"
+                  : "bg-background text-muted-foreground hover:text-foreground",
               )}
             >
               {t(`virtual.horizons.${choice}`)}
@@ -99,14 +113,29 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
           ) : null}
         </div>
       </div>
-      {error ? <p className="text-sm text-destructive" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {figures.map((figure) => {
           const cents = decimalToExactCents(balance[figure]);
           return (
-            <div key={figure} className={cn("rounded-xl border p-4", figure === "end_balance" ? "col-span-2 border-accent/40 bg-accent-50 lg:col-span-1" : "bg-background")} data-testid={`virtual-${figure}`}>
-              <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`virtual.figures.${figure}`)}</dt>
-              <dd className="mt-1 text-lg font-semibold text-foreground tabular-nums">{formatMoney(cents, balance.currency, language)}</dd>
+            <div
+              key={figure}
+              className={cn(
+                "rounded-xl border p-4",
+                figure === "end_balance" ? "col-span-2 border-accent/40 bg-accent-50 lg:col-span-1" : "bg-background",
+              )}
+              data-testid={`virtual-${figure}`}
+            >
+              <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                {t(`virtual.figures.${figure}`)}
+              </dt>
+              <dd className="mt-1 text-lg font-semibold text-foreground tabular-nums">
+                {formatMoney(cents, balance.currency, language)}
+              </dd>
             </div>
           );
         })}

@@ -44,7 +44,13 @@ export function AppPreview() {
           <p className="amount balance">{money(balance)}</p>
           <svg viewBox="0 0 300 56" preserveAspectRatio="none" aria-hidden="true">
             <path d={`${balanceLine}V56H0Z`} fill="currentColor" fillOpacity=".12" />
-            <path d={balanceLine} fill="none" stroke="currentColor" strokeWidth="2.5" vectorEffect="non-scaling-stroke" />
+            <path
+              d={balanceLine}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
         </div>
         {stats.map(({ key, amount, icon, tone }) => (

@@ -22,7 +22,13 @@ export function PricingSection() {
         <div className="billing">
           {billingOptions.map((option) => (
             <label key={option}>
-              <input type="radio" name="billing" id={`billing-${option}`} defaultChecked={option === "monthly"} className="sr-only" />
+              <input
+                type="radio"
+                name="billing"
+                id={`billing-${option}`}
+                defaultChecked={option === "monthly"}
+                className="sr-only"
+              />
               {t(`pricing.${option}`)}
               {option === "annual" ? <span className="pill">{t("pricing.annualBadge")}</span> : null}
             </label>
@@ -46,7 +52,9 @@ export function PricingSection() {
               <p className="price annual">
                 <b>{money(annualCents(plan.monthlyCents))}</b>
                 {t("pricing.perYear")}
-                {plan.monthlyCents > 0 ? <span>{t("pricing.insteadOf", { amount: money(twelveMonthsCents(plan.monthlyCents)) })}</span> : null}
+                {plan.monthlyCents > 0 ? (
+                  <span>{t("pricing.insteadOf", { amount: money(twelveMonthsCents(plan.monthlyCents)) })}</span>
+                ) : null}
               </p>
               <ul>
                 {planFeatures.map((feature) => (

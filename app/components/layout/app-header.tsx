@@ -19,7 +19,9 @@ export function AppHeader({ user, tierLabel, workspaceSwitcher, menuButton }: Ap
         </Link>
         {workspaceSwitcher ? (
           <div className="hidden min-w-0 items-center gap-1 sm:flex">
-            <span aria-hidden className="text-muted-foreground">/</span>
+            <span aria-hidden className="text-muted-foreground">
+              /
+            </span>
             {workspaceSwitcher}
           </div>
         ) : null}

@@ -24,7 +24,9 @@ export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "unavaila
           <Icon name={kind === "notFound" ? "compass" : "triangle-exclamation-point"} className="size-8" />
         </div>
         <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t(`errorPage.${kind}.eyebrow`)}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t(`errorPage.${kind}.title`)}</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {t(`errorPage.${kind}.title`)}
+        </h1>
         <p className="mt-4 text-base text-pretty text-muted-foreground">{t(`errorPage.${kind}.body`)}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild>

@@ -19,7 +19,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const navigation = useNavigation();
   const isSwitching = navigation.formAction === "/language";
   return (
-    <Form method="post" action="/language" className={cn("inline-flex items-center gap-1", className)} aria-label={t("language.label")}>
+    <Form
+      method="post"
+      action="/language"
+      className={cn("inline-flex items-center gap-1", className)}
+      aria-label={t("language.label")}
+    >
       <Icon name="languages" className="mr-1 size-4 text-muted-foreground" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}${location.hash}`} />
       {/* biome-ignore lint/a11y/useSemanticElements: the form already names the choice; a fieldset would add a legend slot and default box */}
@@ -38,7 +43,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
               disabled={isSwitching}
               className={cn(
                 "rounded px-2 py-1 text-xs font-semibold transition",
-                isCurrent ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                isCurrent
+                  ? "bg-primary text-primary-foreground"
+                  : "text-muted-foreground hover:bg-muted hover:text-foreground",
               )}
             >
               <span aria-hidden>{labels[language].short}</span>

@@ -18,7 +18,13 @@ export const privacyEmail = "privacidade@moneta.app";
 export type LegalBlock =
   | { kind: "paragraph"; key: string }
   | { kind: "list"; key: string; items: readonly string[] }
-  | { kind: "table"; key: string; columns: readonly string[]; rows: readonly string[]; pricesInCents?: Record<string, number> };
+  | {
+      kind: "table";
+      key: string;
+      columns: readonly string[];
+      rows: readonly string[];
+      pricesInCents?: Record<string, number>;
+    };
 
 export type LegalSection = { id: string; blocks: readonly LegalBlock[] };
 
@@ -30,19 +36,38 @@ export const legalSections: Record<LegalDocumentId, readonly LegalSection[]> = {
     { id: "who-we-are", blocks: paragraphs("body", "contact") },
     {
       id: "data-we-store",
-      blocks: [...paragraphs("intro"), list(["account", "workspaces", "records", "waitlist", "technical"]), ...paragraphs("notCollected")],
+      blocks: [
+        ...paragraphs("intro"),
+        list(["account", "workspaces", "records", "waitlist", "technical"]),
+        ...paragraphs("notCollected"),
+      ],
     },
-    { id: "how-we-use", blocks: [...paragraphs("intro"), list(["service", "signIn", "email", "waitlist", "legal"]), ...paragraphs("noAds")] },
+    {
+      id: "how-we-use",
+      blocks: [
+        ...paragraphs("intro"),
+        list(["service", "signIn", "email", "waitlist", "legal"]),
+        ...paragraphs("noAds"),
+      ],
+    },
     { id: "sign-in", blocks: paragraphs("codes", "sessions") },
     {
       id: "cookies",
       blocks: [
         ...paragraphs("intro"),
-        { kind: "table", key: "table", columns: ["name", "purpose", "duration"], rows: ["session", "language", "workspace", "sidebar"] },
+        {
+          kind: "table",
+          key: "table",
+          columns: ["name", "purpose", "duration"],
+          rows: ["session", "language", "workspace", "sidebar"],
+        },
         ...paragraphs("blocking"),
       ],
     },
-    { id: "where-data-lives", blocks: [...paragraphs("intro"), list(["cloudflare", "turso", "resend"]), ...paragraphs("transfer", "noSale")] },
+    {
+      id: "where-data-lives",
+      blocks: [...paragraphs("intro"), list(["cloudflare", "turso", "resend"]), ...paragraphs("transfer", "noSale")],
+    },
     {
       id: "rights",
       blocks: [
@@ -51,8 +76,14 @@ export const legalSections: Record<LegalDocumentId, readonly LegalSection[]> = {
         ...paragraphs("how", "authority"),
       ],
     },
-    { id: "delete-account", blocks: [...paragraphs("how"), list(["account", "owned", "shared", "sessions"]), ...paragraphs("irreversible")] },
-    { id: "retention", blocks: [list(["account", "codes", "sessions", "waitlist", "technical", "backups"]), ...paragraphs("legal")] },
+    {
+      id: "delete-account",
+      blocks: [...paragraphs("how"), list(["account", "owned", "shared", "sessions"]), ...paragraphs("irreversible")],
+    },
+    {
+      id: "retention",
+      blocks: [list(["account", "codes", "sessions", "waitlist", "technical", "backups"]), ...paragraphs("legal")],
+    },
     { id: "security", blocks: paragraphs("body", "incidents", "yourPart") },
     { id: "minors", blocks: paragraphs("body") },
     { id: "changes", blocks: paragraphs("body") },
@@ -60,7 +91,14 @@ export const legalSections: Record<LegalDocumentId, readonly LegalSection[]> = {
   terms: [
     { id: "service", blocks: paragraphs("body", "scope") },
     { id: "accounts", blocks: [list(["signIn", "accurate", "responsibility", "workspaces", "age"])] },
-    { id: "acceptable-use", blocks: [...paragraphs("intro"), list(["illegal", "access", "abuse", "spam", "content"]), ...paragraphs("disclosure")] },
+    {
+      id: "acceptable-use",
+      blocks: [
+        ...paragraphs("intro"),
+        list(["illegal", "access", "abuse", "spam", "content"]),
+        ...paragraphs("disclosure"),
+      ],
+    },
     { id: "your-data", blocks: paragraphs("body", "control") },
     {
       id: "plans",
@@ -94,7 +132,8 @@ export function documentOrder(lead: LegalDocumentId): LegalDocumentId[] {
   return [lead, ...legalDocumentIds.filter((id) => id !== lead)];
 }
 
-const linkClassName = "font-medium text-accent-700 underline decoration-accent-300 underline-offset-2 transition hover:decoration-accent-700";
+const linkClassName =
+  "font-medium text-accent-700 underline decoration-accent-300 underline-offset-2 transition hover:decoration-accent-700";
 
 /** The tags the texts may use: <strong>, <code>, the two addresses and links within the page. */
 const richTextComponents = {

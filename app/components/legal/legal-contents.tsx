@@ -18,7 +18,9 @@ function useSectionInView(order: readonly LegalDocumentId[]): string | null {
   // biome-ignore lint/correctness/useExhaustiveDependencies: order is a new array on each render; its key changes only with the order
   useEffect(() => {
     const sections = order
-      .flatMap((documentId) => legalSections[documentId].map((section) => document.getElementById(sectionAnchor(documentId, section.id))))
+      .flatMap((documentId) =>
+        legalSections[documentId].map((section) => document.getElementById(sectionAnchor(documentId, section.id))),
+      )
       .filter((section) => section !== null);
     const anchors = new Set(sections.map((section) => section.id));
     const jumpTarget = () => {
@@ -30,11 +32,15 @@ function useSectionInView(order: readonly LegalDocumentId[]): string | null {
     const visibleJumpTargetAtEnd = () => {
       const isAtEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
       const target = jumpTarget();
-      return isAtEnd && target && document.getElementById(target)!.getBoundingClientRect().top < window.innerHeight ? target : null;
+      return isAtEnd && target && document.getElementById(target)!.getBoundingClientRect().top < window.innerHeight
+        ? target
+        : null;
     };
     const observer = new IntersectionObserver(
       (entries) => {
-        const entering = entries.filter((entry) => entry.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
+        const entering = entries
+          .filter((entry) => entry.isIntersecting)
+          .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
         const section = visibleJumpTargetAtEnd() ?? entering[0]?.target.id;
         if (section) setCurrent(section);
       },
@@ -87,7 +93,11 @@ function ContentsList({
                   <a
                     href={`#${anchor}`}
                     aria-current={isCurrent ? "location" : undefined}
-                    className={cn(itemClassName, "flex gap-1.5", isCurrent && "bg-accent-50 font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-700")}
+                    className={cn(
+                      itemClassName,
+                      "flex gap-1.5",
+                      isCurrent && "bg-accent-50 font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-700",
+                    )}
                   >
                     <span className="tabular min-w-6 text-muted-foreground/70" aria-hidden>
                       {index + 1}.
@@ -110,7 +120,9 @@ export function LegalContentsSidebar({ order }: { order: readonly LegalDocumentI
   const current = useSectionInView(order);
   return (
     <nav aria-label={t("page.contents")} className="sticky top-6 max-h-[calc(100dvh-3rem)] overflow-y-auto pb-6">
-      <p className="px-3 pb-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t("page.contents")}</p>
+      <p className="px-3 pb-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        {t("page.contents")}
+      </p>
       <ContentsList order={order} isCompact current={current} />
     </nav>
   );

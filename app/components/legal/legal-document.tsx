@@ -25,7 +25,11 @@ function LegalTable({ block, prefix }: { block: TableBlock; prefix: string }) {
         <thead className="hidden bg-muted/70 sm:table-header-group">
           <tr>
             {block.columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase">
+              <th
+                key={column}
+                scope="col"
+                className="px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase"
+              >
                 {t(`${prefix}.columns.${column}`)}
               </th>
             ))}
@@ -34,11 +38,17 @@ function LegalTable({ block, prefix }: { block: TableBlock; prefix: string }) {
         <tbody className="divide-y">
           {block.rows.map((row) => (
             <tr key={row} className="block px-4 py-3.5 sm:table-row sm:p-0">
-              <th scope="row" className="block align-top font-semibold text-foreground sm:table-cell sm:px-4 sm:py-3 sm:whitespace-nowrap">
+              <th
+                scope="row"
+                className="block align-top font-semibold text-foreground sm:table-cell sm:px-4 sm:py-3 sm:whitespace-nowrap"
+              >
                 <LegalText i18nKey={`${prefix}.rows.${row}.${firstColumn}`} values={valuesOf(row)} />
               </th>
               {otherColumns.map((column) => (
-                <td key={column} className="mt-2 block align-top text-foreground/85 sm:mt-0 sm:table-cell sm:px-4 sm:py-3">
+                <td
+                  key={column}
+                  className="mt-2 block align-top text-foreground/85 sm:mt-0 sm:table-cell sm:px-4 sm:py-3"
+                >
                   <span className="block text-xs font-medium text-muted-foreground sm:hidden" aria-hidden>
                     {t(`${prefix}.columns.${column}`)}
                   </span>
@@ -86,7 +96,10 @@ export function LegalDocument({ documentId }: { documentId: LegalDocumentId }) {
       className="scroll-mt-6 rounded-2xl border bg-card px-5 py-8 shadow-xs sm:px-10 sm:py-12"
     >
       <header className="border-b pb-8">
-        <h2 id={`${documentId}-title`} className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">
+        <h2
+          id={`${documentId}-title`}
+          className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl"
+        >
           {t(`${documentId}.title`)}
         </h2>
         <p className="mt-3 text-base text-pretty text-muted-foreground sm:text-lg">
@@ -113,7 +126,10 @@ export function LegalDocument({ documentId }: { documentId: LegalDocumentId }) {
         );
       })}
       <p className="mt-12 border-t pt-6">
-        <a href="#top" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition hover:text-foreground">
+        <a
+          href="#top"
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition hover:text-foreground"
+        >
           <Icon name="arrow-up" className="size-4" />
           {t("page.backToTop")}
         </a>

@@ -19,7 +19,9 @@ export function LegalIntro() {
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-end lg:gap-12">
       <div className="max-w-2xl">
         <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t("page.eyebrow")}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">{t("page.title")}</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">
+          {t("page.title")}
+        </h1>
         <p className="mt-4 text-base text-pretty text-muted-foreground sm:text-lg">
           <LegalText i18nKey="page.lead" />
         </p>
@@ -30,7 +32,10 @@ export function LegalIntro() {
           </time>
         </p>
       </div>
-      <section aria-labelledby="legal-summary-title" className="rounded-2xl border border-secondary-300 bg-secondary-50 p-5">
+      <section
+        aria-labelledby="legal-summary-title"
+        className="rounded-2xl border border-secondary-300 bg-secondary-50 p-5"
+      >
         <h2 id="legal-summary-title" className="text-sm font-semibold text-foreground">
           {t("page.summary.title")}
         </h2>

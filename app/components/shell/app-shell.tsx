@@ -21,11 +21,24 @@ type AppShellProps = {
 };
 
 /** Header, the sidebar (a slide-in drawer on phones) and the page. */
-export function AppShell({ user, tierLabel, workspace, workspaces, showRecurring, collapsedGroups, children }: AppShellProps) {
+export function AppShell({
+  user,
+  tierLabel,
+  workspace,
+  workspaces,
+  showRecurring,
+  collapsedGroups,
+  children,
+}: AppShellProps) {
   const { t } = useTranslation("workspaces");
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const sidebar = (onNavigate?: () => void) => (
-    <Sidebar workspaceId={workspace.uuid} showRecurring={showRecurring} initiallyCollapsed={collapsedGroups} onNavigate={onNavigate} />
+    <Sidebar
+      workspaceId={workspace.uuid}
+      showRecurring={showRecurring}
+      initiallyCollapsed={collapsedGroups}
+      onNavigate={onNavigate}
+    />
   );
   return (
     <div className="min-h-dvh">
@@ -34,13 +47,21 @@ export function AppShell({ user, tierLabel, workspace, workspaces, showRecurring
         tierLabel={tierLabel}
         workspaceSwitcher={<WorkspaceSwitcher current={workspace} workspaces={workspaces} />}
         menuButton={
-          <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label={t("shell.openMenu")} onClick={() => setIsDrawerOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-2 lg:hidden"
+            aria-label={t("shell.openMenu")}
+            onClick={() => setIsDrawerOpen(true)}
+          >
             <Icon name="menu" />
           </Button>
         }
       />
       <div className="flex">
-        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-card lg:block">{sidebar()}</aside>
+        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-card lg:block">
+          {sidebar()}
+        </aside>
         <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">{children}</main>
       </div>
       <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>

@@ -27,7 +27,9 @@ export function navigationGroups(options: { showRecurring: boolean }): NavGroup[
         { area: "scheduled-transactions", icon: "calendar-clock" },
         { area: "installment-plans", icon: "layers" },
         { area: "loans", icon: "landmark" },
-        ...(options.showRecurring ? [{ area: "recurring-transactions", icon: "repeat", isBeta: true } satisfies NavItem] : []),
+        ...(options.showRecurring
+          ? [{ area: "recurring-transactions", icon: "repeat", isBeta: true } satisfies NavItem]
+          : []),
       ],
     },
     { id: "organization", items: [{ area: "tags", icon: "tags" }] },

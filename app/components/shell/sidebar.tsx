@@ -16,7 +16,9 @@ type SidebarProps = {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition",
-    isActive ? "bg-primary text-primary-foreground shadow-sm" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+    isActive
+      ? "bg-primary text-primary-foreground shadow-sm"
+      : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 
 /** The workspace's navigation: four collapsible groups, then the two settings links. */
@@ -56,7 +58,12 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
             <ul id={`nav-group-${group.id}`} hidden={!isOpen} className="mt-0.5 grid gap-0.5">
               {group.items.map(({ area, icon, isBeta }) => (
                 <li key={area}>
-                  <NavLink to={`/workspaces/${workspaceId}/${area}`} className={linkClass} onClick={onNavigate} prefetch="intent">
+                  <NavLink
+                    to={`/workspaces/${workspaceId}/${area}`}
+                    className={linkClass}
+                    onClick={onNavigate}
+                    prefetch="intent"
+                  >
                     <Icon name={icon} className="size-4 shrink-0" />
                     <span className="truncate">{t(`areas.${area}`)}</span>
                     {isBeta ? (

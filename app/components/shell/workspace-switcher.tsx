@@ -18,7 +18,13 @@ export function sameRouteIn(pathname: string, search: string, workspaceId: strin
   return `/workspaces/${workspaceId}${rest}${search}`;
 }
 
-export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceOption; workspaces: WorkspaceOption[] }) {
+export function WorkspaceSwitcher({
+  current,
+  workspaces,
+}: {
+  current: WorkspaceOption;
+  workspaces: WorkspaceOption[];
+}) {
   const { t } = useTranslation("workspaces");
   const location = useLocation();
   const navigate = useNavigate();

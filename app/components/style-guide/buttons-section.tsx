@@ -4,7 +4,15 @@ import { Icon } from "~/components/ui/icon";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { Section, Specimen } from "./section";
 
-const variants = ["primary", "accent", "secondary", "outline", "ghost", "destructive", "link"] as const satisfies ButtonProps["variant"][];
+const variants = [
+  "primary",
+  "accent",
+  "secondary",
+  "outline",
+  "ghost",
+  "destructive",
+  "link",
+] as const satisfies ButtonProps["variant"][];
 const sizes = ["sm", "md", "lg"] as const satisfies ButtonProps["size"][];
 const iconButtons = [
   { key: "add", icon: "plus" },

@@ -44,7 +44,9 @@ function StatCards() {
               </CardAction>
             </CardHeader>
             <CardContent className="px-5">
-              <p className="text-2xl font-semibold tracking-tight text-foreground tabular">{formatMoney(current, demoCurrency, language)}</p>
+              <p className="text-2xl font-semibold tracking-tight text-foreground tabular">
+                {formatMoney(current, demoCurrency, language)}
+              </p>
               <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <span
                   className={cn(

@@ -28,7 +28,11 @@ function ShadeRamp({ name }: { name: keyof WorkspaceColors }) {
     <div>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="flex items-center gap-2.5">
-          <span className="size-4 rounded-full ring-1 ring-primary-900/10 ring-inset" style={{ backgroundColor: `var(--${name})` }} aria-hidden />
+          <span
+            className="size-4 rounded-full ring-1 ring-primary-900/10 ring-inset"
+            style={{ backgroundColor: `var(--${name})` }}
+            aria-hidden
+          />
           <span className="font-semibold text-foreground">{t(`colors.workspace.${name}.name`)}</span>
           <code className="font-mono text-xs text-muted-foreground uppercase">{defaultWorkspaceColors[name]}</code>
         </p>

@@ -2,7 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "~/components/ui/sheet";
+import {
+  SheetBody,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 import { formatDate, formatMoney } from "~/lib/format";
 import { demoCurrency } from "./demo-data";
@@ -11,8 +19,20 @@ import { useLanguage } from "~/lib/use-language";
 type NavItem = { key: string; icon: IconName; isBeta?: boolean };
 
 const navigation: { group: string; items: NavItem[] }[] = [
-  { group: "overview", items: [{ key: "dashboard", icon: "layout-dashboard" }, { key: "analytics", icon: "chart-column" }] },
-  { group: "finance", items: [{ key: "accounts", icon: "wallet" }, { key: "cards", icon: "credit-card" }] },
+  {
+    group: "overview",
+    items: [
+      { key: "dashboard", icon: "layout-dashboard" },
+      { key: "analytics", icon: "chart-column" },
+    ],
+  },
+  {
+    group: "finance",
+    items: [
+      { key: "accounts", icon: "wallet" },
+      { key: "cards", icon: "credit-card" },
+    ],
+  },
   {
     group: "transactions",
     items: [

@@ -54,7 +54,9 @@ export function FeedbackSection() {
               <Button
                 key={kind}
                 variant="outline"
-                onClick={() => toast[kind](t(`feedback.toast.${kind}.title`), t(`feedback.toast.${kind}.body`, { amount }))}
+                onClick={() =>
+                  toast[kind](t(`feedback.toast.${kind}.title`), t(`feedback.toast.${kind}.body`, { amount }))
+                }
               >
                 <Icon name={icon} className={className} />
                 {t(`feedback.toast.${kind}.button`)}

@@ -32,7 +32,10 @@ function MoneyTable() {
   const columns = "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]";
   return (
     <div>
-      <div className={`${columns} hidden border-b pb-2.5 text-xs font-medium text-muted-foreground sm:grid`} aria-hidden>
+      <div
+        className={`${columns} hidden border-b pb-2.5 text-xs font-medium text-muted-foreground sm:grid`}
+        aria-hidden
+      >
         <span>{t("formatting.stored")}</span>
         {currencies.map((currency) => (
           <span key={currency} className="text-right">
@@ -57,7 +60,9 @@ function MoneyTable() {
                     <span aria-hidden>{currency}</span>
                     <span className="sr-only">{t(`formatting.currency.${currency}`)}</span>
                   </dt>
-                  <dd className={`text-sm font-medium whitespace-nowrap tabular ${minorUnits < 0 ? "text-destructive" : "text-foreground"}`}>
+                  <dd
+                    className={`text-sm font-medium whitespace-nowrap tabular ${minorUnits < 0 ? "text-destructive" : "text-foreground"}`}
+                  >
                     {formatMoney(minorUnits, currency, language)}
                   </dd>
                 </div>
@@ -83,15 +88,25 @@ export function FormattingSection() {
         <Specimen label={t("formatting.datesLabel")}>
           <dl className="divide-y">
             {dateStyles.map((style) => (
-              <Row key={style} label={t(`formatting.dateStyle.${style}`)} value={formatDate(sampleDate, language, { style })} />
+              <Row
+                key={style}
+                label={t(`formatting.dateStyle.${style}`)}
+                value={formatDate(sampleDate, language, { style })}
+              />
             ))}
           </dl>
-          <p className="mt-4 text-xs text-pretty text-muted-foreground">{t("formatting.datesNote", { date: sampleDate })}</p>
+          <p className="mt-4 text-xs text-pretty text-muted-foreground">
+            {t("formatting.datesNote", { date: sampleDate })}
+          </p>
         </Specimen>
         <Specimen label={t("formatting.percentLabel")}>
           <dl className="divide-y">
             {percentSamples.map(({ key, ratio, isSigned }) => (
-              <Row key={key} label={t(`formatting.percent.${key}`)} value={formatPercent(ratio, language, { isSigned })} />
+              <Row
+                key={key}
+                label={t(`formatting.percent.${key}`)}
+                value={formatPercent(ratio, language, { isSigned })}
+              />
             ))}
           </dl>
         </Specimen>

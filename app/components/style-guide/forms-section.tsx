@@ -5,7 +5,16 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from "~/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectSeparator,
+  SelectTrigger,
+  SelectValue,
+} from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
@@ -37,15 +46,29 @@ export function FormsSection() {
             <CardContent className="grid gap-5 sm:grid-cols-2">
               <div className="grid gap-2 sm:col-span-2">
                 <Label htmlFor={`${id}-description`}>{t("forms.descriptionLabel")}</Label>
-                <Input id={`${id}-description`} name="description" placeholder={t("forms.descriptionPlaceholder")} maxLength={100} />
+                <Input
+                  id={`${id}-description`}
+                  name="description"
+                  placeholder={t("forms.descriptionPlaceholder")}
+                  maxLength={100}
+                />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-amount`}>{t("forms.amountLabel")}</Label>
                 <div className="relative">
-                  <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground" aria-hidden>
+                  <span
+                    className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+                    aria-hidden
+                  >
                     R$
                   </span>
-                  <Input id={`${id}-amount`} name="amount" inputMode="decimal" placeholder={t("forms.amountPlaceholder")} className="pl-10 tabular" />
+                  <Input
+                    id={`${id}-amount`}
+                    name="amount"
+                    inputMode="decimal"
+                    placeholder={t("forms.amountPlaceholder")}
+                    className="pl-10 tabular"
+                  />
                 </div>
               </div>
               <div className="grid gap-2">
@@ -127,7 +150,13 @@ export function FormsSection() {
           <Specimen label={t("forms.validationLabel")}>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-invalid`}>{t("forms.amountLabel")}</Label>
-              <Input id={`${id}-invalid`} defaultValue={t("forms.amountPlaceholder")} aria-invalid aria-describedby={`${id}-invalid-error`} className="tabular" />
+              <Input
+                id={`${id}-invalid`}
+                defaultValue={t("forms.amountPlaceholder")}
+                aria-invalid
+                aria-describedby={`${id}-invalid-error`}
+                className="tabular"
+              />
               <p id={`${id}-invalid-error`} className="text-sm text-destructive">
                 {t("forms.amountError")}
               </p>
@@ -146,7 +175,10 @@ export function FormsSection() {
             <div className="grid gap-3">
               {(["unchecked", "checked", "indeterminate"] as const).map((state) => (
                 <div key={state} className="flex items-center gap-3">
-                  <Checkbox id={`${id}-${state}`} defaultChecked={state === "unchecked" ? false : state === "checked" ? true : "indeterminate"} />
+                  <Checkbox
+                    id={`${id}-${state}`}
+                    defaultChecked={state === "unchecked" ? false : state === "checked" ? true : "indeterminate"}
+                  />
                   <Label htmlFor={`${id}-${state}`} className="font-normal">
                     {t(`forms.checkboxStates.${state}`)}
                   </Label>

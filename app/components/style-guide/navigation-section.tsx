@@ -42,9 +42,7 @@ export function NavigationSection() {
             <TabsContent value="limit" className="grid gap-3">
               <div className="flex items-baseline justify-between gap-4">
                 <p className="text-2xl font-semibold tracking-tight tabular">{money(cardLimit - cardUsed)}</p>
-                <p className="text-sm text-muted-foreground">
-                  {t("navigation.limit.of", { limit: money(cardLimit) })}
-                </p>
+                <p className="text-sm text-muted-foreground">{t("navigation.limit.of", { limit: money(cardLimit) })}</p>
               </div>
               {/* biome-ignore lint/a11y/useSemanticElements: a <meter> cannot be styled the same in every browser */}
               <div

@@ -17,7 +17,17 @@ export const sectionIds = [
 export type SectionId = (typeof sectionIds)[number];
 
 /** One chapter of the style guide, reachable at #id. */
-export function Section({ id, title, description, children }: { id: SectionId; title: string; description: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: SectionId;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
       <header className="mb-6 max-w-2xl">

@@ -11,7 +11,11 @@ const scale = [
   { key: "heading3", className: "text-lg font-semibold", spec: "18 · 600" },
   { key: "body", className: "text-base", spec: "16 · 400" },
   { key: "small", className: "text-sm text-muted-foreground", spec: "14 · 400" },
-  { key: "caption", className: "text-xs font-semibold tracking-wider text-muted-foreground uppercase", spec: "12 · 600" },
+  {
+    key: "caption",
+    className: "text-xs font-semibold tracking-wider text-muted-foreground uppercase",
+    spec: "12 · 600",
+  },
 ] as const;
 
 export function TypographySection() {
@@ -23,12 +27,17 @@ export function TypographySection() {
         <Specimen label={t("typography.scaleLabel")}>
           <dl className="divide-y">
             {scale.map(({ key, className, spec }) => (
-              <div key={key} className="grid gap-1 py-4 first:pt-0 last:pb-0 sm:grid-cols-[8rem_1fr] sm:items-baseline sm:gap-6">
+              <div
+                key={key}
+                className="grid gap-1 py-4 first:pt-0 last:pb-0 sm:grid-cols-[8rem_1fr] sm:items-baseline sm:gap-6"
+              >
                 <dt className="text-xs text-muted-foreground">
                   <span className="font-medium text-foreground">{t(`typography.scale.${key}.name`)}</span>
                   <span className="ml-2 font-mono tabular">{spec}</span>
                 </dt>
-                <dd className={`min-w-0 max-w-prose text-foreground ${className}`}>{t(`typography.scale.${key}.sample`)}</dd>
+                <dd className={`min-w-0 max-w-prose text-foreground ${className}`}>
+                  {t(`typography.scale.${key}.sample`)}
+                </dd>
               </div>
             ))}
           </dl>

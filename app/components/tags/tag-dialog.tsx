@@ -6,7 +6,14 @@ import { FieldError, invalidProps } from "~/components/accounts/field-error";
 import { useFieldMessage } from "~/components/accounts/field-error";
 import { SwatchPicker } from "~/components/accounts/swatch-picker";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -62,22 +69,46 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
   }
 
   const swatches = tagSwatches.map((hex) => ({ value: hex, label: t("form.colorOption", { hex }) }));
-  if (!swatches.some((swatch) => swatch.value.toLowerCase() === color.toLowerCase())) swatches.push({ value: color, label: color });
+  if (!swatches.some((swatch) => swatch.value.toLowerCase() === color.toLowerCase()))
+    swatches.push({ value: color, label: color });
   return (
     <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={validate}>
       <input type="hidden" name="intent" value={tag ? "update" : "create"} />
       {tag ? <input type="hidden" name="tagId" value={tag.uuid} /> : null}
       <div className="grid gap-2">
         <Label htmlFor="tag-name">{t("form.name")}</Label>
-        <Input id="tag-name" name="name" defaultValue={tag?.name} maxLength={50} placeholder={t("form.namePlaceholder")} autoComplete="off" {...invalidProps("tag-name-error", nameError)} />
+        <Input
+          id="tag-name"
+          name="name"
+          defaultValue={tag?.name}
+          maxLength={50}
+          placeholder={t("form.namePlaceholder")}
+          autoComplete="off"
+          {...invalidProps("tag-name-error", nameError)}
+        />
         <FieldError id="tag-name-error" message={nameError} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="tag-description">{t("form.details")}</Label>
-        <Textarea id="tag-description" name="description" defaultValue={tag?.description ?? ""} maxLength={255} rows={3} placeholder={t("form.detailsPlaceholder")} {...invalidProps("tag-description-error", descriptionError)} />
+        <Textarea
+          id="tag-description"
+          name="description"
+          defaultValue={tag?.description ?? ""}
+          maxLength={255}
+          rows={3}
+          placeholder={t("form.detailsPlaceholder")}
+          {...invalidProps("tag-description-error", descriptionError)}
+        />
         <FieldError id="tag-description-error" message={descriptionError} />
       </div>
-      <SwatchPicker name="color" legend={t("form.color")} swatches={swatches} value={color} onChange={setColor} size="sm" />
+      <SwatchPicker
+        name="color"
+        legend={t("form.color")}
+        swatches={swatches}
+        value={color}
+        onChange={setColor}
+        size="sm"
+      />
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>
           {t("common:actions.cancel")}

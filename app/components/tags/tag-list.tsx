@@ -3,7 +3,12 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { TagRow, type TagResponse } from "./tag-row";
 
-type TagListProps = { tags: readonly TagResponse[]; canEdit: boolean; onCreate(): void; onEdit(tag: TagResponse): void };
+type TagListProps = {
+  tags: readonly TagResponse[];
+  canEdit: boolean;
+  onCreate(): void;
+  onEdit(tag: TagResponse): void;
+};
 
 /** The workspace's tags in one panel, with column headings from `sm` up; an invitation when empty. */
 export function TagList({ tags, canEdit, onCreate, onEdit }: TagListProps) {
@@ -30,7 +35,10 @@ export function TagList({ tags, canEdit, onCreate, onEdit }: TagListProps) {
       <h2 id="tags-heading" className="sr-only">
         {t("listLabel")}
       </h2>
-      <div aria-hidden className="hidden grid-cols-[auto_1fr_8rem_9rem_auto] gap-x-4 border-b bg-muted/40 px-6 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase sm:grid">
+      <div
+        aria-hidden
+        className="hidden grid-cols-[auto_1fr_8rem_9rem_auto] gap-x-4 border-b bg-muted/40 px-6 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase sm:grid"
+      >
         <span className="size-3.5" />
         <span>{t("columns.tag")}</span>
         <span>{t("columns.usage")}</span>

@@ -4,7 +4,13 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/components/accounts/action-result";
 import { ConfirmDelete } from "~/components/accounts/confirm-delete";
 import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
@@ -23,22 +29,42 @@ export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: bo
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("tagId") === tag.uuid;
   const [isConfirming, setIsConfirming] = useState(false);
   return (
-    <li className={cn("grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 sm:grid-cols-[auto_1fr_8rem_9rem_auto] sm:px-6", isBusy && "opacity-60")}>
-      <span aria-hidden className="size-3.5 rounded-full ring-4" style={{ backgroundColor: tag.color, ["--tw-ring-color" as string]: `${tag.color}33` }} />
+    <li
+      className={cn(
+        "grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 sm:grid-cols-[auto_1fr_8rem_9rem_auto] sm:px-6",
+        isBusy && "opacity-60",
+      )}
+    >
+      <span
+        aria-hidden
+        className="size-3.5 rounded-full ring-4"
+        style={{ backgroundColor: tag.color, ["--tw-ring-color" as string]: `${tag.color}33` }}
+      />
       <div className="min-w-0">
         <h3 className="truncate font-medium text-foreground">{tag.name}</h3>
         <p className="truncate text-sm text-muted-foreground">{tag.description || t("noDescription")}</p>
       </div>
       <p className="col-start-2 row-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:row-start-auto sm:text-foreground">
         {t("usage", { count: tag.usage_count })}
-        <span className="sm:hidden"> · {tag.last_used ? t("lastUsed", { date: formatDate(tag.last_used, language) }) : t("neverUsed")}</span>
+        <span className="sm:hidden">
+          {" "}
+          · {tag.last_used ? t("lastUsed", { date: formatDate(tag.last_used, language) }) : t("neverUsed")}
+        </span>
       </p>
-      <p className="hidden text-sm text-muted-foreground sm:block">{tag.last_used ? formatDate(tag.last_used, language) : t("neverUsed")}</p>
+      <p className="hidden text-sm text-muted-foreground sm:block">
+        {tag.last_used ? formatDate(tag.last_used, language) : t("neverUsed")}
+      </p>
       {canEdit ? (
         <div className="col-start-3 row-span-2 row-start-1 sm:col-start-auto sm:row-span-1 sm:row-start-auto">
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="size-9" disabled={isBusy} aria-label={t("actions.menu", { name: tag.name })}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                disabled={isBusy}
+                aria-label={t("actions.menu", { name: tag.name })}
+              >
                 <Icon name="ellipsis" />
               </Button>
             </DropdownMenuTrigger>

@@ -29,7 +29,13 @@ export function useIsDeleting() {
  * One confirmation for the whole list, opened for the row whose delete was pressed. The
  * balances move back on the server in the same batch that removes the row.
  */
-export function DeleteTransactionDialog({ transaction, onClose }: { transaction: Transaction | null; onClose(): void }) {
+export function DeleteTransactionDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation("transactions");
   const fetcher = useFetcher<TransactionActionResult>({ key: deleteFetcherKey });
   return (

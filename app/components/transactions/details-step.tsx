@@ -27,13 +27,25 @@ type Props = {
   onChecked(checked: ReadonlySet<TypedField>): void;
 };
 
-const invalid = (messages?: Message[], describedBy?: string) => (messages?.length ? { "aria-invalid": true, ...(describedBy ? { "aria-describedby": describedBy } : {}) } : {});
+const invalid = (messages?: Message[], describedBy?: string) =>
+  messages?.length ? { "aria-invalid": true, ...(describedBy ? { "aria-describedby": describedBy } : {}) } : {};
 
 /** Step 3: amount, currency (read-only), conversion rate across currencies, description, date, tags. */
-export function DetailsStep({ values, onChange, tags, currency, destinationCurrency, isCrossCurrency, errors, checked, onChecked }: Props) {
+export function DetailsStep({
+  values,
+  onChange,
+  tags,
+  currency,
+  destinationCurrency,
+  isCrossCurrency,
+  errors,
+  checked,
+  onChecked,
+}: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
-  const set = (field: keyof WizardValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [field]: event.target.value });
+  const set = (field: keyof WizardValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    onChange({ ...values, [field]: event.target.value });
   const preview = isCrossCurrency ? conversionPreview(values, language, currency) : null;
   const typed = typedNumbersOf(values, language, currency);
   const messages = {
@@ -41,7 +53,8 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
     rate: checked.has("rate") && !typed.rate.ok ? refusalOf("rate", typed.rate.reason) : undefined,
   };
   const check = (field: TypedField, isChecked: boolean) => () => {
-    if (checked.has(field) !== isChecked) onChecked(isChecked ? new Set([...checked, field]) : new Set([...checked].filter((item) => item !== field)));
+    if (checked.has(field) !== isChecked)
+      onChecked(isChecked ? new Set([...checked, field]) : new Set([...checked].filter((item) => item !== field)));
   };
   const typedInput = (field: TypedField) => ({
     inputMode: "decimal" as const,
@@ -54,23 +67,38 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
     onBlur: check(field, true),
   });
   const toggleTag = (uuid: string) =>
-    onChange({ ...values, tagIds: values.tagIds.includes(uuid) ? values.tagIds.filter((id) => id !== uuid) : [...values.tagIds, uuid] });
+    onChange({
+      ...values,
+      tagIds: values.tagIds.includes(uuid) ? values.tagIds.filter((id) => id !== uuid) : [...values.tagIds, uuid],
+    });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
         <Label htmlFor="tx-amount">{t("details.amount")}</Label>
-        <Input id="tx-amount" {...typedInput("amount")} autoFocus {...invalid(messages.amount ? [messages.amount] : errors.amount, "tx-amount-error")} />
+        <Input
+          id="tx-amount"
+          {...typedInput("amount")}
+          autoFocus
+          {...invalid(messages.amount ? [messages.amount] : errors.amount, "tx-amount-error")}
+        />
         <FieldError id="tx-amount-error" messages={messages.amount ? [messages.amount] : errors.amount} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="tx-currency">{t("details.currency")}</Label>
         <Input id="tx-currency" value={currency} readOnly aria-describedby="tx-currency-hint" className="bg-muted" />
-        <p id="tx-currency-hint" className="text-xs text-muted-foreground">{t("details.currencyHint")}</p>
+        <p id="tx-currency-hint" className="text-xs text-muted-foreground">
+          {t("details.currencyHint")}
+        </p>
       </div>
       {isCrossCurrency ? (
         <div className="grid gap-2 rounded-xl border border-info/25 bg-info/5 p-4 sm:col-span-2">
           <Label htmlFor="tx-rate">{t("details.rate", { from: currency, to: destinationCurrency })}</Label>
-          <Input id="tx-rate" {...typedInput("rate")} aria-describedby="tx-rate-preview" {...invalid(messages.rate ? [messages.rate] : errors.currency_conversion, "tx-rate-preview tx-rate-error")} />
+          <Input
+            id="tx-rate"
+            {...typedInput("rate")}
+            aria-describedby="tx-rate-preview"
+            {...invalid(messages.rate ? [messages.rate] : errors.currency_conversion, "tx-rate-preview tx-rate-error")}
+          />
           <p id="tx-rate-preview" className="text-sm font-medium text-foreground" aria-live="polite">
             {preview
               ? t("details.preview", {
@@ -84,7 +112,14 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
       ) : null}
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="tx-description">{t("details.description")}</Label>
-        <Input id="tx-description" value={values.description} onChange={set("description")} maxLength={255} placeholder={t("details.descriptionPlaceholder")} {...invalid(errors.description)} />
+        <Input
+          id="tx-description"
+          value={values.description}
+          onChange={set("description")}
+          maxLength={255}
+          placeholder={t("details.descriptionPlaceholder")}
+          {...invalid(errors.description)}
+        />
         <FieldError id="tx-description-error" messages={errors.description} />
       </div>
       <div className="grid gap-2">
@@ -110,7 +145,11 @@ export function DetailsStep({ values, onChange, tags, currency, destinationCurre
                 )}
                 style={isOn ? { backgroundColor: tag.color, color: textColourOn(tag.color) } : undefined}
               >
-                {isOn ? <Icon name="check" className="size-3.5" /> : <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />}
+                {isOn ? (
+                  <Icon name="check" className="size-3.5" />
+                ) : (
+                  <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />
+                )}
                 {tag.name}
               </button>
             );

@@ -9,7 +9,11 @@ import { amountFilterKeys, filterKeys, filterValuesOf, perPage } from "./filters
  * still apply, and the form says at the field why an amount was not.
  */
 export function parseFilters(searchParams: URLSearchParams, language: Language): TransactionFilters {
-  const raw: Record<string, string> = { ...filterValuesOf(searchParams), page: searchParams.get("page") ?? "1", per_page: String(perPage) };
+  const raw: Record<string, string> = {
+    ...filterValuesOf(searchParams),
+    page: searchParams.get("page") ?? "1",
+    per_page: String(perPage),
+  };
   for (const key of amountFilterKeys) {
     const read = raw[key] ? parseTypedAmount(raw[key], language) : null;
     if (read?.ok) raw[key] = read.text;

@@ -2,7 +2,17 @@ import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, type TypedRefusal } from "~/lib/typed-amount";
 
 /** The filters kept in the page's query string (the API's own names, so links read the same). */
-export const filterKeys = ["from", "to", "type", "account_id", "card_id", "tag_id", "search", "min_amount", "max_amount"] as const;
+export const filterKeys = [
+  "from",
+  "to",
+  "type",
+  "account_id",
+  "card_id",
+  "tag_id",
+  "search",
+  "min_amount",
+  "max_amount",
+] as const;
 export type FilterKey = (typeof filterKeys)[number];
 export type FilterValues = Partial<Record<FilterKey, string>>;
 
@@ -26,7 +36,9 @@ export function refusedAmountFilters(values: FilterValues, language: Language): 
 
 /** The query's filters as typed text, for the form to show back. */
 export function filterValuesOf(searchParams: URLSearchParams): FilterValues {
-  return Object.fromEntries(filterKeys.flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])));
+  return Object.fromEntries(
+    filterKeys.flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])),
+  );
 }
 
 export function activeFilterCount(values: FilterValues): number {

@@ -28,7 +28,14 @@ export function KindStep({ kind, onChange }: { kind: TransactionKind | null; onC
                 "has-[:checked]:border-accent has-[:checked]:bg-accent-50/60",
               )}
             >
-              <input type="radio" name="kind" value={item} checked={kind === item} onChange={() => onChange(item)} className="sr-only" />
+              <input
+                type="radio"
+                name="kind"
+                value={item}
+                checked={kind === item}
+                onChange={() => onChange(item)}
+                className="sr-only"
+              />
               <span className={cn("grid size-10 place-items-center rounded-lg", iconColours[item])}>
                 <Icon name={kindIcons[item]} className="size-5" />
               </span>

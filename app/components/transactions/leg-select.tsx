@@ -25,9 +25,11 @@ export function FieldError({ id, messages }: { id: string; messages?: Message[] 
 export function useOptionLabels() {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
-  const money = (decimal: string | null, currency: string) => formatMoney(signedCents(decimal) ?? 0, currency, language);
+  const money = (decimal: string | null, currency: string) =>
+    formatMoney(signedCents(decimal) ?? 0, currency, language);
   return {
-    account: (account: AccountOption) => `${account.name} · ${formatMoney(account.balance_cents, account.currency, language)}`,
+    account: (account: AccountOption) =>
+      `${account.name} · ${formatMoney(account.balance_cents, account.currency, language)}`,
     card: (card: CardOption) =>
       card.mode === "credit"
         ? `${card.display_name} · ${t("legs.available", { amount: money(card.available_credit, card.currency) })}`
@@ -100,7 +102,14 @@ export function LegPicker({ id, methodLabel, label, value, onChange, accounts, c
                 "has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent",
               )}
             >
-              <input type="radio" name={`${id}-method`} value={option} checked={method === option} onChange={() => choose(option)} className="sr-only" />
+              <input
+                type="radio"
+                name={`${id}-method`}
+                value={option}
+                checked={method === option}
+                onChange={() => choose(option)}
+                className="sr-only"
+              />
               {t(`legs.methods.${option}`)}
             </label>
           ))}
@@ -112,7 +121,9 @@ export function LegPicker({ id, methodLabel, label, value, onChange, accounts, c
         value={value}
         onChange={onChange}
         error={error}
-        placeholder={method === "account" ? t("legs.chooseAccount") : cards.length ? t("legs.chooseCard") : t("legs.noCards")}
+        placeholder={
+          method === "account" ? t("legs.chooseAccount") : cards.length ? t("legs.chooseCard") : t("legs.noCards")
+        }
         disabled={method === "card" && cards.length === 0}
       >
         {method === "account"

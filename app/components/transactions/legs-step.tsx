@@ -21,23 +21,71 @@ export function LegsStep({ values, onChange, options, errors }: Props) {
   switch (values.kind) {
     case "income":
       return (
-        <LegPicker id="tx-destination" methodLabel={t("legs.receivedIn")} label={t("legs.destination")} value={values.destination} onChange={setDestination} accounts={accounts} cards={cards} error={errors.destination} />
+        <LegPicker
+          id="tx-destination"
+          methodLabel={t("legs.receivedIn")}
+          label={t("legs.destination")}
+          value={values.destination}
+          onChange={setDestination}
+          accounts={accounts}
+          cards={cards}
+          error={errors.destination}
+        />
       );
     case "expense":
       return (
-        <LegPicker id="tx-origin" methodLabel={t("legs.paymentMethod")} label={t("legs.paidFrom")} value={values.origin} onChange={setOrigin} accounts={accounts} cards={cards} error={errors.origin} />
+        <LegPicker
+          id="tx-origin"
+          methodLabel={t("legs.paymentMethod")}
+          label={t("legs.paidFrom")}
+          value={values.origin}
+          onChange={setOrigin}
+          accounts={accounts}
+          cards={cards}
+          error={errors.origin}
+        />
       );
     case "transfer": {
-      const sameLegs = legProblemsOf(values, options).destination === "sameLegs" ? [{ key: "transactions:legs.mustDiffer" }] : undefined;
+      const sameLegs =
+        legProblemsOf(values, options).destination === "sameLegs"
+          ? [{ key: "transactions:legs.mustDiffer" }]
+          : undefined;
       return (
         <div className="grid gap-4">
-          <LegPicker id="tx-origin" methodLabel={t("legs.fromKind")} label={t("legs.from")} value={values.origin} onChange={setOrigin} accounts={accounts} cards={cards} error={errors.origin} />
-          <LegPicker id="tx-destination" methodLabel={t("legs.toKind")} label={t("legs.to")} value={values.destination} onChange={setDestination} accounts={accounts} cards={cards} error={sameLegs ?? errors.destination} />
+          <LegPicker
+            id="tx-origin"
+            methodLabel={t("legs.fromKind")}
+            label={t("legs.from")}
+            value={values.origin}
+            onChange={setOrigin}
+            accounts={accounts}
+            cards={cards}
+            error={errors.origin}
+          />
+          <LegPicker
+            id="tx-destination"
+            methodLabel={t("legs.toKind")}
+            label={t("legs.to")}
+            value={values.destination}
+            onChange={setDestination}
+            accounts={accounts}
+            cards={cards}
+            error={sameLegs ?? errors.destination}
+          />
         </div>
       );
     }
     case "pay_credit_card":
-      return <CardPaymentLegs values={values} accounts={accounts} cards={cards} onOrigin={setOrigin} onDestination={setDestination} errors={errors} />;
+      return (
+        <CardPaymentLegs
+          values={values}
+          accounts={accounts}
+          cards={cards}
+          onOrigin={setOrigin}
+          onDestination={setDestination}
+          errors={errors}
+        />
+      );
     default:
       return null;
   }
@@ -58,10 +106,21 @@ function CardPaymentLegs({ values, accounts, cards, onOrigin, onDestination, err
   const labels = useOptionLabels();
   const accountId = values.origin.startsWith("account:") ? values.origin.slice("account:".length) : null;
   const ownCards = accountId ? cards.filter((card) => card.mode === "credit" && card.account.uuid === accountId) : [];
-  const cardPlaceholder = !accountId ? t("legs.selectAccountFirst") : ownCards.length === 0 ? t("legs.noCardsForAccount") : t("legs.chooseCard");
+  const cardPlaceholder = !accountId
+    ? t("legs.selectAccountFirst")
+    : ownCards.length === 0
+      ? t("legs.noCardsForAccount")
+      : t("legs.chooseCard");
   return (
     <div className="grid gap-4">
-      <LegSelect id="tx-origin" label={t("legs.sourceAccount")} value={values.origin} onChange={onOrigin} placeholder={t("legs.chooseAccount")} error={errors.origin}>
+      <LegSelect
+        id="tx-origin"
+        label={t("legs.sourceAccount")}
+        value={values.origin}
+        onChange={onOrigin}
+        placeholder={t("legs.chooseAccount")}
+        error={errors.origin}
+      >
         {accounts.map((account) => (
           <option key={account.uuid} value={legValue("account", account.uuid)}>
             {labels.account(account)}

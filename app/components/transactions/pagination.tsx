@@ -22,7 +22,10 @@ export function Pagination({ current, last }: { current: number; last: number })
   const link = (page: number) => pageHref(searchParams, page);
   const arrow = (page: number, label: string, icon: React.ReactNode, isOff: boolean) =>
     isOff ? (
-      <span className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "pointer-events-none opacity-40")} aria-hidden>
+      <span
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "pointer-events-none opacity-40")}
+        aria-hidden
+      >
         {icon}
       </span>
     ) : (

@@ -14,7 +14,8 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
         ))}
       </span>
       <span className="text-sm text-muted-foreground">
-        {t("wizard.stepOf", { step, total: stepNames.length })} · <span className="font-medium text-foreground">{t(`wizard.steps.${stepNames[step - 1]}`)}</span>
+        {t("wizard.stepOf", { step, total: stepNames.length })} ·{" "}
+        <span className="font-medium text-foreground">{t(`wizard.steps.${stepNames[step - 1]}`)}</span>
       </span>
     </span>
   );

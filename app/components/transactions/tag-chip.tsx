@@ -16,7 +16,10 @@ export function textColourOn(hex: string): "#000000" | "#ffffff" {
 export function TagChip({ name, color, className }: { name: string; color: string; className?: string }) {
   return (
     <span
-      className={cn("inline-flex max-w-40 items-center truncate rounded-full px-2 py-0.5 text-xs font-medium", className)}
+      className={cn(
+        "inline-flex max-w-40 items-center truncate rounded-full px-2 py-0.5 text-xs font-medium",
+        className,
+      )}
       style={{ backgroundColor: color, color: textColourOn(color) }}
     >
       {name}

@@ -28,7 +28,15 @@ export function TransactionDialog({ open, onOpenChange, transaction, ...props }:
         <DialogHeader>
           <DialogTitle>{transaction ? t("wizard.editTitle") : t("wizard.createTitle")}</DialogTitle>
         </DialogHeader>
-        {open ? <TransactionWizard key={transaction?.uuid ?? "new"} transaction={transaction ?? null} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} {...props} /> : null}
+        {open ? (
+          <TransactionWizard
+            key={transaction?.uuid ?? "new"}
+            transaction={transaction ?? null}
+            onDone={() => onOpenChange(false)}
+            onCancel={() => onOpenChange(false)}
+            {...props}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

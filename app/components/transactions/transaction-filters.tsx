@@ -5,12 +5,27 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "~/components/ui/sheet";
 import { FieldError } from "~/components/accounts/field-error";
 import { useLanguage } from "~/lib/use-language";
 import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
-import { activeFilterCount, refusedAmountFilters, type AmountFilterKey, type AmountFilterRefusals, type FilterValues } from "./filters";
+import {
+  activeFilterCount,
+  refusedAmountFilters,
+  type AmountFilterKey,
+  type AmountFilterRefusals,
+  type FilterValues,
+} from "./filters";
 import { transactionKinds } from "../../../db/enums";
 import type { LedgerOptions } from "./types";
 
@@ -18,7 +33,14 @@ type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & { values: Filt
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 
-function FilterFields({ idPrefix, values, accounts, cards, tags, refused }: Props & { idPrefix: string; refused: AmountFilterRefusals }) {
+function FilterFields({
+  idPrefix,
+  values,
+  accounts,
+  cards,
+  tags,
+  refused,
+}: Props & { idPrefix: string; refused: AmountFilterRefusals }) {
   const { t } = useTranslation("transactions");
   const typedMessage = useTypedMessage();
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -48,7 +70,19 @@ function FilterFields({ idPrefix, values, accounts, cards, tags, refused }: Prop
   );
   return (
     <>
-      {field("search", t("filters.search"), <Input id={id("search")} name="search" type="search" defaultValue={values.search} placeholder={t("filters.searchPlaceholder")} maxLength={100} />, "sm:col-span-2")}
+      {field(
+        "search",
+        t("filters.search"),
+        <Input
+          id={id("search")}
+          name="search"
+          type="search"
+          defaultValue={values.search}
+          placeholder={t("filters.searchPlaceholder")}
+          maxLength={100}
+        />,
+        "sm:col-span-2",
+      )}
       {field("from", t("filters.from"), <Input id={id("from")} name="from" type="date" defaultValue={values.from} />)}
       {field("to", t("filters.to"), <Input id={id("to")} name="to" type="date" defaultValue={values.to} />)}
       {field(
@@ -119,7 +153,8 @@ function useFilterSubmit(values: FilterValues) {
   const onSubmit = (after?: () => void) => (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value.trim()) query.set(key, value.trim());
+    for (const [key, value] of new FormData(event.currentTarget))
+      if (typeof value === "string" && value.trim()) query.set(key, value.trim());
     const typedRefusals = refusedAmountFilters(Object.fromEntries(query), language);
     setChecked({ search, refused: typedRefusals });
     if (Object.keys(typedRefusals).length) return;
@@ -145,7 +180,14 @@ export function TransactionFilters(props: Props) {
   ) : null;
   return (
     <>
-      <Form key={search} method="get" onSubmit={onDesktopSubmit} role="search" aria-label={t("filters.title")} className="hidden gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid md:grid-cols-4">
+      <Form
+        key={search}
+        method="get"
+        onSubmit={onDesktopSubmit}
+        role="search"
+        aria-label={t("filters.title")}
+        className="hidden gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid md:grid-cols-4"
+      >
         <FilterFields idPrefix="filter" refused={refused} {...props} />
         <div className="flex items-end justify-end gap-2 md:col-span-2">
           {clear}
@@ -167,7 +209,14 @@ export function TransactionFilters(props: Props) {
               <SheetTitle>{t("filters.title")}</SheetTitle>
               <SheetDescription>{t("filters.description")}</SheetDescription>
             </SheetHeader>
-            <Form key={search} method="get" onSubmit={onSheetSubmit} className="flex min-h-0 flex-1 flex-col" role="search" aria-label={t("filters.title")}>
+            <Form
+              key={search}
+              method="get"
+              onSubmit={onSheetSubmit}
+              className="flex min-h-0 flex-1 flex-col"
+              role="search"
+              aria-label={t("filters.title")}
+            >
               <SheetBody className="grid content-start gap-4 pb-4">
                 <FilterFields idPrefix="sheet-filter" refused={refused} {...props} />
               </SheetBody>

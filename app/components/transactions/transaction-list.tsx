@@ -32,13 +32,26 @@ export function TransactionList({ transactions, canEdit, onEdit, onDelete }: Pro
   return (
     <section className="grid gap-4" aria-label={t("list.label")}>
       {byDay(transactions).map((day) => (
-        <section key={day.date} aria-labelledby={`day-${day.date}`} className="overflow-hidden rounded-xl border bg-card shadow-sm">
-          <h2 id={`day-${day.date}`} className="border-b bg-muted/50 px-4 py-2 text-sm font-semibold text-muted-foreground">
+        <section
+          key={day.date}
+          aria-labelledby={`day-${day.date}`}
+          className="overflow-hidden rounded-xl border bg-card shadow-sm"
+        >
+          <h2
+            id={`day-${day.date}`}
+            className="border-b bg-muted/50 px-4 py-2 text-sm font-semibold text-muted-foreground"
+          >
             {formatDate(day.date, language, { style: "long" })}
           </h2>
           <ul className="divide-y">
             {day.items.map((transaction) => (
-              <TransactionRow key={transaction.uuid} transaction={transaction} labels={labels} language={language} actions={actions} />
+              <TransactionRow
+                key={transaction.uuid}
+                transaction={transaction}
+                labels={labels}
+                language={language}
+                actions={actions}
+              />
             ))}
           </ul>
         </section>

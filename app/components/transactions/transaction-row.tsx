@@ -10,17 +10,31 @@ import type { Transaction } from "./types";
 /** Income comes in (+, green), an expense goes out (−, red); moves inside the workspace are neutral. */
 const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
 const amountColours = { in: "text-success", out: "text-destructive", move: "text-foreground" };
-const iconColours = { in: "bg-success/10 text-success", out: "bg-destructive/10 text-destructive", move: "bg-info/10 text-info" };
+const iconColours = {
+  in: "bg-success/10 text-success",
+  out: "bg-destructive/10 text-destructive",
+  move: "bg-info/10 text-info",
+};
 
 /** The words every row shares, translated once per list rather than once per row. */
-export type RowLabels = { kinds: Record<TransactionKind, string>; to: string; outside: string; automated: Record<"bot" | "system", string> };
+export type RowLabels = {
+  kinds: Record<TransactionKind, string>;
+  to: string;
+  outside: string;
+  automated: Record<"bot" | "system", string>;
+};
 
 const automatedIcons = { bot: "sparkles", system: "calendar-clock" } as const;
 
 export function useRowLabels(): RowLabels {
   const { t } = useTranslation("transactions");
   return {
-    kinds: { income: t("kinds.income"), expense: t("kinds.expense"), transfer: t("kinds.transfer"), pay_credit_card: t("kinds.pay_credit_card") },
+    kinds: {
+      income: t("kinds.income"),
+      expense: t("kinds.expense"),
+      transfer: t("kinds.transfer"),
+      pay_credit_card: t("kinds.pay_credit_card"),
+    },
     to: t("list.to"),
     outside: t("list.outside"),
     automated: { bot: t("list.addedByBot"), system: t("list.postedBySchedule") },
@@ -45,7 +59,12 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`} role="img" aria-label={kind} title={kind}>
+        <span
+          className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`}
+          role="img"
+          aria-label={kind}
+          title={kind}
+        >
           <Icon name={kindIcons[transaction.type]} className="size-4" />
         </span>
         <div className="grid min-w-0 gap-1">
@@ -86,7 +105,12 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
         </div>
         {actions ? (
           <div className="flex shrink-0 gap-1">
-            <button type="button" className="row-action" aria-label={t("list.edit", { description: transaction.description })} onClick={() => actions.onEdit(transaction)}>
+            <button
+              type="button"
+              className="row-action"
+              aria-label={t("list.edit", { description: transaction.description })}
+              onClick={() => actions.onEdit(transaction)}
+            >
               <Icon name="pencil" />
             </button>
             <button

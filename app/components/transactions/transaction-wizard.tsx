@@ -46,7 +46,8 @@ function offered(options: LedgerOptions, transaction: Transaction | null): Ledge
 
 /** Each step starts on its chosen option, else its first field. */
 const firstField = (container: HTMLElement | null) =>
-  container?.querySelector<HTMLElement>("input:checked") ?? container?.querySelector<HTMLElement>("input:not([readonly]), select");
+  container?.querySelector<HTMLElement>("input:checked") ??
+  container?.querySelector<HTMLElement>("input:not([readonly]), select");
 
 /** Why saving failed: the page's words for the code, else the code's general sentence, else "try again". */
 function failureReason(result: { code: string }, i18n: Pick<I18n, "exists" | "t">) {
@@ -56,14 +57,26 @@ function failureReason(result: { code: string }, i18n: Pick<I18n, "exists" | "t"
   return i18n.t("transactions:errors.failed");
 }
 
-export function TransactionWizard({ workspaceId, currency: workspaceCurrency, today, transaction, onDone, onCancel, accounts, cards, tags }: Props) {
+export function TransactionWizard({
+  workspaceId,
+  currency: workspaceCurrency,
+  today,
+  transaction,
+  onDone,
+  onCancel,
+  accounts,
+  cards,
+  tags,
+}: Props) {
   // "errors" too: the field messages and failures are keys of that namespace.
   const { t, i18n } = useTranslation(["transactions", "errors"]);
   const fetcher = useFetcher<TransactionActionResult>();
   const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
   const [step, setStep] = useState<WizardStep>(1);
   const language = useLanguage();
-  const [values, setValues] = useState<WizardValues>(() => (transaction ? valuesFromTransaction(transaction, language) : emptyValues(today)));
+  const [values, setValues] = useState<WizardValues>(() =>
+    transaction ? valuesFromTransaction(transaction, language) : emptyValues(today),
+  );
   // Typed amounts show why they are refused once the person leaves the field or tries to save.
   const [checked, setChecked] = useState<ReadonlySet<TypedField>>(new Set());
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -118,14 +131,21 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
   // Enter on a tile or a list goes on, as it does in a text field.
   const enterGoesOn = (event: React.KeyboardEvent<HTMLFormElement>) => {
     const target = event.target as HTMLElement;
-    const isChoice = target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "radio");
+    const isChoice =
+      target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "radio");
     if (event.key === "Enter" && isChoice) {
       event.preventDefault();
       event.currentTarget.requestSubmit();
     }
   };
 
-  const saveLabel = transaction ? (isBusy ? t("wizard.updating") : t("wizard.update")) : isBusy ? t("wizard.creating") : t("wizard.create");
+  const saveLabel = transaction
+    ? isBusy
+      ? t("wizard.updating")
+      : t("wizard.update")
+    : isBusy
+      ? t("wizard.creating")
+      : t("wizard.create");
   return (
     <form onSubmit={submit} onKeyDown={enterGoesOn} className="grid gap-5" noValidate>
       <DialogDescription asChild>
@@ -137,11 +157,24 @@ export function TransactionWizard({ workspaceId, currency: workspaceCurrency, to
         {step === 1 ? <KindStep kind={values.kind} onChange={(kind) => change(withKind(values, kind))} /> : null}
         {step === 2 ? <LegsStep values={values} onChange={change} options={options} errors={errors} /> : null}
         {step === 3 ? (
-          <DetailsStep values={values} onChange={change} tags={options.tags} currency={currency} destinationCurrency={destinationCurrency} isCrossCurrency={isCrossCurrency} errors={errors} checked={checked} onChecked={setChecked} />
+          <DetailsStep
+            values={values}
+            onChange={change}
+            tags={options.tags}
+            currency={currency}
+            destinationCurrency={destinationCurrency}
+            isCrossCurrency={isCrossCurrency}
+            errors={errors}
+            checked={checked}
+            onChecked={setChecked}
+          />
         ) : null}
       </div>
       {result && !result.ok && !isBusy ? (
-        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm text-destructive"
+        >
           {t("failedToSave")} {failureReason(result, i18n)}
         </p>
       ) : null}

@@ -9,7 +9,14 @@ import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
 import type { TransactionKind } from "../../../db/enums";
 import { convertCents, decimalToUnits } from "../../../worker/ledger/amounts";
-import { currenciesOf as currenciesOfLegs, hasLegProblems, isCardOfAccount, legProblems, type LegProblems, type RuleLeg } from "../../../worker/ledger/rules/transaction-rules";
+import {
+  currenciesOf as currenciesOfLegs,
+  hasLegProblems,
+  isCardOfAccount,
+  legProblems,
+  type LegProblems,
+  type RuleLeg,
+} from "../../../worker/ledger/rules/transaction-rules";
 import type { AccountOption, CardOption, LedgerOptions, Transaction } from "./types";
 
 export type WizardStep = 1 | 2 | 3;
@@ -35,7 +42,9 @@ export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts
   }
   if (type === "card") {
     const card = options.cards.find((item) => item.uuid === uuid);
-    return card ? { type, id: card.uuid, accountId: card.account.uuid, mode: card.mode, currency: card.currency } : null;
+    return card
+      ? { type, id: card.uuid, accountId: card.account.uuid, mode: card.mode, currency: card.currency }
+      : null;
   }
   return null;
 }
@@ -46,7 +55,8 @@ export function emptyValues(today: string): WizardValues {
 
 /** SPEC §4: editing pre-fills everything, amounts as the page's language writes them. */
 export function valuesFromTransaction(transaction: Transaction, language: Language): WizardValues {
-  const leg = (side: Transaction["origin"]) => (side.type !== "external" && side.uuid ? legValue(side.type, side.uuid) : "");
+  const leg = (side: Transaction["origin"]) =>
+    side.type !== "external" && side.uuid ? legValue(side.type, side.uuid) : "";
   return {
     kind: transaction.type,
     origin: leg(transaction.origin),
@@ -54,7 +64,9 @@ export function valuesFromTransaction(transaction: Transaction, language: Langua
     amount: formatAmountInput(transaction.amount_cents, language),
     description: transaction.description,
     date: transaction.date,
-    rate: transaction.currency_conversion ? formatRateInput(decimalToUnits(transaction.currency_conversion, 6) ?? 0, language) : "",
+    rate: transaction.currency_conversion
+      ? formatRateInput(decimalToUnits(transaction.currency_conversion, 6) ?? 0, language)
+      : "",
     tagIds: transaction.tags.map((tag) => tag.uuid),
   };
 }
@@ -91,20 +103,38 @@ export function legProblemsOf(values: WizardValues, options: LedgerOptions): Leg
 
 /** The typed amount (in the side's currency) and rate, read in the page's language. */
 export function typedNumbersOf(values: WizardValues, language: Language, currency: string) {
-  return { amount: parseTypedAmount(values.amount, language, { currency }), rate: parseTypedRate(values.rate, language) };
+  return {
+    amount: parseTypedAmount(values.amount, language, { currency }),
+    rate: parseTypedRate(values.rate, language),
+  };
 }
 
-export function isStepValid(step: WizardStep, values: WizardValues, options: LedgerOptions, workspaceCurrency: string, language: Language): boolean {
+export function isStepValid(
+  step: WizardStep,
+  values: WizardValues,
+  options: LedgerOptions,
+  workspaceCurrency: string,
+  language: Language,
+): boolean {
   if (values.kind === null) return false;
   if (step === 1) return true;
   if (step === 2) return !hasLegProblems(legProblemsOf(values, options));
   const { currency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
   const typed = typedNumbersOf(values, language, currency);
-  return typed.amount.ok && (!isCrossCurrency || typed.rate.ok) && values.description.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(values.date);
+  return (
+    typed.amount.ok &&
+    (!isCrossCurrency || typed.rate.ok) &&
+    values.description.trim().length > 0 &&
+    /^\d{4}-\d{2}-\d{2}$/.test(values.date)
+  );
 }
 
 /** Leaves and arrives in cents, when the amount and the rate read as typed. */
-export function conversionPreview(values: WizardValues, language: Language, currency: string): { leavesCents: number; arrivesCents: number } | null {
+export function conversionPreview(
+  values: WizardValues,
+  language: Language,
+  currency: string,
+): { leavesCents: number; arrivesCents: number } | null {
   const typed = typedNumbersOf(values, language, currency);
   if (!typed.amount.ok || !typed.rate.ok) return null;
   return { leavesCents: typed.amount.units, arrivesCents: convertCents(typed.amount.units, typed.rate.units) };

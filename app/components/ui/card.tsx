@@ -27,7 +27,13 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("text-base leading-snug font-semibold tracking-tight", className)} {...props} />;
+  return (
+    <h3
+      data-slot="card-title"
+      className={cn("text-base leading-snug font-semibold tracking-tight", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {
@@ -50,5 +56,11 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-footer" className={cn("flex items-center gap-2 px-6 [.border-t]:pt-6", className)} {...props} />;
+  return (
+    <div
+      data-slot="card-footer"
+      className={cn("flex items-center gap-2 px-6 [.border-t]:pt-6", className)}
+      {...props}
+    />
+  );
 }

@@ -1,7 +1,15 @@
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./dialog";
 import { Input } from "./input";
 import { Label } from "./label";
 
@@ -23,7 +31,17 @@ type ConfirmDialogProps = {
  * Asks before destroying data; Escape or Cancel changes nothing. Opened from outside (no
  * trigger), it gives focus back on closing to whatever had it when it opened.
  */
-export function ConfirmDialog({ trigger, open: openFromOutside, onOpenChange, title, description, confirmLabel, onConfirm, typedConfirmation, isBusy }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  open: openFromOutside,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  typedConfirmation,
+  isBusy,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [openHere, setOpenHere] = useState(false);
   const [typed, setTyped] = useState("");
@@ -34,7 +52,8 @@ export function ConfirmDialog({ trigger, open: openFromOutside, onOpenChange, ti
     onOpenChange?.(next);
     if (!next) setTyped("");
   };
-  if (open && !trigger && !opener.current && typeof document !== "undefined") opener.current = document.activeElement as HTMLElement | null;
+  if (open && !trigger && !opener.current && typeof document !== "undefined")
+    opener.current = document.activeElement as HTMLElement | null;
   const isConfirmed = !typedConfirmation || typed.trim() === typedConfirmation.text.trim();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -54,7 +73,13 @@ export function ConfirmDialog({ trigger, open: openFromOutside, onOpenChange, ti
         {typedConfirmation ? (
           <div className="grid gap-2">
             <Label htmlFor="typed-confirmation">{typedConfirmation.label}</Label>
-            <Input id="typed-confirmation" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={typedConfirmation.text} autoComplete="off" />
+            <Input
+              id="typed-confirmation"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder={typedConfirmation.text}
+              autoComplete="off"
+            />
           </div>
         ) : null}
         <DialogFooter>

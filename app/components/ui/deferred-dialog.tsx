@@ -1,9 +1,24 @@
 import { Slot } from "radix-ui";
-import { createContext, useContext, useEffect, useState, type ComponentProps, type ComponentType, type JSXElementConstructor, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type JSXElementConstructor,
+  type ReactNode,
+} from "react";
 import { usePreloadWhenIdle, type DeferredModule } from "~/lib/deferred";
 import { trackStandInFocus, useStandInFocus, type StandIn, type StandInFocus } from "./stand-in";
 
-type RootProps = { open?: boolean; defaultOpen?: boolean; onOpenChange?(open: boolean): void; modal?: boolean; children?: ReactNode };
+type RootProps = {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?(open: boolean): void;
+  modal?: boolean;
+  children?: ReactNode;
+};
 type TriggerProps = ComponentProps<"button"> & { asChild?: boolean };
 
 /**
@@ -42,7 +57,9 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     }
     // Controlled dialogs open through their owner; uncontrolled ones open once the code is here.
     const openFromStandIn = () => (open === undefined ? setOpenedByStandIn(true) : onOpenChange?.(true));
-    return <StandInContext value={{ open: openFromStandIn, hasFocus: focus.hasFocus }}>{props.children}</StandInContext>;
+    return (
+      <StandInContext value={{ open: openFromStandIn, hasFocus: focus.hasFocus }}>{props.children}</StandInContext>
+    );
   }
 
   // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once at module scope (export const X = …), so each component is made once, not per render
@@ -51,7 +68,16 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     const standIn = useContext(StandInContext);
     if (loaded) {
       const RealTrigger = loaded.parts[names.trigger] as ComponentType<TriggerProps>;
-      return <RealTrigger ref={loaded.focus.takeOver} asChild={asChild} onClick={onClick} onFocus={onFocus} onBlur={onBlur} {...props} />;
+      return (
+        <RealTrigger
+          ref={loaded.focus.takeOver}
+          asChild={asChild}
+          onClick={onClick}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          {...props}
+        />
+      );
     }
     const Component = asChild ? Slot.Root : "button";
     return (

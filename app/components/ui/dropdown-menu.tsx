@@ -39,7 +39,14 @@ export function DropdownMenu({ defaultOpen, ...props }: Omit<ComponentProps<Menu
   return <StandInMenuContext value={{ open, hasFocus: focus.hasFocus }}>{props.children}</StandInMenuContext>;
 }
 
-export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onFocus, onBlur, ...props }: ComponentProps<MenuParts["DropdownMenuTrigger"]>) {
+export function DropdownMenuTrigger({
+  asChild,
+  onPointerDown,
+  onKeyDown,
+  onFocus,
+  onBlur,
+  ...props
+}: ComponentProps<MenuParts["DropdownMenuTrigger"]>) {
   const loaded = useContext(LoadedMenuContext);
   const standIn = useContext(StandInMenuContext);
   if (loaded) {

@@ -14,7 +14,11 @@ export function openedLater<Props extends { open: boolean }>(importComponent: ()
     const [Component, setComponent] = useState<ComponentType<Props> | null>(null);
     usePreloadWhenIdle(deferred, (component) => setComponent(() => component));
     useEffect(() => {
-      if (props.open && !Component) deferred.load().then((component) => setComponent(() => component), () => {});
+      if (props.open && !Component)
+        deferred.load().then(
+          (component) => setComponent(() => component),
+          () => {},
+        );
     }, [props.open, Component]);
     return Component ? <Component {...props} /> : null;
   }

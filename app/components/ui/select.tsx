@@ -11,7 +11,9 @@ export const SelectGroup = SelectPrimitive.Group;
 /** The chosen option's text; says "Select an option" (translated) until one is chosen. */
 export function SelectValue({ placeholder, ...props }: ComponentProps<typeof SelectPrimitive.Value>) {
   const { t } = useTranslation();
-  return <SelectPrimitive.Value data-slot="select-value" placeholder={placeholder ?? t("ui.selectPlaceholder")} {...props} />;
+  return (
+    <SelectPrimitive.Value data-slot="select-value" placeholder={placeholder ?? t("ui.selectPlaceholder")} {...props} />
+  );
 }
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
@@ -49,7 +51,8 @@ export function SelectContent({
         className={cn(
           "relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg shadow-primary-900/10",
           "origin-(--radix-select-content-transform-origin) data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out",
-          position === "popper" && "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1",
+          position === "popper" &&
+            "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1",
           className,
         )}
         {...props}
@@ -99,5 +102,11 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 }
 
 export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator data-slot="select-separator" className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
+  return (
+    <SelectPrimitive.Separator
+      data-slot="select-separator"
+      className={cn("-mx-1 my-1 h-px bg-border", className)}
+      {...props}
+    />
+  );
 }

@@ -29,7 +29,12 @@ export function SheetContent({ className, children, side, hasCloseButton = true,
   return (
     <SheetPrimitive.Portal>
       <DialogOverlay />
-      <SheetPrimitive.Content data-slot="sheet-content" data-side={side ?? "right"} className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content
+        data-slot="sheet-content"
+        data-side={side ?? "right"}
+        className={cn(sheetVariants({ side }), className)}
+        {...props}
+      >
         {children}
         {hasCloseButton ? <OverlayCloseButton /> : null}
       </SheetPrimitive.Content>
@@ -38,7 +43,9 @@ export function SheetContent({ className, children, side, hasCloseButton = true,
 }
 
 export function SheetHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="sheet-header" className={cn("grid gap-1.5 border-b px-6 pt-6 pb-5 pr-14", className)} {...props} />;
+  return (
+    <div data-slot="sheet-header" className={cn("grid gap-1.5 border-b px-6 pt-6 pb-5 pr-14", className)} {...props} />
+  );
 }
 
 /** The scrolling middle of the drawer. */
@@ -68,6 +75,10 @@ export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetP
 
 export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
   return (
-    <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />
+    <SheetPrimitive.Description
+      data-slot="sheet-description"
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
   );
 }

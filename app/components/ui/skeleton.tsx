@@ -6,5 +6,12 @@ import { cn } from "~/lib/utils";
  * region itself with aria-busy and a label instead.
  */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="skeleton" aria-hidden className={cn("animate-pulse rounded-md bg-primary-900/[0.07]", className)} {...props} />;
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden
+      className={cn("animate-pulse rounded-md bg-primary-900/[0.07]", className)}
+      {...props}
+    />
+  );
 }

@@ -6,7 +6,12 @@ import { Icon, type IconName } from "./icon";
 import { toastDurations, type ToastKind } from "./toast-durations";
 import { emptyToastList, removeToast, subscribeToToasts, toast, toastList } from "./toast-store";
 
-const icons: Record<ToastKind, IconName> = { success: "circle-check", error: "circle-exclamation-point", warning: "triangle-exclamation-point", info: "info" };
+const icons: Record<ToastKind, IconName> = {
+  success: "circle-check",
+  error: "circle-exclamation-point",
+  warning: "triangle-exclamation-point",
+  info: "info",
+};
 const iconColors = {
   success: "text-success",
   error: "text-destructive",
@@ -53,7 +58,9 @@ export function Toaster() {
             <div className="grid flex-1 gap-1">
               <ToastPrimitive.Title className="text-sm font-semibold text-foreground">{title}</ToastPrimitive.Title>
               {description ? (
-                <ToastPrimitive.Description className="text-sm text-muted-foreground">{description}</ToastPrimitive.Description>
+                <ToastPrimitive.Description className="text-sm text-muted-foreground">
+                  {description}
+                </ToastPrimitive.Description>
               ) : null}
             </div>
             <ToastPrimitive.Close

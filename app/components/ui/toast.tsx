@@ -18,7 +18,11 @@ export function Toaster() {
   usePreloadWhenIdle(toasterParts, (parts) => setRealToaster(() => parts.Toaster));
   const hasToasts = list.length > 0;
   useEffect(() => {
-    if (hasToasts && !RealToaster) toasterParts.load().then((parts) => setRealToaster(() => parts.Toaster), () => {});
+    if (hasToasts && !RealToaster)
+      toasterParts.load().then(
+        (parts) => setRealToaster(() => parts.Toaster),
+        () => {},
+      );
   }, [hasToasts, RealToaster]);
   return RealToaster ? <RealToaster /> : null;
 }

@@ -12,7 +12,19 @@ import type { PreferencesResponse } from "../../../worker/profile/profile.mapper
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 
-function SwitchRow({ name, label, defaultChecked, disabled, badge }: { name: string; label: string; defaultChecked: boolean; disabled?: boolean; badge?: string }) {
+function SwitchRow({
+  name,
+  label,
+  defaultChecked,
+  disabled,
+  badge,
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  disabled?: boolean;
+  badge?: string;
+}) {
   return (
     <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
       <Label htmlFor={`bot-${name}`} className="flex items-center gap-2">
@@ -25,7 +37,13 @@ function SwitchRow({ name, label, defaultChecked, disabled, badge }: { name: str
 }
 
 /** The chat-bot settings, stored ahead of the bot. The default account and tag have no pickers here yet; the API takes them. */
-export function BotSettingsForm({ preferences, workspaces }: { preferences: PreferencesResponse; workspaces: Array<{ uuid: string; name: string }> }) {
+export function BotSettingsForm({
+  preferences,
+  workspaces,
+}: {
+  preferences: PreferencesResponse;
+  workspaces: Array<{ uuid: string; name: string }>;
+}) {
   const { t } = useTranslation("user-settings");
   const fetcher = useFetcher<SettingsResult>();
   useResultToast(fetcher.data, "user-settings:bot.saved");
@@ -43,7 +61,12 @@ export function BotSettingsForm({ preferences, workspaces }: { preferences: Pref
           </div>
           <div className="grid gap-2">
             <Label htmlFor="bot-workspace">{t("bot.defaultWorkspace")}</Label>
-            <select id="bot-workspace" name="default_workspace_uuid" defaultValue={preferences.default_workspace_uuid ?? ""} className={selectClass}>
+            <select
+              id="bot-workspace"
+              name="default_workspace_uuid"
+              defaultValue={preferences.default_workspace_uuid ?? ""}
+              className={selectClass}
+            >
               <option value="">{t("bot.none")}</option>
               {workspaces.map((workspace) => (
                 <option key={workspace.uuid} value={workspace.uuid}>
@@ -60,7 +83,12 @@ export function BotSettingsForm({ preferences, workspaces }: { preferences: Pref
           </div>
           <div className="grid gap-2">
             <Label htmlFor="bot-currency">{t("bot.defaultCurrency")}</Label>
-            <select id="bot-currency" name="default_currency" defaultValue={preferences.default_currency} className={selectClass}>
+            <select
+              id="bot-currency"
+              name="default_currency"
+              defaultValue={preferences.default_currency}
+              className={selectClass}
+            >
               <option value="BRL">{t("workspaces:currencies.BRL")}</option>
               <option value="USD">{t("workspaces:currencies.USD")}</option>
             </select>
@@ -73,14 +101,29 @@ export function BotSettingsForm({ preferences, workspaces }: { preferences: Pref
           </div>
           <div className="grid gap-2">
             <Label htmlFor="bot-language">{t("bot.botLanguage")}</Label>
-            <select id="bot-language" name="bot_language" defaultValue={preferences.bot_language} className={selectClass}>
+            <select
+              id="bot-language"
+              name="bot_language"
+              defaultValue={preferences.bot_language}
+              className={selectClass}
+            >
               <option value="pt-BR">Português (Brasil)</option>
               <option value="en">English</option>
             </select>
           </div>
           <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
-            <SwitchRow name="auto_categorize" label={t("bot.autoCategorize")} defaultChecked={preferences.auto_categorize} />
-            <SwitchRow name="require_confirmation" label={t("bot.requireConfirmation")} defaultChecked={preferences.require_confirmation} disabled badge={t("bot.comingSoon")} />
+            <SwitchRow
+              name="auto_categorize"
+              label={t("bot.autoCategorize")}
+              defaultChecked={preferences.auto_categorize}
+            />
+            <SwitchRow
+              name="require_confirmation"
+              label={t("bot.requireConfirmation")}
+              defaultChecked={preferences.require_confirmation}
+              disabled
+              badge={t("bot.comingSoon")}
+            />
           </div>
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={fetcher.state !== "idle"}>

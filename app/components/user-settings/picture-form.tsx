@@ -12,7 +12,10 @@ const maxPictureBytes = 2 * 1024 * 1024;
 export function PictureForm({ picture, initial }: { picture: string | null; initial: string }) {
   const { t } = useTranslation("user-settings");
   const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, fetcher.data?.intent === "delete-picture" ? "user-settings:picture.removed" : "user-settings:picture.saved");
+  useResultToast(
+    fetcher.data,
+    fetcher.data?.intent === "delete-picture" ? "user-settings:picture.removed" : "user-settings:picture.saved",
+  );
   const isBusy = fetcher.state !== "idle";
   return (
     <Card>
@@ -20,7 +23,10 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
         {picture ? (
           <img src={picture} alt="" width={72} height={72} className="size-18 rounded-full border object-cover" />
         ) : (
-          <span aria-hidden className="grid size-18 place-items-center rounded-full bg-accent text-2xl font-semibold text-accent-foreground">
+          <span
+            aria-hidden
+            className="grid size-18 place-items-center rounded-full bg-accent text-2xl font-semibold text-accent-foreground"
+          >
             {initial}
           </span>
         )}
@@ -32,7 +38,9 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
           <Button variant="outline" asChild disabled={isBusy}>
             <label className="cursor-pointer">
               <Icon name="image-up" />
-              {isBusy && fetcher.formData?.get("intent") === "upload-picture" ? t("picture.uploading") : t("picture.choose")}
+              {isBusy && fetcher.formData?.get("intent") === "upload-picture"
+                ? t("picture.uploading")
+                : t("picture.choose")}
               <input
                 type="file"
                 accept="image/jpeg,image/png,image/gif"
@@ -51,7 +59,11 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
             </label>
           </Button>
           {picture ? (
-            <Button variant="ghost" disabled={isBusy} onClick={() => fetcher.submit({ intent: "delete-picture" }, { method: "post" })}>
+            <Button
+              variant="ghost"
+              disabled={isBusy}
+              onClick={() => fetcher.submit({ intent: "delete-picture" }, { method: "post" })}
+            >
               <Icon name="trash" />
               {t("picture.remove")}
             </Button>

@@ -12,7 +12,11 @@ import type { UserResponse } from "../../../worker/profile/profile.mapper";
 
 function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
   const messageFor = useFieldMessage();
-  return messages?.length ? <p id={id} className="text-sm text-destructive">{messageFor(messages)}</p> : null;
+  return messages?.length ? (
+    <p id={id} className="text-sm text-destructive">
+      {messageFor(messages)}
+    </p>
+  ) : null;
 }
 
 /** Name, username, phone and language; the e-mail is shown but cannot change. */
@@ -32,30 +36,69 @@ export function ProfileForm({ user }: { user: UserResponse }) {
           <input type="hidden" name="intent" value="update-profile" />
           <div className="grid gap-2">
             <Label htmlFor="profile-name">{t("profile.name")}</Label>
-            <Input id="profile-name" name="name" defaultValue={user.name ?? ""} maxLength={100} required aria-invalid={Boolean(errors?.name) || undefined} aria-describedby="profile-name-error" />
+            <Input
+              id="profile-name"
+              name="name"
+              defaultValue={user.name ?? ""}
+              maxLength={100}
+              required
+              aria-invalid={Boolean(errors?.name) || undefined}
+              aria-describedby="profile-name-error"
+            />
             <FieldError id="profile-name-error" messages={errors?.name} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="profile-email">{t("profile.email")}</Label>
             <Input id="profile-email" value={user.email} readOnly disabled aria-describedby="profile-email-hint" />
-            <p id="profile-email-hint" className="text-xs text-muted-foreground">{t("profile.emailHint")}</p>
+            <p id="profile-email-hint" className="text-xs text-muted-foreground">
+              {t("profile.emailHint")}
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="profile-username">{t("profile.username")}</Label>
-            <Input id="profile-username" name="username" defaultValue={user.username ?? ""} maxLength={30} autoComplete="username" aria-invalid={Boolean(errors?.username) || undefined} aria-describedby="profile-username-hint" />
-            {errors?.username ? <FieldError id="profile-username-hint" messages={errors.username} /> : <p id="profile-username-hint" className="text-xs text-muted-foreground">{t("profile.usernameHint")}</p>}
+            <Input
+              id="profile-username"
+              name="username"
+              defaultValue={user.username ?? ""}
+              maxLength={30}
+              autoComplete="username"
+              aria-invalid={Boolean(errors?.username) || undefined}
+              aria-describedby="profile-username-hint"
+            />
+            {errors?.username ? (
+              <FieldError id="profile-username-hint" messages={errors.username} />
+            ) : (
+              <p id="profile-username-hint" className="text-xs text-muted-foreground">
+                {t("profile.usernameHint")}
+              </p>
+            )}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="profile-phone">{t("profile.phone")}</Label>
-            <Input id="profile-phone" name="phone" type="tel" defaultValue={user.phone ?? ""} maxLength={30} autoComplete="tel" />
+            <Input
+              id="profile-phone"
+              name="phone"
+              type="tel"
+              defaultValue={user.phone ?? ""}
+              maxLength={30}
+              autoComplete="tel"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="profile-language">{t("profile.language")}</Label>
-            <select id="profile-language" name="language" defaultValue={user.language} className={cn(fieldClassName, "h-10 px-3")} aria-describedby="profile-language-hint">
+            <select
+              id="profile-language"
+              name="language"
+              defaultValue={user.language}
+              className={cn(fieldClassName, "h-10 px-3")}
+              aria-describedby="profile-language-hint"
+            >
               <option value="en">English</option>
               <option value="pt-BR">Português (Brasil)</option>
             </select>
-            <p id="profile-language-hint" className="text-xs text-muted-foreground">{t("profile.languageHint")}</p>
+            <p id="profile-language-hint" className="text-xs text-muted-foreground">
+              {t("profile.languageHint")}
+            </p>
           </div>
           <div className="flex items-end justify-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>

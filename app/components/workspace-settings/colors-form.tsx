@@ -87,7 +87,9 @@ export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
               </span>
             </div>
             <div className="mt-3 flex items-center gap-3">
-              <span className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground">{t("colors.previewButton")}</span>
+              <span className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground">
+                {t("colors.previewButton")}
+              </span>
               <span className="text-sm font-medium text-accent underline">{t("colors.previewLink")}</span>
             </div>
           </div>

@@ -12,7 +12,15 @@ import { useResultToast, type SettingsResult } from "./settings-result";
 type Workspace = { name: string; description: string | null; currency: "USD" | "BRL"; time_zone: string };
 
 /** Name, description, currency and time zone (a native select: hundreds of zones, type-ahead for free). */
-export function GeneralForm({ workspace, timeZones, canEdit }: { workspace: Workspace; timeZones: string[]; canEdit: boolean }) {
+export function GeneralForm({
+  workspace,
+  timeZones,
+  canEdit,
+}: {
+  workspace: Workspace;
+  timeZones: string[];
+  canEdit: boolean;
+}) {
   const { t } = useTranslation("workspace-settings");
   const fetcher = useFetcher<SettingsResult>();
   useResultToast(fetcher.data, "general.saved");
@@ -29,15 +37,33 @@ export function GeneralForm({ workspace, timeZones, canEdit }: { workspace: Work
           <fieldset disabled={!canEdit} className="contents">
             <div className="grid gap-2 sm:col-span-2">
               <Label htmlFor="settings-name">{t("general.name")}</Label>
-              <Input id="settings-name" name="name" defaultValue={workspace.name} maxLength={100} required aria-invalid={Boolean(fieldErrors?.name) || undefined} />
+              <Input
+                id="settings-name"
+                name="name"
+                defaultValue={workspace.name}
+                maxLength={100}
+                required
+                aria-invalid={Boolean(fieldErrors?.name) || undefined}
+              />
             </div>
             <div className="grid gap-2 sm:col-span-2">
               <Label htmlFor="settings-description">{t("general.details")}</Label>
-              <Textarea id="settings-description" name="description" defaultValue={workspace.description ?? ""} maxLength={500} placeholder={t("general.detailsPlaceholder")} />
+              <Textarea
+                id="settings-description"
+                name="description"
+                defaultValue={workspace.description ?? ""}
+                maxLength={500}
+                placeholder={t("general.detailsPlaceholder")}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="settings-currency">{t("general.currency")}</Label>
-              <select id="settings-currency" name="currency" defaultValue={workspace.currency} className={cn(fieldClassName, "h-10 px-3")}>
+              <select
+                id="settings-currency"
+                name="currency"
+                defaultValue={workspace.currency}
+                className={cn(fieldClassName, "h-10 px-3")}
+              >
                 {currencies.map((currency) => (
                   <option key={currency} value={currency}>
                     {t(`workspaces:currencies.${currency}`)}
@@ -47,14 +73,22 @@ export function GeneralForm({ workspace, timeZones, canEdit }: { workspace: Work
             </div>
             <div className="grid gap-2">
               <Label htmlFor="settings-time-zone">{t("general.timeZone")}</Label>
-              <select id="settings-time-zone" name="time_zone" defaultValue={workspace.time_zone} className={cn(fieldClassName, "h-10 px-3")} aria-describedby="time-zone-hint">
+              <select
+                id="settings-time-zone"
+                name="time_zone"
+                defaultValue={workspace.time_zone}
+                className={cn(fieldClassName, "h-10 px-3")}
+                aria-describedby="time-zone-hint"
+              >
                 {timeZones.map((zone) => (
                   <option key={zone} value={zone}>
                     {zone.replaceAll("_", " ")}
                   </option>
                 ))}
               </select>
-              <p id="time-zone-hint" className="text-xs text-muted-foreground">{t("general.timeZoneHint")}</p>
+              <p id="time-zone-hint" className="text-xs text-muted-foreground">
+                {t("general.timeZoneHint")}
+              </p>
             </div>
             {canEdit ? (
               <div className="flex justify-end sm:col-span-2">

@@ -23,7 +23,17 @@ type MembersPanelProps = {
   isOwner: boolean;
 };
 
-function MemberRow({ member, isSelf, canManage, isOwner }: { member: MemberResponse; isSelf: boolean; canManage: boolean; isOwner: boolean }) {
+function MemberRow({
+  member,
+  isSelf,
+  canManage,
+  isOwner,
+}: {
+  member: MemberResponse;
+  isSelf: boolean;
+  canManage: boolean;
+  isOwner: boolean;
+}) {
   const { t } = useTranslation("workspace-settings");
   const fetcher = useFetcher<SettingsResult>();
   useResultToast(fetcher.data, fetcher.data?.intent === "remove-member" ? "members.removed" : "members.roleChanged");
@@ -31,7 +41,10 @@ function MemberRow({ member, isSelf, canManage, isOwner }: { member: MemberRespo
   const mayChange = canManage && !isSelf && (isOwner || member.role !== "owner");
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-50 text-sm font-semibold text-accent-700" aria-hidden>
+      <span
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-50 text-sm font-semibold text-accent-700"
+        aria-hidden
+      >
         {name.slice(0, 1).toUpperCase()}
       </span>
       <div className="min-w-0 flex-1">
@@ -46,13 +59,20 @@ function MemberRow({ member, isSelf, canManage, isOwner }: { member: MemberRespo
             aria-label={t("members.role", { name })}
             defaultValue={member.role}
             className={selectClass}
-            onChange={(event) => fetcher.submit({ intent: "change-role", userId: member.user_uuid, role: event.target.value }, { method: "post" })}
+            onChange={(event) =>
+              fetcher.submit(
+                { intent: "change-role", userId: member.user_uuid, role: event.target.value },
+                { method: "post" },
+              )
+            }
           >
-            {workspaceRoles.filter((role) => isOwner || role !== "owner").map((role) => (
-              <option key={role} value={role}>
-                {t(`workspaces:roles.${role}`)}
-              </option>
-            ))}
+            {workspaceRoles
+              .filter((role) => isOwner || role !== "owner")
+              .map((role) => (
+                <option key={role} value={role}>
+                  {t(`workspaces:roles.${role}`)}
+                </option>
+              ))}
           </select>
           <ConfirmDialog
             trigger={
@@ -67,7 +87,9 @@ function MemberRow({ member, isSelf, canManage, isOwner }: { member: MemberRespo
           />
         </>
       ) : (
-        <Badge variant={member.role === "owner" ? "secondary" : "neutral"}>{t(`workspaces:roles.${member.role}`)}</Badge>
+        <Badge variant={member.role === "owner" ? "secondary" : "neutral"}>
+          {t(`workspaces:roles.${member.role}`)}
+        </Badge>
       )}
     </li>
   );
@@ -89,7 +111,13 @@ function InvitationRow({ invitation, canManage }: { invitation: InvitationRespon
         </p>
       </div>
       {canManage ? (
-        <Button variant="ghost" size="sm" onClick={() => fetcher.submit({ intent: "revoke-invitation", invitationId: invitation.uuid }, { method: "post" })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() =>
+            fetcher.submit({ intent: "revoke-invitation", invitationId: invitation.uuid }, { method: "post" })
+          }
+        >
           <Icon name="x" />
           <span className="sr-only sm:not-sr-only">{t("members.revoke")}</span>
         </Button>
@@ -107,7 +135,11 @@ function InviteForm({ isOwner }: { isOwner: boolean }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form ref={form} method="post" className="mt-4 grid gap-3 rounded-lg border bg-muted/30 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="mt-4 grid gap-3 rounded-lg border bg-muted/30 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+    >
       <input type="hidden" name="intent" value="invite" />
       <div className="grid gap-2">
         <Label htmlFor="invite-email">{t("members.email")}</Label>
@@ -116,11 +148,13 @@ function InviteForm({ isOwner }: { isOwner: boolean }) {
       <div className="grid gap-2">
         <Label htmlFor="invite-role">{t("members.inviteRole")}</Label>
         <select id="invite-role" name="role" defaultValue="member" className={cn(selectClass, "h-10")}>
-          {workspaceRoles.filter((role) => isOwner || role !== "owner").map((role) => (
-            <option key={role} value={role}>
-              {t(`workspaces:roles.${role}`)}
-            </option>
-          ))}
+          {workspaceRoles
+            .filter((role) => isOwner || role !== "owner")
+            .map((role) => (
+              <option key={role} value={role}>
+                {t(`workspaces:roles.${role}`)}
+              </option>
+            ))}
         </select>
       </div>
       <Button type="submit" disabled={fetcher.state !== "idle"}>
@@ -142,7 +176,13 @@ export function MembersPanel({ members, invitations, currentUserId, canManage, i
       <CardContent>
         <ul className="divide-y">
           {members.map((member) => (
-            <MemberRow key={member.user_uuid} member={member} isSelf={member.user_uuid === currentUserId} canManage={canManage} isOwner={isOwner} />
+            <MemberRow
+              key={member.user_uuid}
+              member={member}
+              isSelf={member.user_uuid === currentUserId}
+              canManage={canManage}
+              isOwner={isOwner}
+            />
           ))}
           {invitations.map((invitation) => (
             <InvitationRow key={invitation.uuid} invitation={invitation} canManage={canManage} />

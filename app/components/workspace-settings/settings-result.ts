@@ -10,7 +10,11 @@ export type SettingsResult = ActionResult;
  * A toast for each answer of the settings actions: the success message given, or the failure's
  * words by code (`workspace-settings:errors.<CODE>`, else `errors.failed` with the code's sentence).
  */
-export function useResultToast(result: SettingsResult | undefined, successKey: string, values: Record<string, string> = {}) {
+export function useResultToast(
+  result: SettingsResult | undefined,
+  successKey: string,
+  values: Record<string, string> = {},
+) {
   const { t, i18n } = useTranslation(["workspace-settings", "errors"]);
   const shown = useRef<SettingsResult | undefined>(undefined);
   useEffect(() => {

@@ -4,7 +4,14 @@ import { useFetcher } from "react-router";
 import { FormMessage } from "~/components/auth/form-message";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -55,7 +62,12 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
           </div>
           <div className="grid gap-2">
             <Label htmlFor="workspace-description">{t("create.details")}</Label>
-            <Textarea id="workspace-description" name="description" maxLength={500} placeholder={t("create.detailsPlaceholder")} />
+            <Textarea
+              id="workspace-description"
+              name="description"
+              maxLength={500}
+              placeholder={t("create.detailsPlaceholder")}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="workspace-currency">{t("create.currency")}</Label>
@@ -81,7 +93,9 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
               </div>
             </div>
           ) : null}
-          {fetcher.data?.error ? <FormMessage tone="error">{t(`create.errors.${fetcher.data.error}`)}</FormMessage> : null}
+          {fetcher.data?.error ? (
+            <FormMessage tone="error">{t(`create.errors.${fetcher.data.error}`)}</FormMessage>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               {t("common:actions.cancel")}

@@ -13,17 +13,30 @@ describe("accounts API", () => {
     team = await workspaceWithTeam(t);
   });
   const path = (rest = "") => `/api/workspaces/${team.workspace.id}/accounts${rest}`;
-  const send = (method: string, rest: string, by: SignedIn, json?: unknown) => t.request(path(rest), { method, token: by.token, json });
-  const account = (fields: Partial<typeof accounts.$inferInsert> = {}) => insertAccount(t.db, { workspaceId: team.workspace.id, ...fields });
+  const send = (method: string, rest: string, by: SignedIn, json?: unknown) =>
+    t.request(path(rest), { method, token: by.token, json });
+  const account = (fields: Partial<typeof accounts.$inferInsert> = {}) =>
+    insertAccount(t.db, { workspaceId: team.workspace.id, ...fields });
   const record = async (json: Record<string, unknown>) => {
-    const response = await t.request(`/api/workspaces/${team.workspace.id}/transactions`, { method: "POST", token: team.member.token, json });
+    const response = await t.request(`/api/workspaces/${team.workspace.id}/transactions`, {
+      method: "POST",
+      token: team.member.token,
+      json,
+    });
     expect(response.status).toBe(201);
     return (await response.json()).data;
   };
   const unknownId = "01900000-0000-7000-8000-000000000000";
 
   it("creates an account with its opening balance as decimal string and cents", async () => {
-    const json = { name: "  Nubank ", type: "checking", balance: "1234.5", currency: "BRL", color: "#22c55e", icon: "wallet" };
+    const json = {
+      name: "  Nubank ",
+      type: "checking",
+      balance: "1234.5",
+      currency: "BRL",
+      color: "#22c55e",
+      icon: "wallet",
+    };
     const response = await send("POST", "", team.member, json);
     expect(response.status).toBe(201);
     expect((await response.json()).data).toEqual({
@@ -44,8 +57,16 @@ describe("accounts API", () => {
 
   it("defaults to the workspace currency, blue, banknotes and a zero balance; accepts an overdrawn opening", async () => {
     const plain = await (await send("POST", "", team.owner, { name: "Wallet", type: "savings" })).json();
-    expect(plain.data).toMatchObject({ currency: "USD", color: "#3B82F6", icon: "banknotes", balance: "0.00", balance_cents: 0 });
-    const overdrawn = await (await send("POST", "", team.owner, { name: "Overdraft", type: "credit", balance: -50.25 })).json();
+    expect(plain.data).toMatchObject({
+      currency: "USD",
+      color: "#3B82F6",
+      icon: "banknotes",
+      balance: "0.00",
+      balance_cents: 0,
+    });
+    const overdrawn = await (
+      await send("POST", "", team.owner, { name: "Overdraft", type: "credit", balance: -50.25 })
+    ).json();
     expect(overdrawn.data).toMatchObject({ balance: "-50.25", balance_cents: -5025, initial_balance: "-50.25" });
   });
 
@@ -73,7 +94,10 @@ describe("accounts API", () => {
     await account({ isActive: false });
     const refused = await send("POST", "", team.owner, { name: "Sixth", type: "checking" });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: "LIMIT_REACHED", message: expect.stringContaining("allows 5 accounts per workspace") });
+    expect(await refused.json()).toMatchObject({
+      code: "LIMIT_REACHED",
+      message: expect.stringContaining("allows 5 accounts per workspace"),
+    });
     await t.db.update(users).set({ tier: "unlimited" }).where(eq(users.id, team.owner.user.id));
     expect((await send("POST", "", team.member, { name: "Sixth", type: "checking" })).status).toBe(201);
   });
@@ -92,7 +116,11 @@ describe("accounts API", () => {
 
   it("reads one account and answers 404 for an unknown or malformed id", async () => {
     const found = await account({ name: "Checking", initialBalanceCents: 9_999 });
-    expect((await (await send("GET", `/${found.id}`, team.viewer)).json()).data).toMatchObject({ uuid: found.id, name: "Checking", balance: "99.99" });
+    expect((await (await send("GET", `/${found.id}`, team.viewer)).json()).data).toMatchObject({
+      uuid: found.id,
+      name: "Checking",
+      balance: "99.99",
+    });
     for (const id of [unknownId, "not-a-uuid"]) {
       const missing = await send("GET", `/${id}`, team.owner);
       expect(missing.status).toBe(404);
@@ -102,7 +130,14 @@ describe("accounts API", () => {
 
   it("updates name, type, colour, icon and currency, and archives", async () => {
     const existing = await account({ currency: "BRL" });
-    const json = { name: "Joint", type: "savings", currency: "USD", color: "#EF4444", icon: "wallet", is_active: false };
+    const json = {
+      name: "Joint",
+      type: "savings",
+      currency: "USD",
+      color: "#EF4444",
+      icon: "wallet",
+      is_active: false,
+    };
     const response = await send("PUT", `/${existing.id}`, team.member, json);
     expect(response.status).toBe(200);
     expect((await response.json()).data).toMatchObject({ ...json, updated_at: "2026-11-21T12:00:00.000Z" });
@@ -177,10 +212,35 @@ describe("accounts API", () => {
   it("gives the end-of-day balance of each of the last days, future-dated entries excluded", async () => {
     const checking = await account({ initialBalanceCents: 100_000 });
     const other = await account();
-    await record({ type: "income", destination_id: `account:${checking.id}`, amount: "200.00", description: "Pay", date: "2026-11-19" });
-    await record({ type: "expense", origin_id: `account:${checking.id}`, amount: "50.00", description: "Food", date: "2026-11-21" });
-    await record({ type: "income", destination_id: `account:${checking.id}`, amount: "100.00", description: "Later", date: "2026-11-25" });
-    await record({ type: "transfer", origin_id: `account:${checking.id}`, destination_id: `account:${other.id}`, amount: "0.50", description: "Move", date: "2026-11-20" });
+    await record({
+      type: "income",
+      destination_id: `account:${checking.id}`,
+      amount: "200.00",
+      description: "Pay",
+      date: "2026-11-19",
+    });
+    await record({
+      type: "expense",
+      origin_id: `account:${checking.id}`,
+      amount: "50.00",
+      description: "Food",
+      date: "2026-11-21",
+    });
+    await record({
+      type: "income",
+      destination_id: `account:${checking.id}`,
+      amount: "100.00",
+      description: "Later",
+      date: "2026-11-25",
+    });
+    await record({
+      type: "transfer",
+      origin_id: `account:${checking.id}`,
+      destination_id: `account:${other.id}`,
+      amount: "0.50",
+      description: "Move",
+      date: "2026-11-20",
+    });
     const response = await send("GET", `/${checking.id}/balance/history?days=3`, team.viewer);
     expect(response.status).toBe(200);
     expect((await response.json()).data).toEqual({
@@ -209,7 +269,13 @@ describe("accounts API", () => {
     const checking = await account({ initialBalanceCents: 10_000 });
     const other = await account();
     for (const date of ["2026-11-01", "2026-11-02", "2026-11-03"]) {
-      await record({ type: "expense", origin_id: `account:${checking.id}`, amount: "1.00", description: `On ${date}`, date });
+      await record({
+        type: "expense",
+        origin_id: `account:${checking.id}`,
+        amount: "1.00",
+        description: `On ${date}`,
+        date,
+      });
     }
     await record({ type: "income", destination_id: `account:${other.id}`, amount: "1.00", description: "Elsewhere" });
     const response = await send("GET", `/${checking.id}/transactions?per_page=2&page=2`, team.viewer);

@@ -14,8 +14,10 @@ describe("account colours by preset name", () => {
     team = await workspaceWithTeam(t);
   });
   const path = (rest = "") => `/api/workspaces/${team.workspace.id}/accounts${rest}`;
-  const send = (method: string, rest: string, json: unknown) => t.request(path(rest), { method, token: team.member.token, json });
-  const storedColour = async (id: string) => (await t.db.select({ color: accounts.color }).from(accounts).where(eq(accounts.id, id)))[0]?.color;
+  const send = (method: string, rest: string, json: unknown) =>
+    t.request(path(rest), { method, token: team.member.token, json });
+  const storedColour = async (id: string) =>
+    (await t.db.select({ color: accounts.color }).from(accounts).where(eq(accounts.id, id)))[0]?.color;
 
   it("creates an account with a colour name, stored and answered as the preset's hex", async () => {
     const response = await send("POST", "", { name: "Savings", type: "savings", color: "violet" });
@@ -30,7 +32,11 @@ describe("account colours by preset name", () => {
     for (const [name, hex] of Object.entries(accountColors)) {
       for (const sent of [name, name.toUpperCase()]) {
         const response = await send("PUT", `/${account.id}`, { color: sent });
-        expect({ sent, status: response.status, color: (await response.json()).data.color }).toEqual({ sent, status: 200, color: hex });
+        expect({ sent, status: response.status, color: (await response.json()).data.color }).toEqual({
+          sent,
+          status: 200,
+          color: hex,
+        });
         expect(await storedColour(account.id)).toBe(hex);
       }
     }
@@ -48,7 +54,10 @@ describe("account colours by preset name", () => {
     ] as const) {
       const response = await send(method, rest, json);
       expect(response.status).toBe(422);
-      expect(await response.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { color: ["Choose one of the preset colours"] } });
+      expect(await response.json()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: { color: ["Choose one of the preset colours"] },
+      });
     }
     expect(await snapshotDatabase(t.db)).toEqual(before);
   });

@@ -22,7 +22,9 @@ import { testServiceContext } from "../../support/service-context.ts";
 async function liveSession(db: Database, userId: string) {
   const id = newId();
   const now = "2026-11-21T12:00:00.000Z";
-  await db.insert(sessions).values({ id, userId, createdAt: now, lastSeenAt: now, expiresAt: "2026-12-21T12:00:00.000Z" });
+  await db
+    .insert(sessions)
+    .values({ id, userId, createdAt: now, lastSeenAt: now, expiresAt: "2026-12-21T12:00:00.000Z" });
   return id;
 }
 
@@ -34,7 +36,13 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     const account = await insertAccount(db, { workspaceId: workspace.id, initialBalanceCents: 100_000 });
     const ctx = (actor: Actor) => actingAs(testServiceContext(db), actor);
     const expense = (description: string) =>
-      transactionSchema.parse({ type: "expense", amount: "45.90", description, date: "2026-11-20", origin: `account:${account.id}` });
+      transactionSchema.parse({
+        type: "expense",
+        amount: "45.90",
+        description,
+        date: "2026-11-20",
+        origin: `account:${account.id}`,
+      });
     const balance = async () => (await db.select().from(accounts).where(eq(accounts.id, account.id)))[0]!.balanceCents;
     return { db, owner, workspace, account, ctx, expense, balance };
   }
@@ -50,7 +58,10 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     expect(await balance()).toBe(100_000 - 4_590);
     const [row] = await db.select().from(transactions).where(eq(transactions.id, answer.body.data.uuid));
     expect(row).toMatchObject({ createdBy: null, createdVia: "system:due-items" });
-    const listed = await listTransactions({ ctx: job, input: { workspaceId: workspace.id, filters: transactionFiltersSchema.parse({}) } });
+    const listed = await listTransactions({
+      ctx: job,
+      input: { workspaceId: workspace.id, filters: transactionFiltersSchema.parse({}) },
+    });
     expect(listed.data[0]).toMatchObject({ created_by: null, created_via: { type: "system", job: "due-items" } });
     expect(toListedTransaction(listed.data[0]!).automated).toBe("system");
   });
@@ -61,11 +72,17 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
 
     const answer = await createTransaction({ ctx: bot, input: { workspaceId: workspace.id, ...expense("Mercado") } });
 
-    expect(answer.body.data).toMatchObject({ created_by: { uuid: owner.id, name: owner.name }, created_via: { type: "bot", channel: "whatsapp" } });
+    expect(answer.body.data).toMatchObject({
+      created_by: { uuid: owner.id, name: owner.name },
+      created_via: { type: "bot", channel: "whatsapp" },
+    });
     const [row] = await db.select().from(transactions).where(eq(transactions.id, answer.body.data.uuid));
     expect(row).toMatchObject({ createdBy: owner.id, createdVia: "bot:whatsapp" });
     expect(toListedTransaction(answer.body.data).automated).toBe("bot");
-    const byHand = await createTransaction({ ctx: ctx({ type: "person", userId: owner.id, sessionId: await liveSession(db, owner.id), via: "bearer" }), input: { workspaceId: workspace.id, ...expense("Padaria") } });
+    const byHand = await createTransaction({
+      ctx: ctx({ type: "person", userId: owner.id, sessionId: await liveSession(db, owner.id), via: "bearer" }),
+      input: { workspaceId: workspace.id, ...expense("Padaria") },
+    });
     expect(byHand.body.data.created_via).toEqual({ type: "person" });
     expect(toListedTransaction(byHand.body.data).automated).toBeNull();
   });
@@ -75,7 +92,9 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     const stranger = await insertUser(db);
     const bot = ctx({ type: "bot", userId: stranger.id, channel: "whatsapp" });
 
-    await expect(createTransaction({ ctx: bot, input: { workspaceId: workspace.id, ...expense("Intruso") } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      createTransaction({ ctx: bot, input: { workspaceId: workspace.id, ...expense("Intruso") } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await db.select().from(transactions).where(eq(transactions.workspaceId, workspace.id))).toEqual([]);
     expect(await balance()).toBe(100_000);
   });
@@ -86,9 +105,14 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     await addMember(db, { workspaceId: workspace.id, userId: viewer.id, role: "viewer" });
     const bot = ctx({ type: "bot", userId: viewer.id, channel: "whatsapp" });
 
-    await expect(createTransaction({ ctx: bot, input: { workspaceId: workspace.id, ...expense("Café") } })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      createTransaction({ ctx: bot, input: { workspaceId: workspace.id, ...expense("Café") } }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await balance()).toBe(100_000);
-    const listed = await listTransactions({ ctx: bot, input: { workspaceId: workspace.id, filters: transactionFiltersSchema.parse({}) } });
+    const listed = await listTransactions({
+      ctx: bot,
+      input: { workspaceId: workspace.id, filters: transactionFiltersSchema.parse({}) },
+    });
     expect(listed.meta.total).toBe(0);
   });
 
@@ -96,7 +120,9 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     const { owner, workspace, ctx, expense, balance } = await household();
     const person = ctx({ type: "person", userId: owner.id, sessionId: crypto.randomUUID(), via: "bearer" });
 
-    await expect(createTransaction({ ctx: person, input: { workspaceId: workspace.id, ...expense("Sem sessão") } })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(
+      createTransaction({ ctx: person, input: { workspaceId: workspace.id, ...expense("Sem sessão") } }),
+    ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     expect(await balance()).toBe(100_000);
   });
 
@@ -104,7 +130,9 @@ describe("service verbs acting for a person, the chat-bot or a job", () => {
     const { ctx } = await household();
     const job = ctx({ type: "system", job: "due-items" });
 
-    await expect(readInWorkspace(job, crypto.randomUUID(), "finances.write", {})).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(readInWorkspace(job, crypto.randomUUID(), "finances.write", {})).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(batchAsActor(job as never, {})).rejects.toThrow(/only read inside the workspace/);
   });
 });

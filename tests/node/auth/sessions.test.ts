@@ -34,7 +34,12 @@ describe("sessions", () => {
     const response = await profile(token);
     expect(response.status).toBe(200);
     expect((await response.json()).data).toMatchObject({ email: "ana@example.com", workspaces_count: 0 });
-    expect(claimsOf(token)).toMatchObject({ iss: "moneta", aud: "moneta-app", sub: expect.any(String), sid: expect.any(String) });
+    expect(claimsOf(token)).toMatchObject({
+      iss: "moneta",
+      aud: "moneta-app",
+      sub: expect.any(String),
+      sid: expect.any(String),
+    });
   });
 
   it("answers 401 without a token", async () => {
@@ -49,9 +54,22 @@ describe("sessions", () => {
     const key = new TextEncoder().encode(t.env.JWT_SECRET);
     const build = () => new SignJWT({ sid }).setSubject(sub).setIssuedAt().setProtectedHeader({ alg: "HS256" });
     const forged = [
-      new UnsecuredJWT({ sid }).setSubject(sub).setIssuer("moneta").setAudience("moneta-app").setExpirationTime("1h").encode(),
-      await build().setIssuer("moneta").setAudience("moneta-app").setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-another-secret-0000")),
-      await build().setIssuer("moneta").setAudience("moneta-app").setExpirationTime(Math.floor(Date.parse("2026-11-21T11:00:00Z") / 1000)).sign(key),
+      new UnsecuredJWT({ sid })
+        .setSubject(sub)
+        .setIssuer("moneta")
+        .setAudience("moneta-app")
+        .setExpirationTime("1h")
+        .encode(),
+      await build()
+        .setIssuer("moneta")
+        .setAudience("moneta-app")
+        .setExpirationTime("1h")
+        .sign(new TextEncoder().encode("another-secret-another-secret-0000")),
+      await build()
+        .setIssuer("moneta")
+        .setAudience("moneta-app")
+        .setExpirationTime(Math.floor(Date.parse("2026-11-21T11:00:00Z") / 1000))
+        .sign(key),
       await build().setIssuer("moneta").setAudience("someone-else").setExpirationTime("1h").sign(key),
       await build().setIssuer("evil").setAudience("moneta-app").setExpirationTime("1h").sign(key),
       (() => {
@@ -138,12 +156,18 @@ describe("sessions", () => {
     const token = await signIn();
     const cookie = { Cookie: `moneta_session=${token}` };
     expect((await t.request("/api/profile", { headers: cookie })).status).toBe(200);
-    const crossSite = await t.request("/api/auth/logout", { method: "POST", headers: { ...cookie, Origin: "https://evil.example" } });
+    const crossSite = await t.request("/api/auth/logout", {
+      method: "POST",
+      headers: { ...cookie, Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     const noOrigin = await t.request("/api/auth/logout", { method: "POST", headers: cookie });
     expect(noOrigin.status).toBe(403);
     expect((await t.request("/api/profile", { headers: cookie })).status).toBe(200);
-    const sameSite = await t.request("/api/auth/logout", { method: "POST", headers: { ...cookie, Origin: testOrigin } });
+    const sameSite = await t.request("/api/auth/logout", {
+      method: "POST",
+      headers: { ...cookie, Origin: testOrigin },
+    });
     expect(sameSite.status).toBe(200);
     expect((await t.request("/api/profile", { headers: cookie })).status).toBe(401);
   });

@@ -38,12 +38,17 @@ describe("sign-in past its soft limits asks for a Turnstile challenge instead of
   const requestCode = (email: string, headers: Record<string, string>, turnstileToken?: string) =>
     t.request("/api/auth/request-token", { method: "POST", json: { email, turnstile_token: turnstileToken }, headers });
   const login = (email: string, token: string, headers: Record<string, string>, turnstileToken?: string) =>
-    t.request("/api/auth/login", { method: "POST", json: { method: "email", email, token, turnstile_token: turnstileToken }, headers });
+    t.request("/api/auth/login", {
+      method: "POST",
+      json: { method: "email", email, token, turnstile_token: turnstileToken },
+      headers,
+    });
   const sentTo = (email: string) => resend.sent.filter((message) => message.to === email).length;
   const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
 
   it("past 5 requests for an address: 403 CHALLENGE_REQUIRED and no e-mail; a refused token is refused; a solved one sends the code", async () => {
-    for (let request = 0; request < 5; request++) expect((await requestCode("ana@example.com", attackerIp(request))).status).toBe(200);
+    for (let request = 0; request < 5; request++)
+      expect((await requestCode("ana@example.com", attackerIp(request))).status).toBe(200);
     const before = sentTo("ana@example.com");
 
     const challenged = await requestCode("ana@example.com", attackerIp(9));
@@ -66,7 +71,8 @@ describe("sign-in past its soft limits asks for a Turnstile challenge instead of
     const code = resend.lastCodeFor("bia@example.com");
     for (let minute = 0; minute < 9; minute++) {
       t.clock.set(`2026-11-21T12:0${minute}:30.000Z`);
-      for (let ip = 0; ip < 4; ip++) expect([200, 403]).toContain((await requestCode("bia@example.com", attackerIp(minute * 4 + ip))).status);
+      for (let ip = 0; ip < 4; ip++)
+        expect([200, 403]).toContain((await requestCode("bia@example.com", attackerIp(minute * 4 + ip))).status);
     }
     expect(resend.lastCodeFor("bia@example.com")).toBe(code);
     expect((await login("bia@example.com", code, victim)).status).toBe(200);
@@ -75,7 +81,8 @@ describe("sign-in past its soft limits asks for a Turnstile challenge instead of
   it("past 5 wrong codes each try needs a solved challenge, and the code sent before still works with one", async () => {
     await requestCode("caio@example.com", victim);
     const code = resend.lastCodeFor("caio@example.com");
-    for (let attempt = 0; attempt < 5; attempt++) expect((await login("caio@example.com", wrongFor(code), attackerIp(attempt))).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login("caio@example.com", wrongFor(code), attackerIp(attempt))).status).toBe(401);
 
     const challenged = await login("caio@example.com", wrongFor(code), attackerIp(7));
     expect(challenged.status).toBe(403);
@@ -89,7 +96,14 @@ describe("sign-in past its soft limits asks for a Turnstile challenge instead of
     await requestCode("davi@example.com", victim);
     const first = resend.lastCodeFor("davi@example.com");
     for (let attempt = 0; attempt < 10; attempt++) {
-      const status = (await login("davi@example.com", wrongFor(first), attackerIp(attempt), attempt >= 5 ? turnstile.solve() : undefined)).status;
+      const status = (
+        await login(
+          "davi@example.com",
+          wrongFor(first),
+          attackerIp(attempt),
+          attempt >= 5 ? turnstile.solve() : undefined,
+        )
+      ).status;
       expect(status).toBe(401);
     }
     expect((await login("davi@example.com", first, victim, turnstile.solve())).status).toBe(401);
@@ -113,10 +127,12 @@ describe("sign-in past its soft limits asks for a Turnstile challenge instead of
 
   it("TURNSTILE_DISABLED=true skips the challenge in test runs only; production ignores it", async () => {
     t = await appWith({ TURNSTILE_DISABLED: "true", TURNSTILE_SECRET_KEY: undefined });
-    for (let request = 0; request < 8; request++) expect((await requestCode("fia@example.com", victim)).status).toBe(200);
+    for (let request = 0; request < 8; request++)
+      expect((await requestCode("fia@example.com", victim)).status).toBe(200);
 
     t = await appWith({ TURNSTILE_DISABLED: "true", APP_ENV: "production" });
-    for (let request = 0; request < 5; request++) expect((await requestCode("fia@example.com", victim)).status).toBe(200);
+    for (let request = 0; request < 5; request++)
+      expect((await requestCode("fia@example.com", victim)).status).toBe(200);
     expect((await requestCode("fia@example.com", victim)).status).toBe(403);
   });
 });

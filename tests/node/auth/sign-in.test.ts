@@ -101,7 +101,9 @@ describe("sign-in with an e-mailed code", () => {
 
   it("caps code requests per client address with 429 and Retry-After, whatever the challenge says", async () => {
     const ip = { "CF-Connecting-IP": "203.0.113.9" };
-    const local = await createTestApp({ env: { RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: resend.url, TURNSTILE_DISABLED: "true" } });
+    const local = await createTestApp({
+      env: { RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: resend.url, TURNSTILE_DISABLED: "true" },
+    });
     const ask = (email: string, headers: Record<string, string>) =>
       local.request("/api/auth/request-token", { method: "POST", json: { email }, headers });
     for (let request = 0; request < 30; request++) expect((await ask(`p${request}@example.com`, ip)).status).toBe(200);
@@ -118,12 +120,18 @@ describe("sign-in with an e-mailed code", () => {
     resend.failWith(500);
     const response = await requestCode("down@example.com");
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "Failed to send verification code" });
+    expect(await response.json()).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Failed to send verification code",
+    });
     expect(await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, "down@example.com"))).toEqual([]);
   });
 
   it("validates the login payload", async () => {
-    const response = await t.request("/api/auth/login", { method: "POST", json: { method: "password", email: "x", token: "12ab" } });
+    const response = await t.request("/api/auth/login", {
+      method: "POST",
+      json: { method: "password", email: "x", token: "12ab" },
+    });
     expect(response.status).toBe(422);
     const { errors } = await response.json();
     expect(Object.keys(errors).sort()).toEqual(["email", "method", "token"]);

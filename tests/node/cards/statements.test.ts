@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../../worker/ledger/dates.ts";
-import { buildStatements, closingDateFor, daysToPay, periodClosingOn, recentPeriods } from "../../../worker/cards/statements.ts";
+import {
+  buildStatements,
+  closingDateFor,
+  daysToPay,
+  periodClosingOn,
+  recentPeriods,
+} from "../../../worker/cards/statements.ts";
 
 /** Charges in whole currency units by date, as cents. */
-const charges = (byDate: Record<string, number>) => new Map(Object.entries(byDate).map(([date, units]) => [date, BigInt(units * 100)]));
+const charges = (byDate: Record<string, number>) =>
+  new Map(Object.entries(byDate).map(([date, units]) => [date, BigInt(units * 100)]));
 
 describe("card statement periods", () => {
   it("closes on the billing day, or the next month's when the day has passed", () => {
@@ -20,24 +27,48 @@ describe("card statement periods", () => {
     expect(closingDateFor("2026-03-01", 31)).toBe("2026-03-31");
     expect(closingDateFor("2028-02-10", 31)).toBe("2028-02-29");
     expect(closingDateFor("2028-02-29", 30)).toBe("2028-02-29");
-    expect(periodClosingOn("2026-02-28", 31)).toEqual({ start: "2026-02-01", closing: "2026-02-28", due: "2026-03-10" });
-    expect(periodClosingOn("2028-02-29", 31)).toEqual({ start: "2028-02-01", closing: "2028-02-29", due: "2028-03-10" });
-    expect(periodClosingOn("2026-03-31", 31)).toEqual({ start: "2026-03-01", closing: "2026-03-31", due: "2026-04-10" });
+    expect(periodClosingOn("2026-02-28", 31)).toEqual({
+      start: "2026-02-01",
+      closing: "2026-02-28",
+      due: "2026-03-10",
+    });
+    expect(periodClosingOn("2028-02-29", 31)).toEqual({
+      start: "2028-02-01",
+      closing: "2028-02-29",
+      due: "2028-03-10",
+    });
+    expect(periodClosingOn("2026-03-31", 31)).toEqual({
+      start: "2026-03-01",
+      closing: "2026-03-31",
+      due: "2026-04-10",
+    });
     expect(periodClosingOn("2028-03-31", 31).start).toBe("2028-03-01");
   });
 
   it("clamps days 30 and 31 to shorter months and starts the next period the day after", () => {
     expect(closingDateFor("2026-04-15", 31)).toBe("2026-04-30");
     expect(closingDateFor("2026-05-31", 30)).toBe("2026-06-30");
-    expect(periodClosingOn("2026-03-30", 30)).toEqual({ start: "2026-03-01", closing: "2026-03-30", due: "2026-04-09" });
+    expect(periodClosingOn("2026-03-30", 30)).toEqual({
+      start: "2026-03-01",
+      closing: "2026-03-30",
+      due: "2026-04-09",
+    });
     expect(periodClosingOn("2026-04-30", 30).start).toBe("2026-03-31");
     expect(periodClosingOn("2026-05-31", 31).start).toBe("2026-05-01");
-    expect(periodClosingOn("2026-12-31", 31)).toEqual({ start: "2026-12-01", closing: "2026-12-31", due: "2027-01-10" });
+    expect(periodClosingOn("2026-12-31", 31)).toEqual({
+      start: "2026-12-01",
+      closing: "2026-12-31",
+      due: "2027-01-10",
+    });
   });
 
   it("is due ten days after closing, across a year end", () => {
     expect(daysToPay).toBe(10);
-    expect(periodClosingOn("2026-12-25", 25)).toEqual({ start: "2026-11-26", closing: "2026-12-25", due: "2027-01-04" });
+    expect(periodClosingOn("2026-12-25", 25)).toEqual({
+      start: "2026-11-26",
+      closing: "2026-12-25",
+      due: "2027-01-04",
+    });
   });
 
   it("lists the open period holding today first, then earlier ones, with no gaps or overlaps", () => {
@@ -46,7 +77,9 @@ describe("card statement periods", () => {
       { start: "2026-10-11", closing: "2026-11-10", due: "2026-11-20" },
       { start: "2026-09-11", closing: "2026-10-10", due: "2026-10-20" },
     ]);
-    expect(recentPeriods("2026-11-10", 10, 1)).toEqual([{ start: "2026-10-11", closing: "2026-11-10", due: "2026-11-20" }]);
+    expect(recentPeriods("2026-11-10", 10, 1)).toEqual([
+      { start: "2026-10-11", closing: "2026-11-10", due: "2026-11-20" },
+    ]);
     for (let day = 1; day <= 31; day++) {
       const periods = recentPeriods("2028-03-15", day, 24);
       expect(periods).toHaveLength(24);
@@ -69,10 +102,27 @@ describe("card statement periods", () => {
 describe("card statements", () => {
   const periods = recentPeriods("2026-11-21", 10, 3);
   const build = (overrides: Partial<Parameters<typeof buildStatements>[0]> = {}) =>
-    buildStatements({ periods, chargesByDate: new Map(), chargesBeforeWindowCents: 0n, creditsCents: 0n, today: "2026-11-21", ...overrides });
+    buildStatements({
+      periods,
+      chargesByDate: new Map(),
+      chargesBeforeWindowCents: 0n,
+      creditsCents: 0n,
+      today: "2026-11-21",
+      ...overrides,
+    });
 
   it("totals each period's charges, counting its first and closing days", () => {
-    const statements = build({ chargesByDate: charges({ "2026-09-10": 7, "2026-09-11": 10, "2026-10-10": 5, "2026-10-11": 20, "2026-11-10": 1, "2026-12-10": 3, "2026-12-11": 9 }) });
+    const statements = build({
+      chargesByDate: charges({
+        "2026-09-10": 7,
+        "2026-09-11": 10,
+        "2026-10-10": 5,
+        "2026-10-11": 20,
+        "2026-11-10": 1,
+        "2026-12-10": 3,
+        "2026-12-11": 9,
+      }),
+    });
     expect(statements.map((statement) => statement.totalCents)).toEqual([300n, 2100n, 1500n]);
     expect(statements.map((statement) => statement.closing)).toEqual(["2026-12-10", "2026-11-10", "2026-10-10"]);
   });
@@ -83,7 +133,14 @@ describe("card statements", () => {
       chargesBeforeWindowCents: 4_000n,
       creditsCents: 16_000n,
     });
-    expect(statements.map(({ totalCents, paidCents, remainingCents, status }) => ({ totalCents, paidCents, remainingCents, status }))).toEqual([
+    expect(
+      statements.map(({ totalCents, paidCents, remainingCents, status }) => ({
+        totalCents,
+        paidCents,
+        remainingCents,
+        status,
+      })),
+    ).toEqual([
       { totalCents: 3_000n, paidCents: 0n, remainingCents: 3_000n, status: "open" },
       { totalCents: 8_000n, paidCents: 2_000n, remainingCents: 6_000n, status: "overdue" },
       { totalCents: 10_000n, paidCents: 10_000n, remainingCents: 0n, status: "paid" },
@@ -91,8 +148,16 @@ describe("card statements", () => {
   });
 
   it("applies payments beyond every closed statement to the open one, which stays open", () => {
-    const statements = build({ chargesByDate: charges({ "2026-10-05": 100, "2026-11-15": 30 }), creditsCents: 12_000n });
-    expect(statements[0]).toMatchObject({ totalCents: 3_000n, paidCents: 2_000n, remainingCents: 1_000n, status: "open" });
+    const statements = build({
+      chargesByDate: charges({ "2026-10-05": 100, "2026-11-15": 30 }),
+      creditsCents: 12_000n,
+    });
+    expect(statements[0]).toMatchObject({
+      totalCents: 3_000n,
+      paidCents: 2_000n,
+      remainingCents: 1_000n,
+      status: "open",
+    });
     expect(statements[2]).toMatchObject({ paidCents: 10_000n, status: "paid" });
   });
 
@@ -100,7 +165,13 @@ describe("card statements", () => {
     const chargesByDate = charges({ "2026-10-15": 80 });
     expect(build({ chargesByDate, today: "2026-11-20" })[1]!.status).toBe("closed");
     expect(build({ chargesByDate, today: "2026-11-21" })[1]!.status).toBe("overdue");
-    const onClosingDay = buildStatements({ periods: recentPeriods("2026-11-10", 10, 1), chargesByDate, chargesBeforeWindowCents: 0n, creditsCents: 0n, today: "2026-11-10" });
+    const onClosingDay = buildStatements({
+      periods: recentPeriods("2026-11-10", 10, 1),
+      chargesByDate,
+      chargesBeforeWindowCents: 0n,
+      creditsCents: 0n,
+      today: "2026-11-10",
+    });
     expect(onClosingDay[0]).toMatchObject({ closing: "2026-11-10", totalCents: 8_000n, status: "open" });
   });
 

@@ -14,18 +14,40 @@ type Body = Record<string, unknown>;
  * second after the previous one, so "newest by created_at" is well defined.
  */
 async function dashboardLedger(t: TestApp, workspace: Partial<typeof workspaces.$inferInsert> = {}) {
-  const team = await workspaceWithTeam(t, { workspace: { currency: "BRL", timeZone: "America/Sao_Paulo", ...workspace } });
+  const team = await workspaceWithTeam(t, {
+    workspace: { currency: "BRL", timeZone: "America/Sao_Paulo", ...workspace },
+  });
   const workspaceId = team.workspace.id;
   const checking = await insertAccount(t.db, { workspaceId, name: "Nubank", initialBalanceCents: 100_000 });
-  const savings = await insertAccount(t.db, { workspaceId, name: "Poupança", type: "savings", initialBalanceCents: 500_000 });
+  const savings = await insertAccount(t.db, {
+    workspaceId,
+    name: "Poupança",
+    type: "savings",
+    initialBalanceCents: 500_000,
+  });
   const creditLine = await insertAccount(t.db, { workspaceId, name: "Cheque especial", type: "credit" });
-  const dollars = await insertAccount(t.db, { workspaceId, name: "Wise", currency: "USD", initialBalanceCents: 20_000 });
+  const dollars = await insertAccount(t.db, {
+    workspaceId,
+    name: "Wise",
+    currency: "USD",
+    initialBalanceCents: 20_000,
+  });
   const credit = await insertCard(t.db, { workspaceId, accountId: checking.id, creditLimitCents: 300_000 });
-  const debit = await insertCard(t.db, { workspaceId, accountId: checking.id, type: "debit", mode: "debit", creditLimitCents: null });
+  const debit = await insertCard(t.db, {
+    workspaceId,
+    accountId: checking.id,
+    type: "debit",
+    mode: "debit",
+    creditLimitCents: null,
+  });
   const dollarCard = await insertCard(t.db, { workspaceId, accountId: dollars.id, creditLimitCents: 100_000 });
   const record = async (body: Body) => {
     t.clock.set(new Date(t.clock.now().getTime() + 1000).toISOString());
-    const response = await t.request(`/api/workspaces/${workspaceId}/transactions`, { method: "POST", token: team.owner.token, json: body });
+    const response = await t.request(`/api/workspaces/${workspaceId}/transactions`, {
+      method: "POST",
+      token: team.owner.token,
+      json: body,
+    });
     if (response.status !== 201) throw new Error(`recording failed: ${response.status} ${await response.text()}`);
     return (await response.json()).data as { uuid: string; description: string };
   };
@@ -45,22 +67,95 @@ describe("dashboard stats for a month of household finances", () => {
   beforeEach(async () => {
     t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
     l = await dashboardLedger(t);
-    await insertAccount(t.db, { workspaceId: l.workspaceId, name: "Old bank", initialBalanceCents: 1_000, isActive: false });
+    await insertAccount(t.db, {
+      workspaceId: l.workspaceId,
+      name: "Old bank",
+      initialBalanceCents: 1_000,
+      isActive: false,
+    });
     const entries: Body[] = [
-      { type: "expense", origin_id: account(l.checking.id), amount: "50.00", description: "September bill", date: "2026-09-30" },
-      { type: "income", destination_id: account(l.checking.id), amount: "3000.00", description: "October salary", date: "2026-10-05" },
-      { type: "expense", origin_id: account(l.checking.id), amount: "400.00", description: "October rent share", date: "2026-10-10" },
+      {
+        type: "expense",
+        origin_id: account(l.checking.id),
+        amount: "50.00",
+        description: "September bill",
+        date: "2026-09-30",
+      },
+      {
+        type: "income",
+        destination_id: account(l.checking.id),
+        amount: "3000.00",
+        description: "October salary",
+        date: "2026-10-05",
+      },
+      {
+        type: "expense",
+        origin_id: account(l.checking.id),
+        amount: "400.00",
+        description: "October rent share",
+        date: "2026-10-10",
+      },
       { type: "expense", origin_id: card(l.credit.id), amount: "100.00", description: "Halloween", date: "2026-10-31" },
-      { type: "income", destination_id: account(l.checking.id), amount: "3500.00", description: "November salary", date: "2026-11-01" },
-      { type: "income", destination_id: account(l.dollars.id), amount: "50.00", description: "Freelance (USD)", date: "2026-11-03" },
+      {
+        type: "income",
+        destination_id: account(l.checking.id),
+        amount: "3500.00",
+        description: "November salary",
+        date: "2026-11-01",
+      },
+      {
+        type: "income",
+        destination_id: account(l.dollars.id),
+        amount: "50.00",
+        description: "Freelance (USD)",
+        date: "2026-11-03",
+      },
       { type: "expense", origin_id: card(l.credit.id), amount: "250.90", description: "Mercado", date: "2026-11-10" },
       { type: "expense", origin_id: card(l.debit.id), amount: "12.50", description: "Padaria", date: "2026-11-12" },
-      { type: "expense", origin_id: account(l.creditLine.id), amount: "300.00", description: "Dentist", date: "2026-11-15" },
-      { type: "expense", origin_id: account(l.dollars.id), amount: "20.00", description: "App store (USD)", date: "2026-11-15" },
-      { type: "expense", origin_id: card(l.dollarCard.id), amount: "30.00", description: "Hotel (USD)", date: "2026-11-16" },
-      { type: "transfer", origin_id: account(l.checking.id), destination_id: account(l.savings.id), amount: "1000.00", description: "Save", date: "2026-11-16" },
-      { type: "pay_credit_card", origin_id: account(l.checking.id), destination_id: card(l.credit.id), amount: "100.00", description: "Card bill", date: "2026-11-18" },
-      { type: "expense", origin_id: account(l.checking.id), amount: "99.00", description: "December gym", date: "2026-12-01" },
+      {
+        type: "expense",
+        origin_id: account(l.creditLine.id),
+        amount: "300.00",
+        description: "Dentist",
+        date: "2026-11-15",
+      },
+      {
+        type: "expense",
+        origin_id: account(l.dollars.id),
+        amount: "20.00",
+        description: "App store (USD)",
+        date: "2026-11-15",
+      },
+      {
+        type: "expense",
+        origin_id: card(l.dollarCard.id),
+        amount: "30.00",
+        description: "Hotel (USD)",
+        date: "2026-11-16",
+      },
+      {
+        type: "transfer",
+        origin_id: account(l.checking.id),
+        destination_id: account(l.savings.id),
+        amount: "1000.00",
+        description: "Save",
+        date: "2026-11-16",
+      },
+      {
+        type: "pay_credit_card",
+        origin_id: account(l.checking.id),
+        destination_id: card(l.credit.id),
+        amount: "100.00",
+        description: "Card bill",
+        date: "2026-11-18",
+      },
+      {
+        type: "expense",
+        origin_id: account(l.checking.id),
+        amount: "99.00",
+        description: "December gym",
+        date: "2026-12-01",
+      },
     ];
     for (const entry of entries) await l.record(entry);
   });
@@ -75,10 +170,25 @@ describe("dashboard stats for a month of household finances", () => {
       total_balance: "11548.50",
       other_currencies: [{ currency: "USD", total_balance: "230.00" }],
       // October 3000.00 → November 3500.00; the dollar income and the December entry stay out.
-      monthly_income: { current_income: "3500.00", previous_income: "3000.00", change_percentage: 16.7, change_type: "increase" },
+      monthly_income: {
+        current_income: "3500.00",
+        previous_income: "3000.00",
+        change_percentage: 16.7,
+        change_type: "increase",
+      },
       // 250.90 + 12.50 + 300.00 against 400.00 + 100.00 (the 31st is October's, the 30th of September is not).
-      monthly_expenses: { current_expenses: "563.40", previous_expenses: "500.00", change_percentage: 12.7, change_type: "increase" },
-      credit_card_spending: { current_spending: "250.90", previous_spending: "100.00", change_percentage: 150.9, change_type: "increase" },
+      monthly_expenses: {
+        current_expenses: "563.40",
+        previous_expenses: "500.00",
+        change_percentage: 12.7,
+        change_type: "increase",
+      },
+      credit_card_spending: {
+        current_spending: "250.90",
+        previous_spending: "100.00",
+        change_percentage: 150.9,
+        change_type: "increase",
+      },
       accounts_count: 4,
       // R$ 250.90 owed (100 + 250.90 − 100 paid) of R$ 3000.00; the dollar card is left out.
       credit_utilization: 8.4,
@@ -96,7 +206,13 @@ describe("dashboard stats for a month of household finances", () => {
       "Freelance (USD)",
       "November salary",
     ]);
-    expect(recent_transactions[0]).toMatchObject({ type: "expense", amount: "99.00", currency: "BRL", date: "2026-12-01", origin: { type: "account", uuid: l.checking.id } });
+    expect(recent_transactions[0]).toMatchObject({
+      type: "expense",
+      amount: "99.00",
+      currency: "BRL",
+      date: "2026-12-01",
+      origin: { type: "account", uuid: l.checking.id },
+    });
   });
 
   it("answers each stat card alone, the same as in the stats", async () => {
@@ -108,10 +224,24 @@ describe("dashboard stats for a month of household finances", () => {
 
   it("compares December with November once the month turns, reporting the decreases", async () => {
     t.clock.set("2026-12-02T15:00:00.000Z");
-    expect((await l.get("monthly-income")).body.data).toEqual({ current_income: "0.00", previous_income: "3500.00", change_percentage: -100, change_type: "decrease" });
+    expect((await l.get("monthly-income")).body.data).toEqual({
+      current_income: "0.00",
+      previous_income: "3500.00",
+      change_percentage: -100,
+      change_type: "decrease",
+    });
     // (99.00 − 563.40) / 563.40 = −82.43 %
-    expect((await l.get("monthly-expenses")).body.data).toEqual({ current_expenses: "99.00", previous_expenses: "563.40", change_percentage: -82.4, change_type: "decrease" });
-    expect((await l.get("credit-card-spending")).body.data).toMatchObject({ current_spending: "0.00", change_percentage: -100, change_type: "decrease" });
+    expect((await l.get("monthly-expenses")).body.data).toEqual({
+      current_expenses: "99.00",
+      previous_expenses: "563.40",
+      change_percentage: -82.4,
+      change_type: "decrease",
+    });
+    expect((await l.get("credit-card-spending")).body.data).toMatchObject({
+      current_spending: "0.00",
+      change_percentage: -100,
+      change_type: "decrease",
+    });
   });
 
   it("reads the stats and the virtual balance in one database round trip each", async () => {
@@ -121,7 +251,11 @@ describe("dashboard stats for a month of household finances", () => {
       batch.mockClear();
       execute.mockClear();
       expect((await l.get(path)).status).toBe(200);
-      expect({ path, batches: batch.mock.calls.length, executes: execute.mock.calls.length }).toEqual({ path, batches: 1, executes: 0 });
+      expect({ path, batches: batch.mock.calls.length, executes: execute.mock.calls.length }).toEqual({
+        path,
+        batches: 1,
+        executes: 0,
+      });
     }
   });
 
@@ -149,9 +283,20 @@ describe("dashboard stats in a new workspace", () => {
       credit_utilization: 0,
       recent_transactions: [],
     });
-    await l.record({ type: "income", destination_id: account(l.checking.id), amount: "10.00", description: "First", date: "2026-11-02" });
+    await l.record({
+      type: "income",
+      destination_id: account(l.checking.id),
+      amount: "10.00",
+      description: "First",
+      date: "2026-11-02",
+    });
     expect((await l.get("stats")).body.data).toMatchObject({
-      monthly_income: { current_income: "10.00", previous_income: "0.00", change_percentage: 100, change_type: "increase" },
+      monthly_income: {
+        current_income: "10.00",
+        previous_income: "0.00",
+        change_percentage: 100,
+        change_type: "increase",
+      },
       monthly_expenses: { current_expenses: "0.00", change_percentage: 0, change_type: "neutral" },
     });
   });
@@ -163,15 +308,46 @@ describe("the month in the workspace's time zone", () => {
     const saoPaulo = await dashboardLedger(t);
     const utc = await dashboardLedger(t, { timeZone: "UTC" });
     for (const l of [saoPaulo, utc]) {
-      await l.record({ type: "income", destination_id: account(l.checking.id), amount: "100.00", description: "Last of November", date: "2026-11-30" });
-      await l.record({ type: "income", destination_id: account(l.checking.id), amount: "7.00", description: "First of December", date: "2026-12-01" });
+      await l.record({
+        type: "income",
+        destination_id: account(l.checking.id),
+        amount: "100.00",
+        description: "Last of November",
+        date: "2026-11-30",
+      });
+      await l.record({
+        type: "income",
+        destination_id: account(l.checking.id),
+        amount: "7.00",
+        description: "First of December",
+        date: "2026-12-01",
+      });
     }
-    expect((await saoPaulo.get("monthly-income")).body.data).toMatchObject({ current_income: "100.00", previous_income: "0.00" });
-    expect((await utc.get("monthly-income")).body.data).toMatchObject({ current_income: "7.00", previous_income: "100.00", change_type: "decrease" });
+    expect((await saoPaulo.get("monthly-income")).body.data).toMatchObject({
+      current_income: "100.00",
+      previous_income: "0.00",
+    });
+    expect((await utc.get("monthly-income")).body.data).toMatchObject({
+      current_income: "7.00",
+      previous_income: "100.00",
+      change_type: "decrease",
+    });
     // For São Paulo the 1st is still tomorrow: outside the balance of today, inside December's horizon.
-    expect((await saoPaulo.get("virtual-balance")).body.data).toMatchObject({ today: "2026-11-30", end_date: "2026-11-30", current_balance: "6100.00", end_balance: "6100.00" });
-    expect((await saoPaulo.get("virtual-balance?end_date=2026-12-01")).body.data).toMatchObject({ future_income: "7.00", end_balance: "6107.00" });
-    expect((await utc.get("virtual-balance")).body.data).toMatchObject({ today: "2026-12-01", end_date: "2026-12-31", current_balance: "6107.00" });
+    expect((await saoPaulo.get("virtual-balance")).body.data).toMatchObject({
+      today: "2026-11-30",
+      end_date: "2026-11-30",
+      current_balance: "6100.00",
+      end_balance: "6100.00",
+    });
+    expect((await saoPaulo.get("virtual-balance?end_date=2026-12-01")).body.data).toMatchObject({
+      future_income: "7.00",
+      end_balance: "6107.00",
+    });
+    expect((await utc.get("virtual-balance")).body.data).toMatchObject({
+      today: "2026-12-01",
+      end_date: "2026-12-31",
+      current_balance: "6107.00",
+    });
   });
 });
 
@@ -183,14 +359,52 @@ describe("virtual balance", () => {
     t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
     l = await dashboardLedger(t);
     const entries: Body[] = [
-      { type: "expense", origin_id: account(l.checking.id), amount: "100.00", description: "Today", date: "2026-11-21" },
-      { type: "income", destination_id: account(l.checking.id), amount: "200.00", description: "Sunday gig", date: "2026-11-22" },
-      { type: "income", destination_id: account(l.dollars.id), amount: "10.00", description: "Dollar tip", date: "2026-11-22" },
-      { type: "transfer", origin_id: account(l.checking.id), destination_id: account(l.savings.id), amount: "25.00", description: "Save", date: "2026-11-23" },
-      { type: "pay_credit_card", origin_id: account(l.checking.id), destination_id: card(l.credit.id), amount: "40.00", description: "Card bill", date: "2026-11-24" },
+      {
+        type: "expense",
+        origin_id: account(l.checking.id),
+        amount: "100.00",
+        description: "Today",
+        date: "2026-11-21",
+      },
+      {
+        type: "income",
+        destination_id: account(l.checking.id),
+        amount: "200.00",
+        description: "Sunday gig",
+        date: "2026-11-22",
+      },
+      {
+        type: "income",
+        destination_id: account(l.dollars.id),
+        amount: "10.00",
+        description: "Dollar tip",
+        date: "2026-11-22",
+      },
+      {
+        type: "transfer",
+        origin_id: account(l.checking.id),
+        destination_id: account(l.savings.id),
+        amount: "25.00",
+        description: "Save",
+        date: "2026-11-23",
+      },
+      {
+        type: "pay_credit_card",
+        origin_id: account(l.checking.id),
+        destination_id: card(l.credit.id),
+        amount: "40.00",
+        description: "Card bill",
+        date: "2026-11-24",
+      },
       { type: "expense", origin_id: card(l.credit.id), amount: "70.00", description: "Concert", date: "2026-11-25" },
       { type: "expense", origin_id: account(l.checking.id), amount: "50.00", description: "Gas", date: "2026-11-29" },
-      { type: "income", destination_id: account(l.checking.id), amount: "300.00", description: "December bonus", date: "2026-12-10" },
+      {
+        type: "income",
+        destination_id: account(l.checking.id),
+        amount: "300.00",
+        description: "December bonus",
+        date: "2026-12-10",
+      },
     ];
     for (const entry of entries) await l.record(entry);
   });
@@ -221,7 +435,11 @@ describe("virtual balance", () => {
     };
     for (const [endDate, endBalance] of Object.entries(horizons)) {
       const { body } = await l.get(`virtual-balance?end_date=${endDate}`);
-      expect({ endDate, current: body.data.current_balance, end: body.data.end_balance }).toEqual({ endDate, current: "5900.00", end: endBalance });
+      expect({ endDate, current: body.data.current_balance, end: body.data.end_balance }).toEqual({
+        endDate,
+        current: "5900.00",
+        end: endBalance,
+      });
     }
   });
 

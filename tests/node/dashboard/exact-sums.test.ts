@@ -29,7 +29,8 @@ describe("dashboard sums past 2^53 cents", () => {
     const expected = "99999999999989.99"; // 1 000 × 99 999 999 999.99 − 0.01, past 2^53 cents
     expect(BigInt(expected.replace(".", ""))).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
 
-    const read = (rest: string) => t.request(`/api/workspaces/${team.workspace.id}/dashboard/${rest}`, { token: team.member.token });
+    const read = (rest: string) =>
+      t.request(`/api/workspaces/${team.workspace.id}/dashboard/${rest}`, { token: team.member.token });
     const stats = await read("stats");
     expect(stats.status).toBe(200);
     expect((await stats.json()).data.total_balance).toBe(expected);

@@ -11,8 +11,16 @@ import { testEnv, testServiceContext } from "../../support/service-context.ts";
 
 /** A router shaped like a feature's: validated input, a service that may throw, one that crashes. */
 const fixtureApi = new Hono<ApiEnv>()
-  .post("/things", validate("json", z.object({ name: z.string().trim().min(1, "errors:fields.nameRequired").max(100, "errors:fields.tooLong"), amount: z.number() })), (c) =>
-    c.json({ data: c.req.valid("json") }, 201),
+  .post(
+    "/things",
+    validate(
+      "json",
+      z.object({
+        name: z.string().trim().min(1, "errors:fields.nameRequired").max(100, "errors:fields.tooLong"),
+        amount: z.number(),
+      }),
+    ),
+    (c) => c.json({ data: c.req.valid("json") }, 201),
   )
   .get("/conflict", () => {
     throw new AppError("TAG_NAME_TAKEN");
@@ -53,7 +61,11 @@ describe("the HTTP pipeline", () => {
   });
 
   it("answers the bare /api prefix and unknown methods on known paths 404 as well", async () => {
-    for (const [path, method] of [["/api", "GET"], ["/api/", "GET"], ["/api/things", "DELETE"]] as const) {
+    for (const [path, method] of [
+      ["/api", "GET"],
+      ["/api/", "GET"],
+      ["/api/things", "DELETE"],
+    ] as const) {
       const response = await app.request(path, { method }, env);
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
@@ -63,7 +75,10 @@ describe("the HTTP pipeline", () => {
   it("answers malformed JSON with 400 MALFORMED_JSON", async () => {
     const response = await post('{"name": "Rent",');
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "MALFORMED_JSON", message: "The request body is not valid JSON." });
+    expect(await response.json()).toMatchObject({
+      code: "MALFORMED_JSON",
+      message: "The request body is not valid JSON.",
+    });
   });
 
   it("answers invalid fields with 422 and a field map of messages", async () => {
@@ -78,16 +93,23 @@ describe("the HTTP pipeline", () => {
 
   it("answers in the caller's language: the lang cookie, then Accept-Language; the code stays the same", async () => {
     const invalid = JSON.stringify({ name: "x".repeat(101), amount: 1 });
-    const portuguese = await (await post(invalid, "application/json", { "Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5" })).json();
+    const portuguese = await (
+      await post(invalid, "application/json", { "Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5" })
+    ).json();
     expect(portuguese).toMatchObject({
       code: "VALIDATION_FAILED",
       message: "Alguns campos precisam de atenção. Confira e tente de novo.",
       errors: { name: ["Use no máximo 100 caracteres"] },
     });
-    const chosen = await (await post(invalid, "application/json", { "Accept-Language": "pt-BR", Cookie: "lang=en" })).json();
+    const chosen = await (
+      await post(invalid, "application/json", { "Accept-Language": "pt-BR", Cookie: "lang=en" })
+    ).json();
     expect(chosen).toMatchObject({ code: "VALIDATION_FAILED", errors: { name: ["Use at most 100 characters"] } });
     const missing = await app.request("/api/nothing", { headers: { "Accept-Language": "pt" } }, env);
-    expect(await missing.json()).toMatchObject({ code: "NOT_FOUND", message: "Não há endpoint da API em GET /api/nothing." });
+    expect(await missing.json()).toMatchObject({
+      code: "NOT_FOUND",
+      message: "Não há endpoint da API em GET /api/nothing.",
+    });
   });
 
   it("passes valid, trimmed input to the handler", async () => {
@@ -111,7 +133,10 @@ describe("the HTTP pipeline", () => {
   it("maps service errors to their status and adds Retry-After for rate limits", async () => {
     const conflict = await app.request("/api/conflict", {}, env);
     expect(conflict.status).toBe(409);
-    expect(await conflict.json()).toMatchObject({ code: "TAG_NAME_TAKEN", message: "There's already a tag with that name. Pick another one." });
+    expect(await conflict.json()).toMatchObject({
+      code: "TAG_NAME_TAKEN",
+      message: "There's already a tag with that name. Pick another one.",
+    });
 
     const limited = await app.request("/api/limited", {}, env);
     expect(limited.status).toBe(429);

@@ -32,16 +32,35 @@ describe("JSON API writes and their Content-Type", () => {
     });
     expect(created.status).toBe(201);
     const transactionId = (await created.json()).data.uuid;
-    ids = { workspaceId, accountId: account.id, cardId: card.id, tagId: tag.id, transactionId, invitationId: invitation.id, userId: team.member.user.id };
+    ids = {
+      workspaceId,
+      accountId: account.id,
+      cardId: card.id,
+      tagId: tag.id,
+      transactionId,
+      invitationId: invitation.id,
+      userId: team.member.user.id,
+    };
   });
 
-  const pathOf = (template: string) => `/api${template.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? "missing")}`;
+  const pathOf = (template: string) =>
+    `/api${template.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? "missing")}`;
   const sendAs = (contentType: string, method: string, path: string, body: string) =>
     t.request(path, { method, token: team.owner.token, body, headers: { "Content-Type": contentType } });
 
   it("refuses a text/plain body on POST /transactions with 415 and records nothing", async () => {
-    const body = JSON.stringify({ type: "income", destination_id: `account:${ids.accountId}`, amount: "99.00", description: "Sneaky" });
-    const response = await sendAs("text/plain;charset=UTF-8", "POST", `/api/workspaces/${ids.workspaceId}/transactions`, body);
+    const body = JSON.stringify({
+      type: "income",
+      destination_id: `account:${ids.accountId}`,
+      amount: "99.00",
+      description: "Sneaky",
+    });
+    const response = await sendAs(
+      "text/plain;charset=UTF-8",
+      "POST",
+      `/api/workspaces/${ids.workspaceId}/transactions`,
+      body,
+    );
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({
       message: "Send the request body as JSON (Content-Type: application/json).",
@@ -52,7 +71,12 @@ describe("JSON API writes and their Content-Type", () => {
   });
 
   it("refuses a PUT whose body is not JSON instead of answering 200 and ignoring it", async () => {
-    const response = await sendAs("text/plain", "PUT", `/api/workspaces/${ids.workspaceId}`, JSON.stringify({ name: "Taken over" }));
+    const response = await sendAs(
+      "text/plain",
+      "PUT",
+      `/api/workspaces/${ids.workspaceId}`,
+      JSON.stringify({ name: "Taken over" }),
+    );
     expect(response.status).toBe(415);
     const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ids.workspaceId!));
     expect(workspace!.name).not.toBe("Taken over");
@@ -62,7 +86,13 @@ describe("JSON API writes and their Content-Type", () => {
     expect(jsonWriteRoutes.length).toBeGreaterThan(30);
     const before = await snapshotDatabase(t.db);
     const body = JSON.stringify({ name: "Changed", email: "x@example.com", role: "viewer", tag_ids: [ids.tagId] });
-    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", ""]) {
+    for (const contentType of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+      "",
+    ]) {
       for (const route of jsonWriteRoutes) {
         const [method, template] = route.split(" ") as [string, string];
         const response = await t.request(pathOf(template), {
@@ -78,7 +108,12 @@ describe("JSON API writes and their Content-Type", () => {
   });
 
   it("takes JSON with a charset parameter, in any letter case", async () => {
-    const body = JSON.stringify({ type: "income", destination_id: `account:${ids.accountId}`, amount: "1.00", description: "Charset" });
+    const body = JSON.stringify({
+      type: "income",
+      destination_id: `account:${ids.accountId}`,
+      amount: "1.00",
+      description: "Charset",
+    });
     for (const contentType of ["application/json; charset=utf-8", "Application/JSON;charset=UTF-8"]) {
       const response = await sendAs(contentType, "POST", `/api/workspaces/${ids.workspaceId}/transactions`, body);
       expect(response.status).toBe(201);
@@ -86,7 +121,10 @@ describe("JSON API writes and their Content-Type", () => {
   });
 
   it("keeps bodyless writes working: delete, leave, logout (also with an empty text body)", async () => {
-    const deleted = await t.request(`/api/workspaces/${ids.workspaceId}/tags/${ids.tagId}`, { method: "DELETE", token: team.owner.token });
+    const deleted = await t.request(`/api/workspaces/${ids.workspaceId}/tags/${ids.tagId}`, {
+      method: "DELETE",
+      token: team.owner.token,
+    });
     expect(deleted.status).toBe(200);
     const left = await t.request(`/api/workspaces/${ids.workspaceId}/leave`, {
       method: "POST",
@@ -95,7 +133,11 @@ describe("JSON API writes and their Content-Type", () => {
       headers: { "Content-Type": "text/plain;charset=UTF-8" },
     });
     expect(left.status).toBe(200);
-    const loggedOut = await t.request("/api/auth/logout", { method: "POST", token: team.member.token, headers: { "Content-Length": "0" } });
+    const loggedOut = await t.request("/api/auth/logout", {
+      method: "POST",
+      token: team.member.token,
+      headers: { "Content-Length": "0" },
+    });
     expect(loggedOut.status).toBe(200);
   });
 });

@@ -16,10 +16,20 @@ describe("idempotent writes racing on one key", () => {
   async function twins(secondBody: unknown = { amount: 1250 }) {
     const db = await createTestDatabase();
     const user = await insertUser(db);
-    const ctx = actingAs(testServiceContext(db), { type: "person", userId: user.id, sessionId: "a-session", via: "bearer" });
+    const ctx = actingAs(testServiceContext(db), {
+      type: "person",
+      userId: user.id,
+      sessionId: "a-session",
+      via: "bearer",
+    });
     const workspace = await insertWorkspace(db, { ownerId: user.id });
     const path = `/api/workspaces/${workspace.id}/transactions`;
-    const first = await idempotentWrite(ctx, workspace.id, { key: "k-1", method: "POST", path, body: { amount: 1250 } });
+    const first = await idempotentWrite(ctx, workspace.id, {
+      key: "k-1",
+      method: "POST",
+      path,
+      body: { amount: 1250 },
+    });
     const second = await idempotentWrite(ctx, workspace.id, { key: "k-1", method: "POST", path, body: secondBody });
     // Both read before either writes: neither finds the key.
     const [firstFound, secondFound] = await db.batch([first.lookups.storedAnswer!, second.lookups.storedAnswer!]);
@@ -27,9 +37,15 @@ describe("idempotent writes racing on one key", () => {
     /** A write's batch: the key first, then a row standing for the money it moves. */
     const write = (twin: typeof first, name: string) =>
       twin.commit<{ data: { name: string } }>(
-        db.batch([...twin.record(created({ name })), db.insert(tags).values({ workspaceId: workspace.id, name, color: "#000000" })] as never),
+        db.batch([
+          ...twin.record(created({ name })),
+          db.insert(tags).values({ workspaceId: workspace.id, name, color: "#000000" }),
+        ] as never),
       );
-    const tagNames = async () => (await db.select({ name: tags.name }).from(tags).where(eq(tags.workspaceId, workspace.id))).map((row) => row.name);
+    const tagNames = async () =>
+      (await db.select({ name: tags.name }).from(tags).where(eq(tags.workspaceId, workspace.id))).map(
+        (row) => row.name,
+      );
     return { first, second, write, tagNames };
   }
 
@@ -50,7 +66,9 @@ describe("idempotent writes racing on one key", () => {
 
 describe("request fingerprints", () => {
   it("ignore key order and absent fields, and tell method, path and body apart", async () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe('{"a":{"d":[2,{"e":0,"f":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"e":0,"f":1}]},"b":1}',
+    );
     const base = await requestFingerprint("POST", "/p", { a: 1, b: 2 });
     expect(base).toMatch(/^[0-9a-f]{64}$/);
     expect(await requestFingerprint("post", "/p", { b: 2, a: 1 })).toBe(base);

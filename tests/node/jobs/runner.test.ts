@@ -38,7 +38,12 @@ describe("the due-items job runner", () => {
   it("keeps going when one executor fails and records which one", async () => {
     const ctx = testServiceContext(db);
     const executors: DueItemExecutor[] = [
-      { name: "loans", execute: async () => { throw new Error("rate source down"); } },
+      {
+        name: "loans",
+        execute: async () => {
+          throw new Error("rate source down");
+        },
+      },
       { name: "scheduled", execute: async () => 4 },
     ];
     const outcome = await runDueItems(ctx, "manual", executors);

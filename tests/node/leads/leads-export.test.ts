@@ -7,8 +7,17 @@ import { createTestDatabase } from "../../support/database.ts";
 describe("the leads operator command", () => {
   it("exports every lead, oldest first, as RFC 4180 CSV with quoting where needed", async () => {
     const db = await createTestDatabase();
-    await insertLead(db, { name: 'Ana "Aninha" Souza', email: "ana@example.com", createdAt: "2026-11-20T10:00:00.000Z" });
-    await insertLead(db, { name: "Lima, João", email: "joao@example.com", phone: "(11) 91234-5678", createdAt: "2026-11-21T09:30:00.000Z" });
+    await insertLead(db, {
+      name: 'Ana "Aninha" Souza',
+      email: "ana@example.com",
+      createdAt: "2026-11-20T10:00:00.000Z",
+    });
+    await insertLead(db, {
+      name: "Lima, João",
+      email: "joao@example.com",
+      phone: "(11) 91234-5678",
+      createdAt: "2026-11-21T09:30:00.000Z",
+    });
     const csv = leadsCsv(await listLeads({ db }));
     expect(csv.split("\r\n")).toEqual([
       "created_at,name,email,phone,source",

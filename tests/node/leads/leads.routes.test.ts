@@ -8,15 +8,23 @@ describe("POST /api/leads (waitlist)", () => {
     t = await createTestApp();
   });
 
-  const join = (json: unknown, headers: Record<string, string> = {}) => t.request("/api/leads", { method: "POST", json, headers });
+  const join = (json: unknown, headers: Record<string, string> = {}) =>
+    t.request("/api/leads", { method: "POST", json, headers });
   const valid = { name: "Mariana Lima", email: "Mariana.Lima@Example.com ", phone: "21998761234", source: "waitlist" };
 
   it("stores the lead (e-mail normalised, phone formatted) and thanks in Portuguese", async () => {
     const response = await join(valid);
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ data: { message: "Obrigado por se inscrever! Entraremos em contato em breve." } });
+    expect(await response.json()).toEqual({
+      data: { message: "Obrigado por se inscrever! Entraremos em contato em breve." },
+    });
     expect(await t.db.select().from(leads)).toEqual([
-      expect.objectContaining({ name: "Mariana Lima", email: "mariana.lima@example.com", phone: "(21) 99876-1234", source: "waitlist" }),
+      expect.objectContaining({
+        name: "Mariana Lima",
+        email: "mariana.lima@example.com",
+        phone: "(21) 99876-1234",
+        source: "waitlist",
+      }),
     ]);
   });
 
@@ -29,7 +37,10 @@ describe("POST /api/leads (waitlist)", () => {
     await join(valid);
     const again = await join({ ...valid, email: "  MARIANA.LIMA@example.COM", name: "Other" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: "LEAD_ALREADY_LISTED", message: "Este email já está cadastrado na lista de espera." });
+    expect(await again.json()).toMatchObject({
+      code: "LEAD_ALREADY_LISTED",
+      message: "Este email já está cadastrado na lista de espera.",
+    });
     expect(await t.db.select().from(leads)).toHaveLength(1);
   });
 
@@ -59,17 +70,24 @@ describe("POST /api/leads (waitlist)", () => {
   });
 
   it("answers malformed JSON with 400", async () => {
-    const response = await t.request("/api/leads", { method: "POST", body: "{name:", headers: { "Content-Type": "application/json" } });
+    const response = await t.request("/api/leads", {
+      method: "POST",
+      body: "{name:",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "MALFORMED_JSON" });
   });
 
   it("limits sign-ups per client address with 429 and Retry-After", async () => {
     const ip = { "CF-Connecting-IP": "198.51.100.7" };
-    for (let lead = 0; lead < 10; lead++) expect((await join({ ...valid, email: `p${lead}@example.com` }, ip)).status).toBe(201);
+    for (let lead = 0; lead < 10; lead++)
+      expect((await join({ ...valid, email: `p${lead}@example.com` }, ip)).status).toBe(201);
     const limited = await join({ ...valid, email: "p10@example.com" }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await join({ ...valid, email: "p10@example.com" }, { "CF-Connecting-IP": "198.51.100.8" })).status).toBe(201);
+    expect((await join({ ...valid, email: "p10@example.com" }, { "CF-Connecting-IP": "198.51.100.8" })).status).toBe(
+      201,
+    );
   });
 });

@@ -16,7 +16,9 @@ function schemaErrors(values: Record<LeadField, string>, language: LeadLanguage)
   const parsed = createLeadSchema.safeParse({ ...values, source: "waitlist" });
   const { t } = serverI18n(language);
   const fieldMessages = parsed.success ? {} : fieldErrorsFrom(parsed.error);
-  return Object.fromEntries(Object.entries(fieldMessages).map(([field, [first]]) => [field, t(first!.key, first!.values ?? {})]));
+  return Object.fromEntries(
+    Object.entries(fieldMessages).map(([field, [first]]) => [field, t(first!.key, first!.values ?? {})]),
+  );
 }
 
 describe("the waitlist dialog's check before sending", () => {
@@ -24,7 +26,9 @@ describe("the waitlist dialog's check before sending", () => {
     it(`refuses what the API's schema refuses, with the same first message (${language}, its words from errors.json)`, () => {
       for (const values of samples) {
         const checked = leadFieldErrors(values, language);
-        const firstMessages = Object.fromEntries(leadFields.flatMap((field) => (checked[field] ? [[field, checked[field]![0]]] : [])));
+        const firstMessages = Object.fromEntries(
+          leadFields.flatMap((field) => (checked[field] ? [[field, checked[field]![0]]] : [])),
+        );
         expect(firstMessages, JSON.stringify(values)).toEqual(schemaErrors(values, language));
       }
     });

@@ -40,14 +40,22 @@ describe("balance bound over libSQL's HTTP client", () => {
       effects.accounts.set(account.id, cents);
       return runLedgerBatch(db.batch(effectStatements(testServiceContext(db), workspace.id, effects) as never));
     };
-    const stored = async () => (await db.all<{ cents: number; kind: string }>(sql`select balance_cents as cents, typeof(balance_cents) as kind from accounts where id = ${account.id}`))[0];
+    const stored = async () =>
+      (
+        await db.all<{ cents: number; kind: string }>(
+          sql`select balance_cents as cents, typeof(balance_cents) as kind from accounts where id = ${account.id}`,
+        )
+      )[0];
     return { move, stored };
   }
 
   it("moves a balance to the bound exactly and refuses a cent past it", async () => {
     const { move, stored } = await accountAt(maxBalanceCents - 10);
     await move(10);
-    await expect(move(1)).rejects.toMatchObject({ code: "BALANCE_OUT_OF_RANGE", fieldErrors: { amount: [expect.objectContaining({ key: "errors:fields.balanceOutOfRange" })] } });
+    await expect(move(1)).rejects.toMatchObject({
+      code: "BALANCE_OUT_OF_RANGE",
+      fieldErrors: { amount: [expect.objectContaining({ key: "errors:fields.balanceOutOfRange" })] },
+    });
     expect(await stored()).toEqual({ cents: maxBalanceCents, kind: "integer" });
   });
 

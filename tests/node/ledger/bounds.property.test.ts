@@ -26,7 +26,12 @@ const centsArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.constant(maxAmountCents + 1) },
 );
 const specArbitrary: fc.Arbitrary<Spec> = fc
-  .record({ kind: fc.constantFrom("income", "expense", "transfer"), origin: legArbitrary, destination: legArbitrary, cents: centsArbitrary })
+  .record({
+    kind: fc.constantFrom("income", "expense", "transfer"),
+    origin: legArbitrary,
+    destination: legArbitrary,
+    cents: centsArbitrary,
+  })
   .filter((spec) => spec.kind !== "transfer" || spec.origin !== spec.destination) as fc.Arbitrary<Spec>;
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: specArbitrary.map((spec) => ({ op: "create" as const, spec })) },
@@ -82,12 +87,17 @@ describe("money bounds hold through any sequence of writes near them", () => {
           let candidate = picked ? apply(model, live.get(picked)!, -1n) : model;
           if (step.op !== "delete") candidate = apply(candidate, step.spec, 1n);
           const response =
-            step.op === "create" ? await send("POST", "/transactions", body(step.spec))
-            : step.op === "edit" ? await send("PUT", `/transactions/${picked}`, body(step.spec))
-            : await send("DELETE", `/transactions/${picked}`);
+            step.op === "create"
+              ? await send("POST", "/transactions", body(step.spec))
+              : step.op === "edit"
+                ? await send("PUT", `/transactions/${picked}`, body(step.spec))
+                : await send("DELETE", `/transactions/${picked}`);
           if (step.op !== "delete" && step.spec.cents > maxAmountCents) {
             expect(response.status).toBe(422);
-            expect(await response.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { amount: ["Amount is too large (the maximum is 999,999,999.99)"] } });
+            expect(await response.json()).toMatchObject({
+              code: "VALIDATION_FAILED",
+              errors: { amount: ["Amount is too large (the maximum is 999,999,999.99)"] },
+            });
           } else if (withinBound(candidate)) {
             expect(response.status).toBe(step.op === "create" ? 201 : 200);
             outcomes.accepted += 1;
@@ -101,15 +111,30 @@ describe("money bounds hold through any sequence of writes near them", () => {
             outcomes.refused += 1;
           }
 
-          const [storedHigh, storedLow] = await Promise.all([high.id, low.id].map(async (id) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.balanceCents));
+          const [storedHigh, storedLow] = await Promise.all(
+            [high.id, low.id].map(
+              async (id) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.balanceCents,
+            ),
+          );
           const storedDebt = (await t.db.select().from(cards).where(eq(cards.id, card.id)))[0]!.debtCents;
-          expect({ high: storedHigh, low: storedLow, card: storedDebt }).toEqual({ high: Number(model.high), low: Number(model.low), card: Number(model.card) });
+          expect({ high: storedHigh, low: storedLow, card: storedDebt }).toEqual({
+            high: Number(model.high),
+            low: Number(model.low),
+            card: Number(model.card),
+          });
           const rows = await t.db.select().from(transactions).where(eq(transactions.workspaceId, workspaceId));
           const fromRows = (id: string, initial: bigint) =>
-            rows.reduce((sum, row) => sum + (row.destinationAccountId === id ? BigInt(row.destinationAmountCents) : 0n) - (row.originAccountId === id ? BigInt(row.amountCents) : 0n), initial);
+            rows.reduce(
+              (sum, row) =>
+                sum +
+                (row.destinationAccountId === id ? BigInt(row.destinationAmountCents) : 0n) -
+                (row.originAccountId === id ? BigInt(row.amountCents) : 0n),
+              initial,
+            );
           expect([fromRows(high.id, opening.high), fromRows(low.id, opening.low)]).toEqual([model.high, model.low]);
 
-          for (const rest of ["/accounts", "/cards", "/transactions", "/dashboard/virtual-balance"]) expect((await send("GET", rest)).status, rest).toBe(200);
+          for (const rest of ["/accounts", "/cards", "/transactions", "/dashboard/virtual-balance"])
+            expect((await send("GET", rest)).status, rest).toBe(200);
           const stats = await send("GET", "/dashboard/stats");
           expect(stats.status).toBe(200);
           expect((await stats.json()).data.total_balance).toBe(centsToDecimal(model.high + model.low));

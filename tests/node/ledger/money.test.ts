@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "../../../worker/http/error-body.ts";
 import { fieldErrorsFrom } from "../../../worker/http/validation.ts";
-import { amountSchema, centsToDecimal, convertCents, decimalToUnits, microsToRate, positiveAmountSchema, rateSchema, signedAmountSchema } from "../../../worker/ledger/money.ts";
+import {
+  amountSchema,
+  centsToDecimal,
+  convertCents,
+  decimalToUnits,
+  microsToRate,
+  positiveAmountSchema,
+  rateSchema,
+  signedAmountSchema,
+} from "../../../worker/ledger/money.ts";
 
 describe("money at the API's edge", () => {
   it("reads decimals with up to 2 places from strings and numbers into exact cents", () => {
@@ -13,7 +22,21 @@ describe("money at the API's edge", () => {
   });
 
   it("refuses what is not a plain 2-decimal amount instead of rounding it", () => {
-    for (const value of ["12.345", 12.345, "1e3", 1e21, Number.NaN, Number.POSITIVE_INFINITY, "-1", "1,50", "", true, null, {}, 0.30000000000000004]) {
+    for (const value of [
+      "12.345",
+      12.345,
+      "1e3",
+      1e21,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      "-1",
+      "1,50",
+      "",
+      true,
+      null,
+      {},
+      0.30000000000000004,
+    ]) {
       expect(amountSchema.safeParse(value).success, String(value)).toBe(false);
     }
     expect(positiveAmountSchema.safeParse("0.00").success).toBe(false);

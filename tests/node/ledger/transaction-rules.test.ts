@@ -14,13 +14,49 @@ import {
 const checking: RuleLeg = { type: "account", id: "checking", currency: "BRL" };
 const savings: RuleLeg = { type: "account", id: "savings", currency: "BRL" };
 const dollars: RuleLeg = { type: "account", id: "dollars", currency: "USD" };
-const checkingCredit: RuleLeg = { type: "card", id: "checking-credit", accountId: "checking", mode: "credit", currency: "BRL" };
-const checkingDebit: RuleLeg = { type: "card", id: "checking-debit", accountId: "checking", mode: "debit", currency: "BRL" };
-const checkingDebitToo: RuleLeg = { type: "card", id: "checking-debit-2", accountId: "checking", mode: "debit", currency: "BRL" };
-const savingsCredit: RuleLeg = { type: "card", id: "savings-credit", accountId: "savings", mode: "credit", currency: "BRL" };
-const dollarsCredit: RuleLeg = { type: "card", id: "dollars-credit", accountId: "dollars", mode: "credit", currency: "USD" };
+const checkingCredit: RuleLeg = {
+  type: "card",
+  id: "checking-credit",
+  accountId: "checking",
+  mode: "credit",
+  currency: "BRL",
+};
+const checkingDebit: RuleLeg = {
+  type: "card",
+  id: "checking-debit",
+  accountId: "checking",
+  mode: "debit",
+  currency: "BRL",
+};
+const checkingDebitToo: RuleLeg = {
+  type: "card",
+  id: "checking-debit-2",
+  accountId: "checking",
+  mode: "debit",
+  currency: "BRL",
+};
+const savingsCredit: RuleLeg = {
+  type: "card",
+  id: "savings-credit",
+  accountId: "savings",
+  mode: "credit",
+  currency: "BRL",
+};
+const dollarsCredit: RuleLeg = {
+  type: "card",
+  id: "dollars-credit",
+  accountId: "dollars",
+  mode: "credit",
+  currency: "USD",
+};
 
-type LegCase = [description: string, kind: TransactionKind, origin: RuleLeg | null, destination: RuleLeg | null, problems: LegProblems];
+type LegCase = [
+  description: string,
+  kind: TransactionKind,
+  origin: RuleLeg | null,
+  destination: RuleLeg | null,
+  problems: LegProblems,
+];
 
 const legCases: LegCase[] = [
   ["income into an account", "income", null, checking, {}],
@@ -39,10 +75,28 @@ const legCases: LegCase[] = [
   ["a transfer missing its destination", "transfer", checking, null, { destination: "required" }],
   ["a transfer to the same account", "transfer", checking, checking, { destination: "sameLegs" }],
   ["a transfer to the same card", "transfer", checkingCredit, checkingCredit, { destination: "sameLegs" }],
-  ["a transfer from an account to its own debit card", "transfer", checking, checkingDebit, { destination: "sameLegs" }],
-  ["a transfer between two debit cards of one account", "transfer", checkingDebit, checkingDebitToo, { destination: "sameLegs" }],
+  [
+    "a transfer from an account to its own debit card",
+    "transfer",
+    checking,
+    checkingDebit,
+    { destination: "sameLegs" },
+  ],
+  [
+    "a transfer between two debit cards of one account",
+    "transfer",
+    checkingDebit,
+    checkingDebitToo,
+    { destination: "sameLegs" },
+  ],
   ["a card payment from the card's account", "pay_credit_card", checking, checkingCredit, {}],
-  ["a card payment to a card of another account", "pay_credit_card", checking, savingsCredit, { destination: "cardOfAnotherAccount" }],
+  [
+    "a card payment to a card of another account",
+    "pay_credit_card",
+    checking,
+    savingsCredit,
+    { destination: "cardOfAnotherAccount" },
+  ],
   ["a card payment to a debit card", "pay_credit_card", checking, checkingDebit, { destination: "creditCardRequired" }],
   ["a card payment to an account", "pay_credit_card", checking, savings, { destination: "creditCardRequired" }],
   ["a card payment from a card", "pay_credit_card", checkingDebit, checkingCredit, { origin: "accountRequired" }],
@@ -91,13 +145,55 @@ describe("the kind of a transaction sent without one", () => {
 
 describe("the currencies of a transaction", () => {
   it.each([
-    ["income counts in the destination's currency", "income", null, dollars, { currency: "USD", destinationCurrency: "USD", needsRate: false }],
-    ["an expense counts in the origin's currency", "expense", dollarsCredit, null, { currency: "USD", destinationCurrency: "USD", needsRate: false }],
-    ["a card's currency is its account's", "expense", checkingCredit, null, { currency: "BRL", destinationCurrency: "BRL", needsRate: false }],
-    ["a transfer in one currency needs no rate", "transfer", checking, savings, { currency: "BRL", destinationCurrency: "BRL", needsRate: false }],
-    ["a transfer across currencies needs a rate", "transfer", checking, dollars, { currency: "BRL", destinationCurrency: "USD", needsRate: true }],
-    ["a card payment across currencies needs a rate", "pay_credit_card", dollars, checkingCredit, { currency: "USD", destinationCurrency: "BRL", needsRate: true }],
-    ["a transfer whose destination is not chosen yet stays in one currency", "transfer", dollars, null, { currency: "USD", destinationCurrency: "USD", needsRate: false }],
+    [
+      "income counts in the destination's currency",
+      "income",
+      null,
+      dollars,
+      { currency: "USD", destinationCurrency: "USD", needsRate: false },
+    ],
+    [
+      "an expense counts in the origin's currency",
+      "expense",
+      dollarsCredit,
+      null,
+      { currency: "USD", destinationCurrency: "USD", needsRate: false },
+    ],
+    [
+      "a card's currency is its account's",
+      "expense",
+      checkingCredit,
+      null,
+      { currency: "BRL", destinationCurrency: "BRL", needsRate: false },
+    ],
+    [
+      "a transfer in one currency needs no rate",
+      "transfer",
+      checking,
+      savings,
+      { currency: "BRL", destinationCurrency: "BRL", needsRate: false },
+    ],
+    [
+      "a transfer across currencies needs a rate",
+      "transfer",
+      checking,
+      dollars,
+      { currency: "BRL", destinationCurrency: "USD", needsRate: true },
+    ],
+    [
+      "a card payment across currencies needs a rate",
+      "pay_credit_card",
+      dollars,
+      checkingCredit,
+      { currency: "USD", destinationCurrency: "BRL", needsRate: true },
+    ],
+    [
+      "a transfer whose destination is not chosen yet stays in one currency",
+      "transfer",
+      dollars,
+      null,
+      { currency: "USD", destinationCurrency: "USD", needsRate: false },
+    ],
   ] as const)("%s", (_description, kind, origin, destination, expected) => {
     expect(currenciesOf(kind, origin, destination)).toEqual(expected);
   });

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addMember, insertPicture, insertWorkspace } from "../../../db/factories.ts";
-import { sessions, userPictures, userPreferences, users, workspaceMembers, workspaces } from "../../../db/schema/index.ts";
+import {
+  sessions,
+  userPictures,
+  userPreferences,
+  users,
+  workspaceMembers,
+  workspaces,
+} from "../../../db/schema/index.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 
@@ -22,14 +29,19 @@ describe("deleting the account", () => {
     await addMember(t.db, { workspaceId: joined.id, userId: ana.user.id, role: "member" });
     await insertPicture(t.db, { userId: ana.user.id });
     await t.db.insert(userPreferences).values({ userId: ana.user.id, updatedAt: "2026-11-21T00:00:00.000Z" });
-    const secondDevice = await t.db.insert(sessions).values({ userId: ana.user.id, lastSeenAt: "2026-11-21T00:00:00.000Z", expiresAt: "2027-01-01T00:00:00.000Z" });
+    const secondDevice = await t.db
+      .insert(sessions)
+      .values({ userId: ana.user.id, lastSeenAt: "2026-11-21T00:00:00.000Z", expiresAt: "2027-01-01T00:00:00.000Z" });
     expect(secondDevice.rowsAffected).toBe(1);
 
     const response = await t.request("/api/profile", { method: "DELETE", token: ana.token });
     expect(response.status).toBe(200);
     expect((await response.json()).data).toEqual({ message: "Account deleted", deleted_workspaces: 1 });
 
-    expect((await t.db.select({ name: workspaces.name }).from(workspaces)).map((row) => row.name).sort()).toEqual(["Co-owned", "Joined"]);
+    expect((await t.db.select({ name: workspaces.name }).from(workspaces)).map((row) => row.name).sort()).toEqual([
+      "Co-owned",
+      "Joined",
+    ]);
     expect(await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, ana.user.id))).toEqual([]);
     expect(await t.db.select().from(users).where(eq(users.id, ana.user.id))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, ana.user.id))).toEqual([]);

@@ -71,12 +71,19 @@ describe("profile picture", () => {
     const farOver = await upload(ana.token, pngOfSize(3 * 1024 * 1024));
     expect(farOver.status).toBe(413);
     // Far over is stopped by the app's body limit for this path, before the body is read.
-    expect(await farOver.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large (the limit is 2 MB)." });
+    expect(await farOver.json()).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The request body is too large (the limit is 2 MB).",
+    });
   });
 
   it("keeps the 256 KB limit on every other API path", async () => {
     const ana = await signInAs(t);
-    const response = await t.request("/api/profile", { method: "PUT", token: ana.token, json: { name: "x".repeat(300 * 1024) } });
+    const response = await t.request("/api/profile", {
+      method: "PUT",
+      token: ana.token,
+      json: { name: "x".repeat(300 * 1024) },
+    });
     expect(response.status).toBe(413);
   });
 

@@ -57,7 +57,11 @@ describe("chat-bot preferences", () => {
     const studio = await insertWorkspace(t.db, { ownerId: ana.user.id });
     const studioAccount = await insertAccount(t.db, { workspaceId: studio.id });
     const studioTag = await insertTag(t.db, { workspaceId: studio.id });
-    const response = await save(ana.token, { default_workspace_uuid: home.id, default_account_uuid: studioAccount.id, default_tag_uuid: studioTag.id });
+    const response = await save(ana.token, {
+      default_workspace_uuid: home.id,
+      default_account_uuid: studioAccount.id,
+      default_tag_uuid: studioTag.id,
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual({
       default_account_uuid: ["Choose an account of your default workspace"],
@@ -72,8 +76,13 @@ describe("chat-bot preferences", () => {
     const account = await insertAccount(t.db, { workspaceId: home.id });
     const withoutWorkspace = await save(ana.token, { default_account_uuid: account.id });
     expect(withoutWorkspace.status).toBe(422);
-    expect((await withoutWorkspace.json()).errors).toEqual({ default_account_uuid: ["Choose an account of your default workspace"] });
-    const unknown = await save(ana.token, { default_workspace_uuid: home.id, default_tag_uuid: "0190a5f0-2222-7000-8000-000000000002" });
+    expect((await withoutWorkspace.json()).errors).toEqual({
+      default_account_uuid: ["Choose an account of your default workspace"],
+    });
+    const unknown = await save(ana.token, {
+      default_workspace_uuid: home.id,
+      default_tag_uuid: "0190a5f0-2222-7000-8000-000000000002",
+    });
     expect((await unknown.json()).errors).toEqual({ default_tag_uuid: ["Choose a tag of your default workspace"] });
     expect(await t.db.select().from(userPreferences)).toEqual([]);
   });
@@ -87,7 +96,10 @@ describe("chat-bot preferences", () => {
     await save(ana.token, { default_workspace_uuid: home.id });
     expect((await save(ana.token, { default_account_uuid: studioAccount.id })).status).toBe(422);
     const accepted = await save(ana.token, { default_account_uuid: homeAccount.id });
-    expect((await accepted.json()).data).toMatchObject({ default_workspace_uuid: home.id, default_account_uuid: homeAccount.id });
+    expect((await accepted.json()).data).toMatchObject({
+      default_workspace_uuid: home.id,
+      default_account_uuid: homeAccount.id,
+    });
   });
 
   it("clears the stored account and tag when the default workspace changes to one they are not in", async () => {
@@ -96,9 +108,17 @@ describe("chat-bot preferences", () => {
     const studio = await insertWorkspace(t.db, { ownerId: ana.user.id });
     const account = await insertAccount(t.db, { workspaceId: home.id });
     const tag = await insertTag(t.db, { workspaceId: home.id });
-    await save(ana.token, { default_workspace_uuid: home.id, default_account_uuid: account.id, default_tag_uuid: tag.id });
+    await save(ana.token, {
+      default_workspace_uuid: home.id,
+      default_account_uuid: account.id,
+      default_tag_uuid: tag.id,
+    });
     const { data } = await (await save(ana.token, { default_workspace_uuid: studio.id })).json();
-    expect(data).toMatchObject({ default_workspace_uuid: studio.id, default_account_uuid: null, default_tag_uuid: null });
+    expect(data).toMatchObject({
+      default_workspace_uuid: studio.id,
+      default_account_uuid: null,
+      default_tag_uuid: null,
+    });
   });
 
   it("drops defaults of a workspace the caller has left at the next save", async () => {

@@ -13,7 +13,11 @@ describe("profile API", () => {
 
   it("updates the name (trimmed) and keeps the e-mail", async () => {
     const ana = await signInAs(t, { email: "ana@example.com", name: null });
-    const response = await t.request("/api/profile", { method: "PUT", token: ana.token, json: { name: "  Ana Souza ", email: "x@y.z" } });
+    const response = await t.request("/api/profile", {
+      method: "PUT",
+      token: ana.token,
+      json: { name: "  Ana Souza ", email: "x@y.z" },
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).data).toMatchObject({ name: "Ana Souza", email: "ana@example.com" });
   });
@@ -26,10 +30,16 @@ describe("profile API", () => {
       expect(response.status).toBe(422);
       expect((await response.json()).errors.name).toHaveLength(1);
     }
-    const taken = await t.request("/api/profile", { method: "PUT", token: rafael.token, json: { username: "AnaSouza" } });
+    const taken = await t.request("/api/profile", {
+      method: "PUT",
+      token: rafael.token,
+      json: { username: "AnaSouza" },
+    });
     expect(taken.status).toBe(422);
     expect((await taken.json()).errors.username).toEqual(["That username is taken"]);
-    expect((await t.request("/api/profile", { method: "PUT", token: ana.token, json: { username: "AnaSouza" } })).status).toBe(200);
+    expect(
+      (await t.request("/api/profile", { method: "PUT", token: ana.token, json: { username: "AnaSouza" } })).status,
+    ).toBe(200);
   });
 
   it("changes nothing for a session that was revoked", async () => {

@@ -24,7 +24,14 @@ const pick = fc.nat();
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant("create" as const), tags: tagPicks, day }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("edit" as const), pick, tags: tagPicks, day }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom("attach" as const, "detach" as const, "sync" as const), pick, tags: tagPicks }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constantFrom("attach" as const, "detach" as const, "sync" as const),
+      pick,
+      tags: tagPicks,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteTag" as const), tag: fc.integer({ min: 0, max: 2 }) }) },
 );
@@ -35,22 +42,44 @@ describe("tag usage stays right through any sequence of writes", () => {
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }), async (steps) => {
         const t = await createTestApp();
         const h = await householdLedger(t);
-        const tagIds = [h.food.id, h.home.id, (await insertTag(t.db, { workspaceId: h.workspaceId, name: "Trips" })).id];
+        const tagIds = [
+          h.food.id,
+          h.home.id,
+          (await insertTag(t.db, { workspaceId: h.workspaceId, name: "Trips" })).id,
+        ];
         const live: string[] = [];
-        const send = (method: string, suffix: string, json?: unknown) => t.request(h.path(suffix), { method, token: h.member.token, json });
+        const send = (method: string, suffix: string, json?: unknown) =>
+          t.request(h.path(suffix), { method, token: h.member.token, json });
         const chosen = (picks: number[]) => picks.map((index) => tagIds[index]!);
         const date = (dayOfMonth: number) => `2026-10-${String(dayOfMonth).padStart(2, "0")}`;
 
         for (const step of steps) {
           const target = live.length > 0 && "pick" in step ? live[step.pick % live.length]! : undefined;
           if (step.op === "create") {
-            const created = await h.record({ type: "expense", origin_id: `account:${h.checking.id}`, amount: "1.00", description: "tagged", date: date(step.day), tag_ids: chosen(step.tags) });
+            const created = await h.record({
+              type: "expense",
+              origin_id: `account:${h.checking.id}`,
+              amount: "1.00",
+              description: "tagged",
+              date: date(step.day),
+              tag_ids: chosen(step.tags),
+            });
             expect([201, 422]).toContain(created.status);
             if (created.status === 201) live.push((await created.json()).data.uuid);
           } else if (step.op === "deleteTag") {
-            await t.request(`/api/workspaces/${h.workspaceId}/tags/${tagIds[step.tag]}`, { method: "DELETE", token: h.member.token });
+            await t.request(`/api/workspaces/${h.workspaceId}/tags/${tagIds[step.tag]}`, {
+              method: "DELETE",
+              token: h.member.token,
+            });
           } else if (target && step.op === "edit") {
-            await send("PUT", `/${target}`, { type: "expense", origin_id: `account:${h.checking.id}`, amount: "1.00", description: "edited", date: date(step.day), tag_ids: chosen(step.tags) });
+            await send("PUT", `/${target}`, {
+              type: "expense",
+              origin_id: `account:${h.checking.id}`,
+              amount: "1.00",
+              description: "edited",
+              date: date(step.day),
+              tag_ids: chosen(step.tags),
+            });
           } else if (target && (step.op === "attach" || step.op === "detach")) {
             await send("POST", `/${target}/tags/${step.op}`, { tag_ids: chosen(step.tags) });
           } else if (target && step.op === "sync") {
@@ -65,8 +94,16 @@ describe("tag usage stays right through any sequence of writes", () => {
             from tags left join transaction_tags on transaction_tags.tag_id = tags.id
             left join transactions on transactions.id = transaction_tags.transaction_id
             where tags.workspace_id = ${h.workspaceId} group by tags.id order by lower(tags.name)`);
-          const answered = await (await t.request(`/api/workspaces/${h.workspaceId}/tags`, { token: h.viewer.token })).json();
-          expect(answered.data.map(({ uuid, usage_count, last_used }: (typeof counted)[number]) => ({ uuid, usage_count, last_used }))).toEqual(counted);
+          const answered = await (
+            await t.request(`/api/workspaces/${h.workspaceId}/tags`, { token: h.viewer.token })
+          ).json();
+          expect(
+            answered.data.map(({ uuid, usage_count, last_used }: (typeof counted)[number]) => ({
+              uuid,
+              usage_count,
+              last_used,
+            })),
+          ).toEqual(counted);
         }
       }),
       { numRuns: 25 },

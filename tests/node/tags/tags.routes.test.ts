@@ -12,13 +12,26 @@ describe("tags API", () => {
     team = await workspaceWithTeam(t);
   });
   const path = (rest = "") => `/api/workspaces/${team.workspace.id}/tags${rest}`;
-  const send = (method: string, rest: string, by: SignedIn, json?: unknown) => t.request(path(rest), { method, token: by.token, json });
-  const tag = (fields: Partial<typeof tags.$inferInsert> = {}) => insertTag(t.db, { workspaceId: team.workspace.id, ...fields });
+  const send = (method: string, rest: string, by: SignedIn, json?: unknown) =>
+    t.request(path(rest), { method, token: by.token, json });
+  const tag = (fields: Partial<typeof tags.$inferInsert> = {}) =>
+    insertTag(t.db, { workspaceId: team.workspace.id, ...fields });
   /** An expense of 1.00 on the given date with the given tags, recorded through the API. */
   const spendTagged = async (date: string, tagIds: string[], description = `On ${date}`) => {
     const account = await insertAccount(t.db, { workspaceId: team.workspace.id, initialBalanceCents: 10_000 });
-    const json = { type: "expense", origin_id: `account:${account.id}`, amount: "1.00", description, date, tag_ids: tagIds };
-    const response = await t.request(`/api/workspaces/${team.workspace.id}/transactions`, { method: "POST", token: team.member.token, json });
+    const json = {
+      type: "expense",
+      origin_id: `account:${account.id}`,
+      amount: "1.00",
+      description,
+      date,
+      tag_ids: tagIds,
+    };
+    const response = await t.request(`/api/workspaces/${team.workspace.id}/transactions`, {
+      method: "POST",
+      token: team.member.token,
+      json,
+    });
     expect(response.status).toBe(201);
     return (await response.json()).data;
   };
@@ -36,7 +49,9 @@ describe("tags API", () => {
       last_used: null,
       created_at: "2026-11-21T12:00:00.000Z",
     });
-    const coloured = await (await send("POST", "", team.member, { name: "Travel", color: "#5b43cf", description: "" })).json();
+    const coloured = await (
+      await send("POST", "", team.member, { name: "Travel", color: "#5b43cf", description: "" })
+    ).json();
     expect(coloured.data).toMatchObject({ color: "#5b43cf", description: null });
   });
 
@@ -61,7 +76,10 @@ describe("tags API", () => {
     await tag({ name: "Groceries" });
     const response = await send("POST", "", team.member, { name: "GROCERIES" });
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ code: "TAG_NAME_TAKEN", errors: { name: ["A tag with this name already exists"] } });
+    expect(await response.json()).toMatchObject({
+      code: "TAG_NAME_TAKEN",
+      errors: { name: ["A tag with this name already exists"] },
+    });
     const accented = await tag({ name: "Saúde" });
     expect((await (await send("POST", "", team.member, { name: "SAÚDE" })).json()).code).toBe("TAG_NAME_TAKEN");
     expect((await send("PUT", `/${accented.id}`, team.member, { name: "SAÚDE" })).status).toBe(200);
@@ -78,7 +96,13 @@ describe("tags API", () => {
     const response = await send("GET", "", team.viewer);
     expect(response.status).toBe(200);
     const { data } = await response.json();
-    expect(data.map((row: { uuid: string; usage_count: number; last_used: string | null }) => [row.uuid, row.usage_count, row.last_used])).toEqual([
+    expect(
+      data.map((row: { uuid: string; usage_count: number; last_used: string | null }) => [
+        row.uuid,
+        row.usage_count,
+        row.last_used,
+      ]),
+    ).toEqual([
       [food.id, 3, "2026-11-10"],
       [idle.id, 0, null],
       [rent.id, 1, "2026-11-03"],
@@ -88,7 +112,13 @@ describe("tags API", () => {
   it("reads one tag with its usage and answers 404 for an unknown or malformed id", async () => {
     const food = await tag({ name: "Food", color: "#22C55E" });
     await spendTagged("2026-11-03", [food.id]);
-    expect((await (await send("GET", `/${food.id}`, team.viewer)).json()).data).toMatchObject({ uuid: food.id, name: "Food", color: "#22C55E", usage_count: 1, last_used: "2026-11-03" });
+    expect((await (await send("GET", `/${food.id}`, team.viewer)).json()).data).toMatchObject({
+      uuid: food.id,
+      name: "Food",
+      color: "#22C55E",
+      usage_count: 1,
+      last_used: "2026-11-03",
+    });
     for (const id of [unknownId, "food"]) {
       const missing = await send("GET", `/${id}`, team.viewer);
       expect([missing.status, (await missing.json()).message]).toEqual([404, "Tag not found."]);
@@ -100,7 +130,13 @@ describe("tags API", () => {
     await spendTagged("2026-11-03", [food.id]);
     const response = await send("PUT", `/${food.id}`, team.member, { name: "Food", color: "#121127" });
     expect(response.status).toBe(200);
-    expect((await response.json()).data).toMatchObject({ name: "Food", color: "#121127", description: "Meals", usage_count: 1, last_used: "2026-11-03" });
+    expect((await response.json()).data).toMatchObject({
+      name: "Food",
+      color: "#121127",
+      description: "Meals",
+      usage_count: 1,
+      last_used: "2026-11-03",
+    });
     const cleared = await (await send("PUT", `/${food.id}`, team.member, { description: null })).json();
     expect(cleared.data).toMatchObject({ name: "Food", description: null });
   });
@@ -111,7 +147,10 @@ describe("tags API", () => {
     const taken = await send("PUT", `/${food.id}`, team.member, { name: " rent " });
     expect([taken.status, (await taken.json()).code]).toEqual([409, "TAG_NAME_TAKEN"]);
     const invalid = await send("PUT", `/${food.id}`, team.member, { name: "", color: "#12345" });
-    expect((await invalid.json()).errors).toEqual({ name: ["Name is required"], color: ["Use a six-digit colour such as #9E9E9E"] });
+    expect((await invalid.json()).errors).toEqual({
+      name: ["Name is required"],
+      color: ["Use a six-digit colour such as #9E9E9E"],
+    });
     expect((await send("PUT", `/${unknownId}`, team.member, { name: "Ghost" })).status).toBe(404);
     expect((await t.db.select().from(tags)).map((row) => row.name).sort()).toEqual(["Food", "Rent"]);
   });
@@ -119,14 +158,27 @@ describe("tags API", () => {
   it("answers a Portuguese caller in Portuguese, with the same code and fields", async () => {
     await tag({ name: "Rent" });
     const headers = { "Accept-Language": "pt-BR,pt;q=0.9" };
-    const taken = await t.request(path(), { method: "POST", token: team.member.token, json: { name: "rent" }, headers });
+    const taken = await t.request(path(), {
+      method: "POST",
+      token: team.member.token,
+      json: { name: "rent" },
+      headers,
+    });
     expect(await taken.json()).toMatchObject({
       code: "TAG_NAME_TAKEN",
       message: "Já existe uma etiqueta com esse nome. Escolha outro.",
       errors: { name: ["Já existe uma etiqueta com este nome"] },
     });
-    const invalid = await t.request(path(), { method: "POST", token: team.member.token, json: { name: "x".repeat(51) }, headers });
-    expect(await invalid.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { name: ["Use no máximo 50 caracteres"] } });
+    const invalid = await t.request(path(), {
+      method: "POST",
+      token: team.member.token,
+      json: { name: "x".repeat(51) },
+      headers,
+    });
+    expect(await invalid.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: { name: ["Use no máximo 50 caracteres"] },
+    });
   });
 
   it("deletes a tag: it comes off its transactions, which stay", async () => {

@@ -29,7 +29,10 @@ describe("the set-tier operator command", () => {
       plan: "unlimited",
       hasBetaAccess: true,
     });
-    expect(parseSetTierArguments(["--email", "ana@example.com", "--beta", "off"])).toEqual({ email: "ana@example.com", hasBetaAccess: false });
+    expect(parseSetTierArguments(["--email", "ana@example.com", "--beta", "off"])).toEqual({
+      email: "ana@example.com",
+      hasBetaAccess: false,
+    });
   });
 
   it("refuses a missing address, an unknown tier, a bad beta switch or nothing to change", () => {
@@ -42,7 +45,9 @@ describe("the set-tier operator command", () => {
 
   it("changes only what was asked and says the resulting tier", async () => {
     const user = await insertUser(db, { email: "ana@example.com", hasBetaAccess: true });
-    expect(await setTier(db, { email: "ana@example.com", plan: "unlimited" })).toBe("ana@example.com is now on Unlimited + Beta.");
+    expect(await setTier(db, { email: "ana@example.com", plan: "unlimited" })).toBe(
+      "ana@example.com is now on Unlimited + Beta.",
+    );
     const [stored] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(stored).toMatchObject({ tier: "unlimited", hasBetaAccess: true });
   });
@@ -60,9 +65,15 @@ describe("the set-tier operator command", () => {
     const node = join(projectRoot, "node_modules", ".bin", "node");
     const script = join(projectRoot, "scripts", "set-tier.ts");
     const env = { ...process.env, LIBSQL_URL: url };
-    const { stdout } = await run(node, [script, "--email", "carla@example.com", "--tier", "unlimited", "--beta", "on"], { env });
+    const { stdout } = await run(
+      node,
+      [script, "--email", "carla@example.com", "--tier", "unlimited", "--beta", "on"],
+      { env },
+    );
     expect(stdout.trim()).toBe("carla@example.com is now on Unlimited + Beta.");
-    const failure = await run(node, [script, "--email", "nobody@example.com", "--beta", "on"], { env }).catch((error) => error);
+    const failure = await run(node, [script, "--email", "nobody@example.com", "--beta", "on"], { env }).catch(
+      (error) => error,
+    );
     expect(failure.code).toBe(1);
     expect(failure.stderr).toMatch(/No user signs in as nobody@example.com/);
     client.close();

@@ -8,13 +8,21 @@ describe("tiers", () => {
   });
 
   it("labels the four tiers as the badge shows them", () => {
-    const labels = tierPlans.flatMap((tier) => [false, true].map((hasBetaAccess) => resolveTier({ tier, hasBetaAccess }).label));
+    const labels = tierPlans.flatMap((tier) =>
+      [false, true].map((hasBetaAccess) => resolveTier({ tier, hasBetaAccess }).label),
+    );
     expect(labels).toEqual(["Free", "Free + Beta", "Unlimited", "Unlimited + Beta"]);
   });
 
   it("gives free users 2 workspaces and 5 accounts each, beta access one workspace more", () => {
-    expect(resolveTier({ tier: "free", hasBetaAccess: false }).limits).toEqual({ accounts_per_workspace: 5, workspaces_per_user: 2 });
-    expect(resolveTier({ tier: "free", hasBetaAccess: true }).limits).toEqual({ accounts_per_workspace: 5, workspaces_per_user: 3 });
+    expect(resolveTier({ tier: "free", hasBetaAccess: false }).limits).toEqual({
+      accounts_per_workspace: 5,
+      workspaces_per_user: 2,
+    });
+    expect(resolveTier({ tier: "free", hasBetaAccess: true }).limits).toEqual({
+      accounts_per_workspace: 5,
+      workspaces_per_user: 3,
+    });
   });
 
   it("lifts every limit and unlocks every paid feature on unlimited", () => {
@@ -51,10 +59,29 @@ describe("tiers", () => {
 
   it("computes account usage, remaining and percentage against the limit", () => {
     const free = resolveTier({ tier: "free", hasBetaAccess: false });
-    expect(accountUsage(free, 4)).toEqual({ used: 4, limit: 5, remaining: 1, canCreate: true, isAtLimit: false, usagePercentage: 80 });
-    expect(accountUsage(free, 5)).toMatchObject({ remaining: 0, canCreate: false, isAtLimit: true, usagePercentage: 100 });
+    expect(accountUsage(free, 4)).toEqual({
+      used: 4,
+      limit: 5,
+      remaining: 1,
+      canCreate: true,
+      isAtLimit: false,
+      usagePercentage: 80,
+    });
+    expect(accountUsage(free, 5)).toMatchObject({
+      remaining: 0,
+      canCreate: false,
+      isAtLimit: true,
+      usagePercentage: 100,
+    });
     expect(accountUsage(free, 7)).toMatchObject({ remaining: 0, usagePercentage: 100 });
     const unlimited = resolveTier({ tier: "unlimited", hasBetaAccess: true });
-    expect(accountUsage(unlimited, 40)).toEqual({ used: 40, limit: null, remaining: null, canCreate: true, isAtLimit: false, usagePercentage: 0 });
+    expect(accountUsage(unlimited, 40)).toEqual({
+      used: 40,
+      limit: null,
+      remaining: null,
+      canCreate: true,
+      isAtLimit: false,
+      usagePercentage: 0,
+    });
   });
 });

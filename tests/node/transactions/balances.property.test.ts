@@ -13,7 +13,13 @@ import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
  * workspace's kept transaction count must match its rows.
  */
 type Leg = { type: "account" | "card"; name: "checking" | "dollars" | "credit" | "debit" };
-type Spec = { kind: "income" | "expense" | "transfer" | "pay_credit_card"; origin?: Leg; destination?: Leg; cents: number; rateMicros?: number };
+type Spec = {
+  kind: "income" | "expense" | "transfer" | "pay_credit_card";
+  origin?: Leg;
+  destination?: Leg;
+  cents: number;
+  rateMicros?: number;
+};
 type Step = { op: "create"; spec: Spec } | { op: "edit"; pick: number; spec: Spec } | { op: "delete"; pick: number };
 
 const legs: Leg[] = [
@@ -40,15 +46,25 @@ const currencyOf = { checking: "BRL", dollars: "USD", credit: "BRL", debit: "BRL
 
 function body(h: HouseholdLedger, spec: Spec) {
   const ref = (leg?: Leg) => (leg ? `${leg.type}:${h[leg.name].id}` : undefined);
-  return { type: spec.kind, origin_id: ref(spec.origin), destination_id: ref(spec.destination), amount: (spec.cents / 100).toFixed(2), description: "random", currency_conversion: spec.rateMicros === undefined ? undefined : (spec.rateMicros / 1e6).toFixed(6) };
+  return {
+    type: spec.kind,
+    origin_id: ref(spec.origin),
+    destination_id: ref(spec.destination),
+    amount: (spec.cents / 100).toFixed(2),
+    description: "random",
+    currency_conversion: spec.rateMicros === undefined ? undefined : (spec.rateMicros / 1e6).toFixed(6),
+  };
 }
 
 /** The model: what accepted transactions must have done, written independently of the service. */
 function expectedBalances(live: Spec[]) {
   const totals = { checking: 100_000, dollars: 50_000, creditDebt: 0 };
   for (const spec of live) {
-    const crossCurrency = spec.origin && spec.destination && currencyOf[spec.origin.name] !== currencyOf[spec.destination.name];
-    const arrived = crossCurrency ? Number((BigInt(spec.cents) * BigInt(spec.rateMicros!) + 500_000n) / 1_000_000n) : spec.cents;
+    const crossCurrency =
+      spec.origin && spec.destination && currencyOf[spec.origin.name] !== currencyOf[spec.destination.name];
+    const arrived = crossCurrency
+      ? Number((BigInt(spec.cents) * BigInt(spec.rateMicros!) + 500_000n) / 1_000_000n)
+      : spec.cents;
     const origin = spec.kind === "income" ? undefined : spec.origin;
     const destination = spec.kind === "expense" ? undefined : spec.destination;
     const cardsAccountPays = spec.kind === "pay_credit_card" && !origin;
@@ -91,19 +107,29 @@ describe("balances stay right through any sequence of writes", () => {
           } else if (ids.length > 0) {
             const id = ids[step.pick % ids.length]!;
             const isEdit = step.op === "edit";
-            const response = await t.request(h.path(`/${id}`), { method: isEdit ? "PUT" : "DELETE", token: h.member.token, json: isEdit ? body(h, step.spec) : undefined });
+            const response = await t.request(h.path(`/${id}`), {
+              method: isEdit ? "PUT" : "DELETE",
+              token: h.member.token,
+              json: isEdit ? body(h, step.spec) : undefined,
+            });
             if (response.status === 200) isEdit ? live.set(id, step.spec) : live.delete(id);
             else expect([422]).toContain(response.status);
           }
           const stored = await h.balances();
           const expected = expectedBalances([...live.values()]);
-          expect({ checking: stored.checking, dollars: stored.dollars, creditDebt: stored.creditDebt }).toEqual(expected);
+          expect({ checking: stored.checking, dollars: stored.dollars, creditDebt: stored.creditDebt }).toEqual(
+            expected,
+          );
           expect(await balancesImpliedByRows(t, h)).toEqual(expected);
           const [counted] = await t.db.all<{ kept: number; rows: number }>(
             sql`select transaction_count as kept, (select count(*) from transactions where workspace_id = ${h.workspaceId}) as rows from workspaces where id = ${h.workspaceId}`,
           );
           expect(counted).toEqual({ kept: live.size, rows: live.size });
-          const card = (await (await t.request(`/api/workspaces/${h.workspaceId}/cards/${h.credit.id}`, { token: h.viewer.token })).json()).data;
+          const card = (
+            await (
+              await t.request(`/api/workspaces/${h.workspaceId}/cards/${h.credit.id}`, { token: h.viewer.token })
+            ).json()
+          ).data;
           expect(card.available_credit).toBe((Math.max(0, 200_000 - expected.creditDebt) / 100).toFixed(2));
         }
       }),

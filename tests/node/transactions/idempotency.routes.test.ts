@@ -14,11 +14,22 @@ describe("Idempotency-Key on money writes", () => {
     h = await householdLedger(t);
   });
 
-  const expense = (amount = "12.50") => ({ type: "expense", origin_id: `account:${h.checking.id}`, amount, description: "Padaria" });
+  const expense = (amount = "12.50") => ({
+    type: "expense",
+    origin_id: `account:${h.checking.id}`,
+    amount,
+    description: "Padaria",
+  });
   const post = (path: string, body: unknown, key: string | null, who: SignedIn = h.member) =>
-    t.request(path, { method: "POST", token: who.token, json: body, headers: key === null ? {} : { "Idempotency-Key": key } });
+    t.request(path, {
+      method: "POST",
+      token: who.token,
+      json: body,
+      headers: key === null ? {} : { "Idempotency-Key": key },
+    });
   const record = (body: unknown, key: string | null, who?: SignedIn) => post(h.path(), body, key, who);
-  const rowsOfWorkspace = async () => (await t.db.select().from(transactions).where(eq(transactions.workspaceId, h.workspaceId))).length;
+  const rowsOfWorkspace = async () =>
+    (await t.db.select().from(transactions).where(eq(transactions.workspaceId, h.workspaceId))).length;
 
   it("answers a retry with the first status and body, marked as replayed, writing nothing again", async () => {
     const first = await record(expense(), "retry-1");
@@ -33,8 +44,14 @@ describe("Idempotency-Key on money writes", () => {
   });
 
   it("recognises the same request in the other payload form, whatever the key order", async () => {
-    const first = await record({ description: "Padaria", amount: 12.5, origin_id: `account:${h.checking.id}`, type: "expense" }, "forms");
-    const retry = await record({ type: "expense", value: "12.50", description: "Padaria", origin_account_uuid: h.checking.id }, "forms");
+    const first = await record(
+      { description: "Padaria", amount: 12.5, origin_id: `account:${h.checking.id}`, type: "expense" },
+      "forms",
+    );
+    const retry = await record(
+      { type: "expense", value: "12.50", description: "Padaria", origin_account_uuid: h.checking.id },
+      "forms",
+    );
     expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
     expect((await retry.json()).data.uuid).toBe((await first.json()).data.uuid);
     expect(await rowsOfWorkspace()).toBe(1);

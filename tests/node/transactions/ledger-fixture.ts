@@ -11,10 +11,33 @@ import { workspaceWithTeam } from "../../support/workspaces.ts";
 export async function householdLedger(t: TestApp) {
   const team = await workspaceWithTeam(t, { workspace: { currency: "BRL", timeZone: "America/Sao_Paulo" } });
   const workspaceId = team.workspace.id;
-  const checking = await insertAccount(t.db, { workspaceId, name: "Nubank", currency: "BRL", initialBalanceCents: 100_000 });
-  const dollars = await insertAccount(t.db, { workspaceId, name: "Wise USD", currency: "USD", initialBalanceCents: 50_000 });
-  const credit = await insertCard(t.db, { workspaceId, accountId: checking.id, name: "Roxinho", creditLimitCents: 200_000, billingCycleDay: 5 });
-  const debit = await insertCard(t.db, { workspaceId, accountId: checking.id, name: "Débito", type: "debit", mode: "debit", creditLimitCents: null });
+  const checking = await insertAccount(t.db, {
+    workspaceId,
+    name: "Nubank",
+    currency: "BRL",
+    initialBalanceCents: 100_000,
+  });
+  const dollars = await insertAccount(t.db, {
+    workspaceId,
+    name: "Wise USD",
+    currency: "USD",
+    initialBalanceCents: 50_000,
+  });
+  const credit = await insertCard(t.db, {
+    workspaceId,
+    accountId: checking.id,
+    name: "Roxinho",
+    creditLimitCents: 200_000,
+    billingCycleDay: 5,
+  });
+  const debit = await insertCard(t.db, {
+    workspaceId,
+    accountId: checking.id,
+    name: "Débito",
+    type: "debit",
+    mode: "debit",
+    creditLimitCents: null,
+  });
   const food = await insertTag(t.db, { workspaceId, name: "Food" });
   const home = await insertTag(t.db, { workspaceId, name: "Home" });
   const path = (suffix = "") => `/api/workspaces/${workspaceId}/transactions${suffix}`;
@@ -30,7 +53,12 @@ export async function householdLedger(t: TestApp) {
       ...accountRows.map((row) => [row.id, row.balanceCents] as const),
       ...cardRows.map((row) => [row.id, row.debtCents] as const),
     ]);
-    return { checking: byId.get(checking.id), dollars: byId.get(dollars.id), creditDebt: byId.get(credit.id), debitDebt: byId.get(debit.id) };
+    return {
+      checking: byId.get(checking.id),
+      dollars: byId.get(dollars.id),
+      creditDebt: byId.get(credit.id),
+      debitDebt: byId.get(debit.id),
+    };
   }
 
   return { ...team, workspaceId, checking, dollars, credit, debit, food, home, path, record, balances };

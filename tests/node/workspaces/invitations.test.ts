@@ -19,7 +19,8 @@ describe("inviting people into a workspace", () => {
     t = await createTestApp({ env: { RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: resend.url } });
     team = await workspaceWithTeam(t, { workspace: { name: "Casa <Souza>" } });
   });
-  const invite = (by: SignedIn, json: unknown) => t.request(`/api/workspaces/${team.workspace.id}/members`, { method: "POST", token: by.token, json });
+  const invite = (by: SignedIn, json: unknown) =>
+    t.request(`/api/workspaces/${team.workspace.id}/members`, { method: "POST", token: by.token, json });
   const sentTo = (email: string) => resend.sent.filter((message) => message.to === email);
 
   it("lets an admin invite an address: a pending invitation and an e-mail in the inviter's language", async () => {
@@ -50,7 +51,10 @@ describe("inviting people into a workspace", () => {
   it("renews an invitation sent twice instead of duplicating it", async () => {
     await invite(team.admin, { email: "twice@example.com", role: "viewer" });
     await invite(team.admin, { email: "twice@example.com", role: "admin" });
-    const rows = await t.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.email, "twice@example.com"));
+    const rows = await t.db
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.email, "twice@example.com"));
     expect(rows.map((row) => row.role)).toEqual(["admin"]);
     expect(sentTo("twice@example.com")).toHaveLength(2);
   });
@@ -58,7 +62,10 @@ describe("inviting people into a workspace", () => {
   it("refuses an address that is already a member with 409", async () => {
     const response = await invite(team.owner, { email: team.viewer.user.email, role: "admin" });
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ code: "ALREADY_MEMBER", errors: { email: ["This person is already a member"] } });
+    expect(await response.json()).toMatchObject({
+      code: "ALREADY_MEMBER",
+      errors: { email: ["This person is already a member"] },
+    });
   });
 
   it("lets only admins and owners invite, and only owners invite an owner", async () => {
@@ -81,7 +88,10 @@ describe("inviting people into a workspace", () => {
     resend.failWith(500);
     const response = await invite(team.owner, { email: "later@example.com", role: "member" });
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "Failed to send the invitation e-mail" });
+    expect(await response.json()).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Failed to send the invitation e-mail",
+    });
     expect(await t.db.select().from(workspaceInvitations)).toEqual([]);
   });
 
@@ -107,7 +117,10 @@ describe("inviting people into a workspace", () => {
   describe("the invited address finds the workspace at its next sign-in", () => {
     const signInWithCode = async (email: string, code?: string) => {
       await t.request("/api/auth/request-token", { method: "POST", json: { email } });
-      return t.request("/api/auth/login", { method: "POST", json: { method: "email", email, token: code ?? resend.lastCodeFor(email) } });
+      return t.request("/api/auth/login", {
+        method: "POST",
+        json: { method: "email", email, token: code ?? resend.lastCodeFor(email) },
+      });
     };
 
     it("joins a new person with the invited role, in the same sign-in", async () => {
@@ -139,7 +152,10 @@ describe("inviting people into a workspace", () => {
       const right = resend.lastCodeFor("guess@example.com");
       const wrong = right === "000000" ? "111111" : "000000";
       expect((await signInWithCode("guess@example.com", wrong)).status).toBe(401);
-      const members = await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, team.workspace.id));
+      const members = await t.db
+        .select()
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.workspaceId, team.workspace.id));
       expect(members).toHaveLength(4);
       const [invitation] = await t.db.select().from(workspaceInvitations);
       expect(invitation!.acceptedAt).toBeNull();

@@ -16,7 +16,8 @@ describe("workspace members", () => {
   const base = () => `/api/workspaces/${team.workspace.id}`;
   const setRole = (by: SignedIn, target: SignedIn, role: string) =>
     t.request(`${base()}/members/${target.user.id}`, { method: "PUT", token: by.token, json: { role } });
-  const remove = (by: SignedIn, target: SignedIn) => t.request(`${base()}/members/${target.user.id}`, { method: "DELETE", token: by.token });
+  const remove = (by: SignedIn, target: SignedIn) =>
+    t.request(`${base()}/members/${target.user.id}`, { method: "DELETE", token: by.token });
   const roleOf = async (person: SignedIn) =>
     (
       await t.db
@@ -26,8 +27,17 @@ describe("workspace members", () => {
     )[0]?.role;
 
   it("lists members (owners first) and pending invitations to any member, viewers included", async () => {
-    await insertInvitation(t.db, { workspaceId: team.workspace.id, email: "new@example.com", role: "viewer", invitedBy: team.admin.user.id });
-    await insertInvitation(t.db, { workspaceId: team.workspace.id, email: "done@example.com", acceptedAt: "2026-11-20T00:00:00.000Z" });
+    await insertInvitation(t.db, {
+      workspaceId: team.workspace.id,
+      email: "new@example.com",
+      role: "viewer",
+      invitedBy: team.admin.user.id,
+    });
+    await insertInvitation(t.db, {
+      workspaceId: team.workspace.id,
+      email: "done@example.com",
+      acceptedAt: "2026-11-20T00:00:00.000Z",
+    });
     const response = await t.request(`${base()}/members`, { token: team.viewer.token });
     expect(response.status).toBe(200);
     const { data } = await response.json();
@@ -41,14 +51,24 @@ describe("workspace members", () => {
       joined_at: expect.any(String),
     });
     expect(data.invitations).toEqual([
-      { uuid: expect.any(String), email: "new@example.com", role: "viewer", invited_by: { uuid: team.admin.user.id, name: "Adam Admin" }, created_at: expect.any(String) },
+      {
+        uuid: expect.any(String),
+        email: "new@example.com",
+        role: "viewer",
+        invited_by: { uuid: team.admin.user.id, name: "Adam Admin" },
+        created_at: expect.any(String),
+      },
     ]);
   });
 
   it("lets an admin change roles below owner", async () => {
     const response = await setRole(team.admin, team.member, "viewer");
     expect(response.status).toBe(200);
-    expect((await response.json()).data).toMatchObject({ user_uuid: team.member.user.id, role: "viewer", name: "Mia Member" });
+    expect((await response.json()).data).toMatchObject({
+      user_uuid: team.member.user.id,
+      role: "viewer",
+      name: "Mia Member",
+    });
     expect(await roleOf(team.member)).toBe("viewer");
     expect((await setRole(team.admin, team.viewer, "admin")).status).toBe(200);
   });
@@ -71,14 +91,20 @@ describe("workspace members", () => {
   it("never leaves a workspace without an owner", async () => {
     const stepDown = await setRole(team.owner, team.owner, "admin");
     expect(stepDown.status).toBe(409);
-    expect(await stepDown.json()).toMatchObject({ code: "LAST_OWNER", message: expect.stringContaining("needs an owner") });
+    expect(await stepDown.json()).toMatchObject({
+      code: "LAST_OWNER",
+      message: expect.stringContaining("needs an owner"),
+    });
     expect((await remove(team.owner, team.owner)).status).toBe(409);
     expect(await roleOf(team.owner)).toBe("owner");
   });
 
   it("keeps an owner when two owners step down at the same moment", async () => {
     await setRole(team.owner, team.admin, "owner");
-    const answers = await Promise.all([setRole(team.owner, team.owner, "admin"), setRole(team.admin, team.admin, "admin")]);
+    const answers = await Promise.all([
+      setRole(team.owner, team.owner, "admin"),
+      setRole(team.admin, team.admin, "admin"),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect([await roleOf(team.owner), await roleOf(team.admin)]).toContain("owner");
   });
@@ -97,7 +123,9 @@ describe("workspace members", () => {
     expect((await bad.json()).errors.role).toEqual(["Choose owner, admin, member or viewer"]);
     const outsider = await signInAs(t);
     expect((await setRole(team.owner, outsider, "member")).status).toBe(404);
-    expect((await t.request(`${base()}/members/not-a-uuid`, { method: "DELETE", token: team.owner.token })).status).toBe(404);
+    expect(
+      (await t.request(`${base()}/members/not-a-uuid`, { method: "DELETE", token: team.owner.token })).status,
+    ).toBe(404);
   });
 
   it("lets an admin remove a member, and an owner remove a co-owner", async () => {
@@ -111,11 +139,18 @@ describe("workspace members", () => {
   });
 
   it("lets any member leave, and forgets it as their chat-bot default", async () => {
-    await t.db.insert(userPreferences).values({ userId: team.viewer.user.id, defaultWorkspaceId: team.workspace.id, updatedAt: "2026-11-21T00:00:00.000Z" });
+    await t.db.insert(userPreferences).values({
+      userId: team.viewer.user.id,
+      defaultWorkspaceId: team.workspace.id,
+      updatedAt: "2026-11-21T00:00:00.000Z",
+    });
     const response = await t.request(`${base()}/leave`, { method: "POST", token: team.viewer.token });
     expect(response.status).toBe(200);
     expect(await roleOf(team.viewer)).toBeUndefined();
-    const [preferences] = await t.db.select().from(userPreferences).where(eq(userPreferences.userId, team.viewer.user.id));
+    const [preferences] = await t.db
+      .select()
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, team.viewer.user.id));
     expect(preferences!.defaultWorkspaceId).toBeNull();
   });
 
@@ -132,7 +167,8 @@ describe("workspace members", () => {
     const invitation = await insertInvitation(t.db, { workspaceId: team.workspace.id });
     const other = await insertWorkspace(t.db, { ownerId: team.admin.user.id });
     const foreign = await insertInvitation(t.db, { workspaceId: other.id });
-    const withdraw = (by: SignedIn, id: string) => t.request(`${base()}/invitations/${id}`, { method: "DELETE", token: by.token });
+    const withdraw = (by: SignedIn, id: string) =>
+      t.request(`${base()}/invitations/${id}`, { method: "DELETE", token: by.token });
     expect((await withdraw(team.member, invitation.id)).status).toBe(403);
     expect((await withdraw(team.admin, foreign.id)).status).toBe(404);
     expect((await withdraw(team.admin, invitation.id)).status).toBe(200);

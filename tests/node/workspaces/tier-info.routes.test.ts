@@ -9,7 +9,8 @@ describe("tier info and usage stats", () => {
   beforeEach(async () => {
     t = await createTestApp();
   });
-  const tierInfo = async (workspaceId: string, token: string) => t.request(`/api/workspaces/${workspaceId}/tier-info`, { token });
+  const tierInfo = async (workspaceId: string, token: string) =>
+    t.request(`/api/workspaces/${workspaceId}/tier-info`, { token });
 
   it("describes a free workspace with every tier-info field", async () => {
     const { workspace, viewer } = await workspaceWithTeam(t);
@@ -19,7 +20,13 @@ describe("tier info and usage stats", () => {
       current_tier: "free",
       tier_label: "Free",
       has_beta_access: false,
-      features: { whatsapp_bot: false, advanced_analytics: false, export_features: false, advanced_filters: false, priority_support: false },
+      features: {
+        whatsapp_bot: false,
+        advanced_analytics: false,
+        export_features: false,
+        advanced_filters: false,
+        priority_support: false,
+      },
       beta_features: { recurring_transactions: false },
       accounts_used: 0,
       accounts_remaining: 5,
@@ -38,7 +45,13 @@ describe("tier info and usage stats", () => {
       current_tier: "unlimited",
       tier_label: "Unlimited + Beta",
       has_beta_access: true,
-      features: { whatsapp_bot: true, advanced_analytics: true, export_features: true, advanced_filters: true, priority_support: true },
+      features: {
+        whatsapp_bot: true,
+        advanced_analytics: true,
+        export_features: true,
+        advanced_filters: true,
+        priority_support: true,
+      },
       beta_features: { recurring_transactions: true },
       accounts_remaining: null,
       can_create_account: true,
@@ -49,7 +62,11 @@ describe("tier info and usage stats", () => {
   it("labels free with beta 'Free + Beta' and keeps beta features off until the workspace opts in", async () => {
     const { workspace, owner } = await workspaceWithTeam(t, { owner: { hasBetaAccess: true } });
     const { data } = await (await tierInfo(workspace.id, owner.token)).json();
-    expect(data).toMatchObject({ tier_label: "Free + Beta", has_beta_access: true, beta_features: { recurring_transactions: false } });
+    expect(data).toMatchObject({
+      tier_label: "Free + Beta",
+      has_beta_access: true,
+      beta_features: { recurring_transactions: false },
+    });
     expect(data.limits).toEqual({ accounts_per_workspace: 5, workspaces_per_user: 3 });
   });
 
@@ -72,7 +89,9 @@ describe("tier info and usage stats", () => {
 
   it("reports no limit on unlimited", async () => {
     const { workspace, owner } = await workspaceWithTeam(t, { owner: { tier: "unlimited" } });
-    const { data } = await (await t.request(`/api/workspaces/${workspace.id}/usage-stats`, { token: owner.token })).json();
+    const { data } = await (
+      await t.request(`/api/workspaces/${workspace.id}/usage-stats`, { token: owner.token })
+    ).json();
     expect(data.accounts).toEqual({ used: 0, limit: null, remaining: null, is_at_limit: false, usage_percentage: 0 });
   });
 
@@ -80,7 +99,9 @@ describe("tier info and usage stats", () => {
     const { workspace } = await workspaceWithTeam(t);
     const stranger = await signInAs(t, { tier: "unlimited" });
     for (const endpoint of ["tier-info", "usage-stats"]) {
-      expect((await t.request(`/api/workspaces/${workspace.id}/${endpoint}`, { token: stranger.token })).status).toBe(404);
+      expect((await t.request(`/api/workspaces/${workspace.id}/${endpoint}`, { token: stranger.token })).status).toBe(
+        404,
+      );
       expect((await t.request(`/api/workspaces/${workspace.id}/${endpoint}`)).status).toBe(401);
     }
   });

@@ -17,16 +17,28 @@ describe("one workspace: read, settings, delete", () => {
   const put = (token: string, json: unknown) => t.request(path(), { method: "PUT", token, json });
 
   it("shows the workspace to every member with that member's role", async () => {
-    for (const [person, role] of [[team.owner, "owner"], [team.viewer, "viewer"]] as const) {
+    for (const [person, role] of [
+      [team.owner, "owner"],
+      [team.viewer, "viewer"],
+    ] as const) {
       const response = await t.request(path(), { token: person.token });
       expect(response.status).toBe(200);
-      expect((await response.json()).data).toMatchObject({ uuid: team.workspace.id, name: "Casa", currency: "BRL", role });
+      expect((await response.json()).data).toMatchObject({
+        uuid: team.workspace.id,
+        name: "Casa",
+        currency: "BRL",
+        role,
+      });
     }
   });
 
   it("answers 404 to a non-member, for a made-up id and for a malformed id", async () => {
     const stranger = await signInAs(t);
-    for (const target of [path(), "/api/workspaces/0190a5f0-0000-7000-8000-000000000000", "/api/workspaces/not-a-uuid"]) {
+    for (const target of [
+      path(),
+      "/api/workspaces/0190a5f0-0000-7000-8000-000000000000",
+      "/api/workspaces/not-a-uuid",
+    ]) {
       const response = await t.request(target, { token: stranger.token });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: "NOT_FOUND", message: "Workspace not found." });
@@ -75,7 +87,14 @@ describe("one workspace: read, settings, delete", () => {
     });
     expect(response.status).toBe(422);
     const { errors } = await response.json();
-    expect(Object.keys(errors).sort()).toEqual(["beta_features_enabled", "currency", "name", "primary_color", "secondary_color", "time_zone"]);
+    expect(Object.keys(errors).sort()).toEqual([
+      "beta_features_enabled",
+      "currency",
+      "name",
+      "primary_color",
+      "secondary_color",
+      "time_zone",
+    ]);
     expect(errors.name).toEqual(["Workspace name is required"]);
     expect((await put(team.owner.token, { name: "x".repeat(101) })).status).toBe(422);
     expect((await put(team.owner.token, { description: "x".repeat(501) })).status).toBe(422);
@@ -97,7 +116,9 @@ describe("one workspace: read, settings, delete", () => {
   it("lets only a caller with beta access switch beta features on; anyone allowed may switch them off", async () => {
     expect((await put(team.admin.token, { beta_features_enabled: true })).status).toBe(403);
     const tester = await signInAs(t, { hasBetaAccess: true });
-    await t.db.insert(workspaceMembers).values({ workspaceId: team.workspace.id, userId: tester.user.id, role: "admin" });
+    await t.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: team.workspace.id, userId: tester.user.id, role: "admin" });
     const on = await put(tester.token, { beta_features_enabled: true });
     expect((await on.json()).data.beta_features_enabled).toBe(true);
     const off = await put(team.admin.token, { beta_features_enabled: false });

@@ -20,8 +20,16 @@ describe("workspaces API", () => {
     });
     expect(created.status).toBe(201);
     const { data } = await created.json();
-    expect(data).toMatchObject({ name: "Casa", description: null, currency: "BRL", role: "owner", primary_color: "#121127" });
-    expect(await t.db.select().from(workspaceMembers)).toEqual([expect.objectContaining({ userId: ana.user.id, role: "owner" })]);
+    expect(data).toMatchObject({
+      name: "Casa",
+      description: null,
+      currency: "BRL",
+      role: "owner",
+      primary_color: "#121127",
+    });
+    expect(await t.db.select().from(workspaceMembers)).toEqual([
+      expect.objectContaining({ userId: ana.user.id, role: "owner" }),
+    ]);
 
     const anaList = await (await t.request("/api/workspaces", { token: ana.token })).json();
     expect(anaList.data.map((workspace: { uuid: string }) => workspace.uuid)).toEqual([data.uuid]);
@@ -40,7 +48,11 @@ describe("workspaces API", () => {
     const { errors } = await response.json();
     expect(errors.name).toEqual(["Workspace name is required"]);
     expect(Object.keys(errors).sort()).toEqual(["accent_color", "currency", "name", "time_zone"]);
-    const tooLong = await t.request("/api/workspaces", { method: "POST", token: ana.token, json: { name: "x".repeat(101) } });
+    const tooLong = await t.request("/api/workspaces", {
+      method: "POST",
+      token: ana.token,
+      json: { name: "x".repeat(101) },
+    });
     expect(tooLong.status).toBe(422);
     expect(await t.db.select().from(workspaceMembers)).toEqual([]);
   });
@@ -54,7 +66,8 @@ describe("workspaces API", () => {
   });
 
   it("caps the workspaces a free user owns at 2, 3 with beta access, and none on unlimited", async () => {
-    const create = (token: string, name: string) => t.request("/api/workspaces", { method: "POST", token, json: { name } });
+    const create = (token: string, name: string) =>
+      t.request("/api/workspaces", { method: "POST", token, json: { name } });
     for (const [fields, allowed] of [
       [{}, 2],
       [{ hasBetaAccess: true }, 3],
@@ -65,7 +78,10 @@ describe("workspaces API", () => {
       if (allowed === 6) continue;
       const refused = await create(person.token, "One too many");
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toMatchObject({ code: "LIMIT_REACHED", message: expect.stringMatching(/allows \d workspaces of your own/) });
+      expect(await refused.json()).toMatchObject({
+        code: "LIMIT_REACHED",
+        message: expect.stringMatching(/allows \d workspaces of your own/),
+      });
     }
   });
 

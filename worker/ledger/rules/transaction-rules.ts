@@ -29,7 +29,13 @@ export const legsOfKind = {
   pay_credit_card: { origin: "account", destination: "creditCard" },
 } as const satisfies Record<TransactionKind, Record<LegSide, LegNeed>>;
 
-export type LegProblem = "required" | "forbidden" | "accountRequired" | "creditCardRequired" | "cardOfAnotherAccount" | "sameLegs";
+export type LegProblem =
+  | "required"
+  | "forbidden"
+  | "accountRequired"
+  | "creditCardRequired"
+  | "cardOfAnotherAccount"
+  | "sameLegs";
 export type LegProblems = Partial<Record<LegSide, LegProblem>>;
 
 /** The account whose balance a leg moves; a card in credit mode moves its own debt instead (null). */
@@ -68,8 +74,15 @@ export function legProblems(kind: TransactionKind, origin: RuleLeg | null, desti
   const destinationProblem = sideProblem(needs.destination, destination);
   if (originProblem) problems.origin = originProblem;
   if (destinationProblem) problems.destination = destinationProblem;
-  else if (kind === "pay_credit_card" && origin?.type === "account" && destination && !isCardOfAccount(destination, origin)) problems.destination = "cardOfAnotherAccount";
-  else if (kind === "transfer" && origin && destination && isSamePlace(origin, destination)) problems.destination = "sameLegs";
+  else if (
+    kind === "pay_credit_card" &&
+    origin?.type === "account" &&
+    destination &&
+    !isCardOfAccount(destination, origin)
+  )
+    problems.destination = "cardOfAnotherAccount";
+  else if (kind === "transfer" && origin && destination && isSamePlace(origin, destination))
+    problems.destination = "sameLegs";
   return problems;
 }
 
@@ -95,7 +108,11 @@ export type TransactionCurrencies = { currency: Currency; destinationCurrency: C
  * in the destination's; when the two differ, the transaction needs a conversion rate. Null while
  * the side that decides is not chosen yet.
  */
-export function currenciesOf(kind: TransactionKind, origin: RuleLeg | null, destination: RuleLeg | null): TransactionCurrencies | null {
+export function currenciesOf(
+  kind: TransactionKind,
+  origin: RuleLeg | null,
+  destination: RuleLeg | null,
+): TransactionCurrencies | null {
   const currency = (kind === "income" ? destination : origin)?.currency;
   if (!currency) return null;
   const destinationCurrency = kind === "expense" ? currency : (destination?.currency ?? currency);

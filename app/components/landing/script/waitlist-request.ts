@@ -32,7 +32,8 @@ function splitErrors(errors: unknown): { fieldErrors: LeadFieldErrors; otherErro
 export function leadOutcomeOf(status: number, body: unknown): LeadOutcome {
   const answer = (body && typeof body === "object" ? body : {}) as LeadResponseBody;
   const serverMessage = textOrUndefined(answer.message);
-  if (status >= 200 && status < 300) return { kind: "success", serverMessage: textOrUndefined(answer.data?.message) ?? serverMessage };
+  if (status >= 200 && status < 300)
+    return { kind: "success", serverMessage: textOrUndefined(answer.data?.message) ?? serverMessage };
   if (status === 422) return { kind: "invalid", serverMessage, ...splitErrors(answer.errors) };
   if (status === 409) return { kind: "duplicate", serverMessage };
   return { kind: "failed", serverMessage };

@@ -11,7 +11,14 @@ import { showSuccessToast } from "./toast";
 import { postLead } from "./waitlist-request";
 
 /** The form's own messages, rendered by the server in the page's language (waitlist-dialog.tsx). */
-type FormMessages = { sending: string; success: string; invalid: string; duplicate: string; failed: string; network: string };
+type FormMessages = {
+  sending: string;
+  success: string;
+  invalid: string;
+  duplicate: string;
+  failed: string;
+  network: string;
+};
 
 const fieldInput = (form: HTMLFormElement, field: LeadField) => form.elements.namedItem(field) as HTMLInputElement;
 
@@ -56,7 +63,10 @@ function showAlert(form: HTMLFormElement, title: string | null, details: string[
 
 async function submit(dialog: HTMLDialogElement, form: HTMLFormElement, messages: FormMessages) {
   showAlert(form, null);
-  const values = Object.fromEntries(leadFields.map((field) => [field, fieldInput(form, field).value])) as Record<LeadField, string>;
+  const values = Object.fromEntries(leadFields.map((field) => [field, fieldInput(form, field).value])) as Record<
+    LeadField,
+    string
+  >;
   const language = document.documentElement.lang === "en" ? "en" : "pt-BR";
   const errors = leadFieldErrors(values, language);
   showFieldErrors(form, errors);
@@ -65,7 +75,11 @@ async function submit(dialog: HTMLDialogElement, form: HTMLFormElement, messages
   const label = button.textContent;
   button.disabled = true;
   button.textContent = messages.sending;
-  const outcome = await postLead({ name: values.name.trim(), email: values.email.trim().toLowerCase(), phone: formatBrazilianPhone(values.phone) });
+  const outcome = await postLead({
+    name: values.name.trim(),
+    email: values.email.trim().toLowerCase(),
+    phone: formatBrazilianPhone(values.phone),
+  });
   button.disabled = false;
   button.textContent = label;
   switch (outcome.kind) {
