@@ -22,8 +22,12 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   { pattern: /^worker\/i18n\/language\.ts$/, reason: "the languages and how a request picks one" },
   { pattern: /^worker\/idempotency\/idempotency-key\.ts$/, reason: "the forms' key field and its rules" },
   { pattern: /^worker\/leads\/leads\.rules\.ts$/, reason: "the waitlist form's rules" },
-  { pattern: /^worker\/ledger\/(amounts|money|dates)\.ts$/, reason: "amounts and dates, parsed the same on both sides" },
+  {
+    pattern: /^worker\/ledger\/(amounts|money|dates)\.ts$/,
+    reason: "amounts and dates, parsed the same on both sides",
+  },
   { pattern: /^worker\/ledger\/rules\//, reason: "the ledger rules the transaction wizard shares" },
+  { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
   { pattern: /^worker\/workspaces\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
 ];
 

@@ -1,3 +1,4 @@
+import { type TransactionFilterKey, transactionFilterKeys } from "./filter-keys.ts";
 import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { isUuid } from "../../db/ids.ts";
@@ -44,36 +45,24 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const filterKeys = [
-  "from",
-  "to",
-  "type",
-  "account_id",
-  "card_id",
-  "tag_id",
-  "search",
-  "min_amount",
-  "max_amount",
-] as const;
-type FilterKey = (typeof filterKeys)[number];
-type FilterValues = { workspaceId: string } & Partial<Record<FilterKey, string | number>>;
+type FilterValues = { workspaceId: string } & Partial<Record<TransactionFilterKey, string | number>>;
 
 /** The filters a request sets, and the values to bind for them (the search as its LIKE pattern). */
 function filterValues(workspaceId: string, filters: Partial<TransactionFilters>) {
   const values: FilterValues = { workspaceId };
-  for (const key of filterKeys) {
+  for (const key of transactionFilterKeys) {
     const value = filters[key];
     if (value === undefined || value === "") continue;
     values[key] = key === "search" ? containsPattern(String(value)) : value;
   }
-  const shape = filterKeys.filter((key) => key in values).join(",");
+  const shape = transactionFilterKeys.filter((key) => key in values).join(",");
   return { values, shape, isFiltered: shape !== "" };
 }
 
 /** The WHERE of a list for the filters a request sets, each value a placeholder bound per request. */
 function filterConditions(shape: string, value: (name: keyof FilterValues & string) => Placeholder): SQL {
   const present = new Set(shape.split(","));
-  const has = (key: FilterKey) => present.has(key);
+  const has = (key: TransactionFilterKey) => present.has(key);
   const conditions: (SQL | undefined)[] = [eq(transactions.workspaceId, value("workspaceId"))];
   if (has("from")) conditions.push(gte(transactions.date, value("from")));
   if (has("to")) conditions.push(lte(transactions.date, value("to")));

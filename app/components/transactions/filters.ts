@@ -1,19 +1,10 @@
 import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, type TypedRefusal } from "~/lib/typed-amount";
+import { type TransactionFilterKey, transactionFilterKeys } from "../../../worker/transactions/filter-keys";
 
 /** The filters kept in the page's query string (the API's own names, so links read the same). */
-export const filterKeys = [
-  "from",
-  "to",
-  "type",
-  "account_id",
-  "card_id",
-  "tag_id",
-  "search",
-  "min_amount",
-  "max_amount",
-] as const;
-export type FilterKey = (typeof filterKeys)[number];
+export const filterKeys = transactionFilterKeys;
+export type FilterKey = TransactionFilterKey;
 export type FilterValues = Partial<Record<FilterKey, string>>;
 
 export const perPage = 20;

@@ -1,0 +1,16 @@
+/**
+ * The transaction list's filters by their API names: the query parameters the list API takes and
+ * the page keeps in its address. Plain data, so the page reads them without loading zod.
+ */
+export const transactionFilterKeys = [
+  "from",
+  "to",
+  "type",
+  "account_id",
+  "card_id",
+  "tag_id",
+  "search",
+  "min_amount",
+  "max_amount",
+] as const;
+export type TransactionFilterKey = (typeof transactionFilterKeys)[number];
