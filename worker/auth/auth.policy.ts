@@ -11,6 +11,13 @@ export const authPolicy = {
   maxFailedAttempts: 10,
   /** Soft: past it a request needs a Turnstile token; the address is never locked. */
   codeRequestsPerEmail: { challengeAfter: 5, windowSeconds: 15 * 60 },
+  /**
+   * Within that window a live code is e-mailed again at most this many times; past it the request
+   * is answered the same and nothing is sent (the code is already in the inbox), so solved
+   * challenges from many addresses cannot flood one mailbox. A new code is always sent: the
+   * address is never locked out.
+   */
+  liveCodeEmailsPerWindow: 10,
   /** Soft past challengeAfter; hard (429) past limit, so e-mail sending stays bounded. */
   codeRequestsPerIp: { challengeAfter: 10, limit: 30, windowSeconds: 15 * 60 },
   signInAttemptsPerIp: { limit: 60, windowSeconds: 15 * 60 },

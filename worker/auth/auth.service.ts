@@ -70,6 +70,10 @@ export async function requestSignInCode(ctx: ServiceContext, input: RequestCodeI
   const language = known[0]?.language ?? origin.language;
   const current = codes[0];
   if (isLive(current, now)) {
+    if (Number(emailHits[0]?.hits ?? 0) > authPolicy.liveCodeEmailsPerWindow) {
+      ctx.log.info("auth.code_resend_skipped", { reason: "per_address_cap" });
+      return { message: codeRequestedMessage };
+    }
     const code = await deriveCode(ctx.env.JWT_SECRET, input.email, current.createdAt, authPolicy.codeDigits);
     const minutesLeft = Math.max(1, Math.ceil((Date.parse(current.expiresAt) - now.getTime()) / minutes(1)));
     await sendSignInCode(ctx, { email: input.email, code, language, minutesLeft });

@@ -66,6 +66,18 @@ describe("sign-in past its soft limits asks for a Turnstile challenge instead of
     expect((await requestCode("ana@example.com", victim, token)).status).toBe(403);
   });
 
+  it("e-mails a live code at most 10 times in the window however many challenges are solved, and still sends a new code", async () => {
+    for (let request = 0; request < 14; request++) {
+      expect((await requestCode("caio@example.com", attackerIp(request), turnstile.solve())).status).toBe(200);
+    }
+    expect(sentTo("caio@example.com")).toBe(10);
+    const code = resend.lastCodeFor("caio@example.com");
+    t.clock.set("2026-11-21T12:11:00.000Z"); // the code has died; the window has not ended
+    expect((await requestCode("caio@example.com", victim, turnstile.solve())).status).toBe(200);
+    expect(sentTo("caio@example.com")).toBe(11);
+    expect(resend.lastCodeFor("caio@example.com")).not.toBe(code);
+  });
+
   it("the owner's code sent before a flood still signs in while strangers keep asking for codes to the address", async () => {
     await requestCode("bia@example.com", victim);
     const code = resend.lastCodeFor("bia@example.com");
