@@ -2,18 +2,18 @@ import { eq, or } from "drizzle-orm";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { insertAccount, insertCard } from "../../db/factories.ts";
-import { cards, transactions } from "../../db/schema/index.ts";
+import { accounts, cards, transactions } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startHoldingProxy } from "../support/holding-proxy.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
 
 /**
- * A delete and a write that uses the same account or card, each landing between the other's read
- * and write (the proxy holds one request's write until the other has finished). The loser is
- * answered 409 with a code that says why and writes nothing — never the 500 its foreign key
- * failure used to be.
+ * Two writes over the same rows, one landing between the other's read and write (the proxy holds
+ * one request's write until the other has finished): a delete and a write that uses the same
+ * account or card, and two edits of one transaction. The loser is answered 409 with a code that
+ * says why and writes nothing — never the 500 a foreign key failure used to be.
  */
-describe("deletes racing writes that use the same account or card, in the built Worker", () => {
+describe("writes racing over the same rows, in the built Worker", () => {
   let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
   let worker: Miniflare;
   let owner: Awaited<ReturnType<typeof workspaceOwnerIn>>;
@@ -116,5 +116,23 @@ describe("deletes racing writes that use the same account or card, in the built 
       .from(transactions)
       .where(or(eq(transactions.originCardId, second.id), eq(transactions.destinationCardId, second.id)));
     expect(stored).toEqual([]);
+  });
+  it("answers the slower of two edits of one transaction 409 TRANSACTION_CHANGED, and its balance change is not applied", async () => {
+    const account = await insertAccount(db(), { workspaceId: owner.workspace.id, initialBalanceCents: 100_000 });
+    const created = await worker.dispatchFetch(`http://127.0.0.1/api/workspaces/${owner.workspace.id}/transactions`, {
+      method: "POST",
+      headers: owner.json,
+      body: JSON.stringify(expense(account.id)),
+    } as never);
+    const { data } = (await created.json()) as { data: { uuid: string } };
+    const edit = (amount: string) => send("PUT", `/transactions/${data.uuid}`, { ...expense(account.id), amount });
+    const held = proxy.holdNext('update "transactions"');
+    const slower = edit("30.00");
+    await held.reached;
+    expect(await edit("20.00")).toMatchObject({ status: 200 });
+    held.release();
+    expect(await slower).toEqual({ status: 409, code: "TRANSACTION_CHANGED" });
+    const [stored] = await db().select().from(accounts).where(eq(accounts.id, account.id));
+    expect(stored?.balanceCents).toBe(100_000 - 2_000);
   });
 });
