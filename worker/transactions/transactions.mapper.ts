@@ -66,40 +66,30 @@ export type TransactionResponse = ReturnType<typeof toTransactionResponse>;
  * What a page's list and the wizard's edit need of a transaction. The API answers the full shape
  * (SPEC §3); pages send this much to the browser, so the HTML and the hydration data stay small.
  */
+const listedFields = [
+  "uuid",
+  "type",
+  "description",
+  "amount",
+  "amount_cents",
+  "currency",
+  "destination_amount_cents",
+  "destination_currency",
+  "currency_conversion",
+  "date",
+  "origin",
+  "destination",
+  "tags",
+] as const;
+
 export function toListedTransaction(transaction: TransactionResponse) {
-  const {
-    uuid,
-    type,
-    description,
-    amount,
-    amount_cents,
-    currency,
-    destination_amount_cents,
-    destination_currency,
-    currency_conversion,
-    date,
-    origin,
-    destination,
-    tags,
-  } = transaction;
+  const listed = Object.fromEntries(listedFields.map((field) => [field, transaction[field]])) as Pick<
+    TransactionResponse,
+    (typeof listedFields)[number]
+  >;
   // Only what a person did not type by hand is marked in the list ("posted by schedule").
   const automated = transaction.created_via.type === "person" ? null : transaction.created_via.type;
-  return {
-    uuid,
-    type,
-    description,
-    amount,
-    amount_cents,
-    currency,
-    destination_amount_cents,
-    destination_currency,
-    currency_conversion,
-    date,
-    origin,
-    destination,
-    tags,
-    automated,
-  };
+  return { ...listed, automated };
 }
 
 export type ListedTransaction = ReturnType<typeof toListedTransaction>;

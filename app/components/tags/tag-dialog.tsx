@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useResultToast, type ActionResult } from "~/components/accounts/action-result";
-import { FieldError, invalidProps } from "~/components/accounts/field-error";
-import { useFieldMessage } from "~/components/accounts/field-error";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/accounts/field-error";
 import { SwatchPicker } from "~/components/accounts/swatch-picker";
 import { Button } from "~/components/ui/button";
 import {
