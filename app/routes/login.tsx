@@ -1,22 +1,33 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, redirectDocument, useActionData, useLoaderData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { FormMessage } from "~/components/auth/form-message";
-import { TurnstileWidget } from "~/components/auth/turnstile-widget";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { detectLanguage, type Language } from "~/lib/i18n";
+import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireGuest, servicesOf, sessionCookie } from "~/lib/session.server";
 import { requestOriginOf } from "../../worker/auth/auth.middleware";
 import { requestCodeSchema, signInSchema } from "../../worker/auth/auth.schemas";
 import { requestSignInCode, signIn } from "../../worker/auth/auth.service";
+import { pageContext } from "../../worker/context";
 import { AppError } from "../../worker/http/errors";
 import type { Route } from "./+types/login";
+// Bundled on its own (minified, hashed under /assets), as the landing page's script is.
+import loginScriptUrl from "~/components/auth/script/login.ts?worker&url";
 
-export const handle = { i18n: ["auth"] };
+/**
+ * Like the landing page, the sign-in page is served as HTML and CSS with one small script of its own
+ * (components/auth/script): no React in the browser, which keeps a first visit inside its budget
+ * (docs/benchmarks.md, "Page weight"). Each step is a form the server answers with the next step.
+ */
+export const handle = { i18n: ["auth"], hydrate: false };
+
+/** A link or redirect to /login from a hydrated page loads the document, so the page's own script runs. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  throw redirectDocument(request.url);
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const { hasEndedSession } = await requireGuest(args);
@@ -26,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: serverI18n(detectLanguage(args.request)).t("auth:meta.loginTitle"),
     hasEndedSession,
     turnstileSiteKey,
+    scriptNonce: args.context.get(pageContext).scope.cspNonce,
   };
 }
 
@@ -56,6 +68,9 @@ export async function action(args: Route.ActionArgs) {
   // Set by the Turnstile widget (response-field-name) when the server asked for a challenge.
   const turnstileToken = String(form.get("turnstile_token") ?? "") || undefined;
 
+  // "Back" from the code step: the e-mail step again, with the address kept.
+  if (form.get("intent") === "change-email") return data<LoginResult>({ step: "email", email });
+
   if (form.get("intent") === "verify") {
     const parsed = signInSchema.safeParse({
       method: "email",
@@ -84,41 +99,27 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Login() {
   const { t, i18n } = useTranslation("auth");
-  const { hasEndedSession, turnstileSiteKey } = useLoaderData<typeof loader>();
+  const { hasEndedSession, turnstileSiteKey, scriptNonce } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as LoginResult | undefined;
-  const navigation = useNavigation();
-  const [step, setStep] = useState<LoginResult["step"]>(result?.step ?? "email");
-  const [email, setEmail] = useState(result?.email ?? "");
-  const [code, setCode] = useState("");
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const emailForm = useRef<HTMLFormElement>(null);
-  const codeForm = useRef<HTMLFormElement>(null);
-  const [isChallengeUnavailable, setChallengeUnavailable] = useState(false);
-  const isChallenged = result?.error === "challengeRequired" && !submitting;
-  const errorKey = isChallengeUnavailable && isChallenged ? "challengeUnavailable" : result?.error;
-  // Past a soft limit the server asks for a challenge: show it in the form it protects and resend once solved.
-  const challenge = (form: RefObject<HTMLFormElement | null>) =>
-    isChallenged && turnstileSiteKey ? (
-      <TurnstileWidget
-        siteKey={turnstileSiteKey}
-        language={i18n.language as Language}
-        onSolved={() => form.current?.requestSubmit()}
-        onUnavailable={() => setChallengeUnavailable(true)}
+  const step = result?.step ?? "email";
+  const email = result?.email ?? "";
+  const error = result?.error ? (
+    <FormMessage id="login-error" tone="error">
+      {t(`login.errors.${result.error}`)}
+    </FormMessage>
+  ) : null;
+  // Past a soft limit the server asks for a challenge: the page's script shows it in the form it
+  // protects (the widget adds the `turnstile_token` field) and sends the form again once solved.
+  const challenge =
+    result?.error === "challengeRequired" && turnstileSiteKey ? (
+      <div
+        className="min-h-[65px]"
+        data-testid="turnstile-challenge"
+        data-turnstile-site-key={turnstileSiteKey}
+        data-turnstile-language={i18n.language === "pt-BR" ? "pt-br" : "en"}
+        data-unavailable-message={t("login.errors.challengeUnavailable")}
       />
     ) : null;
-
-  // Each answer from the server decides the step (a new code was sent, or the code was wrong).
-  useEffect(() => {
-    if (!result) return;
-    setStep(result.step);
-    setChallengeUnavailable(false);
-    if (result.step === "code" && result.sentAt) setCode("");
-  }, [result]);
-
-  const goBack = () => {
-    setStep("email");
-    setCode("");
-  };
 
   return (
     <AuthLayout>
@@ -127,7 +128,7 @@ export default function Login() {
       {hasEndedSession && !result ? <FormMessage tone="info">{t("login.sessionEnded")}</FormMessage> : null}
 
       {step === "email" ? (
-        <Form ref={emailForm} method="post" className="mt-8 grid gap-4" noValidate>
+        <form method="post" className="mt-8 grid gap-4" noValidate data-login-step="email">
           <input type="hidden" name="intent" value="request-code" />
           <div className="grid gap-2">
             <Label htmlFor="email">{t("login.emailLabel")}</Label>
@@ -140,24 +141,19 @@ export default function Login() {
               required
               autoFocus
               placeholder={t("login.emailPlaceholder")}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              defaultValue={email}
               aria-invalid={result?.error === "invalidEmail" || undefined}
               aria-describedby={result?.error ? "login-error" : undefined}
             />
           </div>
-          {errorKey ? (
-            <FormMessage id="login-error" tone="error">
-              {t(`login.errors.${errorKey}`)}
-            </FormMessage>
-          ) : null}
-          {challenge(emailForm)}
-          <Button type="submit" size="lg" className="w-full" disabled={Boolean(submitting) || email.trim() === ""}>
-            {submitting === "request-code" ? t("login.sendingCode") : t("login.continueWithEmail")}
+          {error}
+          {challenge}
+          <Button type="submit" size="lg" className="w-full" data-busy-label={t("login.sendingCode")}>
+            {t("login.continueWithEmail")}
           </Button>
-        </Form>
+        </form>
       ) : (
-        <Form ref={codeForm} method="post" className="mt-8 grid gap-4" noValidate>
+        <form method="post" className="mt-8 grid gap-4" noValidate data-login-step="code">
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="email" value={email} />
           {result?.sentAt && !result.error ? <FormMessage tone="success">{t("login.codeSent")}</FormMessage> : null}
@@ -172,8 +168,6 @@ export default function Login() {
               maxLength={6}
               autoFocus
               className="h-12 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
               aria-invalid={result?.error === "invalidCode" || undefined}
               aria-describedby="code-hint"
             />
@@ -181,30 +175,35 @@ export default function Login() {
               {t("login.codeHint", { email })}
             </p>
           </div>
-          {errorKey ? <FormMessage tone="error">{t(`login.errors.${errorKey}`)}</FormMessage> : null}
-          {challenge(codeForm)}
+          {error}
+          {challenge}
           <div className="flex gap-3">
-            <Button type="button" variant="outline" size="lg" onClick={goBack} disabled={Boolean(submitting)}>
+            <Button type="submit" form="change-email" variant="outline" size="lg">
               {t("login.back")}
             </Button>
-            <Button type="submit" size="lg" className="flex-1" disabled={Boolean(submitting) || !/^\d{6}$/.test(code)}>
-              {submitting === "verify" ? t("login.verifying") : t("login.continue")}
+            <Button type="submit" size="lg" className="flex-1" data-busy-label={t("login.verifying")}>
+              {t("login.continue")}
             </Button>
           </div>
           <button
             type="submit"
             form="resend-code"
             className="justify-self-start text-sm font-medium text-accent underline-offset-4 hover:underline disabled:opacity-50"
-            disabled={Boolean(submitting)}
           >
             {t("login.resend")}
           </button>
-        </Form>
+        </form>
       )}
-      <Form method="post" id="resend-code" hidden>
+      {/* Forms of the code step's other buttons, outside its form so that each sends only its own fields. */}
+      <form method="post" id="resend-code" hidden>
         <input type="hidden" name="intent" value="request-code" />
         <input type="hidden" name="email" value={email} />
-      </Form>
+      </form>
+      <form method="post" id="change-email" hidden>
+        <input type="hidden" name="intent" value="change-email" />
+        <input type="hidden" name="email" value={email} />
+      </form>
+      <script type="module" src={loginScriptUrl} nonce={scriptNonce} />
     </AuthLayout>
   );
 }

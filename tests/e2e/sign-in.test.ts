@@ -8,6 +8,8 @@ async function requestCode(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue with email" }).click();
   await page.getByText("Check your email for the verification code").waitFor();
+  // Each step is a new page; its script (Continue off until six digits) has run once this mark is set.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 describe("sign-in and first run in Chromium", () => {
@@ -113,6 +115,31 @@ describe("sign-in and first run in Chromium", () => {
     await page.getByRole("button", { name: "Continuar", exact: true }).click();
     await page.getByText("Código de verificação inválido").waitFor();
     await context.close();
+  });
+
+  it("signs in with JavaScript off, and with it on loads no React: HTML, CSS and one small script", async () => {
+    const scripts: string[] = [];
+    const { context, page } = await openPage(browser, { baseURL, locale: "en-US" });
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await gotoHydrated(page, "/login");
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/login-[\w-]+\.js$/)]);
+    // The script leaves what it does not own alone: the language switcher keeps its hidden full names.
+    expect(await page.locator("button[lang] .sr-only").allTextContents()).toEqual(["English", "Português (Brasil)"]);
+    await context.close();
+
+    const withoutScripts = await browser.newContext({ baseURL, locale: "en-US", javaScriptEnabled: false });
+    const plainPage = await withoutScripts.newPage();
+    const email = `no-script-${Date.now()}@example.com`;
+    await plainPage.goto("/login");
+    await plainPage.getByLabel("Email").fill(email);
+    await plainPage.getByRole("button", { name: "Continue with email" }).click();
+    await plainPage.getByText("Check your email for the verification code").waitFor();
+    await plainPage.getByLabel("Verification code").fill(await codeFromConsole(email));
+    await plainPage.getByRole("button", { name: "Continue", exact: true }).click();
+    await plainPage.waitForURL(`${baseURL}/onboarding`);
+    await withoutScripts.close();
   });
 
   it("shows the sign-in steps and first-run screens well in both languages and widths", async () => {
