@@ -20,10 +20,7 @@ import { themeVariables, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /**
  * A page write from another site (refused by the Worker before any action) answers 403 with the error
@@ -43,7 +40,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const namespaces = namespacesFor(matches.map((match) => match.handle));
   // A route with `handle.hydrate === false` (the landing page) is HTML and CSS plus its own small
   // script: no React in the browser, so no hydration scripts and no React toaster.
-  const isHydrated = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const handles = matches.map((match) => match.handle as { hydrate?: boolean; ownStylesheet?: boolean } | undefined);
+  const isHydrated = !handles.some((handle) => handle?.hydrate === false);
+  // A route with `handle.ownStylesheet` (the landing page) imports a whole stylesheet of its own.
+  const usesAppStylesheet = !handles.some((handle) => handle?.ownStylesheet);
   // A workspace page's loader hands over its colours; they theme the whole app, dialogs included.
   const workspaceColors = matches
     .map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme)
@@ -70,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The app's pages preload the font. The landing page paints in the fallback font first
             (font-display: swap) rather than share a phone's bandwidth with it while its CSS loads. */}
         {isHydrated ? <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
+        {usesAppStylesheet ? <link rel="stylesheet" href={stylesheet} /> : null}
         {/* Stylesheets need no nonce under our CSP; browsers hide nonce attributes, so an
             empty one keeps server and client markup equal during hydration. */}
         <Links nonce="" />

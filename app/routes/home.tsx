@@ -9,9 +9,10 @@ import type { Route } from "./+types/home";
 /**
  * The landing page is served as HTML and CSS with one small script of its own (see LandingPage):
  * root.tsx leaves out React Router's hydration scripts for it, which keeps its first load inside
- * the performance budget (docs/benchmarks.md, "Landing page").
+ * the performance budget (docs/benchmarks.md, "Landing page"). For the same reason it brings its own
+ * stylesheet (styles/landing-page.css) in place of the app's.
  */
-export const handle = { i18n: ["landing"], hydrate: false };
+export const handle = { i18n: ["landing"], hydrate: false, ownStylesheet: true };
 
 /** A link to "/" from a hydrated page loads the document, so the page's own script runs. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

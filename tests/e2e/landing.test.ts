@@ -29,6 +29,17 @@ async function hasScrolledTo(page: Page, id: string): Promise<boolean> {
   });
 }
 
+/** The page's HTML and the text of the one stylesheet it links. */
+async function pageWithStylesheet(url: string, language: string): Promise<{ html: string; css: string }> {
+  const html = await (await fetch(url, { headers: { Cookie: `lang=${language}` } })).text();
+  const stylesheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
+  expect(stylesheets).toHaveLength(1);
+  return { html, css: await (await fetch(new URL(stylesheets[0]!, url))).text() };
+}
+
+/** A class as it is written in a CSS selector (Tailwind escapes ":", "/", "[", "." and the like). */
+const selectorOf = (className: string) => `.${className.replace(/[^\w-]/g, (character) => `\\${character}`)}`;
+
 describe("landing page in Chromium", () => {
   let browser: Browser;
   const baseURL = inject("appUrl");
@@ -261,6 +272,21 @@ describe("landing page in Chromium", () => {
     );
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("finds every class of the app's stylesheet it uses in its own, smaller stylesheet", async () => {
+    const appStylesheet = (await pageWithStylesheet(`${baseURL}/login`, "en")).css;
+    for (const language of ["pt-BR", "en"]) {
+      const landing = await pageWithStylesheet(`${baseURL}/`, language);
+      expect(landing.css.length).toBeLessThan(appStylesheet.length);
+      const classNames = new Set(
+        [...landing.html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean)),
+      );
+      const missing = [...classNames].filter(
+        (className) => appStylesheet.includes(selectorOf(className)) && !landing.css.includes(selectorOf(className)),
+      );
+      expect(missing, language).toEqual([]);
+    }
   });
 
   it("looks right at desktop and mobile width in both languages, with nothing scrolling sideways", async () => {

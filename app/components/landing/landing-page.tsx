@@ -15,10 +15,8 @@ import { WaitlistDialog } from "./waitlist-dialog";
 // `?worker&url` makes Vite bundle the script on its own (minified, hashed under /assets) and
 // hand back its address; it runs on this page as an ordinary module, not as a Web Worker.
 import landingScriptUrl from "./script/main.ts?worker&url";
-import "./landing.css";
-import "./landing-sections.css";
-import "./landing-overlays.css";
-import "./landing-icons.css";
+// The page's own stylesheet, which it loads instead of app.css (home.tsx: handle.ownStylesheet).
+import "~/styles/landing-page.css";
 
 /**
  * The public page at "/" (SPEC §2), in the order the header's anchors follow. It is not
