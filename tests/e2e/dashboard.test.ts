@@ -65,6 +65,15 @@ describe("dashboard in Chromium", () => {
     await expect.poll(() => statText(page, "stat-income")).toContain("$2,500.00");
     expect(await statText(page, "stat-total")).toContain("$4,000.00");
     expect(await page.getByTestId("recent-transactions").textContent()).toContain("Salary");
+    // Each recent row says its date ("Nov 23"), as the list's day headings do on the transactions page.
+    const recentDate = page.getByTestId("recent-transactions").locator("time").first();
+    const isoDate = await recentDate.getAttribute("datetime");
+    expect(isoDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await recentDate.textContent()).toBe(
+      new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" }).format(
+        new Date(`${isoDate}T00:00:00Z`),
+      ),
+    );
     expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe(
       `/workspaces/${workspaceId}/transactions`,
     );

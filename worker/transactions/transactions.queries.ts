@@ -143,11 +143,14 @@ export function transactionCountQuery(_ctx: ServiceContext, workspaceId: string,
 const recentTransactions = reusableRead<{ workspaceId: string; limit: number }>()((db, value) =>
   selectWithNames(db)
     .where(eq(transactions.workspaceId, value("workspaceId")))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .orderBy(desc(transactions.date), desc(transactions.id))
     .limit(value("limit")),
 );
 
-/** The 10 most recently recorded (SPEC §4 Derived totals: newest by created_at). */
+/**
+ * The 10 newest by date, then by entry (ids are time-ordered), as every list orders them (issue 12:
+ * one recorded today for last week sits with last week, not on top).
+ */
 export function recentTransactionsQuery(_ctx: ServiceContext, workspaceId: string, limit = 10) {
   return recentTransactions({ workspaceId, limit });
 }

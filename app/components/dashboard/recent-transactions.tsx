@@ -10,7 +10,7 @@ type RecentTransactionsProps = { transactions: Transaction[]; isLoading: boolean
 
 const skeletonRows = 5;
 
-/** SPEC §2: the 10 newest, 'view all', 5 skeleton rows while loading, and an empty message. */
+/** SPEC §2: the 10 newest (by date, each row showing it), 'view all', 5 skeleton rows while loading, and an empty message. */
 export function RecentTransactions({ transactions, isLoading, viewAllHref }: RecentTransactionsProps) {
   const { t } = useTranslation("dashboard");
   const labels = useRowLabels();
@@ -52,7 +52,13 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
       ) : (
         <ul className="divide-y" data-testid="recent-transactions">
           {transactions.map((transaction) => (
-            <TransactionRow key={transaction.uuid} transaction={transaction} labels={labels} language={language} />
+            <TransactionRow
+              key={transaction.uuid}
+              transaction={transaction}
+              labels={labels}
+              language={language}
+              showsDate
+            />
           ))}
         </ul>
       )}

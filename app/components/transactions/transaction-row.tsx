@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { kindIcons } from "./kind-icons";
 import { TagChip } from "./tag-chip";
@@ -45,12 +45,17 @@ type Props = {
   transaction: Transaction;
   labels: RowLabels;
   language: Language;
+  /** Lists not grouped under day headings (the dashboard's recent ones) show each row's date. */
+  showsDate?: boolean;
   /** Absent for people who may only read. */
   actions?: { onEdit(transaction: Transaction): void; onDelete(transaction: Transaction): void; isBusy: boolean };
 };
 
+/** "5 Mar" for this year's dates; earlier years keep their year. */
+const isThisYear = (date: string) => date.startsWith(String(new Date().getUTCFullYear()));
+
 /** One line of the list. Rendered twenty times a page: plain elements, no hooks. */
-export function TransactionRow({ transaction, labels, language, actions }: Props) {
+export function TransactionRow({ transaction, labels, language, showsDate, actions }: Props) {
   const { t } = useTranslation("transactions");
   const way = direction[transaction.type];
   const kind = labels.kinds[transaction.type];
@@ -70,6 +75,16 @@ export function TransactionRow({ transaction, labels, language, actions }: Props
         <div className="grid min-w-0 gap-1">
           <p className="truncate font-medium text-foreground">{transaction.description}</p>
           <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+            {showsDate ? (
+              <>
+                <time dateTime={transaction.date} className="shrink-0 whitespace-nowrap">
+                  {formatDate(transaction.date, language, {
+                    style: isThisYear(transaction.date) ? "dayMonth" : "medium",
+                  })}
+                </time>
+                <span aria-hidden>·</span>
+              </>
+            ) : null}
             <span className="truncate">{transaction.origin.name ?? labels.outside}</span>
             <Icon name="arrow-right" className="size-3.5 shrink-0" aria-label={labels.to} />
             <span className="truncate">{transaction.destination.name ?? labels.outside}</span>

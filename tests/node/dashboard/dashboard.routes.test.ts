@@ -272,6 +272,29 @@ describe("dashboard stats for a month of household finances", () => {
       expect({ path, status, code: body.code }).toEqual({ path, status: 404, code: "NOT_FOUND" });
     }
   });
+
+  it("lists the recent transactions by date, then by entry: one recorded late for an earlier day takes that day's place", async () => {
+    await l.record({
+      type: "expense",
+      origin_id: account(l.checking.id),
+      amount: "8.00",
+      description: "Forgotten coffee",
+      date: "2026-11-02",
+    });
+    const { body } = await l.get("stats");
+    expect(body.data.recent_transactions.map((row: { description: string }) => row.description)).toEqual([
+      "December gym",
+      "Card bill",
+      "Save",
+      "Hotel (USD)",
+      "App store (USD)",
+      "Dentist",
+      "Padaria",
+      "Mercado",
+      "Freelance (USD)",
+      "Forgotten coffee",
+    ]);
+  });
 });
 
 describe("dashboard stats in a new workspace", () => {
