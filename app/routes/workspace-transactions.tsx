@@ -167,6 +167,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
         <TransactionsEmpty
           hasAny={page.hasAnyTransaction}
           canEdit={canEdit}
+          pages={{ current: page.meta.current_page, last: page.meta.last_page, total: page.meta.total }}
           onCreate={() => setDialog({ open: true, transaction: null })}
         />
       )}

@@ -273,6 +273,13 @@ describe("transactions in Chromium", () => {
       .toEqual([expect.stringContaining("Coffee 11"), expect.stringContaining("Coffee 10")]);
     await page.getByRole("heading", { level: 2, name: "December 10, 2025" }).waitFor();
 
+    // An old link past the end says which page it asked for and how many there are, and leads back.
+    await gotoHydrated(page, new URL(page.url()).pathname + new URL(page.url()).search.replace("page=2", "page=99"));
+    await page.getByRole("heading", { level: 2, name: "Page 99 of 2: the list ends at page 2" }).waitFor();
+    await page.getByRole("link", { name: "Go to page 2" }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(2);
+
     const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
     const pages = await screenshotEveryLayout(browser, { baseURL, path, name: "transactions", cookies });
     expect(pages.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
