@@ -62,7 +62,8 @@ function failure(error: unknown, step: LoginResult["step"], email: string) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const email = String(form.get("email") ?? "");
+  // Shown back as typed ("Ana@Empresa.com.br"); the schemas keep the lower-cased address for the work.
+  const email = String(form.get("email") ?? "").trim();
   const services = servicesOf(args);
   const origin = requestOriginOf(args.request);
   // Set by the Turnstile widget (response-field-name) when the server asked for a challenge.
@@ -83,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
       const { accessToken, expiresAt } = await signIn(services, parsed.data, origin);
       return redirect("/workspaces", { headers: { "Set-Cookie": sessionCookie(args, accessToken, expiresAt) } });
     } catch (error) {
-      return failure(error, "code", parsed.data.email);
+      return failure(error, "code", email);
     }
   }
 
@@ -91,9 +92,9 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return data<LoginResult>({ step: "email", email, error: "invalidEmail" }, { status: 422 });
   try {
     await requestSignInCode(services, parsed.data, origin);
-    return data<LoginResult>({ step: "code", email: parsed.data.email, sentAt: Date.now() });
+    return data<LoginResult>({ step: "code", email, sentAt: Date.now() });
   } catch (error) {
-    return failure(error, "email", parsed.data.email);
+    return failure(error, "email", email);
   }
 }
 

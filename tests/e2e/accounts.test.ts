@@ -23,7 +23,7 @@ async function createAccount(
   await dialog.getByLabel("Opening balance").fill(fields.balance);
   if (fields.color) await dialog.getByTitle(fields.color).click();
   await dialog.getByRole("button", { name: "Create account" }).click();
-  await toastWith(page, `Account ${fields.name} created`).waitFor();
+  await toastWith(page, `“${fields.name}” was created`).waitFor();
   await dialog.waitFor({ state: "detached" });
 }
 
@@ -73,7 +73,7 @@ describe("accounts in Chromium", () => {
     expect(await dialog.getByLabel("Opening balance").count()).toBe(0);
     await dialog.getByLabel("Name").fill("Nubank Gold");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await toastWith(page, "Account Nubank Gold updated").waitFor();
+    await toastWith(page, "“Nubank Gold” was updated").waitFor();
     await page.getByRole("heading", { name: "Nubank Gold" }).waitFor();
 
     // Archive moves it to the collapsed group and out of the total; restore brings it back.

@@ -68,7 +68,7 @@ describe("cards in Chromium", () => {
     await dialog.getByLabel("Issuer").selectOption("Mastercard");
     await dialog.getByTitle("Colour #673AB7").click();
     await dialog.getByRole("button", { name: "Create card" }).click();
-    await toastWith(page, "Card Nubank Roxo created").waitFor();
+    await toastWith(page, "“Nubank Roxo” was created").waitFor();
     await dialog.waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: "New card" }).click();
@@ -78,7 +78,7 @@ describe("cards in Chromium", () => {
     await dialog.getByLabel("Last four digits").fill("9876");
     await dialog.getByLabel("Issuer").selectOption("Visa");
     await dialog.getByRole("button", { name: "Create card" }).click();
-    await toastWith(page, "Card Inter created").waitFor();
+    await toastWith(page, "“Inter” was created").waitFor();
     await page.getByText("Hybrid · Credit").waitFor();
 
     // A purchase on the credit card shows in its debt and its open statement.
@@ -105,7 +105,7 @@ describe("cards in Chromium", () => {
     await chooseRowAction(page, "Inter", "Edit");
     await dialog.getByLabel("Mode").selectOption("debit");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await toastWith(page, "Card Inter updated").waitFor();
+    await toastWith(page, "“Inter” was updated").waitFor();
     await page.getByText("Hybrid · Debit").waitFor();
 
     const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));

@@ -100,14 +100,17 @@ describe("sign-in and first run in Chromium", () => {
     await page.goto("/workspaces");
     expect(new URL(page.url()).pathname).toBe("/");
 
-    const email = `twice-${Date.now()}@example.com`;
+    // Shown back as typed; the code goes to (and the console names) the lower-cased address.
+    const typed = `Twice-${Date.now()}@Example.com`;
+    const email = typed.toLowerCase();
     await gotoHydrated(page, "/login");
-    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("E-mail").fill(typed);
     await page.getByRole("button", { name: "Continuar com e-mail" }).click();
     const codeField = page.getByLabel("Código de verificação");
+    expect(await page.locator("#code-hint").textContent()).toContain(typed);
     await codeField.fill("12");
     await page.getByRole("button", { name: "Voltar" }).click();
-    expect(await page.getByLabel("E-mail").inputValue()).toBe(email);
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(typed);
     await page.getByRole("button", { name: "Continuar com e-mail" }).click();
     expect(await codeField.inputValue()).toBe("");
 

@@ -39,13 +39,13 @@ describe("tags in Chromium", () => {
     await dialog.getByLabel("Description (optional)").fill("Supermarket and street market");
     await dialog.getByTitle("Colour #4CAF50").click();
     await dialog.getByRole("button", { name: "Create tag" }).click();
-    await toastWith(page, "Tag Groceries created").waitFor();
+    await toastWith(page, "“Groceries” was created").waitFor();
 
     await page.getByRole("button", { name: "New tag" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Travel");
     await dialog.getByRole("button", { name: "Create tag" }).click();
-    await toastWith(page, "Tag Travel created").waitFor();
+    await toastWith(page, "“Travel” was created").waitFor();
     await dialog.waitFor({ state: "detached" });
 
     // The server's field map shows inline: names are unique whatever their case.
@@ -93,7 +93,7 @@ describe("tags in Chromium", () => {
     await dialog.getByLabel("Name").fill("Trips");
     await dialog.getByLabel("Description (optional)").fill("Flights and hotels");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await toastWith(page, "Tag Trips updated").waitFor();
+    await toastWith(page, "“Trips” was updated").waitFor();
     await page.getByText("Flights and hotels").waitFor();
 
     const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));

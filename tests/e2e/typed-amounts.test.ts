@@ -109,6 +109,10 @@ describe("amounts typed the way people write them, in Chromium", () => {
     );
     await signUp.context.close();
 
+    // Zero reads as Portuguese does it ("Nenhuma transação", not "0 transação").
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    await page.getByText("Nenhuma transação", { exact: true }).waitFor();
+
     // Opening balance: "1.500" is one thousand five hundred; "12.34" is refused at the field.
     await gotoHydrated(page, `/workspaces/${workspaceId}/accounts`);
     await page.getByRole("button", { name: "Nova conta" }).first().click();
@@ -123,7 +127,7 @@ describe("amounts typed the way people write them, in Chromium", () => {
     expect(await getData<unknown[]>(page, `/${workspaceId}/accounts`)).toEqual([]);
     await balance.fill("1.500");
     await dialog.getByRole("button", { name: "Criar conta" }).click();
-    await toastWith(page, "Conta Nubank criada").waitFor();
+    await toastWith(page, "“Nubank” foi criada").waitFor();
     const created = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
       headers: { Origin: baseURL },
       data: { name: "Wise", type: "checking", currency: "USD", balance: "0" },
@@ -146,7 +150,7 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await dialog.getByLabel("Limite de crédito").fill("5000,50");
     await dialog.getByLabel("Últimos quatro dígitos").fill("1234");
     await dialog.getByRole("button", { name: "Criar cartão" }).click();
-    await toastWith(page, "Cartão Roxinho criado").waitFor();
+    await toastWith(page, "“Roxinho” foi criado").waitFor();
     const [card] = await getData<Array<{ name: string; credit_limit: string }>>(page, `/${workspaceId}/cards`);
     expect(card).toMatchObject({ name: "Roxinho", credit_limit: "5000.50" });
     await page.getByRole("button", { name: "Ações de Roxinho" }).click();

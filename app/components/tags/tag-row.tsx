@@ -46,13 +46,13 @@ export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: bo
       </div>
       <p className="col-start-2 row-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:row-start-auto sm:text-foreground">
         {t("usage", { count: tag.usage_count })}
-        <span className="sm:hidden">
-          {" "}
-          · {tag.last_used ? t("lastUsed", { date: formatDate(tag.last_used, language) }) : t("neverUsed")}
-        </span>
+        {/* One wording for an unused tag: the count says "Not used yet", the last-use column a dash. */}
+        {tag.last_used ? (
+          <span className="sm:hidden"> · {t("lastUsed", { date: formatDate(tag.last_used, language) })}</span>
+        ) : null}
       </p>
       <p className="hidden text-sm text-muted-foreground sm:block">
-        {tag.last_used ? formatDate(tag.last_used, language) : t("neverUsed")}
+        {tag.last_used ? formatDate(tag.last_used, language) : <span aria-hidden>—</span>}
       </p>
       {canEdit ? (
         <div className="col-start-3 row-span-2 row-start-1 sm:col-start-auto sm:row-span-1 sm:row-start-auto">
