@@ -4,6 +4,7 @@ import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
 import { CardDialog } from "~/components/cards/lazy-card-dialog";
 import { DashboardError } from "~/components/dashboard/dashboard-error";
+import { plans } from "~/components/landing/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
@@ -57,7 +58,11 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return { ...page, projection };
   });
-  return { ...loaded, pageTitle: serverI18n(detectLanguage(args.request)).t("dashboard:title") };
+  // What lifts the account limit, priced as the landing page prices it (SPEC §9).
+  const unlimitedFromCents = Math.min(
+    ...plans.filter((plan) => plan.key.startsWith("unlimited")).map((plan) => plan.monthlyCents),
+  );
+  return { ...loaded, unlimitedFromCents, pageTitle: serverI18n(detectLanguage(args.request)).t("dashboard:title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
@@ -147,7 +152,18 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
       />
       {canEdit ? (
         <>
-          <QuickAddButton onChoose={setDialog} />
+          <QuickAddButton
+            onChoose={setDialog}
+            accountLimit={
+              page.accountUsage.canCreate
+                ? null
+                : {
+                    plan: page.accountUsage.plan,
+                    limit: page.accountUsage.limit ?? 0,
+                    unlimitedFromCents: page.unlimitedFromCents,
+                  }
+            }
+          />
           <TransactionDialog
             open={dialog === "transaction"}
             onOpenChange={openDialog("transaction")}

@@ -139,7 +139,11 @@ export default function WorkspaceSettings() {
         canManage={can(workspace.role, "members.manage")}
         isOwner={isOwner}
       />
-      <DangerZone workspaceName={workspace.name} isOwner={isOwner} />
+      <DangerZone
+        workspaceName={workspace.name}
+        isOwner={isOwner}
+        isSoleOwner={isOwner && members.filter((member) => member.role === "owner").length === 1}
+      />
     </div>
   );
 }

@@ -67,6 +67,11 @@ describe("workspace settings in Chromium", () => {
     await owner.page.getByRole("button", { name: "Send invitation" }).click();
     await toastWith(owner.page, `Invitation sent to ${guestEmail}`).waitFor();
     await owner.page.getByText("Invitation pending").waitFor();
+    // The only owner is told how to hand over rather than offered a Leave the server would refuse.
+    await owner.page
+      .getByText("You are this workspace's only owner, so you cannot leave it.", { exact: false })
+      .waitFor();
+    expect(await owner.page.getByRole("button", { name: "Leave workspace" }).count()).toBe(0);
 
     const cookies = (await owner.context.cookies()).map(({ name, value }) => ({ name, value }));
     const layouts = await screenshotEveryLayout(browser, {
@@ -95,6 +100,7 @@ describe("workspace settings in Chromium", () => {
     // A viewer sees the settings but cannot change them; switching language translates the shell.
     await gotoHydrated(guest.page, `/workspaces/${workspaceId}/settings`);
     await guest.page.getByText("Only owners and admins can change these settings.").waitFor();
+    await guest.page.getByRole("button", { name: "Leave workspace" }).waitFor();
     await guest.page.getByRole("button", { name: "Português (Brasil)" }).click();
     await guest.page.getByRole("heading", { level: 1, name: "Configurações do espaço" }).waitFor();
     expect(guest.problems).toEqual([]);

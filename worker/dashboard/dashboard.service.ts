@@ -42,6 +42,8 @@ import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { accountTotalsQuery, cardTotalsQuery, datedBucketsQuery, monthlyTotalsQuery } from "./dashboard.queries.ts";
 import type { ServiceCall, PersonCall } from "../auth/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
+import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
+import { accountUsage, resolveTier } from "../tiers/tiers.ts";
 
 /** SPEC §2's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
 export const horizons = ["end_of_week", "end_of_month", "next_15_days"] as const;
@@ -150,15 +152,20 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   const {
     workspace,
     role,
-    rows: { accountRows, cardRows, tagRows, ...statsRows },
+    rows: { accountRows, cardRows, tagRows, owners, used, ...statsRows },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...statsQueries(ctx, input.workspaceId),
     ...ledgerOptionsQueries(ctx, input.workspaceId),
+    // The floating button's "New account" says the plan's limit before the form, not after it.
+    owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
+    used: accountsUsedQuery(ctx, input.workspaceId),
   });
   const stats = statsFrom(ctx, workspace, statsRows);
+  const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
     ...ledgerOptionsFrom({ accountRows, cardRows, tagRows }),
+    accountUsage: { ...accountUsage(tier, used[0]?.used ?? 0), plan: tier.label },
     role,
     today: todayIn(workspace.timeZone, ctx.clock.now()),
   };

@@ -6,8 +6,19 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { useResultToast, type SettingsResult } from "./settings-result";
 
-/** Leaving asks once; deleting asks for the workspace's name to be typed. */
-export function DangerZone({ workspaceName, isOwner }: { workspaceName: string; isOwner: boolean }) {
+/**
+ * Leaving asks once; deleting asks for the workspace's name to be typed. The only owner is not offered
+ * Leave (the server would refuse it, LAST_OWNER) but told how to hand the workspace over first.
+ */
+export function DangerZone({
+  workspaceName,
+  isOwner,
+  isSoleOwner,
+}: {
+  workspaceName: string;
+  isOwner: boolean;
+  isSoleOwner: boolean;
+}) {
   const { t } = useTranslation("workspace-settings");
   const fetcher = useFetcher<SettingsResult>();
   useResultToast(fetcher.data, "general.saved");
@@ -18,21 +29,25 @@ export function DangerZone({ workspaceName, isOwner }: { workspaceName: string; 
         <CardTitle>{t("danger.title")}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="max-w-md text-sm text-muted-foreground">{t("danger.leaveHint")}</p>
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" disabled={isBusy}>
-                <Icon name="log-out" />
-                {t("danger.leave")}
-              </Button>
-            }
-            title={t("danger.leaveConfirm", { name: workspaceName })}
-            description={t("danger.leaveHint")}
-            confirmLabel={t("danger.leave")}
-            onConfirm={() => fetcher.submit({ intent: "leave" }, { method: "post" })}
-          />
-        </div>
+        {isSoleOwner ? (
+          <p className="max-w-md text-sm text-muted-foreground">{t("danger.soleOwner")}</p>
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="max-w-md text-sm text-muted-foreground">{t("danger.leaveHint")}</p>
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" disabled={isBusy}>
+                  <Icon name="log-out" />
+                  {t("danger.leave")}
+                </Button>
+              }
+              title={t("danger.leaveConfirm", { name: workspaceName })}
+              description={t("danger.leaveHint")}
+              confirmLabel={t("danger.leave")}
+              onConfirm={() => fetcher.submit({ intent: "leave" }, { method: "post" })}
+            />
+          </div>
+        )}
         {isOwner ? (
           <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
             <p className="max-w-md text-sm text-muted-foreground">{t("danger.deleteHint")}</p>
