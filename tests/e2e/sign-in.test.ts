@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, waitForHydration } from "../support/browser.ts";
 import { codeFromConsole } from "./support/sign-in.ts";
 
 async function requestCode(page: Page, email: string) {
@@ -34,6 +34,7 @@ describe("sign-in and first run in Chromium", () => {
     await continueButton.click();
 
     await page.waitForURL(`${baseURL}/onboarding`);
+    await waitForHydration(page);
     await page.getByRole("heading", { level: 1, name: "Welcome" }).waitFor();
     const sessionCookies = async () => (await context.cookies()).map(({ name, value }) => ({ name, value }));
     const onboardingLayouts = await screenshotEveryLayout(browser, {

@@ -127,7 +127,8 @@ export async function reloadHydrated(page: Page): Promise<void> {
   await waitForHydration(page);
 }
 
-async function waitForHydration(page: Page): Promise<void> {
+/** Waits until the page now open has hydrated (after a click that loaded a new document, say). */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.waitForLoadState("networkidle");
 }

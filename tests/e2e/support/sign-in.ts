@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { gotoHydrated } from "../../support/browser.ts";
+import { gotoHydrated, waitForHydration } from "../../support/browser.ts";
 
 /** The newest code the server printed for this address (local mode has no Resend key). */
 export async function codeFromConsole(email: string): Promise<string> {
@@ -14,7 +14,10 @@ export async function codeFromConsole(email: string): Promise<string> {
   throw new Error(`No code printed for ${email}`);
 }
 
-/** Signs in through /login (English UI) with the code from the server console. */
+/**
+ * Signs in through /login (English UI) with the code from the server console, and waits until the
+ * page it leads to has hydrated: /login's forms post natively, so that page is a new document.
+ */
 export async function signInThroughLogin(page: Page, email: string): Promise<void> {
   await gotoHydrated(page, "/login");
   await page.getByLabel("Email").fill(email);
@@ -22,6 +25,8 @@ export async function signInThroughLogin(page: Page, email: string): Promise<voi
   await page.getByText("Check your email for the verification code").waitFor();
   await page.getByLabel("Verification code").fill(await codeFromConsole(email));
   await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+  await waitForHydration(page);
 }
 
 /** A brand-new user through onboarding and setup, ending on the new workspace's dashboard. */
