@@ -114,7 +114,7 @@ export default function WorkspaceCards() {
     if (!statements) return;
     const month = formatDate(statement.closing_date, language, { style: "monthYear" });
     const description = t("statement.paymentDescription", { card: statements.card.name, month });
-    const amount = { amountCents: statement.remaining_cents, description, date: today };
+    const amount = { amountCents: statement.to_settle_cents, description, date: today };
     setPayment({ isOpen: true, draft: cardPaymentValues(statements.card, amount, language) });
   };
   const rowActions = useFetcher<ActionResult>({ key: cardActionsKey });

@@ -143,9 +143,11 @@ function toStatementResponse(statement: Statement) {
     total: centsToDecimal(statement.totalCents),
     paid: centsToDecimal(statement.paidCents),
     remaining: centsToDecimal(statement.remainingCents),
+    to_settle: centsToDecimal(statement.toSettleCents),
     total_cents: centsNumber(statement.totalCents),
     paid_cents: centsNumber(statement.paidCents),
     remaining_cents: centsNumber(statement.remainingCents),
+    to_settle_cents: centsNumber(statement.toSettleCents),
     status: statement.status,
   };
 }

@@ -69,6 +69,8 @@ export type Statement = StatementPeriod & {
   totalCents: bigint;
   paidCents: bigint;
   remainingCents: bigint;
+  /** What a payment must be to settle this statement: its remaining plus whatever earlier ones still owe. */
+  toSettleCents: bigint;
   status: StatementStatus;
 };
 
@@ -92,6 +94,8 @@ export function buildStatements(input: {
     const unspentCredits = input.creditsCents - chargedBefore;
     const paidCents = unspentCredits <= 0n ? 0n : unspentCredits < totalCents ? unspentCredits : totalCents;
     chargedBefore += totalCents;
+    const owedThrough = chargedBefore - input.creditsCents;
+    const toSettleCents = owedThrough > 0n ? owedThrough : 0n;
     const remainingCents = totalCents - paidCents;
     const status: StatementStatus =
       period.closing >= input.today
@@ -101,7 +105,7 @@ export function buildStatements(input: {
           : period.due < input.today
             ? "overdue"
             : "closed";
-    return { ...period, totalCents, paidCents, remainingCents, status };
+    return { ...period, totalCents, paidCents, remainingCents, toSettleCents, status };
   });
   return statements.reverse();
 }

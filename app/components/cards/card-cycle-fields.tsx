@@ -22,9 +22,11 @@ const dayOf = (typed: string) => {
 export function CardCycleFields({ card, errors }: { card?: CardResponse; errors: FieldMessages }) {
   const { t } = useTranslation("cards");
   const [billingDay, setBillingDay] = useState(String(card?.billing_cycle_day ?? 1));
-  const [dueDay, setDueDay] = useState(card ? String(card.due_day) : "");
+  // Null until the person types a due day: it then stays as typed, even empty.
+  const [typedDueDay, setTypedDueDay] = useState<string | null>(card ? String(card.due_day) : null);
   const closing = dayOf(billingDay);
-  const due = dueDay === "" && closing ? dueDayTenDaysAfter(closing) : dayOf(dueDay);
+  const dueDay = typedDueDay ?? (closing ? String(dueDayTenDaysAfter(closing)) : "");
+  const due = dayOf(dueDay);
   return (
     <>
       <div className="grid gap-2">
@@ -53,8 +55,8 @@ export function CardCycleFields({ card, errors }: { card?: CardResponse; errors:
           min={1}
           max={31}
           step={1}
-          value={dueDay === "" && due ? String(due) : dueDay}
-          onChange={(event) => setDueDay(event.target.value)}
+          value={dueDay}
+          onChange={(event) => setTypedDueDay(event.target.value)}
           aria-describedby="card-cycle-hint"
           {...invalid(errors, "due_day")}
         />

@@ -29,7 +29,7 @@ export function StatementLines({ lines, currency, language, label, emptyText }: 
             {formatDate(line.date, language, { style: "dayMonth" })}
           </span>
           <div className="grid min-w-0 flex-1 gap-1">
-            <p className="truncate font-medium text-foreground">{line.description}</p>
+            <p className="font-medium [overflow-wrap:anywhere] text-foreground">{line.description}</p>
             {line.tags.length > 0 ? (
               <div className="flex flex-wrap gap-1">
                 {line.tags.map((tag) => (

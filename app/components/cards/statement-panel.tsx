@@ -23,7 +23,7 @@ function StatusBadge({ status, totalCents }: { status: Statement["status"]; tota
 
 type StatementPanelProps = {
   statements: CardStatements;
-  /** Given to people who may write: pays the statement's remaining amount through the wizard. */
+  /** Given to people who may write: pays what settles the statement (earlier ones' arrears included) through the wizard. */
   onPay?(statement: SelectedStatement): void;
 };
 
@@ -112,6 +112,11 @@ export function StatementPanel({
                 <dd className="text-sm font-medium text-foreground">{date(selected.due_date)}</dd>
               </div>
             </dl>
+            {selected.to_settle_cents > selected.remaining_cents ? (
+              <p className="text-xs text-muted-foreground">
+                {t("statement.earlierOwed", { amount: money(selected.to_settle_cents - selected.remaining_cents) })}
+              </p>
+            ) : null}
             {onPay && isPayable ? (
               <Button variant="accent" onClick={() => onPay(selected)}>
                 <Icon name="credit-card" />
@@ -133,8 +138,10 @@ export function StatementPanel({
         </>
       ) : null}
       <div className="grid gap-2">
-        <h3 className="text-sm font-semibold text-foreground">{t("statement.all")}</h3>
-        <ul className="divide-y rounded-xl border">
+        <h3 id="statement-list-heading" className="text-sm font-semibold text-foreground">
+          {t("statement.all")}
+        </h3>
+        <ul className="divide-y overflow-hidden rounded-xl border" aria-labelledby="statement-list-heading">
           {statements.map((statement) => {
             const isSelected = statement.closing_date === selected?.closing_date;
             return (

@@ -56,9 +56,11 @@ describe("one card statement with its lines", () => {
       total: "99.85",
       paid: "10.00",
       remaining: "89.85",
+      to_settle: "89.85",
       total_cents: 9_985,
       paid_cents: 1_000,
       remaining_cents: 8_985,
+      to_settle_cents: 8_985,
       status: "overdue",
       lines: [
         {

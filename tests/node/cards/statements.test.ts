@@ -200,16 +200,18 @@ describe("card statements", () => {
       creditsCents: 16_000n,
     });
     expect(
-      statements.map(({ totalCents, paidCents, remainingCents, status }) => ({
+      statements.map(({ totalCents, paidCents, remainingCents, toSettleCents, status }) => ({
         totalCents,
         paidCents,
         remainingCents,
+        toSettleCents,
         status,
       })),
     ).toEqual([
-      { totalCents: 3_000n, paidCents: 0n, remainingCents: 3_000n, status: "open" },
-      { totalCents: 8_000n, paidCents: 2_000n, remainingCents: 6_000n, status: "overdue" },
-      { totalCents: 10_000n, paidCents: 10_000n, remainingCents: 0n, status: "paid" },
+      // Settling the open statement pays what October still owes too.
+      { totalCents: 3_000n, paidCents: 0n, remainingCents: 3_000n, toSettleCents: 9_000n, status: "open" },
+      { totalCents: 8_000n, paidCents: 2_000n, remainingCents: 6_000n, toSettleCents: 6_000n, status: "overdue" },
+      { totalCents: 10_000n, paidCents: 10_000n, remainingCents: 0n, toSettleCents: 0n, status: "paid" },
     ]);
   });
 
@@ -224,7 +226,8 @@ describe("card statements", () => {
       remainingCents: 1_000n,
       status: "open",
     });
-    expect(statements[2]).toMatchObject({ paidCents: 10_000n, status: "paid" });
+    expect(statements[2]).toMatchObject({ paidCents: 10_000n, toSettleCents: 0n, status: "paid" });
+    expect(statements[0]!.toSettleCents).toBe(1_000n);
   });
 
   it("is closed until its due date passes, overdue the day after, and open through its closing day", () => {
