@@ -10,7 +10,7 @@ import {
   screenshotEveryLayout,
   toastWith,
 } from "../support/browser.ts";
-import { signUpWithWorkspace } from "./support/sign-in.ts";
+import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
  * Issue 12 §1: a statement lists its purchases with its total, paid and remaining, and is paid from
@@ -90,6 +90,22 @@ describe("card statements in Chromium", () => {
       cookies,
     });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+    // A viewer reads the same statement but is offered no payment.
+    const viewerEmail = `faturas-viewer-${stamp}@example.com`;
+    await postJson(page, `${api}/members`, { email: viewerEmail, role: "viewer" });
+    const viewer = await openPage(browser, { baseURL, locale: "en-US" });
+    await signInThroughLogin(viewer.page, viewerEmail);
+    await viewer.page.getByLabel("Your name").fill("Vic Viewer");
+    await viewer.page.getByRole("button", { name: "Complete setup" }).click();
+    await viewer.page.waitForURL(/\/workspaces(\/|$)/);
+    await gotoHydrated(viewer.page, `/workspaces/${workspaceId}/cards?card=${card.uuid}`);
+    const viewersPanel = viewer.page.getByRole("region", { name: "Current statement" });
+    await viewersPanel.getByText("Supermercado Zona Sul").waitFor();
+    expect(await viewersPanel.getByTestId("statement-remaining").innerText()).toBe("R$99.85");
+    expect(await viewer.page.getByRole("button", { name: "Pay statement" }).count()).toBe(0);
+    expect(viewer.problems).toEqual([]);
+    await viewer.context.close();
 
     // The statement before: its one purchase; paying it from there fills in its 40.00.
     await statementLinks.last().click();
