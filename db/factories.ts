@@ -114,6 +114,8 @@ export async function insertAccount(
 }
 
 /** A credit card (limit R$ 5 000,00) with no debt yet. */
+const dueDayTenDaysAfter = (billingDay: number) => (billingDay <= 20 ? billingDay + 10 : Math.min(billingDay, 30) - 20);
+
 export async function insertCard(
   db: Database,
   fields: Partial<typeof cards.$inferInsert> & { workspaceId: string; accountId: string },
@@ -126,6 +128,8 @@ export async function insertCard(
       mode: "credit",
       creditLimitCents: 500_000,
       billingCycleDay: 10,
+      // Due 10 days after closing, as migration 0007 set existing cards (worker/ledger/rules/card-rules.ts).
+      dueDay: dueDayTenDaysAfter(fields.billingCycleDay ?? 10),
       ...fields,
       debtCents: 0,
     })

@@ -87,6 +87,7 @@ export async function seedLedger(db: Database, options: Options) {
     mode: "credit" as const,
     creditLimitCents: 1_200_000,
     billingCycleDay: 28,
+    dueDay: 8,
     color: "#673AB7",
     icon: "credit-card",
     debtCents: 0,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
+import { redirect, useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
 import {
   failedWith,
   formText,
@@ -13,7 +13,11 @@ import {
 import { cardInputFrom } from "~/components/cards/card-dialog";
 import { CardDialog } from "~/components/cards/lazy-card-dialog";
 import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
-import { StatementPanel } from "~/components/cards/statement-panel";
+import { StatementPanel, type SelectedStatement } from "~/components/cards/statement-panel";
+import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
+import { cardPaymentValues, type WizardValues } from "~/components/transactions/wizard-values";
+import { formatDate } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
@@ -24,6 +28,7 @@ import { getCardsPage } from "../../worker/cards/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
 import { cardSchema } from "../../worker/cards/cards.schemas";
 import { createCard, deleteCard, setCardActive, updateCard } from "../../worker/cards/cards.service";
+import { isIsoDate } from "../../worker/ledger/dates";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -31,14 +36,27 @@ import type { Route } from "./+types/workspace-cards";
 
 export const handle = { i18n: ["cards", "accounts", "workspaces", "errors"] };
 
-/** `?card=` picks the card whose statements show; everything comes in one round trip. */
+/**
+ * `?card=` picks the card whose statements show and `&statement=` (a closing date) the statement
+ * shown in full, the open one by default; everything comes in one round trip. A statement that is
+ * not one of the card's listed ones (its billing day changed, say) leads to the card's open one.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
-  const selectedCardId = new URL(args.request.url).searchParams.get("card");
+  const query = new URL(args.request.url).searchParams;
+  const selectedCardId = query.get("card");
+  const statement = query.get("statement");
+  const selectedClosing = statement && isIsoDate(statement) ? statement : null;
   const loaded = await asPerson(args, async (ctx) => {
-    const page = await getCardsPage({ ctx, input: { workspaceId, selectedCardId, statementCount: 6 } });
+    const page = await getCardsPage({
+      ctx,
+      input: { workspaceId, selectedCardId, selectedClosing, statementCount: 6 },
+    });
     return { ...page, selectedId: page.statements?.card.uuid ?? null };
   });
+  if (loaded.selectedId && statement !== null && (loaded.isStatementMissing || !selectedClosing)) {
+    throw redirect(`/workspaces/${workspaceId}/cards?card=${loaded.selectedId}`);
+  }
   return { ...loaded, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
 }
 
@@ -83,10 +101,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePa
 
 export default function WorkspaceCards() {
   const { t } = useTranslation("cards");
-  const { cards, accounts, statements, selectedId } = useLoaderData<typeof loader>();
+  const { cards, accounts, tags, today, statements, selectedId } = useLoaderData<typeof loader>();
   const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
   const canEdit = can(workspace.role, "finances.write");
+  const language = useLanguage();
   const [dialog, setDialog] = useState<{ isOpen: boolean; card?: CardResponse }>({ isOpen: false });
+  const [payment, setPayment] = useState<{ isOpen: boolean; draft: WizardValues | null }>({
+    isOpen: false,
+    draft: null,
+  });
+  const payStatement = (statement: SelectedStatement) => {
+    if (!statements) return;
+    const month = formatDate(statement.closing_date, language, { style: "monthYear" });
+    const description = t("statement.paymentDescription", { card: statements.card.name, month });
+    const amount = { amountCents: statement.to_settle_cents, description, date: today };
+    setPayment({ isOpen: true, draft: cardPaymentValues(statements.card, amount, language) });
+  };
   const rowActions = useFetcher<ActionResult>({ key: cardActionsKey });
   useResultToast(rowActions.data, "cards");
   const hasAccounts = accounts.some((account) => account.is_active);
@@ -135,7 +165,7 @@ export default function WorkspaceCards() {
             ))}
           </ul>
           {statements ? (
-            <StatementPanel statements={statements} />
+            <StatementPanel statements={statements} onPay={canEdit ? payStatement : undefined} />
           ) : (
             <p className="flex items-center gap-3 rounded-2xl border border-dashed bg-card p-5 text-sm text-muted-foreground">
               <Icon name="receipt-text" className="size-5 shrink-0" />
@@ -151,6 +181,19 @@ export default function WorkspaceCards() {
           onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
           card={dialog.card}
           accounts={accounts}
+        />
+      ) : null}
+      {canEdit ? (
+        <TransactionDialog
+          open={payment.isOpen}
+          onOpenChange={(isOpen) => setPayment((current) => ({ ...current, isOpen }))}
+          draft={payment.draft}
+          workspaceId={workspace.uuid}
+          currency={workspace.currency}
+          today={today}
+          accounts={accounts}
+          cards={cards}
+          tags={tags}
         />
       ) : null}
     </div>

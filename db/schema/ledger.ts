@@ -52,7 +52,10 @@ export const cards = sqliteTable(
     type: text("type", { enum: cardTypes }).notNull(),
     mode: text("mode", { enum: cardModes }).notNull(),
     creditLimitCents: integer("credit_limit_cents"),
+    /** The closing day of each statement (worker/cards/statements.ts clamps it to short months). */
     billingCycleDay: integer("billing_cycle_day").notNull().default(1),
+    /** The day a statement is due: the month after closing when not after the closing day (migration 0007). */
+    dueDay: integer("due_day").notNull().default(11),
     color: text("color").notNull().default("#F44336"),
     icon: text("icon").notNull().default("credit-card"),
     /** What is owed on the card: purchases raise it, payments and refunds lower it. */

@@ -99,7 +99,7 @@ describe("cards in Chromium", () => {
     await panel.waitFor();
     await panel.getByText("R$120.00").first().waitFor();
     await panel.getByText("Open", { exact: true }).first().waitFor();
-    await panel.getByText("Previous statements").waitFor();
+    await panel.getByRole("heading", { name: "Statements" }).waitFor();
     await page.getByText("R$4,880.00").waitFor();
 
     await chooseRowAction(page, "Inter", "Edit");

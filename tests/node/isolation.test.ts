@@ -42,6 +42,7 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/cards/:cardId/purchase": { amount: "1.00", description: "Coffee" },
   "POST /workspaces/:workspaceId/cards/:cardId/payment": { amount: "1.00" },
   "GET /workspaces/:workspaceId/cards/:cardId/statements": undefined,
+  "GET /workspaces/:workspaceId/cards/:cardId/statements/:closing_date": undefined,
   "GET /workspaces/:workspaceId/cards/:cardId/transactions": undefined,
   "GET /workspaces/:workspaceId/transactions": undefined,
   "POST /workspaces/:workspaceId/transactions": {
@@ -126,7 +127,14 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
   if (response.status !== 201)
     throw new Error(`fixture transaction failed: ${response.status} ${await response.text()}`);
   const transaction = (await response.json()).data;
-  return { accountId: account.id, cardId: card.id, tagId: tag.id, transactionId: transaction.uuid as string };
+  return {
+    accountId: account.id,
+    cardId: card.id,
+    tagId: tag.id,
+    transactionId: transaction.uuid as string,
+    // The card's open statement on the test clock's day (2026-11-21; it closes on the 10th).
+    closing_date: "2026-12-10",
+  };
 }
 
 function fill(route: string, ids: Ids): { method: string; path: string } {

@@ -1,31 +1,75 @@
-import { accountsQuery } from "../accounts/accounts.service.ts";
 import { toAccountResponse } from "../accounts/accounts.mapper.ts";
+import { addDays, todayIn } from "../ledger/dates.ts";
+import { ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import { statementQueries, statementsFrom } from "./card-money.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
-import { cardsWithAccountsQuery } from "./cards.service.ts";
+import {
+  cardStatementBasis,
+  chargesWindowStart,
+  listedStatements,
+  monthAfter,
+  monthBefore,
+  statementQueries,
+  statementWithLines,
+  toStatementLine,
+} from "./statements.service.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 
+type CardsPageInput = WorkspaceRef & {
+  selectedCardId: string | null;
+  /** The closing date of the statement to show in full; null: the open one. */
+  selectedClosing: string | null;
+  statementCount: number;
+};
+
 /**
- * The cards page in ONE round trip: the cards, the accounts the form offers and, when a card is
- * chosen, its statements. A chosen card that is not in the workspace selects nothing.
+ * The cards page in ONE round trip: the cards, the accounts and tags the card form and the
+ * payment wizard offer and, when a card is chosen, its statements with the chosen one's lines (or,
+ * for a card acting as debit, its latest purchases). Which period the lines belong to depends on
+ * the card's billing day, read in the same batch, so the batch reads the months around the
+ * closing date (or today) and the period is cut out here. A chosen card that is not in the
+ * workspace selects nothing; `isStatementMissing` says the chosen statement is not one of the list.
  */
-export async function getCardsPage({
-  ctx,
-  input,
-}: PersonCall<WorkspaceRef & { selectedCardId: string | null; statementCount: number }>) {
+export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
+  const { workspaceId, selectedCardId, selectedClosing, statementCount } = input;
+  const utcToday = todayIn("UTC", ctx.clock.now());
+  // The open statement's lines: the workspace's today may be UTC's yesterday or tomorrow.
+  const lines = selectedClosing
+    ? { from: monthBefore(selectedClosing), to: selectedClosing }
+    : { from: monthBefore(addDays(utcToday, -1)), to: monthAfter(addDays(utcToday, 1)) };
   const {
     workspace,
-    rows: { cardRows, accountRows, ...statementRows },
-  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
-    cardRows: cardsWithAccountsQuery(ctx, input.workspaceId),
-    accountRows: accountsQuery(ctx, input.workspaceId),
-    ...statementQueries(ctx, input.workspaceId, input.selectedCardId ?? "", input.statementCount),
+    rows: { accountRows, cardRows, tagRows, ...statementRows },
+  } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+    ...ledgerOptionsQueries(ctx, workspaceId),
+    ...statementQueries(ctx, {
+      workspaceId,
+      cardId: selectedCardId ?? "",
+      since: chargesWindowStart(ctx, statementCount),
+      lines,
+      withRecentPurchases: true,
+    }),
   });
-  return {
+  const page = {
     cards: cardRows.map((row) => toCardResponse(row.card, row.account)),
     accounts: accountRows.map(toAccountResponse),
-    statements: input.selectedCardId ? statementsFrom(ctx, workspace, statementRows, input.statementCount) : null,
+    tags: tagRows,
+    today: todayIn(workspace.timeZone, ctx.clock.now()),
+  };
+  const basis = selectedCardId ? cardStatementBasis(ctx, workspace, statementRows) : null;
+  if (!basis) return { ...page, statements: null, isStatementMissing: false };
+  const statements = listedStatements(basis, statementRows, statementCount);
+  const closing = selectedClosing ?? statements[0]?.closing_date;
+  const isListed = statements.some((statement) => statement.closing_date === closing);
+  return {
+    ...page,
+    statements: {
+      card: basis.card,
+      statements,
+      selected: closing && isListed ? statementWithLines(basis, statementRows, closing) : null,
+      recentPurchases: basis.hasStatements ? [] : (statementRows.recentPurchases ?? []).map(toStatementLine),
+    },
+    isStatementMissing: selectedClosing !== null && !isListed,
   };
 }

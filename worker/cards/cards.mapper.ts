@@ -26,6 +26,7 @@ export function toCardResponse(card: CardRow, account: AccountRow) {
     mode: card.mode,
     credit_limit: limit === null ? null : centsToDecimal(limit),
     billing_cycle_day: card.billingCycleDay,
+    due_day: card.dueDay,
     color: card.color,
     icon: card.icon,
     debt_amount: centsToDecimal(card.debtCents),

@@ -7,12 +7,15 @@ import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts
 import { listTransactions } from "../transactions/transaction-reads.service.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 import { isUuid } from "../../db/ids.ts";
-import { getCardStatements, payCard, purchaseWithCard } from "./card-money.service.ts";
+import { isIsoDate } from "../ledger/dates.ts";
+import { payCard, purchaseWithCard } from "./card-money.service.ts";
 import { cardSchema, paymentSchema, purchaseSchema } from "./cards.schemas.ts";
 import { createCard, deleteCard, getCard, listCards, updateCard } from "./cards.service.ts";
+import { getCardStatement, getCardStatements } from "./statements.service.ts";
 
 const base = "/:workspaceId/cards";
 const statementsQuery = z.object({ count: z.coerce.number().int().min(1).max(24).default(6) });
+const statementParams = z.object({ closing_date: z.string().refine(isIsoDate, "errors:fields.date") });
 
 /** /workspaces/{workspaceId}/cards… (SPEC §7 Cards), statements included. */
 export const cardRoutes = new Hono<ApiEnv>()
@@ -41,6 +44,11 @@ export const cardRoutes = new Hono<ApiEnv>()
   .get(`${base}/:cardId/statements`, validate("query", statementsQuery), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
     return c.json({ data: await getCardStatements({ ctx: c.get("ctx"), input }) });
+  })
+  .get(`${base}/:cardId/statements/:closing_date`, validate("param", statementParams), async (c) => {
+    const { workspaceId, cardId } = c.req.param();
+    const input = { workspaceId, cardId, closingDate: c.req.valid("param").closing_date };
+    return c.json({ data: await getCardStatement({ ctx: c.get("ctx"), input }) });
   })
   .get(`${base}/:cardId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
     const { workspaceId, cardId } = c.req.param();

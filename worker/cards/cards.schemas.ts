@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cardModes, cardTypes } from "../../db/enums.ts";
-import { modeOfCard } from "../ledger/rules/card-rules.ts";
+import { dueDayTenDaysAfter, modeOfCard } from "../ledger/rules/card-rules.ts";
 import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
 import { cardColors, cardIssuers, defaultCardColor } from "./cards.presets.ts";
 import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
@@ -12,6 +12,7 @@ const cardMessages = {
   name: "errors:fields.cardNameRequired",
   account: "errors:fields.accountRequired",
   billingDay: "errors:fields.billingDay",
+  dueDay: "errors:fields.dueDay",
 } as const;
 
 const cardFields = z.object({
@@ -44,6 +45,16 @@ const cardFields = z.object({
     .min(1, cardMessages.billingDay)
     .max(31, cardMessages.billingDay)
     .default(1),
+  /** Left out (or empty, from the form), 10 days after closing as every card was before it had one. */
+  due_day: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce
+      .number({ error: cardMessages.dueDay })
+      .int(cardMessages.dueDay)
+      .min(1, cardMessages.dueDay)
+      .max(31, cardMessages.dueDay)
+      .optional(),
+  ),
   color: z
     .string()
     .trim()
@@ -58,11 +69,17 @@ type CardFields = z.infer<typeof cardFields>;
 
 /**
  * SPEC §4 Card form: the card's mode follows its type (ledger/rules/card-rules.ts). Acting as
- * credit, it needs a limit above zero; acting as debit, any limit sent is dropped.
+ * credit, it needs a limit above zero; acting as debit, any limit sent is dropped. A due day left
+ * out is 10 days after the billing day.
  */
 export function withCardRules(fields: CardFields) {
   const mode = modeOfCard(fields.type, fields.mode);
-  return { ...fields, mode, credit_limit: mode === "credit" ? (fields.credit_limit ?? null) : null };
+  return {
+    ...fields,
+    mode,
+    credit_limit: mode === "credit" ? (fields.credit_limit ?? null) : null,
+    due_day: fields.due_day ?? dueDayTenDaysAfter(fields.billing_cycle_day),
+  };
 }
 
 export const cardSchema = cardFields

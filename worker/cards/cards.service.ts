@@ -85,6 +85,7 @@ function cardColumns(input: CardInput) {
     mode: input.mode,
     creditLimitCents: input.credit_limit ?? null,
     billingCycleDay: input.billing_cycle_day,
+    dueDay: input.due_day,
     color: input.color,
     icon: input.icon,
   };

@@ -1,35 +1,65 @@
 import { addDays, dayOfMonth, shiftMonth } from "../ledger/dates.ts";
 
-/** Days from a statement's closing to its due date (README: "Cards and statements"). */
-export const daysToPay = 10;
+/** A card's cycle: the day each statement closes and the day it is due, both 1–31. */
+export type CardCycle = { billingDay: number; dueDay: number };
 
 export type StatementPeriod = { start: string; closing: string; due: string };
 
+const yearAndMonth = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
+
 /** The closing date of the cycle holding `date`: the billing day of its month, or of the next. */
 export function closingDateFor(date: string, billingDay: number): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
+  const { year, month } = yearAndMonth(date);
   const thisMonth = dayOfMonth(year, month, billingDay);
   if (date <= thisMonth) return thisMonth;
   const next = shiftMonth(year, month, 1);
   return dayOfMonth(next.year, next.month, billingDay);
 }
 
-/** The cycle ending on `closing`: it starts the day after the previous closing. */
-export function periodClosingOn(closing: string, billingDay: number): StatementPeriod {
-  const previous = shiftMonth(Number(closing.slice(0, 4)), Number(closing.slice(5, 7)), -1);
-  const start = addDays(dayOfMonth(previous.year, previous.month, billingDay), 1);
-  return { start, closing, due: addDays(closing, daysToPay) };
+/**
+ * The due date of the statement closing on `closing`: the due day of the month after closing when
+ * it is not after the billing day (closes on the 25th, due on the 5th), else of the closing month
+ * (closes on the 3rd, due on the 13th); clamped like the closing (day 31 is due on 28 February).
+ * The days are compared as set, not as clamped, so a card due on the 30th that closes on the 31st is
+ * due in the next month even when February clamps its closing to the 28th.
+ */
+export function dueDateFor(closing: string, cycle: CardCycle): string {
+  const { year, month } = yearAndMonth(closing);
+  const dueMonth = cycle.dueDay <= cycle.billingDay ? shiftMonth(year, month, 1) : { year, month };
+  return dayOfMonth(dueMonth.year, dueMonth.month, cycle.dueDay);
 }
 
-/** The open cycle (holding today) and the `count − 1` before it, newest first. */
-export function recentPeriods(today: string, billingDay: number, count: number): StatementPeriod[] {
-  const periods = [periodClosingOn(closingDateFor(today, billingDay), billingDay)];
-  while (periods.length < count) {
+/** The cycle ending on `closing`: it starts the day after the previous closing. */
+export function periodClosingOn(closing: string, cycle: CardCycle): StatementPeriod {
+  const { year, month } = yearAndMonth(closing);
+  const previous = shiftMonth(year, month, -1);
+  const start = addDays(dayOfMonth(previous.year, previous.month, cycle.billingDay), 1);
+  return { start, closing, due: dueDateFor(closing, cycle) };
+}
+
+/**
+ * The open cycle (holding today) and up to `count − 1` before it, newest first, none of them
+ * before the card's first day (the earlier of its creation and its first transaction, so a
+ * backdated purchase keeps its statement).
+ */
+export function recentPeriods(today: string, cycle: CardCycle, count: number, firstDay = ""): StatementPeriod[] {
+  const periods = [periodClosingOn(closingDateFor(today, cycle.billingDay), cycle)];
+  while (periods.length < count && periods.at(-1)!.start > firstDay) {
     const previousClosing = addDays(periods.at(-1)!.start, -1);
-    periods.push(periodClosingOn(previousClosing, billingDay));
+    periods.push(periodClosingOn(previousClosing, cycle));
   }
   return periods;
+}
+
+/**
+ * The statement closing on `closing`, when it is one of the card's: a closing date of its cycle,
+ * not after the open statement's and not before the one holding its first day.
+ */
+export function statementPeriodOn(closing: string, today: string, cycle: CardCycle, firstDay: string) {
+  if (closingDateFor(closing, cycle.billingDay) !== closing) return null;
+  if (closing > closingDateFor(today, cycle.billingDay)) return null;
+  if (closing < closingDateFor(firstDay, cycle.billingDay)) return null;
+  return periodClosingOn(closing, cycle);
 }
 
 export type StatementStatus = "open" | "closed" | "paid" | "overdue";
@@ -39,6 +69,8 @@ export type Statement = StatementPeriod & {
   totalCents: bigint;
   paidCents: bigint;
   remainingCents: bigint;
+  /** What a payment must be to settle this statement: its remaining plus whatever earlier ones still owe. */
+  toSettleCents: bigint;
   status: StatementStatus;
 };
 
@@ -62,6 +94,8 @@ export function buildStatements(input: {
     const unspentCredits = input.creditsCents - chargedBefore;
     const paidCents = unspentCredits <= 0n ? 0n : unspentCredits < totalCents ? unspentCredits : totalCents;
     chargedBefore += totalCents;
+    const owedThrough = chargedBefore - input.creditsCents;
+    const toSettleCents = owedThrough > 0n ? owedThrough : 0n;
     const remainingCents = totalCents - paidCents;
     const status: StatementStatus =
       period.closing >= input.today
@@ -71,7 +105,7 @@ export function buildStatements(input: {
           : period.due < input.today
             ? "overdue"
             : "closed";
-    return { ...period, totalCents, paidCents, remainingCents, status };
+    return { ...period, totalCents, paidCents, remainingCents, toSettleCents, status };
   });
   return statements.reverse();
 }

@@ -58,6 +58,7 @@ const fieldNames = [
   "mode",
   "credit_limit",
   "billing_cycle_day",
+  "due_day",
   "color",
 ] as const;
 

@@ -12,6 +12,7 @@ import { decimalToCents } from "../../../worker/ledger/amounts";
 import { cardIssuers } from "../../../worker/cards/cards.presets";
 import { modeOfCard } from "../../../worker/ledger/rules/card-rules";
 import type { FieldMessages } from "../../../worker/http/messages";
+import { CardCycleFields } from "./card-cycle-fields";
 
 export type CardFormState = { type: CardType; mode: CardMode; color: string };
 
@@ -33,7 +34,7 @@ const invalid = (errors: FieldMessages, field: string) => (errors[field] ? { "ar
 
 /**
  * SPEC §4 Card form: debit forces debit mode, credit forces credit mode, only a hybrid card
- * chooses; the limit and billing day exist only while the card acts as credit.
+ * chooses; the limit, closing day and due day exist only while the card acts as credit.
  */
 export function CardFields({ card, accounts, state, onChange, errors, limitMessage }: CardFieldsProps) {
   const { t } = useTranslation("cards");
@@ -128,19 +129,7 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
             />
             <FieldError id="card-limit-error" message={limitMessage} />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="card-billing-day">{t("form.billingDay")}</Label>
-            <Input
-              id="card-billing-day"
-              name="billing_cycle_day"
-              type="number"
-              min={1}
-              max={31}
-              step={1}
-              defaultValue={card?.billing_cycle_day ?? 1}
-              {...invalid(errors, "billing_cycle_day")}
-            />
-          </div>
+          <CardCycleFields card={card} errors={errors} />
         </>
       ) : null}
       <div className="grid gap-2">

@@ -2,6 +2,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/u
 import { useTranslation } from "react-i18next";
 import type { LedgerOptions, Transaction } from "./types";
 import { TransactionWizard } from "./transaction-wizard";
+import type { WizardValues } from "./wizard-values";
 
 export type TransactionDialogProps = LedgerOptions & {
   open: boolean;
@@ -13,6 +14,8 @@ export type TransactionDialogProps = LedgerOptions & {
   today: string;
   /** Given: edit this transaction; absent: create one. */
   transaction?: Transaction | null;
+  /** A new transaction filled in already (a statement's payment): the wizard opens on its last step. */
+  draft?: WizardValues | null;
 };
 
 /**
@@ -20,7 +23,7 @@ export type TransactionDialogProps = LedgerOptions & {
  * opens it passes the accounts, cards and tags, and it saves through the transactions route's
  * action, so any page (the list, the dashboard) can open it. Closing it discards the draft.
  */
-export function TransactionDialog({ open, onOpenChange, transaction, ...props }: TransactionDialogProps) {
+export function TransactionDialog({ open, onOpenChange, transaction, draft, ...props }: TransactionDialogProps) {
   const { t } = useTranslation("transactions");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -32,6 +35,7 @@ export function TransactionDialog({ open, onOpenChange, transaction, ...props }:
           <TransactionWizard
             key={transaction?.uuid ?? "new"}
             transaction={transaction ?? null}
+            draft={draft ?? null}
             onDone={() => onOpenChange(false)}
             onCancel={() => onOpenChange(false)}
             {...props}

@@ -30,6 +30,8 @@ type Props = LedgerOptions & {
   currency: string;
   today: string;
   transaction: Transaction | null;
+  /** A new transaction's values, given by the page that opens the wizard; it starts on the last step. */
+  draft: WizardValues | null;
   onDone(): void;
   onCancel(): void;
 };
@@ -62,6 +64,7 @@ export function TransactionWizard({
   currency: workspaceCurrency,
   today,
   transaction,
+  draft,
   onDone,
   onCancel,
   accounts,
@@ -72,10 +75,10 @@ export function TransactionWizard({
   const { t, i18n } = useTranslation(["transactions", "errors"]);
   const fetcher = useFetcher<TransactionActionResult>();
   const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
-  const [step, setStep] = useState<WizardStep>(1);
+  const [step, setStep] = useState<WizardStep>(!transaction && draft ? 3 : 1);
   const language = useLanguage();
   const [values, setValues] = useState<WizardValues>(() =>
-    transaction ? valuesFromTransaction(transaction, language) : emptyValues(today),
+    transaction ? valuesFromTransaction(transaction, language) : (draft ?? emptyValues(today)),
   );
   // Typed amounts show why they are refused once the person leaves the field or tries to save.
   const [checked, setChecked] = useState<ReadonlySet<TypedField>>(new Set());

@@ -18,20 +18,12 @@ import {
   type RuleLeg,
 } from "../../../worker/ledger/rules/transaction-rules";
 import type { AccountOption, CardOption, LedgerOptions, Transaction } from "./types";
+import { emptyValues, legValue, type WizardValues } from "./wizard-values";
 
+export type { WizardValues };
 export type WizardStep = 1 | 2 | 3;
-export type WizardValues = {
-  kind: TransactionKind | null;
-  origin: string;
-  destination: string;
-  amount: string;
-  description: string;
-  date: string;
-  rate: string;
-  tagIds: string[];
-};
 
-export const legValue = (type: "account" | "card", uuid: string) => `${type}:${uuid}`;
+export { legValue };
 
 /** A chosen leg as the rules read it, found among the options; null when nothing (or nothing known) is chosen. */
 export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts" | "cards">): RuleLeg | null {
@@ -49,9 +41,7 @@ export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts
   return null;
 }
 
-export function emptyValues(today: string): WizardValues {
-  return { kind: null, origin: "", destination: "", amount: "", description: "", date: today, rate: "", tagIds: [] };
-}
+export { emptyValues };
 
 /** SPEC §4: editing pre-fills everything, amounts as the page's language writes them. */
 export function valuesFromTransaction(transaction: Transaction, language: Language): WizardValues {

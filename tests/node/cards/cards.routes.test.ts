@@ -75,6 +75,7 @@ describe("cards API", () => {
       mode: "credit",
       credit_limit: "5000.00",
       billing_cycle_day: 31,
+      due_day: 10,
       color: "#4CAF50",
       icon: "credit-card",
       debt_amount: "0.00",
@@ -112,6 +113,7 @@ describe("cards API", () => {
     });
     expect(await create({ type: "debit" })).toMatchObject({
       billing_cycle_day: 1,
+      due_day: 11,
       color: "#F44336",
       icon: "credit-card",
       issuer: null,
@@ -144,6 +146,11 @@ describe("cards API", () => {
       last_four_digits: ["Enter exactly 4 digits"],
       billing_cycle_day: ["Choose a day from 1 to 31"],
     });
+    for (const due_day of [0, 32, 1.5, "x"]) {
+      expect(await errorsOf({ credit_limit: "10.00", due_day })).toEqual({
+        due_day: ["Choose a due day from 1 to 31"],
+      });
+    }
     for (const json of [{ credit_limit: undefined }, { credit_limit: 0 }, { type: "hybrid", credit_limit: null }]) {
       expect(await errorsOf(json)).toEqual({ credit_limit: ["Credit limit is required for credit cards"] });
     }
@@ -184,6 +191,7 @@ describe("cards API", () => {
       type: "hybrid",
       credit_limit: "400.00",
       billing_cycle_day: 15,
+      due_day: 5,
       is_active: false,
     });
     expect(updated.status).toBe(200);
@@ -191,6 +199,7 @@ describe("cards API", () => {
       name: "Renamed",
       credit_limit: "400.00",
       billing_cycle_day: 15,
+      due_day: 5,
       is_active: false,
       mode: "credit",
     });
@@ -350,9 +359,11 @@ describe("cards API", () => {
         total: "30.00",
         paid: "0.00",
         remaining: "30.00",
+        to_settle: "90.00",
         total_cents: 3_000,
         paid_cents: 0,
         remaining_cents: 3_000,
+        to_settle_cents: 9_000,
         status: "open",
       },
       {
@@ -362,9 +373,11 @@ describe("cards API", () => {
         total: "80.00",
         paid: "20.00",
         remaining: "60.00",
+        to_settle: "60.00",
         total_cents: 8_000,
         paid_cents: 2_000,
         remaining_cents: 6_000,
+        to_settle_cents: 6_000,
         status: "overdue",
       },
       {
@@ -374,15 +387,18 @@ describe("cards API", () => {
         total: "100.00",
         paid: "100.00",
         remaining: "0.00",
+        to_settle: "0.00",
         total_cents: 10_000,
         paid_cents: 10_000,
         remaining_cents: 0,
+        to_settle_cents: 0,
         status: "paid",
       },
     ]);
     await pay(gold.id, "60.00");
     const settled = (await (await send("GET", `/${gold.id}/statements`, team.viewer)).json()).data.statements;
-    expect(settled).toHaveLength(6);
+    // Six asked for, three listed: none before the card's first purchase (5 October).
+    expect(settled).toHaveLength(3);
     expect(settled.slice(0, 2).map((statement: { status: string }) => statement.status)).toEqual(["open", "paid"]);
   });
 

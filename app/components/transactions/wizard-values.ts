@@ -1,0 +1,42 @@
+/**
+ * The wizard's values and the drafts pages open it with. Kept apart from wizard-state.ts, which
+ * brings the typed-amount parser and the ledger rules, so a page that only fills in a draft (the
+ * cards page's "Pay statement") does not load them before the wizard opens.
+ */
+import { formatAmountInput } from "~/lib/format";
+import type { Language } from "~/lib/i18n";
+import type { TransactionKind } from "../../../db/enums";
+import type { CardOption } from "./types";
+
+export type WizardValues = {
+  kind: TransactionKind | null;
+  origin: string;
+  destination: string;
+  amount: string;
+  description: string;
+  date: string;
+  rate: string;
+  tagIds: string[];
+};
+
+export const legValue = (type: "account" | "card", uuid: string) => `${type}:${uuid}`;
+
+export function emptyValues(today: string): WizardValues {
+  return { kind: null, origin: "", destination: "", amount: "", description: "", date: today, rate: "", tagIds: [] };
+}
+
+/** A card payment from the card's own account, filled in (a statement's remaining amount, say). */
+export function cardPaymentValues(
+  card: Pick<CardOption, "uuid" | "account">,
+  payment: { amountCents: number; description: string; date: string },
+  language: Language,
+): WizardValues {
+  return {
+    ...emptyValues(payment.date),
+    kind: "pay_credit_card",
+    origin: legValue("account", card.account.uuid),
+    destination: legValue("card", card.uuid),
+    amount: formatAmountInput(payment.amountCents, language),
+    description: payment.description,
+  };
+}
