@@ -213,17 +213,23 @@ describe("accessibility of every screen (axe-core) in Chromium", () => {
       await page.goto("/no-such-page");
       await check("not found, signed in", "not-found");
 
-      // Colours a workspace may pick that do not read as they are (a light primary, a mid-tone accent,
+      // Colours a workspace may pick that do not read as they are (a light primary, a pastel accent,
       // a white secondary on the primary): the app derives readable text and shades from them.
       const recoloured = await page.request.put(`/api/workspaces/${workspaceId}`, {
         headers: { Origin: baseURL },
-        data: { primary_color: "#f4d03f", secondary_color: "#fefefe", accent_color: "#2e9d5c" },
+        data: { primary_color: "#f4d03f", secondary_color: "#fefefe", accent_color: "#f9a8d4" },
       });
       expect(recoloured.status(), await recoloured.text()).toBe(200);
-      for (const area of ["dashboard", "transactions", "accounts", "cards", "tags", "settings"]) {
+      for (const area of ["dashboard", "accounts", "cards", "tags", "settings", "transactions"]) {
         await gotoHydrated(page, `${workspacePath}/${area}`);
         await check(`${area}, in light workspace colours`, `light-colours-${area}`);
       }
+      await checkDialog("new transaction wizard, in light workspace colours", () =>
+        page
+          .getByRole("button", { name: t("transactions:new") })
+          .first()
+          .click(),
+      );
       await gotoHydrated(page, "/workspaces");
       await check("workspaces, in light workspace colours", "light-colours-workspaces");
 

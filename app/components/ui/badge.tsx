@@ -10,7 +10,7 @@ export const badgeVariants = cva(
       variant: {
         neutral: "bg-muted text-muted-foreground ring-border",
         primary: "bg-primary text-primary-foreground ring-primary",
-        accent: "bg-accent-50 text-accent-700 ring-accent-200",
+        accent: "bg-accent-50 text-accent-text ring-accent-200",
         secondary: "bg-secondary-200 text-foreground ring-secondary-400",
         success: "bg-success/10 text-success ring-success/25",
         // Amber text would be unreadable on white; a darkened mix keeps 4.5:1.
