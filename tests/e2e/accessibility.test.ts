@@ -1,13 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { projectRoot } from "../../scripts/local-stack.ts";
 import {
   type AccessibilityViolation,
   accessibilityViolations,
   blockingImpacts,
   describeViolations,
+  writeAccessibilityReport,
 } from "../support/accessibility.ts";
 import {
   captureScreenshot,
@@ -17,26 +15,8 @@ import {
   openPage,
   waitForHydration,
 } from "../support/browser.ts";
+import { type Language, translator } from "./support/locale-text.ts";
 import { codeFromConsole } from "./support/sign-in.ts";
-
-type Language = "en" | "pt-BR";
-
-/** A text of the app in the language under test, read from the locale files the app itself uses. */
-function translator(language: Language) {
-  const namespaces = new Map<string, Record<string, unknown>>();
-  return (key: string, values: Record<string, string> = {}): string => {
-    const [namespace, path] = key.split(":") as [string, string];
-    if (!namespaces.has(namespace)) {
-      const file = join(projectRoot, "locales", language, `${namespace}.json`);
-      namespaces.set(namespace, JSON.parse(readFileSync(file, "utf8")));
-    }
-    const text = path
-      .split(".")
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], namespaces.get(namespace));
-    if (typeof text !== "string") throw new Error(`No text ${key} in ${language}`);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-  };
-}
 
 /** Money and labels through the API, as a person would have entered them: accounts, a card with a purchase, tagged transactions. */
 async function seedLedger(page: Page, baseURL: string, workspaceId: string) {
@@ -75,13 +55,6 @@ async function seedLedger(page: Page, baseURL: string, workspaceId: string) {
     tag_ids: [tag.uuid],
   });
   return { cardId: card.uuid };
-}
-
-/** Every violation found, moderate and minor ones too, for a person to read: tests/artifacts/accessibility (git-ignored). */
-function writeReport(layout: string, violations: AccessibilityViolation[]) {
-  const folder = join(projectRoot, "tests", "artifacts", "accessibility");
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, `${layout}.json`), `${JSON.stringify(violations, null, 2)}\n`);
 }
 
 describe("accessibility of every screen (axe-core) in Chromium", () => {
@@ -233,7 +206,7 @@ describe("accessibility of every screen (axe-core) in Chromium", () => {
       await gotoHydrated(page, "/workspaces");
       await check("workspaces, in light workspace colours", "light-colours-workspaces");
 
-      writeReport(`${viewport}-${locale}`, found);
+      writeAccessibilityReport(`${viewport}-${locale}`, found);
       const blocking = found.filter((violation) => blockingImpacts.includes(violation.impact!));
       expect(describeViolations(blocking)).toEqual([]);
       await context.close();
