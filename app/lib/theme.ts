@@ -63,19 +63,56 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
+/** WCAG AA for body text; large text and interface parts need 3:1, so this covers them too. */
+export const readableContrast = 4.5;
+
 const white: Rgb = [255, 255, 255];
 const ink: Rgb = [18, 17, 39];
+const black: Rgb = [0, 0, 0];
+/** The app's light surfaces (cards, the page's background, foundation.css) a workspace colour is written on. */
+const lightSurfaces: readonly Rgb[] = [white, [246, 246, 249]];
 
+/**
+ * Text on a surface of this colour: white or the app's ink, whichever reads better, and pure black
+ * for the mid-tones where neither reaches 4.5:1. Some choice always does: against white a colour of
+ * luminance L gives 1.05 / (L + 0.05), against black (L + 0.05) / 0.05, and the smaller of the two
+ * is largest where they meet, at 4.58:1. So no colour has to be refused.
+ */
 export function readableForeground(background: Rgb): Rgb {
-  return contrastRatio(background, white) >= contrastRatio(background, ink) ? white : ink;
+  const better = contrastRatio(background, white) >= contrastRatio(background, ink) ? white : ink;
+  if (contrastRatio(background, better) >= readableContrast) return better;
+  return contrastRatio(background, white) >= contrastRatio(background, black) ? white : black;
+}
+
+/** The workspace's own pairing (its secondary on its primary, say) where it reads at 4.5:1, else readableForeground's. */
+export function readableTextOn(backgroundHex: string, preferredHex: string): string {
+  const background = hexToRgb(backgroundHex);
+  const preferred = hexToRgb(preferredHex);
+  return rgbToHex(
+    contrastRatio(background, preferred) >= readableContrast ? preferred : readableForeground(background),
+  );
+}
+
+/**
+ * The colour as text or an icon on the light surfaces, its own 50 tint included: the colour itself
+ * when it reads there at 4.5:1, else darkened in steps of 5% until it does. Black reaches 16:1 even
+ * on the darkest of them (a 50 tint is at least 90% white), so there is always such a shade.
+ */
+export function readableTextShade(rgb: Rgb): Rgb {
+  const surfaces = [...lightSurfaces, shade(rgb, shadeSteps[50])];
+  for (let darkening = 0; darkening < 100; darkening += 5) {
+    const candidate = shade(rgb, -darkening);
+    if (surfaces.every((surface) => contrastRatio(candidate, surface) >= readableContrast)) return candidate;
+  }
+  return black;
 }
 
 /** Worked out once per set of colours: every page of a workspace draws its root with the same three. */
 const rememberedThemes = new Map<string, Readonly<Record<string, string>>>();
 
 /**
- * --primary, --primary-rgb ("18 17 39"), --primary-50 … --primary-900 and
- * --primary-foreground for each of the three colours.
+ * --primary, --primary-rgb ("18 17 39"), --primary-50 … --primary-900, --primary-foreground (text on
+ * the colour) and --primary-text (the colour as text on light surfaces) for each of the three colours.
  */
 export function themeVariables(colors: WorkspaceColors = defaultWorkspaceColors): Readonly<Record<string, string>> {
   const key = `${colors.primary} ${colors.secondary} ${colors.accent}`;
@@ -95,6 +132,7 @@ function computeThemeVariables(colors: WorkspaceColors): Record<string, string> 
     variables[`--${name}`] = rgbToHex(rgb);
     variables[`--${name}-rgb`] = rgb.join(" ");
     variables[`--${name}-foreground`] = rgbToHex(readableForeground(rgb));
+    variables[`--${name}-text`] = rgbToHex(readableTextShade(rgb));
     for (const [shadeName, step] of Object.entries(shadeSteps)) {
       variables[`--${name}-${shadeName}`] = rgbToHex(shade(rgb, step));
     }

@@ -189,7 +189,7 @@ export default function Login() {
           <button
             type="submit"
             form="resend-code"
-            className="justify-self-start text-sm font-medium text-accent underline-offset-4 hover:underline disabled:opacity-50"
+            className="justify-self-start text-sm font-medium text-accent-text underline-offset-4 hover:underline disabled:opacity-50"
           >
             {t("login.resend")}
           </button>

@@ -95,7 +95,7 @@ export default function StyleGuide() {
             <Link to="/" aria-label={t("common:nav.home")} className="rounded-md">
               <Brand />
             </Link>
-            <span className="ml-2 hidden rounded-md bg-secondary-200 px-2 py-0.5 text-xs font-semibold text-primary sm:inline">
+            <span className="ml-2 hidden rounded-md bg-secondary-200 px-2 py-0.5 text-xs font-semibold text-foreground sm:inline">
               {t("header.badge")}
             </span>
           </div>
@@ -120,7 +120,7 @@ export default function StyleGuide() {
               <Icon name="arrow-left" className="size-4" />
               {t("header.back")}
             </Link>
-            <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">{t("intro.eyebrow")}</p>
+            <p className="mt-6 text-sm font-semibold tracking-wide text-accent-text uppercase">{t("intro.eyebrow")}</p>
             <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">
               {t("intro.title")}
             </h1>

@@ -38,10 +38,10 @@ export default function WorkspaceArea() {
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight text-foreground">{areaName}</h1>
       <section className="mt-8 flex flex-col items-center rounded-2xl border bg-card px-6 py-16 text-center shadow-sm">
-        <div className="grid size-14 place-items-center rounded-2xl bg-secondary-100 text-primary">
+        <div className="grid size-14 place-items-center rounded-2xl bg-secondary-100 text-foreground">
           <Icon name="construction" className="size-7" />
         </div>
-        <p className="mt-5 text-sm font-semibold tracking-wide text-accent uppercase">{t("comingSoon.eyebrow")}</p>
+        <p className="mt-5 text-sm font-semibold tracking-wide text-accent-text uppercase">{t("comingSoon.eyebrow")}</p>
         <h2 className="mt-2 text-xl font-semibold text-foreground">{t("comingSoon.title", { area: areaName })}</h2>
         <p className="mt-3 max-w-md text-muted-foreground">
           {t("comingSoon.body", { workspace: layout?.workspace.name ?? "" })}

@@ -40,7 +40,7 @@ export default function WorkspaceSetup() {
   const result = useActionData<typeof action>();
   return (
     <AuthLayout>
-      <p className="text-sm font-semibold text-accent">{t("setup.title")}</p>
+      <p className="text-sm font-semibold text-accent-text">{t("setup.title")}</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-foreground">{t("setup.subtitle")}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t("setup.description")}</p>
       <SingleFieldForm

@@ -7,6 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import type { CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";
 import { CreateWorkspaceDialog } from "~/components/workspaces/lazy-create-workspace-dialog";
 import { formatDate } from "~/lib/format";
+import { readableTextOn } from "~/lib/theme";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
@@ -82,32 +83,41 @@ export default function Workspaces() {
         ) : null}
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {workspaces.map((workspace) => (
-            <li key={workspace.uuid}>
-              <Link
-                to={`/workspaces/${workspace.uuid}/dashboard`}
-                aria-label={t("list.open", { name: workspace.name })}
-                className="group flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-accent-300 hover:shadow-md"
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <span
-                    aria-hidden
-                    className="grid size-10 shrink-0 place-items-center rounded-lg text-sm font-bold"
-                    style={{ background: workspace.primary_color, color: workspace.secondary_color }}
-                  >
-                    {workspace.name.slice(0, 1).toUpperCase()}
-                  </span>
-                  <Badge variant="neutral">{t(`roles.${workspace.role}`)}</Badge>
-                </div>
-                <h2 className="mt-4 font-semibold text-foreground group-hover:text-accent">{workspace.name}</h2>
-                <p className="mt-1 line-clamp-2 flex-1 text-sm text-muted-foreground">
-                  {workspace.description || t("list.noDescription")}
-                </p>
-                <p className="mt-4 text-xs text-muted-foreground">
-                  {t("list.created", { date: formatDate(workspace.created_at, language, { style: "medium" }) })}
-                  {" · "}
-                  {workspace.currency}
-                </p>
-              </Link>
+            <li
+              key={workspace.uuid}
+              className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-accent-300 hover:shadow-md"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <span
+                  aria-hidden
+                  className="grid size-10 shrink-0 place-items-center rounded-lg text-sm font-bold"
+                  style={{
+                    background: workspace.primary_color,
+                    color: readableTextOn(workspace.primary_color, workspace.secondary_color),
+                  }}
+                >
+                  {workspace.name.slice(0, 1).toUpperCase()}
+                </span>
+                <Badge variant="neutral">{t(`roles.${workspace.role}`)}</Badge>
+              </div>
+              <h2 className="mt-4 font-semibold text-foreground group-hover:text-accent-text">
+                {/* The link covers the whole card (::after), and its name is the workspace's, which it shows. */}
+                <Link
+                  to={`/workspaces/${workspace.uuid}/dashboard`}
+                  aria-label={t("list.open", { name: workspace.name })}
+                  className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-offset-2"
+                >
+                  {workspace.name}
+                </Link>
+              </h2>
+              <p className="mt-1 line-clamp-2 flex-1 text-sm text-muted-foreground">
+                {workspace.description || t("list.noDescription")}
+              </p>
+              <p className="mt-4 text-xs text-muted-foreground">
+                {t("list.created", { date: formatDate(workspace.created_at, language, { style: "medium" }) })}
+                {" · "}
+                {workspace.currency}
+              </p>
             </li>
           ))}
           <li>
@@ -116,7 +126,7 @@ export default function Workspaces() {
               onClick={() => setIsCreating(true)}
               className="flex h-full min-h-40 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-input p-5 text-center transition hover:border-accent hover:bg-accent-50/50"
             >
-              <span className="grid size-10 place-items-center rounded-full bg-accent-50 text-accent">
+              <span className="grid size-10 place-items-center rounded-full bg-accent-50 text-accent-text">
                 <Icon name="plus" className="size-5" />
               </span>
               <span className="font-semibold text-foreground">{t("list.createCard")}</span>

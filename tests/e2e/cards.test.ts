@@ -121,18 +121,15 @@ describe("cards in Chromium", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "This card has transactions, so it cannot be deleted").waitFor();
     // Archiving is the way out the message suggests: the card keeps its history and can come back.
+    const nubankTile = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: /Show statements of Nubank Roxo/ }) });
     await chooseRowAction(page, "Nubank Roxo", "Archive");
     await toastWith(page, "Nubank Roxo archived").waitFor();
-    await page
-      .getByRole("link", { name: /Show statements of Nubank Roxo/ })
-      .getByText("Archived")
-      .waitFor();
+    await nubankTile.getByText("Archived").waitFor();
     await chooseRowAction(page, "Nubank Roxo", "Restore");
     await toastWith(page, "Nubank Roxo restored").waitFor();
-    await page
-      .getByRole("link", { name: /Show statements of Nubank Roxo/ })
-      .getByText("Archived")
-      .waitFor({ state: "detached" });
+    await nubankTile.getByText("Archived").waitFor({ state: "detached" });
     await chooseRowAction(page, "Inter", "Delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await toastWith(page, "Card deleted").waitFor();

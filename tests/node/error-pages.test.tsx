@@ -44,6 +44,7 @@ describe("error pages", () => {
     });
     expect(status).toBe(404);
     expect(html).toContain("Não encontramos essa página");
+    expect(html).toContain("<title>Não encontramos essa página — Moneta</title>");
   });
 
   it("shows the refused-request page, in the visitor's language, when an action is refused with 403", async () => {

@@ -27,7 +27,7 @@ export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit }: 
         </ul>
       ) : (
         <section className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
-          <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent">
+          <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent-text">
             <Icon name="landmark" className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>

@@ -47,15 +47,18 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
         isBusy && "opacity-60",
       )}
     >
-      <Link
-        to={`?card=${card.uuid}`}
-        preventScrollReset
-        aria-current={isSelected ? "true" : undefined}
-        aria-label={t("select", { name: card.display_name })}
-        className="rounded-2xl focus-visible:ring-3 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:outline-none"
-      >
+      {/* The link lies over the card's picture rather than around it: its name says what it does,
+          and the picture's text (type, issuer) would otherwise be visible words missing from that name. */}
+      <div className="relative">
         <CardVisual card={card} />
-      </Link>
+        <Link
+          to={`?card=${card.uuid}`}
+          preventScrollReset
+          aria-current={isSelected ? "true" : undefined}
+          aria-label={t("select", { name: card.display_name })}
+          className="absolute inset-0 rounded-2xl focus-visible:ring-3 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:outline-none"
+        />
+      </div>
       <div className="grid gap-3 px-1 pb-1">
         <div className="flex items-center justify-between gap-2">
           <p className="min-w-0 truncate text-xs text-muted-foreground">

@@ -23,7 +23,7 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
         </h2>
         <Link
           to={viewAllHref}
-          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent-text hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           {t("recent.viewAll")}
           <Icon name="arrow-right" className="size-4" />

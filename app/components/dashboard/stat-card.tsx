@@ -35,7 +35,7 @@ export function StatCard({ label, cents, currency, icon, change, isRiseGood = tr
     <section className="grid gap-3 rounded-2xl border bg-card p-5 shadow-xs" aria-label={label} data-testid={testId}>
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-        <span className="grid size-9 place-items-center rounded-xl bg-accent-50 text-accent" aria-hidden>
+        <span className="grid size-9 place-items-center rounded-xl bg-accent-50 text-accent-text" aria-hidden>
           <Icon name={icon} className="size-4.5" />
         </span>
       </div>

@@ -12,7 +12,7 @@ export function LandingHeader() {
   return (
     <header className="site-header">
       <div className="wrap">
-        <a href="#hero" aria-label={t("nav.hero")}>
+        <a href="#hero" aria-label={t("nav.brand")}>
           <Brand />
         </a>
         <nav aria-label={t("nav.label")}>

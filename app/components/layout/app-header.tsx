@@ -14,7 +14,7 @@ export function AppHeader({ user, tierLabel, workspaceSwitcher, menuButton }: Ap
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
         {menuButton}
-        <Link to="/workspaces" aria-label={t("shell.workspaces")} className="shrink-0">
+        <Link to="/workspaces" aria-label={t("shell.brand")} className="shrink-0">
           <Brand />
         </Link>
         {workspaceSwitcher ? (

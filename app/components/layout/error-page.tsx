@@ -13,6 +13,8 @@ export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "unavaila
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* React puts it in <head>: these pages come from error boundaries, which have no meta of their own. */}
+      <title>{`${t(`errorPage.${kind}.title`)} — Moneta`}</title>
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
         <Link to="/" aria-label={t("nav.home")}>
           <Brand />
@@ -20,10 +22,12 @@ export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "unavaila
         <LanguageSwitcher />
       </header>
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-6 pb-24 text-center">
-        <div className="mb-6 grid size-16 place-items-center rounded-2xl bg-accent-50 text-accent">
+        <div className="mb-6 grid size-16 place-items-center rounded-2xl bg-accent-50 text-accent-text">
           <Icon name={kind === "notFound" ? "compass" : "triangle-exclamation-point"} className="size-8" />
         </div>
-        <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t(`errorPage.${kind}.eyebrow`)}</p>
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
+          {t(`errorPage.${kind}.eyebrow`)}
+        </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {t(`errorPage.${kind}.title`)}
         </h1>

@@ -99,7 +99,7 @@ function ContentsList({
                       isCurrent && "bg-accent-50 font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-700",
                     )}
                   >
-                    <span className="tabular min-w-6 text-muted-foreground/70" aria-hidden>
+                    <span className="tabular min-w-6 text-muted-foreground" aria-hidden>
                       {index + 1}.
                     </span>
                     <span>{t(`${documentId}.sections.${section.id}.title`)}</span>

@@ -112,7 +112,7 @@ export function LegalDocument({ documentId }: { documentId: LegalDocumentId }) {
         return (
           <section key={section.id} id={anchor} aria-labelledby={`${anchor}-title`} className="mt-10 scroll-mt-6">
             <h3 id={`${anchor}-title`} className="flex gap-2 text-lg font-semibold tracking-tight text-foreground">
-              <span className="tabular min-w-7 text-accent" aria-hidden>
+              <span className="tabular min-w-7 text-accent-text" aria-hidden>
                 {index + 1}.
               </span>
               <span>{t(`${prefix}.title`)}</span>

@@ -18,7 +18,7 @@ export function LegalIntro() {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-end lg:gap-12">
       <div className="max-w-2xl">
-        <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t("page.eyebrow")}</p>
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{t("page.eyebrow")}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">
           {t("page.title")}
         </h1>
@@ -42,7 +42,7 @@ export function LegalIntro() {
         <ul className="mt-3 grid gap-3">
           {summaryPoints.map(({ key, icon }) => (
             <li key={key} className="flex gap-3 text-sm text-foreground/85">
-              <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-card text-accent shadow-xs">
+              <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-card text-accent-text shadow-xs">
                 <Icon name={icon} className="size-4" />
               </span>
               <span className="pt-1">{t(`page.summary.${key}`)}</span>

@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { readableTextOn } from "~/lib/theme";
 
 type WorkspaceOption = { uuid: string; name: string; primary_color: string; secondary_color: string };
 
@@ -45,7 +46,10 @@ export function WorkspaceSwitcher({
             <span
               aria-hidden
               className="grid size-6 place-items-center rounded text-xs font-bold"
-              style={{ background: workspace.primary_color, color: workspace.secondary_color }}
+              style={{
+                background: workspace.primary_color,
+                color: readableTextOn(workspace.primary_color, workspace.secondary_color),
+              }}
             >
               {workspace.name.slice(0, 1).toUpperCase()}
             </span>

@@ -38,7 +38,7 @@ function StatCards() {
             <CardHeader className="px-5">
               <CardDescription className="font-medium">{t(`cards.stats.${key}`)}</CardDescription>
               <CardAction>
-                <span className="grid size-8 place-items-center rounded-lg bg-accent-50 text-accent">
+                <span className="grid size-8 place-items-center rounded-lg bg-accent-50 text-accent-text">
                   <Icon name={statIcons[key]} className="size-4" />
                 </span>
               </CardAction>

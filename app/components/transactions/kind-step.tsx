@@ -8,7 +8,7 @@ const iconColours: Record<TransactionKind, string> = {
   income: "bg-success/10 text-success",
   expense: "bg-destructive/10 text-destructive",
   transfer: "bg-info/10 text-info",
-  pay_credit_card: "bg-accent-50 text-accent-700",
+  pay_credit_card: "bg-accent-50 text-accent-text",
 };
 
 /** Step 1: four large tiles, a radio group underneath (arrow keys move, Enter goes on). */

@@ -40,7 +40,7 @@ export function TransactionsEmpty({
   }
   return (
     <section className="flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center shadow-sm">
-      <div className="grid size-14 place-items-center rounded-2xl bg-secondary-100 text-primary">
+      <div className="grid size-14 place-items-center rounded-2xl bg-secondary-100 text-foreground">
         <Icon name={hasAny ? "search-x" : "receipt-text"} className="size-7" />
       </div>
       <h2 className="mt-5 text-xl font-semibold text-foreground">

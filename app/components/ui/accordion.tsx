@@ -23,7 +23,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         data-slot="accordion-trigger"
         className={cn(
           "group flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left text-sm font-medium transition",
-          "hover:text-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+          "hover:text-accent-text focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
           "disabled:pointer-events-none disabled:opacity-50",
           className,
         )}

@@ -10,8 +10,8 @@ export const badgeVariants = cva(
       variant: {
         neutral: "bg-muted text-muted-foreground ring-border",
         primary: "bg-primary text-primary-foreground ring-primary",
-        accent: "bg-accent-50 text-accent-700 ring-accent-200",
-        secondary: "bg-secondary-200 text-primary ring-secondary-400",
+        accent: "bg-accent-50 text-accent-text ring-accent-200",
+        secondary: "bg-secondary-200 text-foreground ring-secondary-400",
         success: "bg-success/10 text-success ring-success/25",
         // Amber text would be unreadable on white; a darkened mix keeps 4.5:1.
         warning: "bg-warning/15 text-[color-mix(in_srgb,var(--color-warning)_55%,black)] ring-warning/35",

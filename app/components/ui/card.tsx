@@ -26,9 +26,10 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   );
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
+/** A card is a section of its page, so its title is the level below the page's h1. */
+export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
   return (
-    <h3
+    <h2
       data-slot="card-title"
       className={cn("text-base leading-snug font-semibold tracking-tight", className)}
       {...props}

@@ -75,7 +75,7 @@ export function DropdownMenuCheckboxItem({
     >
       <span className="absolute left-2 grid size-4 place-items-center">
         <MenuPrimitive.ItemIndicator>
-          <Icon name="check" className="text-accent" />
+          <Icon name="check" className="text-accent-text" />
         </MenuPrimitive.ItemIndicator>
       </span>
       {children}
@@ -96,7 +96,7 @@ export function DropdownMenuRadioItem({
     >
       <span className="absolute left-2 grid size-4 place-items-center">
         <MenuPrimitive.ItemIndicator>
-          <Icon name="circle" className="size-2! fill-accent text-accent" />
+          <Icon name="circle" className="size-2! fill-accent text-accent-text" />
         </MenuPrimitive.ItemIndicator>
       </span>
       {children}

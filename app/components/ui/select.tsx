@@ -94,7 +94,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
       <span className="absolute right-2 grid size-4 place-items-center">
         <SelectPrimitive.ItemIndicator>
-          <Icon name="check" className="size-4 text-accent!" />
+          <Icon name="check" className="size-4 text-accent-text!" />
         </SelectPrimitive.ItemIndicator>
       </span>
     </SelectPrimitive.Item>

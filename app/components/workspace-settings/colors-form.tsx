@@ -90,7 +90,7 @@ export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
               <span className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground">
                 {t("colors.previewButton")}
               </span>
-              <span className="text-sm font-medium text-accent underline">{t("colors.previewLink")}</span>
+              <span className="text-sm font-medium text-accent-text underline">{t("colors.previewLink")}</span>
             </div>
           </div>
         </fetcher.Form>

@@ -42,7 +42,7 @@ function MemberRow({
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <span
-        className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-50 text-sm font-semibold text-accent-700"
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-50 text-sm font-semibold text-accent-text"
         aria-hidden
       >
         {name.slice(0, 1).toUpperCase()}
