@@ -137,7 +137,7 @@ export default function WorkspaceCards() {
       </header>
       {cards.length === 0 ? (
         <section className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
-          <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent">
+          <span className="grid size-14 place-items-center rounded-2xl bg-accent-50 text-accent-text">
             <Icon name="credit-card" className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-foreground">{t("empty.title")}</h2>

@@ -45,7 +45,7 @@ export function StatementPanel({
         className="grid gap-4 rounded-2xl border bg-card p-5 shadow-xs sm:p-6"
       >
         <header>
-          <p className="text-xs font-semibold tracking-wide text-accent uppercase">{card.display_name}</p>
+          <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">{card.display_name}</p>
           <h2 id="statement-heading" className="text-lg font-semibold text-foreground">
             {t("statement.recentTitle")}
           </h2>
@@ -69,7 +69,7 @@ export function StatementPanel({
     <section aria-labelledby="statement-heading" className="grid gap-5 rounded-2xl border bg-card p-5 shadow-xs sm:p-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-accent uppercase">{card.display_name}</p>
+          <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">{card.display_name}</p>
           <h2 id="statement-heading" className="text-lg font-semibold text-foreground">
             {!selected || selected.status === "open"
               ? t("statement.title")
