@@ -195,7 +195,7 @@ describe("card statements in Chromium", () => {
     await hint.getByText("Fecha no dia 3 e vence no dia 13 do mesmo mês.").waitFor();
     await captureScreenshot(page, "card-dialog-due-day-mobile-pt-BR");
     await dialog.getByRole("button", { name: "Criar cartão" }).click();
-    await toastWith(page, "Cartão Roxinho criado").waitFor();
+    await toastWith(page, "“Roxinho” foi criado").waitFor();
     const cards = (await (await page.request.get(`/api/workspaces/${workspaceId}/cards`)).json()).data;
     expect(
       cards.map((card: { billing_cycle_day: number; due_day: number }) => [card.billing_cycle_day, card.due_day]),

@@ -12,11 +12,15 @@ export const badgeVariants = cva(
         primary: "bg-primary text-primary-foreground ring-primary",
         accent: "bg-accent-50 text-accent-text ring-accent-200",
         secondary: "bg-secondary-200 text-foreground ring-secondary-400",
-        success: "bg-success/10 text-success ring-success/25",
+        // The tints are mixed with the card colour, not see-through: a badge on a tinted row (a chosen
+        // statement) keeps the contrast it has on a card.
+        success: "bg-[color-mix(in_srgb,var(--color-success)_10%,var(--color-card))] text-success ring-success/25",
         // Amber text would be unreadable on white; a darkened mix keeps 4.5:1.
-        warning: "bg-warning/15 text-[color-mix(in_srgb,var(--color-warning)_55%,black)] ring-warning/35",
-        destructive: "bg-destructive/10 text-destructive ring-destructive/20",
-        info: "bg-info/10 text-info ring-info/20",
+        warning:
+          "bg-[color-mix(in_srgb,var(--color-warning)_15%,var(--color-card))] text-[color-mix(in_srgb,var(--color-warning)_55%,black)] ring-warning/35",
+        destructive:
+          "bg-[color-mix(in_srgb,var(--color-destructive)_10%,var(--color-card))] text-destructive ring-destructive/20",
+        info: "bg-[color-mix(in_srgb,var(--color-info)_10%,var(--color-card))] text-info ring-info/20",
         outline: "bg-card text-foreground ring-border",
       },
     },
