@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/layout/error-page";
+import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
 import { refusedPagesAsErrorPage } from "./lib/session.server";
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {isHydrated ? (
           <>
+            <NavigationProgress />
             <Toaster />
             <ScrollRestoration />
             <Scripts />

@@ -60,7 +60,11 @@ describe("dashboard in Chromium", () => {
     await dialog.getByLabel(/^Amount$/).fill("2500.00");
     await dialog.getByLabel(/^Description$/).fill("Salary");
     await dialog.getByRole("button", { name: "Create transaction" }).click();
-    await toastWith(page, "Transaction created").last().waitFor();
+    const toast = toastWith(page, "Transaction created").last();
+    await toast.waitFor();
+    // Toasts start below the header, whose switchers and menus stay reachable.
+    const headerBottom = (await page.getByRole("banner").first().boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => statText(page, "stat-income")).toContain("$2,500.00");
     expect(await statText(page, "stat-total")).toContain("$4,000.00");
@@ -77,6 +81,18 @@ describe("dashboard in Chromium", () => {
     expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe(
       `/workspaces/${workspaceId}/transactions`,
     );
+    // On a slow network the next page's data takes a while: a bar at the top says it is coming.
+    await page.route("**/transactions.data*", async (route) => {
+      await new Promise((wait) => setTimeout(wait, 1000));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "View all" }).click();
+    await page.getByRole("progressbar", { name: "Loading the page" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Transactions" }).waitFor();
+    await page.getByRole("progressbar", { name: "Loading the page" }).waitFor({ state: "detached" });
+    await page.unroute("**/transactions.data*");
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Hello, Dora Dash" }).waitFor();
 
     await page.getByRole("switch", { name: "Projected balance" }).click();
     await page.waitForURL(/virtual=1/);

@@ -72,10 +72,11 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      {/* Radix puts the real hotkey (F8) where the label says {hotkey}. */}
+      {/* Radix puts the real hotkey (F8) where the label says {hotkey}. Toasts start below the app
+          header (h-14), so they never cover its menus and switchers. */}
       <ToastPrimitive.Viewport
         label={t("toast.region", { hotkey: "{hotkey}" })}
-        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+        className="fixed top-14 right-0 z-[100] flex max-h-[calc(100dvh-3.5rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
       />
     </ToastPrimitive.Provider>
   );
