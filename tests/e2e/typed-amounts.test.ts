@@ -286,6 +286,10 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await amount.fill("49,90");
     await amount.press("Tab");
     await dialog.getByText("Unclear amount: use a point before the cents, like 1,234.56").waitFor();
+    // The switched-off button says why, while it is off.
+    expect(await dialog.locator("#wizard-still-needed").textContent()).toBe(
+      "To save, it still needs an amount written like 1,234.56 and a description.",
+    );
     await amount.fill("$ 1,234.56");
     await save(page, dialog, english, "Salary");
     expect(await storedTransactions(page, workspaceId)).toEqual([

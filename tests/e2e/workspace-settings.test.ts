@@ -49,6 +49,10 @@ describe("workspace settings in Chromium", () => {
     await owner.page.getByRole("heading", { level: 1, name: "Workspace settings" }).waitFor();
 
     const accentHex = owner.page.getByLabel("Accent colour (hex)");
+    // A half-typed colour keeps Save off and says why at the field.
+    await accentHex.fill("#12");
+    await owner.page.getByText("Write # and six hex digits, like #5B4FD9.").waitFor();
+    expect(await owner.page.getByRole("button", { name: "Save colours" }).isDisabled()).toBe(true);
     await accentHex.fill("#0e8a4f");
     // The preview re-themes the whole page before saving.
     await expect

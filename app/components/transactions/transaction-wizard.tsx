@@ -17,6 +17,7 @@ import {
   currenciesOf,
   emptyValues,
   isStepValid,
+  missingDetails,
   stepOfField,
   toFormData,
   valuesFromTransaction,
@@ -89,6 +90,17 @@ export function TransactionWizard({
   const isBusy = fetcher.state !== "idle";
   const { currency, destinationCurrency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
   const canGoOn = isStepValid(step, values, options, workspaceCurrency, language);
+  // The details step says what keeps its button off (an unclear amount, no description) while it is off.
+  const missing =
+    step === 3 && values.kind !== null ? missingDetails(values, options, workspaceCurrency, language) : [];
+  const stillNeeded = missing.length
+    ? t("wizard.stillNeeded", {
+        count: missing.length,
+        list: new Intl.ListFormat(language, { type: "conjunction" }).format(
+          missing.map((detail) => t(`wizard.needed.${detail}`)),
+        ),
+      })
+    : null;
   const result = fetcher.data;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves the focus to its first field
@@ -181,6 +193,11 @@ export function TransactionWizard({
           {t("failedToSave")} {failureReason(result, i18n)}
         </p>
       ) : null}
+      {stillNeeded ? (
+        <p id="wizard-still-needed" className="text-sm text-muted-foreground sm:text-right">
+          {stillNeeded}
+        </p>
+      ) : null}
       <DialogFooter className="sm:items-center">
         <Button variant="ghost" onClick={onCancel} className="sm:mr-auto">
           {t("wizard.cancel")}
@@ -190,7 +207,12 @@ export function TransactionWizard({
             {t("wizard.back")}
           </Button>
         ) : null}
-        <Button type="submit" variant={step === 3 ? "accent" : "primary"} disabled={!canGoOn || isBusy}>
+        <Button
+          type="submit"
+          variant={step === 3 ? "accent" : "primary"}
+          disabled={!canGoOn || isBusy}
+          aria-describedby={stillNeeded ? "wizard-still-needed" : undefined}
+        >
           {step < 3 ? t("wizard.next") : saveLabel}
         </Button>
       </DialogFooter>

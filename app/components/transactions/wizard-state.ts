@@ -109,14 +109,26 @@ export function isStepValid(
   if (values.kind === null) return false;
   if (step === 1) return true;
   if (step === 2) return !hasLegProblems(legProblemsOf(values, options));
+  return missingDetails(values, options, workspaceCurrency, language).length === 0;
+}
+
+export type MissingDetail = "amount" | "rate" | "description" | "date";
+
+/** What the details step still lacks before it can be saved, in the order the fields come. */
+export function missingDetails(
+  values: WizardValues,
+  options: LedgerOptions,
+  workspaceCurrency: string,
+  language: Language,
+): MissingDetail[] {
   const { currency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
   const typed = typedNumbersOf(values, language, currency);
-  return (
-    typed.amount.ok &&
-    (!isCrossCurrency || typed.rate.ok) &&
-    values.description.trim().length > 0 &&
-    /^\d{4}-\d{2}-\d{2}$/.test(values.date)
-  );
+  const missing: MissingDetail[] = [];
+  if (!typed.amount.ok) missing.push("amount");
+  if (isCrossCurrency && !typed.rate.ok) missing.push("rate");
+  if (values.description.trim().length === 0) missing.push("description");
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) missing.push("date");
+  return missing;
 }
 
 /** Leaves and arrives in cents, when the amount and the rate read as typed. */

@@ -61,8 +61,15 @@ export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
                     maxLength={7}
                     onChange={(event) => setColors({ ...colors, [name]: event.target.value.trim() })}
                     aria-invalid={!isHexColor(colors[name]) || undefined}
+                    aria-describedby={isHexColor(colors[name]) ? undefined : `${name}-color-error`}
                     className="font-mono uppercase"
                   />
+                  {/* Says why Save is off, at the field that keeps it off. */}
+                  {isHexColor(colors[name]) ? null : (
+                    <p id={`${name}-color-error`} className="text-sm text-destructive">
+                      {t("colors.hexInvalid")}
+                    </p>
+                  )}
                 </div>
               </div>
             ))}
