@@ -43,6 +43,9 @@ describe("workspace settings in Chromium", () => {
     await owner.page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
     const sideProjectId = /\/workspaces\/([0-9a-f-]{36})\//.exec(owner.page.url())![1]!;
     expect(sideProjectId).not.toBe(workspaceId);
+    // The dialog sent the browser's zone too (an English page alone would have given UTC).
+    await gotoHydrated(owner.page, `/workspaces/${sideProjectId}/settings`);
+    await expect.poll(() => timeZonePicker(owner.page).inputValue()).toContain("(São Paulo)");
     await gotoHydrated(owner.page, `/workspaces/${sideProjectId}/cards?view=all`);
     await owner.page.getByRole("button", { name: /Switch workspace/ }).click();
     await owner.page.getByRole("menuitem", { name: "Family budget" }).click();

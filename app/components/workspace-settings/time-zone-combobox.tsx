@@ -109,7 +109,7 @@ export function TimeZoneCombobox({ id, name, defaultValue, zones, describedBy, i
         autoCapitalize="off"
         spellCheck={false}
         placeholder={t("general.timeZoneSearch")}
-        className={cn(fieldClassName, "h-10 pr-9 pl-3")}
+        className={cn(fieldClassName, "h-10 px-3 pr-8")}
         value={query ?? selectedLabel}
         onFocus={(event) => event.currentTarget.select()}
         onClick={() => {
@@ -126,15 +126,22 @@ export function TimeZoneCombobox({ id, name, defaultValue, zones, describedBy, i
       />
       <Icon
         name="chevrons-up-down"
-        className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+        className="pointer-events-none absolute top-1/2 right-2 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <div
         className={cn(
-          "absolute z-20 mt-1 w-full overflow-hidden rounded-md border bg-card shadow-lg",
+          "absolute z-30 mt-1 w-full overflow-hidden rounded-md border bg-card shadow-lg",
           !isOpen && "hidden",
         )}
       >
-        <div id={listboxId} role="listbox" aria-label={t("general.timeZone")} className="max-h-72 overflow-y-auto py-1">
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label={t("general.timeZone")}
+          className="overflow-y-auto py-1"
+          // A fixed height of its own: no other list in the app needs one, so no utility class for it.
+          style={{ maxHeight: "18rem" }}
+        >
           {matches.map((option, index) => (
             // The keyboard stays in the field (aria-activedescendant), as the combobox pattern has it: options take no focus or keys.
             // biome-ignore lint/a11y/useKeyWithClickEvents: Enter in the field chooses the highlighted option
@@ -145,10 +152,10 @@ export function TimeZoneCombobox({ id, name, defaultValue, zones, describedBy, i
               tabIndex={-1}
               aria-selected={index === activeIndex}
               className={cn(
-                "flex cursor-pointer items-baseline gap-3 px-3 py-2 text-sm",
+                "flex cursor-pointer items-center gap-3 px-3 py-2 text-sm",
                 index === activeIndex && "bg-muted",
               )}
-              // Keeps the focus in the field, so the click below chooses before the blur closes.
+              // Keeps the focus in the field, so the click below chooses before leaving the field closes the list.
               onMouseDown={(event) => event.preventDefault()}
               onMouseMove={() => setActiveId(option.id)}
               onClick={() => choose(option.id)}
@@ -158,10 +165,11 @@ export function TimeZoneCombobox({ id, name, defaultValue, zones, describedBy, i
                 <span className="block truncate text-xs text-muted-foreground">{option.id}</span>
               </span>
               <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{option.offset}</span>
-              <Icon
-                name="check"
-                className={cn("size-4 shrink-0 self-center text-accent-text", option.id !== selected && "invisible")}
-              />
+              {option.id === selected ? (
+                <Icon name="check" className="size-4 shrink-0 text-accent-text" />
+              ) : (
+                <span className="size-4 shrink-0" />
+              )}
             </div>
           ))}
         </div>

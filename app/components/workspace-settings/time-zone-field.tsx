@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { fieldClassName } from "~/components/ui/input";
 import { useStandInFocus } from "~/components/ui/stand-in";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
@@ -21,7 +21,10 @@ export function TimeZoneField({ id, name, defaultValue, zones, describedBy }: Pr
   const focus = useStandInFocus();
   usePreloadWhenIdle(combobox, setLoaded);
   // A zone outside this runtime's list (an alias sent through the API) stays choosable.
-  const choices = zones.includes(defaultValue) ? zones : [defaultValue, ...zones];
+  const choices = useMemo(
+    () => (zones.includes(defaultValue) ? zones : [defaultValue, ...zones]),
+    [zones, defaultValue],
+  );
 
   if (loaded) {
     return (
