@@ -2,9 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, redirect, useActionData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { SingleFieldForm } from "~/components/auth/single-field-form";
-import { detectLanguage } from "~/lib/i18n";
+import { BrowserTimeZoneField } from "~/components/workspaces/browser-time-zone-field";
+import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
+import { newWorkspaceTimeZone } from "../../worker/workspaces/new-workspace-time-zone";
 import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspace-setup";
@@ -12,7 +14,7 @@ import type { Route } from "./+types/workspace-setup";
 export const handle = { i18n: ["auth"] };
 
 /** A guess from the browser's language; the workspace settings can change it. */
-const currencyFor = (request: Request) => (detectLanguage(request) === "pt-BR" ? "BRL" : "USD");
+const currencyFor = (language: Language) => (language === "pt-BR" ? "BRL" : "USD");
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args, "named");
@@ -25,7 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args, "named");
   const form = await args.request.formData();
-  const parsed = createWorkspaceSchema.safeParse({ name: form.get("name") ?? "", currency: currencyFor(args.request) });
+  const language = detectLanguage(args.request);
+  const parsed = createWorkspaceSchema.safeParse({
+    name: form.get("name") ?? "",
+    currency: currencyFor(language),
+    time_zone: newWorkspaceTimeZone(form.get("time_zone"), language),
+  });
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.code === "too_big" ? "tooLong" : "required" }, { status: 422 });
   }
@@ -50,7 +57,9 @@ export default function WorkspaceSetup() {
         submitLabel={t("setup.submit")}
         busyLabel={t("setup.submitting")}
         error={result?.error ? t(`setup.errors.${result.error}`) : undefined}
-      />
+      >
+        <BrowserTimeZoneField />
+      </SingleFieldForm>
     </AuthLayout>
   );
 }

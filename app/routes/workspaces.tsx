@@ -14,6 +14,7 @@ import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~
 import { useLanguage } from "~/lib/use-language";
 import { AppError } from "../../worker/http/errors";
 import { resolveTier } from "../../worker/tiers/tiers";
+import { newWorkspaceTimeZone } from "../../worker/workspaces/new-workspace-time-zone";
 import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspaces";
@@ -40,6 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const parsed = createWorkspaceSchema.safeParse({
     name: form.get("name") ?? "",
+    time_zone: newWorkspaceTimeZone(form.get("time_zone"), detectLanguage(args.request)),
     description: form.get("description") ?? undefined,
     currency: form.get("currency") ?? undefined,
     beta_features_enabled: form.get("beta_features_enabled") === "on",

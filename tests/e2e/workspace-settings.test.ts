@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   gotoHydrated,
@@ -9,6 +9,9 @@ import {
   toastWith,
 } from "../support/browser.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
+
+/** The searchable zone picker, once its code has replaced the native select. */
+const timeZonePicker = (page: Page) => page.locator('input#settings-time-zone[role="combobox"]');
 
 describe("workspace settings in Chromium", () => {
   let browser: Browser;
@@ -23,7 +26,8 @@ describe("workspace settings in Chromium", () => {
 
   it("an owner recolours the workspace and invites someone, who signs in and finds it", async () => {
     const stamp = Date.now();
-    const owner = await openPage(browser, { baseURL, locale: "en-US" });
+    // The browser's zone is Brazil's: the workspace set up from it starts there.
+    const owner = await openPage(browser, { baseURL, locale: "en-US", timezoneId: "America/Sao_Paulo" });
     const workspaceId = await signUpWithWorkspace(
       owner.page,
       `owner-${stamp}@example.com`,
@@ -39,6 +43,9 @@ describe("workspace settings in Chromium", () => {
     await owner.page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
     const sideProjectId = /\/workspaces\/([0-9a-f-]{36})\//.exec(owner.page.url())![1]!;
     expect(sideProjectId).not.toBe(workspaceId);
+    // The dialog sent the browser's zone too (an English page alone would have given UTC).
+    await gotoHydrated(owner.page, `/workspaces/${sideProjectId}/settings`);
+    await expect.poll(() => timeZonePicker(owner.page).inputValue()).toContain("(São Paulo)");
     await gotoHydrated(owner.page, `/workspaces/${sideProjectId}/cards?view=all`);
     await owner.page.getByRole("button", { name: /Switch workspace/ }).click();
     await owner.page.getByRole("menuitem", { name: "Family budget" }).click();
@@ -65,6 +72,19 @@ describe("workspace settings in Chromium", () => {
       "#0e8a4f",
     );
 
+    // The zone picker: typed to, chosen with the keyboard, saved and still there after a reload.
+    const timeZone = timeZonePicker(owner.page);
+    await expect.poll(() => timeZone.inputValue()).toContain("(São Paulo)");
+    await timeZone.fill("Manaus");
+    await owner.page.getByRole("option", { name: /Manaus/ }).waitFor();
+    await timeZone.press("Enter");
+    expect(await timeZone.inputValue()).toMatch(/^Amazon .*\(Manaus\)$/);
+    await owner.page.getByRole("button", { name: "Save changes" }).click();
+    await toastWith(owner.page, "Settings saved").waitFor();
+    await reloadHydrated(owner.page);
+    await expect.poll(() => timeZonePicker(owner.page).inputValue()).toMatch(/\(Manaus\)$/);
+    expect(await owner.page.locator('input[type="hidden"][name="time_zone"]').inputValue()).toBe("America/Manaus");
+
     const guestEmail = `guest-${stamp}@example.com`;
     await owner.page.getByLabel("Email").fill(guestEmail);
     await owner.page.getByLabel("Role", { exact: true }).selectOption("viewer");
@@ -85,6 +105,17 @@ describe("workspace settings in Chromium", () => {
       cookies,
     });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    const pickerLayouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/settings`,
+      name: "workspace-settings-time-zone-picker",
+      cookies,
+      async prepare(page) {
+        await timeZonePicker(page).fill("Bra");
+        await page.getByRole("listbox").waitFor();
+      },
+    });
+    expect(pickerLayouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     expect(owner.problems).toEqual([]);
     await owner.context.close();
 

@@ -44,6 +44,8 @@ export type PageOptions = {
   viewport?: ViewportName;
   /** The browser's language (Accept-Language and navigator.language). */
   locale?: "en-US" | "pt-BR";
+  /** The browser's time zone (an IANA identifier); the machine's when not given. */
+  timezoneId?: string;
 };
 
 export type OpenedPage = { context: BrowserContext; page: Page; problems: string[] };
@@ -58,6 +60,7 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
     baseURL: options.baseURL,
     viewport,
     locale: options.locale ?? "en-US",
+    timezoneId: options.timezoneId,
     deviceScaleFactor: 1,
     isMobile: options.viewport === "mobile",
     hasTouch: options.viewport === "mobile",
@@ -86,12 +89,19 @@ export const layouts = (["desktop", "mobile"] as const).flatMap((viewport) =>
 
 /**
  * Opens the path at desktop and mobile width in English and Portuguese, saves a screenshot
- * of each as `<name>-<viewport>-<locale>.png`, and returns how far each page scrolls sideways
+ * of each as `<name>-<viewport>-<locale>.png` (after `prepare`, if given), and returns how far each page scrolls sideways
  * (0 when nothing overflows).
  */
 export async function screenshotEveryLayout(
   browser: Browser,
-  options: { baseURL: string; path: string; name: string; cookies?: Array<{ name: string; value: string }> },
+  options: {
+    baseURL: string;
+    path: string;
+    name: string;
+    cookies?: Array<{ name: string; value: string }>;
+    /** Brings the page to the state to capture (opens a menu, say) once it is loaded. */
+    prepare?(page: Page): Promise<void>;
+  },
 ): Promise<Array<{ layout: string; horizontalOverflow: number }>> {
   const results = [];
   for (const { viewport, locale } of layouts) {
@@ -100,6 +110,7 @@ export async function screenshotEveryLayout(
     await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: options.baseURL })));
     await page.goto(options.path);
     await page.waitForLoadState("networkidle");
+    await options.prepare?.(page);
     const horizontalOverflow = await page.evaluate(() =>
       Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
     );

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
+import { users, workspaces } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { fixedClock } from "../support/service-context.ts";
 import { signInAs } from "../support/sessions.ts";
@@ -55,6 +55,16 @@ describe("page form actions and the Origin check, in the built Worker", () => {
       .status;
   const nameOf = async () =>
     (await db.select({ name: users.name }).from(users).where(eq(users.id, person.user.id)))[0]?.name;
+  /** The zone of the workspace a page action created and redirected to. */
+  const zoneOfCreated = async (response: Awaited<ReturnType<typeof post>>) => {
+    expect(response.status).toBe(302);
+    const uuid = /^\/workspaces\/([0-9a-f-]{36})\/dashboard$/.exec(response.headers.get("Location") ?? "")?.[1];
+    const rows = await db
+      .select({ timeZone: workspaces.timeZone })
+      .from(workspaces)
+      .where(eq(workspaces.id, uuid ?? ""));
+    return rows[0]?.timeZone;
+  };
 
   it("refuses a page action without an Origin with 403 and the translated page, changes nothing, logs no stack", async () => {
     const response = await post("/settings", { intent: "update-profile", name: "Hacked" });
@@ -105,5 +115,25 @@ describe("page form actions and the Origin check, in the built Worker", () => {
     const response = await post("/language", { language: "en", redirectTo: "/" }, { Origin: "https://evil.example" });
     expect(response.status).toBe(403);
     expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("starts a workspace in the zone the form carries, or the page language's when it carries none", async () => {
+    // A Portuguese page sent before hydration: no zone in the form.
+    expect(await zoneOfCreated(await post("/workspace-setup", { name: "Casa" }, { Origin: site }))).toBe(
+      "America/Sao_Paulo",
+    );
+    // The create dialog after hydration, with the browser's zone.
+    expect(
+      await zoneOfCreated(await post("/workspaces", { name: "Viagem", time_zone: "Asia/Tokyo" }, { Origin: site })),
+    ).toBe("Asia/Tokyo");
+  });
+
+  it("falls back to UTC for an English page whose form carries a zone no one has", async () => {
+    const response = await post(
+      "/workspace-setup",
+      { name: "Home", time_zone: "Mars/Olympus" },
+      { Origin: site, Cookie: `lang=en; ${person.cookie}` },
+    );
+    expect(await zoneOfCreated(response)).toBe("UTC");
   });
 });

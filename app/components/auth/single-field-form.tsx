@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -14,6 +14,8 @@ type SingleFieldFormProps = {
   submitLabel: string;
   busyLabel: string;
   error?: string;
+  /** Fields the form sends besides the one it shows (hidden inputs). */
+  children?: ReactNode;
 };
 
 /** The first-run screens' form: one required field (≤ 100 characters), submit disabled until filled. */
@@ -26,6 +28,7 @@ export function SingleFieldForm({
   submitLabel,
   busyLabel,
   error,
+  children,
 }: SingleFieldFormProps) {
   const navigation = useNavigation();
   const [value, setValue] = useState("");
@@ -33,6 +36,7 @@ export function SingleFieldForm({
   const id = `field-${name}`;
   return (
     <Form method="post" className="mt-8 grid gap-4" noValidate>
+      {children}
       <div className="grid gap-2">
         <Label htmlFor={id}>{label}</Label>
         <Input

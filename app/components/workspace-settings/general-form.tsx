@@ -8,10 +8,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
 import { currencies } from "../../../db/enums";
 import { useResultToast, type SettingsResult } from "./settings-result";
+import { TimeZoneField } from "./time-zone-field";
 
 type Workspace = { name: string; description: string | null; currency: "USD" | "BRL"; time_zone: string };
 
-/** Name, description, currency and time zone (a native select: hundreds of zones, type-ahead for free). */
+/** Name, description, currency and time zone (a searchable picker once its code has arrived). */
 export function GeneralForm({
   workspace,
   timeZones,
@@ -56,7 +57,7 @@ export function GeneralForm({
                 placeholder={t("general.detailsPlaceholder")}
               />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor="settings-currency">{t("general.currency")}</Label>
               <select
                 id="settings-currency"
@@ -71,21 +72,15 @@ export function GeneralForm({
                 ))}
               </select>
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor="settings-time-zone">{t("general.timeZone")}</Label>
-              <select
+              <TimeZoneField
                 id="settings-time-zone"
                 name="time_zone"
                 defaultValue={workspace.time_zone}
-                className={cn(fieldClassName, "h-10 px-3")}
-                aria-describedby="time-zone-hint"
-              >
-                {timeZones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </select>
+                zones={timeZones}
+                describedBy="time-zone-hint"
+              />
               <p id="time-zone-hint" className="text-xs text-muted-foreground">
                 {t("general.timeZoneHint")}
               </p>

@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { BrowserTimeZoneField } from "./browser-time-zone-field";
 import { currencies } from "../../../db/enums";
 
 export type CreateWorkspaceResult = { error?: "required" | "tooLong" | "limit" | "failed" };
@@ -47,6 +48,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
         </DialogHeader>
         <fetcher.Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create" />
+          <BrowserTimeZoneField />
           <div className="grid gap-2">
             <Label htmlFor="workspace-name">{t("create.name")}</Label>
             <Input
