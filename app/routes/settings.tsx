@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect, useLoaderData } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
+import { mainContentId } from "~/components/layout/skip-link";
 import { AccountActions } from "~/components/user-settings/account-actions";
 import { BotSettingsForm } from "~/components/user-settings/bot-settings-form";
 import { PictureForm } from "~/components/user-settings/picture-form";
@@ -104,7 +105,7 @@ export default function Settings() {
   return (
     <div className="min-h-dvh">
       <AppHeader user={user} tierLabel={tierLabel} />
-      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <main id={mainContentId} tabIndex={-1} className="mx-auto grid max-w-3xl gap-6 px-4 py-10 outline-none sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
         <PictureForm picture={user.picture} initial={(user.name || user.email).slice(0, 1).toUpperCase()} />
         <ProfileForm user={user} />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
+import { mainContentId } from "~/components/layout/skip-link";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import type { CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";
@@ -77,7 +78,7 @@ export default function Workspaces() {
   return (
     <div className="min-h-dvh">
       <AppHeader user={user} tierLabel={tierLabel} />
-      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <main id={mainContentId} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 outline-none sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("list.title")}</h1>
         <p className="mt-2 text-muted-foreground">{workspaces.length > 0 ? t("list.subtitle") : t("list.emptyHint")}</p>
         {workspaces.length === 0 ? (

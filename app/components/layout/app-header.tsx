@@ -3,15 +3,20 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Brand } from "~/components/layout/brand";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
+import { SkipLink } from "~/components/layout/skip-link";
 import { UserMenu, type MenuUser } from "~/components/shell/user-menu";
 
 type AppHeaderProps = { user: MenuUser; tierLabel: string; workspaceSwitcher?: ReactNode; menuButton?: ReactNode };
 
-/** The signed-in top bar: (phone menu), brand and the workspace switcher, language, the user menu. */
+/**
+ * The signed-in top bar: the skip link to the page's `<main id={mainContentId}>`, (phone menu),
+ * brand and the workspace switcher, language, the user menu.
+ */
 export function AppHeader({ user, tierLabel, workspaceSwitcher, menuButton }: AppHeaderProps) {
   const { t } = useTranslation("workspaces");
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <SkipLink />
       <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
         {menuButton}
         <Link to="/workspaces" aria-label={t("shell.brand")} className="shrink-0">

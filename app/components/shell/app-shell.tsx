@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/layout/app-header";
+import { mainContentId } from "~/components/layout/skip-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
@@ -62,7 +63,9 @@ export function AppShell({
         <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-card lg:block">
           {sidebar()}
         </aside>
-        <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">{children}</main>
+        <main id={mainContentId} tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-8">
+          {children}
+        </main>
       </div>
       <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
         <SheetContent side="left" className="w-72 p-0">

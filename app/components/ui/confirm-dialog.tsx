@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import {
@@ -28,8 +28,8 @@ type ConfirmDialogProps = {
 };
 
 /**
- * Asks before destroying data; Escape or Cancel changes nothing. Opened from outside (no
- * trigger), it gives focus back on closing to whatever had it when it opened.
+ * Asks before destroying data; Escape or Cancel changes nothing. On closing, the focus goes back
+ * to what opened it (a menu's trigger, for a menu item), or to the page when that is gone.
  */
 export function ConfirmDialog({
   trigger,
@@ -45,27 +45,17 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const [openHere, setOpenHere] = useState(false);
   const [typed, setTyped] = useState("");
-  const opener = useRef<HTMLElement | null>(null);
   const open = openFromOutside ?? openHere;
   const setOpen = (next: boolean) => {
     setOpenHere(next);
     onOpenChange?.(next);
     if (!next) setTyped("");
   };
-  if (open && !trigger && !opener.current && typeof document !== "undefined")
-    opener.current = document.activeElement as HTMLElement | null;
   const isConfirmed = !typedConfirmation || typed.trim() === typedConfirmation.text.trim();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          if (trigger) return;
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-          opener.current = null;
-        }}
-      >
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

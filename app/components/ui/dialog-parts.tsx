@@ -2,6 +2,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { useFocusReturn } from "./focus-return";
 import { Icon } from "./icon";
 
 export const Dialog = DialogPrimitive.Root;
@@ -45,9 +46,17 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
 
 /**
  * A modal window: focus is trapped inside, Escape and the overlay close it, focus returns to
- * the trigger. Give it a DialogTitle and a DialogDescription so screen readers announce both.
+ * what opened it (./focus-return). Give it a DialogTitle and a DialogDescription so screen
+ * readers announce both.
  */
-export function DialogContent({ className, children, hasCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hasCloseButton = true,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focusReturn = useFocusReturn(onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -59,6 +68,8 @@ export function DialogContent({ className, children, hasCloseButton = true, ...p
           "data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out",
           className,
         )}
+        ref={focusReturn.rememberOpener}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         {...props}
       >
         {children}

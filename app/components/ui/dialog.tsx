@@ -4,7 +4,7 @@ import type * as DialogPartsModule from "./dialog-parts";
 
 /**
  * A modal window (./dialog-parts: focus is trapped inside, Escape and the overlay close it,
- * focus returns to the trigger). Its code is fetched after the page is live (./deferred-dialog).
+ * focus returns to what opened it). Its code is fetched after the page is live (./deferred-dialog).
  */
 const dialog = deferredDialog(
   deferredModule<typeof DialogPartsModule>(() => import("./dialog-parts")),

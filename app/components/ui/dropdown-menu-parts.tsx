@@ -24,9 +24,14 @@ const itemClassName = cn(
   "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0 [&_svg:not([class*='text-'])]:text-muted-foreground",
 );
 
+/**
+ * The open menu. When an item opened a dialog, the menu leaves the focus in the dialog instead
+ * of taking it back to its trigger; the dialog gives it to the trigger when it closes.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
@@ -35,6 +40,10 @@ export function DropdownMenuContent({
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
         className={cn(panelClassName, "origin-(--radix-dropdown-menu-content-transform-origin)", className)}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (document.activeElement?.closest("[role=dialog]")) event.preventDefault();
+        }}
         {...props}
       />
     </MenuPrimitive.Portal>

@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 import { DialogOverlay, OverlayCloseButton } from "./dialog-parts";
+import { useFocusReturn } from "./focus-return";
 
 /** The drawer's Radix parts; pages import ./sheet, which fetches this module after the page is live. */
 export const Sheet = SheetPrimitive.Root;
@@ -25,7 +26,16 @@ export const sheetVariants = cva(
 export type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> &
   VariantProps<typeof sheetVariants> & { hasCloseButton?: boolean };
 
-export function SheetContent({ className, children, side, hasCloseButton = true, ...props }: SheetContentProps) {
+/** Focus is trapped inside while it is open and returns to what opened it (./focus-return). */
+export function SheetContent({
+  className,
+  children,
+  side,
+  hasCloseButton = true,
+  onCloseAutoFocus,
+  ...props
+}: SheetContentProps) {
+  const focusReturn = useFocusReturn(onCloseAutoFocus);
   return (
     <SheetPrimitive.Portal>
       <DialogOverlay />
@@ -33,6 +43,8 @@ export function SheetContent({ className, children, side, hasCloseButton = true,
         data-slot="sheet-content"
         data-side={side ?? "right"}
         className={cn(sheetVariants({ side }), className)}
+        ref={focusReturn.rememberOpener}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         {...props}
       >
         {children}
