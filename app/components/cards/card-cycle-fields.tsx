@@ -6,7 +6,34 @@ import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { bestPurchaseDay, dueDayTenDaysAfter } from "../../../worker/ledger/rules/card-rules";
 
-const invalid = (errors: FieldMessages, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
+/** One of the two day fields; both are explained by the hint under them. */
+function DayOfMonthField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  isInvalid: boolean;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        name={props.name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={31}
+        step={1}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-describedby="card-cycle-hint"
+        aria-invalid={props.isInvalid || undefined}
+      />
+    </div>
+  );
+}
 
 /** A day of the month as typed, when it is one (1–31). */
 const dayOf = (typed: string) => {
@@ -29,38 +56,22 @@ export function CardCycleFields({ card, errors }: { card?: CardResponse; errors:
   const due = dayOf(dueDay);
   return (
     <>
-      <div className="grid gap-2">
-        <Label htmlFor="card-billing-day">{t("form.billingDay")}</Label>
-        <Input
-          id="card-billing-day"
-          name="billing_cycle_day"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={31}
-          step={1}
-          value={billingDay}
-          onChange={(event) => setBillingDay(event.target.value)}
-          aria-describedby="card-cycle-hint"
-          {...invalid(errors, "billing_cycle_day")}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="card-due-day">{t("form.dueDay")}</Label>
-        <Input
-          id="card-due-day"
-          name="due_day"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={31}
-          step={1}
-          value={dueDay}
-          onChange={(event) => setTypedDueDay(event.target.value)}
-          aria-describedby="card-cycle-hint"
-          {...invalid(errors, "due_day")}
-        />
-      </div>
+      <DayOfMonthField
+        id="card-billing-day"
+        name="billing_cycle_day"
+        label={t("form.billingDay")}
+        value={billingDay}
+        onChange={setBillingDay}
+        isInvalid={Boolean(errors.billing_cycle_day)}
+      />
+      <DayOfMonthField
+        id="card-due-day"
+        name="due_day"
+        label={t("form.dueDay")}
+        value={dueDay}
+        onChange={setTypedDueDay}
+        isInvalid={Boolean(errors.due_day)}
+      />
       <p id="card-cycle-hint" className="text-xs text-muted-foreground sm:col-span-2" data-testid="card-cycle-hint">
         {closing && due
           ? `${t("form.bestDay", { day: bestPurchaseDay(closing) })} ${t(
