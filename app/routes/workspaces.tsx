@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
 import { mainContentId } from "~/components/layout/skip-link";
+import { WorkspaceInitial } from "~/components/workspaces/workspace-initial";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import type { CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";
 import { CreateWorkspaceDialog } from "~/components/workspaces/lazy-create-workspace-dialog";
 import { formatDate } from "~/lib/format";
-import { readableTextOn } from "~/lib/theme";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
@@ -91,16 +91,7 @@ export default function Workspaces() {
               className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-accent-300 hover:shadow-md"
             >
               <div className="flex items-start justify-between gap-3">
-                <span
-                  aria-hidden
-                  className="grid size-10 shrink-0 place-items-center rounded-lg text-sm font-bold"
-                  style={{
-                    background: workspace.primary_color,
-                    color: readableTextOn(workspace.primary_color, workspace.secondary_color),
-                  }}
-                >
-                  {workspace.name.slice(0, 1).toUpperCase()}
-                </span>
+                <WorkspaceInitial workspace={workspace} className="size-10 rounded-lg text-sm" />
                 <Badge variant="neutral">{t(`roles.${workspace.role}`)}</Badge>
               </div>
               <h2 className="mt-4 font-semibold text-foreground group-hover:text-accent-text">

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { readableTextOn } from "~/lib/theme";
+import { WorkspaceInitial } from "~/components/workspaces/workspace-initial";
 
 type WorkspaceOption = { uuid: string; name: string; primary_color: string; secondary_color: string };
 
@@ -43,16 +43,7 @@ export function WorkspaceSwitcher({
             key={workspace.uuid}
             onSelect={() => navigate(sameRouteIn(location.pathname, location.search, workspace.uuid))}
           >
-            <span
-              aria-hidden
-              className="grid size-6 place-items-center rounded text-xs font-bold"
-              style={{
-                background: workspace.primary_color,
-                color: readableTextOn(workspace.primary_color, workspace.secondary_color),
-              }}
-            >
-              {workspace.name.slice(0, 1).toUpperCase()}
-            </span>
+            <WorkspaceInitial workspace={workspace} className="size-6 rounded text-xs" />
             <span className="truncate">{workspace.name}</span>
             {workspace.uuid === current.uuid ? <Icon name="check" className="ml-auto" aria-label="✓" /> : null}
           </DropdownMenuItem>
