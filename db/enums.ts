@@ -41,3 +41,17 @@ export type TransactionKind = (typeof transactionKinds)[number];
 export const currencies = ["USD", "BRL"] as const;
 export type Currency = (typeof currencies)[number];
 export const currencyMinorUnits: Readonly<Record<Currency, number>> = { USD: 2, BRL: 2 };
+
+/** Planned money (README: "Scheduled and recurring transactions"). */
+export const scheduledStatuses = ["pending", "executed", "cancelled"] as const;
+export type ScheduledStatus = (typeof scheduledStatuses)[number];
+export const recurringStatuses = ["active", "paused", "inactive"] as const;
+export type RecurringStatus = (typeof recurringStatuses)[number];
+export const recurrenceFrequencies = ["daily", "weekly", "monthly", "yearly"] as const;
+export type RecurrenceFrequency = (typeof recurrenceFrequencies)[number];
+/** An occurrence on a Saturday or Sunday is posted that day, the Friday before or the Monday after. */
+export const weekendRules = ["as_is", "friday_before", "monday_after"] as const;
+export type WeekendRule = (typeof weekendRules)[number];
+/** Where a posted transaction came from. */
+export const plannedSourceKinds = ["scheduled", "recurring"] as const;
+export type PlannedSourceKind = (typeof plannedSourceKinds)[number];

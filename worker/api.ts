@@ -15,6 +15,9 @@ import { cardRoutes } from "./cards/cards.routes.ts";
 import { tagRoutes } from "./tags/tags.routes.ts";
 import { transactionRoutes } from "./transactions/transactions.routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
+import { scheduledRoutes } from "./scheduled/scheduled.routes.ts";
+import { recurringRoutes } from "./recurring/recurring.routes.ts";
+import { jobRoutes } from "./jobs/jobs.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -41,4 +44,7 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", cardRoutes)
   .route("/workspaces", transactionRoutes)
   .route("/workspaces", tagRoutes)
-  .route("/workspaces", dashboardRoutes);
+  .route("/workspaces", dashboardRoutes)
+  .route("/workspaces", scheduledRoutes)
+  .route("/workspaces", recurringRoutes)
+  .route("/admin", jobRoutes);

@@ -21,6 +21,8 @@ export type Env = {
   TURNSTILE_VERIFY_URL?: string;
   /** …and "true" to skip the challenge in local and test runs (production ignores it). */
   TURNSTILE_DISABLED?: string;
+  /** Bearer secret of the operator-only routes (POST /api/admin/jobs/due-items/run); unset, they answer 404. */
+  OPERATOR_TOKEN?: string;
   EXCHANGE_RATES: KVNamespace;
   ASSETS: Fetcher;
 };

@@ -4,6 +4,7 @@ import { createWorkerApp } from "./app.ts";
 import { createServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
+import { dueItemExecutors } from "./jobs/due-item-executors.ts";
 import { runDueItems } from "./jobs/runner.ts";
 import { renderPage } from "./pages.ts";
 
@@ -12,12 +13,16 @@ const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DE
 export default {
   fetch: app.fetch,
 
-  /** Cron trigger (every 5 minutes): runs the due-item executors and records the run; none is registered yet. */
+  /**
+   * Cron trigger (every 5 minutes): posts what is due up to the trigger's scheduled time (scheduled and
+   * recurring transactions) and records the run in job_runs.
+   */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const services = createServiceContext(env, {
       log: createLogger({ cron: controller.cron }),
       waitUntil: (work) => ctx.waitUntil(work),
+      clock: { now: () => new Date(controller.scheduledTime) },
     });
-    await runDueItems(services, controller.cron);
+    await runDueItems(services, controller.cron, dueItemExecutors);
   },
 };

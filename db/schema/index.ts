@@ -7,6 +7,7 @@ export * from "./rate-limits.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";
 export * from "./ledger.ts";
+export * from "./planning.ts";
 export * from "./idempotency-keys.ts";
 /** The tables' value lists and their types, for server code that reads the tables; the browser imports db/enums.ts itself. */
 export * from "../enums.ts";

@@ -2,6 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { sql } from "drizzle-orm";
 import { accountTypes, cardModes, cardTypes, currencies, transactionKinds, type CreatedVia } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
+import { plannedOccurrences } from "./planning.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
 
@@ -97,6 +98,8 @@ export const transactions = sqliteTable(
     destinationCardMode: text("destination_card_mode", { enum: cardModes }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdVia: text("created_via").$type<CreatedVia>().notNull().default("person"),
+    /** The scheduled or recurring occurrence this transaction posted, if any (its claim). */
+    plannedOccurrenceId: text("planned_occurrence_id").references(() => plannedOccurrences.id),
     /** Bumped by every edit; balance changes only apply while the row is at the revision that was read. */
     revision: integer("revision").notNull().default(0),
     createdAt: createdAtColumn(),

@@ -9,6 +9,24 @@ import { snapshotDatabase, workspaceWithTeam, type SignedIn } from "../support/w
  * Tenant isolation, for EVERY route addressed by a workspace id. A new workspace-scoped route
  * fails this file until it is listed here with a body that would succeed for a member.
  */
+const scheduledBody = {
+  type: "expense",
+  origin_id: "account:ACCOUNT",
+  amount: "10.00",
+  description: "Rent",
+  scheduled_date: "2026-12-01",
+};
+const recurringBody = {
+  name: "Rent",
+  type: "expense",
+  origin_id: "account:ACCOUNT",
+  amount: "10.00",
+  description: "Rent",
+  frequency: "monthly",
+  day_of_month: 31,
+  start_date: "2026-12-01",
+};
+
 const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId": undefined,
   "PUT /workspaces/:workspaceId": { name: "Taken over" },
@@ -73,6 +91,22 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/dashboard/monthly-expenses": undefined,
   "GET /workspaces/:workspaceId/dashboard/credit-card-spending": undefined,
   "GET /workspaces/:workspaceId/dashboard/virtual-balance": undefined,
+  "GET /workspaces/:workspaceId/scheduled-transactions": undefined,
+  "POST /workspaces/:workspaceId/scheduled-transactions": scheduledBody,
+  "GET /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,
+  "PUT /workspaces/:workspaceId/scheduled-transactions/:scheduledId": scheduledBody,
+  "DELETE /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,
+  "POST /workspaces/:workspaceId/scheduled-transactions/:scheduledId/execute": undefined,
+  "POST /workspaces/:workspaceId/scheduled-transactions/:scheduledId/cancel": undefined,
+  "GET /workspaces/:workspaceId/recurring-transactions": undefined,
+  "GET /workspaces/:workspaceId/recurring-transactions-due": undefined,
+  "POST /workspaces/:workspaceId/recurring-transactions": recurringBody,
+  "GET /workspaces/:workspaceId/recurring-transactions/:recurringId": undefined,
+  "PUT /workspaces/:workspaceId/recurring-transactions/:recurringId": recurringBody,
+  "DELETE /workspaces/:workspaceId/recurring-transactions/:recurringId": undefined,
+  "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/execute": undefined,
+  "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/pause": undefined,
+  "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/resume": undefined,
 };
 
 /**
@@ -92,6 +126,7 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
   "POST /profile/picture": "no ids in the body",
   "DELETE /profile/picture": "no ids in the body",
   "POST /workspaces": "no ids in the body",
+  "POST /admin/jobs/due-items/run": "no ids in the body",
 };
 
 /** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */
@@ -127,7 +162,18 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
   if (response.status !== 201)
     throw new Error(`fixture transaction failed: ${response.status} ${await response.text()}`);
   const transaction = (await response.json()).data;
+  const planned = async (kind: string, body: unknown) => {
+    const created = await t.request(`/api/workspaces/${workspaceId}/${kind}`, {
+      method: "POST",
+      token: ownerToken,
+      json: JSON.parse(JSON.stringify(body).replaceAll("ACCOUNT", account.id)),
+    });
+    if (created.status !== 201) throw new Error(`fixture ${kind} failed: ${created.status} ${await created.text()}`);
+    return (await created.json()).data.uuid as string;
+  };
   return {
+    scheduledId: await planned("scheduled-transactions", scheduledBody),
+    recurringId: await planned("recurring-transactions", recurringBody),
     accountId: account.id,
     cardId: card.id,
     tagId: tag.id,
@@ -152,7 +198,10 @@ describe("tenant isolation", () => {
   let victimIds: Ids;
   beforeEach(async () => {
     t = await createTestApp();
-    victim = await workspaceWithTeam(t, { owner: { tier: "unlimited", hasBetaAccess: true } });
+    victim = await workspaceWithTeam(t, {
+      owner: { tier: "unlimited", hasBetaAccess: true },
+      workspace: { betaFeaturesEnabled: true },
+    });
     const invitation = await insertInvitation(t.db, {
       workspaceId: victim.workspace.id,
       invitedBy: victim.owner.user.id,
@@ -212,7 +261,10 @@ describe("tenant isolation of ids sent in bodies of routes outside a workspace",
   let victimIds: Ids;
   beforeEach(async () => {
     t = await createTestApp();
-    victim = await workspaceWithTeam(t);
+    victim = await workspaceWithTeam(t, {
+      owner: { hasBetaAccess: true },
+      workspace: { betaFeaturesEnabled: true },
+    });
     victimIds = await victimLedger(t, victim.workspace.id, victim.owner.token);
   });
 

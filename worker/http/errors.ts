@@ -34,6 +34,16 @@ const statusByCode = {
   TRANSACTION_CHANGED: 409,
   /** An account, card or tag the write names was deleted between its read and its write: reload and retry. */
   REFERENCED_ITEM_DELETED: 409,
+  /** Recurring transactions need beta access (SPEC §6): the owner's plan and the workspace's beta features. */
+  BETA_REQUIRED: 403,
+  /** Only a pending scheduled transaction is edited, executed or cancelled. */
+  SCHEDULED_NOT_PENDING: 409,
+  /** Execute and pause need an active recurring transaction… */
+  RECURRING_NOT_ACTIVE: 409,
+  /** …and resume a paused one. */
+  RECURRING_NOT_PAUSED: 409,
+  /** A scheduled or recurring item changed (or was posted) between the read and this write: reload and retry. */
+  PLANNED_ITEM_CHANGED: 409,
   /** The email is already on the waiting list. */
   LEAD_ALREADY_LISTED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */

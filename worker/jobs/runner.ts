@@ -1,41 +1,69 @@
 import type { ServiceContext } from "../context.ts";
 import { finishJobRun, startJobRun } from "./job-runs.service.ts";
 
+/** An item an executor could not post, and why (a message key). */
+export type ItemFailure = { kind: string; id: string; workspaceId: string; reason: string };
+
+/** What one executor did in a run. `finished` is false when it stopped at its time budget with items left. */
+export type ExecutorOutcome = { posted: number; failed: number; failures: ItemFailure[]; finished: boolean };
+
 /**
- * An executor posts every item that is due at ctx.clock.now() and returns how many it
- * posted. Each claims its occurrences with a unique key in the same batch that posts them,
- * so overlapping cron runs never post twice. The planning features register theirs here.
+ * An executor posts every item that is due at ctx.clock.now(). Each claims its occurrences with a
+ * unique key in the same batch that posts them, so overlapping cron runs never post twice.
  */
 export type DueItemExecutor = {
   name: string;
-  execute(ctx: ServiceContext): Promise<number>;
+  execute(ctx: ServiceContext): Promise<ExecutorOutcome>;
 };
 
-export const dueItemExecutors: DueItemExecutor[] = [];
+export type JobRunOutcome = {
+  id: string;
+  itemsDone: number;
+  itemsFailed: number;
+  failures: ItemFailure[];
+  finished: boolean;
+  error: string | null;
+};
 
-export type JobRunOutcome = { id: string; itemsDone: number; error: string | null };
-
-/** Runs every executor once and records the run (started, finished, items done, error). */
+/** Runs every executor once and records the run (started, finished, items posted and failed, error). */
 export async function runDueItems(
   ctx: ServiceContext,
   trigger: string,
-  executors: readonly DueItemExecutor[] = dueItemExecutors,
+  executors: readonly DueItemExecutor[],
 ): Promise<JobRunOutcome> {
   const run = await startJobRun(ctx, { job: "due-items", trigger });
-  let itemsDone = 0;
-  const failures: string[] = [];
+  const total: ExecutorOutcome = { posted: 0, failed: 0, failures: [], finished: true };
+  const errors: string[] = [];
   for (const executor of executors) {
     try {
-      itemsDone += await executor.execute(ctx);
+      const outcome = await executor.execute(ctx);
+      total.posted += outcome.posted;
+      total.failed += outcome.failed;
+      total.failures.push(...outcome.failures);
+      total.finished &&= outcome.finished;
     } catch (error) {
       // One failing executor must not stop the others; the run records which one failed.
       const message = error instanceof Error ? error.message : String(error);
-      failures.push(`${executor.name}: ${message}`);
+      errors.push(`${executor.name}: ${message}`);
       ctx.log.error("job.executor_failed", { job_run_id: run.id, executor: executor.name, error: message });
     }
   }
-  const error = failures.length > 0 ? failures.join("; ") : null;
-  await finishJobRun(ctx, { id: run.id, itemsDone, error });
-  ctx.log.info("job.finished", { job_run_id: run.id, trigger, items_done: itemsDone, failed: error !== null });
-  return { id: run.id, itemsDone, error };
+  const outcome: JobRunOutcome = {
+    id: run.id,
+    itemsDone: total.posted,
+    itemsFailed: total.failed,
+    failures: total.failures,
+    finished: total.finished,
+    error: errors.length > 0 ? errors.join("; ") : null,
+  };
+  await finishJobRun(ctx, outcome);
+  ctx.log.info("job.finished", {
+    job_run_id: run.id,
+    trigger,
+    items_done: outcome.itemsDone,
+    items_failed: outcome.itemsFailed,
+    finished: outcome.finished,
+    failed: outcome.error !== null,
+  });
+  return outcome;
 }

@@ -26,6 +26,12 @@ export function todayIn(timeZone: string, now: Date): string {
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
+/**
+ * The latest "today" on Earth (UTC+14): nothing can be due in a workspace's time zone after this
+ * date, so a read across time zones reads up to it and checks each row in its own zone.
+ */
+export const latestToday = (now: Date) => todayIn("Etc/GMT-14", now);
+
 export function addDays(date: string, days: number): string {
   const value = new Date(`${date}T12:00:00Z`);
   value.setUTCDate(value.getUTCDate() + days);

@@ -29,6 +29,14 @@ type Leg = {
 
 export type Lookup = { accounts: Map<string, AccountRow>; cards: Map<string, CardWithAccount> };
 
+/** The accounts and cards a write read, by id. */
+export function lookupOf(accountRows: readonly AccountRow[], cardRows: readonly CardWithAccount[]): Lookup {
+  return {
+    accounts: new Map(accountRows.map((account) => [account.id, account])),
+    cards: new Map(cardRows.map((row) => [row.card.id, row])),
+  };
+}
+
 /** The row columns a valid input produces: kind, legs, amounts in both currencies. */
 export type ResolvedTransaction = TransactionLegs & {
   kind: TransactionKind;

@@ -123,19 +123,23 @@ export function fieldNameInPayload(field: string, body: Body): string {
   return field;
 }
 
+/** A list's page (from 1) and page size (SPEC §9: 20 by default, at most 100). */
+export const pageSchema = z.coerce
+  .number({ error: "errors:fields.page" })
+  .int("errors:fields.page")
+  .min(1, "errors:fields.page")
+  .default(1);
+export const perPageSchema = z.coerce
+  .number({ error: "errors:fields.perPage" })
+  .int("errors:fields.perPage")
+  .min(1, "errors:fields.perPage")
+  .max(100, "errors:fields.perPage")
+  .default(20);
+
 /** GET /transactions query (SPEC §7: page, per_page default 20, filters). */
 export const transactionFiltersSchema = z.object({
-  page: z.coerce
-    .number({ error: "errors:fields.page" })
-    .int("errors:fields.page")
-    .min(1, "errors:fields.page")
-    .default(1),
-  per_page: z.coerce
-    .number({ error: "errors:fields.perPage" })
-    .int("errors:fields.perPage")
-    .min(1, "errors:fields.perPage")
-    .max(100, "errors:fields.perPage")
-    .default(20),
+  page: pageSchema,
+  per_page: perPageSchema,
   from: dateSchema.optional(),
   to: dateSchema.optional(),
   type: z.enum(transactionKinds, { error: "errors:fields.transactionType" }).optional(),

@@ -9,7 +9,7 @@ import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledg
 import { todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import { resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
+import { lookupOf, resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { referencedRowsQueries, tagsOfTransactionQuery, transactionRowQuery } from "./transactions.queries.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
@@ -49,23 +49,13 @@ const creatorNameQuery = (ctx: ServiceContext, ref: TransactionRef) =>
     .innerJoin(users, eq(users.id, transactions.createdBy))
     .where(and(eq(transactions.id, ref.transactionId), eq(transactions.workspaceId, ref.workspaceId)));
 
-function lookupOf(
-  accountRows: Lookup["accounts"] extends Map<string, infer A> ? A[] : never,
-  cardRows: Array<Lookup["cards"] extends Map<string, infer C> ? C : never>,
-): Lookup {
-  return {
-    accounts: new Map(accountRows.map((account) => [account.id, account])),
-    cards: new Map(cardRows.map((row) => [row.card.id, row])),
-  };
-}
-
-function assertTagsFound(requested: string[] | undefined, found: TagRow[]): void {
+export function assertTagsFound(requested: string[] | undefined, found: TagRow[]): void {
   if (requested && found.length !== requested.length) {
     throw fieldError("tag_ids", "errors:fields.tagMissing");
   }
 }
 
-function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[], createdByName: string | null) {
+export function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[], createdByName: string | null) {
   const accountName = (id: string | null) =>
     id
       ? (lookup.accounts.get(id)?.name ??
@@ -84,7 +74,7 @@ function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[], crea
   });
 }
 
-function creditLimits(lookup: Lookup) {
+export function creditLimits(lookup: Lookup) {
   return new Map([...lookup.cards.values()].map(({ card }) => [card.id, card]));
 }
 
@@ -141,6 +131,7 @@ export async function postTransaction(
     ...rowColumns(resolved, input, workspace, now),
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
+    plannedOccurrenceId: null,
     revision: 0,
     createdAt: now.toISOString(),
     updatedAt: null,
@@ -163,7 +154,7 @@ export async function postTransaction(
 }
 
 /** The workspace's kept transaction count moves with inserts and deletes, in their batch. */
-function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, onlyIf?: SQL) {
+export function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, onlyIf?: SQL) {
   return ctx.db
     .update(workspaces)
     .set({ transactionCount: sql`${workspaces.transactionCount} + ${delta}` })

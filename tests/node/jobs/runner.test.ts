@@ -5,6 +5,8 @@ import { runDueItems, type DueItemExecutor } from "../../../worker/jobs/runner.t
 import { createTestDatabase } from "../../support/database.ts";
 import { fixedClock, testServiceContext } from "../../support/service-context.ts";
 
+const posting = (posted: number) => ({ posted, failed: 0, failures: [], finished: true });
+
 describe("the due-items job runner", () => {
   let db: Database;
   beforeEach(async () => {
@@ -15,7 +17,7 @@ describe("the due-items job runner", () => {
     const ctx = testServiceContext(db, { clock: fixedClock("2026-11-21T10:05:00.000Z") });
     const outcome = await runDueItems(ctx, "*/5 * * * *", []);
     const [run] = await listRecentJobRuns(ctx, { limit: 5 });
-    expect(outcome).toEqual({ id: run!.id, itemsDone: 0, error: null });
+    expect(outcome).toEqual({ id: run!.id, itemsDone: 0, itemsFailed: 0, failures: [], finished: true, error: null });
     expect(run).toMatchObject({
       job: "due-items",
       trigger: "*/5 * * * *",
@@ -29,8 +31,8 @@ describe("the due-items job runner", () => {
   it("adds up what every executor posted", async () => {
     const ctx = testServiceContext(db);
     const executors: DueItemExecutor[] = [
-      { name: "scheduled", execute: async () => 2 },
-      { name: "installments", execute: async () => 3 },
+      { name: "scheduled", execute: async () => posting(2) },
+      { name: "installments", execute: async () => posting(3) },
     ];
     expect((await runDueItems(ctx, "manual", executors)).itemsDone).toBe(5);
   });
@@ -44,7 +46,7 @@ describe("the due-items job runner", () => {
           throw new Error("rate source down");
         },
       },
-      { name: "scheduled", execute: async () => 4 },
+      { name: "scheduled", execute: async () => posting(4) },
     ];
     const outcome = await runDueItems(ctx, "manual", executors);
     expect(outcome.itemsDone).toBe(4);
