@@ -32,6 +32,9 @@ export function todayIn(timeZone: string, now: Date): string {
  */
 export const latestToday = (now: Date) => todayIn("Etc/GMT-14", now);
 
+/** The earlier of two dates (ISO dates sort as text). */
+export const earlierDate = (a: string, b: string): string => [a, b].sort()[0]!;
+
 export function addDays(date: string, days: number): string {
   const value = new Date(`${date}T12:00:00Z`);
   value.setUTCDate(value.getUTCDate() + days);

@@ -6,7 +6,7 @@ import { actorUserId, type ActingContext, type ServiceCall } from "../auth/actor
 import { readInWorkspace } from "../auth/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { addDays, latestToday, todayIn } from "../ledger/dates.ts";
+import { addDays, earlierDate, latestToday, todayIn } from "../ledger/dates.ts";
 import { advancedState } from "../planning/executor.ts";
 import { postingPlan, plannedItemChanged, runPostingBatch } from "../planning/posting.ts";
 import {
@@ -272,17 +272,24 @@ export async function createRecurringTransaction({ ctx, input }: ServiceCall<Wor
   return toRecurringResponse(row, found);
 }
 
+/** The columns an update writes: what changed, the next revision and when. */
+const changed = <Set extends Partial<RecurringRow>>(ctx: ServiceContext, previous: RecurringRow, set: Set) => ({
+  ...set,
+  revision: previous.revision + 1,
+  updatedAt: ctx.clock.now().toISOString(),
+});
+
 function guardedUpdate(ctx: ServiceContext, previous: RecurringRow, set: Partial<RecurringRow>) {
   return ctx.db
     .update(recurringTransactions)
-    .set({ ...set, revision: previous.revision + 1, updatedAt: ctx.clock.now().toISOString() })
+    .set(changed(ctx, previous, set))
     .where(and(eq(recurringTransactions.id, previous.id), eq(recurringTransactions.revision, previous.revision)));
 }
 
 async function applied(ctx: ServiceContext, previous: RecurringRow, set: Partial<RecurringRow>): Promise<RecurringRow> {
   const updated = await guardedUpdate(ctx, previous, set);
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return { ...previous, ...set, revision: previous.revision + 1 };
+  return { ...previous, ...changed(ctx, previous, set) };
 }
 
 /**
@@ -326,13 +333,13 @@ export async function executeRecurringTransaction({ ctx, input }: ServiceCall<Re
   }
   const occurrence = {
     occurrenceDate: item.nextDate,
-    transactionDate: item.nextDueDate <= today ? item.nextDueDate : today,
+    transactionDate: earlierDate(item.nextDueDate, today),
   };
   const plan = postingPlan(ctx, { kind: "recurring", item, name: item.name }, [occurrence], found);
   const set = { ...advancedState(item, [occurrence]), failureReason: null, failedAt: null };
   await runPostingBatch(batchOfStatements(ctx.db, [...plan.statements, guardedUpdate(ctx, item, set)]));
   return {
-    recurring: toRecurringResponse({ ...item, ...set, revision: item.revision + 1 }, found),
+    recurring: toRecurringResponse({ ...item, ...changed(ctx, item, set) }, found),
     transaction_id: plan.rows[0]!.id,
   };
 }

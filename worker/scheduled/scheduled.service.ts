@@ -6,7 +6,7 @@ import { actorUserId, type ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { todayIn } from "../ledger/dates.ts";
+import { earlierDate, todayIn } from "../ledger/dates.ts";
 import { postingPlan, plannedItemChanged, runPostingBatch } from "../planning/posting.ts";
 import {
   referencesIn,
@@ -152,10 +152,17 @@ export async function createScheduledTransaction({ ctx, input }: ServiceCall<Wor
 }
 
 /** Only a pending item changes, and only if nobody changed it since it was read (else 409). */
+/** The columns an update writes: what changed, the next revision and when. */
+const changed = <Set extends Partial<ScheduledRow>>(ctx: ServiceContext, previous: ScheduledRow, set: Set) => ({
+  ...set,
+  revision: previous.revision + 1,
+  updatedAt: ctx.clock.now().toISOString(),
+});
+
 function guardedUpdate(ctx: ServiceContext, previous: ScheduledRow, set: Partial<ScheduledRow>) {
   return ctx.db
     .update(scheduledTransactions)
-    .set({ ...set, revision: previous.revision + 1, updatedAt: ctx.clock.now().toISOString() })
+    .set(changed(ctx, previous, set))
     .where(
       and(
         eq(scheduledTransactions.id, previous.id),
@@ -174,7 +181,7 @@ export async function updateScheduledTransaction({ ctx, input }: ServiceCall<Sch
   const set = { ...columns, scheduledDate: input.scheduled_date, failureReason: null, failedAt: null };
   const updated = await guardedUpdate(ctx, previous, set);
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return toScheduledResponse({ ...previous, ...set, revision: previous.revision + 1 }, found);
+  return toScheduledResponse({ ...previous, ...changed(ctx, previous, set) }, found);
 }
 
 async function pendingItem(ctx: ServiceCall["ctx"], ref: ScheduledRef) {
@@ -194,7 +201,7 @@ async function pendingItem(ctx: ServiceCall["ctx"], ref: ScheduledRef) {
  */
 export async function executeScheduledTransaction({ ctx, input }: ServiceCall<ScheduledRef>) {
   const { item, found, today } = await pendingItem(ctx, input);
-  const transactionDate = item.scheduledDate <= today ? item.scheduledDate : today;
+  const transactionDate = earlierDate(item.scheduledDate, today);
   const plan = postingPlan(
     ctx,
     { kind: "scheduled", item, name: item.description },
@@ -202,17 +209,15 @@ export async function executeScheduledTransaction({ ctx, input }: ServiceCall<Sc
     found,
   );
   const transactionId = plan.rows[0]!.id;
-  const set = { status: "executed" as const, transactionId, executedAt: ctx.clock.now().toISOString() };
-  await runPostingBatch(
-    batchOfStatements(ctx.db, [
-      ...plan.statements,
-      guardedUpdate(ctx, item, { ...set, failureReason: null, failedAt: null }),
-    ]),
-  );
-  return toScheduledResponse(
-    { ...item, ...set, failureReason: null, failedAt: null, revision: item.revision + 1 },
-    found,
-  );
+  const set = {
+    status: "executed" as const,
+    transactionId,
+    executedAt: ctx.clock.now().toISOString(),
+    failureReason: null,
+    failedAt: null,
+  };
+  await runPostingBatch(batchOfStatements(ctx.db, [...plan.statements, guardedUpdate(ctx, item, set)]));
+  return toScheduledResponse({ ...item, ...changed(ctx, item, set) }, found);
 }
 
 /** POST /scheduled-transactions/{id}/cancel: never posted; the item stays, cancelled. */
@@ -220,7 +225,7 @@ export async function cancelScheduledTransaction({ ctx, input }: ServiceCall<Sch
   const { item, found } = await pendingItem(ctx, input);
   const updated = await guardedUpdate(ctx, item, { status: "cancelled" });
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return toScheduledResponse({ ...item, status: "cancelled", revision: item.revision + 1 }, found);
+  return toScheduledResponse({ ...item, ...changed(ctx, item, { status: "cancelled" as const }) }, found);
 }
 
 /** DELETE /scheduled-transactions/{id}: in any status; a transaction it posted stays, marked with where it came from. */

@@ -55,6 +55,10 @@ export function toTransactionResponse(row: TransactionListRow) {
     tag_ids: tags.map((tag) => tag.uuid),
     created_by: transaction.createdBy ? { uuid: transaction.createdBy, name: row.createdByName } : null,
     created_via: describeCreatedVia(transaction.createdVia),
+    /** "from schedule: Rent": the scheduled or recurring item that posted it, null for one typed in. */
+    source: row.plannedSource?.kind
+      ? { type: row.plannedSource.kind, uuid: row.plannedSource.id, name: row.plannedSource.name }
+      : null,
     created_at: transaction.createdAt,
     updated_at: transaction.updatedAt,
   };
@@ -80,6 +84,7 @@ const listedFields = [
   "origin",
   "destination",
   "tags",
+  "source",
 ] as const;
 
 export function toListedTransaction(transaction: TransactionResponse) {

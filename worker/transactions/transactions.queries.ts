@@ -3,7 +3,16 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL }
 import { alias } from "drizzle-orm/sqlite-core";
 import { isUuid } from "../../db/ids.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
-import { accounts, cards, tags, transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
+import {
+  accounts,
+  cards,
+  plannedOccurrences,
+  tags,
+  transactions,
+  transactionTags,
+  users,
+  workspaces,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
 
@@ -25,6 +34,12 @@ const listColumns = {
   destinationCardName: destinationCard.name,
   createdByName: users.name,
   tagsJson,
+  /** The scheduled or recurring item it was posted from (kept after the item is deleted). */
+  plannedSource: {
+    kind: plannedOccurrences.sourceKind,
+    id: plannedOccurrences.sourceId,
+    name: plannedOccurrences.sourceName,
+  },
 };
 
 function selectWithNames(db: ServiceContext["db"]) {
@@ -35,7 +50,8 @@ function selectWithNames(db: ServiceContext["db"]) {
     .leftJoin(originCard, eq(originCard.id, transactions.originCardId))
     .leftJoin(destinationAccount, eq(destinationAccount.id, transactions.destinationAccountId))
     .leftJoin(destinationCard, eq(destinationCard.id, transactions.destinationCardId))
-    .leftJoin(users, eq(users.id, transactions.createdBy));
+    .leftJoin(users, eq(users.id, transactions.createdBy))
+    .leftJoin(plannedOccurrences, eq(plannedOccurrences.id, transactions.plannedOccurrenceId));
 }
 
 export type TransactionListRow = Awaited<ReturnType<ReturnType<typeof selectWithNames>["execute"]>>[number];

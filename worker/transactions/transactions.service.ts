@@ -1,7 +1,14 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
-import { transactions, transactionTags, users, workspaces } from "../../db/schema/index.ts";
+import {
+  plannedOccurrences,
+  transactions,
+  transactionTags,
+  users,
+  workspaces,
+  type PlannedSourceKind,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
@@ -55,7 +62,27 @@ export function assertTagsFound(requested: string[] | undefined, found: TagRow[]
   }
 }
 
-export function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[], createdByName: string | null) {
+type PlannedSource = { kind: PlannedSourceKind; id: string; name: string } | null;
+
+/** For an edit, the scheduled or recurring item the transaction came from, which its answer keeps showing. */
+const plannedSourceQuery = (ctx: ServiceContext, ref: TransactionRef) =>
+  ctx.db
+    .select({
+      kind: plannedOccurrences.sourceKind,
+      id: plannedOccurrences.sourceId,
+      name: plannedOccurrences.sourceName,
+    })
+    .from(transactions)
+    .innerJoin(plannedOccurrences, eq(plannedOccurrences.id, transactions.plannedOccurrenceId))
+    .where(and(eq(transactions.id, ref.transactionId), eq(transactions.workspaceId, ref.workspaceId)));
+
+export function responseOf(
+  row: TransactionRow,
+  lookup: Lookup,
+  tagRows: TagRow[],
+  createdByName: string | null,
+  plannedSource: PlannedSource = null,
+) {
   const accountName = (id: string | null) =>
     id
       ? (lookup.accounts.get(id)?.name ??
@@ -71,6 +98,7 @@ export function responseOf(row: TransactionRow, lookup: Lookup, tagRows: TagRow[
     destinationCardName: cardName(row.destinationCardId),
     createdByName,
     tagsJson: JSON.stringify(tagRows.map((tag) => ({ uuid: tag.id, name: tag.name, color: tag.color }))),
+    plannedSource,
   });
 }
 
@@ -181,12 +209,13 @@ const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED");
 export async function updateTransaction({ ctx, input }: ServiceCall<TransactionRef & TransactionInput>) {
   const {
     workspace,
-    rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows },
+    rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows, sourceRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
     currentTags: tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
     ...referencedQueries(ctx, input.workspaceId, input, input.transactionId),
     creatorRows: creatorNameQuery(ctx, input),
+    sourceRows: plannedSourceQuery(ctx, input),
   });
   const previous = previousRows[0];
   if (!previous) throw transactionNotFound();
@@ -223,7 +252,13 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
     ),
   );
   if (updated.rowsAffected !== 1) throw changedMeanwhile();
-  return responseOf(row, lookup, input.tag_ids ? tagRows : currentTags, creatorRows[0]?.name ?? null);
+  return responseOf(
+    row,
+    lookup,
+    input.tag_ids ? tagRows : currentTags,
+    creatorRows[0]?.name ?? null,
+    sourceRows[0] ?? null,
+  );
 }
 
 /** DELETE /transactions/{id}: the balances move back and the row goes, in one guarded batch. */
