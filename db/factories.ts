@@ -8,6 +8,8 @@ import {
   accounts,
   cards,
   leads,
+  recurringTransactions,
+  scheduledTransactions,
   tags,
   userPictures,
   users,
@@ -143,4 +145,56 @@ export async function insertTag(db: Database, fields: Partial<typeof tags.$infer
     .values({ name: `Tag ${next()}`, ...fields })
     .returning();
   return tag!;
+}
+
+/** A pending scheduled expense from an account (R$ 10,00 unless told). */
+export async function insertScheduled(
+  db: Database,
+  fields: Partial<typeof scheduledTransactions.$inferInsert> & {
+    workspaceId: string;
+    accountId: string;
+    scheduledDate: string;
+  },
+) {
+  const { accountId, ...rest } = fields;
+  const [item] = await db
+    .insert(scheduledTransactions)
+    .values({
+      kind: "expense",
+      description: `Scheduled ${next()}`,
+      amountCents: 1_000,
+      currency: "BRL",
+      origin: `account:${accountId}`,
+      ...rest,
+    })
+    .returning();
+  return item!;
+}
+
+/** An active daily recurring expense from an account (R$ 10,00 unless told), next due on its start date. */
+export async function insertRecurring(
+  db: Database,
+  fields: Partial<typeof recurringTransactions.$inferInsert> & {
+    workspaceId: string;
+    accountId: string;
+    startDate: string;
+  },
+) {
+  const { accountId, ...rest } = fields;
+  const [item] = await db
+    .insert(recurringTransactions)
+    .values({
+      name: `Recurring ${next()}`,
+      kind: "expense",
+      description: "Recurring",
+      amountCents: 1_000,
+      currency: "BRL",
+      origin: `account:${accountId}`,
+      frequency: "daily",
+      nextDate: fields.startDate,
+      nextDueDate: fields.startDate,
+      ...rest,
+    })
+    .returning();
+  return item!;
 }

@@ -27,6 +27,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     reason: "amounts and dates, parsed the same on both sides",
   },
   { pattern: /^worker\/ledger\/rules\//, reason: "the ledger rules the transaction wizard shares" },
+  {
+    pattern: /^worker\/planning\/recurrence\.ts$/,
+    reason: "the recurrence engine, which previews a rule's next dates",
+  },
   { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
   { pattern: /^worker\/workspaces\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
 ];

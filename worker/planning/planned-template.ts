@@ -1,28 +1,15 @@
-import { z } from "zod";
 import type { scheduledTransactions } from "../../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";
 import type { ResolvedTransaction, Lookup } from "../transactions/transaction-legs.ts";
 import { resolveTransaction } from "../transactions/transaction-legs.ts";
-import { transactionSchema, type LegRef, type TransactionInput } from "../transactions/transactions.schemas.ts";
+import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
+import type { TemplateInput } from "./planned.schemas.ts";
 
 /*
  * What a scheduled or recurring item will post: a transaction without its date, kept as a
  * template. It is checked with a transaction's rules when saved and again when posted.
  */
-
-export const notesSchema = z.string().trim().max(1000, "errors:fields.tooLong").nullish();
-
-/** The transaction fields of a planned item (SPEC §3), in the second payload form: origin_id, destination_id. */
-export const templateSchema = transactionSchema.omit({ date: true }).extend({ notes: notesSchema });
-export type TemplateInput = z.infer<typeof templateSchema>;
-
-/** `origin_id` / `destination_id` ("account:{uuid}" | "card:{uuid}") as the transaction schema reads them. */
-export function normaliseTemplateBody(raw: unknown): unknown {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
-  const { origin_id, destination_id, ...rest } = raw as Record<string, unknown>;
-  return { ...rest, origin: origin_id ?? rest.origin, destination: destination_id ?? rest.destination };
-}
 
 /** The columns a template is kept in, shared by both kinds of item. */
 export type TemplateColumns = Pick<

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recurrenceFrequencies, recurringStatuses, weekendRules } from "../../db/enums.ts";
-import { templateSchema } from "../planning/planned-template.ts";
+import { templateSchema } from "../planning/planned.schemas.ts";
 import { dateSchema, pageSchema, perPageSchema } from "../transactions/transactions.schemas.ts";
 
 const wholeNumber = (message: string, min: number, max: number) =>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { parseJsonBody, validate } from "../http/validation.ts";
-import { normaliseTemplateBody } from "../planning/planned-template.ts";
+import { normaliseTemplateBody } from "../planning/planned.schemas.ts";
 import { scheduledFiltersSchema, scheduledSchema } from "./scheduled.schemas.ts";
 import {
   cancelScheduledTransaction,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scheduledStatuses } from "../../db/enums.ts";
 import { dateSchema, pageSchema, perPageSchema } from "../transactions/transactions.schemas.ts";
-import { templateSchema } from "../planning/planned-template.ts";
+import { templateSchema } from "../planning/planned.schemas.ts";
 
 /** POST and PUT /scheduled-transactions (SPEC §3 Scheduled transaction). */
 export const scheduledSchema = templateSchema.extend({

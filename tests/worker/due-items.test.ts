@@ -1,0 +1,127 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { insertAccount, insertRecurring, insertScheduled, insertUser, insertWorkspace } from "../../db/factories.ts";
+import {
+  accounts,
+  plannedOccurrences,
+  recurringTransactions,
+  scheduledTransactions,
+  transactions,
+} from "../../db/schema/index.ts";
+import { startBuiltWorker } from "../support/built-worker.ts";
+import { databaseAt } from "../support/worker-session.ts";
+
+/**
+ * The cron executor in workerd against sqld, as production runs it: ten scheduled() runs at once
+ * over the same 500 due occurrences post each exactly once, and every balance equals its rows.
+ * The items are dated 2031, so the other worker tests' runs (dated 2026) never see them.
+ */
+describe("the due-items executor in the built Worker", () => {
+  let worker: Miniflare;
+  const db = () => databaseAt(inject("databaseUrl"));
+
+  beforeAll(async () => {
+    worker = startBuiltWorker({ databaseUrl: inject("databaseUrl") });
+    await worker.ready;
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+  });
+
+  it("posts 500 due occurrences exactly once under ten overlapping runs", async () => {
+    const owner = await insertUser(db());
+    const accountIds: string[] = [];
+    const workspaceIds: string[] = [];
+    // 50 workspaces, each with 5 scheduled items and a daily rule with 5 occurrences due.
+    for (let w = 0; w < 50; w++) {
+      const workspace = await insertWorkspace(db(), {
+        ownerId: owner.id,
+        timeZone: w % 2 ? "America/Sao_Paulo" : "Asia/Tokyo",
+      });
+      const account = await insertAccount(db(), { workspaceId: workspace.id, initialBalanceCents: 1_000_000 });
+      workspaceIds.push(workspace.id);
+      accountIds.push(account.id);
+      for (let i = 0; i < 5; i++) {
+        await insertScheduled(db(), {
+          workspaceId: workspace.id,
+          accountId: account.id,
+          scheduledDate: `2031-03-0${i + 1}`,
+          amountCents: 100 + i,
+        });
+      }
+      await insertRecurring(db(), {
+        workspaceId: workspace.id,
+        accountId: account.id,
+        startDate: "2031-03-01",
+        maxExecutions: 5,
+        amountCents: 7,
+      });
+    }
+    const scheduledTime = new Date("2031-03-10T12:00:00Z");
+    const handler = await worker.getWorker();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => handler.scheduled({ cron: "*/5 * * * *", scheduledTime })),
+    );
+    expect(results.map((result) => result.outcome)).toEqual(Array(10).fill("ok"));
+
+    const posted = await db()
+      .select({ count: sql<number>`count(*)` })
+      .from(transactions)
+      .where(inArray(transactions.workspaceId, workspaceIds));
+    expect(Number(posted[0]!.count)).toBe(500);
+    const claims = await db()
+      .select({ count: sql<number>`count(*)` })
+      .from(plannedOccurrences)
+      .where(inArray(plannedOccurrences.workspaceId, workspaceIds));
+    expect(Number(claims[0]!.count)).toBe(500);
+    const runs = await db().all<{ posted: number }>(
+      sql`select coalesce(sum(items_done), 0) as posted from job_runs where started_at >= '2031-03-10'`,
+    );
+    expect(Number(runs[0]!.posted)).toBe(500);
+
+    const pending = await db()
+      .select({ count: sql<number>`count(*)` })
+      .from(scheduledTransactions)
+      .where(inArray(scheduledTransactions.workspaceId, workspaceIds));
+    const executed = await db()
+      .select({ count: sql<number>`count(*)` })
+      .from(scheduledTransactions)
+      .where(
+        sql`${inArray(scheduledTransactions.workspaceId, workspaceIds)} and ${scheduledTransactions.status} = 'executed'`,
+      );
+    expect(Number(executed[0]!.count)).toBe(Number(pending[0]!.count));
+    const rules = await db()
+      .select()
+      .from(recurringTransactions)
+      .where(inArray(recurringTransactions.workspaceId, workspaceIds));
+    expect(rules.map((rule) => [rule.status, rule.executionCount])).toEqual(Array(50).fill(["inactive", 5]));
+
+    // Every balance is its opening minus what its rows took.
+    const expected = 1_000_000 - (100 + 101 + 102 + 103 + 104) - 5 * 7;
+    const balances = await db()
+      .select({ balance: accounts.balanceCents })
+      .from(accounts)
+      .where(inArray(accounts.id, accountIds));
+    expect(balances.map((row) => row.balance)).toEqual(Array(50).fill(expected));
+    const sums = await db()
+      .select({ account: transactions.originAccountId, total: sql<number>`sum(${transactions.amountCents})` })
+      .from(transactions)
+      .where(inArray(transactions.originAccountId, accountIds))
+      .groupBy(transactions.originAccountId);
+    expect(sums.map((row) => Number(row.total))).toEqual(Array(50).fill(1_000_000 - expected));
+    // Each occurrence is posted on its own date.
+    const dates = await db()
+      .selectDistinct({ date: transactions.date })
+      .from(transactions)
+      .where(eq(transactions.originAccountId, accountIds[0]!))
+      .orderBy(transactions.date);
+    expect(dates.map((row) => row.date)).toEqual([
+      "2031-03-01",
+      "2031-03-02",
+      "2031-03-03",
+      "2031-03-04",
+      "2031-03-05",
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { transactionSchema } from "../transactions/transactions.schemas.ts";
+
+/*
+ * What a scheduled or recurring item will post: a transaction without its date (SPEC §3), shared by
+ * both items' schemas and their forms.
+ */
+
+export const notesSchema = z.string().trim().max(1000, "errors:fields.tooLong").nullish();
+
+/** The transaction fields of a planned item (SPEC §3), in the second payload form: origin_id, destination_id. */
+export const templateSchema = transactionSchema.omit({ date: true }).extend({ notes: notesSchema });
+export type TemplateInput = z.infer<typeof templateSchema>;
+
+/** `origin_id` / `destination_id` ("account:{uuid}" | "card:{uuid}") as the transaction schema reads them. */
+export function normaliseTemplateBody(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const { origin_id, destination_id, ...rest } = raw as Record<string, unknown>;
+  return { ...rest, origin: origin_id ?? rest.origin, destination: destination_id ?? rest.destination };
+}
