@@ -15,7 +15,6 @@
  * Builds the app first (skip with --no-build). Prints Markdown tables. Not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -37,6 +36,7 @@ import {
   type RunningProcess,
 } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
+import { startDatabaseProxy } from "./database-proxy.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -174,37 +174,6 @@ async function measureWorkerInterleaved(
   );
 }
 
-/** An HTTP proxy in front of sqld that holds every database request for `delayMs` first. */
-async function startDelayProxy(upstream: string): Promise<RunningProcess> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", async () => {
-      await new Promise((wait) => setTimeout(wait, delayMs));
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).filter(([key]) => !["host", "connection", "content-length"].includes(key)),
-      ) as Record<string, string>;
-      const reply = await fetch(`${upstream}${request.url}`, {
-        method: request.method,
-        headers,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      });
-      response.writeHead(reply.status, { "Content-Type": reply.headers.get("Content-Type") ?? "application/json" });
-      response.end(Buffer.from(await reply.arrayBuffer()));
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((closed) => {
-        server.closeAllConnections();
-        server.close(() => closed());
-      }),
-  };
-}
-
 async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
   const user = await insertUser(db, { name: "Bench Owner", tier: "unlimited" });
   const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
@@ -244,7 +213,7 @@ try {
   await migrateDatabase(database.url);
   if (!process.argv.includes("--no-build")) await buildApp(join(dataDir, "build.log"));
   const jwtSecret = localJwtSecret(dataDir);
-  const proxy = await startDelayProxy(database.url);
+  const proxy = await startDatabaseProxy(database.url, { delayMs });
   running.push(proxy);
   const direct = await startWorkerServer({
     mode: "preview",
