@@ -48,16 +48,14 @@ async function seed(db: Database) {
   for (let start = 0; start < rows.length; start += 100) {
     const chunk = rows.slice(start, start + 100);
     await db.batch([
-      db
-        .insert(schema.workspaces)
-        .values(
-          chunk.map((row, i) => ({
-            id: row.workspaceId,
-            name: `Bench ${start + i}`,
-            createdBy: owner!.id,
-            timeZone: row.timeZone,
-          })),
-        ),
+      db.insert(schema.workspaces).values(
+        chunk.map((row, i) => ({
+          id: row.workspaceId,
+          name: `Bench ${start + i}`,
+          createdBy: owner!.id,
+          timeZone: row.timeZone,
+        })),
+      ),
       db
         .insert(schema.workspaceMembers)
         .values(chunk.map((row) => ({ workspaceId: row.workspaceId, userId: owner!.id, role: "owner" as const }))),
@@ -163,11 +161,11 @@ try {
   );
   console.log("\n| Tick | Posted | Wall time | workerd CPU | Round trips | Round trips / 100 items | Finished |");
   console.log("|---|---|---|---|---|---|---|");
-  ticks.forEach((tick, index) =>
+  for (const [index, tick] of ticks.entries()) {
     console.log(
       `| ${index + 1} | ${tick.posted.toLocaleString("en-US")} | ${seconds(tick.wallMs)} | ${seconds(tick.cpuMs)} | ${tick.roundTrips} | ${tick.posted ? ((tick.roundTrips / tick.posted) * 100).toFixed(1) : "—"} | ${tick.finished ? "yes" : "no"} |`,
-    ),
-  );
+    );
+  }
   const wall = ticks.reduce((sum, tick) => sum + tick.wallMs, 0);
   console.log(
     `\n${posted.toLocaleString("en-US")} posted in ${ticks.length} tick(s), ${Math.round(posted / (wall / 1000)).toLocaleString("en-US")} items/s; ` +
