@@ -8,6 +8,7 @@ import { plans } from "~/components/landing/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
+import { UpcomingPlannedList } from "~/components/dashboard/upcoming-planned";
 import { VirtualBalancePanel, VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-panel";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
 import { formatMoney } from "~/lib/format";
@@ -103,7 +104,14 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
         <VirtualBalanceToggle />
       </header>
       {projection ? (
-        <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} />
+        <>
+          <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} />
+          <UpcomingPlannedList
+            items={projection.upcoming}
+            endDate={projection.end_date}
+            workspaceId={params.workspaceId}
+          />
+        </>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
@@ -193,7 +201,10 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
 }
 
 /** SPEC §4: when the projection fails, current and end balance are the total, nothing is to come. */
-function fallbackProjection(stats: { currency: string; total_balance: string }, today: string) {
+function fallbackProjection(
+  stats: { currency: string; total_balance: string; credit_card_spending: { current_spending: string } },
+  today: string,
+) {
   return {
     currency: stats.currency,
     today,
@@ -201,7 +212,9 @@ function fallbackProjection(stats: { currency: string; total_balance: string }, 
     current_balance: stats.total_balance,
     future_income: "0.00",
     future_expenses: "0.00",
-    credit_card_debt: "0.00",
+    // SPEC §4: on failure, card debt is the current card spending.
+    credit_card_debt: stats.credit_card_spending.current_spending,
     end_balance: stats.total_balance,
+    upcoming: [],
   };
 }

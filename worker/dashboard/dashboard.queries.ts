@@ -1,6 +1,13 @@
 import { and, eq, gt, gte, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
-import { accounts, cards, transactions, workspaces } from "../../db/schema/index.ts";
+import {
+  accounts,
+  cards,
+  recurringTransactions,
+  scheduledTransactions,
+  transactions,
+  workspaces,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
 
@@ -119,4 +126,30 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
     .from(transactions)
     .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))
     .groupBy(bucket);
+}
+
+/** Pending scheduled items and active recurring rules due by `upTo`: what the projection adds. */
+export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, upTo: string) {
+  return {
+    scheduledRows: ctx.db
+      .select()
+      .from(scheduledTransactions)
+      .where(
+        and(
+          eq(scheduledTransactions.workspaceId, workspaceId),
+          eq(scheduledTransactions.status, "pending"),
+          lte(scheduledTransactions.scheduledDate, upTo),
+        ),
+      ),
+    recurringRows: ctx.db
+      .select()
+      .from(recurringTransactions)
+      .where(
+        and(
+          eq(recurringTransactions.workspaceId, workspaceId),
+          eq(recurringTransactions.status, "active"),
+          lte(recurringTransactions.nextDueDate, upTo),
+        ),
+      ),
+  };
 }

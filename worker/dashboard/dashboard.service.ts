@@ -24,7 +24,9 @@
  *   switched to debit still owes what it owed.
  * - Virtual balance: kept balances already include future-dated entries, so
  *   current_balance = total balance − the net movement of entries dated after today;
- *   future_income / future_expenses = income / expenses dated in (today, end_date];
+ *   future_income / future_expenses = income / expenses dated in (today, end_date], plus what
+ *   pending scheduled items and active recurring rules will post by end_date (worker/planning/
+ *   projection.ts; a pending item already due but not yet posted counts too);
  *   end_balance = current_balance + future_income − future_expenses. A future card payment is
  *   not an expense: the purchases it settles were, and they show in credit_card_debt (what is
  *   owed on the cards now, future-dated purchases included).
@@ -39,7 +41,14 @@ import { recentTransactionsQuery } from "../transactions/transactions.queries.ts
 import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import { accountTotalsQuery, cardTotalsQuery, datedBucketsQuery, monthlyTotalsQuery } from "./dashboard.queries.ts";
+import {
+  accountTotalsQuery,
+  cardTotalsQuery,
+  datedBucketsQuery,
+  monthlyTotalsQuery,
+  plannedItemsQueries,
+} from "./dashboard.queries.ts";
+import { plannedFlows } from "../planning/projection.ts";
 import type { ServiceCall, PersonCall } from "../auth/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
@@ -237,11 +246,12 @@ export async function getVirtualBalance({
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const {
     workspace,
-    rows: { accountRows, cardRows, buckets },
+    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountRows: accountTotalsQuery(ctx, input.workspaceId),
     cardRows: cardTotalsQuery(ctx, input.workspaceId),
     buckets: datedBucketsQuery(ctx, input.workspaceId, boundaries),
+    ...plannedItemsQueries(ctx, input.workspaceId, boundaries.at(-1)!),
   });
   const today = todayIn(workspace.timeZone, now);
   const endDate = input.end_date ?? horizonEnd(today, horizon);
@@ -260,8 +270,13 @@ export async function getVirtualBalance({
       })
       .reduce((total, row) => total + row[field], 0n);
   const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - sum("accountNetCents");
-  const futureIncomeCents = sum("incomeCents", endDate);
-  const futureExpensesCents = sum("expensesCents", endDate);
+  const planned = plannedFlows(scheduledRows, recurringRows, endDate);
+  const plannedSum = (kind: "income" | "expense") =>
+    planned
+      .filter((flow) => flow.kind === kind && flow.currency === workspace.currency)
+      .reduce((total, flow) => total + BigInt(flow.amountCents), 0n);
+  const futureIncomeCents = sum("incomeCents", endDate) + plannedSum("income");
+  const futureExpensesCents = sum("expensesCents", endDate) + plannedSum("expense");
   return {
     currency: workspace.currency,
     today,
@@ -271,5 +286,14 @@ export async function getVirtualBalance({
     future_expenses: centsToDecimal(futureExpensesCents),
     credit_card_debt: centsToDecimal(inCurrency(cardRows, workspace.currency)?.debtCents ?? 0n),
     end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
+    /** What scheduled and recurring items will post by end_date, soonest first (the first 50). */
+    upcoming: planned.slice(0, 50).map((flow) => ({
+      date: flow.date,
+      type: flow.kind,
+      description: flow.description,
+      amount: centsToDecimal(flow.amountCents),
+      currency: flow.currency,
+      source: flow.source,
+    })),
   };
 }

@@ -442,6 +442,8 @@ describe("virtual balance", () => {
       future_expenses: "120.00",
       credit_card_debt: "30.00",
       end_balance: "5980.00",
+      // Nothing scheduled or recurring here (tests/node/planning/projection.routes.test.ts).
+      upcoming: [],
     });
   });
 
