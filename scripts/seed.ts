@@ -8,8 +8,18 @@ import { createClient } from "@libsql/client";
 import { eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
-import { addMember, insertLead, insertUser, insertWorkspace } from "../db/factories.ts";
+import {
+  addMember,
+  insertLead,
+  insertRecurring,
+  insertScheduled,
+  insertUser,
+  insertWorkspace,
+} from "../db/factories.ts";
 import * as schema from "../db/schema/index.ts";
+import { addDays } from "../worker/ledger/dates.ts";
+import { firstOccurrenceFrom, postingDate } from "../worker/planning/recurrence.ts";
+import { recurrenceOf } from "../worker/recurring/recurring.rules.ts";
 import { seedLedger } from "./seed-ledger.ts";
 
 export const demoEmails = {
@@ -75,7 +85,8 @@ export async function seedDemo(db: Database, options: { reset: boolean }): Promi
 
   // The household's last four months, up to yesterday: what screenshots and demos show.
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  await seedLedger(db, { workspaceId: home.id, createdBy: ana.id, count: 320, lastDate: yesterday });
+  const ledger = await seedLedger(db, { workspaceId: home.id, createdBy: ana.id, count: 320, lastDate: yesterday });
+  await seedPlanned(db, { workspaceId: home.id, createdBy: ana.id, ledger });
 
   for (const [name, email, phone] of [
     ["Mariana Lima", "mariana.lima@example.com", "(21) 99876-1234"],
@@ -85,6 +96,73 @@ export async function seedDemo(db: Database, options: { reset: boolean }): Promi
     await insertLead(db, { name, email, phone, source: "demo-seed" });
   }
   return "seeded";
+}
+
+/** What the household has scheduled and set to repeat, from today on. */
+async function seedPlanned(
+  db: Database,
+  input: { workspaceId: string; createdBy: string; ledger: Awaited<ReturnType<typeof seedLedger>> },
+) {
+  const today = new Date().toISOString().slice(0, 10);
+  const { checking } = input.ledger.accounts;
+  const { credit } = input.ledger.cards;
+  const tag = (name: string) => input.ledger.tags.find((row) => row.name === name)?.id;
+  const tagIds = (...names: string[]) => JSON.stringify(names.map(tag).filter(Boolean));
+  const common = { workspaceId: input.workspaceId, accountId: checking.id, createdBy: input.createdBy };
+  await insertScheduled(db, {
+    ...common,
+    description: "IPVA 2027 (cota única)",
+    amountCents: 187_450,
+    scheduledDate: addDays(today, 9),
+    tagIds: tagIds("Transporte"),
+  });
+  await insertScheduled(db, {
+    ...common,
+    kind: "income",
+    origin: null,
+    destination: `account:${checking.id}`,
+    description: "Restituição do IR",
+    amountCents: 243_018,
+    scheduledDate: addDays(today, 4),
+  });
+  const rules = [
+    { name: "Aluguel", amountCents: 280_000, frequency: "monthly", dayOfMonth: 5, tags: ["Casa"] },
+    {
+      name: "Escola das crianças",
+      amountCents: 145_000,
+      frequency: "monthly",
+      dayOfMonth: 10,
+      weekendRule: "friday_before",
+      tags: ["Casa"],
+    },
+    { name: "Streaming", amountCents: 5_590, frequency: "monthly", dayOfMonth: 31, card: true, tags: ["Lazer"] },
+    { name: "Feira de sábado", amountCents: 12_000, frequency: "weekly", daysOfWeek: [6], tags: ["Mercado"] },
+  ] as const;
+  for (const rule of rules) {
+    const row = {
+      frequency: rule.frequency,
+      interval: 1,
+      daysOfWeek: "daysOfWeek" in rule ? JSON.stringify(rule.daysOfWeek) : null,
+      dayOfMonth: "dayOfMonth" in rule ? rule.dayOfMonth : null,
+      monthOfYear: null,
+      weekendRule: "weekendRule" in rule ? rule.weekendRule : ("as_is" as const),
+      startDate: today,
+      endDate: null,
+      maxExecutions: null,
+    };
+    const nextDate = firstOccurrenceFrom(recurrenceOf(row), today);
+    await insertRecurring(db, {
+      ...common,
+      ...row,
+      name: rule.name,
+      description: rule.name,
+      amountCents: rule.amountCents,
+      origin: "card" in rule ? `card:${credit.id}` : `account:${checking.id}`,
+      tagIds: tagIds(...rule.tags),
+      nextDate,
+      nextDueDate: nextDate && postingDate(nextDate, row.weekendRule),
+    });
+  }
 }
 
 if (import.meta.main) {
