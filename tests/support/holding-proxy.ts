@@ -1,6 +1,6 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 
-type Hold = { pattern: string; reached: () => void; release: Promise<void> };
+type Hold = { pattern: string; reached: () => void; release: Promise<"forward" | "drop"> };
 
 /**
  * An HTTP proxy on 127.0.0.1 in front of sqld that can hold back the one database call whose SQL
@@ -22,7 +22,8 @@ export async function startHoldingProxy(targetUrl: string) {
     if (hold) {
       holds.splice(holds.indexOf(hold), 1);
       hold.reached();
-      await hold.release;
+      // A dropped call never reaches the database: its caller sees the connection cut.
+      if ((await hold.release) === "drop") return reply.destroy();
     }
     const upstream = forward(
       { host: target.hostname, port: target.port, path: client.url, method: client.method, headers: client.headers },
@@ -45,14 +46,17 @@ export async function startHoldingProxy(targetUrl: string) {
 
   return {
     url: `http://127.0.0.1:${port}`,
-    /** Holds the next call whose SQL contains `sql` (lower case); `reached` settles when it arrives. */
+    /**
+     * Holds the next call whose SQL contains `sql` (lower case); `reached` settles when it arrives,
+     * `release` sends it on, `drop` cuts its connection instead (the database never sees it).
+     */
     holdNext(sql: string) {
       let reached!: () => void;
-      let release!: () => void;
+      let settle!: (outcome: "forward" | "drop") => void;
       const arrived = new Promise<void>((done) => (reached = done));
-      const released = new Promise<void>((done) => (release = done));
+      const released = new Promise<"forward" | "drop">((done) => (settle = done));
       holds.push({ pattern: sql.toLowerCase(), reached, release: released });
-      return { reached: arrived, release };
+      return { reached: arrived, release: () => settle("forward"), drop: () => settle("drop") };
     },
     stop: () => new Promise<void>((done) => server.close(() => done())),
   };

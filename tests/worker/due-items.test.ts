@@ -10,6 +10,7 @@ import {
   transactions,
 } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
+import { startHoldingProxy } from "../support/holding-proxy.ts";
 import { databaseAt } from "../support/worker-session.ts";
 
 /**
@@ -123,5 +124,66 @@ describe("the due-items executor in the built Worker", () => {
       "2031-03-04",
       "2031-03-05",
     ]);
+  });
+
+  it("finishes a run that died halfway: the next posts exactly what the dead one left", async () => {
+    const proxy = await startHoldingProxy(inject("databaseUrl"));
+    const held = startBuiltWorker({ databaseUrl: proxy.url });
+    try {
+      await held.ready;
+      const owner = await insertUser(db());
+      const workspace = await insertWorkspace(db(), { ownerId: owner.id });
+      const account = await insertAccount(db(), { workspaceId: workspace.id, initialBalanceCents: 1_000_000 });
+      const count = 250; // three chunks
+      for (let i = 0; i < count; i++) {
+        await insertScheduled(db(), {
+          workspaceId: workspace.id,
+          accountId: account.id,
+          scheduledDate: "2032-01-01",
+          amountCents: 3,
+        });
+      }
+      // The first chunk's write goes through; the second one's connection is cut before sqld sees it.
+      const first = proxy.holdNext('insert into "planned_occurrences"');
+      const run = (await held.getWorker()).scheduled({
+        cron: "*/5 * * * *",
+        scheduledTime: new Date("2032-01-02T12:00:00Z"),
+      });
+      await first.reached;
+      const second = proxy.holdNext('insert into "planned_occurrences"');
+      first.release();
+      await second.reached;
+      second.drop();
+      expect((await run).outcome).toBe("ok");
+      const postedRows = async () =>
+        Number(
+          (
+            await db()
+              .select({ n: sql<number>`count(*)` })
+              .from(transactions)
+              .where(eq(transactions.workspaceId, workspace.id))
+          )[0]!.n,
+        );
+      expect(await postedRows()).toBe(100);
+      const [dead] = await db().all<{ items_done: number; finished: number; error: string }>(
+        sql`select items_done, finished, error from job_runs where started_at >= '2032-01-02' order by started_at desc limit 1`,
+      );
+      expect(dead).toMatchObject({ items_done: 100, finished: 0 });
+      expect(dead!.error).toMatch(/^planned: /);
+
+      expect(
+        (
+          await (
+            await held.getWorker()
+          ).scheduled({ cron: "*/5 * * * *", scheduledTime: new Date("2032-01-02T12:05:00Z") })
+        ).outcome,
+      ).toBe("ok");
+      expect(await postedRows()).toBe(count);
+      const [after] = await db().select().from(accounts).where(eq(accounts.id, account.id));
+      expect(after!.balanceCents).toBe(1_000_000 - 3 * count);
+    } finally {
+      await held.dispose();
+      await proxy.stop();
+    }
   });
 });

@@ -8,13 +8,16 @@ export type ItemFailure = { kind: string; id: string; workspaceId: string; reaso
 export type ExecutorOutcome = { posted: number; failed: number; failures: ItemFailure[]; finished: boolean };
 
 /**
- * An executor posts every item that is due at ctx.clock.now(). Each claims its occurrences with a
+ * An executor posts every item that is due at ctx.clock.now(), counting into `outcome` as it goes
+ * (so a run that fails halfway still records what it posted). Each claims its occurrences with a
  * unique key in the same batch that posts them, so overlapping cron runs never post twice.
  */
 export type DueItemExecutor = {
   name: string;
-  execute(ctx: ServiceContext): Promise<ExecutorOutcome>;
+  execute(ctx: ServiceContext, outcome: ExecutorOutcome): Promise<void>;
 };
+
+export const emptyOutcome = (): ExecutorOutcome => ({ posted: 0, failed: 0, failures: [], finished: true });
 
 export type JobRunOutcome = {
   id: string;
@@ -32,21 +35,23 @@ export async function runDueItems(
   executors: readonly DueItemExecutor[],
 ): Promise<JobRunOutcome> {
   const run = await startJobRun(ctx, { job: "due-items", trigger });
-  const total: ExecutorOutcome = { posted: 0, failed: 0, failures: [], finished: true };
+  const total = emptyOutcome();
   const errors: string[] = [];
   for (const executor of executors) {
+    const outcome = emptyOutcome();
     try {
-      const outcome = await executor.execute(ctx);
-      total.posted += outcome.posted;
-      total.failed += outcome.failed;
-      total.failures.push(...outcome.failures);
-      total.finished &&= outcome.finished;
+      await executor.execute(ctx, outcome);
     } catch (error) {
       // One failing executor must not stop the others; the run records which one failed.
       const message = error instanceof Error ? error.message : String(error);
       errors.push(`${executor.name}: ${message}`);
       ctx.log.error("job.executor_failed", { job_run_id: run.id, executor: executor.name, error: message });
+      outcome.finished = false;
     }
+    total.posted += outcome.posted;
+    total.failed += outcome.failed;
+    total.failures.push(...outcome.failures);
+    total.finished &&= outcome.finished;
   }
   const outcome: JobRunOutcome = {
     id: run.id,

@@ -12,7 +12,7 @@ import { actingAs, type ActingContext, type SystemActor } from "../auth/actor.ts
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { latestToday, todayIn } from "../ledger/dates.ts";
-import type { DueItemExecutor, ExecutorOutcome, ItemFailure } from "../jobs/runner.ts";
+import { emptyOutcome, type DueItemExecutor, type ExecutorOutcome, type ItemFailure } from "../jobs/runner.ts";
 import { referenceQueries, referencesIn } from "./planned-reads.ts";
 import { failureReasonOf, referencedIds } from "./planned-template.ts";
 import { postingPlan, runPostingBatch, type Occurrence, type PostableItem } from "./posting.ts";
@@ -263,10 +263,10 @@ function recordFailure(outcome: ExecutorOutcome, failure: ItemFailure) {
 /** Posts every occurrence due at ctx.clock.now() (the cron's scheduled time), within the tick's time budget. */
 export async function postDueItems(
   serviceContext: ServiceContext,
+  outcome: ExecutorOutcome = emptyOutcome(),
   wallClock: () => number = Date.now,
 ): Promise<ExecutorOutcome> {
   const ctx = actingAs(serviceContext, systemActor);
-  const outcome: ExecutorOutcome = { posted: 0, failed: 0, failures: [], finished: true };
   const deadline = wallClock() + executorPolicy.timeBudgetMs;
   const sources = [
     { source: scheduledSource as Source<PostableItem>, cursor: null as Cursor, exhausted: false },
@@ -287,4 +287,7 @@ export async function postDueItems(
   return outcome;
 }
 
-export const plannedItemsExecutor: DueItemExecutor = { name: "planned", execute: (ctx) => postDueItems(ctx) };
+export const plannedItemsExecutor: DueItemExecutor = {
+  name: "planned",
+  execute: async (ctx, outcome) => void (await postDueItems(ctx, outcome)),
+};

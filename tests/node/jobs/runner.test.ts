@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client.ts";
 import { listRecentJobRuns } from "../../../worker/jobs/job-runs.service.ts";
-import { runDueItems, type DueItemExecutor } from "../../../worker/jobs/runner.ts";
+import { runDueItems, type DueItemExecutor, type ExecutorOutcome } from "../../../worker/jobs/runner.ts";
 import { createTestDatabase } from "../../support/database.ts";
 import { fixedClock, testServiceContext } from "../../support/service-context.ts";
 
-const posting = (posted: number) => ({ posted, failed: 0, failures: [], finished: true });
+const posting = (posted: number) => async (_ctx: unknown, outcome: ExecutorOutcome) => {
+  outcome.posted += posted;
+};
 
 describe("the due-items job runner", () => {
   let db: Database;
@@ -31,8 +33,8 @@ describe("the due-items job runner", () => {
   it("adds up what every executor posted", async () => {
     const ctx = testServiceContext(db);
     const executors: DueItemExecutor[] = [
-      { name: "scheduled", execute: async () => posting(2) },
-      { name: "installments", execute: async () => posting(3) },
+      { name: "scheduled", execute: posting(2) },
+      { name: "installments", execute: posting(3) },
     ];
     expect((await runDueItems(ctx, "manual", executors)).itemsDone).toBe(5);
   });
@@ -46,7 +48,7 @@ describe("the due-items job runner", () => {
           throw new Error("rate source down");
         },
       },
-      { name: "scheduled", execute: async () => posting(4) },
+      { name: "scheduled", execute: posting(4) },
     ];
     const outcome = await runDueItems(ctx, "manual", executors);
     expect(outcome.itemsDone).toBe(4);

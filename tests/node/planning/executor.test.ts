@@ -29,7 +29,7 @@ describe("the executor's time budget", () => {
     // the deadline, then before each round).
     let reads = 0;
     const exhausted = () => (reads++ < 2 ? 0 : executorPolicy.timeBudgetMs + 1);
-    const first = await postDueItems(ctx, exhausted);
+    const first = await postDueItems(ctx, undefined, exhausted);
     expect(first).toMatchObject({ posted: executorPolicy.chunkSize, finished: false });
     const second = await postDueItems(ctx);
     expect(second).toMatchObject({ posted: count - executorPolicy.chunkSize, finished: true });
