@@ -4,7 +4,6 @@
  * read into ISO "YYYY-MM-DD". A text that is not a calendar date is refused with a reason, never
  * read as a nearby date: 31/02/2026 is no day in March.
  */
-import { isIsoDate } from "../../worker/ledger/dates";
 import type { Language } from "./i18n";
 
 export type TypedDateRefusal = "malformed" | "impossible" | "beforeMin" | "afterMax";
@@ -15,6 +14,20 @@ export type DateBounds = { min?: string; max?: string };
 
 /** Where day and month stand in each language; the year comes last in both. */
 const isDayFirst: Record<Language, boolean> = { en: false, "pt-BR": true };
+
+/**
+ * A real calendar date in YYYY-MM-DD (not 2026-02-30). The same rule as the ledger's `isIsoDate`,
+ * written here so the pages' first load does not carry the ledger's date arithmetic (issue 11's
+ * budget); the node tests hold the two equal.
+ */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** "2026-06-15" → "15/06/2026" (pt-BR) or "06/15/2026" (en); "" for anything but an ISO date. */
 export function formatTypedDate(iso: string, language: Language): string {

@@ -3,8 +3,14 @@ import { describe, expect, it } from "vitest";
 import { addMonths, clampDate, dateAfterKey, monthWeeks } from "../../app/lib/calendar-month";
 import { formatDate } from "../../app/lib/format";
 import { languages } from "../../app/lib/i18n";
-import { formatTypedDate, maskTypedDate, parseTypedDate, type TypedDateRefusal } from "../../app/lib/typed-date";
-import { addDays } from "../../worker/ledger/dates";
+import {
+  formatTypedDate,
+  isIsoDate,
+  maskTypedDate,
+  parseTypedDate,
+  type TypedDateRefusal,
+} from "../../app/lib/typed-date";
+import { addDays, isIsoDate as isLedgerDate } from "../../worker/ledger/dates";
 
 const refusal = (reason: TypedDateRefusal) => ({ ok: false, reason });
 
@@ -78,6 +84,25 @@ describe("formatting and reading back", () => {
         expect(parseTypedDate(formatTypedDate(iso, language), language)).toEqual({ ok: true, iso });
       }),
     );
+  });
+
+  it("knows a calendar date exactly as the ledger does", () => {
+    const text = fc.oneof(
+      fc
+        .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+        .map(
+          ([year, month, day]) =>
+            `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+        ),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(isIsoDate(value)).toBe(isLedgerDate(value));
+      }),
+    );
+    expect(isIsoDate("2028-02-29")).toBe(true);
+    expect(isIsoDate("2026-02-29")).toBe(false);
   });
 
   it("prints nothing for what is not an ISO date", () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
 import { formatDate } from "~/lib/format";
@@ -11,6 +11,8 @@ import { Input } from "./input";
 
 /** The month grid in Radix's popover with its positioning engine: fetched when the page is idle. */
 const calendarModule = deferredModule<typeof CalendarModule>(() => import("./date-calendar"));
+
+const subscribeToNothing = () => () => {};
 
 type InputProps = Pick<
   ComponentProps<"input">,
@@ -62,6 +64,13 @@ export function DateField({
   const [isOpen, setOpen] = useState(false);
   const [calendar, setCalendar] = useState(calendarModule.current);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // False in the server's markup and while it hydrates: a text typed then would not reach the
+  // hidden ISO input, so the field is read-only until the page can read it.
+  const isLive = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   usePreloadWhenIdle(calendarModule, (module) => setCalendar(() => module));
 
   const bounds = { min, max };
@@ -117,6 +126,7 @@ export function DateField({
           autoComplete="off"
           placeholder={t("dateField.format")}
           maxLength={10}
+          readOnly={!isLive}
           value={text}
           onChange={(event) => change(maskTypedDate(event.target.value, language))}
           onBlur={check}
@@ -139,7 +149,7 @@ export function DateField({
           aria-label={t("dateField.open")}
           aria-haspopup="dialog"
           aria-expanded={isOpen}
-          disabled={inputProps.disabled}
+          disabled={inputProps.disabled || !isLive}
           onClick={() => (isOpen ? setOpen(false) : openCalendar())}
           className={cn(
             "absolute inset-y-1 right-1 grid w-9 place-items-center rounded-sm text-muted-foreground transition-colors",
