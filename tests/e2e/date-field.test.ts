@@ -236,6 +236,31 @@ describe("dates typed and picked in the page's language, in Chromium", () => {
     expect(new URL(page.url()).searchParams.get("from")).toBe("2025-06-15");
     expect(problems).toEqual([]);
     await context.close();
+
+    // On a phone the same fields sit in a drawer; the calendar opens over it and picks today with Enter.
+    const phone = await pageIn(browser, baseURL, session, "pt-BR", { viewport: "mobile", locale: "pt-BR" });
+    await gotoHydrated(phone.page, path);
+    await phone.page.getByRole("button", { name: "Filtros" }).click();
+    const sheet = phone.page.getByRole("dialog", { name: "Filtrar transações" });
+    await sheet.getByRole("button", { name: "Escolher a data no calendário" }).first().click();
+    const calendar = phone.page.getByRole("dialog", { name: "Escolha uma data" });
+    await calendar.getByRole("grid").waitFor();
+    const today = calendar.locator("[aria-current=date]");
+    await expect.poll(() => focused(phone.page)).toBe(await today.getAttribute("aria-label"));
+    await captureScreenshot(phone.page, "date-field-filters-mobile-pt-BR");
+    await phone.page.keyboard.press("Enter");
+    await calendar.waitFor({ state: "detached" });
+    const todayIso = await phone.page.evaluate(() => {
+      const now = new Date();
+      return [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+        .map((part) => String(part).padStart(2, "0"))
+        .join("-");
+    });
+    expect(await sheet.getByLabel("De", { exact: true }).inputValue()).toBe(todayIso.split("-").reverse().join("/"));
+    await sheet.getByRole("button", { name: "Aplicar filtros" }).click();
+    await phone.page.waitForURL((url) => url.searchParams.get("from") === todayIso);
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
   });
 
   it("looks right with the calendar open, on desktop and phone, in both languages (screenshots)", async () => {
@@ -256,6 +281,10 @@ describe("dates typed and picked in the page's language, in Chromium", () => {
       await page.keyboard.press("ArrowRight");
       await page.waitForTimeout(300);
       await captureScreenshot(page, `date-field-${viewport}-${locale}`);
+      // The dashboard's custom horizon, no earlier than today.
+      await gotoHydrated(page, `/workspaces/${workspaceId}/dashboard?virtual=1&end_date=2099-12-31`);
+      await page.getByLabel(language === "pt-BR" ? "Data personalizada" : "Custom date", { exact: true }).waitFor();
+      await captureScreenshot(page, `date-field-dashboard-${viewport}-${locale}`);
       expect(problems).toEqual([]);
       await context.close();
     }
