@@ -138,6 +138,14 @@ const dateStyles = {
   month: { month: "short" },
   /** Mar 2025 · mar. de 2025 */
   monthYear: { month: "short", year: "numeric" },
+  /** March 2025 · março de 2025 */
+  monthYearLong: { month: "long", year: "numeric" },
+  /** Wednesday, March 5, 2025 · quarta-feira, 5 de março de 2025 */
+  full: { weekday: "long", year: "numeric", month: "long", day: "numeric" },
+  /** Wed · qua. */
+  weekday: { weekday: "short" },
+  /** Wednesday · quarta-feira */
+  weekdayLong: { weekday: "long" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof dateStyles;

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { Input } from "~/components/ui/input";
+import { DateField } from "~/components/ui/date-field";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -58,6 +58,7 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
+  const id = useId();
   const horizon = params.get("end_date") ? "custom" : (params.get("horizon") ?? "end_of_month");
   const choose = (choice: (typeof horizonChoices)[number], endDate?: string) =>
     setParams(
@@ -102,13 +103,13 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
             </button>
           ))}
           {horizon === "custom" ? (
-            <Input
-              type="date"
+            <DateField
+              id={`${id}-end-date`}
               aria-label={t("virtual.customDate")}
               min={balance.today}
               value={params.get("end_date") ?? balance.today}
-              onChange={(event) => event.target.value && choose("custom", event.target.value)}
-              className="h-9 w-auto"
+              onValueChange={(date) => date && choose("custom", date)}
+              className="w-40"
             />
           ) : null}
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
+import { DateField } from "~/components/ui/date-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
@@ -73,7 +74,7 @@ export function FormsSection() {
               </div>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-date`}>{t("forms.dateLabel")}</Label>
-                <Input id={`${id}-date`} name="date" type="date" defaultValue="2025-06-15" />
+                <DateField id={`${id}-date`} name="date" defaultValue="2025-06-15" />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-category`}>{t("forms.categoryLabel")}</Label>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DateField } from "~/components/ui/date-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -124,7 +125,12 @@ export function DetailsStep({
       </div>
       <div className="grid gap-2">
         <Label htmlFor="tx-date">{t("details.date")}</Label>
-        <Input id="tx-date" type="date" value={values.date} onChange={set("date")} {...invalid(errors.date)} />
+        <DateField
+          id="tx-date"
+          value={values.date}
+          onValueChange={(date) => onChange({ ...values, date })}
+          {...invalid(errors.date, "tx-date-error")}
+        />
         <FieldError id="tx-date-error" messages={errors.date} />
       </div>
       <fieldset className="grid content-start gap-2 sm:col-span-2">

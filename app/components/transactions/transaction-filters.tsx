@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { DateField } from "~/components/ui/date-field";
 import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -83,8 +84,8 @@ function FilterFields({
         />,
         "sm:col-span-2",
       )}
-      {field("from", t("filters.from"), <Input id={id("from")} name="from" type="date" defaultValue={values.from} />)}
-      {field("to", t("filters.to"), <Input id={id("to")} name="to" type="date" defaultValue={values.to} />)}
+      {field("from", t("filters.from"), <DateField id={id("from")} name="from" defaultValue={values.from} />)}
+      {field("to", t("filters.to"), <DateField id={id("to")} name="to" defaultValue={values.to} />)}
       {field(
         "type",
         t("filters.kind"),
