@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { accounts, scheduledTransactions } from "../../../db/schema/index.ts";
+import { accounts, scheduledTransactions, workspaces } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
 import { plannedLedger, type PlannedLedger } from "./planning-fixture.ts";
@@ -146,6 +146,18 @@ describe("scheduled transactions", () => {
     expect(row).toMatchObject({ date: "2026-11-22", createdBy: null, createdVia: "system:due-items" });
     expect(await p.balances()).toMatchObject({ checking: -50_000 });
     expect((await p.runCron()).itemsDone).toBe(0);
+  });
+
+  it("is posted once its date has come in a time zone ahead of UTC, while it is still the day before in UTC", async () => {
+    await t.db.update(workspaces).set({ timeZone: "Asia/Tokyo" }).where(eq(workspaces.id, p.workspaceId));
+    await p.schedule({ scheduled_date: "2026-11-22" });
+    // 23:30 on the 21st in Tokyo.
+    t.clock.set("2026-11-21T14:30:00.000Z");
+    expect((await p.runCron()).itemsDone).toBe(0);
+    // 00:30 on the 22nd in Tokyo, still 15:30 on the 21st in UTC.
+    t.clock.set("2026-11-21T15:30:00.000Z");
+    expect((await p.runCron()).itemsDone).toBe(1);
+    expect((await p.postedRows()).map((row) => row.date)).toEqual(["2026-11-22"]);
   });
 
   it("keeps an item that cannot be posted pending with its reason, posts the others, and posts it once fixed", async () => {
