@@ -20,7 +20,7 @@ export function MobileMenu() {
       className="landing-sheet"
     >
       <div>
-        <header>
+        <div className="overlay-heading">
           <Brand />
           <h2 id="landing-menu-title" className="sr-only">
             {t("nav.menuTitle")}
@@ -28,7 +28,7 @@ export function MobileMenu() {
           <p id="landing-menu-description" className="sr-only">
             {t("nav.menuDescription")}
           </p>
-        </header>
+        </div>
         <nav aria-label={t("nav.label")}>
           <ul>
             {sectionLinks.map(({ id, labelKey }) => (

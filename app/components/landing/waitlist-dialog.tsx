@@ -29,10 +29,10 @@ export function WaitlistDialog() {
       className="landing-dialog"
     >
       <div>
-        <header>
+        <div className="overlay-heading">
           <h2 id={landingIds.waitlistTitle}>{t("waitlist.title")}</h2>
           <p id="waitlist-description">{t("waitlist.description")}</p>
-        </header>
+        </div>
         <form
           noValidate
           className="grid gap-4"
