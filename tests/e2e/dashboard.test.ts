@@ -100,6 +100,27 @@ describe("dashboard in Chromium", () => {
       await page.getByTestId(`virtual-${figure}`).waitFor();
     }
     expect(await page.getByTestId("virtual-end_balance").textContent()).toContain("$4,000.00");
+    const comingUp = page.getByRole("region", { name: "Coming up" });
+    await comingUp.getByText(/^Nothing scheduled or recurring until /).waitFor();
+    // A bill scheduled for the month's last day counts in the projection and is listed under it.
+    const { end_date } = (
+      await (await page.request.get(`/api/workspaces/${workspaceId}/dashboard/virtual-balance`)).json()
+    ).data;
+    const scheduled = await page.request.post(`/api/workspaces/${workspaceId}/scheduled-transactions`, {
+      headers: { Origin: baseURL },
+      data: {
+        type: "expense",
+        origin_id: `account:${accounts[0]!.uuid}`,
+        amount: "120.00",
+        description: "Electricity",
+        scheduled_date: end_date,
+      },
+    });
+    expect(scheduled.status()).toBe(201);
+    await page.reload();
+    await comingUp.getByText("Electricity").waitFor();
+    expect(await comingUp.textContent()).toContain("-$120.00");
+    expect(await page.getByTestId("virtual-end_balance").textContent()).toContain("$3,880.00");
     await page.getByRole("radio", { name: "Next 15 days" }).click();
     await page.waitForURL(/horizon=next_15_days/);
     await page.getByRole("radio", { name: "Custom date" }).click();
