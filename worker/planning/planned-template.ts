@@ -106,3 +106,8 @@ export function failureReasonOf(error: unknown): ErrorMessageKey | null {
   const fieldMessage = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
   return (fieldMessage?.key ?? error.messageKey.key) as ErrorMessageKey;
 }
+
+/** The columns an update of an item writes: what changed, the next revision and when. */
+export function revised<Set extends object>(ctx: { clock: { now(): Date } }, previous: { revision: number }, set: Set) {
+  return { ...set, revision: previous.revision + 1, updatedAt: ctx.clock.now().toISOString() };
+}

@@ -15,10 +15,11 @@ import {
   templateResponse,
   workspaceReferenceQueries,
 } from "../planning/planned-reads.ts";
-import { templateColumnsOf, templateOfInput } from "../planning/planned-template.ts";
+import { revised, templateColumnsOf, templateOfInput } from "../planning/planned-template.ts";
 import { executionsLeft, firstOccurrenceFrom, occurrencesFrom, postingDate } from "../planning/recurrence.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
+import { pageMeta } from "../transactions/transactions.schemas.ts";
 import { assertTagsFound } from "../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { recurrenceOf } from "./recurring.rules.ts";
@@ -139,7 +140,6 @@ export async function listRecurringTransactions({
     ...betaQueries(ctx, workspaceId),
   });
   const found = referencesIn(workspaceId, rows);
-  const total = Number(rows.counted[0]?.total ?? 0);
   let hasBeta = true;
   try {
     assertBeta(rows);
@@ -149,10 +149,7 @@ export async function listRecurringTransactions({
   return {
     data: rows.pageRows.map((row) => toRecurringResponse(row, found)),
     meta: {
-      current_page: filters.page,
-      last_page: Math.max(1, Math.ceil(total / filters.per_page)),
-      per_page: filters.per_page,
-      total,
+      ...pageMeta(filters, rows.counted),
       today: todayIn(workspace.timeZone, ctx.clock.now()),
       has_beta_access: hasBeta,
     },
@@ -272,24 +269,17 @@ export async function createRecurringTransaction({ ctx, input }: ServiceCall<Wor
   return toRecurringResponse(row, found);
 }
 
-/** The columns an update writes: what changed, the next revision and when. */
-const changed = <Set extends Partial<RecurringRow>>(ctx: ServiceContext, previous: RecurringRow, set: Set) => ({
-  ...set,
-  revision: previous.revision + 1,
-  updatedAt: ctx.clock.now().toISOString(),
-});
-
 function guardedUpdate(ctx: ServiceContext, previous: RecurringRow, set: Partial<RecurringRow>) {
   return ctx.db
     .update(recurringTransactions)
-    .set(changed(ctx, previous, set))
+    .set(revised(ctx, previous, set))
     .where(and(eq(recurringTransactions.id, previous.id), eq(recurringTransactions.revision, previous.revision)));
 }
 
 async function applied(ctx: ServiceContext, previous: RecurringRow, set: Partial<RecurringRow>): Promise<RecurringRow> {
   const updated = await guardedUpdate(ctx, previous, set);
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return { ...previous, ...changed(ctx, previous, set) };
+  return { ...previous, ...revised(ctx, previous, set) };
 }
 
 /**
@@ -339,7 +329,7 @@ export async function executeRecurringTransaction({ ctx, input }: ServiceCall<Re
   const set = { ...advancedState(item, [occurrence]), failureReason: null, failedAt: null };
   await runPostingBatch(batchOfStatements(ctx.db, [...plan.statements, guardedUpdate(ctx, item, set)]));
   return {
-    recurring: toRecurringResponse({ ...item, ...changed(ctx, item, set) }, found),
+    recurring: toRecurringResponse({ ...item, ...revised(ctx, item, set) }, found),
     transaction_id: plan.rows[0]!.id,
   };
 }

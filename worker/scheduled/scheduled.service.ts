@@ -14,7 +14,8 @@ import {
   templateResponse,
   workspaceReferenceQueries,
 } from "../planning/planned-reads.ts";
-import { templateColumnsOf, templateOfInput } from "../planning/planned-template.ts";
+import { revised, templateColumnsOf, templateOfInput } from "../planning/planned-template.ts";
+import { pageMeta } from "../transactions/transactions.schemas.ts";
 import { assertTagsFound } from "../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import type { ScheduledFilters, ScheduledInput } from "./scheduled.schemas.ts";
@@ -86,14 +87,10 @@ export async function listScheduledTransactions({
     ...workspaceReferenceQueries(ctx, workspaceId),
   });
   const found = referencesIn(workspaceId, rows);
-  const total = Number(rows.counted[0]?.total ?? 0);
   return {
     data: rows.pageRows.map((row) => toScheduledResponse(row, found)),
     meta: {
-      current_page: filters.page,
-      last_page: Math.max(1, Math.ceil(total / filters.per_page)),
-      per_page: filters.per_page,
-      total,
+      ...pageMeta(filters, rows.counted),
       today: todayIn(workspace.timeZone, ctx.clock.now()),
     },
   };
@@ -152,17 +149,10 @@ export async function createScheduledTransaction({ ctx, input }: ServiceCall<Wor
 }
 
 /** Only a pending item changes, and only if nobody changed it since it was read (else 409). */
-/** The columns an update writes: what changed, the next revision and when. */
-const changed = <Set extends Partial<ScheduledRow>>(ctx: ServiceContext, previous: ScheduledRow, set: Set) => ({
-  ...set,
-  revision: previous.revision + 1,
-  updatedAt: ctx.clock.now().toISOString(),
-});
-
 function guardedUpdate(ctx: ServiceContext, previous: ScheduledRow, set: Partial<ScheduledRow>) {
   return ctx.db
     .update(scheduledTransactions)
-    .set(changed(ctx, previous, set))
+    .set(revised(ctx, previous, set))
     .where(
       and(
         eq(scheduledTransactions.id, previous.id),
@@ -181,7 +171,7 @@ export async function updateScheduledTransaction({ ctx, input }: ServiceCall<Sch
   const set = { ...columns, scheduledDate: input.scheduled_date, failureReason: null, failedAt: null };
   const updated = await guardedUpdate(ctx, previous, set);
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return toScheduledResponse({ ...previous, ...changed(ctx, previous, set) }, found);
+  return toScheduledResponse({ ...previous, ...revised(ctx, previous, set) }, found);
 }
 
 async function pendingItem(ctx: ServiceCall["ctx"], ref: ScheduledRef) {
@@ -217,7 +207,7 @@ export async function executeScheduledTransaction({ ctx, input }: ServiceCall<Sc
     failedAt: null,
   };
   await runPostingBatch(batchOfStatements(ctx.db, [...plan.statements, guardedUpdate(ctx, item, set)]));
-  return toScheduledResponse({ ...item, ...changed(ctx, item, set) }, found);
+  return toScheduledResponse({ ...item, ...revised(ctx, item, set) }, found);
 }
 
 /** POST /scheduled-transactions/{id}/cancel: never posted; the item stays, cancelled. */
@@ -225,7 +215,7 @@ export async function cancelScheduledTransaction({ ctx, input }: ServiceCall<Sch
   const { item, found } = await pendingItem(ctx, input);
   const updated = await guardedUpdate(ctx, item, { status: "cancelled" });
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return toScheduledResponse({ ...item, ...changed(ctx, item, { status: "cancelled" as const }) }, found);
+  return toScheduledResponse({ ...item, ...revised(ctx, item, { status: "cancelled" as const }) }, found);
 }
 
 /** DELETE /scheduled-transactions/{id}: in any status; a transaction it posted stays, marked with where it came from. */

@@ -6,7 +6,7 @@ import type { ServiceContext } from "../context.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery, transactionWithNamesQuery } from "./transactions.queries.ts";
-import type { TransactionFilters } from "./transactions.schemas.ts";
+import { pageMeta, type TransactionFilters } from "./transactions.schemas.ts";
 import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
@@ -42,15 +42,9 @@ export async function listTransactions({
     parents: parentQuery(ctx, input.workspaceId, parent ?? { kind: "account", id: "" }),
   });
   if (parent && parents.length === 0) throw new AppError("NOT_FOUND", parentNotFound[parent.kind]);
-  const total = Number(counted[0]?.total ?? 0);
   return {
     data: rows.map(toTransactionResponse),
-    meta: {
-      current_page: filters.page,
-      last_page: Math.max(1, Math.ceil(total / filters.per_page)),
-      per_page: filters.per_page,
-      total,
-    },
+    meta: pageMeta(filters, counted),
   };
 }
 

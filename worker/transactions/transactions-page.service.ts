@@ -11,7 +11,7 @@ import { todayIn } from "../ledger/dates.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toListedTransaction, toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery } from "./transactions.queries.ts";
-import type { TransactionFilters } from "./transactions.schemas.ts";
+import { pageMeta, type TransactionFilters } from "./transactions.schemas.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 
@@ -68,15 +68,9 @@ export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceR
     anyRow: anyTransaction({ workspaceId }),
     ...ledgerOptionsQueries(ctx, workspaceId),
   });
-  const total = Number(counted[0]?.total ?? 0);
   return {
     transactions: rows.map((row) => toListedTransaction(toTransactionResponse(row))),
-    meta: {
-      current_page: filters.page,
-      last_page: Math.max(1, Math.ceil(total / filters.per_page)),
-      per_page: filters.per_page,
-      total,
-    },
+    meta: pageMeta(filters, counted),
     hasAnyTransaction: anyRow.length > 0,
     ...ledgerOptionsFrom(options),
     role,

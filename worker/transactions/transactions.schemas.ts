@@ -136,6 +136,17 @@ export const perPageSchema = z.coerce
   .max(100, "errors:fields.perPage")
   .default(20);
 
+/** A list's `meta` (SPEC §7): the page, the last page (at least 1), the page size and the total. */
+export function pageMeta(page: { page: number; per_page: number }, counted: { total: number | bigint }[]) {
+  const total = Number(counted[0]?.total ?? 0);
+  return {
+    current_page: page.page,
+    last_page: Math.max(1, Math.ceil(total / page.per_page)),
+    per_page: page.per_page,
+    total,
+  };
+}
+
 /** GET /transactions query (SPEC §7: page, per_page default 20, filters). */
 export const transactionFiltersSchema = z.object({
   page: pageSchema,
