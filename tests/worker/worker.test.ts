@@ -163,13 +163,16 @@ describe("the built Worker in workerd", () => {
   });
 
   it("runs the scheduled handler, which records a job run in the database", async () => {
-    const before = await database.execute("select count(*) as runs from job_runs");
     const scheduledTime = new Date("2026-11-21T12:05:00Z");
     const result = await (await worker.getWorker()).scheduled({ cron: "*/5 * * * *", scheduledTime });
     expect(result.outcome).toBe("ok");
-    const after = await database.execute("select * from job_runs order by started_at desc");
-    expect(after.rows.length).toBe(Number(before.rows[0]!.runs) + 1);
-    expect(after.rows[0]).toMatchObject({ job: "due-items", trigger: "*/5 * * * *", items_done: 0, error: null });
-    expect(after.rows[0]!.finished_at).toBeTruthy();
+    // Other worker tests record runs of their own (dated years ahead): this one is found by its time.
+    const own = await database.execute({
+      sql: "select * from job_runs where started_at = ?",
+      args: [scheduledTime.toISOString()],
+    });
+    expect(own.rows).toHaveLength(1);
+    expect(own.rows[0]).toMatchObject({ job: "due-items", trigger: "*/5 * * * *", items_done: 0, error: null });
+    expect(own.rows[0]!.finished_at).toBeTruthy();
   });
 });
