@@ -19,7 +19,7 @@ import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
 import { startBuiltWorker } from "./built-worker.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
-import { buildApp, freePort, migrateDatabase, startDatabase, type RunningProcess } from "./local-stack.ts";
+import { startBenchDatabase, type RunningProcess } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 
 const argument = (name: string, fallback: string) => {
@@ -113,13 +113,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-cron-"));
 const running: RunningProcess[] = [];
 try {
-  console.log(
-    `  • Starting sqld, applying migrations${process.argv.includes("--no-build") ? "…" : ", building the app…"}`,
-  );
-  const database = await startDatabase({ dataDir, port: await freePort() });
-  running.push(database);
-  await migrateDatabase(database.url);
-  if (!process.argv.includes("--no-build")) await buildApp(join(dataDir, "build.log"));
+  const database = await startBenchDatabase(dataDir, running);
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
   const seeded = await seed(db);

