@@ -17,6 +17,8 @@ export default [
     route("cards", "routes/workspace-cards.tsx"),
     route("transactions", "routes/workspace-transactions.tsx"),
     route("tags", "routes/workspace-tags.tsx"),
+    route("scheduled-transactions", "routes/workspace-scheduled.tsx"),
+    route("recurring-transactions", "routes/workspace-recurring.tsx"),
     route(":area", "routes/workspace-area.tsx"),
   ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),

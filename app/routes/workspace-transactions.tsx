@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useLoaderData, useSearchParams } from "react-router";
+import { data, useLoaderData, useSearchParams } from "react-router";
 import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
 import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
 import { filterValuesOf } from "~/components/transactions/filters";
@@ -9,19 +9,17 @@ import { Pagination } from "~/components/transactions/pagination";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
 import { TransactionFilters } from "~/components/transactions/transaction-filters";
 import { TransactionList } from "~/components/transactions/transaction-list";
-import type { Transaction, TransactionActionResult } from "~/components/transactions/types";
+import type { Transaction, LedgerActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { detectLanguage, type Language } from "~/lib/i18n";
+import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
+import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
-import { AppError } from "../../worker/http/errors";
-import { fieldErrorsFrom } from "../../worker/http/validation";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
 import { can } from "../../worker/workspaces/permissions";
 import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
-import { normaliseTransactionBody, transactionSchema } from "../../worker/transactions/transactions.schemas";
+import { transactionSchema } from "../../worker/transactions/transactions.schemas";
 import {
   createTransaction,
   deleteTransaction,
@@ -41,86 +39,33 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...page, pageTitle: serverI18n(language).t("transactions:title") };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" && value !== "" ? value : undefined;
-};
-
-/**
- * The wizard's fields, read as the API's second payload form and validated by the same schema.
- * The amount and rate come as typed and are read in the page's language first: a refusal is the
- * field's message, in that language, and nothing is saved.
- */
-function transactionInput(form: FormData, language: Language) {
-  const amount = parseTypedAmount(text(form, "amount") ?? "", language);
-  const rate = parseOptional(text(form, "currency_conversion"), (typed) => parseTypedRate(typed, language));
-  if (!amount.ok || !rate.ok) {
-    return {
-      success: false as const,
-      fieldErrors: {
-        ...(amount.ok ? {} : { amount: [refusalOf("amount", amount.reason)] }),
-        ...(rate.ok ? {} : { currency_conversion: [refusalOf("rate", rate.reason)] }),
-      },
-    };
-  }
-  const parsed = transactionSchema.safeParse(
-    normaliseTransactionBody({
-      type: text(form, "type"),
-      amount: amount.text,
-      description: text(form, "description") ?? "",
-      date: text(form, "date"),
-      origin_id: text(form, "origin_id"),
-      destination_id: text(form, "destination_id"),
-      currency_conversion: rate.text,
-      tag_ids: form.getAll("tag_ids").filter((id) => typeof id === "string"),
-    }),
-  );
-  return parsed.success
-    ? { success: true as const, data: parsed.data }
-    : { success: false as const, fieldErrors: fieldErrorsFrom(parsed.error) };
-}
-
-function failed(intent: string, error: unknown) {
-  if (!(error instanceof AppError)) throw error;
-  if (error.code === "NOT_FOUND" && intent !== "update" && intent !== "delete") throw redirect("/workspaces");
-  return data<TransactionActionResult>(
-    { intent, ok: false, code: error.code, fieldErrors: error.fieldErrors },
-    { status: error.status },
-  );
-}
-
 /** POST intent=create|update|delete — the wizard (from any page) and the list's delete post here. */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
   const form = await args.request.formData();
-  const intent = text(form, "intent") ?? "";
+  const intent = formText(form, "intent") ?? "";
   const ref = { workspaceId: args.params.workspaceId };
   try {
     if (intent === "delete") {
-      await deleteTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: text(form, "id") ?? "" } });
-      return { intent, ok: true } satisfies TransactionActionResult;
+      await deleteTransaction({ ctx: viewer.ctx, input: { ...ref, transactionId: formText(form, "id") ?? "" } });
+      return { intent, ok: true } satisfies LedgerActionResult;
     }
     if (intent !== "create" && intent !== "update")
-      return data<TransactionActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
-    const parsed = transactionInput(form, detectLanguage(args.request));
-    if (!parsed.success) {
-      return data<TransactionActionResult>(
-        { intent, ok: false, code: "VALIDATION_FAILED", fieldErrors: parsed.fieldErrors },
-        { status: 422 },
-      );
-    }
+      return data<LedgerActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
+    const parsed = readLedgerForm(form, detectLanguage(args.request), transactionSchema);
+    if (!parsed.success) return refusedForm(intent, parsed.fieldErrors);
     // The wizard sends one key per draft, so a double click or a retried submit posts once.
-    const idempotencyKey = parseIdempotencyKey(text(form, idempotencyKeyField));
+    const idempotencyKey = parseIdempotencyKey(formText(form, idempotencyKeyField));
     if (intent === "create")
       await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
     else
       await updateTransaction({
         ctx: viewer.ctx,
-        input: { ...ref, transactionId: text(form, "id") ?? "", ...parsed.data },
+        input: { ...ref, transactionId: formText(form, "id") ?? "", ...parsed.data },
       });
-    return { intent, ok: true } satisfies TransactionActionResult;
+    return { intent, ok: true } satisfies LedgerActionResult;
   } catch (error) {
-    return failed(intent, error);
+    return refusedAction(intent, error, ["update", "delete"]);
   }
 }
 

@@ -16,6 +16,8 @@ declare module "vitest" {
     appDatabaseUrl: string;
     /** The server's console: sign-in codes are printed there when no Resend key is set. */
     appLogFile: string;
+    /** The operator's secret: a test runs the due-items executor with it, as an operator would. */
+    appOperatorToken: string;
   }
 }
 
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
   const database = await startDatabase({ dataDir, port: await freePort() });
   await migrateDatabase(database.url);
   const logFile = join(dataDir, "server.log");
+  const operatorToken = `e2e-operator-${crypto.randomUUID()}`;
   const server = await startWorkerServer({
     mode: "preview",
     port: await freePort(),
@@ -35,10 +38,12 @@ export default async function setup(project: TestProject) {
     jwtSecret: localJwtSecret(dataDir),
     logFile,
     environment: "test",
+    extraEnv: { OPERATOR_TOKEN: operatorToken },
   });
   project.provide("appUrl", server.url);
   project.provide("appDatabaseUrl", database.url);
   project.provide("appLogFile", logFile);
+  project.provide("appOperatorToken", operatorToken);
   return async () => {
     await server.stop();
     await database.stop();

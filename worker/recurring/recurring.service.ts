@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
-import { batchOfStatements } from "../../db/named-batch.ts";
+import { batchOfStatements, type RowsByName } from "../../db/named-batch.ts";
 import { recurringTransactions, workspaces } from "../../db/schema/index.ts";
 import { actorUserId, type ActingContext, type ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
@@ -67,6 +67,8 @@ export function toRecurringResponse(row: RecurringRow, found: References) {
   };
 }
 
+export type RecurringResponse = ReturnType<typeof toRecurringResponse>;
+
 function itemQuery(ctx: ServiceContext, ref: RecurringRef) {
   return ctx.db
     .select()
@@ -90,14 +92,18 @@ function betaQueries(ctx: ServiceContext, workspaceId: string) {
   };
 }
 
-function assertBeta(rows: {
-  ownerTierRows: { tier: "free" | "unlimited"; hasBetaAccess: boolean }[];
-  betaRows: { enabled: boolean }[];
-}) {
+type BetaRows = RowsByName<ReturnType<typeof betaQueries>>;
+
+/** Where beta access stands: writes need the owner's beta access and the workspace's beta switch. */
+function betaStateOf(rows: BetaRows) {
   const owner = rows.ownerTierRows[0];
-  const allowed =
-    owner !== undefined && resolveTier(owner).betaFeatures.recurring_transactions && rows.betaRows[0]?.enabled;
-  if (!allowed) throw new AppError("BETA_REQUIRED");
+  const ownerHasBeta = owner !== undefined && resolveTier(owner).betaFeatures.recurring_transactions;
+  const workspaceOptedIn = rows.betaRows[0]?.enabled ?? false;
+  return { allowed: ownerHasBeta && workspaceOptedIn, ownerHasBeta, workspaceOptedIn };
+}
+
+function assertBeta(rows: BetaRows) {
+  if (!betaStateOf(rows).allowed) throw new AppError("BETA_REQUIRED");
 }
 
 /** Where a rule picks up: not before today, and after the last occurrence it posted. */
@@ -113,17 +119,13 @@ function scheduleFrom(row: RecurringRow, from: string) {
   return { nextDate, nextDueDate: nextDate === null ? null : postingDate(nextDate, rule.weekendRule) };
 }
 
-/** GET /recurring-transactions: active first, then by next date. `meta.beta` says whether writes are allowed. */
-export async function listRecurringTransactions({
-  ctx,
-  input,
-}: ServiceCall<WorkspaceRef & { filters: RecurringFilters }>) {
-  const { workspaceId, filters } = input;
+/** One page of the list (active first, then by next date), the names it shows and the beta facts, as queries for a read batch. */
+export function recurringListQueries(ctx: ServiceContext, workspaceId: string, filters: RecurringFilters) {
   const where = and(
     eq(recurringTransactions.workspaceId, workspaceId),
     filters.status ? eq(recurringTransactions.status, filters.status) : undefined,
   );
-  const { workspace, rows } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+  return {
     pageRows: ctx.db
       .select()
       .from(recurringTransactions)
@@ -138,21 +140,39 @@ export async function listRecurringTransactions({
     counted: ctx.db.select({ total: sql<number>`count(*)` }).from(recurringTransactions).where(where),
     ...workspaceReferenceQueries(ctx, workspaceId),
     ...betaQueries(ctx, workspaceId),
-  });
+  };
+}
+
+/** The list as the API answers it, from the rows of `recurringListQueries`, and where beta access stands. */
+export function recurringListFrom(
+  workspaceId: string,
+  rows: RowsByName<ReturnType<typeof recurringListQueries>>,
+  filters: RecurringFilters,
+) {
   const found = referencesIn(workspaceId, rows);
-  let hasBeta = true;
-  try {
-    assertBeta(rows);
-  } catch {
-    hasBeta = false;
-  }
   return {
     data: rows.pageRows.map((row) => toRecurringResponse(row, found)),
-    meta: {
-      ...pageMeta(filters, rows.counted),
-      today: todayIn(workspace.timeZone, ctx.clock.now()),
-      has_beta_access: hasBeta,
-    },
+    meta: pageMeta(filters, rows.counted),
+    beta: betaStateOf(rows),
+  };
+}
+
+/** GET /recurring-transactions: active first, then by next date. `meta.has_beta_access` says whether writes are allowed. */
+export async function listRecurringTransactions({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { filters: RecurringFilters }>) {
+  const { workspaceId, filters } = input;
+  const { workspace, rows } = await readInWorkspace(
+    ctx,
+    workspaceId,
+    "workspace.read",
+    recurringListQueries(ctx, workspaceId, filters),
+  );
+  const list = recurringListFrom(workspaceId, rows, filters);
+  return {
+    data: list.data,
+    meta: { ...list.meta, today: todayIn(workspace.timeZone, ctx.clock.now()), has_beta_access: list.beta.allowed },
   };
 }
 

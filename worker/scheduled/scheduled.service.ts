@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
-import { batchOfStatements } from "../../db/named-batch.ts";
+import { batchOfStatements, type RowsByName } from "../../db/named-batch.ts";
 import { scheduledTransactions } from "../../db/schema/index.ts";
 import { actorUserId, type ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
@@ -66,13 +66,9 @@ function filterConditions(workspaceId: string, filters: Partial<ScheduledFilters
   );
 }
 
-/** GET /scheduled-transactions: soonest first, paged like transactions; `meta.today` is the workspace's today. */
-export async function listScheduledTransactions({
-  ctx,
-  input,
-}: ServiceCall<WorkspaceRef & { filters: ScheduledFilters }>) {
-  const { workspaceId, filters } = input;
-  const { workspace, rows } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+/** One page of the list (soonest first) and the names it shows, as queries for a read batch. */
+export function scheduledListQueries(ctx: ServiceContext, workspaceId: string, filters: ScheduledFilters) {
+  return {
     pageRows: ctx.db
       .select()
       .from(scheduledTransactions)
@@ -85,15 +81,33 @@ export async function listScheduledTransactions({
       .from(scheduledTransactions)
       .where(filterConditions(workspaceId, filters)),
     ...workspaceReferenceQueries(ctx, workspaceId),
-  });
-  const found = referencesIn(workspaceId, rows);
-  return {
-    data: rows.pageRows.map((row) => toScheduledResponse(row, found)),
-    meta: {
-      ...pageMeta(filters, rows.counted),
-      today: todayIn(workspace.timeZone, ctx.clock.now()),
-    },
   };
+}
+
+/** The list as the API answers it, from the rows of `scheduledListQueries`. */
+export function scheduledListFrom(
+  workspaceId: string,
+  rows: RowsByName<ReturnType<typeof scheduledListQueries>>,
+  filters: ScheduledFilters,
+) {
+  const found = referencesIn(workspaceId, rows);
+  return { data: rows.pageRows.map((row) => toScheduledResponse(row, found)), meta: pageMeta(filters, rows.counted) };
+}
+
+/** GET /scheduled-transactions: soonest first, paged like transactions; `meta.today` is the workspace's today. */
+export async function listScheduledTransactions({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { filters: ScheduledFilters }>) {
+  const { workspaceId, filters } = input;
+  const { workspace, rows } = await readInWorkspace(
+    ctx,
+    workspaceId,
+    "workspace.read",
+    scheduledListQueries(ctx, workspaceId, filters),
+  );
+  const list = scheduledListFrom(workspaceId, rows, filters);
+  return { data: list.data, meta: { ...list.meta, today: todayIn(workspace.timeZone, ctx.clock.now()) } };
 }
 
 export async function getScheduledTransaction({ ctx, input }: ServiceCall<ScheduledRef>) {

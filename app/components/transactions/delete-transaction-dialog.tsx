@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
-import type { Transaction, TransactionActionResult } from "./types";
+import type { Transaction, LedgerActionResult } from "./types";
 
 /** One fetcher for deletes, shared by key: the row that asked is gone by the time the answer lands. */
 const deleteFetcherKey = "delete-transaction";
@@ -11,7 +11,7 @@ const deleteFetcherKey = "delete-transaction";
 /** Called by the page that lists the rows: the toast after each delete. */
 export function useDeleteToast() {
   const { t } = useTranslation("transactions");
-  const fetcher = useFetcher<TransactionActionResult>({ key: deleteFetcherKey });
+  const fetcher = useFetcher<LedgerActionResult>({ key: deleteFetcherKey });
   const result = fetcher.data;
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;
@@ -37,7 +37,7 @@ export function DeleteTransactionDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation("transactions");
-  const fetcher = useFetcher<TransactionActionResult>({ key: deleteFetcherKey });
+  const fetcher = useFetcher<LedgerActionResult>({ key: deleteFetcherKey });
   return (
     <ConfirmDialog
       open={transaction !== null}

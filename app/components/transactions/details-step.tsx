@@ -3,6 +3,7 @@ import { DateField } from "~/components/ui/date-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { refusalOf } from "~/lib/typed-amount";
@@ -26,6 +27,10 @@ type Props = {
   /** The typed fields whose refusal shows: left, or tried to save. */
   checked: ReadonlySet<TypedField>;
   onChecked(checked: ReadonlySet<TypedField>): void;
+  /** A planned item's date says what it is (scheduled for, starts on). */
+  dateLabel?: string;
+  /** Planned items keep notes; a transaction has none. */
+  hasNotes?: boolean;
 };
 
 const invalid = (messages?: Message[], describedBy?: string) =>
@@ -42,6 +47,8 @@ export function DetailsStep({
   errors,
   checked,
   onChecked,
+  dateLabel,
+  hasNotes,
 }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
@@ -124,7 +131,7 @@ export function DetailsStep({
         <FieldError id="tx-description-error" messages={errors.description} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="tx-date">{t("details.date")}</Label>
+        <Label htmlFor="tx-date">{dateLabel ?? t("details.date")}</Label>
         <DateField
           id="tx-date"
           value={values.date}
@@ -133,6 +140,20 @@ export function DetailsStep({
         />
         <FieldError id="tx-date-error" messages={errors.date} />
       </div>
+      {hasNotes ? (
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="tx-notes">{t("details.notes")}</Label>
+          <Textarea
+            id="tx-notes"
+            value={values.notes}
+            onChange={(event) => onChange({ ...values, notes: event.target.value })}
+            maxLength={1000}
+            rows={2}
+            {...invalid(errors.notes, "tx-notes-error")}
+          />
+          <FieldError id="tx-notes-error" messages={errors.notes} />
+        </div>
+      ) : null}
       <fieldset className="grid content-start gap-2 sm:col-span-2">
         <legend className="mb-2 text-sm font-medium text-foreground">{t("details.tags")}</legend>
         {tags.length === 0 ? <p className="text-sm text-muted-foreground">{t("details.noTags")}</p> : null}

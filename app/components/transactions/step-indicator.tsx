@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
 
-const stepNames = ["kind", "legs", "details"] as const;
+const allStepNames = ["kind", "legs", "details", "recurrence"] as const;
 
-/** "Step 2 of 3 · Where the money goes" with three bars; it is the dialog's description. */
-export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+/** "Step 2 of 3 · Where the money goes" with a bar per step; it is the dialog's description. */
+export function StepIndicator({ step, total }: { step: number; total: 3 | 4 }) {
   const { t } = useTranslation("transactions");
+  const stepNames = allStepNames.slice(0, total);
   return (
     <span className="grid gap-2">
       <span className="flex gap-1.5" aria-hidden>

@@ -89,7 +89,17 @@ export function TransactionRow({ transaction, labels, language, showsDate, actio
             <Icon name="arrow-right" className="size-3.5 shrink-0" aria-label={labels.to} />
             <span className="truncate">{transaction.destination.name ?? labels.outside}</span>
           </p>
-          {transaction.automated ? (
+          {transaction.source ? (
+            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Icon
+                name={transaction.source.type === "recurring" ? "repeat" : "calendar-clock"}
+                className="size-3.5 shrink-0"
+              />
+              {t(transaction.source.type === "recurring" ? "list.fromRecurring" : "list.fromScheduled", {
+                name: transaction.source.name,
+              })}
+            </p>
+          ) : transaction.automated ? (
             <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
               <Icon name={automatedIcons[transaction.automated]} className="size-3.5 shrink-0" />
               {labels.automated[transaction.automated]}

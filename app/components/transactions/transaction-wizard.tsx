@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -11,7 +11,7 @@ import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
 import { StepIndicator } from "./step-indicator";
-import type { LedgerOptions, Transaction, TransactionActionResult } from "./types";
+import type { LedgerOptions, Transaction, LedgerActionResult } from "./types";
 import type { FieldMessages } from "../../../worker/http/messages";
 import {
   currenciesOf,
@@ -26,20 +26,50 @@ import {
   type WizardValues,
 } from "./wizard-state";
 
+/**
+ * A planned item's wizard (scheduled or recurring): where it is saved and what it adds to a
+ * transaction's steps. Without a plan, the wizard makes or edits a transaction.
+ */
+export type WizardPlan = {
+  /** The page route whose action saves it. */
+  action: string;
+  /** The item edited; null for a new one. */
+  itemId: string | null;
+  /** The details step's date: when it is posted, or when it starts. */
+  dateLabel: string;
+  /** Notes a person keeps on the item. */
+  hasNotes: true;
+  labels: { create: string; creating: string; update: string; updating: string; created: string; updated: string };
+  /** A recurring item's 4th step: the recurrence, drawn from the values of the first three. */
+  lastStep?: {
+    render(values: WizardValues, errors: FieldMessages): ReactNode;
+    isValid(values: WizardValues): boolean;
+    /** The server's field names shown on it, so a refusal goes back to it. */
+    fields: readonly string[];
+  };
+  /** Adds the plan's own fields to the form posted. */
+  fill(form: FormData, values: WizardValues): void;
+};
+
 type Props = LedgerOptions & {
   workspaceId: string;
   currency: string;
   today: string;
   transaction: Transaction | null;
-  /** A new transaction's values, given by the page that opens the wizard; it starts on the last step. */
+  /** A new transaction's values, given by the page that opens the wizard; it starts on the last step. With a plan, the item's values. */
   draft: WizardValues | null;
+  plan?: WizardPlan;
   onDone(): void;
   onCancel(): void;
 };
 
-/** Offered: active accounts and cards, and whatever the edited transaction already uses. */
-function offered(options: LedgerOptions, transaction: Transaction | null): LedgerOptions {
-  const used = new Set([transaction?.origin.uuid, transaction?.destination.uuid].filter(Boolean));
+/** Offered: active accounts and cards, and whatever the edited transaction or item already uses. */
+function offered(options: LedgerOptions, transaction: Transaction | null, draft: WizardValues | null): LedgerOptions {
+  const used = new Set(
+    [transaction?.origin.uuid, transaction?.destination.uuid, draft?.origin, draft?.destination]
+      .filter(Boolean)
+      .map((leg) => leg?.replace(/^(account|card):/, "")),
+  );
   return {
     accounts: options.accounts.filter((account) => account.is_active || used.has(account.uuid)),
     cards: options.cards.filter((card) => card.is_active || used.has(card.uuid)),
@@ -71,12 +101,18 @@ export function TransactionWizard({
   accounts,
   cards,
   tags,
+  plan,
 }: Props) {
   // "errors" too: the field messages and failures are keys of that namespace.
   const { t, i18n } = useTranslation(["transactions", "errors"]);
-  const fetcher = useFetcher<TransactionActionResult>();
-  const options = useMemo(() => offered({ accounts, cards, tags }, transaction), [accounts, cards, tags, transaction]);
-  const [step, setStep] = useState<WizardStep>(!transaction && draft ? 3 : 1);
+  const fetcher = useFetcher<LedgerActionResult>();
+  const options = useMemo(
+    () => offered({ accounts, cards, tags }, transaction, draft),
+    [accounts, cards, tags, transaction, draft],
+  );
+  const isEdit = transaction !== null || Boolean(plan?.itemId);
+  const lastStep: WizardStep = plan?.lastStep ? 4 : 3;
+  const [step, setStep] = useState<WizardStep>(!isEdit && draft && !plan ? 3 : 1);
   const language = useLanguage();
   const [values, setValues] = useState<WizardValues>(() =>
     transaction ? valuesFromTransaction(transaction, language) : (draft ?? emptyValues(today)),
@@ -89,7 +125,10 @@ export function TransactionWizard({
   const stepRef = useRef<HTMLDivElement>(null);
   const isBusy = fetcher.state !== "idle";
   const { currency, destinationCurrency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
-  const canGoOn = isStepValid(step, values, options, workspaceCurrency, language);
+  const canGoOn =
+    step === 4
+      ? (plan?.lastStep?.isValid(values) ?? false)
+      : isStepValid(step, values, options, workspaceCurrency, language);
   // The details step says what keeps its button off (an unclear amount, no description) while it is off.
   const missing =
     step === 3 && values.kind !== null ? missingDetails(values, options, workspaceCurrency, language) : [];
@@ -109,20 +148,26 @@ export function TransactionWizard({
   }, [step]);
 
   // Each answer is handled once, however often the parent re-renders meanwhile.
-  const handled = useRef<TransactionActionResult | undefined>(undefined);
+  const handled = useRef<LedgerActionResult | undefined>(undefined);
   useEffect(() => {
     if (!result || fetcher.state !== "idle" || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
-      toast.success(t(transaction ? "toasts.updated" : "toasts.created"));
+      toast.success(
+        plan
+          ? isEdit
+            ? plan.labels.updated
+            : plan.labels.created
+          : t(transaction ? "toasts.updated" : "toasts.created"),
+      );
       onDone();
       return;
     }
     const fieldErrors = result.fieldErrors ?? {};
     setErrors(fieldErrors);
-    const steps = Object.keys(fieldErrors).map(stepOfField);
+    const steps = Object.keys(fieldErrors).map((field) => stepOfField(field, plan?.lastStep?.fields));
     if (steps.length) setStep(Math.min(...steps) as WizardStep);
-  }, [result, fetcher.state, t, transaction, onDone]);
+  }, [result, fetcher.state, t, transaction, onDone, plan, isEdit]);
 
   const change = (next: WizardValues) => {
     setValues(next);
@@ -134,13 +179,14 @@ export function TransactionWizard({
     event.preventDefault();
     if (step === 3 && !canGoOn) setChecked(new Set(["amount", "rate"]));
     if (!canGoOn || isBusy) return;
-    if (step < 3) {
+    if (step < lastStep) {
       setStep((step + 1) as WizardStep);
       return;
     }
-    const form = toFormData(values, isCrossCurrency, transaction?.uuid);
-    if (!transaction) form.set(idempotencyKeyField, idempotencyKey);
-    fetcher.submit(form, { method: "post", action: `/workspaces/${workspaceId}/transactions` });
+    const form = toFormData(values, isCrossCurrency, transaction?.uuid ?? plan?.itemId ?? undefined);
+    if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
+    plan?.fill(form, values);
+    fetcher.submit(form, { method: "post", action: plan?.action ?? `/workspaces/${workspaceId}/transactions` });
   };
 
   // Enter on a tile or a list goes on, as it does in a text field.
@@ -154,18 +200,18 @@ export function TransactionWizard({
     }
   };
 
-  const saveLabel = transaction
-    ? isBusy
-      ? t("wizard.updating")
-      : t("wizard.update")
-    : isBusy
-      ? t("wizard.creating")
-      : t("wizard.create");
+  const labels = plan?.labels ?? {
+    create: t("wizard.create"),
+    creating: t("wizard.creating"),
+    update: t("wizard.update"),
+    updating: t("wizard.updating"),
+  };
+  const saveLabel = isEdit ? (isBusy ? labels.updating : labels.update) : isBusy ? labels.creating : labels.create;
   return (
     <form onSubmit={submit} onKeyDown={enterGoesOn} className="grid gap-5" noValidate>
       <DialogDescription asChild>
         <div>
-          <StepIndicator step={step} />
+          <StepIndicator step={step} total={lastStep} />
         </div>
       </DialogDescription>
       <div ref={stepRef}>
@@ -182,8 +228,11 @@ export function TransactionWizard({
             errors={errors}
             checked={checked}
             onChecked={setChecked}
+            dateLabel={plan?.dateLabel}
+            hasNotes={plan?.hasNotes}
           />
         ) : null}
+        {step === 4 ? plan?.lastStep?.render(values, errors) : null}
       </div>
       {result && !result.ok && !isBusy ? (
         <p
@@ -209,11 +258,11 @@ export function TransactionWizard({
         ) : null}
         <Button
           type="submit"
-          variant={step === 3 ? "accent" : "primary"}
+          variant={step === lastStep ? "accent" : "primary"}
           disabled={!canGoOn || isBusy}
           aria-describedby={stillNeeded ? "wizard-still-needed" : undefined}
         >
-          {step < 3 ? t("wizard.next") : saveLabel}
+          {step < lastStep ? t("wizard.next") : saveLabel}
         </Button>
       </DialogFooter>
     </form>

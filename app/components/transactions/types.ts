@@ -11,7 +11,7 @@ export type Transaction = ListedTransaction;
 /** The options the wizard offers: the workspace's accounts, cards and tags. */
 export type LedgerOptions = { accounts: AccountOption[]; cards: CardOption[]; tags: TagOption[] };
 
-/** What the transactions route's action answers to the wizard and the list: on failure, the code and the fields' message keys. */
-export type TransactionActionResult =
-  | { intent: "create" | "update" | "delete"; ok: true }
+/** What a ledger page's action (transactions, scheduled, recurring) answers its forms: on failure, the code and the fields' message keys. */
+export type LedgerActionResult =
+  | { intent: string; ok: true }
   | { intent: string; ok: false; code: string; fieldErrors?: FieldMessages };

@@ -21,7 +21,8 @@ import type { AccountOption, CardOption, LedgerOptions, Transaction } from "./ty
 import { emptyValues, legValue, type WizardValues } from "./wizard-values";
 
 export type { WizardValues };
-export type WizardStep = 1 | 2 | 3;
+/** 1 kind, 2 legs, 3 details; a recurring item's 4th step is its recurrence. */
+export type WizardStep = 1 | 2 | 3 | 4;
 
 export { legValue };
 
@@ -53,6 +54,7 @@ export function valuesFromTransaction(transaction: Transaction, language: Langua
     destination: leg(transaction.destination),
     amount: formatAmountInput(transaction.amount_cents, language),
     description: transaction.description,
+    notes: "",
     date: transaction.date,
     rate: transaction.currency_conversion
       ? formatRateInput(decimalToUnits(transaction.currency_conversion, 6) ?? 0, language)
@@ -109,6 +111,7 @@ export function isStepValid(
   if (values.kind === null) return false;
   if (step === 1) return true;
   if (step === 2) return !hasLegProblems(legProblemsOf(values, options));
+  if (step === 4) return true;
   return missingDetails(values, options, workspaceCurrency, language).length === 0;
 }
 
@@ -150,6 +153,7 @@ export function toFormData(values: WizardValues, isCrossCurrency: boolean, trans
   form.set("type", values.kind ?? "");
   form.set("amount", values.amount.trim());
   form.set("description", values.description);
+  if (values.notes.trim()) form.set("notes", values.notes.trim());
   form.set("date", values.date);
   if (values.origin) form.set("origin_id", values.origin);
   if (values.destination) form.set("destination_id", values.destination);
@@ -159,8 +163,9 @@ export function toFormData(values: WizardValues, isCrossCurrency: boolean, trans
   return form;
 }
 
-/** Which step shows a server field error, so the wizard can go back to it. */
-export function stepOfField(field: string): WizardStep {
+/** Which step shows a server field error, so the wizard can go back to it; `lastStepFields` are a 4th step's. */
+export function stepOfField(field: string, lastStepFields: readonly string[] = []): WizardStep {
+  if (lastStepFields.includes(field)) return 4;
   if (field === "type") return 1;
   return field === "origin" || field === "destination" ? 2 : 3;
 }

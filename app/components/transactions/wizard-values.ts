@@ -14,6 +14,8 @@ export type WizardValues = {
   destination: string;
   amount: string;
   description: string;
+  /** Planned items only: a transaction has no notes. */
+  notes: string;
   date: string;
   rate: string;
   tagIds: string[];
@@ -22,7 +24,17 @@ export type WizardValues = {
 export const legValue = (type: "account" | "card", uuid: string) => `${type}:${uuid}`;
 
 export function emptyValues(today: string): WizardValues {
-  return { kind: null, origin: "", destination: "", amount: "", description: "", date: today, rate: "", tagIds: [] };
+  return {
+    kind: null,
+    origin: "",
+    destination: "",
+    amount: "",
+    description: "",
+    notes: "",
+    date: today,
+    rate: "",
+    tagIds: [],
+  };
 }
 
 /** A card payment from the card's own account, filled in (a statement's remaining amount, say). */

@@ -52,6 +52,8 @@ export const iconNames = [
   "minus",
   "panel-left",
   "pencil",
+  "pause",
+  "play",
   "plus",
   "receipt",
   "receipt-text",

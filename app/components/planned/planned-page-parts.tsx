@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icon-names";
+import { cn } from "~/lib/utils";
+
+type StatusTabsProps = {
+  label: string;
+  current: string;
+  tabs: { value: string; label: string }[];
+  searchParams: URLSearchParams;
+};
+
+/** Status filters as links (they work before hydration and keep the URL shareable); a new status starts at page 1. */
+export function StatusTabs({ label, current, tabs, searchParams }: StatusTabsProps) {
+  const hrefOf = (value: string) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete("page");
+    next.set("status", value);
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav aria-label={label} className="-mx-1 overflow-x-auto px-1">
+      <ul className="inline-flex gap-1 rounded-xl border bg-muted/50 p-1">
+        {tabs.map((tab) => (
+          <li key={tab.value}>
+            <Link
+              to={hrefOf(tab.value)}
+              aria-current={tab.value === current ? "page" : undefined}
+              className={cn(
+                "inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                tab.value === current
+                  ? "bg-card text-foreground shadow-xs"
+                  : "text-muted-foreground hover:bg-card/60 hover:text-foreground",
+              )}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function PlannedList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className="overflow-hidden rounded-xl border bg-card shadow-sm">
+      <ul className="divide-y">{children}</ul>
+    </section>
+  );
+}
+
+type EmptyProps = { icon: IconName; title: string; body: string; action?: ReactNode };
+
+/** Nothing in this list yet: what the list is for, and the way to start it. */
+export function PlannedEmpty({ icon, title, body, action }: EmptyProps) {
+  return (
+    <section className="flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center shadow-sm">
+      <div className="grid size-14 place-items-center rounded-2xl bg-secondary-100 text-foreground">
+        <Icon name={icon} className="size-7" />
+      </div>
+      <h2 className="mt-5 text-xl font-semibold text-foreground">{title}</h2>
+      <p className="mt-2 max-w-md text-muted-foreground">{body}</p>
+      {action ? <div className="mt-6">{action}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { PersonCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { todayIn } from "../ledger/dates.ts";
+import { recurringListFrom, recurringListQueries } from "../recurring/recurring.service.ts";
+import type { RecurringFilters } from "../recurring/recurring.schemas.ts";
+import { scheduledListFrom, scheduledListQueries } from "../scheduled/scheduled.service.ts";
+import type { ScheduledFilters } from "../scheduled/scheduled.schemas.ts";
+import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+
+/** The accounts, cards and tags the item dialog offers, under names that do not meet the list's own reads. */
+function optionQueries(ctx: ServiceContext, workspaceId: string) {
+  const { accountRows, cardRows, tagRows } = ledgerOptionsQueries(ctx, workspaceId);
+  return { optionAccountRows: accountRows, optionCardRows: cardRows, optionTagRows: tagRows };
+}
+
+function optionsFrom(rows: {
+  optionAccountRows: Parameters<typeof ledgerOptionsFrom>[0]["accountRows"];
+  optionCardRows: Parameters<typeof ledgerOptionsFrom>[0]["cardRows"];
+  optionTagRows: Parameters<typeof ledgerOptionsFrom>[0]["tagRows"];
+}) {
+  return ledgerOptionsFrom({
+    accountRows: rows.optionAccountRows,
+    cardRows: rows.optionCardRows,
+    tagRows: rows.optionTagRows,
+  });
+}
+
+/** The scheduled-transactions page: one page of items and what the dialog offers, in one read round trip. */
+export async function loadScheduledPage({ ctx, input }: PersonCall<WorkspaceRef & { filters: ScheduledFilters }>) {
+  const { workspaceId, filters } = input;
+  const { workspace, role, rows } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+    ...scheduledListQueries(ctx, workspaceId, filters),
+    ...optionQueries(ctx, workspaceId),
+  });
+  return {
+    ...scheduledListFrom(workspaceId, rows, filters),
+    ...optionsFrom(rows),
+    role,
+    currency: workspace.currency,
+    today: todayIn(workspace.timeZone, ctx.clock.now()),
+  };
+}
+
+/** The recurring-transactions page: one page of rules, beta access and what the dialog offers, in one read round trip. */
+export async function loadRecurringPage({ ctx, input }: PersonCall<WorkspaceRef & { filters: RecurringFilters }>) {
+  const { workspaceId, filters } = input;
+  const { workspace, role, rows } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+    ...recurringListQueries(ctx, workspaceId, filters),
+    ...optionQueries(ctx, workspaceId),
+  });
+  return {
+    ...recurringListFrom(workspaceId, rows, filters),
+    ...optionsFrom(rows),
+    role,
+    currency: workspace.currency,
+    today: todayIn(workspace.timeZone, ctx.clock.now()),
+  };
+}
