@@ -173,9 +173,11 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-5xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-foreground">
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">
             {t("recurring.title")}
-            <Badge variant="accent">{t("recurring.beta")}</Badge>
+            <Badge variant="accent" className="ml-3 align-middle">
+              {t("recurring.beta")}
+            </Badge>
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("recurring.subtitle")}</p>
         </div>

@@ -182,12 +182,12 @@ export default function WorkspaceScheduled({ params }: Route.ComponentProps) {
           title={t(`scheduled.empty.${page.status}.title`)}
           body={t(`scheduled.empty.${page.status}.body`)}
           action={
-            canEdit && page.status === "pending" ? (
+            canEdit && (page.status === "pending" || page.status === "all") ? (
               <Button variant="accent" onClick={openNew}>
                 <Icon name="plus" />
                 {t("scheduled.new")}
               </Button>
-            ) : page.status !== "pending" ? (
+            ) : page.status !== "pending" && page.status !== "all" ? (
               <Button variant="outline" asChild>
                 <Link to="?status=pending">{t("scheduled.showPending")}</Link>
               </Button>

@@ -54,6 +54,13 @@ async function seedLedger(page: Page, baseURL: string, workspaceId: string) {
     origin_id: `account:${checking.uuid}`,
     tag_ids: [tag.uuid],
   });
+  await api("/scheduled-transactions", {
+    type: "expense",
+    amount: "250",
+    description: "Internet",
+    origin_id: `account:${checking.uuid}`,
+    scheduled_date: `${new Date().getUTCFullYear() + 1}-01-10`,
+  });
   return { cardId: card.uuid };
 }
 
@@ -175,6 +182,20 @@ describe("accessibility of every screen (axe-core) in Chromium", () => {
         await page.getByRole("button", { name: t("tags:actions.menu", { name: "Travel" }) }).click();
         await page.getByRole("menuitem", { name: t("tags:actions.delete") }).click();
       });
+      await gotoHydrated(page, `${workspacePath}/scheduled-transactions`);
+      await check("scheduled transactions", "scheduled");
+      await checkDialog("scheduled transaction dialog", () =>
+        page
+          .getByRole("button", { name: t("planned:scheduled.new") })
+          .first()
+          .click(),
+      );
+      await checkDialog("scheduled transaction cancel confirmation", async () => {
+        await page.getByRole("button", { name: t("planned:actions.menu", { name: "Internet" }) }).click();
+        await page.getByRole("menuitem", { name: t("planned:actions.cancel") }).click();
+      });
+      await gotoHydrated(page, `${workspacePath}/recurring-transactions`);
+      await check("recurring transactions, beta gate", "recurring-gate");
       await gotoHydrated(page, `${workspacePath}/settings`);
       await check("workspace settings");
       await gotoHydrated(page, `${workspacePath}/analytics`);

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
@@ -161,6 +162,10 @@ describe("scheduled and recurring transactions in Chromium", () => {
     const expected = day31Dates(today, 5);
     const preview = dialog.getByRole("list", { name: "Next dates it posts on" }).locator("time");
     expect(await preview.evaluateAll((times) => times.map((time) => time.getAttribute("datetime")))).toEqual(expected);
+    const violations = await accessibilityViolations(page, "recurrence step");
+    expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
+      [],
+    );
     await dialog.getByRole("button", { name: "Create it" }).click();
     await toastWith(page, "Recurring transaction created.").waitFor();
     await dialog.waitFor({ state: "detached" });
@@ -198,6 +203,22 @@ describe("scheduled and recurring transactions in Chromium", () => {
       });
       expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
     }
+    // Editing opens the wizard filled in; its 4th step shows the rule, its summary and dates.
+    await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/recurring-transactions`,
+      name: "planned-recurrence-step",
+      cookies,
+      prepare: async (shown) => {
+        await shown.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await shown.getByRole("button", { name: /^(Actions for|Ações de) Rent$/ }).click();
+        await shown.getByRole("menuitem", { name: /^(Edit|Editar)$/ }).click();
+        const editing = shown.getByRole("dialog");
+        for (let step = 1; step < 4; step++) await editing.getByRole("button", { name: /^(Next|Próximo)$/ }).click();
+        await editing.getByTestId("recurrence-summary").waitFor();
+        expect(await editing.locator("#rec-day").inputValue()).toBe("31");
+      },
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

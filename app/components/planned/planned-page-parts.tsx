@@ -20,15 +20,15 @@ export function StatusTabs({ label, current, tabs, searchParams }: StatusTabsPro
     return `?${next.toString()}`;
   };
   return (
-    <nav aria-label={label} className="-mx-1 overflow-x-auto px-1">
-      <ul className="inline-flex gap-1 rounded-xl border bg-muted/50 p-1">
+    <nav aria-label={label}>
+      <ul className="flex w-full gap-1 rounded-xl border bg-muted/50 p-1 sm:inline-flex sm:w-auto">
         {tabs.map((tab) => (
-          <li key={tab.value}>
+          <li key={tab.value} className="flex flex-1 sm:flex-none">
             <Link
               to={hrefOf(tab.value)}
               aria-current={tab.value === current ? "page" : undefined}
               className={cn(
-                "inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                "inline-flex h-9 flex-1 items-center justify-center rounded-lg px-2 text-sm font-medium whitespace-nowrap transition sm:px-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                 tab.value === current
                   ? "bg-card text-foreground shadow-xs"
                   : "text-muted-foreground hover:bg-card/60 hover:text-foreground",
