@@ -17,7 +17,7 @@ import {
 } from "./http/errors.ts";
 import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
-import { maxPictureBytes } from "./profile/picture.ts";
+import { maxPictureBytes } from "./profile/picture.rules.ts";
 
 /** JSON bodies above this are refused with 413 before any parsing. Uploads set their own limit. */
 export const maxJsonBodyBytes = 256 * 1024;

@@ -107,7 +107,7 @@ export default function Settings() {
       <AppHeader user={user} tierLabel={tierLabel} />
       <main id={mainContentId} tabIndex={-1} className="mx-auto grid max-w-3xl gap-6 px-4 py-10 outline-none sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
-        <PictureForm picture={user.picture} initial={(user.name || user.email).slice(0, 1).toUpperCase()} />
+        <PictureForm picture={user.picture} name={user.name || user.email} />
         <ProfileForm user={user} />
         {user.preferences ? <BotSettingsForm preferences={user.preferences} workspaces={workspaces} /> : null}
         <AccountActions email={user.email} />

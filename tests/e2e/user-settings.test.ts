@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
+  captureScreenshot,
   gotoHydrated,
   launchBrowser,
   openPage,
@@ -10,11 +11,28 @@ import {
 } from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
-/** A 1×1 PNG. */
-const tinyPng = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+/** A 96×96 PNG portrait drawn by the page's own canvas: something a screenshot shows plainly. */
+async function drawnPortrait(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 96;
+    const draw = canvas.getContext("2d")!;
+    const sky = draw.createLinearGradient(0, 0, 96, 96);
+    sky.addColorStop(0, "#0ea5e9");
+    sky.addColorStop(1, "#7c3aed");
+    draw.fillStyle = sky;
+    draw.fillRect(0, 0, 96, 96);
+    draw.fillStyle = "#fde68a";
+    draw.beginPath();
+    draw.arc(48, 38, 18, 0, Math.PI * 2);
+    draw.arc(48, 100, 34, 0, Math.PI * 2);
+    draw.fill();
+    return canvas.toDataURL("image/png");
+  });
+  return Buffer.from(dataUrl.split(",")[1]!, "base64");
+}
+
+const notAnImage = "This file isn't an image. Choose a JPG, PNG or GIF.";
 
 describe("user settings in Chromium", () => {
   let browser: Browser;
@@ -30,7 +48,7 @@ describe("user settings in Chromium", () => {
   it("edits the profile and picture, saves assistant settings, and deletes the account behind a typed confirmation", async () => {
     const email = `settings-${Date.now()}@example.com`;
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
-    await signUpWithWorkspace(page, email, "Sam Settings", "Studio");
+    const workspaceId = await signUpWithWorkspace(page, email, "Sam Settings", "Studio");
     await gotoHydrated(page, "/settings");
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
 
@@ -40,9 +58,30 @@ describe("user settings in Chromium", () => {
     await page.getByRole("button", { name: "Save profile" }).click();
     await toastWith(page, "Profile saved").waitFor();
 
-    await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: tinyPng });
+    const pictureField = page.locator('input[type="file"]');
+    const userMenu = page.getByRole("banner").getByRole("button", { name: "Account menu" });
+    // Refused before any upload, with the same words the server would answer.
+    for (const file of [
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") },
+      { name: "statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n") },
+    ]) {
+      await pictureField.setInputFiles(file);
+      await page.getByRole("alert").filter({ hasText: notAnImage }).waitFor();
+      expect(await pictureField.getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(await userMenu.locator("img").count()).toBe(0);
+    await captureScreenshot(page, "settings-picture-not-an-image-desktop-en-US");
+
+    await pictureField.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await drawnPortrait(page) });
     await toastWith(page, "Picture updated").waitFor();
-    await page.locator('img[src^="/api/profile/picture/"]').waitFor();
+    expect(await page.getByText(notAnImage).count()).toBe(0);
+    const pictureAddress = await page.locator('main img[src^="/api/profile/picture/"]').getAttribute("src");
+    // The header's user menu shows the new picture, named for the person since nothing beside it says who.
+    const menuPicture = userMenu.locator("img");
+    await menuPicture.waitFor();
+    expect(await menuPicture.getAttribute("src")).toBe(pictureAddress);
+    expect(await menuPicture.getAttribute("alt")).toBe("Sam S.");
+    expect(await menuPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
 
     await page.getByLabel("Enable the assistant").click();
     await page.getByLabel("Default workspace").selectOption({ label: "Studio" });
@@ -53,9 +92,43 @@ describe("user settings in Chromium", () => {
     expect(await page.getByLabel("Username").inputValue()).toBe("sam.s");
     expect(await page.getByLabel("Ask me to confirm each expense").isDisabled()).toBe(true);
 
+    // The workspace's members list shows it too, beside the name (so the picture itself is unnamed).
+    await gotoHydrated(page, `/workspaces/${workspaceId}/settings`);
+    const memberPicture = page.getByRole("listitem").filter({ hasText: "Sam S." }).locator("img");
+    await memberPicture.waitFor();
+    expect(await memberPicture.getAttribute("src")).toBe(pictureAddress);
+    expect(await memberPicture.getAttribute("alt")).toBe("");
+    expect(await memberPicture.getAttribute("loading")).toBe("lazy");
+    await expect
+      .poll(() => memberPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(96);
+    expect(await userMenu.locator("img").getAttribute("src")).toBe(pictureAddress);
+
     const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
-    const layouts = await screenshotEveryLayout(browser, { baseURL, path: "/settings", name: "settings", cookies });
+    const layouts = [
+      ...(await screenshotEveryLayout(browser, { baseURL, path: "/settings", name: "settings", cookies })),
+      ...(await screenshotEveryLayout(browser, {
+        baseURL,
+        path: `/workspaces/${workspaceId}/settings`,
+        name: "workspace-members-picture",
+        cookies,
+      })),
+      ...(await screenshotEveryLayout(browser, {
+        baseURL,
+        path: `/workspaces/${workspaceId}/dashboard`,
+        name: "user-menu-picture",
+        cookies,
+        async prepare(shot) {
+          await shot
+            .getByRole("banner")
+            .getByRole("button", { name: /Account menu|Menu da conta/ })
+            .click();
+          await shot.getByRole("menu").waitFor();
+        },
+      })),
+    ];
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    await gotoHydrated(page, "/settings");
 
     await page.getByRole("button", { name: "Delete my account" }).click();
     const dialog = page.getByRole("dialog");

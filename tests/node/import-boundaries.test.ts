@@ -31,6 +31,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     pattern: /^worker\/planning\/recurrence\.ts$/,
     reason: "the recurrence engine, which previews a rule's next dates",
   },
+  {
+    pattern: /^worker\/profile\/picture\.rules\.ts$/,
+    reason: "what a profile picture may be, checked before uploading",
+  },
   { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
   { pattern: /^worker\/workspaces\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
 ];

@@ -3,7 +3,7 @@ import { newId, isUuid } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { userPictures, users } from "../../db/schema/index.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { detectPictureType, maxPictureBytes } from "./picture.ts";
+import { detectPictureType, maxPictureBytes } from "./picture.rules.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { batchAsActor } from "../auth/actor-access.ts";

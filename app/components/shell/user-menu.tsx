@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSubmit } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import {
@@ -11,28 +12,31 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 
-export type MenuUser = { name: string | null; email: string };
+export type MenuUser = { name: string | null; email: string; picture: string | null };
 
 /** SPEC §2 user menu: name, e-mail, tier badge ("Free + Beta"), settings, workspaces, log out. */
 export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: string }) {
   const { t } = useTranslation("workspaces");
   const submit = useSubmit();
-  const initials = (user.name || user.email).trim().slice(0, 1).toUpperCase();
+  const name = user.name || user.email;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label={t("shell.userMenu")}
-        className="grid size-9 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground ring-offset-2 ring-offset-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="rounded-full ring-offset-2 ring-offset-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {initials}
+        <Avatar name={name} picture={user.picture} alt={name} className="bg-accent text-accent-foreground" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="grid gap-1 py-2 font-normal">
-          <span className="truncate text-sm font-semibold text-foreground">{user.name || user.email}</span>
-          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-          <Badge variant="secondary" className="mt-1" aria-label={t("shell.tier", { tier: tierLabel })}>
-            {tierLabel}
-          </Badge>
+        <DropdownMenuLabel className="flex items-start gap-3 py-2 font-normal">
+          <Avatar name={name} picture={user.picture} alt="" className="bg-accent text-accent-foreground" />
+          <span className="grid min-w-0 gap-1">
+            <span className="truncate text-sm font-semibold text-foreground">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            <Badge variant="secondary" className="mt-1" aria-label={t("shell.tier", { tier: tierLabel })}>
+              {tierLabel}
+            </Badge>
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

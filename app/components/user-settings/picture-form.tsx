@@ -1,38 +1,62 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useFieldMessage } from "~/components/accounts/field-error";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { toast } from "~/components/ui/toast";
 import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
+import type { Message } from "../../../worker/http/messages";
+import {
+  detectPictureType,
+  maxPictureBytes,
+  pictureSignatureBytes,
+  pictureTypes,
+} from "../../../worker/profile/picture.rules";
 
-const maxPictureBytes = 2 * 1024 * 1024;
+const errorId = "picture-error";
 
-/** Upload on choosing a file (checked for size here, for content on the server), or remove. */
-export function PictureForm({ picture, initial }: { picture: string | null; initial: string }) {
+/**
+ * Why the file cannot be a picture, by the rules the server applies (size, then the bytes' magic
+ * number), so a wrong file is refused at once instead of after its upload; null when it may go.
+ */
+async function refusalOf(file: File): Promise<Message | null> {
+  if (file.size === 0) return { key: "errors:fields.pictureMissing" };
+  if (file.size > maxPictureBytes) return { key: "errors:fields.pictureTooLarge" };
+  const head = new Uint8Array(await file.slice(0, pictureSignatureBytes).arrayBuffer());
+  if (detectPictureType(head)) return null;
+  // An image of a type we don't take (WebP, HEIC) is told so, rather than that it isn't an image.
+  return { key: file.type.startsWith("image/") ? "user-settings:picture.wrongType" : "errors:fields.pictureType" };
+}
+
+/** Upload on choosing a file (checked here, and again on the server), or remove. */
+export function PictureForm({ picture, name }: { picture: string | null; name: string }) {
   const { t } = useTranslation("user-settings");
+  const messageFor = useFieldMessage();
   const fetcher = useFetcher<SettingsResult>();
+  const [refusal, setRefusal] = useState<Message | null>(null);
+  const result = fetcher.data;
+  const serverRefusal = result && !result.ok ? result.fieldErrors?.picture : undefined;
+  // The server's refusal of the picture is shown at the field, not in a toast as well.
   useResultToast(
-    fetcher.data,
-    fetcher.data?.intent === "delete-picture" ? "user-settings:picture.removed" : "user-settings:picture.saved",
+    serverRefusal ? undefined : result,
+    result?.intent === "delete-picture" ? "user-settings:picture.removed" : "user-settings:picture.saved",
   );
   const isBusy = fetcher.state !== "idle";
+  const error = isBusy ? undefined : messageFor(refusal ? [refusal] : serverRefusal);
   return (
     <Card>
       <CardContent className="flex flex-wrap items-center gap-5 pt-6">
-        {picture ? (
-          <img src={picture} alt="" width={72} height={72} className="size-18 rounded-full border object-cover" />
-        ) : (
-          <span
-            aria-hidden
-            className="grid size-18 place-items-center rounded-full bg-accent text-2xl font-semibold text-accent-foreground"
-          >
-            {initial}
-          </span>
-        )}
+        <Avatar name={name} picture={picture} alt="" size="lg" className="border bg-accent text-accent-foreground" />
         <div className="grid flex-1 gap-1">
           <p className="font-semibold text-foreground">{t("picture.title")}</p>
           <p className="text-sm text-muted-foreground">{t("picture.hint")}</p>
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild disabled={isBusy}>
@@ -43,13 +67,18 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
                 : t("picture.choose")}
               <input
                 type="file"
-                accept="image/jpeg,image/png,image/gif"
+                name="picture"
+                accept={pictureTypes.join(",")}
                 className="sr-only"
-                onChange={(event) => {
+                aria-invalid={Boolean(error) || undefined}
+                aria-describedby={error ? errorId : undefined}
+                onChange={async (event) => {
                   const file = event.target.files?.[0];
                   event.target.value = "";
                   if (!file) return;
-                  if (file.size >= maxPictureBytes) return void toast.error(t("picture.tooLarge"));
+                  const refused = await refusalOf(file);
+                  setRefusal(refused);
+                  if (refused) return;
                   const form = new FormData();
                   form.set("intent", "upload-picture");
                   form.set("picture", file);
@@ -62,7 +91,10 @@ export function PictureForm({ picture, initial }: { picture: string | null; init
             <Button
               variant="ghost"
               disabled={isBusy}
-              onClick={() => fetcher.submit({ intent: "delete-picture" }, { method: "post" })}
+              onClick={() => {
+                setRefusal(null);
+                void fetcher.submit({ intent: "delete-picture" }, { method: "post" });
+              }}
             >
               <Icon name="trash" />
               {t("picture.remove")}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -41,12 +42,7 @@ function MemberRow({
   const mayChange = canManage && !isSelf && (isOwner || member.role !== "owner");
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <span
-        className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-50 text-sm font-semibold text-accent-text"
-        aria-hidden
-      >
-        {name.slice(0, 1).toUpperCase()}
-      </span>
+      <Avatar name={name} picture={member.picture} alt="" loading="lazy" className="bg-accent-50 text-accent-text" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-foreground">
           {name} {isSelf ? <Badge variant="neutral">{t("members.you")}</Badge> : null}

@@ -56,7 +56,9 @@ describe("profile picture", () => {
     const fake = new TextEncoder().encode("<svg onload=alert(1)>");
     const response = await upload(ana.token, multipart(fake, "image/png"));
     expect(response.status).toBe(422);
-    expect((await response.json()).errors).toEqual({ picture: ["Choose a JPG, PNG or GIF image"] });
+    expect((await response.json()).errors).toEqual({
+      picture: ["This file isn't an image. Choose a JPG, PNG or GIF."],
+    });
     const empty = await upload(ana.token, new Uint8Array(), { "Content-Type": "image/png" });
     expect((await empty.json()).errors).toEqual({ picture: ["Choose a picture"] });
     expect(await t.db.select().from(userPictures)).toEqual([]);

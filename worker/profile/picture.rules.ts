@@ -1,7 +1,16 @@
+/**
+ * What a profile picture may be, checked the same way by the settings form (before uploading) and
+ * by the service (on the bytes received). No imports: the browser loads this module too.
+ */
+
 /** SPEC §5: JPG, PNG or GIF, under 2 MB. The app's body limit for the upload path reads this too. */
 export const maxPictureBytes = 2 * 1024 * 1024;
 
-export type PictureType = "image/jpeg" | "image/png" | "image/gif";
+export const pictureTypes = ["image/jpeg", "image/png", "image/gif"] as const;
+export type PictureType = (typeof pictureTypes)[number];
+
+/** The longest signature below: how many leading bytes a check needs to read. */
+export const pictureSignatureBytes = 8;
 
 const signatures: Array<{ type: PictureType; bytes: number[] }> = [
   { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
