@@ -35,7 +35,7 @@ function fastReactServerEncoding(): Plugin {
  * chunk instead of twenty: brotli packs one file tighter, and there are fewer requests.
  */
 const appKit =
-  /[\\/]app[\\/](components[\\/]layout[\\/]|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|icon|input|label|opened-later|sheet|skeleton|stand-in|toast|toast-durations|toast-store)\.tsx?$|lib[\\/](deferred|format|i18n|theme|use-language|utils|workspace-meta)\.ts$)/;
+  /[\\/]app[\\/](components[\\/]layout[\\/]|components[\\/]transactions[\\/]pagination\.tsx$|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|icon|input|label|opened-later|sheet|skeleton|stand-in|toast|toast-durations|toast-store)\.tsx?$|lib[\\/](deferred|format|i18n|theme|use-language|utils|workspace-meta)\.ts$)/;
 
 export default defineConfig({
   publicDir: "app/public",

@@ -30,6 +30,8 @@ const pages = [
   { path: "/workspaces/{w}/accounts", isSignedIn: true },
   { path: "/workspaces/{w}/cards", isSignedIn: true },
   { path: "/workspaces/{w}/tags", isSignedIn: true },
+  { path: "/workspaces/{w}/scheduled-transactions", isSignedIn: true },
+  { path: "/workspaces/{w}/recurring-transactions", isSignedIn: true },
   { path: "/workspaces/{w}/settings", isSignedIn: true },
   { path: "/workspaces/{w}/analytics", isSignedIn: true },
   { path: "/workspaces", isSignedIn: true },

@@ -6,7 +6,7 @@ import { ScheduledDialog } from "~/components/planned/lazy-planned-dialogs";
 import { PlannedEmpty, PlannedList, StatusTabs } from "~/components/planned/planned-page-parts";
 import { PlannedRow, plannedActionsKey, type RowAction } from "~/components/planned/planned-row";
 import type { ScheduledItem } from "~/components/planned/planned-types";
-import { Pagination } from "~/components/transactions/pagination";
+import { Pagination, perPage } from "~/components/transactions/pagination";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/format";
@@ -16,7 +16,6 @@ import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledg
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
-import { perPage } from "~/components/transactions/filters";
 import { loadScheduledPage } from "../../worker/planning/planned-pages.service";
 import { scheduledFiltersSchema, scheduledSchema } from "../../worker/scheduled/scheduled.schemas";
 import {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useId } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { Input } from "~/components/ui/input";
+import { LazyDateField } from "~/components/ui/lazy-date-field";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -21,7 +21,6 @@ export type VirtualBalance = {
 };
 
 /** The custom end date's field is fetched only when that horizon is chosen: most visits never show it. */
-const DateField = lazy(() => import("~/components/ui/date-field").then((module) => ({ default: module.DateField })));
 
 const horizonChoices = ["end_of_week", "end_of_month", "next_15_days", "custom"] as const;
 const figures = ["current_balance", "future_expenses", "future_income", "credit_card_debt", "end_balance"] as const;
@@ -106,25 +105,14 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
             </button>
           ))}
           {horizon === "custom" ? (
-            <Suspense
-              fallback={
-                <Input
-                  readOnly
-                  aria-label={t("virtual.customDate")}
-                  value={formatDate(params.get("end_date") ?? balance.today, language, { style: "short" })}
-                  className="w-40"
-                />
-              }
-            >
-              <DateField
-                id={`${id}-end-date`}
-                aria-label={t("virtual.customDate")}
-                min={balance.today}
-                value={params.get("end_date") ?? balance.today}
-                onValueChange={(date) => date && choose("custom", date)}
-                className="w-40"
-              />
-            </Suspense>
+            <LazyDateField
+              id={`${id}-end-date`}
+              aria-label={t("virtual.customDate")}
+              min={balance.today}
+              value={params.get("end_date") ?? balance.today}
+              onValueChange={(date) => date && choose("custom", date)}
+              className="w-40"
+            />
           ) : null}
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import type { Recurrence } from "../../../worker/planning/recurrence";
+import type { RecurringItem } from "./planned-types";
 
 /** Weekday names, Sunday first: "Monday" · "segunda-feira". */
 export function weekdayNames(language: Language, width: "long" | "short" = "long"): string[] {
@@ -54,4 +55,19 @@ export function describeRecurrence(rule: Recurrence, t: TFunction, language: Lan
   if (rule.maxExecutions) clauses.push(t("planned:summary.times", { count: rule.maxExecutions }));
   const sentence = clauses.join(", ");
   return rule.weekendRule === "as_is" ? sentence : `${sentence}. ${t(`planned:summary.${rule.weekendRule}`)}`;
+}
+
+/** A saved item's rule, as the engine reads it. */
+export function ruleOfItem(item: RecurringItem): Recurrence {
+  return {
+    frequency: item.frequency,
+    interval: item.interval,
+    daysOfWeek: item.days_of_week,
+    dayOfMonth: item.day_of_month,
+    monthOfYear: item.month,
+    weekendRule: item.weekend_rule,
+    startDate: item.start_date,
+    endDate: item.end_date,
+    maxExecutions: item.max_executions,
+  };
 }

@@ -97,21 +97,6 @@ export function ruleOf(values: RecurrenceValues, startDate: string): Recurrence 
   };
 }
 
-/** A saved item's rule, as the engine reads it. */
-export function ruleOfItem(item: RecurringItem): Recurrence {
-  return {
-    frequency: item.frequency,
-    interval: item.interval,
-    daysOfWeek: item.days_of_week,
-    dayOfMonth: item.day_of_month,
-    monthOfYear: item.month,
-    weekendRule: item.weekend_rule,
-    startDate: item.start_date,
-    endDate: item.end_date,
-    maxExecutions: item.max_executions,
-  };
-}
-
 /**
  * The next dates the rule posts on, from `from` on (a new rule's start; an edited one's next
  * occurrence after today and the last it posted), with `executed` occurrences already counted.

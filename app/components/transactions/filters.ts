@@ -7,8 +7,6 @@ export const filterKeys = transactionFilterKeys;
 export type FilterKey = TransactionFilterKey;
 export type FilterValues = Partial<Record<FilterKey, string>>;
 
-export const perPage = 20;
-
 /** Amount filters stay in the address as typed; the page's language reads them. */
 export const amountFilterKeys = ["min_amount", "max_amount"] as const;
 export type AmountFilterKey = (typeof amountFilterKeys)[number];
@@ -34,13 +32,4 @@ export function filterValuesOf(searchParams: URLSearchParams): FilterValues {
 
 export function activeFilterCount(values: FilterValues): number {
   return filterKeys.filter((key) => values[key]).length;
-}
-
-/** The current query with one page number, for the pagination links. */
-export function pageHref(searchParams: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(searchParams);
-  if (page <= 1) next.delete("page");
-  else next.set("page", String(page));
-  const query = next.toString();
-  return query ? `?${query}` : "?";
 }

@@ -3,7 +3,18 @@ import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
-import { pageHref } from "./filters";
+
+/** Rows per page of every paged list (transactions, scheduled, recurring). */
+export const perPage = 20;
+
+/** The current query with one page number, for the pagination links. */
+export function pageHref(searchParams: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(searchParams);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}
 
 /** 1 … 4 5 [6] 7 8 … 20: the first, the last, and two either side of the current page. */
 export function visiblePages(current: number, last: number): Array<number | "gap"> {

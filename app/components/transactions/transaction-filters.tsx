@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import { DateField } from "~/components/ui/date-field";
+import { LazyDateField } from "~/components/ui/lazy-date-field";
 import { Icon } from "~/components/ui/icon";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -84,8 +84,8 @@ function FilterFields({
         />,
         "sm:col-span-2",
       )}
-      {field("from", t("filters.from"), <DateField id={id("from")} name="from" defaultValue={values.from} />)}
-      {field("to", t("filters.to"), <DateField id={id("to")} name="to" defaultValue={values.to} />)}
+      {field("from", t("filters.from"), <LazyDateField id={id("from")} name="from" defaultValue={values.from} />)}
+      {field("to", t("filters.to"), <LazyDateField id={id("to")} name="to" defaultValue={values.to} />)}
       {field(
         "type",
         t("filters.kind"),
