@@ -9,7 +9,7 @@ import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quic
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { UpcomingPlannedList } from "~/components/dashboard/upcoming-planned";
-import { VirtualBalancePanel, VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-panel";
+import { ProjectionCards, ProjectionHorizon, VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-panel";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
 import { formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
@@ -105,56 +105,59 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
       </header>
       {projection ? (
         <>
-          <VirtualBalancePanel balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} />
+          <ProjectionHorizon balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} />
+          <ProjectionCards balance={projection} />
           <UpcomingPlannedList
             items={projection.upcoming}
             endDate={projection.end_date}
             workspaceId={params.workspaceId}
           />
         </>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label={t("stats.totalBalance")}
-          cents={decimalToExactCents(stats.total_balance)}
-          currency={currency}
-          icon="wallet"
-          testId="stat-total"
-          footnote={
-            otherCurrencies
-              ? t("stats.otherCurrencies", { amounts: otherCurrencies })
-              : t("stats.accounts", { count: stats.accounts_count })
-          }
-        />
-        <StatCard
-          label={t("stats.monthlyIncome")}
-          cents={decimalToExactCents(stats.monthly_income.current_income)}
-          currency={currency}
-          icon="trending-up"
-          change={stats.monthly_income}
-          testId="stat-income"
-        />
-        <StatCard
-          label={t("stats.monthlyExpenses")}
-          cents={decimalToExactCents(stats.monthly_expenses.current_expenses)}
-          currency={currency}
-          icon="trending-down"
-          change={stats.monthly_expenses}
-          isRiseGood={false}
-          testId="stat-expenses"
-        />
-        <StatCard
-          label={t("stats.creditCardSpending")}
-          cents={decimalToExactCents(stats.credit_card_spending.current_spending)}
-          currency={currency}
-          icon="credit-card"
-          change={stats.credit_card_spending}
-          isRiseGood={false}
-          testId="stat-card-spending"
-        />
-      </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard
+            label={t("stats.totalBalance")}
+            cents={decimalToExactCents(stats.total_balance)}
+            currency={currency}
+            icon="wallet"
+            testId="stat-total"
+            footnote={
+              otherCurrencies
+                ? t("stats.otherCurrencies", { amounts: otherCurrencies })
+                : t("stats.accounts", { count: stats.accounts_count })
+            }
+          />
+          <StatCard
+            label={t("stats.monthlyIncome")}
+            cents={decimalToExactCents(stats.monthly_income.current_income)}
+            currency={currency}
+            icon="trending-up"
+            change={stats.monthly_income}
+            testId="stat-income"
+          />
+          <StatCard
+            label={t("stats.monthlyExpenses")}
+            cents={decimalToExactCents(stats.monthly_expenses.current_expenses)}
+            currency={currency}
+            icon="trending-down"
+            change={stats.monthly_expenses}
+            isRiseGood={false}
+            testId="stat-expenses"
+          />
+          <StatCard
+            label={t("stats.creditCardSpending")}
+            cents={decimalToExactCents(stats.credit_card_spending.current_spending)}
+            currency={currency}
+            icon="credit-card"
+            change={stats.credit_card_spending}
+            isRiseGood={false}
+            testId="stat-card-spending"
+          />
+        </div>
+      )}
       <RecentTransactions
         transactions={stats.recent_transactions}
+        today={page.today}
         isLoading={isReloading}
         viewAllHref={`/workspaces/${params.workspaceId}/transactions`}
       />

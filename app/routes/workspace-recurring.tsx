@@ -123,7 +123,7 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
   useResultToast(rowActions.data, "planned");
   const canEdit = can(page.role, "finances.write") && page.beta.allowed;
   const post = (intent: string, item: RecurringItem) =>
-    rowActions.submit({ intent, id: item.uuid }, { method: "post" });
+    rowActions.submit({ intent, id: item.uuid }, { method: "post", flushSync: true });
   const busyId = rowActions.state !== "idle" ? rowActions.formData?.get("id") : null;
   const actionsOf = (item: RecurringItem): RowAction[] | null => {
     if (!canEdit) return null;
@@ -191,7 +191,7 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
           ownerHasBeta={page.beta.ownerHasBeta}
           canTurnOn={can(page.role, "workspace.update")}
           isTurningOn={rowActions.state !== "idle" && rowActions.formData?.get("intent") === "enable-beta"}
-          onTurnOn={() => rowActions.submit({ intent: "enable-beta" }, { method: "post" })}
+          onTurnOn={() => rowActions.submit({ intent: "enable-beta" }, { method: "post", flushSync: true })}
         />
       )}
       {page.data.length || page.status !== "all" ? (

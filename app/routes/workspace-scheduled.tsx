@@ -94,7 +94,7 @@ export default function WorkspaceScheduled({ params }: Route.ComponentProps) {
   useResultToast(rowActions.data, "planned");
   const canEdit = can(page.role, "finances.write");
   const post = (intent: string, item: ScheduledItem) =>
-    rowActions.submit({ intent, id: item.uuid }, { method: "post" });
+    rowActions.submit({ intent, id: item.uuid }, { method: "post", flushSync: true });
   const busyId = rowActions.state !== "idle" ? rowActions.formData?.get("id") : null;
   const actionsOf = (item: ScheduledItem): RowAction[] | null => {
     if (!canEdit) return null;

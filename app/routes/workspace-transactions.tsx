@@ -102,6 +102,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
         <>
           <TransactionList
             transactions={page.transactions}
+            today={page.today}
             canEdit={canEdit}
             onEdit={(transaction) => setDialog({ open: true, transaction })}
             onDelete={setDeleting}

@@ -103,7 +103,7 @@ export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, wi
  * Transactions dated after `boundaries[0]`, summed per interval between consecutive boundaries
  * (sorted ascending): `bucket` k holds the dates in (boundaries[k-1], boundaries[k]], and the
  * last bucket everything after the last boundary. Per bucket: the net movement of the
- * workspace-currency accounts, and the income and expenses in that currency.
+ * workspace-currency accounts, and the income, expenses and credit-card spending in that currency.
  */
 export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
   const currency = workspaceCurrency(workspaceId);
@@ -122,6 +122,7 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
       ),
       incomeCents: total(incomeIn(currency)).as("income_cents"),
       expensesCents: total(expensesIn(currency)).as("expenses_cents"),
+      creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
     })
     .from(transactions)
     .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))

@@ -11,9 +11,12 @@
  * - Total balance = non-credit balances − what credit accounts owe. A credit-type account's
  *   balance goes negative as it is spent, so that is the plain sum of the balances. Archived
  *   accounts still hold their money and count; `accounts_count` counts the active ones.
- * - "This month" is the calendar month of today in the workspace's time zone (ctx.clock), the
- *   whole month, entries dated later this month included; it is compared with the whole
- *   previous month.
+ * - A transaction dated after today (in the workspace's time zone) is a planned one: it is left
+ *   out of every figure of today — the total balance, this month's income, expenses and card
+ *   spending — until its date comes, and counted in the projection. The kept balances include it
+ *   (it was posted), so the figures subtract what is dated after today (README: "One balance").
+ * - "This month" is the calendar month of today in the workspace's time zone (ctx.clock), up to
+ *   and including today; it is compared with the whole previous month.
  * - Income = transactions of kind income (what arrived); expenses = kind expense (what left);
  *   credit card spending = the expenses paid with a card in credit mode. Transfers and card
  *   payments are neither: they move money the workspace already has.
@@ -22,8 +25,8 @@
  * - credit_utilization = card debt / total credit limit × 100, 1 decimal (0 without a limit).
  *   Debt is summed over every card: only credit-mode legs create it, and a hybrid card
  *   switched to debit still owes what it owed.
- * - Virtual balance: kept balances already include future-dated entries, so
- *   current_balance = total balance − the net movement of entries dated after today;
+ * - Virtual balance: current_balance is the total balance (the kept balances less the net
+ *   movement of entries dated after today);
  *   future_income / future_expenses = income / expenses dated in (today, end_date], plus what
  *   pending scheduled items and active recurring rules will post by end_date (worker/planning/
  *   projection.ts; a pending item already due but not yet posted counts too);
@@ -83,6 +86,43 @@ function possibleTodays(now: Date): string[] {
   return days;
 }
 
+/** Bucket rows of datedBucketsQuery, summed once the workspace's today is known. */
+type DatedRow = {
+  bucket: number;
+  accountNetCents: bigint;
+  incomeCents: bigint;
+  expensesCents: bigint;
+  creditCardSpendingCents: bigint;
+};
+
+/**
+ * What is dated after `today` (and up to `upTo`, when given), from rows grouped around `boundaries`:
+ * bucket k holds the dates in (boundaries[k − 1], boundaries[k]]; the last one has no upper end.
+ * `today` and `upTo` are among the boundaries.
+ */
+function datedAfter(rows: DatedRow[], boundaries: readonly string[], today: string, upTo?: string) {
+  const inRange = rows.filter((row) => {
+    const bucket = Number(row.bucket);
+    return (
+      boundaries[bucket - 1]! >= today &&
+      (upTo === undefined || (bucket < boundaries.length && boundaries[bucket]! <= upTo))
+    );
+  });
+  const sum = (field: Exclude<keyof DatedRow, "bucket">) => inRange.reduce((total, row) => total + row[field], 0n);
+  return {
+    accountNetCents: sum("accountNetCents"),
+    incomeCents: sum("incomeCents"),
+    expensesCents: sum("expensesCents"),
+    creditCardSpendingCents: sum("creditCardSpendingCents"),
+  };
+}
+
+/** Every possible today and the last day of its month: what the figures of today are cut at. */
+function todayBoundaries(now: Date): string[] {
+  const todays = possibleTodays(now);
+  return [...new Set([...todays, ...todays.map((day) => monthRange(day).end)])].sort();
+}
+
 /** From the month before the earliest possible today to the end of the latest one's month. */
 function monthWindow(now: Date) {
   const days = possibleTodays(now);
@@ -114,12 +154,25 @@ function figure<Name extends string>(name: Name, currentCents: bigint, previousC
   };
 }
 
-/** This month's and last month's income, expenses and credit card spending, with the change. */
-function monthlyFigures(rows: MonthRow[], workspace: LedgerWorkspace, now: Date) {
+/**
+ * This month's (up to today) and last month's income, expenses and credit card spending, with the
+ * change. `laterThisMonth` is what is dated after today within this month, left out.
+ */
+function monthlyFigures(
+  rows: MonthRow[],
+  workspace: LedgerWorkspace,
+  now: Date,
+  laterThisMonth: Pick<DatedRow, "incomeCents" | "expensesCents" | "creditCardSpendingCents">,
+) {
   const today = todayIn(workspace.timeZone, now);
   const none = { incomeCents: 0n, expensesCents: 0n, creditCardSpendingCents: 0n };
-  const current = rows.find((row) => row.month === today.slice(0, 7)) ?? none;
+  const month = rows.find((row) => row.month === today.slice(0, 7)) ?? none;
   const previous = rows.find((row) => row.month === monthRange(today, 1).start.slice(0, 7)) ?? none;
+  const current = {
+    incomeCents: month.incomeCents - laterThisMonth.incomeCents,
+    expensesCents: month.expensesCents - laterThisMonth.expensesCents,
+    creditCardSpendingCents: month.creditCardSpendingCents - laterThisMonth.creditCardSpendingCents,
+  };
   return {
     monthly_income: figure("income", current.incomeCents, previous.incomeCents),
     monthly_expenses: figure("expenses", current.expensesCents, previous.expensesCents),
@@ -136,7 +189,25 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
     accountTotals: accountTotalsQuery(ctx, workspaceId),
     cardTotals: cardTotalsQuery(ctx, workspaceId),
     months: monthlyTotalsQuery(ctx, workspaceId, monthWindow(ctx.clock.now())),
+    dated: datedBucketsQuery(ctx, workspaceId, todayBoundaries(ctx.clock.now())),
     recent: recentTransactionsQuery(ctx, workspaceId, 10),
+  };
+}
+
+/** The figures of today from the kept totals: what is dated after today is left out. */
+function todaysFigures(
+  now: Date,
+  workspace: LedgerWorkspace,
+  rows: Pick<StatsRows, "accountTotals" | "months" | "dated">,
+) {
+  const today = todayIn(workspace.timeZone, now);
+  const boundaries = todayBoundaries(now);
+  const later = datedAfter(rows.dated, boundaries, today);
+  const laterThisMonth = datedAfter(rows.dated, boundaries, today, monthRange(today).end);
+  const own = inCurrency(rows.accountTotals, workspace.currency);
+  return {
+    totalBalanceCents: (own?.balanceCents ?? 0n) - later.accountNetCents,
+    monthly: monthlyFigures(rows.months, workspace, now, laterThisMonth),
   };
 }
 
@@ -180,24 +251,20 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   };
 }
 
-function statsFrom(
-  ctx: ServiceContext,
-  workspace: LedgerWorkspace,
-  { accountTotals: accountRows, cardTotals: cardRows, months: monthRows, recent }: StatsRows,
-) {
-  const now = ctx.clock.now();
-  const own = inCurrency(accountRows, workspace.currency);
+function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsRows) {
+  const { accountTotals: accountRows, cardTotals: cardRows, recent } = rows;
+  const { totalBalanceCents, monthly } = todaysFigures(ctx.clock.now(), workspace, rows);
   const cardsOwn = inCurrency(cardRows, workspace.currency);
   const owed = cardsOwn?.debtCents ?? 0n;
   const debtCents = owed > 0n ? owed : 0n;
   const limitCents = cardsOwn?.creditLimitCents ?? 0n;
   return {
     currency: workspace.currency,
-    total_balance: centsToDecimal(own?.balanceCents ?? 0n),
+    total_balance: centsToDecimal(totalBalanceCents),
     other_currencies: accountRows
       .filter((row) => row.currency !== workspace.currency)
       .map((row) => ({ currency: row.currency, total_balance: centsToDecimal(row.balanceCents) })),
-    ...monthlyFigures(monthRows, workspace, now),
+    ...monthly,
     accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
     credit_utilization: limitCents > 0n ? percentage(debtCents, limitCents) : 0,
     recent_transactions: recent.map(toTransactionResponse),
@@ -207,9 +274,11 @@ function statsFrom(
 async function readMonthlyFigures({ ctx, input }: ServiceCall<WorkspaceRef>) {
   const now = ctx.clock.now();
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    accountTotals: accountTotalsQuery(ctx, input.workspaceId),
     months: monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
+    dated: datedBucketsQuery(ctx, input.workspaceId, todayBoundaries(now)),
   });
-  return monthlyFigures(rows.months, workspace, now);
+  return todaysFigures(now, workspace, rows).monthly;
 }
 
 /** GET /dashboard/monthly-income */
@@ -258,25 +327,16 @@ export async function getVirtualBalance({
   if (endDate < today) {
     throw fieldError("end_date", "errors:fields.endDateInPast");
   }
-  // Bucket k holds the dates in (boundaries[k − 1], boundaries[k]]; the last one has no upper end.
-  const sum = (field: "accountNetCents" | "incomeCents" | "expensesCents", upTo?: string) =>
-    buckets
-      .filter((row) => {
-        const bucket = Number(row.bucket);
-        return (
-          boundaries[bucket - 1]! >= today &&
-          (upTo === undefined || (bucket < boundaries.length && boundaries[bucket]! <= upTo))
-        );
-      })
-      .reduce((total, row) => total + row[field], 0n);
-  const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - sum("accountNetCents");
+  const later = datedAfter(buckets, boundaries, today);
+  const byEnd = datedAfter(buckets, boundaries, today, endDate);
+  const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - later.accountNetCents;
   const planned = plannedFlows(scheduledRows, recurringRows, endDate);
   const plannedSum = (kind: "income" | "expense") =>
     planned
       .filter((flow) => flow.kind === kind && flow.currency === workspace.currency)
       .reduce((total, flow) => total + BigInt(flow.amountCents), 0n);
-  const futureIncomeCents = sum("incomeCents", endDate) + plannedSum("income");
-  const futureExpensesCents = sum("expensesCents", endDate) + plannedSum("expense");
+  const futureIncomeCents = byEnd.incomeCents + plannedSum("income");
+  const futureExpensesCents = byEnd.expensesCents + plannedSum("expense");
   return {
     currency: workspace.currency,
     today,

@@ -26,6 +26,7 @@ import { useResultToast, type ActionResult } from "./action-result";
 import { FieldError, invalidProps, useFieldMessage } from "./field-error";
 import { IconPicker } from "./icon-picker";
 import { SwatchPicker } from "./swatch-picker";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 type AccountDialogProps = {
   open: boolean;
@@ -110,7 +111,13 @@ function AccountForm({
   }
 
   return (
-    <fetcher.Form method="post" action={action} className="grid gap-5" noValidate onSubmit={validate}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="grid gap-5"
+      noValidate
+      onSubmit={submitAtOnce(fetcher, validate)}
+    >
       <input type="hidden" name="intent" value={account ? "update" : "create"} />
       {account ? <input type="hidden" name="accountId" value={account.uuid} /> : null}
       <div className="grid gap-2">

@@ -34,7 +34,7 @@ export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
   const fetcher = useFetcher<ActionResult>({ key: accountActionsKey });
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("accountId") === account.uuid;
   const onSubmit = (intent: "archive" | "restore" | "delete") =>
-    fetcher.submit({ intent, accountId: account.uuid }, { method: "post" });
+    fetcher.submit({ intent, accountId: account.uuid }, { method: "post", flushSync: true });
   const language = useLanguage();
   const [isConfirming, setIsConfirming] = useState(false);
   const isNegative = account.balance_cents < 0;

@@ -23,6 +23,7 @@ import type { Language } from "~/lib/i18n";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
 import { CardFields, type CardAccountOption, type CardFormState } from "./card-fields";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 type CardDialogProps = {
   open: boolean;
@@ -130,7 +131,13 @@ function CardForm({
   }
 
   return (
-    <fetcher.Form method="post" action={action} className="grid gap-5" noValidate onSubmit={validate}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="grid gap-5"
+      noValidate
+      onSubmit={submitAtOnce(fetcher, validate)}
+    >
       <input type="hidden" name="intent" value={card ? "update" : "create"} />
       {card ? <input type="hidden" name="cardId" value={card.uuid} /> : null}
       {messages.length > 0 ? (

@@ -74,7 +74,7 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
               card={card}
               isBusy={isBusy}
               onEdit={onEdit}
-              onArchive={(intent) => fetcher.submit({ intent, cardId: card.uuid }, { method: "post" })}
+              onArchive={(intent) => fetcher.submit({ intent, cardId: card.uuid }, { method: "post", flushSync: true })}
               onDelete={() => setIsConfirming(true)}
             />
           ) : null}
@@ -109,7 +109,7 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
           title={t("delete.title", { name: card.name })}
           description={t("delete.body")}
           confirmLabel={t("delete.confirm")}
-          onConfirm={() => fetcher.submit({ intent: "delete", cardId: card.uuid }, { method: "post" })}
+          onConfirm={() => fetcher.submit({ intent: "delete", cardId: card.uuid }, { method: "post", flushSync: true })}
         />
       ) : null}
     </li>

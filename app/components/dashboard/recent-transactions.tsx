@@ -6,12 +6,18 @@ import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useLanguage } from "~/lib/use-language";
 
-type RecentTransactionsProps = { transactions: Transaction[]; isLoading: boolean; viewAllHref: string };
+type RecentTransactionsProps = {
+  transactions: Transaction[];
+  /** The workspace's today: rows dated later are planned ones. */
+  today: string;
+  isLoading: boolean;
+  viewAllHref: string;
+};
 
 const skeletonRows = 5;
 
 /** SPEC §2: the 10 newest (by date, each row showing it), 'view all', 5 skeleton rows while loading, and an empty message. */
-export function RecentTransactions({ transactions, isLoading, viewAllHref }: RecentTransactionsProps) {
+export function RecentTransactions({ transactions, today, isLoading, viewAllHref }: RecentTransactionsProps) {
   const { t } = useTranslation("dashboard");
   const labels = useRowLabels();
   const language = useLanguage();
@@ -58,6 +64,7 @@ export function RecentTransactions({ transactions, isLoading, viewAllHref }: Rec
               labels={labels}
               language={language}
               showsDate
+              isPlanned={transaction.date > today}
             />
           ))}
         </ul>

@@ -18,6 +18,10 @@ type StatCardProps = {
   isRiseGood?: boolean;
   footnote?: string;
   testId?: string;
+  /** Five to a row (the projection): a smaller amount. */
+  isCompact?: boolean;
+  /** The figure the others lead to (the projection's end balance). */
+  isHighlighted?: boolean;
 };
 
 const changeIcons: Record<Change["change_type"], IconName> = {
@@ -27,12 +31,30 @@ const changeIcons: Record<Change["change_type"], IconName> = {
 };
 
 /** One dashboard figure with, for monthly ones, the change against last month and its direction. */
-export function StatCard({ label, cents, currency, icon, change, isRiseGood = true, footnote, testId }: StatCardProps) {
+export function StatCard({
+  label,
+  cents,
+  currency,
+  icon,
+  change,
+  isRiseGood = true,
+  footnote,
+  testId,
+  isCompact,
+  isHighlighted,
+}: StatCardProps) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
   const isGood = change && change.change_type !== "neutral" && (change.change_type === "increase") === isRiseGood;
   return (
-    <section className="grid gap-3 rounded-2xl border bg-card p-5 shadow-xs" aria-label={label} data-testid={testId}>
+    <section
+      className={cn(
+        "grid content-start gap-3 rounded-2xl border p-5 shadow-xs",
+        isHighlighted ? "border-accent/40 bg-accent-50" : "bg-card",
+      )}
+      aria-label={label}
+      data-testid={testId}
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
         <span className="grid size-9 place-items-center rounded-xl bg-accent-50 text-accent-text" aria-hidden>
@@ -41,7 +63,8 @@ export function StatCard({ label, cents, currency, icon, change, isRiseGood = tr
       </div>
       <p
         className={cn(
-          "text-2xl font-bold tracking-tight tabular-nums sm:text-3xl",
+          "text-2xl font-bold tracking-tight tabular-nums",
+          !isCompact && "sm:text-3xl",
           cents < 0 ? "text-destructive" : "text-foreground",
         )}
       >

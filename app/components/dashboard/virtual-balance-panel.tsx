@@ -4,7 +4,8 @@ import { useSearchParams } from "react-router";
 import { LazyDateField } from "~/components/ui/lazy-date-field";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { formatDate, formatMoney } from "~/lib/format";
+import { StatCard } from "./stat-card";
+import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import { decimalToExactCents } from "../../../worker/ledger/amounts";
@@ -23,7 +24,7 @@ export type VirtualBalance = {
 /** The custom end date's field is fetched only when that horizon is chosen: most visits never show it. */
 
 const horizonChoices = ["end_of_week", "end_of_month", "next_15_days", "custom"] as const;
-const figures = ["current_balance", "future_expenses", "future_income", "credit_card_debt", "end_balance"] as const;
+const figures = ["current_balance", "future_income", "future_expenses", "credit_card_debt", "end_balance"] as const;
 
 /** The toggle that turns the figures into a projection, and its horizon (kept in the address). */
 export function VirtualBalanceToggle() {
@@ -55,8 +56,8 @@ export function VirtualBalanceToggle() {
   );
 }
 
-/** SPEC §2: current balance, future expenses and income, card debt and the balance at the horizon. */
-export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalance; error?: string }) {
+/** The projection's horizon (SPEC §2): the coming Sunday, the month's end, 15 days ahead or a chosen day. */
+export function ProjectionHorizon({ balance, error }: { balance: VirtualBalance; error?: string }) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
@@ -121,28 +122,38 @@ export function VirtualBalancePanel({ balance, error }: { balance: VirtualBalanc
           {error}
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        {figures.map((figure) => {
-          const cents = decimalToExactCents(balance[figure]);
-          return (
-            <div
-              key={figure}
-              className={cn(
-                "rounded-xl border p-4",
-                figure === "end_balance" ? "col-span-2 border-accent/40 bg-accent-50 lg:col-span-1" : "bg-background",
-              )}
-              data-testid={`virtual-${figure}`}
-            >
-              <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                {t(`virtual.figures.${figure}`)}
-              </dt>
-              <dd className="mt-1 text-lg font-semibold text-foreground tabular-nums">
-                {formatMoney(cents, balance.currency, language)}
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
     </section>
+  );
+}
+
+const figureIcons = {
+  current_balance: "wallet",
+  future_income: "trending-up",
+  future_expenses: "trending-down",
+  credit_card_debt: "credit-card",
+  end_balance: "calendar-days",
+} as const;
+
+/**
+ * With the virtual balance on, the stat cards become these five (SPEC §2): today's balance, what
+ * comes in and goes out by the horizon, what the cards owe, and the balance at the horizon.
+ */
+export function ProjectionCards({ balance }: { balance: VirtualBalance }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      {figures.map((figure) => (
+        <StatCard
+          key={figure}
+          label={t(`virtual.figures.${figure}`)}
+          cents={decimalToExactCents(balance[figure])}
+          currency={balance.currency}
+          icon={figureIcons[figure]}
+          testId={`virtual-${figure}`}
+          isCompact
+          isHighlighted={figure === "end_balance"}
+        />
+      ))}
+    </div>
   );
 }

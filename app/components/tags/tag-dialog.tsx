@@ -22,6 +22,7 @@ import { cardColors } from "../../../worker/cards/cards.presets";
 import { defaultTagColor } from "../../../worker/tags/tags.presets";
 import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
 import type { TagResponse } from "./tag-row";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 /** Grey first (the default), then the card palette. */
 export const tagSwatches = [defaultTagColor, ...cardColors];
@@ -71,7 +72,7 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
   if (!swatches.some((swatch) => swatch.value.toLowerCase() === color.toLowerCase()))
     swatches.push({ value: color, label: color });
   return (
-    <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={validate}>
+    <fetcher.Form method="post" className="grid gap-5" noValidate onSubmit={submitAtOnce(fetcher, validate)}>
       <input type="hidden" name="intent" value={tag ? "update" : "create"} />
       {tag ? <input type="hidden" name="tagId" value={tag.uuid} /> : null}
       <div className="grid gap-2">

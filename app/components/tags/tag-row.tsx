@@ -86,7 +86,7 @@ export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: bo
             title={t("delete.title", { name: tag.name })}
             description={tag.usage_count > 0 ? t("delete.bodyUsed", { count: tag.usage_count }) : t("delete.body")}
             confirmLabel={t("delete.confirm")}
-            onConfirm={() => fetcher.submit({ intent: "delete", tagId: tag.uuid }, { method: "post" })}
+            onConfirm={() => fetcher.submit({ intent: "delete", tagId: tag.uuid }, { method: "post", flushSync: true })}
           />
         </div>
       ) : null}

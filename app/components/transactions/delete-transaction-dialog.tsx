@@ -46,7 +46,9 @@ export function DeleteTransactionDialog({
       description={transaction ? t("deleteDialog.description", { description: transaction.description }) : ""}
       confirmLabel={t("deleteDialog.confirm")}
       isBusy={fetcher.state !== "idle"}
-      onConfirm={() => transaction && fetcher.submit({ intent: "delete", id: transaction.uuid }, { method: "post" })}
+      onConfirm={() =>
+        transaction && fetcher.submit({ intent: "delete", id: transaction.uuid }, { method: "post", flushSync: true })
+      }
     />
   );
 }

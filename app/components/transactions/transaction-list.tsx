@@ -18,12 +18,14 @@ function byDay(transactions: Transaction[]): Array<{ date: string; items: Transa
 
 type Props = {
   transactions: Transaction[];
+  /** The workspace's today: rows dated later are planned ones. */
+  today: string;
   canEdit: boolean;
   onEdit(transaction: Transaction): void;
   onDelete(transaction: Transaction): void;
 };
 
-export function TransactionList({ transactions, canEdit, onEdit, onDelete }: Props) {
+export function TransactionList({ transactions, today, canEdit, onEdit, onDelete }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
   const labels = useRowLabels();
@@ -50,6 +52,7 @@ export function TransactionList({ transactions, canEdit, onEdit, onDelete }: Pro
                 transaction={transaction}
                 labels={labels}
                 language={language}
+                isPlanned={transaction.date > today}
                 actions={actions}
               />
             ))}

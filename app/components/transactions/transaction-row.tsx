@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
@@ -22,6 +23,8 @@ export type RowLabels = {
   to: string;
   outside: string;
   automated: Record<"bot" | "system", string>;
+  planned: string;
+  plannedHint: string;
 };
 
 const automatedIcons = { bot: "sparkles", system: "calendar-clock" } as const;
@@ -38,6 +41,8 @@ export function useRowLabels(): RowLabels {
     to: t("list.to"),
     outside: t("list.outside"),
     automated: { bot: t("list.addedByBot"), system: t("list.postedBySchedule") },
+    planned: t("list.planned"),
+    plannedHint: t("list.plannedHint"),
   };
 }
 
@@ -47,6 +52,8 @@ type Props = {
   language: Language;
   /** Lists not grouped under day headings (the dashboard's recent ones) show each row's date. */
   showsDate?: boolean;
+  /** Dated after today: a planned transaction, out of today's balances until its date (README: "One balance"). */
+  isPlanned?: boolean;
   /** Absent for people who may only read. */
   actions?: { onEdit(transaction: Transaction): void; onDelete(transaction: Transaction): void; isBusy: boolean };
 };
@@ -55,7 +62,7 @@ type Props = {
 const isThisYear = (date: string) => date.startsWith(String(new Date().getUTCFullYear()));
 
 /** One line of the list. Rendered twenty times a page: plain elements, no hooks. */
-export function TransactionRow({ transaction, labels, language, showsDate, actions }: Props) {
+export function TransactionRow({ transaction, labels, language, showsDate, isPlanned, actions }: Props) {
   const { t } = useTranslation("transactions");
   const way = direction[transaction.type];
   const kind = labels.kinds[transaction.type];
@@ -73,7 +80,15 @@ export function TransactionRow({ transaction, labels, language, showsDate, actio
           <Icon name={kindIcons[transaction.type]} className="size-4" />
         </span>
         <div className="grid min-w-0 gap-1">
-          <p className="truncate font-medium text-foreground">{transaction.description}</p>
+          <p className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-medium text-foreground">{transaction.description}</span>
+            {isPlanned ? (
+              <Badge variant="info" title={labels.plannedHint}>
+                <Icon name="calendar-clock" />
+                {labels.planned}
+              </Badge>
+            ) : null}
+          </p>
           <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
             {showsDate ? (
               <>

@@ -186,7 +186,12 @@ export function TransactionWizard({
     const form = toFormData(values, isCrossCurrency, transaction?.uuid ?? plan?.itemId ?? undefined);
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
     plan?.fill(form, values);
-    fetcher.submit(form, { method: "post", action: plan?.action ?? `/workspaces/${workspaceId}/transactions` });
+    // The pending label is drawn before the click returns, not after a transition (issue 12 §12).
+    fetcher.submit(form, {
+      method: "post",
+      action: plan?.action ?? `/workspaces/${workspaceId}/transactions`,
+      flushSync: true,
+    });
   };
 
   // Enter on a tile or a list goes on, as it does in a text field.

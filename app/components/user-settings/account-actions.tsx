@@ -28,7 +28,7 @@ export function AccountActions({ email }: { email: string }) {
             title={t("sessions.confirmTitle")}
             description={t("sessions.confirmBody")}
             confirmLabel={t("sessions.signOutEverywhere")}
-            onConfirm={() => fetcher.submit({ intent: "sign-out-everywhere" }, { method: "post" })}
+            onConfirm={() => fetcher.submit({ intent: "sign-out-everywhere" }, { method: "post", flushSync: true })}
           />
         </CardContent>
       </Card>
@@ -49,7 +49,7 @@ export function AccountActions({ email }: { email: string }) {
             description={t("delete.confirmBody")}
             confirmLabel={t("delete.button")}
             typedConfirmation={{ label: t("delete.confirmLabel"), text: email }}
-            onConfirm={() => fetcher.submit({ intent: "delete-account" }, { method: "post" })}
+            onConfirm={() => fetcher.submit({ intent: "delete-account" }, { method: "post", flushSync: true })}
           />
         </CardContent>
       </Card>

@@ -9,6 +9,7 @@ import { Switch } from "~/components/ui/switch";
 import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
 import { cn } from "~/lib/utils";
 import type { PreferencesResponse } from "../../../worker/profile/profile.mapper";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 
@@ -54,7 +55,7 @@ export function BotSettingsForm({
         <CardDescription>{t("bot.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
+        <fetcher.Form onSubmit={submitAtOnce(fetcher)} method="post" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="update-bot" />
           <div className="sm:col-span-2">
             <SwitchRow name="enabled" label={t("bot.enabled")} defaultChecked={preferences.enabled} />

@@ -82,7 +82,7 @@ export function PictureForm({ picture, name }: { picture: string | null; name: s
                   const form = new FormData();
                   form.set("intent", "upload-picture");
                   form.set("picture", file);
-                  void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+                  void fetcher.submit(form, { method: "post", encType: "multipart/form-data", flushSync: true });
                 }}
               />
             </label>
@@ -93,7 +93,7 @@ export function PictureForm({ picture, name }: { picture: string | null; name: s
               disabled={isBusy}
               onClick={() => {
                 setRefusal(null);
-                void fetcher.submit({ intent: "delete-picture" }, { method: "post" });
+                void fetcher.submit({ intent: "delete-picture" }, { method: "post", flushSync: true });
               }}
             >
               <Icon name="trash" />

@@ -9,6 +9,7 @@ import { useResultToast, type SettingsResult } from "~/components/workspace-sett
 import { cn } from "~/lib/utils";
 import type { Message } from "../../../worker/http/messages";
 import type { UserResponse } from "../../../worker/profile/profile.mapper";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
   const messageFor = useFieldMessage();
@@ -32,7 +33,7 @@ export function ProfileForm({ user }: { user: UserResponse }) {
         <CardDescription>{t("profile.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <fetcher.Form onSubmit={submitAtOnce(fetcher)} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="update-profile" />
           <div className="grid gap-2">
             <Label htmlFor="profile-name">{t("profile.name")}</Label>

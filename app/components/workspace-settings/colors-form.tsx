@@ -8,6 +8,7 @@ import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { defaultWorkspaceColors, isHexColor, themeVariables, type WorkspaceColors } from "~/lib/theme";
 import { useResultToast, type SettingsResult } from "./settings-result";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 const colorNames = ["primary", "secondary", "accent"] as const;
 
@@ -40,7 +41,7 @@ export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
         <CardDescription>{t("colors.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" className="grid gap-6 md:grid-cols-[1fr_16rem]">
+        <fetcher.Form onSubmit={submitAtOnce(fetcher)} method="post" className="grid gap-6 md:grid-cols-[1fr_16rem]">
           <input type="hidden" name="intent" value="update-colors" />
           <fieldset disabled={!canEdit} className="grid gap-4">
             {colorNames.map((name) => (

@@ -44,7 +44,7 @@ export function DangerZone({
               title={t("danger.leaveConfirm", { name: workspaceName })}
               description={t("danger.leaveHint")}
               confirmLabel={t("danger.leave")}
-              onConfirm={() => fetcher.submit({ intent: "leave" }, { method: "post" })}
+              onConfirm={() => fetcher.submit({ intent: "leave" }, { method: "post", flushSync: true })}
             />
           </div>
         )}
@@ -62,7 +62,7 @@ export function DangerZone({
               description={t("danger.deleteConfirmBody")}
               confirmLabel={t("danger.delete")}
               typedConfirmation={{ label: t("danger.deleteConfirmLabel"), text: workspaceName }}
-              onConfirm={() => fetcher.submit({ intent: "delete" }, { method: "post" })}
+              onConfirm={() => fetcher.submit({ intent: "delete" }, { method: "post", flushSync: true })}
             />
           </div>
         ) : null}

@@ -9,6 +9,7 @@ import { cn } from "~/lib/utils";
 import { currencies } from "../../../db/enums";
 import { useResultToast, type SettingsResult } from "./settings-result";
 import { TimeZoneField } from "./time-zone-field";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 type Workspace = { name: string; description: string | null; currency: "USD" | "BRL"; time_zone: string };
 
@@ -33,7 +34,7 @@ export function GeneralForm({
         <CardDescription>{t("general.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
+        <fetcher.Form onSubmit={submitAtOnce(fetcher)} method="post" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="update-general" />
           <fieldset disabled={!canEdit} className="contents">
             <div className="grid gap-2 sm:col-span-2">

@@ -13,6 +13,7 @@ import { cn } from "~/lib/utils";
 import { workspaceRoles } from "../../../db/enums";
 import type { InvitationResponse, MemberResponse } from "../../../worker/workspaces/members.mapper";
 import { useResultToast, type SettingsResult } from "./settings-result";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 const selectClass = cn(fieldClassName, "h-9 w-36 px-2");
 
@@ -58,7 +59,7 @@ function MemberRow({
             onChange={(event) =>
               fetcher.submit(
                 { intent: "change-role", userId: member.user_uuid, role: event.target.value },
-                { method: "post" },
+                { method: "post", flushSync: true },
               )
             }
           >
@@ -79,7 +80,9 @@ function MemberRow({
             title={t("members.removeConfirm", { name })}
             description={t(`members.roleHelp.${member.role}`)}
             confirmLabel={t("members.remove")}
-            onConfirm={() => fetcher.submit({ intent: "remove-member", userId: member.user_uuid }, { method: "post" })}
+            onConfirm={() =>
+              fetcher.submit({ intent: "remove-member", userId: member.user_uuid }, { method: "post", flushSync: true })
+            }
           />
         </>
       ) : (
@@ -111,7 +114,10 @@ function InvitationRow({ invitation, canManage }: { invitation: InvitationRespon
           variant="ghost"
           size="sm"
           onClick={() =>
-            fetcher.submit({ intent: "revoke-invitation", invitationId: invitation.uuid }, { method: "post" })
+            fetcher.submit(
+              { intent: "revoke-invitation", invitationId: invitation.uuid },
+              { method: "post", flushSync: true },
+            )
           }
         >
           <Icon name="x" />
@@ -132,6 +138,7 @@ function InviteForm({ isOwner }: { isOwner: boolean }) {
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form
+      onSubmit={submitAtOnce(fetcher)}
       ref={form}
       method="post"
       className="mt-4 grid gap-3 rounded-lg border bg-muted/30 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"

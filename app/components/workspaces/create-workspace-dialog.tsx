@@ -18,6 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { BrowserTimeZoneField } from "./browser-time-zone-field";
 import { currencies } from "../../../db/enums";
+import { submitAtOnce } from "~/lib/submit-at-once";
 
 export type CreateWorkspaceResult = { error?: "required" | "tooLong" | "limit" | "failed" };
 
@@ -46,7 +47,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
           <DialogTitle>{t("create.title")}</DialogTitle>
           <DialogDescription>{t("create.description")}</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" noValidate>
+        <fetcher.Form onSubmit={submitAtOnce(fetcher)} method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create" />
           <BrowserTimeZoneField />
           <div className="grid gap-2">

@@ -180,8 +180,9 @@ describe("dashboard stats for a month of household finances", () => {
     const { recent_transactions, ...figures } = body.data;
     expect(figures).toEqual({
       currency: "BRL",
-      // checking 5838.50 + savings 6000.00 + credit line −300.00 + archived 10.00; dollars apart.
-      total_balance: "11548.50",
+      // checking 5937.50 + savings 6000.00 + credit line −300.00 + archived 10.00; dollars apart. The
+      // December gym (1 December) is not today's: checking keeps its 99.00 until then.
+      total_balance: "11647.50",
       other_currencies: [{ currency: "USD", total_balance: "230.00" }],
       // October 3000.00 → November 3500.00; the dollar income and the December entry stay out.
       monthly_income: {
@@ -445,6 +446,28 @@ describe("virtual balance", () => {
       // Nothing scheduled or recurring here (tests/node/planning/projection.routes.test.ts).
       upcoming: [],
     });
+  });
+
+  it("gives one balance: the stats' total is the projection's current balance, and this month stops at today", async () => {
+    const stats = (await l.get("stats")).body.data;
+    const projection = (await l.get("virtual-balance")).body.data;
+    expect(stats.total_balance).toBe("5900.00");
+    expect(stats.total_balance).toBe(projection.current_balance);
+    // Only "Today" has come: the Sunday gig, the concert and the gas later this month have not.
+    expect(stats.monthly_income.current_income).toBe("0.00");
+    expect(stats.monthly_expenses.current_expenses).toBe("100.00");
+    expect(stats.credit_card_spending.current_spending).toBe("0.00");
+    expect((await l.get("monthly-expenses")).body.data).toEqual(stats.monthly_expenses);
+
+    // On the 29th the gig, the concert and the gas have come, and count as they come.
+    t.clock.set("2026-11-29T15:00:00.000Z");
+    const later = (await l.get("stats")).body.data;
+    expect(later.monthly_income.current_income).toBe("200.00");
+    expect(later.monthly_expenses.current_expenses).toBe("220.00");
+    expect(later.credit_card_spending.current_spending).toBe("70.00");
+    // 5900.00 + 200.00 (gig) − 40.00 (card bill) − 50.00 (gas); the transfer stays within the total.
+    expect(later.total_balance).toBe("6010.00");
+    expect(later.total_balance).toBe((await l.get("virtual-balance")).body.data.current_balance);
   });
 
   it("follows each horizon the dashboard offers", async () => {
