@@ -8,6 +8,8 @@ import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-querie
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toAccountResponse } from "./accounts.mapper.ts";
+import { asOfToday, laterMovementQueries } from "./todays-balances.ts";
+import { todayIn } from "../ledger/dates.ts";
 import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.ts";
 import type { ActingContext, PersonCall, ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
@@ -35,36 +37,46 @@ export function accountsQuery(_ctx: ServiceContext, workspaceId: string) {
   return accountsOfWorkspace({ workspaceId });
 }
 
-/** GET /accounts: every account, archived ones included (flagged `is_active: false`). */
+/** GET /accounts: every account, archived ones included (flagged `is_active: false`), with its balance as of today. */
 export async function listAccounts({ ctx, input }: ServiceCall<WorkspaceRef>) {
   const {
-    rows: { accounts },
+    workspace,
+    rows: { accounts, ...later },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accounts: accountsQuery(ctx, input.workspaceId),
+    ...laterMovementQueries(ctx, input.workspaceId),
   });
-  return accounts.map(toAccountResponse);
+  const now = ctx.clock.now();
+  return asOfToday(accounts, later, todayIn(workspace.timeZone, now), now).map(toAccountResponse);
 }
 
-/** The accounts page in one round trip: every account and the plan's account usage. */
+/** The accounts page in one round trip: every account (its balance as of today) and the plan's account usage. */
 export async function getAccountsPage({ ctx, input }: PersonCall<WorkspaceRef>) {
   const {
-    rows: { rows, owners },
+    workspace,
+    rows: { rows, owners, ...later },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     rows: accountsQuery(ctx, input.workspaceId),
     owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
+    ...laterMovementQueries(ctx, input.workspaceId),
   });
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
+  const now = ctx.clock.now();
+  const accountsOfToday = asOfToday(rows, later, todayIn(workspace.timeZone, now), now);
   // Every account counts towards the limit, archived ones too (accountsUsedQuery).
-  return { accounts: rows.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
+  return { accounts: accountsOfToday.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
 }
 
 export async function getAccount({ ctx, input }: ServiceCall<AccountRef>) {
   const {
-    rows: { found },
+    workspace,
+    rows: { found, ...later },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     found: accountQuery(ctx, input.workspaceId, input.accountId),
+    ...laterMovementQueries(ctx, input.workspaceId, isUuid(input.accountId) ? input.accountId : ""),
   });
-  const account = found[0];
+  const now = ctx.clock.now();
+  const account = asOfToday(found, later, todayIn(workspace.timeZone, now), now)[0];
   if (!account) throw accountNotFound();
   return toAccountResponse(account);
 }

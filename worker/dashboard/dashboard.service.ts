@@ -38,7 +38,7 @@ import { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
 import type { ServiceContext } from "../context.ts";
 import { fieldError } from "../http/errors.ts";
-import { addDays, endOfWeek, isIsoDate, monthRange, todayIn } from "../ledger/dates.ts";
+import { addDays, endOfWeek, isIsoDate, monthRange, possibleTodays, todayIn } from "../ledger/dates.ts";
 import { centsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
 import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
@@ -74,17 +74,6 @@ export const virtualBalanceQuerySchema = z.object({
 
 type CurrencyRow = { currency: string };
 type MonthRow = { month: string; incomeCents: bigint; expensesCents: bigint; creditCardSpendingCents: bigint };
-
-/**
- * Every date that is "today" somewhere (UTC−12 to UTC+14). The workspace's time zone arrives
- * in the same batch as the data, so the queries are cut at all of them and the service picks.
- */
-function possibleTodays(now: Date): string[] {
-  const days = [todayIn("Etc/GMT+12", now)];
-  const latest = todayIn("Etc/GMT-14", now);
-  while (days.at(-1)! < latest) days.push(addDays(days.at(-1)!, 1));
-  return days;
-}
 
 /** Bucket rows of datedBucketsQuery, summed once the workspace's today is known. */
 type DatedRow = {
@@ -232,7 +221,7 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   const {
     workspace,
     role,
-    rows: { accountRows, cardRows, tagRows, owners, used, ...statsRows },
+    rows: { accountRows, cardRows, tagRows, laterInflows, laterOutflows, owners, used, ...statsRows },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...statsQueries(ctx, input.workspaceId),
     ...ledgerOptionsQueries(ctx, input.workspaceId),
@@ -244,7 +233,10 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
-    ...ledgerOptionsFrom({ accountRows, cardRows, tagRows }),
+    ...ledgerOptionsFrom(
+      { accountRows, cardRows, tagRows, laterInflows, laterOutflows },
+      { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() },
+    ),
     accountUsage: { ...accountUsage(tier, used[0]?.used ?? 0), plan: tier.label },
     role,
     today: todayIn(workspace.timeZone, ctx.clock.now()),

@@ -67,3 +67,14 @@ export function endOfWeek(date: string): string {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   return addDays(date, (7 - weekday) % 7);
 }
+
+/**
+ * Every date that is "today" somewhere (UTC−12 to UTC+14). The workspace's time zone arrives
+ * in the same batch as the data, so the queries are cut at all of them and the service picks.
+ */
+export function possibleTodays(now: Date): string[] {
+  const days = [todayIn("Etc/GMT+12", now)];
+  const latest = todayIn("Etc/GMT-14", now);
+  while (days.at(-1)! < latest) days.push(addDays(days.at(-1)!, 1));
+  return days;
+}

@@ -11,20 +11,30 @@ import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 
 /** The accounts, cards and tags the item dialog offers, under names that do not meet the list's own reads. */
 function optionQueries(ctx: ServiceContext, workspaceId: string) {
-  const { accountRows, cardRows, tagRows } = ledgerOptionsQueries(ctx, workspaceId);
-  return { optionAccountRows: accountRows, optionCardRows: cardRows, optionTagRows: tagRows };
+  const { accountRows, cardRows, tagRows, ...later } = ledgerOptionsQueries(ctx, workspaceId);
+  return { optionAccountRows: accountRows, optionCardRows: cardRows, optionTagRows: tagRows, ...later };
 }
 
-function optionsFrom(rows: {
-  optionAccountRows: Parameters<typeof ledgerOptionsFrom>[0]["accountRows"];
-  optionCardRows: Parameters<typeof ledgerOptionsFrom>[0]["cardRows"];
-  optionTagRows: Parameters<typeof ledgerOptionsFrom>[0]["tagRows"];
-}) {
-  return ledgerOptionsFrom({
-    accountRows: rows.optionAccountRows,
-    cardRows: rows.optionCardRows,
-    tagRows: rows.optionTagRows,
-  });
+type OptionRows = Parameters<typeof ledgerOptionsFrom>[0];
+
+function optionsFrom(
+  rows: {
+    optionAccountRows: OptionRows["accountRows"];
+    optionCardRows: OptionRows["cardRows"];
+    optionTagRows: OptionRows["tagRows"];
+  } & Pick<OptionRows, "laterInflows" | "laterOutflows">,
+  clock: { today: string; now: Date },
+) {
+  return ledgerOptionsFrom(
+    {
+      accountRows: rows.optionAccountRows,
+      cardRows: rows.optionCardRows,
+      tagRows: rows.optionTagRows,
+      laterInflows: rows.laterInflows,
+      laterOutflows: rows.laterOutflows,
+    },
+    clock,
+  );
 }
 
 /** The scheduled-transactions page: one page of items and what the dialog offers, in one read round trip. */
@@ -34,12 +44,13 @@ export async function loadScheduledPage({ ctx, input }: PersonCall<WorkspaceRef 
     ...scheduledListQueries(ctx, workspaceId, filters),
     ...optionQueries(ctx, workspaceId),
   });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
   return {
     ...scheduledListFrom(workspaceId, rows, filters),
-    ...optionsFrom(rows),
+    ...optionsFrom(rows, { today, now: ctx.clock.now() }),
     role,
     currency: workspace.currency,
-    today: todayIn(workspace.timeZone, ctx.clock.now()),
+    today,
   };
 }
 
@@ -50,11 +61,12 @@ export async function loadRecurringPage({ ctx, input }: PersonCall<WorkspaceRef 
     ...recurringListQueries(ctx, workspaceId, filters),
     ...optionQueries(ctx, workspaceId),
   });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
   return {
     ...recurringListFrom(workspaceId, rows, filters),
-    ...optionsFrom(rows),
+    ...optionsFrom(rows, { today, now: ctx.clock.now() }),
     role,
     currency: workspace.currency,
-    today: todayIn(workspace.timeZone, ctx.clock.now()),
+    today,
   };
 }

@@ -4,6 +4,7 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import { tags, transactions } from "../../db/schema/index.ts";
 import { toAccountOption, toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { accountsQuery } from "../accounts/accounts.service.ts";
+import { asOfToday, laterMovementQueries } from "../accounts/todays-balances.ts";
 import { toCardOption, toCardResponse } from "../cards/cards.mapper.ts";
 import { cardsWithAccountsQuery } from "../cards/cards.service.ts";
 import type { ServiceContext } from "../context.ts";
@@ -29,15 +30,23 @@ export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
     accountRows: accountsQuery(ctx, workspaceId),
     cardRows: cardsWithAccountsQuery(ctx, workspaceId),
     tagRows: tagOptions({ workspaceId }),
+    ...laterMovementQueries(ctx, workspaceId),
   };
 }
 
 type OptionRows = RowsByName<ReturnType<typeof ledgerOptionsQueries>>;
 
-/** The accounts, cards and tags as the wizard and the filters use them — no more is sent to the browser. */
-export function ledgerOptionsFrom({ accountRows, cardRows, tagRows }: OptionRows) {
+/**
+ * The accounts (with their balance as of `today`), cards and tags as the wizard and the filters
+ * use them — no more is sent to the browser.
+ */
+export function ledgerOptionsFrom(
+  { accountRows, cardRows, tagRows, laterInflows, laterOutflows }: OptionRows,
+  clock: { today: string; now: Date },
+) {
+  const accountsOfToday = asOfToday(accountRows, { laterInflows, laterOutflows }, clock.today, clock.now);
   return {
-    accounts: accountRows.map((row) => toAccountOption(toAccountResponse(row))),
+    accounts: accountsOfToday.map((row) => toAccountOption(toAccountResponse(row))),
     cards: cardRows.map((row) => toCardOption(toCardResponse(row.card, row.account))),
     tags: tagRows,
   };
@@ -72,7 +81,7 @@ export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceR
     transactions: rows.map((row) => toListedTransaction(toTransactionResponse(row))),
     meta: pageMeta(filters, counted),
     hasAnyTransaction: anyRow.length > 0,
-    ...ledgerOptionsFrom(options),
+    ...ledgerOptionsFrom(options, { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() }),
     role,
     currency: workspace.currency,
     today: todayIn(workspace.timeZone, ctx.clock.now()),

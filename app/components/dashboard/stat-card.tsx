@@ -18,8 +18,6 @@ type StatCardProps = {
   isRiseGood?: boolean;
   footnote?: string;
   testId?: string;
-  /** Five to a row (the projection): a smaller amount. */
-  isCompact?: boolean;
   /** The figure the others lead to (the projection's end balance). */
   isHighlighted?: boolean;
 };
@@ -40,7 +38,6 @@ export function StatCard({
   isRiseGood = true,
   footnote,
   testId,
-  isCompact,
   isHighlighted,
 }: StatCardProps) {
   const { t } = useTranslation("dashboard");
@@ -63,8 +60,7 @@ export function StatCard({
       </div>
       <p
         className={cn(
-          "text-2xl font-bold tracking-tight tabular-nums",
-          !isCompact && "sm:text-3xl",
+          "text-2xl font-bold tracking-tight tabular-nums sm:text-3xl",
           cents < 0 ? "text-destructive" : "text-foreground",
         )}
       >

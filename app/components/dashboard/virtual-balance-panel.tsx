@@ -141,7 +141,7 @@ const figureIcons = {
 export function ProjectionCards({ balance }: { balance: VirtualBalance }) {
   const { t } = useTranslation("dashboard");
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {figures.map((figure) => (
         <StatCard
           key={figure}
@@ -150,7 +150,6 @@ export function ProjectionCards({ balance }: { balance: VirtualBalance }) {
           currency={balance.currency}
           icon={figureIcons[figure]}
           testId={`virtual-${figure}`}
-          isCompact
           isHighlighted={figure === "end_balance"}
         />
       ))}

@@ -448,7 +448,22 @@ describe("virtual balance", () => {
     });
   });
 
-  it("gives one balance: the stats' total is the projection's current balance, and this month stops at today", async () => {
+  /** The BRL accounts' balances as the accounts API answers them: their sum, and the checking account's in the list and alone. */
+  const realBalances = async () => {
+    const listed = (
+      await (await t.request(`/api/workspaces/${l.workspaceId}/accounts`, { token: l.owner.token })).json()
+    ).data as { uuid: string; currency: string; balance_cents: number }[];
+    const alone = await (
+      await t.request(`/api/workspaces/${l.workspaceId}/accounts/${l.checking.id}`, { token: l.owner.token })
+    ).json();
+    return {
+      total: listed.filter((row) => row.currency === "BRL").reduce((sum, row) => sum + row.balance_cents, 0),
+      checking: listed.find((row) => row.uuid === l.checking.id)?.balance_cents,
+      checkingAlone: alone.data.balance_cents,
+    };
+  };
+
+  it("gives one balance: the stats' total is the projection's current balance and the accounts' sum, and this month stops at today", async () => {
     const stats = (await l.get("stats")).body.data;
     const projection = (await l.get("virtual-balance")).body.data;
     expect(stats.total_balance).toBe("5900.00");
@@ -458,6 +473,8 @@ describe("virtual balance", () => {
     expect(stats.monthly_expenses.current_expenses).toBe("100.00");
     expect(stats.credit_card_spending.current_spending).toBe("0.00");
     expect((await l.get("monthly-expenses")).body.data).toEqual(stats.monthly_expenses);
+    // The accounts say the same: each one's balance as of today, whose sum is the total.
+    expect(await realBalances()).toEqual({ total: 590_000, checking: 90_000, checkingAlone: 90_000 });
 
     // On the 29th the gig, the concert and the gas have come, and count as they come.
     t.clock.set("2026-11-29T15:00:00.000Z");
@@ -468,6 +485,8 @@ describe("virtual balance", () => {
     // 5900.00 + 200.00 (gig) − 40.00 (card bill) − 50.00 (gas); the transfer stays within the total.
     expect(later.total_balance).toBe("6010.00");
     expect(later.total_balance).toBe((await l.get("virtual-balance")).body.data.current_balance);
+    // 900.00 + 200.00 − 25.00 − 40.00 − 50.00
+    expect(await realBalances()).toEqual({ total: 601_000, checking: 98_500, checkingAlone: 98_500 });
   });
 
   it("follows each horizon the dashboard offers", async () => {
