@@ -81,3 +81,24 @@ export function refusedAction(intent: string, error: unknown, itemIntents: reado
     { status: error.status },
   );
 }
+
+/**
+ * A paged list's status tab and page from its address: an unknown status is the default tab, a
+ * page that is no page is the first. "all" lists every status.
+ */
+export function statusTabFilters<Tab extends string, Filters>(
+  url: string,
+  tabs: readonly Tab[],
+  defaultTab: Tab,
+  schema: z.ZodType<Filters>,
+  perPage: number,
+) {
+  const search = new URL(url).searchParams;
+  const status = tabs.find((tab) => tab === search.get("status")) ?? defaultTab;
+  const parsed = schema.safeParse({
+    page: search.get("page") ?? "1",
+    per_page: String(perPage),
+    status: status === "all" ? undefined : status,
+  });
+  return { status, filters: parsed.success ? parsed.data : schema.parse({ per_page: String(perPage) }) };
+}

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
-import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import type { ActionResult } from "~/components/accounts/action-result";
 import { plans } from "~/components/landing/pricing";
 import { RecurringDialog } from "~/components/planned/lazy-planned-dialogs";
 import { PlannedEmpty, PlannedList, StatusTabs } from "~/components/planned/planned-page-parts";
-import { PlannedRow, plannedActionsKey, type RowAction } from "~/components/planned/planned-row";
+import { PlannedRow, type RowAction, usePlannedActions } from "~/components/planned/planned-row";
 import type { RecurringItem } from "~/components/planned/planned-types";
 import { describeRecurrence, ruleOfItem } from "~/components/planned/recurrence-summary";
 import { Pagination, perPage } from "~/components/transactions/pagination";
@@ -15,7 +15,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
+import { formText, readLedgerForm, refusedAction, refusedForm, statusTabFilters } from "~/lib/ledger-form.server";
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -38,14 +38,7 @@ export const handle = { i18n: ["planned", "transactions", "errors"] };
 const statusTabs = ["all", "active", "paused", "inactive"] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const search = new URL(args.request.url).searchParams;
-  const status = statusTabs.find((tab) => tab === search.get("status")) ?? "all";
-  const parsed = recurringFiltersSchema.safeParse({
-    page: search.get("page") ?? "1",
-    per_page: String(perPage),
-    status: status === "all" ? undefined : status,
-  });
-  const filters = parsed.success ? parsed.data : { page: 1, per_page: perPage };
+  const { status, filters } = statusTabFilters(args.request.url, statusTabs, "all", recurringFiltersSchema, perPage);
   const page = await asPerson(args, (ctx) =>
     loadRecurringPage({ ctx, input: { workspaceId: args.params.workspaceId, filters } }),
   );
@@ -119,12 +112,9 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
   const language = useLanguage();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
-  const rowActions = useFetcher<ActionResult>({ key: plannedActionsKey });
-  useResultToast(rowActions.data, "planned");
+  const { post: postIntent, busyId, busyIntent } = usePlannedActions();
   const canEdit = can(page.role, "finances.write") && page.beta.allowed;
-  const post = (intent: string, item: RecurringItem) =>
-    rowActions.submit({ intent, id: item.uuid }, { method: "post", flushSync: true });
-  const busyId = rowActions.state !== "idle" ? rowActions.formData?.get("id") : null;
+  const post = (intent: string, item: RecurringItem) => postIntent(intent, item.uuid);
   const actionsOf = (item: RecurringItem): RowAction[] | null => {
     if (!canEdit) return null;
     return [
@@ -190,8 +180,8 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
         <BetaGate
           ownerHasBeta={page.beta.ownerHasBeta}
           canTurnOn={can(page.role, "workspace.update")}
-          isTurningOn={rowActions.state !== "idle" && rowActions.formData?.get("intent") === "enable-beta"}
-          onTurnOn={() => rowActions.submit({ intent: "enable-beta" }, { method: "post", flushSync: true })}
+          isTurningOn={busyIntent === "enable-beta"}
+          onTurnOn={() => postIntent("enable-beta")}
         />
       )}
       {page.data.length || page.status !== "all" ? (

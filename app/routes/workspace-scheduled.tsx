@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
-import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import type { ActionResult } from "~/components/accounts/action-result";
 import { ScheduledDialog } from "~/components/planned/lazy-planned-dialogs";
 import { PlannedEmpty, PlannedList, StatusTabs } from "~/components/planned/planned-page-parts";
-import { PlannedRow, plannedActionsKey, type RowAction } from "~/components/planned/planned-row";
+import { PlannedRow, type RowAction, usePlannedActions } from "~/components/planned/planned-row";
 import type { ScheduledItem } from "~/components/planned/planned-types";
 import { Pagination, perPage } from "~/components/transactions/pagination";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
-import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
+import { formText, readLedgerForm, refusedAction, refusedForm, statusTabFilters } from "~/lib/ledger-form.server";
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -34,14 +34,13 @@ export const handle = { i18n: ["planned", "transactions", "errors"] };
 const statusTabs = ["pending", "executed", "cancelled", "all"] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const search = new URL(args.request.url).searchParams;
-  const status = statusTabs.find((tab) => tab === search.get("status")) ?? "pending";
-  const parsed = scheduledFiltersSchema.safeParse({
-    page: search.get("page") ?? "1",
-    per_page: String(perPage),
-    status: status === "all" ? undefined : status,
-  });
-  const filters = parsed.success ? parsed.data : { page: 1, per_page: perPage };
+  const { status, filters } = statusTabFilters(
+    args.request.url,
+    statusTabs,
+    "pending",
+    scheduledFiltersSchema,
+    perPage,
+  );
   const page = await asPerson(args, (ctx) =>
     loadScheduledPage({ ctx, input: { workspaceId: args.params.workspaceId, filters } }),
   );
@@ -90,12 +89,9 @@ export default function WorkspaceScheduled({ params }: Route.ComponentProps) {
   const language = useLanguage();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
-  const rowActions = useFetcher<ActionResult>({ key: plannedActionsKey });
-  useResultToast(rowActions.data, "planned");
+  const { post: postIntent, busyId } = usePlannedActions();
   const canEdit = can(page.role, "finances.write");
-  const post = (intent: string, item: ScheduledItem) =>
-    rowActions.submit({ intent, id: item.uuid }, { method: "post", flushSync: true });
-  const busyId = rowActions.state !== "idle" ? rowActions.formData?.get("id") : null;
+  const post = (intent: string, item: ScheduledItem) => postIntent(intent, item.uuid);
   const actionsOf = (item: ScheduledItem): RowAction[] | null => {
     if (!canEdit) return null;
     const remove: RowAction = {

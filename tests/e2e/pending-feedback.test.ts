@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { gotoHydrated, launchBrowser, openPage, toastWith } from "../support/browser.ts";
+import { addAccount, chooseExpenseFrom } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
@@ -13,15 +14,6 @@ const labelAsTheClickReturns = (button: Locator) =>
     (element as HTMLButtonElement).click();
     return { label: element.textContent?.trim(), isDisabled: (element as HTMLButtonElement).disabled };
   });
-
-async function addAccount(page: Page, workspaceId: string) {
-  const response = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
-    headers: { Origin: inject("appUrl") },
-    data: { name: "Checking", type: "checking", currency: "USD", balance: "100.00" },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { uuid: string } }).data.uuid;
-}
 
 describe("a save shows that it is saving at once, in Chromium", () => {
   let browser: Browser;
@@ -48,16 +40,10 @@ describe("a save shows that it is saving at once, in Chromium", () => {
     });
     await toastWith(page, "“Groceries” was created").waitFor();
 
-    const accountId = await addAccount(page, workspaceId);
+    const accountId = await addAccount(page, workspaceId, "Checking", "100.00");
     await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
     await page.getByRole("button", { name: "New transaction" }).first().click();
-    await dialog
-      .locator("label")
-      .filter({ has: page.getByRole("radio", { name: /^Expense/ }) })
-      .click();
-    await dialog.getByRole("button", { name: "Next" }).click();
-    await dialog.locator("#tx-origin").selectOption(`account:${accountId}`);
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await chooseExpenseFrom(page, accountId);
     await dialog.getByLabel(/^Amount$/).fill("12.00");
     await dialog.getByLabel(/^Description$/).fill("Bread");
     expect(await labelAsTheClickReturns(dialog.getByRole("button", { name: "Create transaction" }))).toEqual({

@@ -5,17 +5,8 @@ import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
+import { addAccount, chooseExpenseFrom } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
-
-/** An account made through the API, as a person would have made it on the accounts page. */
-async function addAccount(page: Page, workspaceId: string, name: string, balance: string): Promise<string> {
-  const response = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
-    headers: { Origin: inject("appUrl") },
-    data: { name, type: "checking", currency: "USD", balance },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { uuid: string } }).data.uuid;
-}
 
 async function balanceOf(page: Page, workspaceId: string, accountId: string): Promise<number> {
   const response = await page.request.get(`/api/workspaces/${workspaceId}/accounts/${accountId}`);
@@ -47,18 +38,6 @@ const longDate = (date: string) =>
   new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
     new Date(`${date}T00:00:00Z`),
   );
-
-/** Kind, then the account the money leaves, through the wizard's first two steps. */
-async function chooseExpenseFrom(page: Page, accountId: string) {
-  const dialog = page.getByRole("dialog");
-  await dialog
-    .locator("label")
-    .filter({ has: page.getByRole("radio", { name: /^Expense/ }) })
-    .click();
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.locator("#tx-origin").selectOption(`account:${accountId}`);
-  await dialog.getByRole("button", { name: "Next" }).click();
-}
 
 describe("scheduled and recurring transactions in Chromium", () => {
   let browser: Browser;

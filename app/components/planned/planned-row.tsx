@@ -1,7 +1,9 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
 import { ConfirmDelete } from "~/components/accounts/confirm-delete";
-import { kindIcons } from "~/components/transactions/kind-icons";
+import { KindIcon, SignedAmount } from "~/components/transactions/transaction-row";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -13,21 +15,28 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
-import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { ScheduledItem } from "./planned-types";
 
 /** The shared fetcher a page's rows post their actions with; the page toasts the outcome. */
-export const plannedActionsKey = "planned-actions";
+const plannedActionsKey = "planned-actions";
 
-const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
-const amountColours = { in: "text-success", out: "text-destructive", move: "text-foreground" };
-const iconColours = {
-  in: "bg-success/10 text-success",
-  out: "bg-destructive/10 text-destructive",
-  move: "bg-info/10 text-info",
-};
+/**
+ * A planned page's row actions (execute, pause, cancel…) posted to its own action, one at a time,
+ * each outcome a toast; which item (and which intent) is on its way, to show it busy.
+ */
+export function usePlannedActions() {
+  const fetcher = useFetcher<ActionResult>({ key: plannedActionsKey });
+  useResultToast(fetcher.data, "planned");
+  const isBusy = fetcher.state !== "idle";
+  return {
+    post: (intent: string, id?: string) =>
+      fetcher.submit(id ? { intent, id } : { intent }, { method: "post", flushSync: true }),
+    busyId: isBusy ? fetcher.formData?.get("id") : null,
+    busyIntent: isBusy ? fetcher.formData?.get("intent") : null,
+  };
+}
 
 export type RowAction = {
   label: string;
@@ -56,9 +65,6 @@ export function PlannedRow({ title, template, badge, lines, failure, actions, is
   const { t } = useTranslation(["planned", "transactions"]);
   const language = useLanguage();
   const [confirming, setConfirming] = useState<RowAction | null>(null);
-  const way = direction[template.type];
-  const kind = t(`transactions:kinds.${template.type}`);
-  const signed = way === "out" ? -template.amount_cents : template.amount_cents;
   const outside = t("transactions:list.outside");
   return (
     <li
@@ -66,14 +72,7 @@ export function PlannedRow({ title, template, badge, lines, failure, actions, is
       data-testid="planned-row"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span
-          className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`}
-          role="img"
-          aria-label={kind}
-          title={kind}
-        >
-          <Icon name={kindIcons[template.type]} className="size-4" />
-        </span>
+        <KindIcon kind={template.type} label={t(`transactions:kinds.${template.type}`)} />
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate font-medium text-foreground">{title}</h3>
@@ -101,10 +100,12 @@ export function PlannedRow({ title, template, badge, lines, failure, actions, is
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
-        <span className={`font-semibold whitespace-nowrap tabular-nums ${amountColours[way]}`}>
-          {formatMoney(signed, template.currency, language, { sign: way === "move" ? "auto" : "always" })}
-          <span className="ml-1 text-xs font-normal text-muted-foreground">{template.currency}</span>
-        </span>
+        <SignedAmount
+          kind={template.type}
+          cents={template.amount_cents}
+          currency={template.currency}
+          language={language}
+        />
         {actions?.length ? (
           <>
             <DropdownMenu>

@@ -17,6 +17,41 @@ const iconColours = {
   move: "bg-info/10 text-info",
 };
 
+/** The kind's icon in its colour, named for screen readers ("Expense"). */
+export function KindIcon({ kind, label }: { kind: TransactionKind; label: string }) {
+  return (
+    <span
+      className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[direction[kind]]}`}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <Icon name={kindIcons[kind]} className="size-4" />
+    </span>
+  );
+}
+
+/** "−R$ 12,30 BRL" in red for what leaves, "+" in green for what arrives, unsigned for a move. */
+export function SignedAmount({
+  kind,
+  cents,
+  currency,
+  language,
+}: {
+  kind: TransactionKind;
+  cents: number;
+  currency: string;
+  language: Language;
+}) {
+  const way = direction[kind];
+  return (
+    <span className={`font-semibold whitespace-nowrap tabular-nums ${amountColours[way]}`}>
+      {formatMoney(way === "out" ? -cents : cents, currency, language, { sign: way === "move" ? "auto" : "always" })}
+      <span className="ml-1 text-xs font-normal text-muted-foreground">{currency}</span>
+    </span>
+  );
+}
+
 /** The words every row shares, translated once per list rather than once per row. */
 export type RowLabels = {
   kinds: Record<TransactionKind, string>;
@@ -64,21 +99,11 @@ const isThisYear = (date: string) => date.startsWith(String(new Date().getUTCFul
 /** One line of the list. Rendered twenty times a page: plain elements, no hooks. */
 export function TransactionRow({ transaction, labels, language, showsDate, isPlanned, actions }: Props) {
   const { t } = useTranslation("transactions");
-  const way = direction[transaction.type];
-  const kind = labels.kinds[transaction.type];
-  const signed = way === "out" ? -transaction.amount_cents : transaction.amount_cents;
   const isCrossCurrency = transaction.currency !== transaction.destination_currency;
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span
-          className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[way]}`}
-          role="img"
-          aria-label={kind}
-          title={kind}
-        >
-          <Icon name={kindIcons[transaction.type]} className="size-4" />
-        </span>
+        <KindIcon kind={transaction.type} label={labels.kinds[transaction.type]} />
         <div className="grid min-w-0 gap-1">
           <p className="flex min-w-0 items-center gap-2">
             <span className="truncate font-medium text-foreground">{transaction.description}</span>
@@ -131,10 +156,12 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
       </div>
       <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
         <div className="grid text-left sm:text-right">
-          <span className={`font-semibold tabular-nums ${amountColours[way]}`}>
-            {formatMoney(signed, transaction.currency, language, { sign: way === "move" ? "auto" : "always" })}
-            <span className="ml-1 text-xs font-normal text-muted-foreground">{transaction.currency}</span>
-          </span>
+          <SignedAmount
+            kind={transaction.type}
+            cents={transaction.amount_cents}
+            currency={transaction.currency}
+            language={language}
+          />
           {isCrossCurrency ? (
             <span className="text-xs text-muted-foreground tabular-nums">
               {t("list.arrives", {

@@ -1,0 +1,24 @@
+import type { Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+/** An account made through the API, as a person would have made it on the accounts page; its id. */
+export async function addAccount(page: Page, workspaceId: string, name: string, balance: string): Promise<string> {
+  const response = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+    headers: { Origin: inject("appUrl") },
+    data: { name, type: "checking", currency: "USD", balance },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { uuid: string } }).data.uuid;
+}
+
+/** The open wizard's first two steps (English page): an expense, paid from the account. */
+export async function chooseExpenseFrom(page: Page, accountId: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: /^Expense/ }) })
+    .click();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.locator("#tx-origin").selectOption(`account:${accountId}`);
+  await dialog.getByRole("button", { name: "Next" }).click();
+}
