@@ -135,13 +135,32 @@ describe("dashboard in Chromium", () => {
     expect(problems).toEqual([]);
 
     const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
+    // On a phone every amount sits left of the floating button's column, so scrolling never puts one under it.
+    const underTheButton: string[] = [];
     const layouts = await screenshotEveryLayout(browser, {
       baseURL,
       path: `/workspaces/${workspaceId}/dashboard?virtual=1`,
       name: "dashboard",
       cookies,
+      prepare: async (shown) => {
+        if ((shown.viewportSize()?.width ?? 0) >= 640) return;
+        const button = (await shown.getByRole("button", { name: /^(Add|Adicionar)$/ }).boundingBox())!;
+        underTheButton.push(
+          ...(await shown.locator("main .tabular-nums").evaluateAll(
+            (amounts, buttonLeft) =>
+              amounts.flatMap((amount) => {
+                // The text's own extent, not its box: a block amount spans its card.
+                const range = document.createRange();
+                range.selectNodeContents(amount);
+                return range.getBoundingClientRect().right > buttonLeft ? [amount.textContent ?? ""] : [];
+              }),
+            button.x,
+          )),
+        );
+      },
     });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    expect(underTheButton).toEqual([]);
     await context.close();
   });
 

@@ -50,17 +50,25 @@ export function UpcomingPlannedList({
             const cents = decimalToExactCents(item.amount);
             const isIncome = item.type === "income";
             return (
-              <li key={`${item.source.uuid}-${item.date}`} className="flex items-center gap-3 py-2.5">
-                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary-100 text-muted-foreground">
-                  <Icon name={item.source.type === "recurring" ? "repeat" : "calendar-clock"} className="size-4" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-foreground">{item.description}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {formatDate(item.date, language)} · {t(`upcoming.source.${item.source.type}`)}
-                  </p>
+              // On a phone the amount goes under the words, on the left: the floating button never covers it.
+              <li
+                key={`${item.source.uuid}-${item.date}`}
+                className="flex flex-col gap-1 py-2.5 sm:flex-row sm:items-center sm:gap-3"
+              >
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary-100 text-muted-foreground">
+                    <Icon name={item.source.type === "recurring" ? "repeat" : "calendar-clock"} className="size-4" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-foreground">{item.description}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {formatDate(item.date, language)} · {t(`upcoming.source.${item.source.type}`)}
+                    </p>
+                  </div>
                 </div>
-                <span className={`text-sm font-semibold tabular-nums ${isIncome ? "text-success" : "text-foreground"}`}>
+                <span
+                  className={`pl-11 text-sm font-semibold tabular-nums sm:pl-0 ${isIncome ? "text-success" : "text-foreground"}`}
+                >
                   {formatMoney(isIncome ? cents : -cents, item.currency, language, { sign: "always" })}
                 </span>
               </li>
