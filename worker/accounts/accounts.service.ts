@@ -47,7 +47,7 @@ export async function listAccounts({ ctx, input }: ServiceCall<WorkspaceRef>) {
     ...laterMovementQueries(ctx, input.workspaceId),
   });
   const now = ctx.clock.now();
-  return asOfToday(accounts, later, todayIn(workspace.timeZone, now), now).map(toAccountResponse);
+  return asOfToday({ accounts }, later, todayIn(workspace.timeZone, now), now).accounts.map(toAccountResponse);
 }
 
 /** The accounts page in one round trip: every account (its balance as of today) and the plan's account usage. */
@@ -62,7 +62,7 @@ export async function getAccountsPage({ ctx, input }: PersonCall<WorkspaceRef>) 
   });
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   const now = ctx.clock.now();
-  const accountsOfToday = asOfToday(rows, later, todayIn(workspace.timeZone, now), now);
+  const accountsOfToday = asOfToday({ accounts: rows }, later, todayIn(workspace.timeZone, now), now).accounts;
   // Every account counts towards the limit, archived ones too (accountsUsedQuery).
   return { accounts: accountsOfToday.map(toAccountResponse), usage: accountUsage(tier, rows.length) };
 }
@@ -76,7 +76,7 @@ export async function getAccount({ ctx, input }: ServiceCall<AccountRef>) {
     ...laterMovementQueries(ctx, input.workspaceId, isUuid(input.accountId) ? input.accountId : ""),
   });
   const now = ctx.clock.now();
-  const account = asOfToday(found, later, todayIn(workspace.timeZone, now), now)[0];
+  const account = asOfToday({ accounts: found }, later, todayIn(workspace.timeZone, now), now).accounts[0];
   if (!account) throw accountNotFound();
   return toAccountResponse(account);
 }

@@ -1,3 +1,4 @@
+import { asOfToday } from "../accounts/todays-balances.ts";
 import { toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
@@ -40,7 +41,16 @@ export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
     : { from: monthBefore(addDays(utcToday, -1)), to: monthAfter(addDays(utcToday, 1)) };
   const {
     workspace,
-    rows: { accountRows, cardRows, tagRows, ...statementRows },
+    rows: {
+      accountRows,
+      cardRows,
+      tagRows,
+      laterInflows,
+      laterOutflows,
+      laterCharges,
+      laterCardPayments,
+      ...statementRows
+    },
   } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
     ...ledgerOptionsQueries(ctx, workspaceId),
     ...statementQueries(ctx, {
@@ -51,11 +61,19 @@ export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
       withRecentPurchases: true,
     }),
   });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  // Balances and debts as of today (README: "One balance").
+  const ofToday = asOfToday(
+    { accounts: accountRows, cards: cardRows },
+    { laterInflows, laterOutflows, laterCharges, laterCardPayments },
+    today,
+    ctx.clock.now(),
+  );
   const page = {
-    cards: cardRows.map((row) => toCardResponse(row.card, row.account)),
-    accounts: accountRows.map(toAccountResponse),
+    cards: ofToday.cards.map((row) => toCardResponse(row.card, row.account)),
+    accounts: ofToday.accounts.map(toAccountResponse),
     tags: tagRows,
-    today: todayIn(workspace.timeZone, ctx.clock.now()),
+    today,
   };
   const basis = selectedCardId ? cardStatementBasis(ctx, workspace, statementRows) : null;
   if (!basis) return { ...page, statements: null, isStatementMissing: false };

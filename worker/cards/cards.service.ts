@@ -7,7 +7,12 @@ import { AppError, fieldError } from "../http/errors.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "../accounts/accounts.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { asOfToday, laterMovementQueries, type LaterMovement } from "../accounts/todays-balances.ts";
+import { todayIn } from "../ledger/dates.ts";
 import { toCardResponse } from "./cards.mapper.ts";
+
+type CardRow = typeof cards.$inferSelect;
+type AccountRow = typeof accounts.$inferSelect;
 import type { CardInput } from "./cards.schemas.ts";
 import type { ActingContext, ServiceCall } from "../auth/actor.ts";
 import { runLedgerBatch } from "../ledger/apply-effects.ts";
@@ -40,36 +45,53 @@ export function cardQuery(ctx: ServiceContext, workspaceId: string, cardId: stri
     .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, idOrNothing(cardId))));
 }
 
+/** Cards with their accounts as of today: debts and balances less what is dated later (README: "One balance"). */
+function cardsOfToday(
+  ctx: ServiceContext,
+  workspace: { timeZone: string },
+  rows: { card: CardRow; account: AccountRow }[],
+  later: LaterMovement,
+) {
+  const now = ctx.clock.now();
+  return asOfToday({ accounts: [], cards: rows }, later, todayIn(workspace.timeZone, now), now).cards;
+}
+
 export async function listCards({ ctx, input }: ServiceCall<WorkspaceRef>) {
   const {
-    rows: { cardsWithAccounts },
+    workspace,
+    rows: { cardsWithAccounts, ...later },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     cardsWithAccounts: cardsWithAccountsQuery(ctx, input.workspaceId),
+    ...laterMovementQueries(ctx, input.workspaceId),
   });
-  return cardsWithAccounts.map((row) => toCardResponse(row.card, row.account));
+  return cardsOfToday(ctx, workspace, cardsWithAccounts, later).map((row) => toCardResponse(row.card, row.account));
 }
 
 /** GET /accounts/{id}/cards */
 export async function listCardsOfAccount({ ctx, input }: ServiceCall<AccountRef>) {
   const {
-    rows: { account, rows },
+    workspace,
+    rows: { account, rows, ...later },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     account: accountQuery(ctx, input.workspaceId, input.accountId),
     rows: cardsWithAccountsQuery(ctx, input.workspaceId),
+    ...laterMovementQueries(ctx, input.workspaceId),
   });
   if (!account[0]) throw accountNotFound();
-  return rows
+  return cardsOfToday(ctx, workspace, rows, later)
     .filter((row) => row.card.accountId === account[0]!.id)
     .map((row) => toCardResponse(row.card, row.account));
 }
 
 export async function getCard({ ctx, input }: ServiceCall<CardRef>) {
   const {
-    rows: { card },
+    workspace,
+    rows: { card, ...later },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     card: cardQuery(ctx, input.workspaceId, input.cardId),
+    ...laterMovementQueries(ctx, input.workspaceId),
   });
-  const row = card[0];
+  const row = cardsOfToday(ctx, workspace, card, later)[0];
   if (!row) throw cardNotFound();
   return toCardResponse(row.card, row.account);
 }

@@ -103,7 +103,8 @@ export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, wi
  * Transactions dated after `boundaries[0]`, summed per interval between consecutive boundaries
  * (sorted ascending): `bucket` k holds the dates in (boundaries[k-1], boundaries[k]], and the
  * last bucket everything after the last boundary. Per bucket: the net movement of the
- * workspace-currency accounts, and the income, expenses and credit-card spending in that currency.
+ * workspace-currency accounts and credit-card debt, and the income, expenses and credit-card spending
+ * in that currency.
  */
 export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
   const currency = workspaceCurrency(workspaceId);
@@ -114,6 +115,9 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
   // A leg's currency is its account's: the destination's for what arrives, the origin's for what leaves.
   const inflow = sql`case when ${transactions.destinationAccountId} is not null and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
   const outflow = sql`case when ${transactions.originAccountId} is not null and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+  // A credit-mode card takes on debt at the origin and sheds it at the destination, in its account's currency.
+  const charged = sql`case when ${transactions.originCardMode} = 'credit' and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+  const paid = sql`case when ${transactions.destinationCardMode} = 'credit' and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
   return ctx.db
     .select({
       bucket,
@@ -123,6 +127,9 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
       incomeCents: total(incomeIn(currency)).as("income_cents"),
       expensesCents: total(expensesIn(currency)).as("expenses_cents"),
       creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
+      cardDebtNetCents: exactCents(sql`coalesce(sum(${charged}), 0) - coalesce(sum(${paid}), 0)`).as(
+        "card_debt_net_cents",
+      ),
     })
     .from(transactions)
     .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))

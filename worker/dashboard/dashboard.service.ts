@@ -31,8 +31,8 @@
  *   pending scheduled items and active recurring rules will post by end_date (worker/planning/
  *   projection.ts; a pending item already due but not yet posted counts too);
  *   end_balance = current_balance + future_income − future_expenses. A future card payment is
- *   not an expense: the purchases it settles were, and they show in credit_card_debt (what is
- *   owed on the cards now, future-dated purchases included).
+ *   not an expense: the purchases it settles were. credit_card_debt is what the cards owe today
+ *   (purchases and payments dated later count from their date).
  */
 import { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
@@ -82,6 +82,7 @@ type DatedRow = {
   incomeCents: bigint;
   expensesCents: bigint;
   creditCardSpendingCents: bigint;
+  cardDebtNetCents: bigint;
 };
 
 /**
@@ -103,6 +104,7 @@ function datedAfter(rows: DatedRow[], boundaries: readonly string[], today: stri
     incomeCents: sum("incomeCents"),
     expensesCents: sum("expensesCents"),
     creditCardSpendingCents: sum("creditCardSpendingCents"),
+    cardDebtNetCents: sum("cardDebtNetCents"),
   };
 }
 
@@ -196,6 +198,7 @@ function todaysFigures(
   const own = inCurrency(rows.accountTotals, workspace.currency);
   return {
     totalBalanceCents: (own?.balanceCents ?? 0n) - later.accountNetCents,
+    laterCardDebtCents: later.cardDebtNetCents,
     monthly: monthlyFigures(rows.months, workspace, now, laterThisMonth),
   };
 }
@@ -221,7 +224,18 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   const {
     workspace,
     role,
-    rows: { accountRows, cardRows, tagRows, laterInflows, laterOutflows, owners, used, ...statsRows },
+    rows: {
+      accountRows,
+      cardRows,
+      tagRows,
+      laterInflows,
+      laterOutflows,
+      laterCharges,
+      laterCardPayments,
+      owners,
+      used,
+      ...statsRows
+    },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...statsQueries(ctx, input.workspaceId),
     ...ledgerOptionsQueries(ctx, input.workspaceId),
@@ -234,7 +248,7 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
     ...ledgerOptionsFrom(
-      { accountRows, cardRows, tagRows, laterInflows, laterOutflows },
+      { accountRows, cardRows, tagRows, laterInflows, laterOutflows, laterCharges, laterCardPayments },
       { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() },
     ),
     accountUsage: { ...accountUsage(tier, used[0]?.used ?? 0), plan: tier.label },
@@ -245,9 +259,9 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
 
 function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsRows) {
   const { accountTotals: accountRows, cardTotals: cardRows, recent } = rows;
-  const { totalBalanceCents, monthly } = todaysFigures(ctx.clock.now(), workspace, rows);
+  const { totalBalanceCents, laterCardDebtCents, monthly } = todaysFigures(ctx.clock.now(), workspace, rows);
   const cardsOwn = inCurrency(cardRows, workspace.currency);
-  const owed = cardsOwn?.debtCents ?? 0n;
+  const owed = (cardsOwn?.debtCents ?? 0n) - laterCardDebtCents;
   const debtCents = owed > 0n ? owed : 0n;
   const limitCents = cardsOwn?.creditLimitCents ?? 0n;
   return {
@@ -336,7 +350,9 @@ export async function getVirtualBalance({
     current_balance: centsToDecimal(currentCents),
     future_income: centsToDecimal(futureIncomeCents),
     future_expenses: centsToDecimal(futureExpensesCents),
-    credit_card_debt: centsToDecimal(inCurrency(cardRows, workspace.currency)?.debtCents ?? 0n),
+    credit_card_debt: centsToDecimal(
+      (inCurrency(cardRows, workspace.currency)?.debtCents ?? 0n) - later.cardDebtNetCents,
+    ),
     end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
     /** What scheduled and recurring items will post by end_date, soonest first (the first 50). */
     upcoming: planned.slice(0, 50).map((flow) => ({

@@ -22,7 +22,7 @@ function optionsFrom(
     optionAccountRows: OptionRows["accountRows"];
     optionCardRows: OptionRows["cardRows"];
     optionTagRows: OptionRows["tagRows"];
-  } & Pick<OptionRows, "laterInflows" | "laterOutflows">,
+  } & Pick<OptionRows, "laterInflows" | "laterOutflows" | "laterCharges" | "laterCardPayments">,
   clock: { today: string; now: Date },
 ) {
   return ledgerOptionsFrom(
@@ -32,6 +32,8 @@ function optionsFrom(
       tagRows: rows.optionTagRows,
       laterInflows: rows.laterInflows,
       laterOutflows: rows.laterOutflows,
+      laterCharges: rows.laterCharges,
+      laterCardPayments: rows.laterCardPayments,
     },
     clock,
   );

@@ -41,13 +41,13 @@ type OptionRows = RowsByName<ReturnType<typeof ledgerOptionsQueries>>;
  * use them — no more is sent to the browser.
  */
 export function ledgerOptionsFrom(
-  { accountRows, cardRows, tagRows, laterInflows, laterOutflows }: OptionRows,
+  { accountRows, cardRows, tagRows, ...later }: OptionRows,
   clock: { today: string; now: Date },
 ) {
-  const accountsOfToday = asOfToday(accountRows, { laterInflows, laterOutflows }, clock.today, clock.now);
+  const ofToday = asOfToday({ accounts: accountRows, cards: cardRows }, later, clock.today, clock.now);
   return {
-    accounts: accountsOfToday.map((row) => toAccountOption(toAccountResponse(row))),
-    cards: cardRows.map((row) => toCardOption(toCardResponse(row.card, row.account))),
+    accounts: ofToday.accounts.map((row) => toAccountOption(toAccountResponse(row))),
+    cards: ofToday.cards.map((row) => toCardOption(toCardResponse(row.card, row.account))),
     tags: tagRows,
   };
 }

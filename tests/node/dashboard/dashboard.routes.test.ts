@@ -441,7 +441,8 @@ describe("virtual balance", () => {
       future_income: "200.00",
       // 70.00 on the card and 50.00 of gas; the transfer and the card payment are neither.
       future_expenses: "120.00",
-      credit_card_debt: "30.00",
+      // The concert (70.00) and the card bill (40.00) are dated later: today the card owes nothing.
+      credit_card_debt: "0.00",
       end_balance: "5980.00",
       // Nothing scheduled or recurring here (tests/node/planning/projection.routes.test.ts).
       upcoming: [],
@@ -456,10 +457,15 @@ describe("virtual balance", () => {
     const alone = await (
       await t.request(`/api/workspaces/${l.workspaceId}/accounts/${l.checking.id}`, { token: l.owner.token })
     ).json();
+    const card = await (
+      await t.request(`/api/workspaces/${l.workspaceId}/cards/${l.credit.id}`, { token: l.owner.token })
+    ).json();
     return {
       total: listed.filter((row) => row.currency === "BRL").reduce((sum, row) => sum + row.balance_cents, 0),
       checking: listed.find((row) => row.uuid === l.checking.id)?.balance_cents,
       checkingAlone: alone.data.balance_cents,
+      cardOwes: card.data.current_balance,
+      projectedCardDebt: (await l.get("virtual-balance")).body.data.credit_card_debt,
     };
   };
 
@@ -474,7 +480,13 @@ describe("virtual balance", () => {
     expect(stats.credit_card_spending.current_spending).toBe("0.00");
     expect((await l.get("monthly-expenses")).body.data).toEqual(stats.monthly_expenses);
     // The accounts say the same: each one's balance as of today, whose sum is the total.
-    expect(await realBalances()).toEqual({ total: 590_000, checking: 90_000, checkingAlone: 90_000 });
+    expect(await realBalances()).toEqual({
+      total: 590_000,
+      checking: 90_000,
+      checkingAlone: 90_000,
+      cardOwes: "0.00",
+      projectedCardDebt: "0.00",
+    });
 
     // On the 29th the gig, the concert and the gas have come, and count as they come.
     t.clock.set("2026-11-29T15:00:00.000Z");
@@ -486,7 +498,14 @@ describe("virtual balance", () => {
     expect(later.total_balance).toBe("6010.00");
     expect(later.total_balance).toBe((await l.get("virtual-balance")).body.data.current_balance);
     // 900.00 + 200.00 − 25.00 − 40.00 − 50.00
-    expect(await realBalances()).toEqual({ total: 601_000, checking: 98_500, checkingAlone: 98_500 });
+    // The card: 70.00 of concert less the 40.00 bill.
+    expect(await realBalances()).toEqual({
+      total: 601_000,
+      checking: 98_500,
+      checkingAlone: 98_500,
+      cardOwes: "30.00",
+      projectedCardDebt: "30.00",
+    });
   });
 
   it("follows each horizon the dashboard offers", async () => {
