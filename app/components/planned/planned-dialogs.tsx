@@ -55,7 +55,6 @@ export function ScheduledDialog({ open, onOpenChange, item, workspaceId, ...prop
     action: `/workspaces/${workspaceId}/scheduled-transactions`,
     itemId: item?.uuid ?? null,
     dateLabel: t("scheduled.date"),
-    hasNotes: true,
     labels: {
       create: t("scheduled.create"),
       creating: t("saving"),
@@ -64,7 +63,6 @@ export function ScheduledDialog({ open, onOpenChange, item, workspaceId, ...prop
       created: t("scheduled.toasts.created"),
       updated: t("scheduled.toasts.updated"),
     },
-    fill: () => {},
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -138,7 +136,6 @@ function RecurringWizard({
     action: `/workspaces/${workspaceId}/recurring-transactions`,
     itemId: item?.uuid ?? null,
     dateLabel: t("recurring.startDate"),
-    hasNotes: true,
     labels: {
       create: t("recurring.create"),
       creating: t("saving"),

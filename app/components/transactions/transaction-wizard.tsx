@@ -35,10 +35,8 @@ export type WizardPlan = {
   action: string;
   /** The item edited; null for a new one. */
   itemId: string | null;
-  /** The details step's date: when it is posted, or when it starts. */
+  /** The details step's date: when it is posted, or when it starts. A planned item also keeps notes. */
   dateLabel: string;
-  /** Notes a person keeps on the item. */
-  hasNotes: true;
   labels: { create: string; creating: string; update: string; updating: string; created: string; updated: string };
   /** A recurring item's 4th step: the recurrence, drawn from the values of the first three. */
   lastStep?: {
@@ -48,7 +46,7 @@ export type WizardPlan = {
     fields: readonly string[];
   };
   /** Adds the plan's own fields to the form posted. */
-  fill(form: FormData, values: WizardValues): void;
+  fill?(form: FormData, values: WizardValues): void;
 };
 
 type Props = LedgerOptions & {
@@ -185,7 +183,7 @@ export function TransactionWizard({
     }
     const form = toFormData(values, isCrossCurrency, transaction?.uuid ?? plan?.itemId ?? undefined);
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
-    plan?.fill(form, values);
+    plan?.fill?.(form, values);
     // The pending label is drawn before the click returns, not after a transition (issue 12 §12).
     fetcher.submit(form, {
       method: "post",
@@ -234,7 +232,7 @@ export function TransactionWizard({
             checked={checked}
             onChecked={setChecked}
             dateLabel={plan?.dateLabel}
-            hasNotes={plan?.hasNotes}
+            hasNotes={plan !== undefined}
           />
         ) : null}
         {step === 4 ? plan?.lastStep?.render(values, errors) : null}
