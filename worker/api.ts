@@ -17,6 +17,7 @@ import { transactionRoutes } from "./transactions/transactions.routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { scheduledRoutes } from "./scheduled/scheduled.routes.ts";
 import { recurringRoutes } from "./recurring/recurring.routes.ts";
+import { calculatorRoutes } from "./calculators/calculators.routes.ts";
 import { jobRoutes } from "./jobs/jobs.routes.ts";
 
 export type ApiEnv = {
@@ -47,4 +48,5 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", dashboardRoutes)
   .route("/workspaces", scheduledRoutes)
   .route("/workspaces", recurringRoutes)
+  .route("/workspaces", calculatorRoutes)
   .route("/admin", jobRoutes);

@@ -107,6 +107,14 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/execute": undefined,
   "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/pause": undefined,
   "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/resume": undefined,
+  "POST /workspaces/:workspaceId/installment-plans/calculate": { principal: "1000", months: 10 },
+  "POST /workspaces/:workspaceId/loans/calculate": { principal_amount: "1000", interest_rate: "12", term_months: 12 },
+  "POST /workspaces/:workspaceId/loans/amortization": {
+    principal_amount: "1000",
+    interest_rate: "12",
+    term_months: 12,
+    start_date: "2026-12-01",
+  },
 };
 
 /**

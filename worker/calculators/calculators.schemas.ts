@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { positiveAmountSchema } from "../ledger/money.ts";
+import { percentRate, type Rate, zeroRate } from "../planning/money-schedules.ts";
+import { dateSchema } from "../transactions/transactions.schemas.ts";
+
+/** A rate in percent as a decimal string or number ("1.99", 1.99), 0 to 1,000, up to 6 decimals: an exact fraction. */
+const percentSchema = z.unknown().transform((value, context): Rate => {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+  const rate = typeof text === "string" ? percentRate(text) : null;
+  if (!rate || rate.numerator > rate.denominator * 10n) {
+    context.addIssue({ code: "custom", message: "errors:fields.interestRate" });
+    return z.NEVER;
+  }
+  return rate;
+});
+
+const wholeNumber = (message: string, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+
+/** POST /installment-plans/calculate: a purchase split in `months` installments at a rate a month ("taxa ao mês"). */
+export const installmentCalculationSchema = z.object({
+  principal: positiveAmountSchema,
+  interest_rate: percentSchema.default(zeroRate),
+  months: wholeNumber("errors:fields.installmentCount", 360),
+  first_payment_date: dateSchema.optional(),
+});
+export type InstallmentCalculation = z.infer<typeof installmentCalculationSchema>;
+
+/** POST /loans/calculate: a loan's payment; the rate is per year (nominal unless told) or per month. */
+export const loanCalculationSchema = z.object({
+  principal_amount: positiveAmountSchema,
+  interest_rate: percentSchema,
+  interest_rate_period: z.enum(["year", "month"], { error: "errors:fields.ratePeriod" }).default("year"),
+  rate_conversion: z.enum(["nominal", "effective"], { error: "errors:fields.rateConversion" }).default("nominal"),
+  term_months: wholeNumber("errors:fields.loanTerm", 600),
+  payment_frequency: z
+    .enum(["monthly", "biweekly", "weekly"], { error: "errors:fields.paymentFrequency" })
+    .default("monthly"),
+  amortization_system: z.enum(["price", "sac"], { error: "errors:fields.amortizationSystem" }).default("price"),
+});
+export type LoanCalculation = z.infer<typeof loanCalculationSchema>;
+
+/** POST /loans/amortization: the same, with the first payment's date, for the whole schedule. */
+export const loanAmortizationSchema = loanCalculationSchema.extend({
+  start_date: z.string({ error: "errors:fields.dateRequired" }).pipe(dateSchema),
+});
+export type LoanAmortization = z.infer<typeof loanAmortizationSchema>;

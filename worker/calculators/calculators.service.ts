@@ -1,0 +1,98 @@
+/**
+ * The calculators (issue 14): what an installment plan or a loan would cost, before anything is
+ * saved. Nothing is read but the caller's membership, nothing is written; the arithmetic is
+ * worker/planning/money-schedules.ts, the one every saved plan and loan will use.
+ */
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
+import { centsToDecimal } from "../ledger/amounts.ts";
+import {
+  type PaymentFrequency,
+  paymentDate,
+  periodRate,
+  periodsPerYear,
+  type Rate,
+  type ScheduleRow,
+  schedule,
+} from "../planning/money-schedules.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { InstallmentCalculation, LoanAmortization, LoanCalculation } from "./calculators.schemas.ts";
+
+const sum = (rows: ScheduleRow[], field: "paymentCents" | "interestCents") =>
+  rows.reduce((total, row) => total + row[field], 0n);
+
+/** A rate per period as a decimal fraction with 10 places ("0.0199000000"), for people to read. */
+function rateText(rate: Rate): string {
+  const scaled = (rate.numerator * 10n ** 10n * 2n + rate.denominator) / (2n * rate.denominator);
+  return `${scaled / 10n ** 10n}.${(scaled % 10n ** 10n).toString().padStart(10, "0")}`;
+}
+
+function rowsResponse(rows: ScheduleRow[], dateOf?: (index: number) => string) {
+  return rows.map((row, index) => ({
+    number: row.number,
+    ...(dateOf ? { date: dateOf(index) } : {}),
+    payment: centsToDecimal(row.paymentCents),
+    interest: centsToDecimal(row.interestCents),
+    principal: centsToDecimal(row.principalCents),
+    remaining_balance: centsToDecimal(row.remainingCents),
+  }));
+}
+
+function totals(rows: ScheduleRow[]) {
+  return {
+    // The first payment: every other is the same (Price) or falls by a step (SAC), bar the last's cents.
+    payment: centsToDecimal(rows[0]!.paymentCents),
+    total_interest: centsToDecimal(sum(rows, "interestCents")),
+    total_paid: centsToDecimal(sum(rows, "paymentCents")),
+  };
+}
+
+/** POST /installment-plans/calculate: the installment, the interest and the schedule (dated from the first payment, when given). */
+export async function calculateInstallments({ ctx, input }: ServiceCall<WorkspaceRef & InstallmentCalculation>) {
+  await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
+  const rows = schedule(BigInt(input.principal), input.interest_rate, input.months, "price");
+  const first = input.first_payment_date;
+  return { ...totals(rows), schedule: rowsResponse(rows, first ? (index) => paymentDate(first, index) : undefined) };
+}
+
+/** A monthly rate as a yearly one: × 12 (nominal) or (1 + r)^12 − 1 (effective), exactly. */
+function yearlyOf(monthly: Rate, conversion: "nominal" | "effective"): Rate {
+  if (conversion === "nominal") return { numerator: monthly.numerator * 12n, denominator: monthly.denominator };
+  const denominator = monthly.denominator ** 12n;
+  return { numerator: (monthly.denominator + monthly.numerator) ** 12n - denominator, denominator };
+}
+
+/** The loan's periods and the rate of one: the term in months at the payment frequency (bi-weekly = 26 a year). */
+function loanTerms(input: LoanCalculation) {
+  const frequency: PaymentFrequency = input.payment_frequency;
+  const perYear = periodsPerYear[frequency];
+  const periods = Math.max(1, Math.round((input.term_months * perYear) / 12));
+  const yearly =
+    input.interest_rate_period === "year" ? input.interest_rate : yearlyOf(input.interest_rate, input.rate_conversion);
+  const rate =
+    input.interest_rate_period === "month" && frequency === "monthly"
+      ? input.interest_rate
+      : periodRate(yearly, perYear, input.rate_conversion);
+  return { frequency, periods, rate };
+}
+
+/** POST /loans/calculate: the payment, the interest and the total over the loan's term. */
+export async function calculateLoan({ ctx, input }: ServiceCall<WorkspaceRef & LoanCalculation>) {
+  await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
+  const { periods, rate } = loanTerms(input);
+  const rows = schedule(BigInt(input.principal_amount), rate, periods, input.amortization_system);
+  return { ...totals(rows), periods, period_rate: rateText(rate) };
+}
+
+/** POST /loans/amortization: the whole schedule, each payment dated. */
+export async function loanAmortization({ ctx, input }: ServiceCall<WorkspaceRef & LoanAmortization>) {
+  await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
+  const { frequency, periods, rate } = loanTerms(input);
+  const rows = schedule(BigInt(input.principal_amount), rate, periods, input.amortization_system);
+  return {
+    ...totals(rows),
+    periods,
+    period_rate: rateText(rate),
+    schedule: rowsResponse(rows, (index) => paymentDate(input.start_date, index, frequency)),
+  };
+}
