@@ -19,6 +19,8 @@ export default [
     route("tags", "routes/workspace-tags.tsx"),
     route("scheduled-transactions", "routes/workspace-scheduled.tsx"),
     route("recurring-transactions", "routes/workspace-recurring.tsx"),
+    route("installment-plans", "routes/workspace-installments.tsx"),
+    route("loans", "routes/workspace-loans.tsx"),
     route(":area", "routes/workspace-area.tsx"),
   ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),

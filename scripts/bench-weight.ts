@@ -33,6 +33,8 @@ const pages = [
   { path: "/workspaces/{w}/scheduled-transactions", isSignedIn: true },
   { path: "/workspaces/{w}/recurring-transactions", isSignedIn: true },
   { path: "/workspaces/{w}/settings", isSignedIn: true },
+  { path: "/workspaces/{w}/installment-plans", isSignedIn: true },
+  { path: "/workspaces/{w}/loans", isSignedIn: true },
   { path: "/workspaces/{w}/analytics", isSignedIn: true },
   { path: "/workspaces", isSignedIn: true },
   { path: "/settings", isSignedIn: true },

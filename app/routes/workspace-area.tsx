@@ -11,7 +11,7 @@ import type { Route } from "./+types/workspace-area";
 export const handle = { i18n: ["workspaces"] };
 
 /** The areas still to be built; the built ones have routes of their own (app/routes.ts). */
-const workspaceAreas = ["analytics", "installment-plans", "loans"] as const;
+const workspaceAreas = ["analytics"] as const;
 type WorkspaceArea = (typeof workspaceAreas)[number];
 
 /** Areas not built yet say so plainly, inside the shell; unknown areas are a 404. */

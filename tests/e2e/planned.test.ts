@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  captureScreenshot,
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { addAccount, chooseExpenseFrom } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
@@ -66,6 +73,7 @@ describe("scheduled and recurring transactions in Chromium", () => {
     await dialog.getByLabel(/^Description$/).fill("Electricity bill");
     await dialog.getByLabel(/^Notes/).fill("Paid by direct debit");
     expect(await dialog.getByLabel("Post on").inputValue()).not.toBe("");
+    await captureScreenshot(page, "planned-scheduled-details-desktop-en-US");
     await dialog.getByRole("button", { name: "Schedule it" }).click();
     await toastWith(page, "Scheduled. It posts itself on its date.").waitFor();
     await dialog.waitFor({ state: "detached" });

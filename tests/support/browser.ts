@@ -50,6 +50,14 @@ export type PageOptions = {
 
 export type OpenedPage = { context: BrowserContext; page: Page; problems: string[] };
 
+let contextsOpened = 0;
+
+/** 198.18.0.0/15, the range set aside for tests (RFC 2544): one address per context. */
+function testClientAddress(): string {
+  contextsOpened += 1;
+  return `198.18.${(process.pid + contextsOpened) % 256}.${(contextsOpened % 254) + 1}`;
+}
+
 /**
  * A fresh context and page. `problems` collects console errors, uncaught exceptions and
  * CSP violations, so a test can assert a page ran cleanly.
@@ -58,6 +66,9 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
   const viewport = viewports[options.viewport ?? "desktop"];
   const context = await browser.newContext({
     baseURL: options.baseURL,
+    // Each context is another person, from an address of their own, as Cloudflare would report it:
+    // the per-address sign-in limits then count one person's tries, not the whole suite's.
+    extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
     viewport,
     locale: options.locale ?? "en-US",
     timezoneId: options.timezoneId,

@@ -7,10 +7,9 @@ import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 import { centsToDecimal } from "../ledger/amounts.ts";
 import {
+  loanPeriods,
   type PaymentFrequency,
   paymentDate,
-  periodRate,
-  periodsPerYear,
   type Rate,
   type ScheduleRow,
   schedule,
@@ -55,24 +54,16 @@ export async function calculateInstallments({ ctx, input }: ServiceCall<Workspac
   return { ...totals(rows), schedule: rowsResponse(rows, first ? (index) => paymentDate(first, index) : undefined) };
 }
 
-/** A monthly rate as a yearly one: × 12 (nominal) or (1 + r)^12 − 1 (effective), exactly. */
-function yearlyOf(monthly: Rate, conversion: "nominal" | "effective"): Rate {
-  if (conversion === "nominal") return { numerator: monthly.numerator * 12n, denominator: monthly.denominator };
-  const denominator = monthly.denominator ** 12n;
-  return { numerator: (monthly.denominator + monthly.numerator) ** 12n - denominator, denominator };
-}
-
-/** The loan's periods and the rate of one: the term in months at the payment frequency (bi-weekly = 26 a year). */
+/** The loan's periods and the rate of one (money-schedules.ts: loanPeriods). */
 function loanTerms(input: LoanCalculation) {
   const frequency: PaymentFrequency = input.payment_frequency;
-  const perYear = periodsPerYear[frequency];
-  const periods = Math.max(1, Math.round((input.term_months * perYear) / 12));
-  const yearly =
-    input.interest_rate_period === "year" ? input.interest_rate : yearlyOf(input.interest_rate, input.rate_conversion);
-  const rate =
-    input.interest_rate_period === "month" && frequency === "monthly"
-      ? input.interest_rate
-      : periodRate(yearly, perYear, input.rate_conversion);
+  const { periods, rate } = loanPeriods({
+    rate: input.interest_rate,
+    ratePeriod: input.interest_rate_period,
+    conversion: input.rate_conversion,
+    termMonths: input.term_months,
+    frequency,
+  });
   return { frequency, periods, rate };
 }
 

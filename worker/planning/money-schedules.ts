@@ -143,3 +143,31 @@ export function paymentDate(first: string, k: number, frequency: PaymentFrequenc
   const { year, month } = shiftMonth(Number(first.slice(0, 4)), Number(first.slice(5, 7)), k);
   return dayOfMonth(year, month, Number(first.slice(8, 10)));
 }
+
+/** A monthly rate as a yearly one: × 12 (nominal) or (1 + r)^12 − 1 (effective), exactly. */
+function yearlyOf(monthly: Rate, conversion: "nominal" | "effective"): Rate {
+  if (conversion === "nominal") return { numerator: monthly.numerator * 12n, denominator: monthly.denominator };
+  const denominator = monthly.denominator ** 12n;
+  return { numerator: (monthly.denominator + monthly.numerator) ** 12n - denominator, denominator };
+}
+
+export type LoanTerms = {
+  rate: Rate;
+  ratePeriod: "year" | "month";
+  conversion: "nominal" | "effective";
+  termMonths: number;
+  frequency: PaymentFrequency;
+};
+
+/**
+ * A loan's number of payments and the rate of one: the term in months at the payment frequency
+ * (rounded: a year is 26 bi-weekly payments), and the quoted rate turned into the period's. A
+ * monthly rate with non-monthly payments goes through its yearly rate.
+ */
+export function loanPeriods(terms: LoanTerms): { periods: number; rate: Rate } {
+  const perYear = periodsPerYear[terms.frequency];
+  const periods = Math.max(1, Math.round((terms.termMonths * perYear) / 12));
+  if (terms.ratePeriod === "month" && terms.frequency === "monthly") return { periods, rate: terms.rate };
+  const yearly = terms.ratePeriod === "year" ? terms.rate : yearlyOf(terms.rate, terms.conversion);
+  return { periods, rate: periodRate(yearly, perYear, terms.conversion) };
+}
