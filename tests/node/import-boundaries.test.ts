@@ -28,6 +28,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /^worker\/ledger\/rules\//, reason: "the ledger rules the transaction wizard shares" },
   {
+    pattern: /^worker\/planning\/money-schedules\.ts$/,
+    reason: "exact installment and loan schedules, which the calculators work out in the page",
+  },
+  {
     pattern: /^worker\/planning\/recurrence\.ts$/,
     reason: "the recurrence engine, which previews a rule's next dates",
   },
