@@ -52,6 +52,12 @@ export type RecurrenceFrequency = (typeof recurrenceFrequencies)[number];
 /** An occurrence on a Saturday or Sunday is posted that day, the Friday before or the Monday after. */
 export const weekendRules = ["as_is", "friday_before", "monday_after"] as const;
 export type WeekendRule = (typeof weekendRules)[number];
+/**
+ * An installment plan's kept status; "overdue" is worked out when read (an installment's date
+ * passed and it was not posted), "completed" once every installment is posted and dated.
+ */
+export const installmentPlanStatuses = ["active", "paused", "completed", "cancelled"] as const;
+export type InstallmentPlanStatus = (typeof installmentPlanStatuses)[number];
 /** Where a posted transaction came from. */
-export const plannedSourceKinds = ["scheduled", "recurring"] as const;
+export const plannedSourceKinds = ["scheduled", "recurring", "installment"] as const;
 export type PlannedSourceKind = (typeof plannedSourceKinds)[number];

@@ -18,6 +18,7 @@ import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { scheduledRoutes } from "./scheduled/scheduled.routes.ts";
 import { recurringRoutes } from "./recurring/recurring.routes.ts";
 import { calculatorRoutes } from "./calculators/calculators.routes.ts";
+import { installmentRoutes } from "./installments/installments.routes.ts";
 import { jobRoutes } from "./jobs/jobs.routes.ts";
 
 export type ApiEnv = {
@@ -49,4 +50,5 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", scheduledRoutes)
   .route("/workspaces", recurringRoutes)
   .route("/workspaces", calculatorRoutes)
+  .route("/workspaces", installmentRoutes)
   .route("/admin", jobRoutes);

@@ -112,6 +112,8 @@ export const transactions = sqliteTable(
     index("transactions_destination_account_idx").on(table.destinationAccountId, table.date),
     index("transactions_origin_card_idx").on(table.originCardId, table.date),
     index("transactions_destination_card_idx").on(table.destinationCardId, table.date),
+    // A plan's installments are found from their claims (migration 0009).
+    index("transactions_planned_occurrence_idx").on(table.plannedOccurrenceId),
   ],
 );
 

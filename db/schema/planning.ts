@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   currencies,
+  installmentPlanStatuses,
   plannedSourceKinds,
   recurrenceFrequencies,
   recurringStatuses,
@@ -97,6 +98,45 @@ export const recurringTransactions = sqliteTable(
   (table) => [
     index("recurring_workspace_idx").on(table.workspaceId, table.status, table.nextDueDate),
     index("recurring_due_idx").on(table.status, table.nextDueDate, table.id),
+  ],
+);
+
+/**
+ * An installment plan (parcelamento, README: "Installment plans"): a purchase of `totalAmountCents`
+ * paid in `installmentCount` parts at `interestRate` percent a month (Price table; equal parts
+ * when 0), worked out by worker/planning/money-schedules.ts whenever it is read, so no installment
+ * is stored twice. The template's `origin` is the card or account that pays and `amountCents` the
+ * regular installment. On a credit card every installment is posted when the plan is saved, each
+ * dated in its own statement (so the whole remainder holds the limit); on an account the executor
+ * posts each on its date, claimed like any occurrence (its key: the plan and the installment's date).
+ */
+export const installmentPlans = sqliteTable(
+  "installment_plans",
+  {
+    id: idColumn(),
+    ...templateColumns(),
+    merchant: text("merchant"),
+    purchaseDate: text("purchase_date").notNull(),
+    /** What was bought: the principal the installments pay off (with interest when there is a rate). */
+    totalAmountCents: integer("total_amount_cents").notNull(),
+    installmentCount: integer("installment_count").notNull(),
+    /** Percent a month as typed ("1.99"), kept as text so it stays exact; "0" is sem juros. */
+    interestRate: text("interest_rate").notNull().default("0"),
+    firstPaymentDate: text("first_payment_date").notNull(),
+    /** The day of the month installments fall on (1–31), the month's last day when it is shorter. */
+    dayOfMonth: integer("day_of_month").notNull(),
+    status: text("status", { enum: installmentPlanStatuses }).notNull().default("active"),
+    /** The first installments, paid before the plan was recorded here: shown as paid, never posted. */
+    settledBeforeCount: integer("settled_before_count").notNull().default(0),
+    /** How many installments are done: settled before, or posted (all the rest at once on a card). */
+    postedCount: integer("posted_count").notNull().default(0),
+    /** The date of the first installment not yet posted; null when none is left. */
+    nextDueDate: text("next_due_date"),
+    cancelledAt: timestampColumn("cancelled_at"),
+  },
+  (table) => [
+    index("installment_plans_workspace_idx").on(table.workspaceId, table.status, table.nextDueDate),
+    index("installment_plans_due_idx").on(table.status, table.nextDueDate, table.id),
   ],
 );
 

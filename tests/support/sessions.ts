@@ -10,6 +10,11 @@ import type { TestApp } from "./test-app.ts";
  */
 export async function signInAs(t: TestApp, fields: Partial<typeof users.$inferInsert> = {}) {
   const user = await insertUser(t.db, fields);
+  return { user, ...(await openSession(t, user)) };
+}
+
+/** A new session for a user who has one already, as at the test clock's time (a clock moved past a token's life). */
+export async function openSession(t: TestApp, user: { id: string }) {
   const now = t.clock.now();
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 30 * 86_400_000);
@@ -21,5 +26,5 @@ export async function signInAs(t: TestApp, fields: Partial<typeof users.$inferIn
     expiresAt: expiresAt.toISOString(),
   });
   const token = await signSessionToken(t.env.JWT_SECRET, { userId: user.id, sessionId, expiresAt, now });
-  return { user, token, sessionId, cookie: `moneta_session=${token}` };
+  return { token, sessionId, cookie: `moneta_session=${token}` };
 }

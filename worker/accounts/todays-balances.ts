@@ -115,15 +115,19 @@ export function asOfToday<Account extends AccountRow, Card extends CardRow, Card
   later: LaterMovement,
   today: string,
   now: Date,
-): { accounts: Account[]; cards: { card: Card; account: CardAccount }[] } {
+): { accounts: Account[]; cards: { card: Card & { committedDebtCents: number }; account: CardAccount }[] } {
   const net = netAfter(later, today, now);
   const account = <Row extends AccountRow>(row: Row): Row => {
     const movement = net.accounts.get(row.id);
     return movement ? { ...row, balanceCents: row.balanceCents - Number(movement) } : row;
   };
-  const card = <Row extends CardRow>(row: Row): Row => {
+  // The kept debt stays alongside: later charges (a plan's installments) already hold the limit.
+  const card = <Row extends CardRow>(row: Row): Row & { committedDebtCents: number } => {
     const movement = net.cards.get(row.id);
-    return movement ? { ...row, debtCents: row.debtCents - Number(movement) } : row;
+    const committedDebtCents = row.debtCents;
+    return movement
+      ? { ...row, debtCents: row.debtCents - Number(movement), committedDebtCents }
+      : { ...row, committedDebtCents };
   };
   return {
     accounts: rows.accounts.map(account),

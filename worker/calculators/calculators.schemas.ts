@@ -3,18 +3,21 @@ import { positiveAmountSchema } from "../ledger/money.ts";
 import { percentRate, type Rate, zeroRate } from "../planning/money-schedules.ts";
 import { dateSchema } from "../transactions/transactions.schemas.ts";
 
-/** A rate in percent as a decimal string or number ("1.99", 1.99), 0 to 1,000, up to 6 decimals: an exact fraction. */
-const percentSchema = z.unknown().transform((value, context): Rate => {
+/** A rate in percent as a decimal string or number ("1.99", 1.99), 0 to 1,000, up to 6 decimals, as the text it was. */
+export const percentTextSchema = z.unknown().transform((value, context): string => {
   const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
   const rate = typeof text === "string" ? percentRate(text) : null;
   if (!rate || rate.numerator > rate.denominator * 10n) {
     context.addIssue({ code: "custom", message: "errors:fields.interestRate" });
     return z.NEVER;
   }
-  return rate;
+  return (text as string).trim();
 });
 
-const wholeNumber = (message: string, max: number) =>
+/** The same rate as an exact fraction. */
+const percentSchema = percentTextSchema.transform((text): Rate => percentRate(text)!);
+
+export const wholeNumber = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 /** POST /installment-plans/calculate: a purchase split in `months` installments at a rate a month ("taxa ao mês"). */

@@ -78,7 +78,9 @@ export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
   const basis = selectedCardId ? cardStatementBasis(ctx, workspace, statementRows) : null;
   if (!basis) return { ...page, statements: null, isStatementMissing: false };
   const statements = listedStatements(basis, statementRows, statementCount);
-  const closing = selectedClosing ?? statements[0]?.closing_date;
+  // Unless one is chosen, the open statement: later ones (installments) come first in the list.
+  const closing =
+    selectedClosing ?? (statements.find((statement) => statement.status === "open") ?? statements[0])?.closing_date;
   const isListed = statements.some((statement) => statement.closing_date === closing);
   return {
     ...page,

@@ -6,12 +6,16 @@ type AccountRow = typeof accounts.$inferSelect;
 
 /**
  * SPEC §3 Card. A card acting as credit reports its limit, debt, available credit and
- * utilisation; a debit card's current balance is its account's.
+ * utilisation; a debit card's current balance is its account's. The debt is today's (README: "One
+ * balance"); available credit and utilisation count the limit held by later installments too.
  */
-export function toCardResponse(card: CardRow, account: AccountRow) {
+export function toCardResponse(card: CardRow & { committedDebtCents?: number }, account: AccountRow) {
   const isCredit = card.mode === "credit";
   const limit = card.creditLimitCents;
-  const available = isCredit && limit !== null ? Math.max(0, limit - card.debtCents) : null;
+  // What holds the limit: today's debt, or more when later charges (installments on later
+  // statements) are already posted — the kept debt, which is what a purchase is checked against.
+  const holdingCents = Math.max(card.debtCents, card.committedDebtCents ?? card.debtCents);
+  const available = isCredit && limit !== null ? Math.max(0, limit - holdingCents) : null;
   return {
     uuid: card.id,
     name: card.name,
@@ -32,8 +36,10 @@ export function toCardResponse(card: CardRow, account: AccountRow) {
     debt_amount: centsToDecimal(card.debtCents),
     debt_cents: card.debtCents,
     available_credit: available === null ? null : centsToDecimal(available),
+    /** Charges dated after today that already hold the limit (a plan's later installments). */
+    held_amount: centsToDecimal(isCredit ? holdingCents - card.debtCents : 0),
     current_balance: centsToDecimal(isCredit ? card.debtCents : account.balanceCents),
-    utilization: isCredit && limit ? Math.round((card.debtCents / limit) * 1000) / 10 : 0,
+    utilization: isCredit && limit ? Math.round((holdingCents / limit) * 1000) / 10 : 0,
     is_active: card.isActive,
     created_at: card.createdAt,
   };

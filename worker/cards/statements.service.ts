@@ -16,6 +16,7 @@ import {
   buildStatements,
   recentPeriods,
   statementPeriodOn,
+  upcomingPeriods,
   type CardCycle,
   type Statement,
   type StatementPeriod,
@@ -191,15 +192,28 @@ export function statementsOf(basis: Basis, rows: StatementRows, periods: Stateme
   }).map(toStatementResponse);
 }
 
-/** The card's listed statements: the open one and up to `count − 1` before it, none before its first day. */
+/** The latest date the card is charged on (an installment on a later statement may be far ahead). */
+function lastChargeDate(rows: StatementRows): string | null {
+  let last: string | null = null;
+  for (const day of rows.chargesByDay) if (last === null || day.date > last) last = day.date;
+  return last;
+}
+
+/**
+ * The card's listed statements, newest first: the later ones holding installments, the open one,
+ * and up to `count − 1` before it, none before its first day.
+ */
 export function listedStatements(basis: Basis, rows: StatementRows, count: number) {
   if (!basis.hasStatements) return [];
-  return statementsOf(basis, rows, recentPeriods(basis.today, basis.cycle, count, basis.firstDay));
+  const later = upcomingPeriods(basis.today, basis.cycle, lastChargeDate(rows)).reverse();
+  return statementsOf(basis, rows, [...later, ...recentPeriods(basis.today, basis.cycle, count, basis.firstDay)]);
 }
 
 /** One statement with its lines (the charges of its period, read by the batch), or null when it is not the card's. */
 export function statementWithLines(basis: Basis, rows: StatementRows, closing: string) {
-  const period = basis.hasStatements ? statementPeriodOn(closing, basis.today, basis.cycle, basis.firstDay) : null;
+  const period = basis.hasStatements
+    ? statementPeriodOn(closing, basis.today, basis.cycle, basis.firstDay, lastChargeDate(rows))
+    : null;
   if (!period) return null;
   const [statement] = statementsOf(basis, rows, [period]);
   const lines = (rows.statementLines ?? []).filter((line) => line.date >= period.start && line.date <= closing);
@@ -207,7 +221,8 @@ export function statementWithLines(basis: Basis, rows: StatementRows, closing: s
 }
 
 /**
- * GET /cards/{id}/statements?count=6: the open statement and the ones before it, each with its
+ * GET /cards/{id}/statements?count=6: the later statements holding installments, the open
+ * statement and the ones before it, each with its
  * period, closing and due dates, total, paid and remaining, in one round trip.
  */
 export async function getCardStatements({ ctx, input }: ServiceCall<CardRef & { count: number }>) {

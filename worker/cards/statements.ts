@@ -51,18 +51,45 @@ export function recentPeriods(today: string, cycle: CardCycle, count: number, fi
   return periods;
 }
 
+/** How many statements after the open one a card lists at most (installments of a 24x plan). */
+export const upcomingStatementLimit = 24;
+
+/**
+ * The statements after the open one, up to the one holding `lastCharge` (an installment of a plan
+ * charged on a later statement), oldest first; none when nothing is charged later.
+ */
+export function upcomingPeriods(today: string, cycle: CardCycle, lastCharge: string | null): StatementPeriod[] {
+  const periods: StatementPeriod[] = [];
+  let closing = closingDateFor(today, cycle.billingDay);
+  while (lastCharge !== null && lastCharge > closing && periods.length < upcomingStatementLimit) {
+    closing = closingDateFor(addDays(closing, 1), cycle.billingDay);
+    periods.push(periodClosingOn(closing, cycle));
+  }
+  return periods;
+}
+
 /**
  * The statement closing on `closing`, when it is one of the card's: a closing date of its cycle,
- * not after the open statement's and not before the one holding its first day.
+ * not before the one holding its first day, and not after the open statement's — or after it, up
+ * to the one holding the card's last charge (installments already on later statements).
  */
-export function statementPeriodOn(closing: string, today: string, cycle: CardCycle, firstDay: string) {
+export function statementPeriodOn(
+  closing: string,
+  today: string,
+  cycle: CardCycle,
+  firstDay: string,
+  lastCharge: string | null = null,
+) {
   if (closingDateFor(closing, cycle.billingDay) !== closing) return null;
-  if (closing > closingDateFor(today, cycle.billingDay)) return null;
   if (closing < closingDateFor(firstDay, cycle.billingDay)) return null;
+  const open = closingDateFor(today, cycle.billingDay);
+  if (closing > open && !upcomingPeriods(today, cycle, lastCharge).some((period) => period.closing === closing))
+    return null;
   return periodClosingOn(closing, cycle);
 }
 
-export type StatementStatus = "open" | "closed" | "paid" | "overdue";
+/** upcoming: a later statement (holding installments), not open yet. */
+export type StatementStatus = "upcoming" | "open" | "closed" | "paid" | "overdue";
 
 /** Cents as bigint: the sums behind a statement are read exactly (ledger/sums.ts), whatever their size. */
 export type Statement = StatementPeriod & {
@@ -98,7 +125,9 @@ export function buildStatements(input: {
     const toSettleCents = owedThrough > 0n ? owedThrough : 0n;
     const remainingCents = totalCents - paidCents;
     const status: StatementStatus =
-      period.closing >= input.today
+      period.start > input.today
+        ? "upcoming"
+        : period.closing >= input.today
         ? "open"
         : remainingCents === 0n
           ? "paid"

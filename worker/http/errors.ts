@@ -44,6 +44,14 @@ const statusByCode = {
   RECURRING_NOT_PAUSED: 409,
   /** A scheduled or recurring item changed (or was posted) between the read and this write: reload and retry. */
   PLANNED_ITEM_CHANGED: 409,
+  /** Posting or linking an installment, and pausing, need an active plan… */
+  INSTALLMENT_PLAN_NOT_ACTIVE: 409,
+  /** …resuming a paused one… */
+  INSTALLMENT_PLAN_NOT_PAUSED: 409,
+  /** …and a plan paid from an account: a card's installments go with its statements. */
+  INSTALLMENT_PLAN_ON_CARD: 409,
+  /** A cancelled plan changes no more. */
+  INSTALLMENT_PLAN_CANCELLED: 409,
   /** The email is already on the waiting list. */
   LEAD_ALREADY_LISTED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */

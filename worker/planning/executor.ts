@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchByName, batchOfStatements } from "../../db/named-batch.ts";
 import {
+  installmentPlans,
   recurringTransactions,
   scheduledTransactions,
   workspaces,
@@ -18,6 +19,7 @@ import { failureReasonOf, referencedIds } from "./planned-template.ts";
 import { postingPlan, runPostingBatch, type Occurrence, type PostableItem } from "./posting.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "./recurrence.ts";
 import { recurrenceOf } from "../recurring/recurring.rules.ts";
+import { advancedPlan, dueInstallments } from "../installments/installments.service.ts";
 
 /**
  * The cron executor of planned money (ARCHITECTURE §17; README: "Scheduled and recurring
@@ -150,6 +152,40 @@ const recurringSource: Source<RecurringRow> = {
       .where(and(eq(recurringTransactions.id, row.id), eq(recurringTransactions.revision, row.revision))),
 };
 
+type InstallmentPlanRow = typeof installmentPlans.$inferSelect;
+
+/** Plans paid from an account: each installment on its date (a card's are all posted when the plan is saved). */
+const installmentSource: Source<InstallmentPlanRow> = {
+  kind: "installment",
+  dueChunk: (ctx, upTo, cursor, limit) =>
+    ctx.db
+      .select({ item: installmentPlans, timeZone: workspaces.timeZone })
+      .from(installmentPlans)
+      .innerJoin(workspaces, eq(workspaces.id, installmentPlans.workspaceId))
+      .where(
+        and(
+          eq(installmentPlans.status, "active"),
+          lte(installmentPlans.nextDueDate, upTo),
+          afterCursor(installmentPlans.nextDueDate, installmentPlans.id, cursor),
+        ),
+      )
+      .orderBy(asc(installmentPlans.nextDueDate), asc(installmentPlans.id))
+      .limit(limit),
+  dueDate: (row) => row.nextDueDate ?? "",
+  name: (row) => row.description,
+  occurrencesDue: dueInstallments,
+  advance: (ctx, row, posted) =>
+    ctx.db
+      .update(installmentPlans)
+      .set({ ...advancedPlan(row, posted.length), revision: row.revision + 1 })
+      .where(and(eq(installmentPlans.id, row.id), eq(installmentPlans.revision, row.revision))),
+  fail: (ctx, row, reason) =>
+    ctx.db
+      .update(installmentPlans)
+      .set({ failureReason: reason, failedAt: ctx.clock.now().toISOString() })
+      .where(and(eq(installmentPlans.id, row.id), eq(installmentPlans.revision, row.revision))),
+};
+
 /** A recurring item after `posted`: its next occurrence, count and last date; inactive once its rule has ended. */
 export function advancedState(row: RecurringRow, posted: readonly Occurrence[]) {
   const rule = recurrenceOf(row);
@@ -271,6 +307,7 @@ export async function postDueItems(
   const sources = [
     { source: scheduledSource as Source<PostableItem>, cursor: null as Cursor, exhausted: false },
     { source: recurringSource as unknown as Source<PostableItem>, cursor: null as Cursor, exhausted: false },
+    { source: installmentSource as unknown as Source<PostableItem>, cursor: null as Cursor, exhausted: false },
   ];
   while (sources.some((state) => !state.exhausted)) {
     if (wallClock() > deadline) {

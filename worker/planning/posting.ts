@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../../db/ids.ts";
 import {
+  installmentPlans,
   plannedOccurrences,
   recurringTransactions,
   scheduledTransactions,
@@ -22,23 +23,36 @@ type TransactionRow = typeof transactions.$inferSelect;
 /** An item as posting needs it: its template, and what identifies the state it was read in. */
 export type PostableItem = TemplateColumns & { id: string; workspaceId: string; revision: number };
 
-/** One occurrence: its own date (the claim's key) and the date its transaction carries. */
-export type Occurrence = { occurrenceDate: string; transactionDate: string };
+/**
+ * One occurrence: its own date (the claim's key) and the date its transaction carries; an
+ * installment also carries its own amount and description ("Notebook (3/10)").
+ */
+export type Occurrence = {
+  occurrenceDate: string;
+  transactionDate: string;
+  amountCents?: number;
+  description?: string;
+};
 
-const sourceTables = { scheduled: scheduledTransactions, recurring: recurringTransactions } as const;
+const sourceTables = {
+  scheduled: scheduledTransactions,
+  recurring: recurringTransactions,
+  installment: installmentPlans,
+} as const;
 /** The status in which an item of each kind may post. */
-const postableStatus = { scheduled: "pending", recurring: "active" } as const;
+const postableStatus = { scheduled: "pending", recurring: "active", installment: "active" } as const;
 
 /**
  * The claim of one occurrence: inserted only while the item is still as it was read (same revision,
  * still postable) — so an edit, a cancel or a pause that lands first leaves nothing to claim — and
  * refused by the unique key when another run claimed the occurrence first.
  */
-function claimStatement(
+export function claimStatement(
   ctx: ActingContext,
   source: { kind: PlannedSourceKind; item: PostableItem; name: string },
   occurrence: Occurrence,
   claimId: string,
+  onlyIf?: SQL,
 ) {
   const table = sourceTables[source.kind];
   const now = ctx.clock.now().toISOString();
@@ -60,6 +74,7 @@ function claimStatement(
           eq(table.workspaceId, source.item.workspaceId),
           eq(table.revision, source.item.revision),
           eq(table.status, postableStatus[source.kind]),
+          onlyIf,
         ),
       ),
   );
@@ -87,7 +102,8 @@ export function postingPlan(
   const rows: TransactionRow[] = [];
   const now = ctx.clock.now().toISOString();
   for (const occurrence of occurrences) {
-    const input = transactionInputOf(item, occurrence.transactionDate);
+    const template = { ...item, amountCents: occurrence.amountCents ?? item.amountCents };
+    const input = transactionInputOf(template, occurrence.transactionDate);
     const { kind, ...money } = resolveTransaction(input, found.lookup, null);
     const claimId = newId();
     const row: TransactionRow = {
@@ -95,7 +111,7 @@ export function postingPlan(
       workspaceId: item.workspaceId,
       kind,
       ...money,
-      description: item.description,
+      description: occurrence.description ?? item.description,
       date: occurrence.transactionDate,
       createdBy: actorUserId(ctx.actor),
       createdVia: createdViaOf(ctx.actor),

@@ -8,7 +8,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type LegRef = { type: "account" | "card"; id: string };
 
 /** "account:{uuid}" or "card:{uuid}": the legs of the second payload form (normaliseTransactionBody). */
-const legSchema = z
+export const legSchema = z
   .string()
   .trim()
   .transform((value, context): LegRef => {

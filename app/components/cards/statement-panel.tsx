@@ -13,7 +13,13 @@ export type CardStatements = NonNullable<Awaited<ReturnType<typeof getCardsPage>
 type Statement = CardStatements["statements"][number];
 export type SelectedStatement = NonNullable<CardStatements["selected"]>;
 
-const statusVariants = { open: "info", closed: "warning", paid: "success", overdue: "destructive" } as const;
+const statusVariants = {
+  upcoming: "outline",
+  open: "info",
+  closed: "warning",
+  paid: "success",
+  overdue: "destructive",
+} as const;
 
 function StatusBadge({ status, totalCents }: { status: Statement["status"]; totalCents: number }) {
   const { t } = useTranslation("cards");
@@ -64,7 +70,9 @@ export function StatementPanel({
   const money = (cents: number) => formatMoney(cents, card.currency, language);
   const date = (value: string) => formatDate(value, language);
   const month = (value: string) => formatDate(value, language, { style: "monthYear" });
-  const isPayable = selected !== null && selected.status !== "paid" && selected.remaining_cents > 0;
+  // A later statement (installments to come) is paid once it closes; its share holds the limit until then.
+  const isPayable =
+    selected !== null && !["paid", "upcoming"].includes(selected.status) && selected.remaining_cents > 0;
   return (
     <section aria-labelledby="statement-heading" className="grid gap-5 rounded-2xl border bg-card p-5 shadow-xs sm:p-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -112,6 +120,9 @@ export function StatementPanel({
                 <dd className="text-sm font-medium text-foreground">{date(selected.due_date)}</dd>
               </div>
             </dl>
+            {selected.status === "upcoming" ? (
+              <p className="text-xs text-muted-foreground">{t("statement.upcomingNote")}</p>
+            ) : null}
             {selected.to_settle_cents > selected.remaining_cents ? (
               <p className="text-xs text-muted-foreground">
                 {t("statement.earlierOwed", { amount: money(selected.to_settle_cents - selected.remaining_cents) })}

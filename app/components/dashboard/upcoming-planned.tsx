@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
+import type { PlannedSourceKind } from "../../../db/enums";
 import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import { plannedSourceIcons } from "~/components/planned/planned-source";
 
 export type UpcomingPlanned = {
   date: string;
@@ -11,7 +13,7 @@ export type UpcomingPlanned = {
   description: string;
   amount: string;
   currency: string;
-  source: { type: "scheduled" | "recurring"; uuid: string; name: string };
+  source: { type: PlannedSourceKind; uuid: string; name: string };
 };
 
 /**
@@ -57,7 +59,7 @@ export function UpcomingPlannedList({
               >
                 <div className="flex min-w-0 flex-1 items-center gap-3">
                   <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary-100 text-muted-foreground">
-                    <Icon name={item.source.type === "recurring" ? "repeat" : "calendar-clock"} className="size-4" />
+                    <Icon name={plannedSourceIcons[item.source.type]} className="size-4" />
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-foreground">{item.description}</p>

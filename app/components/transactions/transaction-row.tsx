@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
+import { plannedSourceIcons } from "~/components/planned/planned-source";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
@@ -131,13 +132,8 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
           </p>
           {transaction.source ? (
             <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <Icon
-                name={transaction.source.type === "recurring" ? "repeat" : "calendar-clock"}
-                className="size-3.5 shrink-0"
-              />
-              {t(transaction.source.type === "recurring" ? "list.fromRecurring" : "list.fromScheduled", {
-                name: transaction.source.name,
-              })}
+              <Icon name={plannedSourceIcons[transaction.source.type]} className="size-3.5 shrink-0" />
+              {t(`list.from.${transaction.source.type}`, { name: transaction.source.name })}
             </p>
           ) : transaction.automated ? (
             <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
