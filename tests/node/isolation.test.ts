@@ -26,6 +26,14 @@ const recurringBody = {
   day_of_month: 31,
   start_date: "2026-12-01",
 };
+const installmentPlanBody = {
+  description: "Notebook",
+  purchase_date: "2026-11-20",
+  total_amount: "300.00",
+  installments_count: 3,
+  first_payment_date: "2026-12-01",
+  origin_id: "account:ACCOUNT",
+};
 
 const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId": undefined,
@@ -108,6 +116,20 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/pause": undefined,
   "POST /workspaces/:workspaceId/recurring-transactions/:recurringId/resume": undefined,
   "POST /workspaces/:workspaceId/installment-plans/calculate": { principal: "1000", months: 10 },
+  "GET /workspaces/:workspaceId/installment-plans": undefined,
+  "POST /workspaces/:workspaceId/installment-plans": installmentPlanBody,
+  "GET /workspaces/:workspaceId/installment-plans/:planId": undefined,
+  "PUT /workspaces/:workspaceId/installment-plans/:planId": { description: "Taken over", tag_ids: ["TAG"] },
+  "DELETE /workspaces/:workspaceId/installment-plans/:planId": undefined,
+  "POST /workspaces/:workspaceId/installment-plans/:planId/cancel": undefined,
+  "POST /workspaces/:workspaceId/installment-plans/:planId/pause": undefined,
+  "POST /workspaces/:workspaceId/installment-plans/:planId/resume": undefined,
+  "POST /workspaces/:workspaceId/installment-plans/:planId/execute-payment": undefined,
+  "POST /workspaces/:workspaceId/installment-plans/:planId/record-payment": { transaction_id: "TRANSACTION" },
+  "GET /workspaces/:workspaceId/installment-plans-upcoming": undefined,
+  "GET /workspaces/:workspaceId/installment-plans-overdue": undefined,
+  "GET /workspaces/:workspaceId/installment-plans-statistics": undefined,
+  "POST /workspaces/:workspaceId/installment-plans-execute-all": undefined,
   "POST /workspaces/:workspaceId/loans/calculate": { principal_amount: "1000", interest_rate: "12", term_months: 12 },
   "POST /workspaces/:workspaceId/loans/amortization": {
     principal_amount: "1000",
@@ -141,7 +163,12 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
 function bodyFor(route: string, ids: Ids): unknown {
   const body = requestBodies[route];
   if (body === undefined) return undefined;
-  return JSON.parse(JSON.stringify(body).replaceAll("ACCOUNT", ids.accountId!).replaceAll("TAG", ids.tagId!));
+  return JSON.parse(
+    JSON.stringify(body)
+      .replaceAll("ACCOUNT", ids.accountId!)
+      .replaceAll("TAG", ids.tagId!)
+      .replaceAll("TRANSACTION", ids.transactionId!),
+  );
 }
 
 const registeredRoutes = [
@@ -182,6 +209,7 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
   return {
     scheduledId: await planned("scheduled-transactions", scheduledBody),
     recurringId: await planned("recurring-transactions", recurringBody),
+    planId: await planned("installment-plans", installmentPlanBody),
     accountId: account.id,
     cardId: card.id,
     tagId: tag.id,

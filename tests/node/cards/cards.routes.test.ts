@@ -81,6 +81,7 @@ describe("cards API", () => {
       debt_amount: "0.00",
       debt_cents: 0,
       available_credit: "5000.00",
+      held_amount: "0.00",
       current_balance: "0.00",
       utilization: 0,
       is_active: true,
