@@ -129,7 +129,13 @@ describe("installment plans", () => {
     const viewer = await p.call(
       "POST",
       "/installment-plans",
-      { description: "X", purchase_date: "2026-11-21", total_amount: "10", installments_count: 2, origin_id: `card:${p.credit.id}` },
+      {
+        description: "X",
+        purchase_date: "2026-11-21",
+        total_amount: "10",
+        installments_count: 2,
+        origin_id: `card:${p.credit.id}`,
+      },
       p.viewer.token,
     );
     expect(viewer.status).toBe(403);
@@ -160,7 +166,9 @@ describe("installment plans", () => {
     });
     expect(created.status).toBe(201);
     const plan = created.body.data;
-    expect(plan.schedule.map((row: { date: string; payment: string; state: string }) => [row.date, row.payment, row.state])).toEqual([
+    expect(
+      plan.schedule.map((row: { date: string; payment: string; state: string }) => [row.date, row.payment, row.state]),
+    ).toEqual([
       ["2026-11-25", "33.34", "upcoming"],
       ["2026-12-25", "33.33", "upcoming"],
       ["2027-01-25", "33.33", "upcoming"],
@@ -180,7 +188,12 @@ describe("installment plans", () => {
     // The member signs in again: the test's first session has long ended.
     const { token } = await openSession(t, p.member.user);
     const after = (await p.call("GET", `/installment-plans/${plan.uuid}`, undefined, token)).body.data;
-    expect(after).toMatchObject({ status: "completed", installments_paid: 3, remaining_amount: "0.00", paid_amount: "100.00" });
+    expect(after).toMatchObject({
+      status: "completed",
+      installments_paid: 3,
+      remaining_amount: "0.00",
+      paid_amount: "100.00",
+    });
     expect((await p.postedRows()).map((row) => row.amountCents)).toEqual([3334, 3333, 3333]);
     const balance = (await p.call("GET", `/accounts/${p.checking.id}`, undefined, token)).body.data.balance;
     expect(balance).toBe("900.00");
@@ -240,7 +253,9 @@ describe("installment plans", () => {
     });
     expect(linked.status).toBe(200);
     expect(linked.body.data).toMatchObject({ installments_paid: 1, next_installment: { number: 2 } });
-    const again = await p.call("POST", `/installment-plans/${plan.uuid}/record-payment`, { transaction_id: manual.uuid });
+    const again = await p.call("POST", `/installment-plans/${plan.uuid}/record-payment`, {
+      transaction_id: manual.uuid,
+    });
     expect(Object.keys(again.body.errors)).toEqual(["transaction_id"]);
     await p.runCron();
     expect(await p.postedRows()).toHaveLength(2);
