@@ -1,35 +1,171 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import type { ActionResult } from "~/components/accounts/action-result";
 import { InstallmentCalculator } from "~/components/calculators/installment-calculator";
-import { PlannedIntro } from "~/components/calculators/planned-intro";
+import { InstallmentPlanDialog } from "~/components/installments/lazy-plan-dialog";
+import { PlanRow } from "~/components/installments/plan-row";
+import { PlanSchedule } from "~/components/installments/plan-schedule";
+import { PlansSummary } from "~/components/installments/plans-summary";
+import { PlannedEmpty, PlannedList } from "~/components/planned/planned-page-parts";
+import { usePlannedActions } from "~/components/planned/planned-row";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
+import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
+import { asPerson, requireViewerForAction } from "~/lib/session.server";
+import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import { workspacePageTitle } from "~/lib/workspace-meta";
-import type { loader as layoutLoader } from "./workspace-layout";
+import { fieldErrorsFrom } from "../../worker/http/validation";
+import { loadInstallmentsPage } from "../../worker/installments/installments-page.service";
+import { installmentPlanSchema } from "../../worker/installments/installments.schemas";
+import {
+  cancelInstallmentPlan,
+  createInstallmentPlan,
+  deleteInstallmentPlan,
+  executeInstallmentPayment,
+  pauseInstallmentPlan,
+  resumeInstallmentPlan,
+} from "../../worker/installments/installments.service";
+import { can } from "../../worker/workspaces/permissions";
 import type { Route } from "./+types/workspace-installments";
 
-export const handle = { i18n: ["calculators", "workspaces"] };
+export const handle = { i18n: ["installments", "calculators", "planned", "errors"] };
 
-/** Membership is the layout's check; the calculator needs nothing more from the server. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { pageTitle: serverI18n(detectLanguage(request)).t("workspaces:areas.installment-plans") };
+export async function loader(args: Route.LoaderArgs) {
+  const selectedPlanId = new URL(args.request.url).searchParams.get("plan");
+  const page = await asPerson(args, (ctx) =>
+    loadInstallmentsPage({ ctx, input: { workspaceId: args.params.workspaceId, selectedPlanId } }),
+  );
+  return { ...page, pageTitle: serverI18n(detectLanguage(args.request)).t("workspaces:areas.installment-plans") };
+}
+
+/** The new-plan form, its amount and rate read in the page's language first (a refusal is the field's message). */
+function readPlanForm(form: FormData, language: ReturnType<typeof detectLanguage>) {
+  const amount = parseTypedAmount(formText(form, "total_amount") ?? "", language);
+  const rate = parseOptional(formText(form, "interest_rate"), (typed) => parseTypedRate(typed, language));
+  if (!amount.ok || !rate.ok)
+    return {
+      success: false as const,
+      fieldErrors: {
+        ...(amount.ok ? {} : { total_amount: [refusalOf("amount", amount.reason)] }),
+        ...(rate.ok ? {} : { interest_rate: [refusalOf("rate", rate.reason)] }),
+      },
+    };
+  const parsed = installmentPlanSchema.safeParse({
+    description: formText(form, "description") ?? "",
+    merchant: formText(form, "merchant") ?? null,
+    purchase_date: formText(form, "purchase_date"),
+    total_amount: amount.text,
+    installments_count: formText(form, "installments_count"),
+    interest_rate: rate.text ?? "0",
+    first_payment_date: formText(form, "first_payment_date") ?? null,
+    origin: formText(form, "origin_id") ?? "",
+    installments_paid: formText(form, "installments_paid") ?? "0",
+  });
+  return parsed.success
+    ? { success: true as const, data: parsed.data }
+    : { success: false as const, fieldErrors: fieldErrorsFrom(parsed.error) };
+}
+
+/** POST intent=create (the dialog) or pay|pause|resume|cancel|delete (a plan's menu). */
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args);
+  const form = await args.request.formData();
+  const intent = formText(form, "intent") ?? "";
+  const ref = { workspaceId: args.params.workspaceId, planId: formText(form, "id") ?? "" };
+  const ctx = viewer.ctx;
+  try {
+    if (intent === "create") {
+      const parsed = readPlanForm(form, detectLanguage(args.request));
+      if (!parsed.success) return refusedForm(intent, parsed.fieldErrors);
+      await createInstallmentPlan({ ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
+    } else if (intent === "pay") await executeInstallmentPayment({ ctx, input: ref });
+    else if (intent === "pause") await pauseInstallmentPlan({ ctx, input: ref });
+    else if (intent === "resume") await resumeInstallmentPlan({ ctx, input: ref });
+    else if (intent === "cancel") await cancelInstallmentPlan({ ctx, input: ref });
+    else if (intent === "delete") await deleteInstallmentPlan({ ctx, input: ref });
+    else return refusedForm(intent, {});
+    return { intent, ok: true } satisfies ActionResult;
+  } catch (error) {
+    return refusedAction(intent, error, ["pay", "pause", "resume", "cancel", "delete"]);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
-/** Installment plans: saving them is still to come; the calculator works today. */
-export default function WorkspaceInstallments() {
-  const { t } = useTranslation("calculators");
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout");
+/**
+ * Installment plans: what is running, each with its progress and next installment, the chosen
+ * one's installments (`?plan=`), a new plan, and the calculator for what a purchase would cost.
+ */
+export default function WorkspaceInstallments({ params }: Route.ComponentProps) {
+  const { t } = useTranslation("installments");
+  const page = useLoaderData<typeof loader>();
+  const [isCreating, setCreating] = useState(false);
+  const { post, busyId } = usePlannedActions("installments");
+  const canEdit = can(page.role, "finances.write");
+  const newButton = canEdit ? (
+    <Button variant="accent" onClick={() => setCreating(true)}>
+      <Icon name="plus" />
+      {t("new")}
+    </Button>
+  ) : null;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PlannedIntro
-        title={t("installments.title")}
-        subtitle={t("installments.subtitle")}
-        note={t("installments.comingSoon")}
-      />
-      <h2 className="text-lg font-semibold text-foreground">{t("installments.calculator")}</h2>
-      <InstallmentCalculator currency={layout?.workspace.currency ?? "BRL"} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t("subtitle")}</p>
+        </div>
+        {newButton}
+      </div>
+      {page.isSelectedMissing ? (
+        <p role="status" className="rounded-xl border bg-card px-4 py-3 text-sm text-muted-foreground">
+          {t("schedule.missing")}
+        </p>
+      ) : null}
+      {page.selected ? <PlanSchedule plan={page.selected} workspaceId={params.workspaceId} /> : null}
+      {page.plans.length ? (
+        <>
+          <PlansSummary statistics={page.statistics} />
+          <PlannedList label={t("listLabel", { count: page.plans.length })}>
+            {page.plans.map((plan) => (
+              <PlanRow
+                key={plan.uuid}
+                plan={plan}
+                canEdit={canEdit}
+                isBusy={busyId === plan.uuid}
+                isSelected={page.selected?.uuid === plan.uuid}
+                onAction={(intent) => post(intent, plan.uuid)}
+              />
+            ))}
+          </PlannedList>
+        </>
+      ) : (
+        <PlannedEmpty icon="layers" title={t("empty.title")} body={t("empty.body")} action={newButton} />
+      )}
+      <section aria-labelledby="calculator-heading" className="grid gap-4">
+        <div>
+          <h2 id="calculator-heading" className="text-lg font-semibold text-foreground">
+            {t("calculator")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("calculatorHint")}</p>
+        </div>
+        <InstallmentCalculator currency={page.currency} />
+      </section>
+      {canEdit ? (
+        <InstallmentPlanDialog
+          open={isCreating}
+          onOpenChange={setCreating}
+          workspaceId={params.workspaceId}
+          today={page.today}
+          cards={page.cards}
+          accounts={page.accounts}
+        />
+      ) : null}
     </div>
   );
 }
+
+export type InstallmentsPage = Awaited<ReturnType<typeof loader>>;

@@ -101,6 +101,14 @@ export type Statement = StatementPeriod & {
   status: StatementStatus;
 };
 
+/** A later statement is upcoming; the one holding today open; before it, paid, overdue or closed. */
+function statusOf(period: StatementPeriod, remainingCents: bigint, today: string): StatementStatus {
+  if (period.start > today) return "upcoming";
+  if (period.closing >= today) return "open";
+  if (remainingCents === 0n) return "paid";
+  return period.due < today ? "overdue" : "closed";
+}
+
 /**
  * Statements with what was paid of each. Payments and refunds to the card settle the oldest
  * charges first, so a statement is paid once everything paid in covers it and all before it.
@@ -124,16 +132,7 @@ export function buildStatements(input: {
     const owedThrough = chargedBefore - input.creditsCents;
     const toSettleCents = owedThrough > 0n ? owedThrough : 0n;
     const remainingCents = totalCents - paidCents;
-    const status: StatementStatus =
-      period.start > input.today
-        ? "upcoming"
-        : period.closing >= input.today
-        ? "open"
-        : remainingCents === 0n
-          ? "paid"
-          : period.due < input.today
-            ? "overdue"
-            : "closed";
+    const status = statusOf(period, remainingCents, input.today);
     return { ...period, totalCents, paidCents, remainingCents, toSettleCents, status };
   });
   return statements.reverse();

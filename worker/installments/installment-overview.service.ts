@@ -3,7 +3,7 @@
  * "execute all" for the plans paid from an account. One read round trip each; a workspace has tens
  * of plans, so their schedules are worked out here rather than stored.
  */
-import { batchOfStatements } from "../../db/named-batch.ts";
+import { batchOfStatements, type RowsByName } from "../../db/named-batch.ts";
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 import { centsToDecimal } from "../ledger/amounts.ts";
@@ -19,14 +19,10 @@ import { installmentPlans } from "../../db/schema/index.ts";
 import { revised } from "../planning/planned-template.ts";
 import { AppError } from "../http/errors.ts";
 
-async function overview(ctx: ServiceCall["ctx"], workspaceId: string, permission: "workspace.read" | "finances.write") {
-  const { workspace, rows } = await readInWorkspace(
-    ctx,
-    workspaceId,
-    permission,
-    installmentListQueries(ctx, workspaceId),
-  );
-  const today = todayIn(workspace.timeZone, ctx.clock.now());
+type ListRows = RowsByName<ReturnType<typeof installmentListQueries>>;
+
+/** Each plan with its answer and its installments, from the rows of `installmentListQueries`. */
+export function overviewFrom(workspaceId: string, rows: ListRows, today: string) {
   const found = referencesIn(workspaceId, rows);
   const plans = rows.planRows.map((plan) => ({
     plan,
@@ -34,6 +30,16 @@ async function overview(ctx: ServiceCall["ctx"], workspaceId: string, permission
     installments: installmentsOf(plan, rows.claimRows, found.lookup, today),
   }));
   return { plans, today, found };
+}
+
+async function overview(ctx: ServiceCall["ctx"], workspaceId: string, permission: "workspace.read" | "finances.write") {
+  const { workspace, rows } = await readInWorkspace(
+    ctx,
+    workspaceId,
+    permission,
+    installmentListQueries(ctx, workspaceId),
+  );
+  return overviewFrom(workspaceId, rows, todayIn(workspace.timeZone, ctx.clock.now()));
 }
 
 type Overview = Awaited<ReturnType<typeof overview>>;
@@ -88,7 +94,11 @@ type Totals = { plans: number; monthlyCents: bigint; remainingCents: bigint };
  * left, per currency (nothing is converted) and per card or account.
  */
 export async function installmentStatistics({ ctx, input }: ServiceCall<WorkspaceRef>) {
-  const view = await overview(ctx, input.workspaceId, "workspace.read");
+  return statisticsOf(await overview(ctx, input.workspaceId, "workspace.read"));
+}
+
+/** The statistics of an overview: the plans still running, per currency and per card or account. */
+export function statisticsOf(view: Overview) {
   const running = view.plans.filter(({ response }) => !["completed", "cancelled"].includes(response.status));
   const byCurrency = new Map<string, Totals>();
   const bySource = new Map<

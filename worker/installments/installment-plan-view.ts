@@ -178,6 +178,8 @@ export function toInstallmentPlanResponse(
       ? { number: next.number, date: next.date, amount: centsToDecimal(next.paymentCents), state: next.state }
       : null,
     status: statusOf(plan, installments),
+    /** Kept paused (an overdue plan may be paused or failing): resume is what it needs. */
+    is_paused: plan.status === "paused",
     failure: plan.failureReason ? { key: plan.failureReason, failed_at: plan.failedAt } : null,
     cancelled_at: plan.cancelledAt,
     created_at: plan.createdAt,

@@ -10,14 +10,14 @@ import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transac
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 
 /** The accounts, cards and tags the item dialog offers, under names that do not meet the list's own reads. */
-function optionQueries(ctx: ServiceContext, workspaceId: string) {
+export function optionQueries(ctx: ServiceContext, workspaceId: string) {
   const { accountRows, cardRows, tagRows, ...later } = ledgerOptionsQueries(ctx, workspaceId);
   return { optionAccountRows: accountRows, optionCardRows: cardRows, optionTagRows: tagRows, ...later };
 }
 
 type OptionRows = Parameters<typeof ledgerOptionsFrom>[0];
 
-function optionsFrom(
+export function optionsFrom(
   rows: {
     optionAccountRows: OptionRows["accountRows"];
     optionCardRows: OptionRows["cardRows"];

@@ -97,6 +97,7 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
             <dl className="grid gap-1 text-xs">
               <Figure label={t("limit")} value={money(card.credit_limit)} />
               <Figure label={t("debt")} value={money(card.debt_amount)} />
+              {card.held_amount !== "0.00" ? <Figure label={t("held")} value={money(card.held_amount)} /> : null}
               <Figure label={t("available")} value={money(card.available_credit)} className="text-success" />
             </dl>
           </>

@@ -123,7 +123,7 @@ export function StatementPanel({
             {selected.status === "upcoming" ? (
               <p className="text-xs text-muted-foreground">{t("statement.upcomingNote")}</p>
             ) : null}
-            {selected.to_settle_cents > selected.remaining_cents ? (
+            {selected.status !== "upcoming" && selected.to_settle_cents > selected.remaining_cents ? (
               <p className="text-xs text-muted-foreground">
                 {t("statement.earlierOwed", { amount: money(selected.to_settle_cents - selected.remaining_cents) })}
               </p>

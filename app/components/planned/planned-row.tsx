@@ -24,11 +24,11 @@ const plannedActionsKey = "planned-actions";
 
 /**
  * A planned page's row actions (execute, pause, cancel…) posted to its own action, one at a time,
- * each outcome a toast; which item (and which intent) is on its way, to show it busy.
+ * each outcome a toast in the page's namespace; which item (and which intent) is on its way, to show it busy.
  */
-export function usePlannedActions() {
+export function usePlannedActions(namespace = "planned") {
   const fetcher = useFetcher<ActionResult>({ key: plannedActionsKey });
-  useResultToast(fetcher.data, "planned");
+  useResultToast(fetcher.data, namespace);
   const isBusy = fetcher.state !== "idle";
   return {
     post: (intent: string, id?: string) =>
@@ -64,7 +64,6 @@ type Props = {
 export function PlannedRow({ title, template, badge, lines, failure, actions, isBusy }: Props) {
   const { t } = useTranslation(["planned", "transactions"]);
   const language = useLanguage();
-  const [confirming, setConfirming] = useState<RowAction | null>(null);
   const outside = t("transactions:list.outside");
   return (
     <li
@@ -106,38 +105,45 @@ export function PlannedRow({ title, template, badge, lines, failure, actions, is
           currency={template.currency}
           language={language}
         />
-        {actions?.length ? (
-          <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="-mr-2 size-9"
-                  disabled={isBusy}
-                  aria-label={t("planned:actions.menu", { name: title })}
-                >
-                  <Icon name="ellipsis" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                {actions.map((action) => (
-                  <RowMenuItem key={action.label} action={action} onConfirm={setConfirming} />
-                ))}
-              </DropdownMenuContent>
-            </DropdownMenu>
-            <ConfirmDelete
-              open={confirming !== null}
-              onOpenChange={(open) => (open ? null : setConfirming(null))}
-              title={confirming?.confirm?.title ?? ""}
-              description={confirming?.confirm?.body ?? ""}
-              confirmLabel={confirming?.confirm?.confirmLabel ?? ""}
-              onConfirm={() => confirming?.onSelect()}
-            />
-          </>
-        ) : null}
+        {actions?.length ? <RowActionsMenu title={title} actions={actions} isBusy={isBusy} /> : null}
       </div>
     </li>
+  );
+}
+
+/** A row's "…" menu; what cannot be undone asks first. */
+export function RowActionsMenu({ title, actions, isBusy }: { title: string; actions: RowAction[]; isBusy: boolean }) {
+  const { t } = useTranslation("planned");
+  const [confirming, setConfirming] = useState<RowAction | null>(null);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mr-2 size-9"
+            disabled={isBusy}
+            aria-label={t("planned:actions.menu", { name: title })}
+          >
+            <Icon name="ellipsis" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {actions.map((action) => (
+            <RowMenuItem key={action.label} action={action} onConfirm={setConfirming} />
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDelete
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? null : setConfirming(null))}
+        title={confirming?.confirm?.title ?? ""}
+        description={confirming?.confirm?.body ?? ""}
+        confirmLabel={confirming?.confirm?.confirmLabel ?? ""}
+        onConfirm={() => confirming?.onSelect()}
+      />
+    </>
   );
 }
 

@@ -105,7 +105,7 @@ describe("a card's debt, limit and statements with installment plans", () => {
             );
             expect(statement.total_cents).toBe(sum(inPeriod));
           }
-          const latest = charges.reduce((last, row) => (row.date > last ? row.date : last), today);
+          const latest = [today, ...charges.map((row) => row.date)].sort().at(-1)!;
           expect(
             listed[0].closing_date >= latest ||
               listed.filter((s: { status: string }) => s.status === "upcoming").length === 24,

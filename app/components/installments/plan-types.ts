@@ -1,0 +1,6 @@
+import type { loadInstallmentsPage } from "../../../worker/installments/installments-page.service";
+
+export type InstallmentsPageData = Awaited<ReturnType<typeof loadInstallmentsPage>>;
+export type InstallmentPlan = InstallmentsPageData["plans"][number];
+export type InstallmentPlanWithSchedule = NonNullable<InstallmentsPageData["selected"]>;
+export type InstallmentStatistics = InstallmentsPageData["statistics"];
