@@ -3,6 +3,7 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
   cards,
+  installmentPlans,
   recurringTransactions,
   scheduledTransactions,
   transactions,
@@ -136,7 +137,7 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
     .groupBy(bucket);
 }
 
-/** Pending scheduled items and active recurring rules due by `upTo`: what the projection adds. */
+/** Pending scheduled items, active recurring rules and account installment plans due by `upTo`: what the projection adds. */
 export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, upTo: string) {
   return {
     scheduledRows: ctx.db
@@ -157,6 +158,16 @@ export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, up
           eq(recurringTransactions.workspaceId, workspaceId),
           eq(recurringTransactions.status, "active"),
           lte(recurringTransactions.nextDueDate, upTo),
+        ),
+      ),
+    planRows: ctx.db
+      .select()
+      .from(installmentPlans)
+      .where(
+        and(
+          eq(installmentPlans.workspaceId, workspaceId),
+          eq(installmentPlans.status, "active"),
+          lte(installmentPlans.nextDueDate, upTo),
         ),
       ),
   };

@@ -1,5 +1,10 @@
 import type { Currency, PlannedSourceKind, TransactionKind } from "../../db/enums.ts";
-import type { recurringTransactions, scheduledTransactions } from "../../db/schema/index.ts";
+import type { installmentPlans, recurringTransactions, scheduledTransactions } from "../../db/schema/index.ts";
+import {
+  accountInstallmentDates,
+  installmentDescription,
+  installmentRows,
+} from "../installments/installment-schedule.ts";
 import { recurrenceOf } from "../recurring/recurring.rules.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "./recurrence.ts";
 
@@ -17,14 +22,17 @@ export type PlannedFlow = {
 const occurrencesPerRule = 1000;
 
 /**
- * What pending scheduled items and active recurring rules will post up to `endDate` (their posting
- * dates), oldest first. A pending item whose date has passed (not posted yet — the executor runs
- * every few minutes, or it is waiting on a failure) still counts: its money has not moved.
+ * What pending scheduled items, active recurring rules and active installment plans paid from an
+ * account will post up to `endDate` (their posting dates), oldest first. An item whose date has
+ * passed (not posted yet — the executor runs every few minutes, or it is waiting on a failure)
+ * still counts: its money has not moved. A card's installments are not here: they are posted
+ * when the plan is saved, dated on their statements, and count as any later-dated transaction.
  */
 export function plannedFlows(
   scheduledRows: readonly (typeof scheduledTransactions.$inferSelect)[],
   recurringRows: readonly (typeof recurringTransactions.$inferSelect)[],
   endDate: string,
+  planRows: readonly (typeof installmentPlans.$inferSelect)[] = [],
 ): PlannedFlow[] {
   const flows: PlannedFlow[] = [];
   const template = (row: (typeof scheduledRows)[number] | (typeof recurringRows)[number]) => ({
@@ -51,6 +59,21 @@ export function plannedFlows(
       if (date > endDate) break;
       flows.push({ date, ...template(row), source: { type: "recurring", uuid: row.id, name: row.name } });
       next = occurrenceAfter(rule, next);
+    }
+  }
+  for (const plan of planRows) {
+    if (plan.status !== "active" || plan.nextDueDate === null || !plan.origin?.startsWith("account:")) continue;
+    const dates = accountInstallmentDates(plan.firstPaymentDate, plan.dayOfMonth, plan.installmentCount);
+    const rows = installmentRows(plan);
+    for (let index = plan.postedCount; index < plan.installmentCount && dates[index]! <= endDate; index++) {
+      flows.push({
+        date: dates[index]!,
+        kind: plan.kind,
+        description: installmentDescription(plan.description, index + 1, plan.installmentCount),
+        amountCents: Number(rows[index]!.paymentCents),
+        currency: plan.currency,
+        source: { type: "installment", uuid: plan.id, name: plan.description },
+      });
     }
   }
   return flows.sort((a, b) => a.date.localeCompare(b.date));

@@ -173,6 +173,14 @@ describe("installment plans", () => {
       ["2026-12-25", "33.33", "upcoming"],
       ["2027-01-25", "33.33", "upcoming"],
     ]);
+    // The projection counts what the plan will post by its end date.
+    const projection = (await p.call("GET", "/dashboard/virtual-balance?end_date=2026-12-31")).body.data;
+    expect(projection.upcoming).toEqual([
+      expect.objectContaining({ date: "2026-11-25", description: "Geladeira (1/3)", amount: "33.34" }),
+      expect.objectContaining({ date: "2026-12-25", description: "Geladeira (2/3)", amount: "33.33" }),
+    ]);
+    expect(projection.upcoming[0].source).toEqual({ type: "installment", uuid: plan.uuid, name: "Geladeira" });
+    expect(projection.future_expenses).toBe("66.67");
     await p.runCron();
     expect(await p.postedRows()).toHaveLength(0);
 
