@@ -8,6 +8,7 @@ import {
   accounts,
   cards,
   leads,
+  installmentPlans,
   recurringTransactions,
   scheduledTransactions,
   tags,
@@ -197,4 +198,33 @@ export async function insertRecurring(
     })
     .returning();
   return item!;
+}
+
+/** An installment plan paid from an account, nothing posted yet: equal parts, monthly from `firstPaymentDate`. */
+export async function insertInstallmentPlan(
+  db: Database,
+  fields: Partial<typeof installmentPlans.$inferInsert> & {
+    workspaceId: string;
+    accountId: string;
+    firstPaymentDate: string;
+    totalAmountCents: number;
+    installmentCount: number;
+  },
+) {
+  const { accountId, ...rest } = fields;
+  const [plan] = await db
+    .insert(installmentPlans)
+    .values({
+      kind: "expense",
+      description: `Plan ${next()}`,
+      amountCents: Math.floor(fields.totalAmountCents / fields.installmentCount),
+      currency: "BRL",
+      origin: `account:${accountId}`,
+      purchaseDate: fields.firstPaymentDate,
+      dayOfMonth: Number(fields.firstPaymentDate.slice(8, 10)),
+      nextDueDate: fields.firstPaymentDate,
+      ...rest,
+    })
+    .returning();
+  return plan!;
 }

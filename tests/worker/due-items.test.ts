@@ -1,9 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { insertAccount, insertRecurring, insertScheduled, insertUser, insertWorkspace } from "../../db/factories.ts";
+import {
+  insertAccount,
+  insertInstallmentPlan,
+  insertRecurring,
+  insertScheduled,
+  insertUser,
+  insertWorkspace,
+} from "../../db/factories.ts";
 import {
   accounts,
+  installmentPlans,
   plannedOccurrences,
   recurringTransactions,
   scheduledTransactions,
@@ -15,7 +23,8 @@ import { databaseAt } from "../support/worker-session.ts";
 
 /**
  * The cron executor in workerd against sqld, as production runs it: ten scheduled() runs at once
- * over the same 500 due occurrences post each exactly once, and every balance equals its rows.
+ * over the same 650 due occurrences (scheduled items, recurring rules and the installments of plans
+ * paid from an account) post each exactly once, and every balance equals its rows.
  * The items are dated 2031, so the other worker tests' runs (dated 2026) never see them.
  */
 describe("the due-items executor in the built Worker", () => {
@@ -30,11 +39,13 @@ describe("the due-items executor in the built Worker", () => {
     await worker?.dispose();
   });
 
-  it("posts 500 due occurrences exactly once under ten overlapping runs", async () => {
+  it("posts 650 due occurrences exactly once under ten overlapping runs", async () => {
     const owner = await insertUser(db());
     const accountIds: string[] = [];
     const workspaceIds: string[] = [];
-    // 50 workspaces, each with 5 scheduled items and a daily rule with 5 occurrences due.
+    // 50 workspaces, each with 5 scheduled items, a daily rule with 5 occurrences due and a plan of
+    // 3 monthly installments, all due (1 January, 1 February, 1 March): nothing is left for the
+    // other tests' later runs.
     for (let w = 0; w < 50; w++) {
       const workspace = await insertWorkspace(db(), {
         ownerId: owner.id,
@@ -58,6 +69,13 @@ describe("the due-items executor in the built Worker", () => {
         maxExecutions: 5,
         amountCents: 7,
       });
+      await insertInstallmentPlan(db(), {
+        workspaceId: workspace.id,
+        accountId: account.id,
+        firstPaymentDate: "2031-01-01",
+        totalAmountCents: 300,
+        installmentCount: 3,
+      });
     }
     const scheduledTime = new Date("2031-03-10T12:00:00Z");
     const handler = await worker.getWorker();
@@ -70,16 +88,16 @@ describe("the due-items executor in the built Worker", () => {
       .select({ count: sql<number>`count(*)` })
       .from(transactions)
       .where(inArray(transactions.workspaceId, workspaceIds));
-    expect(Number(posted[0]!.count)).toBe(500);
+    expect(Number(posted[0]!.count)).toBe(650);
     const claims = await db()
       .select({ count: sql<number>`count(*)` })
       .from(plannedOccurrences)
       .where(inArray(plannedOccurrences.workspaceId, workspaceIds));
-    expect(Number(claims[0]!.count)).toBe(500);
+    expect(Number(claims[0]!.count)).toBe(650);
     const runs = await db().all<{ posted: number }>(
       sql`select coalesce(sum(items_done), 0) as posted from job_runs where started_at >= '2031-03-10'`,
     );
-    expect(Number(runs[0]!.posted)).toBe(500);
+    expect(Number(runs[0]!.posted)).toBe(650);
 
     const pending = await db()
       .select({ count: sql<number>`count(*)` })
@@ -97,9 +115,13 @@ describe("the due-items executor in the built Worker", () => {
       .from(recurringTransactions)
       .where(inArray(recurringTransactions.workspaceId, workspaceIds));
     expect(rules.map((rule) => [rule.status, rule.executionCount])).toEqual(Array(50).fill(["inactive", 5]));
+    const plans = await db().select().from(installmentPlans).where(inArray(installmentPlans.workspaceId, workspaceIds));
+    expect(plans.map((plan) => [plan.status, plan.postedCount, plan.nextDueDate])).toEqual(
+      Array(50).fill(["completed", 3, null]),
+    );
 
     // Every balance is its opening minus what its rows took.
-    const expected = 1_000_000 - (100 + 101 + 102 + 103 + 104) - 5 * 7;
+    const expected = 1_000_000 - (100 + 101 + 102 + 103 + 104) - 5 * 7 - 3 * 100;
     const balances = await db()
       .select({ balance: accounts.balanceCents })
       .from(accounts)
@@ -118,6 +140,8 @@ describe("the due-items executor in the built Worker", () => {
       .where(eq(transactions.originAccountId, accountIds[0]!))
       .orderBy(transactions.date);
     expect(dates.map((row) => row.date)).toEqual([
+      "2031-01-01",
+      "2031-02-01",
       "2031-03-01",
       "2031-03-02",
       "2031-03-03",
