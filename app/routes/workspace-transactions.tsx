@@ -12,14 +12,19 @@ import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, LedgerActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { detectLanguage } from "~/lib/i18n";
+import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
 import { can } from "../../worker/workspaces/permissions";
 import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
-import { transactionSchema } from "../../worker/transactions/transactions.schemas";
+import { type TransactionInput, transactionSchema } from "../../worker/transactions/transactions.schemas";
+import { installmentPlanSchema } from "../../worker/installments/installments.schemas";
+import { createInstallmentPlan } from "../../worker/installments/installments.service";
+import { fieldErrorsFrom } from "../../worker/http/validation";
+import { centsToDecimal } from "../../worker/ledger/amounts";
+import { parseOptional, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import {
   createTransaction,
   deleteTransaction,
@@ -56,6 +61,11 @@ export async function action(args: Route.ActionArgs) {
     if (!parsed.success) return refusedForm(intent, parsed.fieldErrors);
     // The wizard sends one key per draft, so a double click or a retried submit posts once.
     const idempotencyKey = parseIdempotencyKey(formText(form, idempotencyKeyField));
+    if (intent === "create" && formText(form, "installments_count") !== undefined)
+      return await createPlanFromWizard(viewer.ctx, ref.workspaceId, form, detectLanguage(args.request), {
+        purchase: parsed.data,
+        idempotencyKey,
+      });
     if (intent === "create")
       await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
     else
@@ -67,6 +77,46 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return refusedAction(intent, error, ["update", "delete"]);
   }
+}
+
+/**
+ * "Parcelar em N vezes" from the wizard: the card purchase becomes an installment plan (its
+ * installments on the card's statements). The plan's fields are the purchase's; a refusal goes
+ * back to the purchase's own fields.
+ */
+async function createPlanFromWizard(
+  ctx: Parameters<typeof createInstallmentPlan>[0]["ctx"],
+  workspaceId: string,
+  form: FormData,
+  language: Language,
+  { purchase, idempotencyKey }: { purchase: TransactionInput; idempotencyKey: string | undefined },
+) {
+  const rate = parseOptional(formText(form, "interest_rate"), (typed) => parseTypedRate(typed, language));
+  const intent = "installments";
+  if (!rate.ok) return refusedForm(intent, { interest_rate: [refusalOf("rate", rate.reason)] });
+  const parsed = installmentPlanSchema.safeParse({
+    description: purchase.description,
+    purchase_date: purchase.date,
+    total_amount: centsToDecimal(purchase.amount),
+    installments_count: formText(form, "installments_count"),
+    interest_rate: rate.text ?? "0",
+    origin: purchase.origin ? `${purchase.origin.type}:${purchase.origin.id}` : "",
+    tag_ids: purchase.tag_ids,
+  });
+  if (!parsed.success) {
+    const { total_amount, purchase_date, ...rest } = fieldErrorsFrom(parsed.error);
+    return refusedForm(intent, {
+      ...rest,
+      ...(total_amount ? { amount: total_amount } : {}),
+      ...(purchase_date ? { date: purchase_date } : {}),
+    });
+  }
+  const path = `/api/workspaces/${workspaceId}/installment-plans`;
+  await createInstallmentPlan(
+    { ctx, input: { workspaceId, ...parsed.data } },
+    idempotencyKey ? { key: idempotencyKey, method: "POST", path, body: parsed.data } : undefined,
+  );
+  return { intent, ok: true } satisfies LedgerActionResult;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);

@@ -186,4 +186,66 @@ describe("installment plans in Chromium", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it("splits a card purchase in the transaction wizard: parcelar em 3x makes a plan, each installment on its statement", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `wizard-3x-${Date.now()}@example.com`, "Wanda Wizard", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const account = await postJson(page, `${api}/accounts`, {
+      name: "Inter",
+      type: "checking",
+      currency: "BRL",
+      balance: "1000",
+    });
+    const card = await postJson(page, `${api}/cards`, {
+      name: "Inter Gold",
+      account_uuid: account.uuid,
+      type: "credit",
+      credit_limit: "2000",
+      billing_cycle_day: 1,
+    });
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    await page.getByRole("button", { name: "New transaction" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: /^Expense/ }) })
+      .click();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog
+      .locator("fieldset")
+      .first()
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: "Card" }) })
+      .click();
+    await dialog.locator("#tx-origin").selectOption(`card:${card.uuid}`);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByLabel("Amount", { exact: true }).fill("600.00");
+    await dialog.getByLabel("Description").fill("Geladeira");
+    await dialog.getByLabel("Split in").fill("3");
+    await dialog.getByText("3 installments: the first R$200.00, R$600.00 in all").waitFor();
+    await captureScreenshot(page, "installments-wizard-desktop-en-US");
+    await dialog.getByRole("button", { name: "Create transaction" }).click();
+    await toastWith(page, "Installment plan saved: each installment is on its statement.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("Geladeira (1/3)").waitFor();
+
+    const plans = (await (await page.request.get(`${api}/installment-plans`)).json()).data;
+    expect(plans).toMatchObject([
+      { description: "Geladeira", installments_count: 3, total_amount: "600.00", payment_method: "card" },
+    ]);
+    expect(await getData(page, `${api}/cards/${card.uuid}`)).toMatchObject({ available_credit: "1400.00" });
+    // An account purchase is never split: the field is offered for a credit card only.
+    await page.getByRole("button", { name: "New transaction" }).first().click();
+    await dialog
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: /^Expense/ }) })
+      .click();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.locator("#tx-origin").selectOption(`account:${account.uuid}`);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByLabel("Description").waitFor();
+    expect(await dialog.getByLabel("Split in").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

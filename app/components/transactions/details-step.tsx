@@ -6,9 +6,10 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { refusalOf } from "~/lib/typed-amount";
+import { parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import { cn } from "~/lib/utils";
 import type { FieldMessages, Message } from "../../../worker/http/messages";
+import { percentRate, schedule, zeroRate } from "../../../worker/planning/money-schedules";
 import { FieldError } from "./leg-select";
 import { textColourOn } from "./tag-chip";
 import type { TagOption } from "./types";
@@ -31,6 +32,8 @@ type Props = {
   dateLabel?: string;
   /** Planned items keep notes; a transaction has none. */
   hasNotes?: boolean;
+  /** A new purchase on a card acting as credit: "parcelar em N vezes" (issue 14). */
+  offersInstallments?: boolean;
 };
 
 const invalid = (messages?: Message[], describedBy?: string) =>
@@ -49,6 +52,7 @@ export function DetailsStep({
   onChecked,
   dateLabel,
   hasNotes,
+  offersInstallments,
 }: Props) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
@@ -118,6 +122,9 @@ export function DetailsStep({
           <FieldError id="tx-rate-error" messages={messages.rate ? [messages.rate] : errors.currency_conversion} />
         </div>
       ) : null}
+      {offersInstallments ? (
+        <InstallmentFields values={values} onChange={onChange} errors={errors} currency={currency} />
+      ) : null}
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="tx-description">{t("details.description")}</Label>
         <Input
@@ -185,5 +192,75 @@ export function DetailsStep({
         <FieldError id="tx-tags-error" messages={errors.tag_ids} />
       </fieldset>
     </div>
+  );
+}
+
+/**
+ * "Parcelar em N vezes": a card purchase split in installments becomes an installment plan, each
+ * installment on its own statement; the first one and the total are worked out as the person types.
+ */
+function InstallmentFields({
+  values,
+  onChange,
+  errors,
+  currency,
+}: Pick<Props, "values" | "onChange" | "errors" | "currency">) {
+  const { t } = useTranslation("transactions");
+  const language = useLanguage();
+  const count = Number(values.installments?.trim());
+  const amount = parseTypedAmount(values.amount, language, { currency });
+  const rate = values.installmentRate?.trim() ? parseTypedRate(values.installmentRate, language) : null;
+  const monthly = rate === null ? zeroRate : rate.ok ? percentRate(rate.text) : null;
+  const rows =
+    amount.ok && monthly && Number.isInteger(count) && count >= 2 && count <= 360
+      ? schedule(BigInt(amount.units), monthly, count)
+      : null;
+  return (
+    <fieldset className="grid gap-3 rounded-xl border p-4 sm:col-span-2 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-medium text-foreground">{t("details.installments.legend")}</legend>
+      <div className="grid content-start gap-2">
+        <Label htmlFor="tx-installments">{t("details.installments.count")}</Label>
+        <Input
+          id="tx-installments"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="1"
+          value={values.installments ?? ""}
+          onChange={(event) => onChange({ ...values, installments: event.target.value })}
+          aria-describedby="tx-installments-hint"
+          {...invalid(errors.installments_count, "tx-installments-hint tx-installments-error")}
+        />
+        <p id="tx-installments-hint" className="text-xs text-muted-foreground">
+          {t("details.installments.hint")}
+        </p>
+        <FieldError id="tx-installments-error" messages={errors.installments_count} />
+      </div>
+      <div className="grid content-start gap-2">
+        <Label htmlFor="tx-installment-rate">{t("details.installments.rate")}</Label>
+        <Input
+          id="tx-installment-rate"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={values.installmentRate ?? ""}
+          onChange={(event) => onChange({ ...values, installmentRate: event.target.value })}
+          {...invalid(errors.interest_rate, "tx-installment-rate-error")}
+        />
+        <FieldError id="tx-installment-rate-error" messages={errors.interest_rate} />
+      </div>
+      {rows ? (
+        <p className="text-sm font-medium text-foreground sm:col-span-2" aria-live="polite">
+          {t("details.installments.preview", {
+            count: rows.length,
+            first: formatMoney(rows[0]!.paymentCents, currency, language),
+            total: formatMoney(
+              rows.reduce((total, row) => total + row.paymentCents, 0n),
+              currency,
+              language,
+            ),
+          })}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

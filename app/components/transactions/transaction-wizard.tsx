@@ -139,6 +139,12 @@ export function TransactionWizard({
       })
     : null;
   const result = fetcher.data;
+  // A new purchase on a card acting as credit may be split in installments (an installment plan).
+  const offersInstallments =
+    !isEdit &&
+    !plan &&
+    values.kind === "expense" &&
+    options.cards.some((card) => values.origin === `card:${card.uuid}` && card.mode === "credit");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves the focus to its first field
   useEffect(() => {
@@ -156,7 +162,13 @@ export function TransactionWizard({
           ? isEdit
             ? plan.labels.updated
             : plan.labels.created
-          : t(transaction ? "toasts.updated" : "toasts.created"),
+          : t(
+              transaction
+                ? "toasts.updated"
+                : result.intent === "installments"
+                  ? "toasts.installments"
+                  : "toasts.created",
+            ),
       );
       onDone();
       return;
@@ -181,7 +193,11 @@ export function TransactionWizard({
       setStep((step + 1) as WizardStep);
       return;
     }
-    const form = toFormData(values, isCrossCurrency, transaction?.uuid ?? plan?.itemId ?? undefined);
+    const form = toFormData(
+      offersInstallments ? values : { ...values, installments: undefined },
+      isCrossCurrency,
+      transaction?.uuid ?? plan?.itemId ?? undefined,
+    );
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
     plan?.fill?.(form, values);
     // The pending label is drawn before the click returns, not after a transition (issue 12 §12).
@@ -233,6 +249,7 @@ export function TransactionWizard({
             onChecked={setChecked}
             dateLabel={plan?.dateLabel}
             hasNotes={plan !== undefined}
+            offersInstallments={offersInstallments}
           />
         ) : null}
         {step === 4 ? plan?.lastStep?.render(values, errors) : null}

@@ -146,6 +146,15 @@ export function conversionPreview(
 }
 
 /** The form the route action reads (the API's second payload form, field by field; amounts as typed). */
+/**
+ * What was typed in a new card purchase's installments: null for at once (empty or 1); anything
+ * else is sent as typed, and the server says why it is not a number of installments.
+ */
+export function typedInstallments(values: WizardValues): string | null {
+  const typed = values.installments?.trim() ?? "";
+  return typed === "" || /^0*1$/.test(typed) ? null : typed;
+}
+
 export function toFormData(values: WizardValues, isCrossCurrency: boolean, transactionId?: string): FormData {
   const form = new FormData();
   form.set("intent", transactionId ? "update" : "create");
@@ -160,6 +169,11 @@ export function toFormData(values: WizardValues, isCrossCurrency: boolean, trans
   if (isCrossCurrency) form.set("currency_conversion", values.rate.trim());
   for (const tagId of values.tagIds) form.append("tag_ids", tagId);
   form.set("has_tags", "1");
+  const installments = transactionId ? null : typedInstallments(values);
+  if (installments !== null) {
+    form.set("installments_count", installments);
+    if (values.installmentRate?.trim()) form.set("interest_rate", values.installmentRate.trim());
+  }
   return form;
 }
 

@@ -19,6 +19,9 @@ export type WizardValues = {
   date: string;
   rate: string;
   tagIds: string[];
+  /** A new card purchase only: "parcelar em N vezes" (1 or empty: at once) and the rate a month. */
+  installments?: string;
+  installmentRate?: string;
 };
 
 export const legValue = (type: "account" | "card", uuid: string) => `${type}:${uuid}`;
