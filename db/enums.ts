@@ -58,6 +58,18 @@ export type WeekendRule = (typeof weekendRules)[number];
  */
 export const installmentPlanStatuses = ["active", "paused", "completed", "cancelled"] as const;
 export type InstallmentPlanStatus = (typeof installmentPlanStatuses)[number];
+/** Loans (README: "Loans"). */
+export const loanTypes = ["personal", "mortgage", "auto", "student", "business", "other"] as const;
+export type LoanType = (typeof loanTypes)[number];
+export const loanStatuses = ["active", "paid_off", "defaulted", "refinanced"] as const;
+export type LoanStatus = (typeof loanStatuses)[number];
+export const interestTypes = ["fixed", "variable"] as const;
+export const paymentFrequencies = ["monthly", "biweekly", "weekly"] as const;
+export const amortizationSystems = ["price", "sac"] as const;
+export const ratePeriods = ["year", "month"] as const;
+export const rateConversions = ["nominal", "effective"] as const;
+/** What an extra payment does: fewer payments left, or smaller ones. */
+export const extraPaymentModes = ["shorten_term", "lower_payment"] as const;
 /** Where a posted transaction came from. */
 export const plannedSourceKinds = ["scheduled", "recurring", "installment"] as const;
 export type PlannedSourceKind = (typeof plannedSourceKinds)[number];

@@ -19,6 +19,7 @@ import { scheduledRoutes } from "./scheduled/scheduled.routes.ts";
 import { recurringRoutes } from "./recurring/recurring.routes.ts";
 import { calculatorRoutes } from "./calculators/calculators.routes.ts";
 import { installmentRoutes } from "./installments/installments.routes.ts";
+import { loanRoutes } from "./loans/loans.routes.ts";
 import { jobRoutes } from "./jobs/jobs.routes.ts";
 
 export type ApiEnv = {
@@ -51,4 +52,5 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", recurringRoutes)
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)
+  .route("/workspaces", loanRoutes)
   .route("/admin", jobRoutes);

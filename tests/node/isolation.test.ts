@@ -35,6 +35,15 @@ const installmentPlanBody = {
   origin_id: "account:ACCOUNT",
 };
 
+const loanBody = {
+  name: "Car",
+  principal_amount: "1000.00",
+  interest_rate: "12",
+  term_months: 12,
+  start_date: "2026-11-01",
+  payment_account_id: "ACCOUNT",
+};
+
 const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId": undefined,
   "PUT /workspaces/:workspaceId": { name: "Taken over" },
@@ -130,6 +139,17 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/installment-plans-overdue": undefined,
   "GET /workspaces/:workspaceId/installment-plans-statistics": undefined,
   "POST /workspaces/:workspaceId/installment-plans-execute-all": undefined,
+  "GET /workspaces/:workspaceId/loans": undefined,
+  "POST /workspaces/:workspaceId/loans": loanBody,
+  "GET /workspaces/:workspaceId/loans/:loanId": undefined,
+  "PUT /workspaces/:workspaceId/loans/:loanId": { name: "Taken over" },
+  "DELETE /workspaces/:workspaceId/loans/:loanId": undefined,
+  "POST /workspaces/:workspaceId/loans/:loanId/record-payment": { amount: "100.00" },
+  "GET /workspaces/:workspaceId/loans/:loanId/payoff": undefined,
+  "POST /workspaces/:workspaceId/loans/:loanId/pay-off": {},
+  "POST /workspaces/:workspaceId/loans/:loanId/refinance": { interest_rate: "10", term_months: 12 },
+  "GET /workspaces/:workspaceId/loans-statistics": undefined,
+  "GET /workspaces/:workspaceId/loans-upcoming": undefined,
   "POST /workspaces/:workspaceId/loans/calculate": { principal_amount: "1000", interest_rate: "12", term_months: 12 },
   "POST /workspaces/:workspaceId/loans/amortization": {
     principal_amount: "1000",
@@ -210,6 +230,7 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     scheduledId: await planned("scheduled-transactions", scheduledBody),
     recurringId: await planned("recurring-transactions", recurringBody),
     planId: await planned("installment-plans", installmentPlanBody),
+    loanId: await planned("loans", loanBody),
     accountId: account.id,
     cardId: card.id,
     tagId: tag.id,

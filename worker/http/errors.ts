@@ -52,6 +52,8 @@ const statusByCode = {
   INSTALLMENT_PLAN_ON_CARD: 409,
   /** A cancelled plan changes no more. */
   INSTALLMENT_PLAN_CANCELLED: 409,
+  /** A loan paid off or refinanced takes no more payments or changes. */
+  LOAN_NOT_ACTIVE: 409,
   /** The email is already on the waiting list. */
   LEAD_ALREADY_LISTED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */
