@@ -1,36 +1,204 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import type { ActionResult } from "~/components/accounts/action-result";
 import { LoanCalculator } from "~/components/calculators/loan-calculator";
-import { PlannedIntro } from "~/components/calculators/planned-intro";
-import { detectLanguage } from "~/lib/i18n";
+import { LoanPaymentDialog, NewLoanDialog } from "~/components/loans/lazy-loan-dialogs";
+import { LoanDetail } from "~/components/loans/loan-detail";
+import { LoanRow } from "~/components/loans/loan-row";
+import type { Loan } from "~/components/loans/loan-types";
+import { PlannedEmpty, PlannedList, SummaryCards } from "~/components/planned/planned-page-parts";
+import { usePlannedActions } from "~/components/planned/planned-row";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { formatMoney } from "~/lib/format";
+import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
+import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
+import { asPerson, requireViewerForAction } from "~/lib/session.server";
+import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
+import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
-import { todayIn } from "../../worker/ledger/dates";
-import type { loader as layoutLoader } from "./workspace-layout";
+import { fieldErrorsFrom } from "../../worker/http/validation";
+import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
+import { decimalToExactCents } from "../../worker/ledger/amounts";
+import { loanPaymentSchema, loanSchema } from "../../worker/loans/loans.schemas";
+import { loadLoansPage } from "../../worker/loans/loans-page.service";
+import { createLoan, deleteLoan, payOffLoan, recordLoanPayment } from "../../worker/loans/loans.service";
+import { can } from "../../worker/workspaces/permissions";
 import type { Route } from "./+types/workspace-loans";
 
-export const handle = { i18n: ["calculators", "workspaces"] };
+export const handle = { i18n: ["loans", "calculators", "planned", "errors"] };
 
-/** Membership is the layout's check; the calculator needs only the workspace's today, for the first payment. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { pageTitle: serverI18n(detectLanguage(request)).t("workspaces:areas.loans"), now: new Date().toISOString() };
+export async function loader(args: Route.LoaderArgs) {
+  const selectedLoanId = new URL(args.request.url).searchParams.get("loan");
+  const page = await asPerson(args, (ctx) =>
+    loadLoansPage({ ctx, input: { workspaceId: args.params.workspaceId, selectedLoanId } }),
+  );
+  return { ...page, pageTitle: serverI18n(detectLanguage(args.request)).t("workspaces:areas.loans") };
+}
+
+/** Typed amounts and a rate read in the page's language; a refusal is the field's message. */
+function readTyped(form: FormData, language: Language, amounts: readonly string[], rates: readonly string[] = []) {
+  const values: Record<string, string | undefined> = {};
+  const fieldErrors: Record<string, ReturnType<typeof refusalOf>[]> = {};
+  for (const name of amounts) {
+    const typed = parseOptional(formText(form, name), (text) => parseTypedAmount(text, language));
+    if (typed.ok) values[name] = typed.text;
+    else fieldErrors[name] = [refusalOf("amount", typed.reason)];
+  }
+  for (const name of rates) {
+    const typed = parseOptional(formText(form, name), (text) => parseTypedRate(text, language));
+    // "1.500000" is kept as "1.5": the rate as the person wrote it.
+    if (typed.ok) values[name] = typed.text?.includes(".") ? typed.text.replace(/\.?0+$/, "") : typed.text;
+    else fieldErrors[name] = [refusalOf("rate", typed.reason)];
+  }
+  return { values, fieldErrors };
+}
+
+/** POST intent=create (the new-loan form), pay (a payment), pay-off or delete (a loan's menu). */
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewerForAction(args);
+  const form = await args.request.formData();
+  const language = detectLanguage(args.request);
+  const intent = formText(form, "intent") ?? "";
+  const ref = { workspaceId: args.params.workspaceId, loanId: formText(form, "id") ?? "" };
+  const ctx = viewer.ctx;
+  try {
+    if (intent === "create") {
+      const typed = readTyped(
+        form,
+        language,
+        ["principal_amount", "monthly_fee", "origination_fee"],
+        ["interest_rate"],
+      );
+      if (Object.keys(typed.fieldErrors).length) return refusedForm(intent, typed.fieldErrors);
+      const fields = Object.fromEntries([...form.entries()].filter(([, value]) => value !== ""));
+      const parsed = loanSchema.safeParse({
+        ...fields,
+        ...typed.values,
+        interest_rate: typed.values.interest_rate ?? "",
+      });
+      if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
+      await createLoan({ ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
+    } else if (intent === "pay") {
+      const typed = readTyped(form, language, ["amount"]);
+      if (Object.keys(typed.fieldErrors).length) return refusedForm(intent, typed.fieldErrors);
+      const parsed = loanPaymentSchema.safeParse({
+        amount: typed.values.amount ?? "",
+        date: formText(form, "date"),
+        kind: formText(form, "kind"),
+        description: formText(form, "description"),
+      });
+      if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
+      const key = parseIdempotencyKey(formText(form, idempotencyKeyField));
+      const path = `/api/workspaces/${ref.workspaceId}/loans/${ref.loanId}/record-payment`;
+      await recordLoanPayment(
+        { ctx, input: { ...ref, ...parsed.data } },
+        key ? { key, method: "POST", path, body: parsed.data } : undefined,
+      );
+    } else if (intent === "pay-off")
+      await payOffLoan({ ctx, input: { ...ref, description: formText(form, "description") } });
+    else if (intent === "delete") await deleteLoan({ ctx, input: ref });
+    else return refusedForm(intent, {});
+    return { intent, ok: true } satisfies ActionResult;
+  } catch (error) {
+    return refusedAction(intent, error, ["pay", "pay-off", "delete"]);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
-/** Loans: saving them is still to come; the calculator and its amortization table work today. */
-export default function WorkspaceLoans({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("calculators");
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout");
-  const timeZone = layout?.workspace.time_zone ?? "UTC";
+/**
+ * Loans: what is owed on each, how far along, the next payment; a loan's details (`?loan=`) with
+ * its balance over time, the payments ahead and those recorded; a new loan, a payment, paying it
+ * off; and the calculator for a loan not yet signed.
+ */
+export default function WorkspaceLoans({ params }: Route.ComponentProps) {
+  const { t } = useTranslation("loans");
+  const page = useLoaderData<typeof loader>();
+  const language = useLanguage();
+  const [isCreating, setCreating] = useState(false);
+  const [paying, setPaying] = useState<Loan | null>(null);
+  const { post, busyId } = usePlannedActions("loans");
+  const canEdit = can(page.role, "finances.write");
+  const perCurrency = (field: "total_balance" | "monthly_payments" | "interest_remaining") =>
+    page.statistics.by_currency.length
+      ? page.statistics.by_currency
+          .map((entry) => formatMoney(decimalToExactCents(entry[field]), entry.currency, language))
+          .join(" · ")
+      : "—";
+  const newButton = canEdit ? (
+    <Button variant="accent" onClick={() => setCreating(true)}>
+      <Icon name="plus" />
+      {t("new")}
+    </Button>
+  ) : null;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PlannedIntro title={t("loans.title")} subtitle={t("loans.subtitle")} note={t("loans.comingSoon")} />
-      <h2 className="text-lg font-semibold text-foreground">{t("loans.calculator")}</h2>
-      <LoanCalculator
-        currency={layout?.workspace.currency ?? "BRL"}
-        today={todayIn(timeZone, new Date(loaderData.now))}
-      />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t("subtitle")}</p>
+        </div>
+        {newButton}
+      </div>
+      {page.selected ? <LoanDetail loan={page.selected} /> : null}
+      {page.loans.length ? (
+        <>
+          <SummaryCards
+            label={t("summary.label")}
+            figures={[
+              { label: t("summary.active"), value: String(page.statistics.active_loans) },
+              { label: t("summary.owed"), value: perCurrency("total_balance") },
+              { label: t("summary.monthly"), value: perCurrency("monthly_payments") },
+              { label: t("summary.interest"), value: perCurrency("interest_remaining") },
+            ]}
+          />
+          <PlannedList label={t("listLabel", { count: page.loans.length })}>
+            {page.loans.map((loan) => (
+              <LoanRow
+                key={loan.uuid}
+                loan={loan}
+                canEdit={canEdit}
+                isBusy={busyId === loan.uuid}
+                isSelected={page.selected?.uuid === loan.uuid}
+                onPay={() => setPaying(loan)}
+                onAction={(intent) => post(intent, loan.uuid)}
+              />
+            ))}
+          </PlannedList>
+        </>
+      ) : (
+        <PlannedEmpty icon="landmark" title={t("empty.title")} body={t("empty.body")} action={newButton} />
+      )}
+      <section aria-labelledby="calculator-heading" className="grid gap-4">
+        <div>
+          <h2 id="calculator-heading" className="text-lg font-semibold text-foreground">
+            {t("calculator")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("calculatorHint")}</p>
+        </div>
+        <LoanCalculator currency={page.currency} today={page.today} />
+      </section>
+      {canEdit ? (
+        <>
+          <NewLoanDialog
+            open={isCreating}
+            onOpenChange={setCreating}
+            accounts={page.accounts}
+            today={page.today}
+            workspaceId={params.workspaceId}
+          />
+          <LoanPaymentDialog
+            open={paying !== null}
+            onOpenChange={(open) => (open ? null : setPaying(null))}
+            loan={paying}
+            today={page.today}
+            workspaceId={params.workspaceId}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -612,6 +612,11 @@ export async function loanStatistics({ ctx, input }: ServiceCall<WorkspaceRef>) 
     "workspace.read",
     loanListQueries(ctx, input.workspaceId),
   );
+  return loanStatisticsFrom(rows);
+}
+
+/** The statistics of a workspace's loans, from the rows of `loanListQueries`. */
+export function loanStatisticsFrom(rows: ListRows) {
   const byCurrency = new Map<string, { loans: number; balance: bigint; monthly: bigint; interest: bigint }>();
   for (const { loan, ahead } of aheadOf(rows)) {
     const entry = byCurrency.get(loan.currency) ?? { loans: 0, balance: 0n, monthly: 0n, interest: 0n };

@@ -66,3 +66,20 @@ export function PlannedEmpty({ icon, title, body, action }: EmptyProps) {
     </section>
   );
 }
+
+/** A page's figures at a glance, in cards under its heading (the running plans, what is owed). */
+export function SummaryCards({ label, figures }: { label: string; figures: { label: string; value: string }[] }) {
+  return (
+    <section
+      aria-label={label}
+      className={cn("grid gap-3", figures.length === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2 lg:grid-cols-4")}
+    >
+      {figures.map((figure) => (
+        <div key={figure.label} className="rounded-2xl border bg-card p-4 shadow-xs">
+          <p className="text-xs font-medium text-muted-foreground">{figure.label}</p>
+          <p className="mt-1 text-xl font-semibold text-foreground tabular-nums">{figure.value}</p>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { RowActionsMenu, type RowAction } from "~/components/planned/planned-row";
+import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
+import { formatDate, formatMoney } from "~/lib/format";
+import { useLanguage } from "~/lib/use-language";
+import { cn } from "~/lib/utils";
+import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import type { Loan } from "./loan-types";
+
+const statusVariants = {
+  active: "info",
+  paid_off: "success",
+  defaulted: "destructive",
+  refinanced: "neutral",
+} as const;
+
+type Props = {
+  loan: Loan;
+  canEdit: boolean;
+  isBusy: boolean;
+  isSelected: boolean;
+  onPay(): void;
+  onAction(intent: "pay-off" | "delete"): void;
+};
+
+/** One loan: what it is, how much of it is paid (a bar), the next payment and what is owed. */
+export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onAction }: Props) {
+  const { t } = useTranslation("loans");
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const money = (amount: string) => formatMoney(decimalToExactCents(amount), loan.currency, language);
+  const isActive = loan.status === "active";
+  const actions: RowAction[] = [
+    { label: t("actions.view"), icon: "receipt-text", onSelect: () => navigate(`?loan=${loan.uuid}`) },
+  ];
+  if (canEdit && isActive) {
+    actions.push({ label: t("actions.pay"), icon: "banknote", onSelect: onPay });
+    if (loan.payoff_today)
+      actions.push({
+        label: t("actions.payOff"),
+        icon: "circle-check",
+        onSelect: () => onAction("pay-off"),
+        confirm: {
+          title: t("payOffDialog.title", { name: loan.name }),
+          body: t("payOffDialog.body", {
+            amount: money(loan.payoff_today.amount),
+            balance: money(loan.payoff_today.balance),
+            interest: money(loan.payoff_today.interest),
+            fees: money(loan.payoff_today.fees),
+            account: loan.payment_account.name ?? "—",
+          }),
+          confirmLabel: t("payOffDialog.confirm", { amount: money(loan.payoff_today.amount) }),
+        },
+      });
+  }
+  if (canEdit)
+    actions.push({
+      label: t("actions.delete"),
+      icon: "trash",
+      isDestructive: true,
+      onSelect: () => onAction("delete"),
+      confirm: {
+        title: t("deleteDialog.title", { name: loan.name }),
+        body: t("deleteDialog.body"),
+        confirmLabel: t("deleteDialog.confirm"),
+      },
+    });
+  return (
+    <li
+      className={cn(
+        "flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4",
+        isBusy && "opacity-60",
+        isSelected && "bg-accent-50",
+      )}
+      data-testid="loan-row"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-full bg-secondary-100 text-foreground">
+          <Icon name="landmark" className="size-4" />
+        </span>
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate font-medium text-foreground">{loan.name}</h3>
+            <Badge variant={statusVariants[loan.status]}>{t(`status.${loan.status}`)}</Badge>
+          </div>
+          <p className="truncate text-sm text-muted-foreground">
+            {[t(`types.${loan.type}`), loan.lender].filter(Boolean).join(" · ")}
+          </p>
+          <div className="grid max-w-sm gap-1">
+            <p className="text-sm text-foreground">
+              {t("progress", { paid: money(loan.principal_paid), total: money(loan.principal_amount) })}
+            </p>
+            <div
+              className="h-2 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(loan.progress)}
+              aria-label={t("progress", { paid: money(loan.principal_paid), total: money(loan.principal_amount) })}
+            >
+              <div className="h-full rounded-full bg-accent" style={{ width: `${loan.progress}%` }} />
+            </div>
+          </div>
+          {isActive && loan.next_payment_date && loan.payment_amount ? (
+            <p className="text-sm text-muted-foreground">
+              {t("next", {
+                amount: money(loan.payment_amount),
+                date: formatDate(loan.next_payment_date, language, { style: "long" }),
+              })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
+        <p className="font-semibold text-foreground tabular-nums">
+          {t("balance", { amount: money(loan.current_balance) })}
+        </p>
+        <RowActionsMenu title={loan.name} actions={actions} isBusy={isBusy} />
+      </div>
+    </li>
+  );
+}
