@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { RowActionsMenu, type RowAction } from "~/components/planned/planned-row";
+import { RowActionsMenu, type RowAction } from "~/components/planned/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
