@@ -4,6 +4,7 @@ import {
   accounts,
   cards,
   installmentPlans,
+  loans,
   recurringTransactions,
   scheduledTransactions,
   transactions,
@@ -137,7 +138,7 @@ export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boun
     .groupBy(bucket);
 }
 
-/** Pending scheduled items, active recurring rules and account installment plans due by `upTo`: what the projection adds. */
+/** Pending scheduled items, active recurring rules, account installment plans and loans due by `upTo`: what the projection adds. */
 export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, upTo: string) {
   return {
     scheduledRows: ctx.db
@@ -170,5 +171,9 @@ export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, up
           lte(installmentPlans.nextDueDate, upTo),
         ),
       ),
+    loanRows: ctx.db
+      .select()
+      .from(loans)
+      .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active"), lte(loans.nextPaymentDate, upTo))),
   };
 }

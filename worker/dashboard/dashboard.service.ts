@@ -321,7 +321,7 @@ export async function getVirtualBalance({
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const {
     workspace,
-    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows },
+    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountRows: accountTotalsQuery(ctx, input.workspaceId),
     cardRows: cardTotalsQuery(ctx, input.workspaceId),
@@ -336,7 +336,7 @@ export async function getVirtualBalance({
   const later = datedAfter(buckets, boundaries, today);
   const byEnd = datedAfter(buckets, boundaries, today, endDate);
   const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - later.accountNetCents;
-  const planned = plannedFlows(scheduledRows, recurringRows, endDate, planRows);
+  const planned = plannedFlows({ scheduledRows, recurringRows, planRows, loanRows }, endDate);
   const plannedSum = (kind: "income" | "expense") =>
     planned
       .filter((flow) => flow.kind === kind && flow.currency === workspace.currency)
@@ -354,7 +354,7 @@ export async function getVirtualBalance({
       (inCurrency(cardRows, workspace.currency)?.debtCents ?? 0n) - later.cardDebtNetCents,
     ),
     end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
-    /** What scheduled, recurring and installment items will post by end_date, soonest first (the first 50). */
+    /** What scheduled, recurring and installment items and loan payments will post by end_date, soonest first (the first 50). */
     upcoming: planned.slice(0, 50).map((flow) => ({
       date: flow.date,
       type: flow.kind,

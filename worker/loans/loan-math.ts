@@ -12,6 +12,7 @@
  *   each smaller).
  */
 import type { amortizationSystems, extraPaymentModes } from "../../db/enums.ts";
+import type { loans } from "../../db/schema/index.ts";
 import {
   equalParts,
   interestOn,
@@ -183,4 +184,25 @@ export function stateAfter(
   const part = before.regularCents > 0n ? before.regularCents : 1n;
   const periods = Number((balanceCents + part - 1n) / part);
   return { ...before, balanceCents, remainingPeriods: Math.min(left, Math.max(1, periods)) };
+}
+
+type LoanRow = typeof loans.$inferSelect;
+
+/** A kept loan's state, as the arithmetic takes it. */
+export const stateOf = (loan: LoanRow): LoanState => ({
+  balanceCents: BigInt(loan.currentBalanceCents),
+  remainingPeriods: loan.remainingPeriods,
+  regularCents: BigInt(loan.regularCents),
+  system: loan.amortizationSystem,
+});
+
+/** A kept loan's payments ahead (none once it is not active), each with its fee. */
+export function paymentsAheadOf(loan: LoanRow): ProjectedPayment[] {
+  if (loan.status !== "active") return [];
+  return projectedPayments(stateOf(loan), loanTerms(loan).rate, {
+    firstPaymentDate: loan.firstPaymentDate,
+    frequency: loan.paymentFrequency,
+    periodsPaid: loan.periodsPaid,
+    feeCents: BigInt(loan.monthlyFeeCents),
+  });
 }

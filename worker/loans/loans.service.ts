@@ -21,14 +21,7 @@ import { paymentDate } from "../planning/money-schedules.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
 import { countChange } from "../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import {
-  accruedInterest,
-  type LoanState,
-  loanTerms,
-  openingState,
-  projectedPayments,
-  stateAfter,
-} from "./loan-math.ts";
+import { accruedInterest, loanTerms, openingState, paymentsAheadOf, stateAfter, stateOf } from "./loan-math.ts";
 import type { LoanEdit, LoanInput, LoanPaymentInput, RefinanceInput } from "./loans.schemas.ts";
 
 export type LoanRef = WorkspaceRef & { loanId: string };
@@ -40,13 +33,6 @@ const loanNotFound = () => new AppError("NOT_FOUND", "errors:details.loanNotFoun
 const changedMeanwhile = () => new AppError("PLANNED_ITEM_CHANGED");
 const notActive = () => new AppError("LOAN_NOT_ACTIVE");
 const loanId = (ref: LoanRef) => (isUuid(ref.loanId) ? ref.loanId.toLowerCase() : "");
-
-const stateOf = (loan: LoanRow): LoanState => ({
-  balanceCents: BigInt(loan.currentBalanceCents),
-  remainingPeriods: loan.remainingPeriods,
-  regularCents: BigInt(loan.regularCents),
-  system: loan.amortizationSystem,
-});
 
 /** The period the next payment closes: from the previous due date (or the start) to the next. */
 function accrualBasis(loan: LoanRow) {
@@ -96,14 +82,7 @@ export function toLoanResponse(
 ) {
   const { rate } = loanTerms(loan);
   const isActive = loan.status === "active";
-  const ahead = isActive
-    ? projectedPayments(stateOf(loan), rate, {
-        firstPaymentDate: loan.firstPaymentDate,
-        frequency: loan.paymentFrequency,
-        periodsPaid: loan.periodsPaid,
-        feeCents: BigInt(loan.monthlyFeeCents),
-      })
-    : [];
+  const ahead = paymentsAheadOf(loan);
   const paid = context.payments.filter((payment) => payment.loanId === loan.id);
   const sum = (rows: readonly { [key: string]: unknown }[], field: string) =>
     rows.reduce((total, row) => total + BigInt(row[field] as number | bigint), 0n);
@@ -588,15 +567,7 @@ export async function refinanceLoan({ ctx, input }: ServiceCall<LoanRef & Refina
 function aheadOf(rows: ListRows) {
   return rows.loanRows
     .filter((loan) => loan.status === "active")
-    .map((loan) => ({
-      loan,
-      ahead: projectedPayments(stateOf(loan), loanTerms(loan).rate, {
-        firstPaymentDate: loan.firstPaymentDate,
-        frequency: loan.paymentFrequency,
-        periodsPaid: loan.periodsPaid,
-        feeCents: BigInt(loan.monthlyFeeCents),
-      }),
-    }));
+    .map((loan) => ({ loan, ahead: paymentsAheadOf(loan) }));
 }
 
 const perYear = { monthly: 12n, biweekly: 26n, weekly: 52n } as const;

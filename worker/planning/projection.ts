@@ -1,5 +1,6 @@
 import type { Currency, PlannedSourceKind, TransactionKind } from "../../db/enums.ts";
-import type { installmentPlans, recurringTransactions, scheduledTransactions } from "../../db/schema/index.ts";
+import type { installmentPlans, loans, recurringTransactions, scheduledTransactions } from "../../db/schema/index.ts";
+import { paymentsAheadOf } from "../loans/loan-math.ts";
 import {
   accountInstallmentDates,
   installmentDescription,
@@ -8,6 +9,9 @@ import {
 import { recurrenceOf } from "../recurring/recurring.rules.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "./recurrence.ts";
 
+/** Where a projected amount comes from: a planned item, or a loan's payments. */
+export type FlowSourceKind = PlannedSourceKind | "loan";
+
 /** One amount that planned items will post: what the projected balance and the upcoming list count. */
 export type PlannedFlow = {
   date: string;
@@ -15,24 +19,31 @@ export type PlannedFlow = {
   description: string;
   amountCents: number;
   currency: Currency;
-  source: { type: PlannedSourceKind; uuid: string; name: string };
+  source: { type: FlowSourceKind; uuid: string; name: string };
+};
+
+/** What the projection reads: pending scheduled items, active rules, account plans and loans. */
+export type PlannedRows = {
+  scheduledRows: readonly (typeof scheduledTransactions.$inferSelect)[];
+  recurringRows: readonly (typeof recurringTransactions.$inferSelect)[];
+  planRows: readonly (typeof installmentPlans.$inferSelect)[];
+  loanRows: readonly (typeof loans.$inferSelect)[];
 };
 
 /** A rule's occurrences in a projection, at most: a daily rule over years stays bounded. */
 const occurrencesPerRule = 1000;
 
 /**
- * What pending scheduled items, active recurring rules and active installment plans paid from an
- * account will post up to `endDate` (their posting dates), oldest first. An item whose date has
- * passed (not posted yet — the executor runs every few minutes, or it is waiting on a failure)
- * still counts: its money has not moved. A card's installments are not here: they are posted
- * when the plan is saved, dated on their statements, and count as any later-dated transaction.
+ * What pending scheduled items, active recurring rules, active installment plans paid from an
+ * account and active loans will post up to `endDate` (their dates), oldest first. An item whose date
+ * has passed (not posted yet — the executor runs every few minutes, or it is waiting on a failure;
+ * a loan payment not recorded yet) still counts: its money has not moved. A card's installments are
+ * not here: they are posted when the plan is saved, dated on their statements, and count as any
+ * later-dated transaction.
  */
 export function plannedFlows(
-  scheduledRows: readonly (typeof scheduledTransactions.$inferSelect)[],
-  recurringRows: readonly (typeof recurringTransactions.$inferSelect)[],
+  { scheduledRows, recurringRows, planRows, loanRows }: PlannedRows,
   endDate: string,
-  planRows: readonly (typeof installmentPlans.$inferSelect)[] = [],
 ): PlannedFlow[] {
   const flows: PlannedFlow[] = [];
   const template = (row: (typeof scheduledRows)[number] | (typeof recurringRows)[number]) => ({
@@ -73,6 +84,19 @@ export function plannedFlows(
         amountCents: Number(rows[index]!.paymentCents),
         currency: plan.currency,
         source: { type: "installment", uuid: plan.id, name: plan.description },
+      });
+    }
+  }
+  for (const loan of loanRows) {
+    for (const payment of paymentsAheadOf(loan)) {
+      if (payment.date > endDate) break;
+      flows.push({
+        date: payment.date,
+        kind: "expense",
+        description: `${loan.name} (${payment.number}/${loan.periodsPaid + loan.remainingPeriods})`,
+        amountCents: Number(payment.paymentCents),
+        currency: loan.currency,
+        source: { type: "loan", uuid: loan.id, name: loan.name },
       });
     }
   }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import type { PlannedSourceKind } from "../../../db/enums";
+import type { FlowSourceKind } from "../../../worker/planning/projection";
 import { decimalToExactCents } from "../../../worker/ledger/amounts";
 import { plannedSourceIcons } from "~/components/planned/planned-source";
 
@@ -13,7 +13,7 @@ export type UpcomingPlanned = {
   description: string;
   amount: string;
   currency: string;
-  source: { type: PlannedSourceKind; uuid: string; name: string };
+  source: { type: FlowSourceKind; uuid: string; name: string };
 };
 
 /**

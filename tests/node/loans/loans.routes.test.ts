@@ -226,4 +226,21 @@ describe("loans", () => {
     expect(await t.db.select().from(loanPayments)).toHaveLength(0);
     expect(await p.postedRows()).toHaveLength(1);
   });
+
+  it("counts the payments ahead in the projected balance and its upcoming list, until they are recorded", async () => {
+    const loan = (await car()).body.data;
+    const projection = async () => (await p.call("GET", "/dashboard/virtual-balance?end_date=2027-01-31")).body.data;
+    const before = await projection();
+    expect(before.upcoming).toEqual([
+      expect.objectContaining({ date: "2026-12-21", description: "Carro (1/24)", amount: "1129.76" }),
+      expect.objectContaining({ date: "2027-01-21", description: "Carro (2/24)", amount: "1129.76" }),
+    ]);
+    expect(before.upcoming[0].source).toEqual({ type: "loan", uuid: loan.uuid, name: "Carro" });
+    expect(before.future_expenses).toBe("2259.52");
+    await p.call("POST", `/loans/${loan.uuid}/record-payment`, { amount: "1129.76", date: "2026-12-21" });
+    const after = await projection();
+    // The first is recorded (a transaction dated 21 Dec now): counted once, as that transaction.
+    expect(after.upcoming.map((item: { date: string }) => item.date)).toEqual(["2027-01-21"]);
+    expect(after.future_expenses).toBe("2259.52");
+  });
 });
