@@ -80,7 +80,6 @@ export function toLoanResponse(
   context: { account: AccountRow | undefined; payments: readonly LoanPaymentRow[]; today: string },
   options: { withDetail?: boolean } = {},
 ) {
-  const { rate } = loanTerms(loan);
   const isActive = loan.status === "active";
   const ahead = paymentsAheadOf(loan);
   const paid = context.payments.filter((payment) => payment.loanId === loan.id);
