@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
 import type { ActionResult } from "~/components/accounts/action-result";
 import { LoanCalculator } from "~/components/calculators/lazy-calculators";
-import { LoanPaymentDialog, NewLoanDialog } from "~/components/loans/lazy-loan-dialogs";
+import { LoanPaymentDialog, NewLoanDialog, RefinanceDialog } from "~/components/loans/lazy-loan-dialogs";
 import { LoanDetail } from "~/components/loans/loan-detail";
 import { LoanRow } from "~/components/loans/loan-row";
 import type { Loan } from "~/components/loans/loan-types";
@@ -22,9 +22,9 @@ import { workspacePageTitle } from "~/lib/workspace-meta";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
 import { decimalToExactCents } from "../../worker/ledger/amounts";
-import { loanPaymentSchema, loanSchema } from "../../worker/loans/loans.schemas";
+import { loanPaymentSchema, loanSchema, refinanceSchema } from "../../worker/loans/loans.schemas";
 import { loadLoansPage } from "../../worker/loans/loans-page.service";
-import { createLoan, deleteLoan, payOffLoan, recordLoanPayment } from "../../worker/loans/loans.service";
+import { createLoan, deleteLoan, payOffLoan, recordLoanPayment, refinanceLoan } from "../../worker/loans/loans.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { Route } from "./+types/workspace-loans";
 
@@ -97,13 +97,20 @@ export async function action(args: Route.ActionArgs) {
         { ctx, input: { ...ref, ...parsed.data } },
         key ? { key, method: "POST", path, body: parsed.data } : undefined,
       );
+    } else if (intent === "refinance") {
+      const typed = readTyped(form, language, [], ["interest_rate"]);
+      if (Object.keys(typed.fieldErrors).length) return refusedForm(intent, typed.fieldErrors);
+      const fields = Object.fromEntries([...form.entries()].filter(([, value]) => value !== ""));
+      const parsed = refinanceSchema.safeParse({ ...fields, interest_rate: typed.values.interest_rate ?? "" });
+      if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
+      await refinanceLoan({ ctx, input: { ...ref, ...parsed.data } });
     } else if (intent === "pay-off")
       await payOffLoan({ ctx, input: { ...ref, description: formText(form, "description") } });
     else if (intent === "delete") await deleteLoan({ ctx, input: ref });
     else return refusedForm(intent, {});
     return { intent, ok: true } satisfies ActionResult;
   } catch (error) {
-    return refusedAction(intent, error, ["pay", "pay-off", "delete"]);
+    return refusedAction(intent, error, ["pay", "pay-off", "refinance", "delete"]);
   }
 }
 
@@ -120,6 +127,7 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
   const language = useLanguage();
   const [isCreating, setCreating] = useState(false);
   const [paying, setPaying] = useState<Loan | null>(null);
+  const [refinancing, setRefinancing] = useState<Loan | null>(null);
   const { post, busyId } = usePlannedActions("loans");
   const canEdit = can(page.role, "finances.write");
   const perCurrency = (field: "total_balance" | "monthly_payments" | "interest_remaining") =>
@@ -164,6 +172,7 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
                 isBusy={busyId === loan.uuid}
                 isSelected={page.selected?.uuid === loan.uuid}
                 onPay={() => setPaying(loan)}
+                onRefinance={() => setRefinancing(loan)}
                 onAction={(intent) => post(intent, loan.uuid)}
               />
             ))}
@@ -195,6 +204,12 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
             onOpenChange={(open) => (open ? null : setPaying(null))}
             loan={paying}
             today={page.today}
+            workspaceId={params.workspaceId}
+          />
+          <RefinanceDialog
+            open={refinancing !== null}
+            onOpenChange={(open) => (open ? null : setRefinancing(null))}
+            loan={refinancing}
             workspaceId={params.workspaceId}
           />
         </>

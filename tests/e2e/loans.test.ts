@@ -114,4 +114,49 @@ describe("loans in Chromium", () => {
     expect(problems).toEqual([]);
     await opened.context.close();
   });
+
+  it("refinances a loan into new terms: the new loan is listed and the old one kept as refinanced", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `refi-${Date.now()}@example.com`, "Rafa Refi", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const post = async (path: string, data: Record<string, unknown>) => {
+      const response = await page.request.post(`${api}${path}`, { headers: { Origin: baseURL }, data });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()).data;
+    };
+    const account = await post("/accounts", { name: "Itaú", type: "checking", currency: "BRL", balance: "5000" });
+    await post("/loans", {
+      name: "Casa",
+      type: "mortgage",
+      principal_amount: "300000",
+      interest_rate: "10",
+      term_months: 360,
+      start_date: new Date().toISOString().slice(0, 10),
+      payment_account_id: account.uuid,
+    });
+    await gotoHydrated(page, `/workspaces/${workspaceId}/loans`);
+    await chooseRowAction(page, "Casa", "Refinance");
+    const dialog = page.getByRole("dialog", { name: "Refinance “Casa”" });
+    await dialog.getByText(/^New terms for what's owed today \(R\$300,000\.00\)/).waitFor();
+    await dialog.getByLabel("Interest rate (%)").fill("0.7");
+    await dialog.getByLabel("Rate per").selectOption("month");
+    await dialog.getByLabel("Term (months)").fill("240");
+    await dialog.getByLabel("Amortization").selectOption("sac");
+    await captureScreenshot(page, "loans-refinance-desktop-en-US");
+    await dialog.getByRole("button", { name: "Refinance" }).click();
+    await toastWith(page, "Loan refinanced: the new one is in the list.").waitFor();
+    await expect.poll(() => page.getByTestId("loan-row").count()).toBe(2);
+    await page.getByTestId("loan-row").filter({ hasText: "Refinanced" }).waitFor();
+    const loans = await getData(page, `${api}/loans`);
+    expect(
+      loans
+        .map((loan: { status: string; amortization_system: string }) => [loan.status, loan.amortization_system])
+        .sort(),
+    ).toEqual([
+      ["active", "sac"],
+      ["refinanced", "price"],
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

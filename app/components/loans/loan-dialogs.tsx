@@ -15,7 +15,7 @@ import {
 } from "~/components/ui/dialog";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatAmountInput } from "~/lib/format";
+import { formatAmountInput, formatMoney } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -92,7 +92,6 @@ export function NewLoanDialog({
   workspaceId,
 }: Open & Pick<LoansPageData, "accounts" | "today"> & { workspaceId: string }) {
   const { t } = useTranslation("loans");
-  const { t: calculatorText } = useTranslation("calculators");
   const { fetcher, error, isBusy } = useLoanForm();
   const [accountId, setAccountId] = useState(accounts[0]?.uuid ?? "");
   const currency = accounts.find((account) => account.uuid === accountId)?.currency ?? "BRL";
@@ -161,53 +160,6 @@ export function NewLoanDialog({
                   ))}
                 </select>
               </Field>
-              <Field id="new-loan-term" label={t("form.term")} error={error("term_months")}>
-                <Input {...field("new-loan-term", "term_months")} inputMode="numeric" defaultValue="12" />
-              </Field>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field id="new-loan-rate" label={t("form.rate")} error={error("interest_rate")}>
-                <Input {...field("new-loan-rate", "interest_rate")} inputMode="decimal" />
-              </Field>
-              <Field id="new-loan-rate-period" label={t("form.ratePeriod")}>
-                <Choice
-                  id="new-loan-rate-period"
-                  name="interest_rate_period"
-                  options={[
-                    { value: "year", label: calculatorText("loans.ratePeriod.year") },
-                    { value: "month", label: calculatorText("loans.ratePeriod.month") },
-                  ]}
-                />
-              </Field>
-              <Field id="new-loan-conversion" label={t("form.conversion")}>
-                <Choice
-                  id="new-loan-conversion"
-                  name="rate_conversion"
-                  options={[
-                    { value: "nominal", label: calculatorText("loans.conversion.nominal") },
-                    { value: "effective", label: calculatorText("loans.conversion.effective") },
-                  ]}
-                />
-              </Field>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field id="new-loan-frequency" label={t("form.frequency")}>
-                <Choice
-                  id="new-loan-frequency"
-                  name="payment_frequency"
-                  options={(["monthly", "biweekly", "weekly"] as const).map((value) => ({
-                    value,
-                    label: t(`form.frequencies.${value}`),
-                  }))}
-                />
-              </Field>
-              <Field id="new-loan-system" label={t("form.system")}>
-                <Choice
-                  id="new-loan-system"
-                  name="amortization_system"
-                  options={(["price", "sac"] as const).map((value) => ({ value, label: t(`detail.systems.${value}`) }))}
-                />
-              </Field>
               <Field id="new-loan-extra" label={t("form.extraMode")}>
                 <Choice
                   id="new-loan-extra"
@@ -219,6 +171,7 @@ export function NewLoanDialog({
                 />
               </Field>
             </div>
+            <TermsFields prefix="new-loan" error={error} />
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Field id="new-loan-start" label={t("form.startDate")} error={error("start_date")}>
                 <DateField id="new-loan-start" name="start_date" defaultValue={today} />
@@ -318,6 +271,130 @@ export function LoanPaymentDialog({
             </Button>
             <Button type="submit" variant="accent" disabled={isBusy}>
               {isBusy ? t("payment.saving") : t("payment.save")}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** How a loan is quoted and paid: its rate (per year or month, nominal or effective), term, frequency and system. */
+function TermsFields({ prefix, error }: { prefix: string; error(field: string): string | undefined }) {
+  const { t } = useTranslation("loans");
+  const { t: calculatorText } = useTranslation("calculators");
+  const id = (name: string) => `${prefix}-${name}`;
+  const input = (name: string, field: string) => ({
+    id: id(name),
+    name: field,
+    autoComplete: "off",
+    ...invalidProps(`${id(name)}-error`, error(field)),
+  });
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id={id("rate")} label={t("form.rate")} error={error("interest_rate")}>
+          <Input {...input("rate", "interest_rate")} inputMode="decimal" />
+        </Field>
+        <Field id={id("rate-period")} label={t("form.ratePeriod")}>
+          <Choice
+            id={id("rate-period")}
+            name="interest_rate_period"
+            options={[
+              { value: "year", label: calculatorText("loans.ratePeriod.year") },
+              { value: "month", label: calculatorText("loans.ratePeriod.month") },
+            ]}
+          />
+        </Field>
+        <Field id={id("conversion")} label={t("form.conversion")}>
+          <Choice
+            id={id("conversion")}
+            name="rate_conversion"
+            options={[
+              { value: "nominal", label: calculatorText("loans.conversion.nominal") },
+              { value: "effective", label: calculatorText("loans.conversion.effective") },
+            ]}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id={id("term")} label={t("form.term")} error={error("term_months")}>
+          <Input {...input("term", "term_months")} inputMode="numeric" defaultValue="12" />
+        </Field>
+        <Field id={id("frequency")} label={t("form.frequency")}>
+          <Choice
+            id={id("frequency")}
+            name="payment_frequency"
+            options={(["monthly", "biweekly", "weekly"] as const).map((value) => ({
+              value,
+              label: t(`form.frequencies.${value}`),
+            }))}
+          />
+        </Field>
+        <Field id={id("system")} label={t("form.system")}>
+          <Choice
+            id={id("system")}
+            name="amortization_system"
+            options={(["price", "sac"] as const).map((value) => ({ value, label: t(`detail.systems.${value}`) }))}
+          />
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/** New terms for what is owed today: a new loan linked to this one, which is kept as refinanced. */
+export function RefinanceDialog({
+  open,
+  onOpenChange,
+  loan,
+  workspaceId,
+}: Open & { loan: Loan | null; workspaceId: string }) {
+  const { t } = useTranslation("loans");
+  const language = useLanguage();
+  const { fetcher, error, isBusy } = useLoanForm();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onOpenChange(false);
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+  if (!loan) return null;
+  const owed = loan.payoff_today
+    ? formatMoney(
+        decimalToExactCents(loan.payoff_today.balance) + decimalToExactCents(loan.payoff_today.interest),
+        loan.currency,
+        language,
+      )
+    : "—";
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{t("refinance.title", { name: loan.name })}</DialogTitle>
+          <DialogDescription>{t("refinance.description", { amount: owed })}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          action={`/workspaces/${workspaceId}/loans`}
+          className="grid gap-4"
+          noValidate
+          onSubmit={submitAtOnce(fetcher)}
+        >
+          <input type="hidden" name="intent" value="refinance" />
+          <input type="hidden" name="id" value={loan.uuid} />
+          <TermsFields prefix="refinance" error={error} />
+          <Field
+            id="refinance-first"
+            label={t("form.firstPayment")}
+            hint={t("form.firstPaymentHint")}
+            error={error("first_payment_date")}
+          >
+            <DateField id="refinance-first" name="first_payment_date" aria-describedby="refinance-first-hint" />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              {t("common:actions.cancel")}
+            </Button>
+            <Button type="submit" variant="accent" disabled={isBusy}>
+              {isBusy ? t("refinance.saving") : t("refinance.save")}
             </Button>
           </DialogFooter>
         </fetcher.Form>

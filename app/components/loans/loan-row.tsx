@@ -22,11 +22,12 @@ type Props = {
   isBusy: boolean;
   isSelected: boolean;
   onPay(): void;
+  onRefinance(): void;
   onAction(intent: "pay-off" | "delete"): void;
 };
 
 /** One loan: what it is, how much of it is paid (a bar), the next payment and what is owed. */
-export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onAction }: Props) {
+export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance, onAction }: Props) {
   const { t } = useTranslation("loans");
   const language = useLanguage();
   const navigate = useNavigate();
@@ -37,6 +38,7 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onAction }: 
   ];
   if (canEdit && isActive) {
     actions.push({ label: t("actions.pay"), icon: "banknote", onSelect: onPay });
+    actions.push({ label: t("actions.refinance"), icon: "repeat", onSelect: onRefinance });
     if (loan.payoff_today)
       actions.push({
         label: t("actions.payOff"),
