@@ -208,13 +208,34 @@ type Planned<Row extends PostableItem> = {
   occurrences: number;
 };
 
-/** One chunk of one source: read, resolve, post. Returns what it read (for the cursor) and what it did. */
+/** Times a chunk is read again after another run posted some of it first, before its items go one by one. */
+const overtakenRereads = 2;
+
+/**
+ * One chunk of one source: read, resolve, post. Returns what it read (for the cursor) and what it
+ * did. When another run (an overlapping tick) posted some of the chunk first, the chunk is read
+ * again — without what is now posted — and posted whole, rather than item by item: ten overlapping
+ * runs would otherwise send ten times as many single batches, enough to swamp the database.
+ */
 async function postChunk<Row extends PostableItem>(
   ctx: ActingContext,
   source: Source<Row>,
   cursor: Cursor,
   outcome: ExecutorOutcome,
 ): Promise<{ cursor: Cursor; exhausted: boolean }> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await attemptChunk(ctx, source, cursor, outcome, attempt < overtakenRereads);
+    if (result !== "overtaken") return result;
+  }
+}
+
+async function attemptChunk<Row extends PostableItem>(
+  ctx: ActingContext,
+  source: Source<Row>,
+  cursor: Cursor,
+  outcome: ExecutorOutcome,
+  mayReread: boolean,
+): Promise<{ cursor: Cursor; exhausted: boolean } | "overtaken"> {
   const now = ctx.clock.now();
   const { rows } = await batchByName(ctx.db, [], {
     candidates: source.dueChunk(ctx, latestToday(now), cursor, executorPolicy.chunkSize),
@@ -264,6 +285,7 @@ async function postChunk<Row extends PostableItem>(
     for (const plan of planned) outcome.posted += plan.occurrences;
   } catch (error) {
     if (!isRefusal(error)) throw error;
+    if (mayReread && isOvertaken(error)) return "overtaken";
     // Something in the chunk was refused: each item alone, so only that one waits.
     for (const plan of planned) {
       try {
