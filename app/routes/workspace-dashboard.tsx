@@ -121,11 +121,20 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
             currency={currency}
             icon="wallet"
             testId="stat-total"
-            footnote={
+            footnote={[
               otherCurrencies
                 ? t("stats.otherCurrencies", { amounts: otherCurrencies })
-                : t("stats.accounts", { count: stats.accounts_count })
-            }
+                : t("stats.accounts", { count: stats.accounts_count }),
+              // Loans are a liability: what they owe, and the balance net of cards and loans.
+              stats.loans_owed === "0.00"
+                ? null
+                : t("stats.netOfLoans", {
+                    loans: formatMoney(decimalToExactCents(stats.loans_owed), currency, language),
+                    net: formatMoney(decimalToExactCents(stats.net_worth), currency, language),
+                  }),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           />
           <StatCard
             label={t("stats.monthlyIncome")}

@@ -75,6 +75,15 @@ export function cardTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
   return cardTotals({ workspaceId });
 }
 
+/** What the active loans still owe, per currency: the liability the net figure takes off. */
+export function loanTotalsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({ currency: loans.currency, balanceCents: exactSum(sql`${loans.currentBalanceCents}`) })
+    .from(loans)
+    .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active")))
+    .groupBy(loans.currency);
+}
+
 const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: string }>()((db, value) => {
   const currency = workspaceCurrency(value("workspaceId"));
   const month = sql<string>`substr(${transactions.date}, 1, 7)`;

@@ -48,6 +48,7 @@ import {
   accountTotalsQuery,
   cardTotalsQuery,
   datedBucketsQuery,
+  loanTotalsQuery,
   monthlyTotalsQuery,
   plannedItemsQueries,
 } from "./dashboard.queries.ts";
@@ -179,6 +180,7 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
   return {
     accountTotals: accountTotalsQuery(ctx, workspaceId),
     cardTotals: cardTotalsQuery(ctx, workspaceId),
+    loanTotals: loanTotalsQuery(ctx, workspaceId),
     months: monthlyTotalsQuery(ctx, workspaceId, monthWindow(ctx.clock.now())),
     dated: datedBucketsQuery(ctx, workspaceId, todayBoundaries(ctx.clock.now())),
     recent: recentTransactionsQuery(ctx, workspaceId, 10),
@@ -264,6 +266,7 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsR
   const owed = (cardsOwn?.debtCents ?? 0n) - laterCardDebtCents;
   const debtCents = owed > 0n ? owed : 0n;
   const limitCents = cardsOwn?.creditLimitCents ?? 0n;
+  const loansOwedCents = inCurrency(rows.loanTotals, workspace.currency)?.balanceCents ?? 0n;
   return {
     currency: workspace.currency,
     total_balance: centsToDecimal(totalBalanceCents),
@@ -272,6 +275,9 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsR
       .map((row) => ({ currency: row.currency, total_balance: centsToDecimal(row.balanceCents) })),
     ...monthly,
     accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
+    /** What active loans still owe, and the total balance less today's card debt and that. */
+    loans_owed: centsToDecimal(loansOwedCents),
+    net_worth: centsToDecimal(totalBalanceCents - debtCents - loansOwedCents),
     credit_utilization: limitCents > 0n ? percentage(debtCents, limitCents) : 0,
     recent_transactions: recent.map(toTransactionResponse),
   };

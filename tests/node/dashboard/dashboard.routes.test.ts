@@ -205,6 +205,9 @@ describe("dashboard stats for a month of household finances", () => {
         change_type: "increase",
       },
       accounts_count: 4,
+      // No loans here; the net figure is the total less the R$ 250.90 the card owes today.
+      loans_owed: "0.00",
+      net_worth: "11396.60",
       // R$ 250.90 owed (100 + 250.90 − 100 paid) of R$ 3000.00; the dollar card is left out.
       credit_utilization: 8.4,
     });

@@ -243,4 +243,11 @@ describe("loans", () => {
     expect(after.upcoming.map((item: { date: string }) => item.date)).toEqual(["2027-01-21"]);
     expect(after.future_expenses).toBe("2259.52");
   });
+
+  it("shows what active loans owe on the dashboard, and the balance net of cards and loans", async () => {
+    await car();
+    await p.call("POST", `/cards/${p.credit.id}/purchase`, { amount: "100.00", description: "Mercado" });
+    const stats = (await p.call("GET", "/dashboard/stats")).body.data;
+    expect(stats).toMatchObject({ total_balance: "1000.00", loans_owed: "24000.00", net_worth: "-23100.00" });
+  });
 });
