@@ -24,7 +24,14 @@ import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempoten
 import { decimalToExactCents } from "../../worker/ledger/amounts";
 import { loanPaymentSchema, loanSchema, refinanceSchema } from "../../worker/loans/loans.schemas";
 import { loadLoansPage } from "../../worker/loans/loans-page.service";
-import { createLoan, deleteLoan, payOffLoan, recordLoanPayment, refinanceLoan } from "../../worker/loans/loans.service";
+import {
+  createLoan,
+  deleteLoan,
+  payOffLoan,
+  recordLoanPayment,
+  refinanceLoan,
+  setLoanStatus,
+} from "../../worker/loans/loans.service";
 import { can } from "../../worker/workspaces/permissions";
 import type { Route } from "./+types/workspace-loans";
 
@@ -106,11 +113,13 @@ export async function action(args: Route.ActionArgs) {
       await refinanceLoan({ ctx, input: { ...ref, ...parsed.data } });
     } else if (intent === "pay-off")
       await payOffLoan({ ctx, input: { ...ref, description: formText(form, "description") } });
+    else if (intent === "default" || intent === "reactivate")
+      await setLoanStatus({ ctx, input: { ...ref, status: intent === "default" ? "defaulted" : "active" } });
     else if (intent === "delete") await deleteLoan({ ctx, input: ref });
     else return refusedForm(intent, {});
     return { intent, ok: true } satisfies ActionResult;
   } catch (error) {
-    return refusedAction(intent, error, ["pay", "pay-off", "refinance", "delete"]);
+    return refusedAction(intent, error, ["pay", "pay-off", "refinance", "default", "reactivate", "delete"]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
@@ -75,12 +75,12 @@ export function cardTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
   return cardTotals({ workspaceId });
 }
 
-/** What the active loans still owe, per currency: the liability the net figure takes off. */
+/** What active and defaulted loans still owe, per currency: the liability the net figure takes off. */
 export function loanTotalsQuery(ctx: ServiceContext, workspaceId: string) {
   return ctx.db
     .select({ currency: loans.currency, balanceCents: exactSum(sql`${loans.currentBalanceCents}`) })
     .from(loans)
-    .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active")))
+    .where(and(eq(loans.workspaceId, workspaceId), inArray(loans.status, ["active", "defaulted"])))
     .groupBy(loans.currency);
 }
 

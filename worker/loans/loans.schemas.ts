@@ -57,8 +57,14 @@ export const loanSchema = z.object({
 });
 export type LoanInput = z.infer<typeof loanSchema>;
 
-/** PUT /loans/{id}: its words, its rate type, what extra payments do and the fee ahead; the money stays. */
-export const loanEditSchema = z.object(descriptiveFields);
+/**
+ * PUT /loans/{id}: its words, its rate type, what extra payments do and the fee ahead; the money
+ * stays. `status` marks an active loan defaulted (payments stopped) or a defaulted one active again.
+ */
+export const loanEditSchema = z.object({
+  ...descriptiveFields,
+  status: z.enum(["active", "defaulted"], { error: "errors:fields.loanStatus" }).optional(),
+});
 export type LoanEdit = z.infer<typeof loanEditSchema>;
 
 /** POST /loans/{id}/record-payment */

@@ -355,10 +355,14 @@ function guardedUpdate(ctx: ServiceContext, loan: LoanRow, set: Partial<LoanRow>
     .where(and(eq(loans.id, loan.id), eq(loans.revision, loan.revision)));
 }
 
-/** PUT /loans/{id}: its words, rate type, what extra payments do and the fee of payments ahead. */
+/** PUT /loans/{id}: its words, rate type, what extra payments do, the fee of payments ahead, and defaulted or not. */
 export async function updateLoan({ ctx, input }: ServiceCall<LoanRef & LoanEdit>) {
   const { loan, respond } = await readLoan(ctx, input, "finances.write");
+  const isStatusChange = input.status !== undefined && input.status !== loan.status;
+  // Only an active or defaulted loan moves between the two; one paid off or refinanced is history.
+  if (isStatusChange && loan.status !== "active" && loan.status !== "defaulted") throw notActive();
   const set = {
+    status: isStatusChange ? input.status! : loan.status,
     name: input.name,
     description: input.description ?? null,
     type: input.type,
@@ -636,4 +640,23 @@ export async function upcomingLoanPayments({ ctx, input }: ServiceCall<Workspace
     )
     .sort((a, b) => a.date.localeCompare(b.date) || a.loan_id.localeCompare(b.loan_id));
   return { data, meta: { today, end_date: until } };
+}
+
+/** A loan marked defaulted (payments stopped: none is projected) or active again, from the loans page. */
+export async function setLoanStatus({ ctx, input }: ServiceCall<LoanRef & { status: "active" | "defaulted" }>) {
+  const { loan } = await readLoan(ctx, input, "finances.write");
+  return updateLoan({
+    ctx,
+    input: {
+      ...input,
+      name: loan.name,
+      description: loan.description,
+      type: loan.type,
+      lender: loan.lender,
+      loan_number: loan.loanNumber,
+      interest_type: loan.interestType,
+      extra_payment_mode: loan.extraPaymentMode,
+      monthly_fee: loan.monthlyFeeCents,
+    },
+  });
 }

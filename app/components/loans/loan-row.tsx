@@ -23,7 +23,7 @@ type Props = {
   isSelected: boolean;
   onPay(): void;
   onRefinance(): void;
-  onAction(intent: "pay-off" | "delete"): void;
+  onAction(intent: "pay-off" | "default" | "reactivate" | "delete"): void;
 };
 
 /** One loan: what it is, how much of it is paid (a bar), the next payment and what is owed. */
@@ -57,6 +57,14 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
         },
       });
   }
+  if (canEdit && isActive)
+    actions.push({
+      label: t("actions.markDefaulted"),
+      icon: "triangle-exclamation-point",
+      onSelect: () => onAction("default"),
+    });
+  if (canEdit && loan.status === "defaulted")
+    actions.push({ label: t("actions.reactivate"), icon: "play", onSelect: () => onAction("reactivate") });
   if (canEdit)
     actions.push({
       label: t("actions.delete"),

@@ -250,4 +250,20 @@ describe("loans", () => {
     const stats = (await p.call("GET", "/dashboard/stats")).body.data;
     expect(stats).toMatchObject({ total_balance: "1000.00", loans_owed: "24000.00", net_worth: "-23100.00" });
   });
+
+  it("marks a loan defaulted (nothing projected, still owed) and active again; a paid-off loan keeps its status", async () => {
+    const loan = (await car()).body.data;
+    const edit = (status: string) => p.call("PUT", `/loans/${loan.uuid}`, { name: "Carro", type: "auto", status });
+    const defaulted = await edit("defaulted");
+    expect(defaulted.body.data).toMatchObject({ status: "defaulted", remaining_payments: 0, next_payment_date: null });
+    expect((await p.call("GET", "/dashboard/virtual-balance?end_date=2027-01-31")).body.data.upcoming).toEqual([]);
+    expect((await p.call("GET", "/dashboard/stats")).body.data.loans_owed).toBe("24000.00");
+    expect((await p.call("POST", `/loans/${loan.uuid}/record-payment`, { amount: "100.00" })).body.code).toBe(
+      "LOAN_NOT_ACTIVE",
+    );
+    expect((await edit("active")).body.data).toMatchObject({ status: "active", remaining_payments: 24 });
+    await p.call("POST", `/loans/${loan.uuid}/pay-off`, {});
+    expect((await edit("defaulted")).body.code).toBe("LOAN_NOT_ACTIVE");
+    expect((await edit("bogus")).status).toBe(422);
+  });
 });
