@@ -26,6 +26,7 @@ import {
   deleteInstallmentPlan,
   executeInstallmentPayment,
   pauseInstallmentPlan,
+  recordInstallmentPayment,
   resumeInstallmentPlan,
 } from "../../worker/installments/installments.service";
 import { can } from "../../worker/workspaces/permissions";
@@ -82,6 +83,11 @@ export async function action(args: Route.ActionArgs) {
       if (!parsed.success) return refusedForm(intent, parsed.fieldErrors);
       await createInstallmentPlan({ ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
     } else if (intent === "pay") await executeInstallmentPayment({ ctx, input: ref });
+    else if (intent === "link")
+      await recordInstallmentPayment({
+        ctx,
+        input: { ...ref, transaction_id: formText(form, "transaction_id") ?? "" },
+      });
     else if (intent === "pause") await pauseInstallmentPlan({ ctx, input: ref });
     else if (intent === "resume") await resumeInstallmentPlan({ ctx, input: ref });
     else if (intent === "cancel") await cancelInstallmentPlan({ ctx, input: ref });
@@ -89,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
     else return refusedForm(intent, {});
     return { intent, ok: true } satisfies ActionResult;
   } catch (error) {
-    return refusedAction(intent, error, ["pay", "pause", "resume", "cancel", "delete"]);
+    return refusedAction(intent, error, ["pay", "link", "pause", "resume", "cancel", "delete"]);
   }
 }
 
@@ -125,7 +131,15 @@ export default function WorkspaceInstallments({ params }: Route.ComponentProps) 
           {t("schedule.missing")}
         </p>
       ) : null}
-      {page.selected ? <PlanSchedule plan={page.selected} workspaceId={params.workspaceId} /> : null}
+      {page.selected ? (
+        <PlanSchedule
+          plan={page.selected}
+          workspaceId={params.workspaceId}
+          linkable={page.linkable}
+          onLink={(transactionId) => post("link", page.selected!.uuid, { transaction_id: transactionId })}
+          isBusy={busyId === page.selected.uuid}
+        />
+      ) : null}
       {page.plans.length ? (
         <>
           <PlansSummary statistics={page.statistics} />

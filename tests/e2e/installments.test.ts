@@ -150,7 +150,7 @@ describe("installment plans in Chromium", () => {
     // The rest in Portuguese, as the language menu leaves it.
     await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
     const today = new Date().toISOString().slice(0, 10);
-    await postJson(page, `/api/workspaces/${workspaceId}/accounts`, {
+    const caixa = await postJson(page, `/api/workspaces/${workspaceId}/accounts`, {
       name: "Caixa",
       type: "checking",
       currency: "BRL",
@@ -174,6 +174,22 @@ describe("installment plans in Chromium", () => {
     const row = page.getByTestId("plan-row").filter({ hasText: "Geladeira" });
     await row.getByText("2 de 12 pagas").waitFor();
     await row.getByText("Da conta Caixa").waitFor();
+
+    // The third installment was paid at the store's counter and recorded by hand: linked, not posted again.
+    await postJson(page, `/api/workspaces/${workspaceId}/transactions`, {
+      type: "expense",
+      origin_id: `account:${caixa.uuid}`,
+      amount: "110.02",
+      description: "Boleto Geladeira",
+    });
+    await page.getByRole("button", { name: "Ações de Geladeira" }).click();
+    await page.getByRole("menuitem", { name: "Ver as parcelas" }).click();
+    const link = page.getByTestId("link-payment");
+    await link.getByText("Já pagou a parcela 3?").waitFor();
+    await link.getByRole("button", { name: "Vincular" }).click();
+    await toastWith(page, "Vinculado: a parcela está paga por essa despesa.").waitFor();
+    await row.getByText("3 de 12 pagas").waitFor();
+    await link.waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: "Ações de Geladeira" }).click();
     await page.getByRole("menuitem", { name: "Cancelar o parcelamento" }).click();

@@ -5,7 +5,8 @@ import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { decimalToExactCents } from "../../../worker/ledger/amounts";
-import type { InstallmentPlanWithSchedule } from "./plan-types";
+import { LinkPayment } from "./link-payment";
+import type { InstallmentPlanWithSchedule, InstallmentsPageData } from "./plan-types";
 
 const stateVariants = {
   settled_before: "success",
@@ -22,7 +23,20 @@ const stateVariants = {
  * A plan's installments: each one's date, amount, interest and where it stands — on a card, the
  * statement it is on (a link to it) — under the plan's totals.
  */
-export function PlanSchedule({ plan, workspaceId }: { plan: InstallmentPlanWithSchedule; workspaceId: string }) {
+export function PlanSchedule({
+  plan,
+  workspaceId,
+  linkable,
+  onLink,
+  isBusy,
+}: {
+  plan: InstallmentPlanWithSchedule;
+  workspaceId: string;
+  /** Expenses that may have paid the next installment (an account plan's), offered to link. */
+  linkable: InstallmentsPageData["linkable"];
+  onLink(transactionId: string): void;
+  isBusy: boolean;
+}) {
   const { t } = useTranslation("installments");
   const language = useLanguage();
   const money = (amount: string) => formatMoney(decimalToExactCents(amount), plan.currency, language);
@@ -60,6 +74,15 @@ export function PlanSchedule({ plan, workspaceId }: { plan: InstallmentPlanWithS
           </div>
         ))}
       </dl>
+      {plan.next_installment ? (
+        <LinkPayment
+          currency={plan.currency}
+          number={plan.next_installment.number}
+          candidates={linkable}
+          onLink={onLink}
+          isBusy={isBusy}
+        />
+      ) : null}
       <div className="overflow-x-auto rounded-xl border">
         <table className="w-full min-w-[34rem] text-sm tabular-nums">
           <caption className="sr-only">{t("schedule.caption")}</caption>

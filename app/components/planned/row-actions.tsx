@@ -26,8 +26,8 @@ export function usePlannedActions(namespace = "planned") {
   useResultToast(fetcher.data, namespace);
   const isBusy = fetcher.state !== "idle";
   return {
-    post: (intent: string, id?: string) =>
-      fetcher.submit(id ? { intent, id } : { intent }, { method: "post", flushSync: true }),
+    post: (intent: string, id?: string, fields: Record<string, string> = {}) =>
+      fetcher.submit(id ? { intent, id, ...fields } : { intent, ...fields }, { method: "post", flushSync: true }),
     busyId: isBusy ? fetcher.formData?.get("id") : null,
     busyIntent: isBusy ? fetcher.formData?.get("intent") : null,
   };
