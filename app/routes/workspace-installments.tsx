@@ -7,7 +7,7 @@ import { InstallmentPlanDialog } from "~/components/installments/lazy-plan-dialo
 import { PlanRow } from "~/components/installments/plan-row";
 import { PlanSchedule } from "~/components/installments/plan-schedule";
 import { PlansSummary } from "~/components/installments/plans-summary";
-import { PlannedEmpty, PlannedList } from "~/components/planned/planned-page-parts";
+import { CalculatorSection, PlannedEmpty, PlannedList } from "~/components/planned/planned-page-parts";
 import { usePlannedActions } from "~/components/planned/row-actions";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -159,15 +159,9 @@ export default function WorkspaceInstallments({ params }: Route.ComponentProps) 
       ) : (
         <PlannedEmpty icon="layers" title={t("empty.title")} body={t("empty.body")} action={newButton} />
       )}
-      <section aria-labelledby="calculator-heading" className="grid gap-4">
-        <div>
-          <h2 id="calculator-heading" className="text-lg font-semibold text-foreground">
-            {t("calculator")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("calculatorHint")}</p>
-        </div>
+      <CalculatorSection title={t("calculator")} hint={t("calculatorHint")}>
         <InstallmentCalculator currency={page.currency} />
-      </section>
+      </CalculatorSection>
       {canEdit ? (
         <InstallmentPlanDialog
           open={isCreating}

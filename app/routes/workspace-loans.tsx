@@ -7,7 +7,7 @@ import { LoanPaymentDialog, NewLoanDialog, RefinanceDialog } from "~/components/
 import { LoanDetail } from "~/components/loans/loan-detail";
 import { LoanRow } from "~/components/loans/loan-row";
 import type { Loan } from "~/components/loans/loan-types";
-import { PlannedEmpty, PlannedList, SummaryCards } from "~/components/planned/planned-page-parts";
+import { CalculatorSection, PlannedEmpty, PlannedList, SummaryCards } from "~/components/planned/planned-page-parts";
 import { usePlannedActions } from "~/components/planned/row-actions";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -190,15 +190,9 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
       ) : (
         <PlannedEmpty icon="landmark" title={t("empty.title")} body={t("empty.body")} action={newButton} />
       )}
-      <section aria-labelledby="calculator-heading" className="grid gap-4">
-        <div>
-          <h2 id="calculator-heading" className="text-lg font-semibold text-foreground">
-            {t("calculator")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("calculatorHint")}</p>
-        </div>
+      <CalculatorSection title={t("calculator")} hint={t("calculatorHint")}>
         <LoanCalculator currency={page.currency} today={page.today} />
-      </section>
+      </CalculatorSection>
       {canEdit ? (
         <>
           <NewLoanDialog

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { ProgressLine } from "~/components/planned/planned-page-parts";
 import { RowActionsMenu, type RowAction } from "~/components/planned/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -32,7 +33,6 @@ export function PlanRow({ plan, canEdit, isBusy, isSelected, onAction }: Props) 
   const navigate = useNavigate();
   const money = (amount: string) => formatMoney(decimalToExactCents(amount), plan.currency, language);
   const isCard = plan.payment_method === "card";
-  const share = Math.round((plan.installments_paid / plan.installments_count) * 100);
   const next = plan.next_installment;
   const isLive = plan.status !== "cancelled" && plan.status !== "completed";
   const view: RowAction = {
@@ -94,24 +94,14 @@ export function PlanRow({ plan, canEdit, isBusy, isSelected, onAction }: Props) 
               .filter(Boolean)
               .join(" · ")}
           </p>
-          <div className="grid max-w-sm gap-1">
-            <p className="text-sm text-foreground">
-              {t(isCard ? "progressCard" : "progress", {
-                paid: plan.installments_paid,
-                count: plan.installments_count,
-              })}
-            </p>
-            <div
-              className="h-2 overflow-hidden rounded-full bg-muted"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={plan.installments_count}
-              aria-valuenow={plan.installments_paid}
-              aria-label={t("progress", { paid: plan.installments_paid, count: plan.installments_count })}
-            >
-              <div className="h-full rounded-full bg-accent" style={{ width: `${share}%` }} />
-            </div>
-          </div>
+          <ProgressLine
+            label={t(isCard ? "progressCard" : "progress", {
+              paid: plan.installments_paid,
+              count: plan.installments_count,
+            })}
+            value={plan.installments_paid}
+            max={plan.installments_count}
+          />
           {next && plan.status !== "cancelled" ? (
             <p className={cn("text-sm", next.state === "overdue" ? "text-destructive" : "text-muted-foreground")}>
               {t(next.state === "overdue" ? "nextOverdue" : "next", {

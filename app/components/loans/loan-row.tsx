@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { ProgressLine } from "~/components/planned/planned-page-parts";
 import { RowActionsMenu, type RowAction } from "~/components/planned/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -98,21 +99,11 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
           <p className="truncate text-sm text-muted-foreground">
             {[t(`types.${loan.type}`), loan.lender].filter(Boolean).join(" · ")}
           </p>
-          <div className="grid max-w-sm gap-1">
-            <p className="text-sm text-foreground">
-              {t("progress", { paid: money(loan.principal_paid), total: money(loan.principal_amount) })}
-            </p>
-            <div
-              className="h-2 overflow-hidden rounded-full bg-muted"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(loan.progress)}
-              aria-label={t("progress", { paid: money(loan.principal_paid), total: money(loan.principal_amount) })}
-            >
-              <div className="h-full rounded-full bg-accent" style={{ width: `${loan.progress}%` }} />
-            </div>
-          </div>
+          <ProgressLine
+            label={t("progress", { paid: money(loan.principal_paid), total: money(loan.principal_amount) })}
+            value={loan.progress}
+            max={100}
+          />
           {isActive && loan.next_payment_date && loan.payment_amount ? (
             <p className="text-sm text-muted-foreground">
               {t("next", {

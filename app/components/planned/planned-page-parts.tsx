@@ -83,3 +83,37 @@ export function SummaryCards({ label, figures }: { label: string; figures: { lab
     </section>
   );
 }
+
+/** How far along a plan or a loan is: the words ("3 of 10 paid") over a bar. */
+export function ProgressLine({ label, value, max }: { label: string; value: number; max: number }) {
+  return (
+    <div className="grid max-w-sm gap-1">
+      <p className="text-sm text-foreground">{label}</p>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={Math.round(value)}
+        aria-label={label}
+      >
+        <div className="h-full rounded-full bg-accent" style={{ width: `${max > 0 ? (value / max) * 100 : 0}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** A page's calculator under its own list: what a plan or a loan would cost before it is saved. */
+export function CalculatorSection({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="calculator-heading" className="grid gap-4">
+      <div>
+        <h2 id="calculator-heading" className="text-lg font-semibold text-foreground">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
