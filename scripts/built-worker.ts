@@ -30,6 +30,13 @@ export function readBuiltWorkerConfig(buildDir = join(projectRoot, "build")): Bu
   return JSON.parse(readFileSync(configFile, "utf8")) as BuiltWorkerConfig;
 }
 
+const rateProvidersOff = Object.fromEntries(
+  ["RATES_FRANKFURTER_URL", "RATES_OPEN_ER_API_URL", "RATES_CURRENCY_API_URL", "RATES_BCB_PTAX_URL"].map((name) => [
+    name,
+    "off",
+  ]),
+);
+
 export function startBuiltWorker(options: {
   databaseUrl: string;
   vars?: Record<string, string>;
@@ -74,6 +81,9 @@ export function startBuiltWorker(options: {
         LIBSQL_AUTH_TOKEN: "",
         JWT_SECRET: "worker-test-secret-worker-test-secret",
         RESEND_API_KEY: "",
+        // The worker tests never reach the internet: the rate providers are off unless a test points
+        // them at its fake. A served Worker (npm start, the browser tests) is given its own.
+        ...(options.serve ? {} : rateProvidersOff),
         ...options.vars,
       },
       kvNamespaces: ["EXCHANGE_RATES"],

@@ -21,6 +21,7 @@ import { calculatorRoutes } from "./calculators/calculators.routes.ts";
 import { installmentRoutes } from "./installments/installments.routes.ts";
 import { loanRoutes } from "./loans/loans.routes.ts";
 import { jobRoutes } from "./jobs/jobs.routes.ts";
+import { currencyRoutes } from "./currency/currency.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -53,4 +54,5 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)
+  .route("/currency", currencyRoutes)
   .route("/admin", jobRoutes);

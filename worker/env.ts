@@ -23,7 +23,16 @@ export type Env = {
   TURNSTILE_DISABLED?: string;
   /** Bearer secret of the operator-only routes (POST /api/admin/jobs/due-items/run); unset, they answer 404. */
   OPERATOR_TOKEN?: string;
+  /** The exchange-rate cache: one entry per base currency, fresh for an hour (worker/currency/). */
   EXCHANGE_RATES: KVNamespace;
+  /** Each rate provider's base URL; unset, the public one (tests point them at a fake on 127.0.0.1). */
+  RATES_FRANKFURTER_URL?: string;
+  RATES_OPEN_ER_API_URL?: string;
+  RATES_CURRENCY_API_URL?: string;
+  RATES_BCB_PTAX_URL?: string;
+  /** Longest wait for one provider, and for the whole chain, in ms (text); 2500 and 6000 when unset. */
+  RATES_PROVIDER_TIMEOUT_MS?: string;
+  RATES_CHAIN_BUDGET_MS?: string;
   ASSETS: Fetcher;
 };
 

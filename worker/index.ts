@@ -4,6 +4,7 @@ import { createWorkerApp } from "./app.ts";
 import { createServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
+import { refreshRatesInUse } from "./currency/rates-refresh.ts";
 import { dueItemExecutors } from "./jobs/due-item-executors.ts";
 import { runDueItems } from "./jobs/runner.ts";
 import { renderPage } from "./pages.ts";
@@ -15,7 +16,7 @@ export default {
 
   /**
    * Cron trigger (every 5 minutes): posts what is due up to the trigger's scheduled time (scheduled and
-   * recurring transactions) and records the run in job_runs.
+   * recurring transactions) and records the run in job_runs; refreshes the exchange rates in use (hourly per base).
    */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const services = createServiceContext(env, {
@@ -23,6 +24,8 @@ export default {
       waitUntil: (work) => ctx.waitUntil(work),
       clock: { now: () => new Date(controller.scheduledTime) },
     });
+    // The rates go their own way: a slow provider must not hold up posting what is due.
+    ctx.waitUntil(refreshRatesInUse(services));
     await runDueItems(services, controller.cron, dueItemExecutors);
   },
 };

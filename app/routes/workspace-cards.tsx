@@ -101,7 +101,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePa
 
 export default function WorkspaceCards() {
   const { t } = useTranslation("cards");
-  const { cards, accounts, tags, today, statements, selectedId } = useLoaderData<typeof loader>();
+  const { cards, accounts, tags, rates, today, statements, selectedId } = useLoaderData<typeof loader>();
   const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
   const canEdit = can(workspace.role, "finances.write");
   const language = useLanguage();
@@ -194,6 +194,7 @@ export default function WorkspaceCards() {
           accounts={accounts}
           cards={cards}
           tags={tags}
+          rates={rates}
         />
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { plans } from "~/components/landing/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
+import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
 import { UpcomingPlannedList } from "~/components/dashboard/upcoming-planned";
 import { ProjectionCards, ProjectionHorizon, VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-panel";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
@@ -86,9 +87,6 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
     navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
   const canEdit = can(page.role, "finances.write");
   const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
-  const otherCurrencies = stats.other_currencies
-    .map((other) => formatMoney(decimalToExactCents(other.total_balance), other.currency, language))
-    .join(" · ");
   const openDialog = (choice: QuickAddChoice | null) => (open: boolean) => setDialog(open ? choice : null);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 pb-24">
@@ -122,9 +120,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
             icon="wallet"
             testId="stat-total"
             footnote={[
-              otherCurrencies
-                ? t("stats.otherCurrencies", { amounts: otherCurrencies })
-                : t("stats.accounts", { count: stats.accounts_count }),
+              t("stats.accounts", { count: stats.accounts_count }),
               // Loans are a liability: what they owe, and the balance net of cards and loans.
               stats.loans_owed === "0.00"
                 ? null
@@ -135,7 +131,9 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
             ]
               .filter(Boolean)
               .join(" · ")}
-          />
+          >
+            <ConvertedCurrencies balances={stats.other_currencies} currency={currency} now={page.now} />
+          </StatCard>
           <StatCard
             label={t("stats.monthlyIncome")}
             cents={decimalToExactCents(stats.monthly_income.current_income)}
@@ -193,6 +191,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
             accounts={page.accounts}
             cards={page.cards}
             tags={page.tags}
+            rates={page.rates}
           />
           <AccountDialog
             open={dialog === "account"}

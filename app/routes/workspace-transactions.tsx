@@ -132,7 +132,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
   useDeleteToast();
   const canEdit = can(page.role, "finances.write");
   const filterValues = filterValuesOf(searchParams);
-  const options = { accounts: page.accounts, cards: page.cards, tags: page.tags };
+  const options = { accounts: page.accounts, cards: page.cards, tags: page.tags, rates: page.rates };
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -12,3 +12,4 @@ export * from "./idempotency-keys.ts";
 /** The tables' value lists and their types, for server code that reads the tables; the browser imports db/enums.ts itself. */
 export * from "../enums.ts";
 export * from "./loans.ts";
+export * from "./exchange-rates.ts";

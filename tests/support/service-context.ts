@@ -21,6 +21,8 @@ export function fixedClock(iso: string): Clock & { set(iso: string): void } {
   return { now: () => new Date(now), set: (next) => (now = new Date(next)) };
 }
 
+const providerOff = "off";
+
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return {
     APP_ENV: "test",
@@ -29,6 +31,12 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     LIBSQL_URL: "file:unused-in-node-tests",
     JWT_SECRET: "test-secret-test-secret-test-secret-0001",
     EXCHANGE_RATES: undefined as unknown as KVNamespace,
+    // No test reaches the internet: unless a test starts the fake providers and points these at it,
+    // the rate chain has no provider and answers from what is kept.
+    RATES_FRANKFURTER_URL: providerOff,
+    RATES_OPEN_ER_API_URL: providerOff,
+    RATES_CURRENCY_API_URL: providerOff,
+    RATES_BCB_PTAX_URL: providerOff,
     ASSETS: undefined as unknown as Env["ASSETS"],
     ...overrides,
   };

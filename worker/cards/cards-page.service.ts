@@ -2,6 +2,7 @@ import { asOfToday } from "../accounts/todays-balances.ts";
 import { toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
+import { suggestedRates } from "../currency/rate-queries.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { toCardResponse } from "./cards.mapper.ts";
 import {
@@ -45,6 +46,7 @@ export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
       accountRows,
       cardRows,
       tagRows,
+      rateRows,
       laterInflows,
       laterOutflows,
       laterCharges,
@@ -73,6 +75,10 @@ export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
     cards: ofToday.cards.map((row) => toCardResponse(row.card, row.account)),
     accounts: ofToday.accounts.map(toAccountResponse),
     tags: tagRows,
+    rates: suggestedRates(
+      rateRows,
+      accountRows.map((row) => row.currency),
+    ),
     today,
   };
   const basis = selectedCardId ? cardStatementBasis(ctx, workspace, statementRows) : null;

@@ -1,8 +1,9 @@
-import { and, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
   cards,
+  exchangeRates,
   installmentPlans,
   loans,
   recurringTransactions,
@@ -185,4 +186,66 @@ export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, up
       .from(loans)
       .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active"), lte(loans.nextPaymentDate, upTo))),
   };
+}
+
+/**
+ * The money of the workspace's transactions whose side is in another currency than the
+ * workspace's, per day and per currency pair, from `from` on (future-dated rows included): what
+ * the dashboard converts at each day's rate (README: "Exchange rates"). Few rows in practice —
+ * a day per foreign currency — read over the same (workspace_id, date) index as the totals.
+ * Income and account inflows and card payments are in the destination's currency; expenses,
+ * outflows and card charges in the origin's.
+ */
+export function foreignFlowsQuery(ctx: ServiceContext, workspaceId: string, from: string) {
+  const currency = workspaceCurrency(workspaceId);
+  const when = (condition: SQL, amount: SQL) => exactSum(sql`case when ${condition} then ${amount} end`);
+  const destination = transactions.destinationAmountCents;
+  return ctx.db
+    .select({
+      date: transactions.date,
+      originCurrency: transactions.currency,
+      destinationCurrency: transactions.destinationCurrency,
+      inflowCents: when(sql`${transactions.destinationAccountId} is not null`, sql`${destination}`),
+      outflowCents: when(sql`${transactions.originAccountId} is not null`, sql`${transactions.amountCents}`),
+      incomeCents: when(sql`${transactions.kind} = 'income'`, sql`${destination}`),
+      expensesCents: when(sql`${transactions.kind} = 'expense'`, sql`${transactions.amountCents}`),
+      creditCardSpendingCents: when(
+        sql`${transactions.kind} = 'expense' and ${transactions.originCardMode} = 'credit'`,
+        sql`${transactions.amountCents}`,
+      ),
+      chargedCents: when(sql`${transactions.originCardMode} = 'credit'`, sql`${transactions.amountCents}`),
+      paidCents: when(sql`${transactions.destinationCardMode} = 'credit'`, sql`${destination}`),
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.workspaceId, workspaceId),
+        gte(transactions.date, from),
+        or(sql`${transactions.currency} <> ${currency}`, sql`${transactions.destinationCurrency} <> ${currency}`),
+      ),
+    )
+    .groupBy(transactions.date, transactions.currency, transactions.destinationCurrency);
+}
+
+/**
+ * The kept exchange rates between the workspace's currency and the others its accounts hold
+ * (either direction): every day from `from` on, and each pair's newest day whenever it was, so a
+ * balance converts at the latest rate and a day's flow at that day's (worker/currency/conversion.ts).
+ */
+export function workspaceRatesQuery(ctx: ServiceContext, workspaceId: string, from: string) {
+  const currency = workspaceCurrency(workspaceId);
+  const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
+  const newestOfPair = sql`(select max(newest.rate_date) from ${exchangeRates} as newest where newest.base = ${exchangeRates.base} and newest.quote = ${exchangeRates.quote})`;
+  return ctx.db
+    .select()
+    .from(exchangeRates)
+    .where(
+      and(
+        or(
+          and(sql`${exchangeRates.base} = ${currency}`, sql`${exchangeRates.quote} in ${held}`),
+          and(sql`${exchangeRates.quote} = ${currency}`, sql`${exchangeRates.base} in ${held}`),
+        ),
+        or(gte(exchangeRates.rateDate, from), sql`${exchangeRates.rateDate} = ${newestOfPair}`),
+      ),
+    );
 }

@@ -5,9 +5,11 @@
  *
  * Rules:
  * - Amounts are decimal strings ("1234.50"); percentages are numbers with 1 decimal.
- * - Totals count only what is held in the workspace's currency. Until exchange rates land,
- *   accounts in another currency are left out of `total_balance` and listed per currency in
- *   `other_currencies`; income, expenses and card debt in another currency are left out.
+ * - Every figure is in the workspace's currency (./converted-figures.ts): balances, card debt,
+ *   limits and loans in another currency at the pair's latest kept rate, income and expenses at
+ *   the rate of their day. `other_currencies` lists each foreign currency's balance with its
+ *   converted amount, the rate, its source and age; one without any kept rate is listed with
+ *   `converted_balance: null` and left out of every figure (`unconverted_currencies`).
  * - Total balance = non-credit balances − what credit accounts owe. A credit-type account's
  *   balance goes negative as it is spent, so that is the plain sum of the balances. Archived
  *   accounts still hold their money and count; `accounts_count` counts the active ones.
@@ -48,10 +50,22 @@ import {
   accountTotalsQuery,
   cardTotalsQuery,
   datedBucketsQuery,
+  foreignFlowsQuery,
   loanTotalsQuery,
   monthlyTotalsQuery,
   plannedItemsQueries,
+  workspaceRatesQuery,
 } from "./dashboard.queries.ts";
+import {
+  type Converter,
+  converterTo,
+  type ForeignFlowRow,
+  foreignBalance,
+  foreignLater,
+  foreignMonthFlows,
+  type MonthFlows,
+  refreshRatesLater,
+} from "./converted-figures.ts";
 import { plannedFlows } from "../planning/projection.ts";
 import type { ServiceCall, PersonCall } from "../auth/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
@@ -155,15 +169,22 @@ function monthlyFigures(
   workspace: LedgerWorkspace,
   now: Date,
   laterThisMonth: Pick<DatedRow, "incomeCents" | "expensesCents" | "creditCardSpendingCents">,
+  foreign: { current: MonthFlows; previous: MonthFlows },
 ) {
   const today = todayIn(workspace.timeZone, now);
   const none = { incomeCents: 0n, expensesCents: 0n, creditCardSpendingCents: 0n };
   const month = rows.find((row) => row.month === today.slice(0, 7)) ?? none;
-  const previous = rows.find((row) => row.month === monthRange(today, 1).start.slice(0, 7)) ?? none;
+  const own = rows.find((row) => row.month === monthRange(today, 1).start.slice(0, 7)) ?? none;
   const current = {
-    incomeCents: month.incomeCents - laterThisMonth.incomeCents,
-    expensesCents: month.expensesCents - laterThisMonth.expensesCents,
-    creditCardSpendingCents: month.creditCardSpendingCents - laterThisMonth.creditCardSpendingCents,
+    incomeCents: month.incomeCents - laterThisMonth.incomeCents + foreign.current.incomeCents,
+    expensesCents: month.expensesCents - laterThisMonth.expensesCents + foreign.current.expensesCents,
+    creditCardSpendingCents:
+      month.creditCardSpendingCents - laterThisMonth.creditCardSpendingCents + foreign.current.creditCardSpendingCents,
+  };
+  const previous = {
+    incomeCents: own.incomeCents + foreign.previous.incomeCents,
+    expensesCents: own.expensesCents + foreign.previous.expensesCents,
+    creditCardSpendingCents: own.creditCardSpendingCents + foreign.previous.creditCardSpendingCents,
   };
   return {
     monthly_income: figure("income", current.incomeCents, previous.incomeCents),
@@ -176,8 +197,19 @@ function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row
   return rows.find((row) => row.currency === currency);
 }
 
+/** The foreign flows of the month window (and after) and the rates to convert them, for the batch. */
+function conversionQueries(ctx: ServiceContext, workspaceId: string) {
+  const { from } = monthWindow(ctx.clock.now());
+  // A week before the window, so its first days (a weekend, a holiday) have the rate before them.
+  return {
+    foreignFlows: foreignFlowsQuery(ctx, workspaceId, from),
+    rates: workspaceRatesQuery(ctx, workspaceId, addDays(from, -7)),
+  };
+}
+
 function statsQueries(ctx: ServiceContext, workspaceId: string) {
   return {
+    ...conversionQueries(ctx, workspaceId),
     accountTotals: accountTotalsQuery(ctx, workspaceId),
     cardTotals: cardTotalsQuery(ctx, workspaceId),
     loanTotals: loanTotalsQuery(ctx, workspaceId),
@@ -187,22 +219,45 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
   };
 }
 
-/** The figures of today from the kept totals: what is dated after today is left out. */
+/**
+ * The figures of today from the kept totals, in the workspace's currency: what is dated after
+ * today is left out, and what is held in another currency is converted (or listed unconverted).
+ */
 function todaysFigures(
   now: Date,
   workspace: LedgerWorkspace,
-  rows: Pick<StatsRows, "accountTotals" | "months" | "dated">,
+  rows: Pick<StatsRows, "accountTotals" | "months" | "dated" | "foreignFlows" | "rates">,
 ) {
   const today = todayIn(workspace.timeZone, now);
   const boundaries = todayBoundaries(now);
   const later = datedAfter(rows.dated, boundaries, today);
   const laterThisMonth = datedAfter(rows.dated, boundaries, today, monthRange(today).end);
+  const converter = converterTo(workspace.currency, rows.rates, now);
+  const foreignLaterNet = foreignLater(rows.foreignFlows, workspace.currency, today);
+  const foreignAccounts = rows.accountTotals
+    .filter((row) => row.currency !== workspace.currency)
+    .map((row) => ({ ...row, balanceCents: row.balanceCents - (foreignLaterNet.accountNet.get(row.currency) ?? 0n) }));
+  const otherCurrencies = foreignAccounts.map((row) => foreignBalance(converter, row.currency, row.balanceCents));
+  const convertedForeignCents = convertedTotal(foreignAccounts, converter, (row) => row.balanceCents);
   const own = inCurrency(rows.accountTotals, workspace.currency);
+  const foreignMonths = foreignMonthFlows(rows.foreignFlows, converter, today);
   return {
-    totalBalanceCents: (own?.balanceCents ?? 0n) - later.accountNetCents,
+    totalBalanceCents: (own?.balanceCents ?? 0n) - later.accountNetCents + convertedForeignCents,
     laterCardDebtCents: later.cardDebtNetCents,
-    monthly: monthlyFigures(rows.months, workspace, now, laterThisMonth),
+    foreignLaterCardDebt: foreignLaterNet.cardDebtNet,
+    otherCurrencies,
+    converter,
+    monthly: monthlyFigures(rows.months, workspace, now, laterThisMonth, foreignMonths),
   };
+}
+
+/** What rows of another currency sum to in the workspace's currency, at the latest rates (unconvertible ones left out). */
+function convertedTotal<Row extends CurrencyRow>(
+  rows: readonly Row[],
+  converter: Converter,
+  cents: (row: Row) => bigint,
+): bigint {
+  return rows.reduce((sum, row) => sum + (converter.convert(cents(row), row.currency) ?? 0n), 0n);
 }
 
 type StatsRows = RowsByName<ReturnType<typeof statsQueries>>;
@@ -230,6 +285,7 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
       accountRows,
       cardRows,
       tagRows,
+      rateRows,
       laterInflows,
       laterOutflows,
       laterCharges,
@@ -250,29 +306,39 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
     ...ledgerOptionsFrom(
-      { accountRows, cardRows, tagRows, laterInflows, laterOutflows, laterCharges, laterCardPayments },
+      { accountRows, cardRows, tagRows, rateRows, laterInflows, laterOutflows, laterCharges, laterCardPayments },
       { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() },
     ),
     accountUsage: { ...accountUsage(tier, used[0]?.used ?? 0), plan: tier.label },
     role,
     today: todayIn(workspace.timeZone, ctx.clock.now()),
+    /** The read's moment, so the page says how old a rate is in the same words on the server and in the browser. */
+    now: ctx.clock.now().toISOString(),
   };
 }
 
 function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsRows) {
   const { accountTotals: accountRows, cardTotals: cardRows, recent } = rows;
-  const { totalBalanceCents, laterCardDebtCents, monthly } = todaysFigures(ctx.clock.now(), workspace, rows);
-  const cardsOwn = inCurrency(cardRows, workspace.currency);
-  const owed = (cardsOwn?.debtCents ?? 0n) - laterCardDebtCents;
+  const { totalBalanceCents, laterCardDebtCents, foreignLaterCardDebt, otherCurrencies, converter, monthly } =
+    todaysFigures(ctx.clock.now(), workspace, rows);
+  const owed = convertedTotal(cardRows, converter, (row) =>
+    row.currency === workspace.currency
+      ? row.debtCents - laterCardDebtCents
+      : row.debtCents - (foreignLaterCardDebt.get(row.currency) ?? 0n),
+  );
   const debtCents = owed > 0n ? owed : 0n;
-  const limitCents = cardsOwn?.creditLimitCents ?? 0n;
-  const loansOwedCents = inCurrency(rows.loanTotals, workspace.currency)?.balanceCents ?? 0n;
+  const limitCents = convertedTotal(cardRows, converter, (row) => row.creditLimitCents);
+  const loansOwedCents = convertedTotal(rows.loanTotals, converter, (row) => row.balanceCents);
+  refreshRatesLater(ctx, converter, [
+    ...accountRows.map((row) => row.currency),
+    ...rows.loanTotals.map((row) => row.currency),
+  ]);
   return {
     currency: workspace.currency,
     total_balance: centsToDecimal(totalBalanceCents),
-    other_currencies: accountRows
-      .filter((row) => row.currency !== workspace.currency)
-      .map((row) => ({ currency: row.currency, total_balance: centsToDecimal(row.balanceCents) })),
+    other_currencies: otherCurrencies,
+    /** Currencies held or moved here that no kept rate converts: left out of every figure, never counted at 1. */
+    unconverted_currencies: [...converter.unconverted].sort(),
     ...monthly,
     accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
     /** What active loans still owe, and the total balance less today's card debt and that. */
@@ -289,6 +355,7 @@ async function readMonthlyFigures({ ctx, input }: ServiceCall<WorkspaceRef>) {
     accountTotals: accountTotalsQuery(ctx, input.workspaceId),
     months: monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
     dated: datedBucketsQuery(ctx, input.workspaceId, todayBoundaries(now)),
+    ...conversionQueries(ctx, input.workspaceId),
   });
   return todaysFigures(now, workspace, rows).monthly;
 }
@@ -327,12 +394,14 @@ export async function getVirtualBalance({
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const {
     workspace,
-    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows },
+    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows, foreignFlows, rates },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountRows: accountTotalsQuery(ctx, input.workspaceId),
     cardRows: cardTotalsQuery(ctx, input.workspaceId),
     buckets: datedBucketsQuery(ctx, input.workspaceId, boundaries),
     ...plannedItemsQueries(ctx, input.workspaceId, boundaries.at(-1)!),
+    foreignFlows: foreignFlowsQuery(ctx, input.workspaceId, boundaries[0]!),
+    rates: workspaceRatesQuery(ctx, input.workspaceId, todays[0]!),
   });
   const today = todayIn(workspace.timeZone, now);
   const endDate = input.end_date ?? horizonEnd(today, horizon);
@@ -341,14 +410,41 @@ export async function getVirtualBalance({
   }
   const later = datedAfter(buckets, boundaries, today);
   const byEnd = datedAfter(buckets, boundaries, today, endDate);
-  const currentCents = (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - later.accountNetCents;
+  // Balances, debt and what is still to come in another currency count at the latest kept rate.
+  const converter = converterTo(workspace.currency, rates, now);
+  const foreignLaterNet = foreignLater(foreignFlows, workspace.currency, today);
+  const foreignLaterAt = (map: Map<string, bigint>, currency: string) =>
+    currency === workspace.currency ? 0n : (map.get(currency) ?? 0n);
+  const foreignBalancesCents = convertedTotal(
+    accountRows.filter((row) => row.currency !== workspace.currency),
+    converter,
+    (row) => row.balanceCents - foreignLaterAt(foreignLaterNet.accountNet, row.currency),
+  );
+  const currentCents =
+    (inCurrency(accountRows, workspace.currency)?.balanceCents ?? 0n) - later.accountNetCents + foreignBalancesCents;
+  const foreignComing = foreignFlows.filter((row) => row.date > today && row.date <= endDate);
+  const comingSum = (side: "incomeCents" | "expensesCents", currencyOf: (row: ForeignFlowRow) => string) =>
+    foreignComing.reduce(
+      (sum, row) =>
+        currencyOf(row) === workspace.currency || row[side] === 0n
+          ? sum
+          : sum + (converter.convert(row[side], currencyOf(row)) ?? 0n),
+      0n,
+    );
   const planned = plannedFlows({ scheduledRows, recurringRows, planRows, loanRows }, endDate);
   const plannedSum = (kind: "income" | "expense") =>
     planned
-      .filter((flow) => flow.kind === kind && flow.currency === workspace.currency)
-      .reduce((total, flow) => total + BigInt(flow.amountCents), 0n);
-  const futureIncomeCents = byEnd.incomeCents + plannedSum("income");
-  const futureExpensesCents = byEnd.expensesCents + plannedSum("expense");
+      .filter((flow) => flow.kind === kind)
+      .reduce((total, flow) => total + (converter.convert(BigInt(flow.amountCents), flow.currency) ?? 0n), 0n);
+  const futureIncomeCents =
+    byEnd.incomeCents + comingSum("incomeCents", (row) => row.destinationCurrency) + plannedSum("income");
+  const futureExpensesCents =
+    byEnd.expensesCents + comingSum("expensesCents", (row) => row.originCurrency) + plannedSum("expense");
+  const debtCents = convertedTotal(cardRows, converter, (row) =>
+    row.currency === workspace.currency
+      ? row.debtCents - later.cardDebtNetCents
+      : row.debtCents - foreignLaterAt(foreignLaterNet.cardDebtNet, row.currency),
+  );
   return {
     currency: workspace.currency,
     today,
@@ -356,10 +452,9 @@ export async function getVirtualBalance({
     current_balance: centsToDecimal(currentCents),
     future_income: centsToDecimal(futureIncomeCents),
     future_expenses: centsToDecimal(futureExpensesCents),
-    credit_card_debt: centsToDecimal(
-      (inCurrency(cardRows, workspace.currency)?.debtCents ?? 0n) - later.cardDebtNetCents,
-    ),
+    credit_card_debt: centsToDecimal(debtCents),
     end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
+    unconverted_currencies: [...converter.unconverted].sort(),
     /** What scheduled, recurring and installment items and loan payments will post by end_date, soonest first (the first 50). */
     upcoming: planned.slice(0, 50).map((flow) => ({
       date: flow.date,

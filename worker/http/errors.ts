@@ -72,6 +72,8 @@ const statusByCode = {
   SERVICE_UNAVAILABLE: 503,
   /** The database did not answer in time, refused the connection or stayed locked: nothing was half-written. */
   DATABASE_UNAVAILABLE: 503,
+  /** No exchange-rate provider answered and no rate for the pair was ever kept: nothing is converted at an invented rate. */
+  EXCHANGE_RATES_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof statusByCode;

@@ -22,7 +22,7 @@ export function optionsFrom(
     optionAccountRows: OptionRows["accountRows"];
     optionCardRows: OptionRows["cardRows"];
     optionTagRows: OptionRows["tagRows"];
-  } & Pick<OptionRows, "laterInflows" | "laterOutflows" | "laterCharges" | "laterCardPayments">,
+  } & Pick<OptionRows, "rateRows" | "laterInflows" | "laterOutflows" | "laterCharges" | "laterCardPayments">,
   clock: { today: string; now: Date },
 ) {
   return ledgerOptionsFrom(
@@ -30,6 +30,7 @@ export function optionsFrom(
       accountRows: rows.optionAccountRows,
       cardRows: rows.optionCardRows,
       tagRows: rows.optionTagRows,
+      rateRows: rows.rateRows,
       laterInflows: rows.laterInflows,
       laterOutflows: rows.laterOutflows,
       laterCharges: rows.laterCharges,

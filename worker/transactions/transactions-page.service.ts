@@ -15,6 +15,7 @@ import { transactionCountQuery, transactionPageQuery } from "./transactions.quer
 import { pageMeta, type TransactionFilters } from "./transactions.schemas.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
+import { heldPairRatesQuery, suggestedRates } from "../currency/rate-queries.ts";
 
 const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
   db
@@ -28,6 +29,7 @@ const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
 export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
   return {
     accountRows: accountsQuery(ctx, workspaceId),
+    rateRows: heldPairRatesQuery(ctx, workspaceId),
     cardRows: cardsWithAccountsQuery(ctx, workspaceId),
     tagRows: tagOptions({ workspaceId }),
     ...laterMovementQueries(ctx, workspaceId),
@@ -41,7 +43,7 @@ type OptionRows = RowsByName<ReturnType<typeof ledgerOptionsQueries>>;
  * use them — no more is sent to the browser.
  */
 export function ledgerOptionsFrom(
-  { accountRows, cardRows, tagRows, ...later }: OptionRows,
+  { accountRows, cardRows, tagRows, rateRows, ...later }: OptionRows,
   clock: { today: string; now: Date },
 ) {
   const ofToday = asOfToday({ accounts: accountRows, cards: cardRows }, later, clock.today, clock.now);
@@ -49,6 +51,11 @@ export function ledgerOptionsFrom(
     accounts: ofToday.accounts.map((row) => toAccountOption(toAccountResponse(row))),
     cards: ofToday.cards.map((row) => toCardOption(toCardResponse(row.card, row.account))),
     tags: tagRows,
+    /** The rates a transfer across the accounts' currencies starts from (the person may type their bank's). */
+    rates: suggestedRates(
+      rateRows,
+      accountRows.map((row) => row.currency),
+    ),
   };
 }
 

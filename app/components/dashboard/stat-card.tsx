@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { formatMoney, formatPercent } from "~/lib/format";
@@ -17,6 +18,8 @@ type StatCardProps = {
   /** Whether a rise is good news (income) or bad news (expenses, card spending). */
   isRiseGood?: boolean;
   footnote?: string;
+  /** Below the footnote: details of the figure (the dashboard's converted currencies). */
+  children?: ReactNode;
   testId?: string;
   /** The figure the others lead to (the projection's end balance). */
   isHighlighted?: boolean;
@@ -37,6 +40,7 @@ export function StatCard({
   change,
   isRiseGood = true,
   footnote,
+  children,
   testId,
   isHighlighted,
 }: StatCardProps) {
@@ -86,6 +90,7 @@ export function StatCard({
       ) : footnote ? (
         <p className="text-sm text-muted-foreground">{footnote}</p>
       ) : null}
+      {children}
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
+import { rateSourceName } from "~/lib/rate-sources";
 import { useLanguage } from "~/lib/use-language";
 import { parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import { cn } from "~/lib/utils";
@@ -24,6 +25,8 @@ type Props = {
   currency: string;
   destinationCurrency: string;
   isCrossCurrency: boolean;
+  /** The kept rate of the pair, shown as where the rate came from while the field still holds it. */
+  rateSuggestion?: { text: string; date: string; source: string } | null;
   errors: FieldMessages;
   /** The typed fields whose refusal shows: left, or tried to save. */
   checked: ReadonlySet<TypedField>;
@@ -47,6 +50,7 @@ export function DetailsStep({
   currency,
   destinationCurrency,
   isCrossCurrency,
+  rateSuggestion,
   errors,
   checked,
   onChecked,
@@ -119,6 +123,14 @@ export function DetailsStep({
                 })
               : t("details.previewHint")}
           </p>
+          {rateSuggestion && values.rate === rateSuggestion.text ? (
+            <p id="tx-rate-source" className="text-xs text-muted-foreground">
+              {t("details.rateSuggested", {
+                source: rateSourceName(rateSuggestion.source),
+                date: formatDate(rateSuggestion.date, language),
+              })}
+            </p>
+          ) : null}
           <FieldError id="tx-rate-error" messages={messages.rate ? [messages.rate] : errors.currency_conversion} />
         </div>
       ) : null}

@@ -22,6 +22,8 @@ import {
   toFormData,
   valuesFromTransaction,
   withKind,
+  withSuggestedRate,
+  suggestedRateOf,
   type WizardStep,
   type WizardValues,
 } from "./wizard-state";
@@ -72,6 +74,7 @@ function offered(options: LedgerOptions, transaction: Transaction | null, draft:
     accounts: options.accounts.filter((account) => account.is_active || used.has(account.uuid)),
     cards: options.cards.filter((card) => card.is_active || used.has(card.uuid)),
     tags: options.tags,
+    rates: options.rates,
   };
 }
 
@@ -99,14 +102,15 @@ export function TransactionWizard({
   accounts,
   cards,
   tags,
+  rates,
   plan,
 }: Props) {
   // "errors" too: the field messages and failures are keys of that namespace.
   const { t, i18n } = useTranslation(["transactions", "errors"]);
   const fetcher = useFetcher<LedgerActionResult>();
   const options = useMemo(
-    () => offered({ accounts, cards, tags }, transaction, draft),
-    [accounts, cards, tags, transaction, draft],
+    () => offered({ accounts, cards, tags, rates }, transaction, draft),
+    [accounts, cards, tags, rates, transaction, draft],
   );
   const isEdit = transaction !== null || Boolean(plan?.itemId);
   const lastStep: WizardStep = plan?.lastStep ? 4 : 3;
@@ -179,7 +183,8 @@ export function TransactionWizard({
     if (steps.length) setStep(Math.min(...steps) as WizardStep);
   }, [result, fetcher.state, t, transaction, onDone, plan, isEdit]);
 
-  const change = (next: WizardValues) => {
+  const change = (proposed: WizardValues) => {
+    const next = withSuggestedRate(values, proposed, options, workspaceCurrency, language);
     setValues(next);
     setIdempotencyKey(crypto.randomUUID());
     if (Object.keys(errors).length) setErrors({});
@@ -244,6 +249,7 @@ export function TransactionWizard({
             currency={currency}
             destinationCurrency={destinationCurrency}
             isCrossCurrency={isCrossCurrency}
+            rateSuggestion={isCrossCurrency ? suggestedRateOf(options, currency, destinationCurrency, language) : null}
             errors={errors}
             checked={checked}
             onChecked={setChecked}

@@ -1,3 +1,4 @@
+import type { SuggestedRate } from "../../../worker/currency/rate-queries";
 import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
 import type { CardOption } from "../../../worker/cards/cards.mapper";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -9,7 +10,13 @@ export type TagOption = { uuid: string; name: string; color: string };
 export type Transaction = ListedTransaction;
 
 /** The options the wizard offers: the workspace's accounts, cards and tags. */
-export type LedgerOptions = { accounts: AccountOption[]; cards: CardOption[]; tags: TagOption[] };
+export type LedgerOptions = {
+  accounts: AccountOption[];
+  cards: CardOption[];
+  tags: TagOption[];
+  /** Kept rates between the accounts' currencies, which a transfer across them starts from (worker/currency/rate-queries.ts). */
+  rates?: SuggestedRate[];
+};
 
 /** What a ledger page's action (transactions, scheduled, recurring) answers its forms: on failure, the code and the fields' message keys. */
 export type LedgerActionResult =

@@ -87,6 +87,36 @@ export function currenciesOf(values: WizardValues, options: LedgerOptions, works
   return { currency: sides.currency, destinationCurrency: sides.destinationCurrency, isCrossCurrency: sides.needsRate };
 }
 
+/** The kept rate of a pair as this page writes a rate ("5,3412"), with its day and source; null when none is kept. */
+export function suggestedRateOf(options: LedgerOptions, from: string, to: string, language: Language) {
+  const kept = options.rates?.find((rate) => rate.from === from && rate.to === to);
+  const micros = kept ? decimalToUnits(kept.rate, 6) : null;
+  return kept && micros ? { text: formatRateInput(micros, language), date: kept.rate_date, source: kept.source } : null;
+}
+
+/**
+ * A transfer that comes to cross currencies starts from the kept rate of its pair. Only when the
+ * pair changes, and only over a rate the person has not typed (empty, or the previous pair's
+ * suggestion): their own rate, their bank's, always wins and is what is saved.
+ */
+export function withSuggestedRate(
+  previous: WizardValues,
+  next: WizardValues,
+  options: LedgerOptions,
+  workspaceCurrency: string,
+  language: Language,
+): WizardValues {
+  const pairOf = (values: WizardValues) => {
+    const sides = currenciesOf(values, options, workspaceCurrency);
+    return sides.isCrossCurrency ? ([sides.currency, sides.destinationCurrency] as const) : null;
+  };
+  const [before, after] = [pairOf(previous), pairOf(next)];
+  if (!after || (before && before[0] === after[0] && before[1] === after[1])) return next;
+  const previousSuggestion = before ? suggestedRateOf(options, before[0], before[1], language) : null;
+  if (next.rate !== "" && next.rate !== previousSuggestion?.text) return next;
+  return { ...next, rate: suggestedRateOf(options, after[0], after[1], language)?.text ?? "" };
+}
+
 /** What the rules find wrong with the chosen legs for the kind; step 2 goes on only when nothing is. */
 export function legProblemsOf(values: WizardValues, options: LedgerOptions): LegProblems {
   if (!values.kind) return {};

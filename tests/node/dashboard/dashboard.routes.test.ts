@@ -183,7 +183,20 @@ describe("dashboard stats for a month of household finances", () => {
       // checking 5937.50 + savings 6000.00 + credit line −300.00 + archived 10.00; dollars apart. The
       // December gym (1 December) is not today's: checking keeps its 99.00 until then.
       total_balance: "11647.50",
-      other_currencies: [{ currency: "USD", total_balance: "230.00" }],
+      // No dollar rate was ever kept here: the dollars are listed, unconverted, and counted nowhere.
+      other_currencies: [
+        {
+          currency: "USD",
+          total_balance: "230.00",
+          converted_balance: null,
+          rate: null,
+          rate_date: null,
+          source: null,
+          lastUpdated: null,
+          is_stale: false,
+        },
+      ],
+      unconverted_currencies: ["USD"],
       // October 3000.00 → November 3500.00; the dollar income and the December entry stay out.
       monthly_income: {
         current_income: "3500.00",
@@ -447,6 +460,8 @@ describe("virtual balance", () => {
       // The concert (70.00) and the card bill (40.00) are dated later: today the card owes nothing.
       credit_card_debt: "0.00",
       end_balance: "5980.00",
+      // The dollar account has no kept rate here: left out, and said so.
+      unconverted_currencies: ["USD"],
       // Nothing scheduled or recurring here (tests/node/planning/projection.routes.test.ts).
       upcoming: [],
     });
