@@ -28,6 +28,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /^worker\/ledger\/rules\//, reason: "the ledger rules the transaction wizard shares" },
   {
+    pattern: /^worker\/currency\/(conversion|rate-currencies)\.ts$/,
+    reason: "the rate currencies, their minor units and exact conversion, the same on both sides",
+  },
+  {
     pattern: /^worker\/planning\/money-schedules\.ts$/,
     reason: "exact installment and loan schedules, which the calculators work out in the page",
   },

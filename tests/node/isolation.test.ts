@@ -177,6 +177,9 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
   "DELETE /profile/picture": "no ids in the body",
   "POST /workspaces": "no ids in the body",
   "POST /admin/jobs/due-items/run": "no ids in the body",
+  "POST /currency/convert": "no ids in the body",
+  "POST /currency/convert-multiple": "no ids in the body",
+  "DELETE /currency/cache": "no ids in the body",
 };
 
 /** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */

@@ -6,7 +6,7 @@ import { databaseUnavailable } from "../http/errors.ts";
 export type Health = {
   status: "ok";
   database: "reachable";
-  /** The KV namespace kept for the exchange-rate cache (nothing uses it yet). The app works without it, so it only reports. */
+  /** The exchange-rate cache's KV namespace. Rates are kept in the database too, so the app works without it: it only reports. */
   cache: "reachable" | "unreachable";
   version: string;
   environment: string;
