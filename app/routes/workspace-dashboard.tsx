@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
@@ -9,9 +9,9 @@ import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quic
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
-import { UpcomingPlannedList } from "~/components/dashboard/upcoming-planned";
-import { ProjectionCards, ProjectionHorizon, VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-panel";
+import { VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-toggle";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
+import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
@@ -25,6 +25,9 @@ import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-dashboard";
+
+/** Rendered only with the projection switched on (most visits never are). */
+const ProjectionPanel = lazy(() => import("~/components/dashboard/projection-panel"));
 
 export const handle = { i18n: ["dashboard", "transactions", "accounts", "cards", "workspaces"] };
 
@@ -102,15 +105,14 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
         <VirtualBalanceToggle />
       </header>
       {projection ? (
-        <>
-          <ProjectionHorizon balance={projection} error={page.projection?.failed ? t("virtual.failed") : undefined} />
-          <ProjectionCards balance={projection} />
-          <UpcomingPlannedList
-            items={projection.upcoming}
-            endDate={projection.end_date}
+        <Suspense fallback={<Skeleton className="h-40 w-full rounded-2xl" />}>
+          <ProjectionPanel
+            balance={projection}
+            upcoming={projection.upcoming}
+            error={page.projection?.failed ? t("virtual.failed") : undefined}
             workspaceId={params.workspaceId}
           />
-        </>
+        </Suspense>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard

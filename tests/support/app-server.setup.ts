@@ -9,6 +9,7 @@ import {
   startDatabase,
   startWorkerServer,
 } from "../../scripts/local-stack.ts";
+import { startFakeRateProviders } from "./fake-rate-providers.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module "vitest" {
     appLogFile: string;
     /** The operator's secret: a test runs the due-items executor with it, as an operator would. */
     appOperatorToken: string;
+    /** POST { provider, mode } here to make the fake rate providers answer ("ok") or fail. */
+    ratesControlUrl: string;
   }
 }
 
@@ -31,6 +34,10 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database.url);
   const logFile = join(dataDir, "server.log");
   const operatorToken = `e2e-operator-${crypto.randomUUID()}`;
+  // The rate providers, faked on 127.0.0.1 and down until a test turns them on: no other test's
+  // figures change because a rate happened to arrive.
+  const providers = await startFakeRateProviders();
+  providers.setMode("all", "down");
   const server = await startWorkerServer({
     mode: "preview",
     port: await freePort(),
@@ -38,14 +45,22 @@ export default async function setup(project: TestProject) {
     jwtSecret: localJwtSecret(dataDir),
     logFile,
     environment: "test",
-    extraEnv: { OPERATOR_TOKEN: operatorToken },
+    extraEnv: {
+      OPERATOR_TOKEN: operatorToken,
+      RATES_FRANKFURTER_URL: providers.urls.frankfurter,
+      RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
+      RATES_CURRENCY_API_URL: providers.urls["currency-api"],
+      RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
+    },
   });
   project.provide("appUrl", server.url);
   project.provide("appDatabaseUrl", database.url);
   project.provide("appLogFile", logFile);
   project.provide("appOperatorToken", operatorToken);
+  project.provide("ratesControlUrl", providers.controlUrl);
   return async () => {
     await server.stop();
+    await providers.close();
     await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

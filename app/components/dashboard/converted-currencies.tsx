@@ -1,8 +1,14 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney, formatRateInput, formatRelativeTime } from "~/lib/format";
-import { rateSourceName } from "~/lib/rate-sources";
+import { openedLater } from "~/components/ui/opened-later";
+import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents, decimalToUnits } from "../../../worker/ledger/amounts";
+import { decimalToExactCents } from "../../../worker/ledger/amounts";
+
+/** The details open on a tap; their code (rates, ages, sources) loads after the page (decision 22). */
+const ConvertedCurrencyList = openedLater(() =>
+  import("./converted-currency-list").then((module) => module.ConvertedCurrencyList),
+);
 
 /** One foreign currency's balance as GET /dashboard/stats lists it in `other_currencies`. */
 export type ForeignBalance = {
@@ -17,9 +23,9 @@ export type ForeignBalance = {
 };
 
 /**
- * Under the total balance: what was converted into the workspace's currency, one tap (a native
- * disclosure, no script) away — each currency's own amount, the rate, its source and age — and
- * what could not be converted, said plainly and left out of the total.
+ * Under the total balance: what was converted into the workspace's currency, one tap away (a
+ * native disclosure) — each currency's own amount, the rate, its source and age — and what could
+ * not be converted, said plainly and left out of the total.
  */
 export function ConvertedCurrencies({
   balances,
@@ -32,12 +38,17 @@ export function ConvertedCurrencies({
 }) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
+  const [isOpen, setOpen] = useState(false);
   if (balances.length === 0) return null;
   const money = (amount: string, code: string) => formatMoney(decimalToExactCents(amount), code, language);
   const unconverted = balances.filter((balance) => balance.converted_balance === null);
   const isStale = balances.some((balance) => balance.is_stale);
   return (
-    <details className="group text-sm text-muted-foreground" data-testid="converted-currencies">
+    <details
+      className="group text-sm text-muted-foreground"
+      data-testid="converted-currencies"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
         {unconverted.length > 0
           ? t("conversion.notCounted", {
@@ -46,31 +57,7 @@ export function ConvertedCurrencies({
           : t("conversion.summary", { count: balances.length, currency })}
         {isStale ? <span className="ms-1 text-amber-700">· {t("conversion.staleBadge")}</span> : null}
       </summary>
-      <ul className="mt-2 grid gap-2">
-        {balances.map((balance) => (
-          <li key={balance.currency} className="rounded-lg bg-muted/60 px-3 py-2" data-currency={balance.currency}>
-            <p className="font-medium text-foreground tabular-nums">
-              {money(balance.total_balance, balance.currency)}
-              {balance.converted_balance !== null ? ` ≈ ${money(balance.converted_balance, currency)}` : null}
-            </p>
-            {balance.rate !== null && balance.lastUpdated !== null ? (
-              <p className={balance.is_stale ? "text-amber-700" : undefined}>
-                {t("conversion.rate", {
-                  from: balance.currency,
-                  to: currency,
-                  rate: formatRateInput(decimalToUnits(balance.rate, 6) ?? 0, language),
-                  source: rateSourceName(balance.source),
-                  date: formatDate(balance.rate_date!, language),
-                  age: formatRelativeTime(balance.lastUpdated, Date.parse(now), language),
-                })}
-                {balance.is_stale ? ` ${t("conversion.stale")}` : null}
-              </p>
-            ) : (
-              <p className="text-destructive">{t("conversion.noRate")}</p>
-            )}
-          </li>
-        ))}
-      </ul>
+      <ConvertedCurrencyList open={isOpen} balances={balances} currency={currency} now={now} />
     </details>
   );
 }

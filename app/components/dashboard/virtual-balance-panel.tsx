@@ -2,8 +2,6 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LazyDateField } from "~/components/ui/lazy-date-field";
-import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
 import { StatCard } from "./stat-card";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
@@ -25,36 +23,6 @@ export type VirtualBalance = {
 
 const horizonChoices = ["end_of_week", "end_of_month", "next_15_days", "custom"] as const;
 const figures = ["current_balance", "future_income", "future_expenses", "credit_card_debt", "end_balance"] as const;
-
-/** The toggle that turns the figures into a projection, and its horizon (kept in the address). */
-export function VirtualBalanceToggle() {
-  const { t } = useTranslation("dashboard");
-  const [params, setParams] = useSearchParams();
-  const id = useId();
-  const isOn = params.get("virtual") === "1";
-  return (
-    <div className="flex items-center gap-3">
-      <Switch
-        id={id}
-        checked={isOn}
-        onCheckedChange={(checked) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (checked) next.set("virtual", "1");
-              else for (const key of ["virtual", "horizon", "end_date"]) next.delete(key);
-              return next;
-            },
-            { preventScrollReset: true },
-          )
-        }
-      />
-      <Label htmlFor={id} className="text-sm font-medium">
-        {t("virtual.toggle")}
-      </Label>
-    </div>
-  );
-}
 
 /** The projection's horizon (SPEC §2): the coming Sunday, the month's end, 15 days ahead or a chosen day. */
 export function ProjectionHorizon({ balance, error }: { balance: VirtualBalance; error?: string }) {

@@ -1,0 +1,144 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../db/client.ts";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout } from "../support/browser.ts";
+import { addAccount } from "./support/ledger.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+/** Turns the fake rate providers (started by the e2e setup, down by default) on or off. */
+async function setProviders(mode: "ok" | "down") {
+  const response = await fetch(inject("ratesControlUrl"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ provider: "all", mode }),
+  });
+  expect(response.status).toBe(204);
+}
+
+/** Text with Intl's no-break spaces ("R$ 1,00") as plain ones. */
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
+const totalText = async (page: Page) => plain(await page.getByTestId("stat-total").textContent());
+
+describe("exchange rates in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await setProviders("down");
+    await browser?.close();
+  });
+
+  it("shows one total in reais: dollars not counted before any rate, converted once one arrives, its source and age a tap away, stale when the providers are down", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `rates-${Date.now()}@example.com`, "Rita Rates", "Casa");
+    const headers = { Origin: baseURL };
+    expect(
+      (await page.request.put(`/api/workspaces/${workspaceId}`, { headers, data: { currency: "BRL" } })).status(),
+    ).toBe(200);
+    const nubank = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+      headers,
+      data: { name: "Nubank", type: "checking", currency: "BRL", balance: "1000.00" },
+    });
+    expect(nubank.status()).toBe(201);
+    await addAccount(page, workspaceId, "Wise", "500.00");
+    await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
+
+    // No provider answers and no rate was ever kept: the dollars are named and left out.
+    await gotoHydrated(page, `/workspaces/${workspaceId}/dashboard`);
+    expect(await totalText(page)).toContain("R$ 1.000,00");
+    const conversions = page.getByTestId("converted-currencies");
+    expect(plain(await conversions.locator("summary").textContent())).toContain(
+      "Fora do total (sem cotação ainda): US$ 500,00",
+    );
+    const refused = await page.request.post("/api/currency/convert", {
+      headers,
+      data: { amount: "1.00", from_currency: "USD", to_currency: "BRL" },
+    });
+    expect(refused.status()).toBe(503);
+    expect(await refused.json()).toMatchObject({
+      code: "EXCHANGE_RATES_UNAVAILABLE",
+      message: expect.stringMatching(/^Não foi possível obter as cotações de câmbio/),
+    });
+    await conversions.locator("summary").click();
+    await conversions.getByText("Ainda não há cotação disponível").waitFor();
+
+    // The providers answer: the page that finds no rate fetches one after answering.
+    await setProviders("ok");
+    await expect
+      .poll(async () => {
+        await reloadHydrated(page);
+        return totalText(page);
+      })
+      .toContain("R$ 3.670,60");
+    await conversions.locator("summary").click();
+    const details = conversions.locator("li", { hasText: "US$ 500,00" });
+    await details.getByText("≈ R$ 2.670,60", { exact: false }).waitFor();
+    expect(plain(await details.textContent())).toMatch(/1 USD = 5,3412 BRL · Frankfurter \(ECB\), cotação de 20 de nov\. de 2026, obtida (agora|há)/);
+    const violations = await accessibilityViolations(page, "dashboard with converted currencies");
+    expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
+      [],
+    );
+    const cookies = (await context.cookies())
+      .filter((cookie) => cookie.name === "moneta_session")
+      .map(({ name, value }) => ({ name, value }));
+    const overflow = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/dashboard`,
+      name: "dashboard-converted",
+      cookies,
+      prepare: async (shot) => {
+        await shot.getByTestId("converted-currencies").locator("summary").click();
+        await shot.getByTestId("converted-currencies").locator("li").first().waitFor();
+      },
+    });
+    expect(overflow.filter((result) => result.horizontalOverflow > 0)).toEqual([]);
+
+    // A transfer from dollars to reais starts from the kept rate, which the person may replace.
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    await page.getByRole("button", { name: "Nova transação" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: /^Transferência/ }) })
+      .click();
+    await dialog.getByRole("button", { name: "Próximo" }).click();
+    const accounts = (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()).data as Array<{
+      uuid: string;
+      currency: string;
+    }>;
+    const wise = accounts.find((account) => account.currency === "USD")!.uuid;
+    const real = accounts.find((account) => account.currency === "BRL")!.uuid;
+    await dialog.locator("#tx-origin").selectOption(`account:${wise}`);
+    await dialog.locator("#tx-destination").selectOption(`account:${real}`);
+    await dialog.getByRole("button", { name: "Próximo" }).click();
+    expect(await dialog.locator("#tx-rate").inputValue()).toBe("5,3412");
+    await dialog.getByText(/Cotação de Frankfurter \(ECB\) de/).waitFor();
+    await dialog.getByLabel(/^Valor$/).fill("100,00");
+    await dialog.locator("#tx-rate").fill("5,2");
+    await dialog.getByText("R$ 520,00", { exact: false }).waitFor();
+    expect(await dialog.getByText(/Cotação de Frankfurter/).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    // Providers down and the kept rate three days old: still converted, marked stale with its age.
+    await setProviders("down");
+    const database = createDatabase({ url: inject("appDatabaseUrl") });
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await database.$client.execute({
+      sql: "update exchange_rates set fetched_at = ? where base = 'USD' and quote = 'BRL'",
+      args: [threeDaysAgo],
+    });
+    database.$client.close();
+    await gotoHydrated(page, `/workspaces/${workspaceId}/dashboard`);
+    expect(await totalText(page)).toContain("R$ 3.670,60");
+    expect(plain(await conversions.locator("summary").textContent())).toContain("cotações desatualizadas");
+    await conversions.locator("summary").click();
+    await conversions.getByText("obtida há 3 dias", { exact: false }).waitFor();
+    await conversions.getByText("Os serviços de cotação não responderam").waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
