@@ -35,12 +35,26 @@ export type TransactionKind = (typeof transactionKinds)[number];
 
 /**
  * The currencies a workspace, an account (and so its cards) and a transaction may hold, with their
- * ISO 4217 minor unit: amounts are stored as integers of that unit. A currency joins by adding a
- * line here; one with another minor unit (JPY 0) also needs the amount parsers to read this table.
+ * ISO 4217 minor unit: amounts are stored as integers of that unit. The first two are the ones the
+ * product started with; the rest are the other currencies Brazilians hold (Wise, Nomad, travel).
+ * Every one has 2 decimals, as the amount parsers and the API's decimal strings read them; the yen
+ * (none) is converted by the rates API but not yet held by an account (README: "Exchange rates").
+ * A column stores the code as text, so a new one needs no migration.
  */
-export const currencies = ["USD", "BRL"] as const;
+export const currencies = ["USD", "BRL", "EUR", "GBP", "AUD", "CAD", "CHF", "CNY", "SEK", "NZD"] as const;
 export type Currency = (typeof currencies)[number];
-export const currencyMinorUnits: Readonly<Record<Currency, number>> = { USD: 2, BRL: 2 };
+export const currencyMinorUnits: Readonly<Record<Currency, number>> = {
+  USD: 2,
+  BRL: 2,
+  EUR: 2,
+  GBP: 2,
+  AUD: 2,
+  CAD: 2,
+  CHF: 2,
+  CNY: 2,
+  SEK: 2,
+  NZD: 2,
+};
 
 /** Planned money (README: "Scheduled and recurring transactions"). */
 export const scheduledStatuses = ["pending", "executed", "cancelled"] as const;

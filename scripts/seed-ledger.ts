@@ -11,6 +11,7 @@ import { batchOfStatements } from "../db/named-batch.ts";
 import { accounts, cards, tags, transactions, transactionTags, workspaces } from "../db/schema/index.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
+import type { Currency } from "../db/enums.ts";
 
 type Options = {
   workspaceId: string;
@@ -56,7 +57,7 @@ export async function seedLedger(db: Database, options: Options) {
   const account = (
     name: string,
     type: "checking" | "savings" | "credit",
-    currency: "BRL" | "USD",
+    currency: Currency,
     cents: number,
     color: string,
     icon: string,

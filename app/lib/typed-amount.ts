@@ -4,8 +4,8 @@
  * the forms check as you type and the route actions read the same text with the same rules.
  *
  * The rules, for Portuguese (decimal ",", thousands ".") and English (decimal ".", thousands ","):
- * - Spaces around the number, one leading currency symbol (R$ for BRL; $ or US$ for USD; only the
- *   field's currency when it is known) and one sign (+, -, −) before or after the symbol are fine:
+ * - Spaces around the number, one leading currency symbol (R$ for BRL; $ or US$ for USD; € for EUR…;
+ *   only the field's currency when it is known) and one sign (+, -, −) before or after the symbol are fine:
  *   "R$ 12", " 12 ", "-R$ 1.234,56". Two signs, letters or anything else are refused.
  * - At most one decimal separator, followed by 1 to `places` digits (amounts 2, rates 6). More
  *   digits are refused, never rounded: "12,345" is not an amount in Portuguese.
@@ -57,13 +57,27 @@ const separators: Record<Language, { decimal: string; group: string }> = {
 
 const otherLanguage: Record<Language, Language> = { en: "pt-BR", "pt-BR": "en" };
 
-// Every currency of db/enums.ts has its symbols (a new one fails the typecheck until it does).
-const symbolsByCurrency: Record<string, string[]> = { BRL: ["R$"], USD: ["US$", "$"] } satisfies Record<
-  Currency,
-  string[]
->;
+// Every currency of db/enums.ts has its symbols, as Intl writes them in either language (a new
+// currency fails the typecheck until it does). "$" alone is the dollar; "¥" alone the yuan.
+const symbolsByCurrency: Record<string, string[]> = {
+  BRL: ["R$"],
+  USD: ["US$", "$"],
+  EUR: ["€"],
+  GBP: ["£"],
+  AUD: ["AU$", "A$"],
+  CAD: ["CA$", "C$"],
+  CHF: ["CHF"],
+  CNY: ["CN¥", "¥"],
+  SEK: ["SEK", "kr"],
+  NZD: ["NZ$"],
+} satisfies Record<Currency, string[]>;
 
-const shape = /^([+\-\u2212]?) ?(R\$|US\$|\$)? ?([+\-\u2212]?) ?([\d.,]+)$/i;
+const knownSymbols = Object.values(symbolsByCurrency)
+  .flat()
+  .sort((a, b) => b.length - a.length)
+  .map((symbol) => symbol.replace(/[$]/g, "\\$"));
+
+const shape = new RegExp(`^([+\\-\\u2212]?) ?(${knownSymbols.join("|")})? ?([+\\-\\u2212]?) ?([\\d.,]+)$`, "i");
 
 type Spec = { kind: TypedKind; places: number; maxUnits: bigint; sign: TypedSign; currency?: string };
 
@@ -99,7 +113,8 @@ function parse(typed: string, language: Language, spec: Spec): TypedNumber {
     const allowed = spec.currency
       ? (symbolsByCurrency[spec.currency.toUpperCase()] ?? [])
       : Object.values(symbolsByCurrency).flat();
-    if (!allowed.includes(symbol.toUpperCase())) return { ok: false, reason: "wrongCurrency" };
+    if (!allowed.some((known) => known.toUpperCase() === symbol.toUpperCase()))
+      return { ok: false, reason: "wrongCurrency" };
   }
   const isNegative = /[-\u2212]/.test(`${signBefore}${signAfter}`);
   let units = readDigits(body, language, spec);

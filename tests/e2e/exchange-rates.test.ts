@@ -45,6 +45,11 @@ describe("exchange rates in Chromium", () => {
     });
     expect(nubank.status()).toBe(201);
     await addAccount(page, workspaceId, "Wise", "500.00");
+    const euros = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {
+      headers,
+      data: { name: "Nomad EUR", type: "checking", currency: "EUR", balance: "200.00" },
+    });
+    expect(euros.status()).toBe(201);
     await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
 
     // No provider answers and no rate was ever kept: the dollars are named and left out.
@@ -52,7 +57,7 @@ describe("exchange rates in Chromium", () => {
     expect(await totalText(page)).toContain("R$ 1.000,00");
     const conversions = page.getByTestId("converted-currencies");
     expect(plain(await conversions.locator("summary").textContent())).toContain(
-      "Fora do total (sem cotação ainda): US$ 500,00",
+      "Fora do total (sem cotação ainda): € 200,00 · US$ 500,00",
     );
     const refused = await page.request.post("/api/currency/convert", {
       headers,
@@ -64,20 +69,33 @@ describe("exchange rates in Chromium", () => {
       message: expect.stringMatching(/^Não foi possível obter as cotações de câmbio/),
     });
     await conversions.locator("summary").click();
-    await conversions.getByText("Ainda não há cotação disponível").waitFor();
+    await conversions.getByText("Ainda não há cotação disponível").first().waitFor();
 
-    // The providers answer: the page that finds no rate fetches one after answering.
+    // The providers answer: the page that finds no rate fetches them after answering. R$ 1.000,00
+    // + US$ 500,00 × 5,3412 + € 200,00 at the euro's rate, which the API states.
     await setProviders("ok");
+    const euroInReais = await page.request.post("/api/currency/convert", {
+      headers,
+      data: { amount: "200.00", from_currency: "EUR", to_currency: "BRL" },
+    });
+    const eurConverted = ((await euroInReais.json()) as { data: { converted: string } }).data.converted;
+    const expectedCents = 100_000 + 267_060 + Math.round(Number(eurConverted) * 100);
+    const expectedTotal = `R$ ${new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2 }).format(expectedCents / 100)}`;
     await expect
       .poll(async () => {
         await reloadHydrated(page);
         return totalText(page);
       })
-      .toContain("R$ 3.670,60");
+      .toContain(expectedTotal);
+    expect(plain(await conversions.locator("summary").textContent())).toContain(
+      "Inclui 2 outras moedas, convertidas para BRL",
+    );
     await conversions.locator("summary").click();
     const details = conversions.locator("li", { hasText: "US$ 500,00" });
     await details.getByText("≈ R$ 2.670,60", { exact: false }).waitFor();
-    expect(plain(await details.textContent())).toMatch(/1 USD = 5,3412 BRL · Frankfurter \(ECB\), cotação de 20 de nov\. de 2026, obtida (agora|há)/);
+    expect(plain(await details.textContent())).toMatch(
+      /1 USD = 5,3412 BRL · Frankfurter \(ECB\), cotação de 20 de nov\. de 2026, obtida (agora|há)/,
+    );
     const violations = await accessibilityViolations(page, "dashboard with converted currencies");
     expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
       [],
@@ -133,11 +151,11 @@ describe("exchange rates in Chromium", () => {
     });
     database.$client.close();
     await gotoHydrated(page, `/workspaces/${workspaceId}/dashboard`);
-    expect(await totalText(page)).toContain("R$ 3.670,60");
+    expect(await totalText(page)).toContain(expectedTotal);
     expect(plain(await conversions.locator("summary").textContent())).toContain("cotações desatualizadas");
     await conversions.locator("summary").click();
-    await conversions.getByText("obtida há 3 dias", { exact: false }).waitFor();
-    await conversions.getByText("Os serviços de cotação não responderam").waitFor();
+    await conversions.getByText("obtida há 3 dias", { exact: false }).first().waitFor();
+    await conversions.getByText("Os serviços de cotação não responderam").first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { formatAmountInput, formatMoney, formatRateInput } from "../../app/lib/f
 import { languages, type Language } from "../../app/lib/i18n";
 import { parseTypedAmount, parseTypedRate, type TypedRefusal } from "../../app/lib/typed-amount";
 import { maxAmountCents, maxRateMicros } from "../../worker/ledger/money";
+import { currencies } from "../../db/enums";
 
 const amountIn = (language: Language, typed: string, options?: Parameters<typeof parseTypedAmount>[2]) =>
   parseTypedAmount(typed, language, options);
@@ -66,6 +67,10 @@ describe("typed amounts on a Portuguese page", () => {
   it("refuses the symbol of another currency when the field's currency is known", () => {
     expect(amountIn("pt-BR", "US$ 12", { currency: "BRL" })).toEqual(refusal("wrongCurrency"));
     expect(amountIn("pt-BR", "R$ 12", { currency: "USD" })).toEqual(refusal("wrongCurrency"));
+    expect(amountIn("pt-BR", "$ 12", { currency: "EUR" })).toEqual(refusal("wrongCurrency"));
+    expect(amountIn("pt-BR", "€ 1.234,56", { currency: "EUR" })).toMatchObject({ ok: true, units: 123_456 });
+    expect(amountIn("pt-BR", "£ 12", { currency: "GBP" })).toMatchObject({ ok: true, units: 1_200 });
+    expect(amountIn("pt-BR", "CHF 12,50", { currency: "CHF" })).toMatchObject({ ok: true, units: 1_250 });
     expect(amountIn("pt-BR", "US$ 12", { currency: "USD" })).toMatchObject({ ok: true, units: 1200 });
   });
 });
@@ -130,7 +135,7 @@ describe("format → parse round trips", () => {
 
   it("reads back every amount the app prints with its currency, in both languages", () => {
     fc.assert(
-      fc.property(cents, language, fc.constantFrom("BRL", "USD"), (amount, lang, currency) => {
+      fc.property(cents, language, fc.constantFrom(...currencies), (amount, lang, currency) => {
         const parsed = parseTypedAmount(formatMoney(amount, currency, lang), lang, { currency });
         expect(parsed).toEqual({ ok: true, text: expect.any(String), units: amount });
       }),

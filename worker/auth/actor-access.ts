@@ -7,6 +7,7 @@ import { rolesAllowed, type Permission } from "../workspaces/permissions.ts";
 import { assertWorkspaceId, requirePermission, workspaceNotFound } from "../workspaces/workspace-access.ts";
 import type { ActingContext, Actor, BotActor, PersonActor, SystemActor } from "./actor.ts";
 import { activeSessionQuery, keepSessionFresh, sessionEnded } from "./session.ts";
+import type { Currency } from "../../db/enums.ts";
 
 /*
  * The one place that decides what each kind of actor must prove, always in the same batch as
@@ -16,7 +17,7 @@ import { activeSessionQuery, keepSessionFresh, sessionEnded } from "./session.ts
  *   system  in a workspace, that the workspace exists (404); a job never reads outside one workspace.
  */
 
-export type LedgerWorkspace = { id: string; currency: "USD" | "BRL"; timeZone: string };
+export type LedgerWorkspace = { id: string; currency: Currency; timeZone: string };
 
 /** A system job acts without a role of its own. */
 export type RoleOf<A extends Actor> = A extends SystemActor ? null : WorkspaceRole;

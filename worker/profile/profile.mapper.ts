@@ -1,4 +1,5 @@
 import type { userPreferences, users } from "../../db/schema/index.ts";
+import type { Currency } from "../../db/enums.ts";
 
 /** SPEC §3 User, as the API returns it. */
 export type UserResponse = {
@@ -43,7 +44,7 @@ export type PreferencesResponse = {
   enabled: boolean;
   default_workspace_uuid: string | null;
   default_account_uuid: string | null;
-  default_currency: "USD" | "BRL";
+  default_currency: Currency;
   default_tag_uuid: string | null;
   bot_language: "en" | "pt-BR";
   auto_categorize: boolean;

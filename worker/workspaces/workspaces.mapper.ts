@@ -1,11 +1,12 @@
 import type { workspaces, WorkspaceRole } from "../../db/schema/index.ts";
+import type { Currency } from "../../db/enums.ts";
 
 /** SPEC §3 Workspace, as the API returns it. */
 export type WorkspaceResponse = {
   uuid: string;
   name: string;
   description: string | null;
-  currency: "USD" | "BRL";
+  currency: Currency;
   time_zone: string;
   primary_color: string;
   secondary_color: string;

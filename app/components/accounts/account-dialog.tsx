@@ -18,7 +18,7 @@ import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../../worker/accounts/accounts.schemas";
-import { accountTypes, currencies } from "../../../db/enums";
+import { accountTypes, type Currency, currencies } from "../../../db/enums";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 import { accountColors } from "../../../worker/accounts/accounts.presets";
@@ -33,7 +33,7 @@ type AccountDialogProps = {
   onOpenChange(open: boolean): void;
   /** Absent: create a new account. */
   account?: AccountResponse;
-  defaultCurrency: "USD" | "BRL";
+  defaultCurrency: Currency;
   /** The route whose action saves the account; absent: the current page's (the accounts page). */
   action?: string;
 };
@@ -68,7 +68,7 @@ function AccountForm({
   onDone,
 }: {
   account?: AccountResponse;
-  defaultCurrency: "USD" | "BRL";
+  defaultCurrency: Currency;
   action?: string;
   onDone(): void;
 }) {

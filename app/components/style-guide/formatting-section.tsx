@@ -3,7 +3,10 @@ import { formatDate, formatMoney, formatPercent, formatRelativeTime, type DateSt
 import { demoNow, moneySamples, relativeSamples } from "./demo-data";
 import { Section, Specimen } from "./section";
 import { useLanguage } from "~/lib/use-language";
-import { currencies } from "../../../db/enums";
+import type { Currency } from "../../../db/enums";
+
+/** The two currencies the product started with, side by side; the others format the same way. */
+const currencies: readonly Currency[] = ["USD", "BRL"];
 
 const dateStyles: DateStyle[] = ["short", "medium", "long", "dayMonth", "monthYear"];
 const sampleDate = "2025-03-05";

@@ -10,6 +10,7 @@ import { useResultToast, type SettingsResult } from "~/components/workspace-sett
 import { cn } from "~/lib/utils";
 import type { PreferencesResponse } from "../../../worker/profile/profile.mapper";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import { currencies } from "../../../db/enums";
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 
@@ -90,8 +91,11 @@ export function BotSettingsForm({
               defaultValue={preferences.default_currency}
               className={selectClass}
             >
-              <option value="BRL">{t("workspaces:currencies.BRL")}</option>
-              <option value="USD">{t("workspaces:currencies.USD")}</option>
+              {currencies.map((currency) => (
+                <option key={currency} value={currency}>
+                  {t(`workspaces:currencies.${currency}`)}
+                </option>
+              ))}
             </select>
           </div>
           <div className="grid gap-2">

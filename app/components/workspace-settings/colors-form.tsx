@@ -9,6 +9,7 @@ import { useLanguage } from "~/lib/use-language";
 import { defaultWorkspaceColors, isHexColor, themeVariables, type WorkspaceColors } from "~/lib/theme";
 import { useResultToast, type SettingsResult } from "./settings-result";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import type { Currency } from "../../../db/enums";
 
 const colorNames = ["primary", "secondary", "accent"] as const;
 
@@ -23,7 +24,7 @@ function usePreviewTheme(colors: WorkspaceColors, saved: WorkspaceColors) {
   }, [colors, saved]);
 }
 
-type ColorsFormProps = { saved: WorkspaceColors; canEdit: boolean; currency: "USD" | "BRL" };
+type ColorsFormProps = { saved: WorkspaceColors; canEdit: boolean; currency: Currency };
 
 export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
   const { t } = useTranslation("workspace-settings");

@@ -6,12 +6,12 @@ import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
-import { currencies } from "../../../db/enums";
+import { type Currency, currencies } from "../../../db/enums";
 import { useResultToast, type SettingsResult } from "./settings-result";
 import { TimeZoneField } from "./time-zone-field";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
-type Workspace = { name: string; description: string | null; currency: "USD" | "BRL"; time_zone: string };
+type Workspace = { name: string; description: string | null; currency: Currency; time_zone: string };
 
 /** Name, description, currency and time zone (a searchable picker once its code has arrived). */
 export function GeneralForm({

@@ -17,7 +17,7 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { BrowserTimeZoneField } from "./browser-time-zone-field";
-import { currencies } from "../../../db/enums";
+import { type Currency, currencies } from "../../../db/enums";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
 export type CreateWorkspaceResult = { error?: "required" | "tooLong" | "limit" | "failed" };
@@ -26,7 +26,7 @@ type Props = {
   open: boolean;
   onOpenChange(open: boolean): void;
   hasBetaAccess: boolean;
-  defaultCurrency: "USD" | "BRL";
+  defaultCurrency: Currency;
 };
 
 /** Name, optional description, currency and — for people with beta access — beta features. */

@@ -71,7 +71,7 @@ describe("accounts API", () => {
   });
 
   it("refuses each invalid field with 422 and its message, creating nothing", async () => {
-    const json = { name: "  ", type: "cash", currency: "EUR", color: "#000000", icon: "star", balance: "12.345" };
+    const json = { name: "  ", type: "cash", currency: "ARS", color: "#000000", icon: "star", balance: "12.345" };
     const response = await send("POST", "", team.member, json);
     expect(response.status).toBe(422);
     const body = await response.json();
@@ -79,7 +79,7 @@ describe("accounts API", () => {
     expect(body.errors).toEqual({
       name: ["Name is required"],
       type: ["Choose checking, savings, investment or credit"],
-      currency: ["Choose USD or BRL"],
+      currency: ["Choose one of the currencies in the list: USD, BRL, EUR, GBP, AUD, CAD, CHF, CNY, SEK or NZD"],
       color: ["Choose one of the preset colours"],
       icon: ["Choose one of the icons"],
       balance: ["Enter a valid amount with at most 2 decimals"],

@@ -139,7 +139,7 @@ describe("chat-bot preferences", () => {
     const response = await save(ana.token, {
       enabled: "yes",
       default_workspace_uuid: "home",
-      default_currency: "EUR",
+      default_currency: "ARS",
       bot_language: "fr",
       require_confirmation: 1,
     });

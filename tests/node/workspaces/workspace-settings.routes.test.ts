@@ -79,7 +79,7 @@ describe("one workspace: read, settings, delete", () => {
     const before = await snapshotDatabase(t.db);
     const response = await put(team.owner.token, {
       name: " ",
-      currency: "EUR",
+      currency: "ARS",
       time_zone: "Mars/Olympus",
       primary_color: "#12345",
       secondary_color: "gold",

@@ -42,7 +42,7 @@ describe("workspaces API", () => {
     const response = await t.request("/api/workspaces", {
       method: "POST",
       token: ana.token,
-      json: { name: "   ", currency: "EUR", time_zone: "Mars/Base", accent_color: "purple" },
+      json: { name: "   ", currency: "ARS", time_zone: "Mars/Base", accent_color: "purple" },
     });
     expect(response.status).toBe(422);
     const { errors } = await response.json();
