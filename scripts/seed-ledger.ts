@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { batchOfStatements } from "../db/named-batch.ts";
-import { accounts, cards, tags, transactions, transactionTags, workspaces } from "../db/schema/index.ts";
+import { accounts, cards, exchangeRates, tags, transactions, transactionTags, workspaces } from "../db/schema/index.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
 import type { Currency } from "../db/enums.ts";
@@ -76,6 +76,7 @@ export async function seedLedger(db: Database, options: Options) {
   const checking = account("Nubank", "checking", "BRL", 850_000, "#8B5CF6", "building-library");
   const savings = account("Poupança Caixa", "savings", "BRL", 2_400_000, "#22C55E", "banknotes");
   const dollars = account("Wise USD", "checking", "USD", 120_000, "#06B6D4", "wallet");
+  const euros = account("Nomad EUR", "checking", "EUR", 80_000, "#F59E0B", "wallet");
   const credit = {
     id: newId(),
     workspaceId,
@@ -112,11 +113,15 @@ export async function seedLedger(db: Database, options: Options) {
     ["Saúde", "#F44336"],
   ].map(([name, color]) => ({ id: newId(), workspaceId, name: name!, color: color!, createdAt: now }));
   await db.batch([
-    db.insert(accounts).values([checking, savings, dollars]),
+    db.insert(accounts).values([checking, savings, dollars, euros]),
     db.insert(cards).values([credit, debit]),
     db.insert(tags).values(tagRows),
   ]);
 
+  const foreignSide = (roll: number) => ({
+    account: roll < 0.58 ? dollars : euros,
+    cents: Math.round(300 + random() * 4_000),
+  });
   const effects = noEffects();
   const days = Math.max(1, Math.ceil(options.count / 8));
   let pending: (typeof transactions.$inferInsert)[] = [];
@@ -152,8 +157,20 @@ export async function seedLedger(db: Database, options: Options) {
       createdBy,
       createdAt: `${date}T12:00:00.000Z`,
     };
-    const row =
-      roll < 0.1
+    // The last 120 days also spend dollars and euros abroad (a trip, a subscription), a few a day.
+    const foreign = date > addDays(options.lastDate, -120) && roll >= 0.55 && roll < 0.6 ? foreignSide(roll) : null;
+    const row = foreign
+      ? {
+          ...base,
+          kind: "expense" as const,
+          description: pick(expenses),
+          originAccountId: foreign.account.id,
+          currency: foreign.account.currency,
+          destinationCurrency: foreign.account.currency,
+          amountCents: foreign.cents,
+          destinationAmountCents: foreign.cents,
+        }
+      : roll < 0.1
         ? { ...base, kind: "income" as const, description: pick(incomes), destinationAccountId: checking.id }
         : roll < 0.55
           ? {
@@ -216,5 +233,27 @@ export async function seedLedger(db: Database, options: Options) {
       .set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` })
       .where(sql`${workspaces.id} = ${workspaceId}`),
   ]);
-  return { accounts: { checking, savings, dollars }, cards: { credit, debit }, tags: tagRows };
+  // Daily rates for those 120 days (and a little before), as the providers would have given them.
+  const rateRows = Array.from({ length: 130 }, (_, back) => addDays(options.lastDate, -back)).flatMap(
+    (rateDate, back) => [
+      {
+        base: "USD",
+        quote: "BRL",
+        rateDate,
+        rateMicros: 5_300_000 + (back % 7) * 10_000,
+        source: "frankfurter",
+        fetchedAt: now,
+      },
+      {
+        base: "EUR",
+        quote: "BRL",
+        rateDate,
+        rateMicros: 6_150_000 + (back % 5) * 10_000,
+        source: "frankfurter",
+        fetchedAt: now,
+      },
+    ],
+  );
+  await db.insert(exchangeRates).values(rateRows).onConflictDoNothing();
+  return { accounts: { checking, savings, dollars, euros }, cards: { credit, debit }, tags: tagRows };
 }
