@@ -10,6 +10,7 @@ import { microsToRate } from "../ledger/amounts.ts";
 import { monthRange } from "../ledger/dates.ts";
 import { convertUnits, type KnownRate, type PairRate, pairRate, unitsText } from "../currency/conversion.ts";
 import { cacheTtlMs, currentRates, hasRateProviders } from "../currency/exchange-rates.service.ts";
+import { type DayRate, dayRateOf } from "../currency/rate-queries.ts";
 import { isRateCurrency } from "../currency/rate-currencies.ts";
 
 /** A rate older than this is shown as stale: two hourly refreshes were missed. */
@@ -26,6 +27,9 @@ export type ForeignFlowRow = {
   creditCardSpendingCents: bigint;
   chargedCents: bigint;
   paidCents: bigint;
+  /** Each side's rate into the workspace's currency on that day (JSON, rate-queries.ts), null when the same or none kept. */
+  originRate: string | null;
+  destinationRate: string | null;
 };
 
 export type MonthFlows = { incomeCents: bigint; expensesCents: bigint; creditCardSpendingCents: bigint };
@@ -40,15 +44,15 @@ export function converterTo(currency: string, rates: readonly KnownRate[], now: 
     if (!latest.has(from)) latest.set(from, pairRate(rates, from, currency));
     return latest.get(from)!;
   };
-  /** `cents` of `from` at the latest rate (date omitted) or at `date`'s; null when no rate is kept. */
-  const convert = (cents: bigint, from: string, date?: string): bigint | null => {
+  /** `cents` of `from` at the latest rate, or at `dayRate` (a day's, read with the row); null when no rate is kept. */
+  const convert = (cents: bigint, from: string, dayRate?: DayRate | null): bigint | null => {
     if (from === currency) return cents;
-    const rate = date ? pairRate(rates, from, currency, date) : latestRate(from);
-    if (!rate) {
+    const rateMicros = dayRate === undefined ? latestRate(from)?.rateMicros : dayRate?.rate;
+    if (!rateMicros) {
       unconverted.add(from);
       return null;
     }
-    return convertUnits(cents, from, currency, rate.rateMicros);
+    return convertUnits(cents, from, currency, rateMicros);
   };
   const rateFacts = (from: string) => {
     const rate = latestRate(from);
@@ -84,23 +88,25 @@ export function foreignLater(rows: readonly ForeignFlowRow[], workspaceCurrency:
 
 /**
  * This month's (up to today) and last month's foreign income, expenses and card spending, each
- * day's at that day's rate, in the workspace's currency. A day without any rate is left out (and
+ * day's at that day's rate (read with the row), in the workspace's currency. A day without any rate is left out (and
  * its currency reported by the converter).
  */
 export function foreignMonthFlows(rows: readonly ForeignFlowRow[], converter: Converter, today: string) {
   const thisMonth = today.slice(0, 7);
   const previousMonth = monthRange(today, 1).start.slice(0, 7);
   const months = { current: noFlows(), previous: noFlows() };
-  const at = (cents: bigint, currency: string, date: string) =>
-    currency === converter.currency || cents === 0n ? 0n : (converter.convert(cents, currency, date) ?? 0n);
+  const at = (cents: bigint, currency: string, dayRate: string | null) =>
+    currency === converter.currency || cents === 0n
+      ? 0n
+      : (converter.convert(cents, currency, dayRateOf(dayRate)) ?? 0n);
   for (const row of rows) {
     const month = row.date.slice(0, 7);
     const target =
       month === thisMonth && row.date <= today ? months.current : month === previousMonth ? months.previous : null;
     if (!target) continue;
-    target.incomeCents += at(row.incomeCents, row.destinationCurrency, row.date);
-    target.expensesCents += at(row.expensesCents, row.originCurrency, row.date);
-    target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.date);
+    target.incomeCents += at(row.incomeCents, row.destinationCurrency, row.destinationRate);
+    target.expensesCents += at(row.expensesCents, row.originCurrency, row.originRate);
+    target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.originRate);
   }
   return months;
 }

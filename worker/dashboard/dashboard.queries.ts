@@ -3,7 +3,6 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
   cards,
-  exchangeRates,
   installmentPlans,
   loans,
   recurringTransactions,
@@ -12,6 +11,7 @@ import {
   workspaces,
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
+import { keptRateOnDay } from "../currency/rate-queries.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
 
 /**
@@ -215,6 +215,9 @@ export function foreignFlowsQuery(ctx: ServiceContext, workspaceId: string, from
       ),
       chargedCents: when(sql`${transactions.originCardMode} = 'credit'`, sql`${transactions.amountCents}`),
       paidCents: when(sql`${transactions.destinationCardMode} = 'credit'`, sql`${destination}`),
+      // Each side's rate into the workspace's currency on that day, so no list of rates is read.
+      originRate: keptRateOnDay(transactions.currency, currency, transactions.date),
+      destinationRate: keptRateOnDay(transactions.destinationCurrency, currency, transactions.date),
     })
     .from(transactions)
     .where(
@@ -225,27 +228,4 @@ export function foreignFlowsQuery(ctx: ServiceContext, workspaceId: string, from
       ),
     )
     .groupBy(transactions.date, transactions.currency, transactions.destinationCurrency);
-}
-
-/**
- * The kept exchange rates between the workspace's currency and the others its accounts hold
- * (either direction): every day from `from` on, and each pair's newest day whenever it was, so a
- * balance converts at the latest rate and a day's flow at that day's (worker/currency/conversion.ts).
- */
-export function workspaceRatesQuery(ctx: ServiceContext, workspaceId: string, from: string) {
-  const currency = workspaceCurrency(workspaceId);
-  const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
-  const newestOfPair = sql`(select max(newest.rate_date) from ${exchangeRates} as newest where newest.base = ${exchangeRates.base} and newest.quote = ${exchangeRates.quote})`;
-  return ctx.db
-    .select()
-    .from(exchangeRates)
-    .where(
-      and(
-        or(
-          and(sql`${exchangeRates.base} = ${currency}`, sql`${exchangeRates.quote} in ${held}`),
-          and(sql`${exchangeRates.quote} = ${currency}`, sql`${exchangeRates.base} in ${held}`),
-        ),
-        or(gte(exchangeRates.rateDate, from), sql`${exchangeRates.rateDate} = ${newestOfPair}`),
-      ),
-    );
 }

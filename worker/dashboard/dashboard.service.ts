@@ -54,8 +54,8 @@ import {
   loanTotalsQuery,
   monthlyTotalsQuery,
   plannedItemsQueries,
-  workspaceRatesQuery,
 } from "./dashboard.queries.ts";
+import { newestRatesQuery } from "../currency/rate-queries.ts";
 import {
   type Converter,
   converterTo,
@@ -197,14 +197,14 @@ function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row
   return rows.find((row) => row.currency === currency);
 }
 
-/** The foreign flows of the month window (and after) and the rates to convert them, for the batch. */
+/**
+ * The foreign flows of the month window (and after), each with its day's rate, and each pair's
+ * newest rate for balances, for the batch. `rateRows` is also what the wizard's options read, so
+ * the dashboard page sends it once.
+ */
 function conversionQueries(ctx: ServiceContext, workspaceId: string) {
   const { from } = monthWindow(ctx.clock.now());
-  // A week before the window, so its first days (a weekend, a holiday) have the rate before them.
-  return {
-    foreignFlows: foreignFlowsQuery(ctx, workspaceId, from),
-    rates: workspaceRatesQuery(ctx, workspaceId, addDays(from, -7)),
-  };
+  return { foreignFlows: foreignFlowsQuery(ctx, workspaceId, from), rateRows: newestRatesQuery(ctx, workspaceId) };
 }
 
 function statsQueries(ctx: ServiceContext, workspaceId: string) {
@@ -226,13 +226,13 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
 function todaysFigures(
   now: Date,
   workspace: LedgerWorkspace,
-  rows: Pick<StatsRows, "accountTotals" | "months" | "dated" | "foreignFlows" | "rates">,
+  rows: Pick<StatsRows, "accountTotals" | "months" | "dated" | "foreignFlows" | "rateRows">,
 ) {
   const today = todayIn(workspace.timeZone, now);
   const boundaries = todayBoundaries(now);
   const later = datedAfter(rows.dated, boundaries, today);
   const laterThisMonth = datedAfter(rows.dated, boundaries, today, monthRange(today).end);
-  const converter = converterTo(workspace.currency, rows.rates, now);
+  const converter = converterTo(workspace.currency, rows.rateRows, now);
   const foreignLaterNet = foreignLater(rows.foreignFlows, workspace.currency, today);
   const foreignAccounts = rows.accountTotals
     .filter((row) => row.currency !== workspace.currency)
@@ -301,7 +301,7 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
     owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
     used: accountsUsedQuery(ctx, input.workspaceId),
   });
-  const stats = statsFrom(ctx, workspace, statsRows);
+  const stats = statsFrom(ctx, workspace, { ...statsRows, rateRows });
   const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
@@ -394,14 +394,14 @@ export async function getVirtualBalance({
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const {
     workspace,
-    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows, foreignFlows, rates },
+    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows, foreignFlows, rateRows },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountRows: accountTotalsQuery(ctx, input.workspaceId),
     cardRows: cardTotalsQuery(ctx, input.workspaceId),
     buckets: datedBucketsQuery(ctx, input.workspaceId, boundaries),
     ...plannedItemsQueries(ctx, input.workspaceId, boundaries.at(-1)!),
     foreignFlows: foreignFlowsQuery(ctx, input.workspaceId, boundaries[0]!),
-    rates: workspaceRatesQuery(ctx, input.workspaceId, todays[0]!),
+    rateRows: newestRatesQuery(ctx, input.workspaceId),
   });
   const today = todayIn(workspace.timeZone, now);
   const endDate = input.end_date ?? horizonEnd(today, horizon);
@@ -411,7 +411,7 @@ export async function getVirtualBalance({
   const later = datedAfter(buckets, boundaries, today);
   const byEnd = datedAfter(buckets, boundaries, today, endDate);
   // Balances, debt and what is still to come in another currency count at the latest kept rate.
-  const converter = converterTo(workspace.currency, rates, now);
+  const converter = converterTo(workspace.currency, rateRows, now);
   const foreignLaterNet = foreignLater(foreignFlows, workspace.currency, today);
   const foreignLaterAt = (map: Map<string, bigint>, currency: string) =>
     currency === workspace.currency ? 0n : (map.get(currency) ?? 0n);

@@ -15,7 +15,7 @@ import { transactionCountQuery, transactionPageQuery } from "./transactions.quer
 import { pageMeta, type TransactionFilters } from "./transactions.schemas.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
-import { heldPairRatesQuery, suggestedRates } from "../currency/rate-queries.ts";
+import { newestRatesQuery, suggestedRates } from "../currency/rate-queries.ts";
 
 const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
   db
@@ -29,7 +29,7 @@ const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
 export function ledgerOptionsQueries(ctx: ServiceContext, workspaceId: string) {
   return {
     accountRows: accountsQuery(ctx, workspaceId),
-    rateRows: heldPairRatesQuery(ctx, workspaceId),
+    rateRows: newestRatesQuery(ctx, workspaceId),
     cardRows: cardsWithAccountsQuery(ctx, workspaceId),
     tagRows: tagOptions({ workspaceId }),
     ...laterMovementQueries(ctx, workspaceId),

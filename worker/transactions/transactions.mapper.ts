@@ -1,6 +1,7 @@
 import { centsToDecimal, microsToRate } from "../ledger/money.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
 import { describeCreatedVia } from "../auth/actor.ts";
+import { convertUnits, unitsText } from "../currency/conversion.ts";
 
 type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };
 
@@ -59,8 +60,25 @@ export function toTransactionResponse(row: TransactionListRow) {
     source: row.plannedSource?.kind
       ? { type: row.plannedSource.kind, uuid: row.plannedSource.id, name: row.plannedSource.name }
       : null,
+    /**
+     * In the workspace's currency, for a row in another one: the amount at the kept rate of its day
+     * (README: "Exchange rates"), or `amount: null` when no rate is kept — shown unconverted, never at 1.
+     */
+    converted: convertedOf(row.conversionJson, transaction.amountCents, transaction.currency),
     created_at: transaction.createdAt,
     updated_at: transaction.updatedAt,
+  };
+}
+
+function convertedOf(json: string | null, cents: number, currency: string) {
+  if (!json) return null;
+  const { to, kept } = JSON.parse(json) as { to: string; kept: { rate: number; date: string } | null };
+  if (!kept) return { currency: to, amount: null, rate: null, rate_date: null };
+  return {
+    currency: to,
+    amount: unitsText(convertUnits(cents, currency, to, kept.rate), to),
+    rate: microsToRate(kept.rate),
+    rate_date: kept.date,
   };
 }
 
@@ -85,6 +103,7 @@ const listedFields = [
   "destination",
   "tags",
   "source",
+  "converted",
 ] as const;
 
 export function toListedTransaction(transaction: TransactionResponse) {

@@ -14,6 +14,7 @@ import {
   workspaces,
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
+import { keptRateOnDay } from "../currency/rate-queries.ts";
 import type { TransactionFilters } from "./transactions.schemas.ts";
 
 const originAccount = alias(accounts, "origin_account");
@@ -26,6 +27,15 @@ const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('uuid
   from ${transactionTags} join ${tags} on ${tags.id} = ${transactionTags.tagId}
   where ${transactionTags.transactionId} = ${transactions.id})`;
 
+/**
+ * A row in another currency than the workspace's: that currency, and the kept rate into it of the
+ * row's day (worker/currency/rate-queries.ts) — two index seeks, made only for such rows. Null for
+ * a row in the workspace's currency.
+ */
+const workspaceCurrencyOfRow = sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${transactions.workspaceId})`;
+const conversionJson = sql<string | null>`case when ${transactions.currency} = ${workspaceCurrencyOfRow} then null
+  else json_object('to', ${workspaceCurrencyOfRow}, 'kept', json(${keptRateOnDay(transactions.currency, workspaceCurrencyOfRow, transactions.date)})) end`;
+
 const listColumns = {
   transaction: transactions,
   originAccountName: originAccount.name,
@@ -34,6 +44,7 @@ const listColumns = {
   destinationCardName: destinationCard.name,
   createdByName: users.name,
   tagsJson,
+  conversionJson,
   /** The scheduled or recurring item it was posted from (kept after the item is deleted). */
   plannedSource: {
     kind: plannedOccurrences.sourceKind,

@@ -98,6 +98,8 @@ export function responseOf(
     destinationCardName: cardName(row.destinationCardId),
     createdByName,
     tagsJson: JSON.stringify(tagRows.map((tag) => ({ uuid: tag.id, name: tag.name, color: tag.color }))),
+    // A write's answer does not read rates: lists and reads give the converted amount.
+    conversionJson: null,
     plannedSource,
   });
 }

@@ -8,6 +8,7 @@ import { kindIcons } from "./kind-icons";
 import { TagChip } from "./tag-chip";
 import type { TransactionKind } from "../../../db/enums";
 import type { Transaction } from "./types";
+import { decimalToExactCents } from "../../../worker/ledger/amounts";
 
 /** Income comes in (+, green), an expense goes out (−, red); moves inside the workspace are neutral. */
 const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
@@ -164,6 +165,25 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
                 amount: `${formatMoney(transaction.destination_amount_cents, transaction.destination_currency, language)} ${transaction.destination_currency}`,
               })}
             </span>
+          ) : null}
+          {transaction.converted ? (
+            transaction.converted.amount === null ? (
+              <span className="text-xs text-amber-700" title={t("list.notConvertedHint")}>
+                {t("list.notConverted")}
+              </span>
+            ) : (
+              <span
+                className="text-xs text-muted-foreground tabular-nums"
+                title={t("list.convertedHint", { date: formatDate(transaction.converted.rate_date ?? "", language) })}
+              >
+                ≈{" "}
+                {formatMoney(
+                  decimalToExactCents(transaction.converted.amount),
+                  transaction.converted.currency,
+                  language,
+                )}
+              </span>
+            )
           ) : null}
         </div>
         {actions ? (

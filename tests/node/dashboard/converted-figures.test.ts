@@ -115,6 +115,31 @@ describe("the dashboard across currencies", () => {
     expect(balance).toMatchObject({ current_balance: "3500.00", future_expenses: "500.00", end_balance: "3000.00" });
   });
 
+  it("lists a dollar expense with its amount in reais at its day's rate, and one without any rate as unconverted", async () => {
+    await dollarExpense("10.00", "2026-11-05");
+    const list = async () => {
+      const response = await t.request(`/api/workspaces/${h.workspaceId}/transactions`, { token: h.member.token });
+      return (await response.json()).data as Array<{ currency: string; converted: unknown }>;
+    };
+    expect((await list())[0]).toMatchObject({
+      currency: "USD",
+      converted: { currency: "BRL", amount: null, rate: null, rate_date: null },
+    });
+    await keep("2026-10-30", 5_000_000);
+    await keep("2026-11-16", 5_500_000);
+    expect((await list())[0]).toMatchObject({
+      converted: { currency: "BRL", amount: "50.00", rate: "5.000000", rate_date: "2026-10-30" },
+    });
+    // Before the first kept day, the nearest one after it.
+    await dollarExpense("10.00", "2026-10-01");
+    const rows = await list();
+    expect(rows.find((row) => (row as { date?: string }).date === "2026-10-01")).toMatchObject({
+      converted: { amount: "50.00", rate_date: "2026-10-30" },
+    });
+    await h.record({ type: "expense", origin_id: `account:${h.checking.id}`, amount: "5.00", description: "Pão" });
+    expect((await list())[0]).toMatchObject({ currency: "BRL", converted: null });
+  });
+
   it("says a rate is stale when it was fetched long ago, and still converts with it", async () => {
     providers.setMode("all", "down");
     await keep("2026-11-17", 5_000_000, "2026-11-18T10:00:00.000Z");
