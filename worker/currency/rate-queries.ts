@@ -8,24 +8,23 @@ import { type KnownRate, pairRate } from "./conversion.ts";
 /**
  * Each pair's newest kept rate between the workspace's currency and the ones its accounts hold
  * (either direction), for a read batch: what balances convert at and what the wizard suggests for
- * a transfer across currencies. SQLite takes a grouped row's other columns from the row whose
- * rate_date is the max, so this is one pass over the pairs' index.
+ * a transfer across currencies.
  */
 export function newestRatesQuery(ctx: ServiceContext, workspaceId: string) {
-  const used = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId}
-    union select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
+  const used = sql`select ${accounts.currency} as code from ${accounts} where ${accounts.workspaceId} = ${workspaceId}
+    union select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId}`;
+  // Each pair's newest day is one seek on the rates' key (base, quote, rate_date), however long the history.
+  const newestDay = sql`(select max(newest.rate_date) from ${exchangeRates} as newest
+    where newest.base = ${exchangeRates.base} and newest.quote = ${exchangeRates.quote})`;
   return ctx.db
-    .select({
-      base: exchangeRates.base,
-      quote: exchangeRates.quote,
-      rateDate: sql<string>`max(${exchangeRates.rateDate})`,
-      rateMicros: exchangeRates.rateMicros,
-      source: exchangeRates.source,
-      fetchedAt: exchangeRates.fetchedAt,
-    })
+    .select()
     .from(exchangeRates)
-    .where(and(sql`${exchangeRates.base} in ${used}`, sql`${exchangeRates.quote} in ${used}`))
-    .groupBy(exchangeRates.base, exchangeRates.quote);
+    .where(
+      and(
+        sql`(${exchangeRates.base}, ${exchangeRates.quote}) in (select a.code, b.code from (${used}) as a, (${used}) as b where a.code <> b.code)`,
+        sql`${exchangeRates.rateDate} = ${newestDay}`,
+      ),
+    );
 }
 
 /**

@@ -27,7 +27,10 @@ export type ForeignFlowRow = {
   creditCardSpendingCents: bigint;
   chargedCents: bigint;
   paidCents: bigint;
-  /** Each side's rate into the workspace's currency on that day (JSON, rate-queries.ts), null when the same or none kept. */
+  /**
+   * Each side's rate into the workspace's currency on that day (JSON, rate-queries.ts), null when
+   * the side is in that currency or none is kept; the destination's only when it differs from the origin's.
+   */
   originRate: string | null;
   destinationRate: string | null;
 };
@@ -104,7 +107,8 @@ export function foreignMonthFlows(rows: readonly ForeignFlowRow[], converter: Co
     const target =
       month === thisMonth && row.date <= today ? months.current : month === previousMonth ? months.previous : null;
     if (!target) continue;
-    target.incomeCents += at(row.incomeCents, row.destinationCurrency, row.destinationRate);
+    const destinationRate = row.destinationCurrency === row.originCurrency ? row.originRate : row.destinationRate;
+    target.incomeCents += at(row.incomeCents, row.destinationCurrency, destinationRate);
     target.expensesCents += at(row.expensesCents, row.originCurrency, row.originRate);
     target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.originRate);
   }

@@ -217,7 +217,10 @@ export function foreignFlowsQuery(ctx: ServiceContext, workspaceId: string, from
       paidCents: when(sql`${transactions.destinationCardMode} = 'credit'`, sql`${destination}`),
       // Each side's rate into the workspace's currency on that day, so no list of rates is read.
       originRate: keptRateOnDay(transactions.currency, currency, transactions.date),
-      destinationRate: keptRateOnDay(transactions.destinationCurrency, currency, transactions.date),
+      // (the same as the origin's for all but a transfer across currencies: then null, read once)
+      destinationRate: sql<
+        string | null
+      >`case when ${transactions.destinationCurrency} = ${transactions.currency} then null else ${keptRateOnDay(transactions.destinationCurrency, currency, transactions.date)} end`,
     })
     .from(transactions)
     .where(
