@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { KindIcon, SignedAmount } from "~/components/transactions/transaction-row";
+import { KindIcon, SignedAmount } from "~/components/transactions/kind-icons";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { useLanguage } from "~/lib/use-language";

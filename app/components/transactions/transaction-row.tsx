@@ -4,55 +4,11 @@ import { plannedSourceIcons } from "~/components/planned/planned-source";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
-import { kindIcons } from "./kind-icons";
 import { TagChip } from "./tag-chip";
 import type { TransactionKind } from "../../../db/enums";
+import { KindIcon, SignedAmount } from "./kind-icons";
 import type { Transaction } from "./types";
 import { decimalToExactCents } from "../../../worker/ledger/amounts";
-
-/** Income comes in (+, green), an expense goes out (−, red); moves inside the workspace are neutral. */
-const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
-const amountColours = { in: "text-success", out: "text-destructive", move: "text-foreground" };
-const iconColours = {
-  in: "bg-success/10 text-success",
-  out: "bg-destructive/10 text-destructive",
-  move: "bg-info/10 text-info",
-};
-
-/** The kind's icon in its colour, named for screen readers ("Expense"). */
-export function KindIcon({ kind, label }: { kind: TransactionKind; label: string }) {
-  return (
-    <span
-      className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[direction[kind]]}`}
-      role="img"
-      aria-label={label}
-      title={label}
-    >
-      <Icon name={kindIcons[kind]} className="size-4" />
-    </span>
-  );
-}
-
-/** "−R$ 12,30 BRL" in red for what leaves, "+" in green for what arrives, unsigned for a move. */
-export function SignedAmount({
-  kind,
-  cents,
-  currency,
-  language,
-}: {
-  kind: TransactionKind;
-  cents: number;
-  currency: string;
-  language: Language;
-}) {
-  const way = direction[kind];
-  return (
-    <span className={`font-semibold whitespace-nowrap tabular-nums ${amountColours[way]}`}>
-      {formatMoney(way === "out" ? -cents : cents, currency, language, { sign: way === "move" ? "auto" : "always" })}
-      <span className="ml-1 text-xs font-normal text-muted-foreground">{currency}</span>
-    </span>
-  );
-}
 
 /** The words every row shares, translated once per list rather than once per row. */
 export type RowLabels = {
@@ -167,23 +123,14 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
             </span>
           ) : null}
           {transaction.converted ? (
-            transaction.converted.amount === null ? (
-              <span className="text-xs text-amber-700" title={t("list.notConvertedHint")}>
-                {t("list.notConverted")}
-              </span>
-            ) : (
-              <span
-                className="text-xs text-muted-foreground tabular-nums"
-                title={t("list.convertedHint", { date: formatDate(transaction.converted.rate_date ?? "", language) })}
-              >
-                ≈{" "}
-                {formatMoney(
-                  decimalToExactCents(transaction.converted.amount),
-                  transaction.converted.currency,
-                  language,
-                )}
-              </span>
-            )
+            <span
+              className={`text-xs tabular-nums ${transaction.converted.amount === null ? "text-amber-700" : "text-muted-foreground"}`}
+              title={transaction.converted.amount === null ? t("list.notConvertedHint") : undefined}
+            >
+              {transaction.converted.amount === null
+                ? t("list.notConverted")
+                : `≈ ${formatMoney(decimalToExactCents(transaction.converted.amount), transaction.converted.currency, language)}`}
+            </span>
           ) : null}
         </div>
         {actions ? (

@@ -1,0 +1,56 @@
+import { Icon, type IconName } from "~/components/ui/icon";
+import { formatMoney } from "~/lib/format";
+import type { Language } from "~/lib/i18n";
+import type { TransactionKind } from "../../../db/enums";
+
+/** Each kind's icon, in the list's rows and the wizard's first step alike. */
+export const kindIcons: Record<TransactionKind, IconName> = {
+  income: "arrow-down-left",
+  expense: "arrow-up-right",
+  transfer: "arrow-left-right",
+  pay_credit_card: "credit-card",
+};
+
+/** Income comes in (+, green), an expense goes out (−, red); moves inside the workspace are neutral. */
+const direction = { income: "in", expense: "out", transfer: "move", pay_credit_card: "move" } as const;
+const amountColours = { in: "text-success", out: "text-destructive", move: "text-foreground" };
+const iconColours = {
+  in: "bg-success/10 text-success",
+  out: "bg-destructive/10 text-destructive",
+  move: "bg-info/10 text-info",
+};
+
+/** The kind's icon in its colour, named for screen readers ("Expense"). */
+export function KindIcon({ kind, label }: { kind: TransactionKind; label: string }) {
+  return (
+    <span
+      className={`grid size-9 shrink-0 place-items-center rounded-full ${iconColours[direction[kind]]}`}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <Icon name={kindIcons[kind]} className="size-4" />
+    </span>
+  );
+}
+
+/** "−R$ 12,30 BRL" in red for what leaves, "+" in green for what arrives, unsigned for a move. */
+export function SignedAmount({
+  kind,
+  cents,
+  currency,
+  language,
+}: {
+  kind: TransactionKind;
+  cents: number;
+  currency: string;
+  language: Language;
+}) {
+  const way = direction[kind];
+  return (
+    <span className={`font-semibold whitespace-nowrap tabular-nums ${amountColours[way]}`}>
+      {formatMoney(way === "out" ? -cents : cents, currency, language, { sign: way === "move" ? "auto" : "always" })}
+      <span className="ml-1 text-xs font-normal text-muted-foreground">{currency}</span>
+    </span>
+  );
+}
