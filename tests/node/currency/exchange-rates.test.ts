@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exchangeRates } from "../../../db/schema/index.ts";
 import { createTestDatabase } from "../../support/database.ts";
 import { startFakeRateProviders, type FakeRateProviders } from "../../support/fake-rate-providers.ts";
@@ -50,6 +50,8 @@ describe("exchange rates", () => {
   beforeEach(async () => {
     t = await setUp();
   });
+  // What a test's reads keep after answering (KV, the table) lands before the next test clears the cache.
+  afterEach(() => t.ctx.settleDeferred());
 
   it("asks the first provider, answers its rates, and keeps them in KV and by day in the database", async () => {
     const rates = await currentRates(t.ctx, "USD");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exchangeRates } from "../../../db/schema/index.ts";
 import { startFakeRateProviders, type FakeRateProviders } from "../../support/fake-rate-providers.ts";
 import { startKvNamespace } from "../../support/kv-namespace.ts";
@@ -40,6 +40,8 @@ describe("the dashboard across currencies", () => {
     });
     h = await householdLedger(t);
   });
+  // What a page fetched after answering lands before the next test clears the cache.
+  afterEach(() => t.settleDeferred());
 
   const stats = async () => {
     const response = await t.request(`/api/workspaces/${h.workspaceId}/dashboard/stats`, { token: h.member.token });

@@ -207,9 +207,18 @@ describe("the currencies of a transaction", () => {
   });
 
   it("knows the minor unit of every currency", () => {
+    // Every currency an account may hold has cents; the yen (none) is only converted, not held.
     expect(currencies.map((currency) => [currency, currencyMinorUnits[currency]])).toEqual([
       ["USD", 2],
       ["BRL", 2],
+      ["EUR", 2],
+      ["GBP", 2],
+      ["AUD", 2],
+      ["CAD", 2],
+      ["CHF", 2],
+      ["CNY", 2],
+      ["SEK", 2],
+      ["NZD", 2],
     ]);
   });
 });
