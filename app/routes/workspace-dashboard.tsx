@@ -26,8 +26,16 @@ import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-dashboard";
 
-/** Rendered only with the projection switched on (most visits never are). */
-const ProjectionPanel = lazy(() => import("~/components/dashboard/projection-panel"));
+/**
+ * Rendered only with the projection switched on (most visits never are). A page that opens with it
+ * on starts fetching its code while the route loads, before hydration: until that code is in, the
+ * server's markup is not yet live, and a click on a horizon would be lost.
+ */
+const loadProjectionPanel = () => import("~/components/dashboard/projection-panel");
+if (typeof window !== "undefined" && new URLSearchParams(window.location.search).get("virtual") === "1") {
+  void loadProjectionPanel();
+}
+const ProjectionPanel = lazy(loadProjectionPanel);
 
 export const handle = { i18n: ["dashboard", "transactions", "accounts", "cards", "workspaces"] };
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { launchBrowser, openPage, reloadHydrated, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 const statText = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
@@ -117,7 +117,9 @@ describe("dashboard in Chromium", () => {
       },
     });
     expect(scheduled.status()).toBe(201);
-    await page.reload();
+    await reloadHydrated(page);
+    // The projection's code loads after the page: its horizons answer once it is live.
+    await page.locator("[role=radiogroup][data-live]").waitFor();
     await comingUp.getByText("Electricity").waitFor();
     expect(await comingUp.textContent()).toContain("-$120.00");
     expect(await page.getByTestId("virtual-end_balance").textContent()).toContain("$3,880.00");

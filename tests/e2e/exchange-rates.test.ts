@@ -2,7 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout } from "../support/browser.ts";
+import {
+  captureScreenshot,
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotEveryLayout,
+} from "../support/browser.ts";
 import { addAccount } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -79,8 +86,10 @@ describe("exchange rates in Chromium", () => {
       data: { amount: "200.00", from_currency: "EUR", to_currency: "BRL" },
     });
     const eurConverted = ((await euroInReais.json()) as { data: { converted: string } }).data.converted;
-    const expectedCents = 100_000 + 267_060 + Math.round(Number(eurConverted) * 100);
-    const expectedTotal = `R$ ${new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2 }).format(expectedCents / 100)}`;
+    const eurCents = Math.round(Number(eurConverted) * 100);
+    const reais = (cents: number) =>
+      `R$ ${new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2 }).format(cents / 100)}`;
+    const expectedTotal = reais(100_000 + 267_060 + eurCents);
     await expect
       .poll(async () => {
         await reloadHydrated(page);
@@ -115,6 +124,29 @@ describe("exchange rates in Chromium", () => {
     });
     expect(overflow.filter((result) => result.horizontalOverflow > 0)).toEqual([]);
 
+    // A dollar expense lists its amount in reais at its day's rate, under its own.
+    const wiseId = (
+      (await (await page.request.get(`/api/workspaces/${workspaceId}/accounts`)).json()) as {
+        data: Array<{ uuid: string; currency: string }>;
+      }
+    ).data.find((account) => account.currency === "USD")!.uuid;
+    const coffee = await page.request.post(`/api/workspaces/${workspaceId}/transactions`, {
+      headers,
+      data: { type: "expense", origin_id: `account:${wiseId}`, amount: "12.50", description: "Café em Lisboa" },
+    });
+    expect(coffee.status()).toBe(201);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    const coffeeRow = page.getByTestId("transaction-row").filter({ hasText: "Café em Lisboa" });
+    // US$ 12,50 × 5,3412 = R$ 66,765 → R$ 66,77.
+    expect(plain(await coffeeRow.textContent())).toContain("≈ R$ 66,77");
+    const listOverflow = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/transactions`,
+      name: "transactions-converted",
+      cookies,
+    });
+    expect(listOverflow.filter((result) => result.horizontalOverflow > 0)).toEqual([]);
+
     // A transfer from dollars to reais starts from the kept rate, which the person may replace.
     await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
     await page.getByRole("button", { name: "Nova transação" }).first().click();
@@ -135,13 +167,16 @@ describe("exchange rates in Chromium", () => {
     await dialog.getByRole("button", { name: "Próximo" }).click();
     expect(await dialog.locator("#tx-rate").inputValue()).toBe("5,3412");
     await dialog.getByText(/Cotação de Frankfurter \(ECB\) de/).waitFor();
+    await captureScreenshot(page, "wizard-suggested-rate-desktop-pt-BR");
     await dialog.getByLabel(/^Valor$/).fill("100,00");
     await dialog.locator("#tx-rate").fill("5,2");
     await dialog.getByText("R$ 520,00", { exact: false }).waitFor();
     expect(await dialog.getByText(/Cotação de Frankfurter/).count()).toBe(0);
     await page.keyboard.press("Escape");
 
-    // Providers down and the kept rate three days old: still converted, marked stale with its age.
+    // Providers down and the dollar's kept rate three days old: still converted, marked stale with its
+    // age. The coffee left US$ 487,50: × 5,3412 = R$ 2.603,835 → R$ 2.603,84.
+    const totalAfterCoffee = reais(100_000 + 260_384 + eurCents);
     await setProviders("down");
     const database = createDatabase({ url: inject("appDatabaseUrl") });
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
@@ -151,7 +186,7 @@ describe("exchange rates in Chromium", () => {
     });
     database.$client.close();
     await gotoHydrated(page, `/workspaces/${workspaceId}/dashboard`);
-    expect(await totalText(page)).toContain(expectedTotal);
+    expect(await totalText(page)).toContain(totalAfterCoffee);
     expect(plain(await conversions.locator("summary").textContent())).toContain("cotações desatualizadas");
     await conversions.locator("summary").click();
     await conversions.getByText("obtida há 3 dias", { exact: false }).first().waitFor();

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LazyDateField } from "~/components/ui/lazy-date-field";
@@ -30,6 +30,9 @@ export function ProjectionHorizon({ balance, error }: { balance: VirtualBalance;
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const id = useId();
+  // The panel loads after the page (workspace-dashboard.tsx): this says its buttons are live.
+  const [isLive, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const horizon = params.get("end_date") ? "custom" : (params.get("horizon") ?? "end_of_month");
   const choose = (choice: (typeof horizonChoices)[number], endDate?: string) =>
     setParams(
@@ -54,7 +57,12 @@ export function ProjectionHorizon({ balance, error }: { balance: VirtualBalance;
             {t("virtual.until", { date: formatDate(balance.end_date, language, { style: "long" }) })}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2" role="radiogroup" aria-label={t("virtual.horizon")}>
+        <div
+          className="flex flex-wrap items-center gap-2"
+          role="radiogroup"
+          aria-label={t("virtual.horizon")}
+          data-live={isLive || undefined}
+        >
           {horizonChoices.map((choice) => (
             // biome-ignore lint/a11y/useSemanticElements: a segmented control, buttons in WAI-ARIA's radio group pattern
             <button
