@@ -9,7 +9,7 @@ import {
   startDatabase,
   startWorkerServer,
 } from "../../scripts/local-stack.ts";
-import { startFakeRateProviders } from "./fake-rate-providers.ts";
+import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -47,10 +47,7 @@ export default async function setup(project: TestProject) {
     environment: "test",
     extraEnv: {
       OPERATOR_TOKEN: operatorToken,
-      RATES_FRANKFURTER_URL: providers.urls.frankfurter,
-      RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
-      RATES_CURRENCY_API_URL: providers.urls["currency-api"],
-      RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
+      ...providerUrlEnv(providers),
     },
   });
   project.provide("appUrl", server.url);

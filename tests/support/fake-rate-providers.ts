@@ -266,3 +266,13 @@ export async function startFakeRateProviders(
 }
 
 export type FakeRateProviders = Awaited<ReturnType<typeof startFakeRateProviders>>;
+
+/** The Worker's RATES_*_URL variables, each provider pointed at this fake. */
+export function providerUrlEnv(providers: FakeRateProviders) {
+  return {
+    RATES_FRANKFURTER_URL: providers.urls.frankfurter,
+    RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
+    RATES_CURRENCY_API_URL: providers.urls["currency-api"],
+    RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
+  };
+}

@@ -1,7 +1,7 @@
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBuiltWorker } from "../support/built-worker.ts";
-import { startFakeRateProviders, type FakeRateProviders } from "../support/fake-rate-providers.ts";
+import { type FakeRateProviders, providerUrlEnv, startFakeRateProviders } from "../support/fake-rate-providers.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
 
 /**
@@ -17,13 +17,7 @@ describe("exchange rates in the built Worker", () => {
     providers = await startFakeRateProviders({ slowMs: 8_000 });
     worker = startBuiltWorker({
       databaseUrl: inject("databaseUrl"),
-      vars: {
-        RATES_FRANKFURTER_URL: providers.urls.frankfurter,
-        RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
-        RATES_CURRENCY_API_URL: providers.urls["currency-api"],
-        RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
-        RATES_PROVIDER_TIMEOUT_MS: "500",
-      },
+      vars: { ...providerUrlEnv(providers), RATES_PROVIDER_TIMEOUT_MS: "500" },
     });
     await worker.ready;
   });

@@ -1,39 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { exchangeRates } from "../../../db/schema/index.ts";
-import { startFakeRateProviders, type FakeRateProviders } from "../../support/fake-rate-providers.ts";
-import { startKvNamespace } from "../../support/kv-namespace.ts";
+import { useRateServices } from "../../support/rate-services.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
-import { clearRatesCache } from "../../../worker/currency/exchange-rates.service.ts";
 
 /** /api/currency… (SPEC §7 Currency) over the fake providers on 127.0.0.1 and a real KV namespace. */
 describe("the currency API", () => {
-  let providers: FakeRateProviders;
-  let kv: Awaited<ReturnType<typeof startKvNamespace>>;
-  beforeAll(async () => {
-    providers = await startFakeRateProviders();
-    kv = await startKvNamespace();
-  });
-  afterAll(async () => {
-    await providers.close();
-    await kv.dispose();
-  });
+  const rates = useRateServices();
 
   let t: TestApp;
   let token: string;
   beforeEach(async () => {
-    providers.setMode("all", "ok");
-    providers.calls.length = 0;
-    await clearRatesCache({ env: { EXCHANGE_RATES: kv.namespace } } as never);
-    t = await createTestApp({
-      env: {
-        EXCHANGE_RATES: kv.namespace,
-        RATES_FRANKFURTER_URL: providers.urls.frankfurter,
-        RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
-        RATES_CURRENCY_API_URL: providers.urls["currency-api"],
-        RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
-      },
-    });
+    await rates.reset();
+    t = await createTestApp({ env: rates.env() });
     token = (await signInAs(t)).token;
   });
 
@@ -89,7 +68,7 @@ describe("the currency API", () => {
     const unknown = await call("GET", "/rate?from_currency=ARS&to_currency=BRL");
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.from_currency[0]).toMatch(/supported currency/);
-    expect(providers.calls).toHaveLength(0);
+    expect(rates.providers.calls).toHaveLength(0);
   });
 
   it("converts several amounts into one currency with their total", async () => {
@@ -135,7 +114,7 @@ describe("the currency API", () => {
   });
 
   it("answers 503 with 'Unable to fetch currency exchange rates' when no provider answers and none was kept", async () => {
-    providers.setMode("all", "down");
+    rates.providers.setMode("all", "down");
     const { status, body } = await call("POST", "/convert", {
       amount: "1.00",
       from_currency: "USD",
@@ -155,10 +134,10 @@ describe("the currency API", () => {
 
   it("clears the cache of one base or of all, keeping the history", async () => {
     await call("GET", "/rates?base_currency=USD");
-    expect(await kv.namespace.get("rates:v1:USD")).not.toBeNull();
+    expect(await rates.kv.get("rates:v1:USD")).not.toBeNull();
     const cleared = await call("DELETE", "/cache?base_currency=USD");
     expect(cleared.body.data).toEqual({ cleared: ["USD"] });
-    expect(await kv.namespace.get("rates:v1:USD")).toBeNull();
+    expect(await rates.kv.get("rates:v1:USD")).toBeNull();
     expect(await t.db.select().from(exchangeRates)).toHaveLength(10);
     expect((await call("DELETE", "/cache")).body.data.cleared).toHaveLength(11);
   });

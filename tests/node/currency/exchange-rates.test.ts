@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exchangeRates } from "../../../db/schema/index.ts";
 import { createTestDatabase } from "../../support/database.ts";
-import { startFakeRateProviders, type FakeRateProviders } from "../../support/fake-rate-providers.ts";
-import { startKvNamespace } from "../../support/kv-namespace.ts";
+import { useRateServices } from "../../support/rate-services.ts";
 import { fixedClock, testServiceContext } from "../../support/service-context.ts";
 import { clearRatesCache, currentRates } from "../../../worker/currency/exchange-rates.service.ts";
 import { refreshRatesInUse } from "../../../worker/currency/rates-refresh.ts";
@@ -13,38 +12,20 @@ import { insertUser, insertWorkspace } from "../../../db/factories.ts";
  * the four providers faked at their HTTP boundary on 127.0.0.1 and a real KV namespace.
  */
 describe("exchange rates", () => {
-  let providers: FakeRateProviders;
-  let kv: Awaited<ReturnType<typeof startKvNamespace>>;
-  beforeAll(async () => {
-    providers = await startFakeRateProviders({ slowMs: 5_000 });
-    kv = await startKvNamespace();
-  });
-  afterAll(async () => {
-    await providers.close();
-    await kv.dispose();
-  });
+  const services = useRateServices({ slowMs: 5_000 });
 
   let t: Awaited<ReturnType<typeof setUp>>;
   async function setUp() {
-    providers.setMode("all", "ok");
-    providers.setUsdTable({ BRL: 5.3412 });
-    providers.calls.length = 0;
-    await clearRatesCache({ env: { EXCHANGE_RATES: kv.namespace } } as never);
+    await services.reset();
+    services.providers.setUsdTable({ BRL: 5.3412 });
     const db = await createTestDatabase();
     const clock = fixedClock("2026-11-21T12:00:00.000Z");
     const ctx = testServiceContext(db, {
       clock,
-      env: {
-        EXCHANGE_RATES: kv.namespace,
-        RATES_FRANKFURTER_URL: providers.urls.frankfurter,
-        RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
-        RATES_CURRENCY_API_URL: providers.urls["currency-api"],
-        RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
-        RATES_PROVIDER_TIMEOUT_MS: "300",
-      },
+      env: { ...services.env(), RATES_PROVIDER_TIMEOUT_MS: "300" },
     });
     const kept = () => db.select().from(exchangeRates).orderBy(exchangeRates.quote);
-    const providersAsked = () => providers.calls.map((call) => call.provider);
+    const providersAsked = () => services.providers.calls.map((call) => call.provider);
     return { db, clock, ctx, kept, providersAsked };
   }
   beforeEach(async () => {
@@ -69,14 +50,14 @@ describe("exchange rates", () => {
       fetchedAt: "2026-11-21T12:00:00.000Z",
     });
     expect(kept).toHaveLength(10);
-    expect(await kv.namespace.get("rates:v1:USD", "json")).toMatchObject({ source: "frankfurter" });
+    expect(await services.kv.get("rates:v1:USD", "json")).toMatchObject({ source: "frankfurter" });
   });
 
   it("answers from the cache for an hour, then asks the providers again", async () => {
     await currentRates(t.ctx, "USD");
     await t.ctx.settleDeferred();
     t.clock.set("2026-11-21T12:59:00.000Z");
-    providers.setUsdTable({ BRL: 5.4 });
+    services.providers.setUsdTable({ BRL: 5.4 });
     expect((await currentRates(t.ctx, "USD")).rates.BRL).toBe(5_341_200);
     expect(t.providersAsked()).toEqual(["frankfurter"]);
     t.clock.set("2026-11-21T13:00:01.000Z");
@@ -87,15 +68,15 @@ describe("exchange rates", () => {
   });
 
   it("falls through the chain as each provider fails in turn: down, garbage, all zeros", async () => {
-    providers.setMode("frankfurter", "down");
+    services.providers.setMode("frankfurter", "down");
     expect((await currentRates(t.ctx, "USD")).source).toBe("open-er-api");
     await t.ctx.settleDeferred();
     await clearRatesCache(t.ctx, "USD");
-    providers.setMode("open-er-api", "garbage");
+    services.providers.setMode("open-er-api", "garbage");
     expect((await currentRates(t.ctx, "USD")).source).toBe("currency-api");
     await t.ctx.settleDeferred();
     await clearRatesCache(t.ctx, "USD");
-    providers.setMode("currency-api", "zero");
+    services.providers.setMode("currency-api", "zero");
     const ptax = await currentRates(t.ctx, "USD");
     // Banco Central's PTAX knows only rates against the real: USD → BRL, its closing bulletin.
     expect(ptax.source).toBe("bcb-ptax");
@@ -114,7 +95,7 @@ describe("exchange rates", () => {
   });
 
   it("gives a slow provider its time limit and moves on, well within the request's budget", async () => {
-    providers.setMode("frankfurter", "slow");
+    services.providers.setMode("frankfurter", "slow");
     const started = Date.now();
     const rates = await currentRates(t.ctx, "USD");
     expect(rates.source).toBe("open-er-api");
@@ -125,7 +106,7 @@ describe("exchange rates", () => {
     await currentRates(t.ctx, "USD");
     await t.ctx.settleDeferred();
     t.clock.set("2026-11-24T09:00:00.000Z");
-    providers.setMode("all", "down");
+    services.providers.setMode("all", "down");
     const stale = await currentRates(t.ctx, "USD");
     expect(stale).toMatchObject({ isStale: true, source: "frankfurter", fetchedAt: "2026-11-21T12:00:00.000Z" });
     expect(stale.rates.BRL).toBe(5_341_200);
@@ -135,12 +116,12 @@ describe("exchange rates", () => {
     await currentRates(t.ctx, "USD");
     await t.ctx.settleDeferred();
     await clearRatesCache(t.ctx);
-    providers.setMode("all", "down");
+    services.providers.setMode("all", "down");
     expect(await currentRates(t.ctx, "USD")).toMatchObject({ isStale: true, rates: { BRL: 5_341_200 } });
   });
 
   it("refuses with EXCHANGE_RATES_UNAVAILABLE, never a made-up rate, when no rate was ever kept", async () => {
-    providers.setMode("all", "down");
+    services.providers.setMode("all", "down");
     await expect(currentRates(t.ctx, "USD")).rejects.toMatchObject({ code: "EXCHANGE_RATES_UNAVAILABLE", status: 503 });
     expect(await t.kept()).toEqual([]);
   });
@@ -150,7 +131,7 @@ describe("exchange rates", () => {
     await t.ctx.settleDeferred();
     t.clock.set("2026-11-21T14:00:00.000Z");
     // Every provider now says a dollar buys R$ 53,41: ten times the rate of two hours ago.
-    providers.setUsdTable({ BRL: 53.412 });
+    services.providers.setUsdTable({ BRL: 53.412 });
     const rates = await currentRates(t.ctx, "USD");
     expect(rates).toMatchObject({ isStale: true, rates: { BRL: 5_341_200 } });
     const implausible = t.ctx.log.lines.filter((line) => line.event === "rates.provider_implausible");
@@ -177,9 +158,9 @@ describe("exchange rates", () => {
     const first = await refreshRatesInUse(t.ctx);
     expect(first.refreshed.sort()).toEqual(["BRL", "USD"]);
     expect((await t.kept()).map((row) => row.base).sort()).toContain("BRL");
-    const asked = providers.calls.length;
+    const asked = services.providers.calls.length;
     t.clock.set("2026-11-21T12:05:00.000Z");
     await refreshRatesInUse(t.ctx);
-    expect(providers.calls.length).toBe(asked);
+    expect(services.providers.calls.length).toBe(asked);
   });
 });

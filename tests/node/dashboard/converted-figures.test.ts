@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exchangeRates } from "../../../db/schema/index.ts";
-import { startFakeRateProviders, type FakeRateProviders } from "../../support/fake-rate-providers.ts";
-import { startKvNamespace } from "../../support/kv-namespace.ts";
+import { useRateServices } from "../../support/rate-services.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
-import { clearRatesCache } from "../../../worker/currency/exchange-rates.service.ts";
 
 /**
  * The dashboard in the workspace's currency (README: "Exchange rates"): a BRL household with
@@ -12,32 +10,13 @@ import { clearRatesCache } from "../../../worker/currency/exchange-rates.service
  * income and expenses at that day's, and a currency without any rate is never counted.
  */
 describe("the dashboard across currencies", () => {
-  let providers: FakeRateProviders;
-  let kv: Awaited<ReturnType<typeof startKvNamespace>>;
-  beforeAll(async () => {
-    providers = await startFakeRateProviders();
-    kv = await startKvNamespace();
-  });
-  afterAll(async () => {
-    await providers.close();
-    await kv.dispose();
-  });
+  const rates = useRateServices();
 
   let t: TestApp;
   let h: HouseholdLedger;
   beforeEach(async () => {
-    providers.setMode("all", "ok");
-    await clearRatesCache({ env: { EXCHANGE_RATES: kv.namespace } } as never);
-    t = await createTestApp({
-      now: "2026-11-21T15:00:00.000Z",
-      env: {
-        EXCHANGE_RATES: kv.namespace,
-        RATES_FRANKFURTER_URL: providers.urls.frankfurter,
-        RATES_OPEN_ER_API_URL: providers.urls["open-er-api"],
-        RATES_CURRENCY_API_URL: providers.urls["currency-api"],
-        RATES_BCB_PTAX_URL: providers.urls["bcb-ptax"],
-      },
-    });
+    await rates.reset();
+    t = await createTestApp({ now: "2026-11-21T15:00:00.000Z", env: rates.env() });
     h = await householdLedger(t);
   });
   // What a page fetched after answering lands before the next test clears the cache.
@@ -143,7 +122,7 @@ describe("the dashboard across currencies", () => {
   });
 
   it("says a rate is stale when it was fetched long ago, and still converts with it", async () => {
-    providers.setMode("all", "down");
+    rates.providers.setMode("all", "down");
     await keep("2026-11-17", 5_000_000, "2026-11-18T10:00:00.000Z");
     const figures = await stats();
     expect(figures.total_balance).toBe("3500.00");
