@@ -37,17 +37,18 @@ export type TransactionKind = (typeof transactionKinds)[number];
  * The currencies a workspace, an account (and so its cards) and a transaction may hold, with their
  * ISO 4217 minor unit: amounts are stored as integers of that unit. The first two are the ones the
  * product started with; the rest are the other currencies Brazilians hold (Wise, Nomad, travel).
- * Every one has 2 decimals, as the amount parsers and the API's decimal strings read them; the yen
- * (none) is converted by the rates API but not yet held by an account (README: "Exchange rates").
- * A column stores the code as text, so a new one needs no migration.
+ * The yen has none (¥1.000, never ¥1.000,00); the amount parsers, the API's decimal strings and the
+ * formatters follow each one's places (worker/ledger/amounts.ts: minorUnitOf). A column stores the
+ * code as text, so a new one needs no migration.
  */
-export const currencies = ["USD", "BRL", "EUR", "GBP", "AUD", "CAD", "CHF", "CNY", "SEK", "NZD"] as const;
+export const currencies = ["USD", "BRL", "EUR", "GBP", "JPY", "AUD", "CAD", "CHF", "CNY", "SEK", "NZD"] as const;
 export type Currency = (typeof currencies)[number];
 export const currencyMinorUnits: Readonly<Record<Currency, number>> = {
   USD: 2,
   BRL: 2,
   EUR: 2,
   GBP: 2,
+  JPY: 0,
   AUD: 2,
   CAD: 2,
   CHF: 2,

@@ -4,14 +4,11 @@
  * same characters and hydration never disagrees.
  */
 import type { Currency } from "../../db/enums";
-import { centsToDecimal } from "../../worker/ledger/amounts";
+import { decimalToExactUnits, minorUnitOf, unitsToDecimal } from "../../worker/ledger/amounts";
 import { intlLocales, type Language } from "./i18n";
 
 /** Ours, offered by name; any other ISO code still formats. */
 export type CurrencyCode = Currency | (string & {});
-
-/** SPEC §9: amounts always show two decimals, whatever the currency. */
-const moneyFractionDigits = 2;
 
 // Building an Intl formatter costs far more than using one; tables format hundreds of cells.
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -39,18 +36,14 @@ function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): In
 }
 
 /**
- * 12345 → "123.45" as text, so Intl formats the exact decimal and no float rounding can creep
- * in on large amounts.
+ * 12345 → "123.45" (yen: "12345") as text, so Intl formats the exact decimal and no float rounding
+ * can creep in on large amounts; a bigint is exact at any size (README: "Money model").
  */
-function minorUnitsToDecimal(minorUnits: number | bigint): `${number}` {
-  // A bigint is exact at any size: totals of many bounded balances may pass 2^53 (README: "Money model").
-  if (typeof minorUnits === "bigint") return centsToDecimal(minorUnits) as `${number}`;
-  if (!Number.isSafeInteger(minorUnits)) {
+function minorUnitsToDecimal(minorUnits: number | bigint, currency: CurrencyCode): `${number}` {
+  if (typeof minorUnits === "number" && !Number.isSafeInteger(minorUnits)) {
     throw new RangeError(`Money must be an integer number of minor units, received ${minorUnits}`);
   }
-  const digits = Math.abs(minorUnits).toString().padStart(3, "0");
-  const sign = minorUnits < 0 ? "-" : "";
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
+  return unitsToDecimal(minorUnits, currency) as `${number}`;
 }
 
 export type MoneyFormatOptions = {
@@ -58,7 +51,10 @@ export type MoneyFormatOptions = {
   sign?: "auto" | "always" | "exceptZero";
 };
 
-/** 12345 minor units → "$123.45" (en, USD) or "R$ 123,45" (pt-BR, BRL). */
+/**
+ * 12345 minor units → "$123.45" (en, USD) or "R$ 123,45" (pt-BR, BRL): the currency's own
+ * decimals (SPEC §9 shows two; the yen has none, so ¥1,000 — never ¥1,000.00).
+ */
 export function formatMoney(
   minorUnits: number | bigint,
   currency: CurrencyCode,
@@ -68,21 +64,31 @@ export function formatMoney(
   return numberFormat(language, {
     style: "currency",
     currency: currency.toUpperCase(),
-    minimumFractionDigits: moneyFractionDigits,
-    maximumFractionDigits: moneyFractionDigits,
+    minimumFractionDigits: minorUnitOf(currency),
+    maximumFractionDigits: minorUnitOf(currency),
     signDisplay: sign,
-  }).format(minorUnitsToDecimal(minorUnits));
+  }).format(minorUnitsToDecimal(minorUnits, currency));
+}
+
+/** The API's amount text in `currency` ("1234.50", yen "1234"; null as zero) → formatMoney's text. */
+export function formatAmountText(
+  amount: string | null,
+  currency: CurrencyCode,
+  language: Language,
+  options?: MoneyFormatOptions,
+): string {
+  return formatMoney(amount === null ? 0 : decimalToExactUnits(amount, currency), currency, language, options);
 }
 
 /**
  * An amount as a person would type it into a field on this page: 123456 → "1,234.56" (en) or
- * "1.234,56" (pt-BR), no currency symbol; app/lib/typed-amount.ts reads it back.
+ * "1.234,56" (pt-BR), yen "123,456" / "123.456", no currency symbol; app/lib/typed-amount.ts reads it back.
  */
-export function formatAmountInput(minorUnits: number, language: Language): string {
+export function formatAmountInput(minorUnits: number, currency: CurrencyCode, language: Language): string {
   return numberFormat(language, {
-    minimumFractionDigits: moneyFractionDigits,
-    maximumFractionDigits: moneyFractionDigits,
-  }).format(minorUnitsToDecimal(minorUnits));
+    minimumFractionDigits: minorUnitOf(currency),
+    maximumFractionDigits: minorUnitOf(currency),
+  }).format(minorUnitsToDecimal(minorUnits, currency));
 }
 
 /** A rate in micro-units as typed into a field: 180000 → "0.18" (en) or "0,18" (pt-BR), no grouping. */
@@ -102,7 +108,7 @@ export function formatMoneyCompact(minorUnits: number, currency: CurrencyCode, l
     currency: currency.toUpperCase(),
     notation: "compact",
     maximumFractionDigits: 1,
-  }).format(minorUnitsToDecimal(minorUnits));
+  }).format(minorUnitsToDecimal(minorUnits, currency));
 }
 
 export type PercentFormatOptions = {

@@ -7,8 +7,9 @@
  * - Spaces around the number, one leading currency symbol (R$ for BRL; $ or US$ for USD; € for EUR…;
  *   only the field's currency when it is known) and one sign (+, -, −) before or after the symbol are fine:
  *   "R$ 12", " 12 ", "-R$ 1.234,56". Two signs, letters or anything else are refused.
- * - At most one decimal separator, followed by 1 to `places` digits (amounts 2, rates 6). More
- *   digits are refused, never rounded: "12,345" is not an amount in Portuguese.
+ * - At most one decimal separator, followed by 1 to `places` digits (amounts the currency's own —
+ *   2, the yen none —, rates 6). More digits are refused, never rounded: "12,345" is not an amount
+ *   in Portuguese, "1.000,50" is not one in yen.
  * - Thousands separators only in the whole part, every three digits from the decimal separator,
  *   the first group 1 to 3 digits and not starting with 0: "1.500" (pt-BR) is 1500, "1.23.4" and
  *   "1.2345" are refused. Rates take none: a "." in a Portuguese rate is refused, never read.
@@ -20,7 +21,14 @@
  * disagreed on the language could refuse a value, but never change it. The node tests prove it.
  */
 import type { Currency } from "../../db/enums";
-import { centsToDecimal, maxAmountCents, maxRateMicros, microsToRate } from "../../worker/ledger/amounts";
+import {
+  hundredthsToDecimal,
+  maxAmountUnitsOf,
+  maxRateMicros,
+  microsToRate,
+  minorUnitOf,
+  unitsToDecimal,
+} from "../../worker/ledger/amounts";
 import type { Language } from "./i18n";
 import type { Message } from "../../worker/http/messages";
 
@@ -58,12 +66,14 @@ const separators: Record<Language, { decimal: string; group: string }> = {
 const otherLanguage: Record<Language, Language> = { en: "pt-BR", "pt-BR": "en" };
 
 // Every currency of db/enums.ts has its symbols, as Intl writes them in either language (a new
-// currency fails the typecheck until it does). "$" alone is the dollar; "¥" alone the yuan.
+// currency fails the typecheck until it does). "$" alone is the dollar; "¥" alone is the yen in a
+// yen field and the yuan in a yuan one (en writes the yen "¥", the yuan "CN¥").
 const symbolsByCurrency: Record<string, string[]> = {
   BRL: ["R$"],
   USD: ["US$", "$"],
   EUR: ["€"],
   GBP: ["£"],
+  JPY: ["JP¥", "¥"],
   AUD: ["AU$", "A$"],
   CAD: ["CA$", "C$"],
   CHF: ["CHF"],
@@ -101,6 +111,12 @@ function readDigits(body: string, language: Language, spec: Spec): bigint | Type
   return BigInt((read.digits || "0") + (fraction ?? "").padEnd(spec.places, "0"));
 }
 
+/** The API's text of what was read: a rate with 6 places, an amount with its currency's (2 when none is known). */
+function textOf(units: number, spec: Spec): string {
+  if (spec.kind === "rate") return microsToRate(units);
+  return spec.currency ? unitsToDecimal(units, spec.currency) : hundredthsToDecimal(units);
+}
+
 function parse(typed: string, language: Language, spec: Spec): TypedNumber {
   const text = typed.replace(/[\s\u00a0\u202f]+/g, " ").trim();
   if (text === "") return { ok: false, reason: "empty" };
@@ -127,16 +143,22 @@ function parse(typed: string, language: Language, spec: Spec): TypedNumber {
   if (spec.sign === "positive" && units === 0n) return { ok: false, reason: "notPositive" };
   const signed = isNegative ? -Number(units) : Number(units);
   const value = Object.is(signed, -0) ? 0 : signed;
-  return { ok: true, text: spec.kind === "rate" ? microsToRate(value) : centsToDecimal(value), units: value };
+  return { ok: true, text: textOf(value, spec), units: value };
 }
 
-/** "1.234,56" (pt-BR) or "1,234.56" (en) → { text: "1234.56", units: 123456 }, or why not. */
+/**
+ * "1.234,56" (pt-BR) or "1,234.56" (en) → { text: "1234.56", units: 123456 }, or why not; in a yen
+ * field "1.234" (pt-BR) → { text: "1234", units: 1234 }, the yen having no decimals. Without a
+ * currency, an amount with up to 2 decimals, in hundredths.
+ */
 export function parseTypedAmount(
   typed: string,
   language: Language,
   { sign = "positive", currency }: TypedAmountOptions = {},
 ): TypedNumber {
-  return parse(typed, language, { kind: "amount", places: 2, maxUnits: BigInt(maxAmountCents), sign, currency });
+  const places = currency ? minorUnitOf(currency) : 2;
+  const maxUnits = BigInt(maxAmountUnitsOf(currency ?? ""));
+  return parse(typed, language, { kind: "amount", places, maxUnits, sign, currency });
 }
 
 /** "0,18" (pt-BR) or "0.18" (en) → { text: "0.180000", units: 180000 } (micro-units), or why not. */

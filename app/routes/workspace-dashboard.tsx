@@ -20,7 +20,7 @@ import { useLanguage } from "~/lib/use-language";
 import { getDashboardPage, getVirtualBalance, horizons, type Horizon } from "../../worker/dashboard/dashboard.service";
 import { AppError } from "../../worker/http/errors";
 import { isIsoDate } from "../../worker/ledger/dates";
-import { decimalToExactCents } from "../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../worker/ledger/amounts";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -125,7 +125,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard
             label={t("stats.totalBalance")}
-            cents={decimalToExactCents(stats.total_balance)}
+            cents={decimalToExactUnits(stats.total_balance, currency)}
             currency={currency}
             icon="wallet"
             testId="stat-total"
@@ -135,8 +135,8 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
               stats.loans_owed === "0.00"
                 ? null
                 : t("stats.netOfLoans", {
-                    loans: formatMoney(decimalToExactCents(stats.loans_owed), currency, language),
-                    net: formatMoney(decimalToExactCents(stats.net_worth), currency, language),
+                    loans: formatMoney(decimalToExactUnits(stats.loans_owed, currency), currency, language),
+                    net: formatMoney(decimalToExactUnits(stats.net_worth, currency), currency, language),
                   }),
             ]
               .filter(Boolean)
@@ -146,7 +146,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           </StatCard>
           <StatCard
             label={t("stats.monthlyIncome")}
-            cents={decimalToExactCents(stats.monthly_income.current_income)}
+            cents={decimalToExactUnits(stats.monthly_income.current_income, currency)}
             currency={currency}
             icon="trending-up"
             change={stats.monthly_income}
@@ -154,7 +154,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           />
           <StatCard
             label={t("stats.monthlyExpenses")}
-            cents={decimalToExactCents(stats.monthly_expenses.current_expenses)}
+            cents={decimalToExactUnits(stats.monthly_expenses.current_expenses, currency)}
             currency={currency}
             icon="trending-down"
             change={stats.monthly_expenses}
@@ -163,7 +163,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           />
           <StatCard
             label={t("stats.creditCardSpending")}
-            cents={decimalToExactCents(stats.credit_card_spending.current_spending)}
+            cents={decimalToExactUnits(stats.credit_card_spending.current_spending, currency)}
             currency={currency}
             icon="credit-card"
             change={stats.credit_card_spending}

@@ -11,7 +11,7 @@ import { CalculatorSection, PlannedEmpty, PlannedList, SummaryCards } from "~/co
 import { usePlannedActions } from "~/components/planned/row-actions";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { formatMoney } from "~/lib/format";
+import { formatAmountText } from "~/lib/format";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
@@ -21,7 +21,6 @@ import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
-import { decimalToExactCents } from "../../worker/ledger/amounts";
 import { loanPaymentSchema, loanSchema, refinanceSchema } from "../../worker/loans/loans.schemas";
 import { loadLoansPage } from "../../worker/loans/loans-page.service";
 import {
@@ -141,9 +140,7 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
   const canEdit = can(page.role, "finances.write");
   const perCurrency = (field: "total_balance" | "monthly_payments" | "interest_remaining") =>
     page.statistics.by_currency.length
-      ? page.statistics.by_currency
-          .map((entry) => formatMoney(decimalToExactCents(entry[field]), entry.currency, language))
-          .join(" · ")
+      ? page.statistics.by_currency.map((entry) => formatAmountText(entry[field], entry.currency, language)).join(" · ")
       : "—";
   const newButton = canEdit ? (
     <Button variant="accent" onClick={() => setCreating(true)}>

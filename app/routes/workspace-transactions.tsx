@@ -23,7 +23,7 @@ import { type TransactionInput, transactionSchema } from "../../worker/transacti
 import { installmentPlanSchema } from "../../worker/installments/installments.schemas";
 import { createInstallmentPlan } from "../../worker/installments/installments.service";
 import { fieldErrorsFrom } from "../../worker/http/validation";
-import { centsToDecimal } from "../../worker/ledger/amounts";
+import { hundredthsToDecimal } from "../../worker/ledger/amounts";
 import { parseOptional, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import {
   createTransaction,
@@ -97,7 +97,7 @@ async function createPlanFromWizard(
   const parsed = installmentPlanSchema.safeParse({
     description: purchase.description,
     purchase_date: purchase.date,
-    total_amount: centsToDecimal(purchase.amount),
+    total_amount: hundredthsToDecimal(purchase.amount),
     installments_count: formText(form, "installments_count"),
     interest_rate: rate.text ?? "0",
     origin: purchase.origin ? `${purchase.origin.type}:${purchase.origin.id}` : "",

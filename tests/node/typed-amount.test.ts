@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatAmountInput, formatMoney, formatRateInput } from "../../app/lib/format";
 import { languages, type Language } from "../../app/lib/i18n";
 import { parseTypedAmount, parseTypedRate, type TypedRefusal } from "../../app/lib/typed-amount";
-import { maxAmountCents, maxRateMicros } from "../../worker/ledger/money";
+import { maxAmountCents, maxAmountUnitsOf, maxRateMicros } from "../../worker/ledger/money";
 import { currencies } from "../../db/enums";
 
 const amountIn = (language: Language, typed: string, options?: Parameters<typeof parseTypedAmount>[2]) =>
@@ -127,15 +127,18 @@ const language = fc.constantFrom<Language>(...languages);
 
 describe("format → parse round trips", () => {
   it("fills fields the way each language writes amounts and rates", () => {
-    expect(formatAmountInput(123_456, "pt-BR")).toBe("1.234,56");
-    expect(formatAmountInput(-150_000, "en")).toBe("-1,500.00");
+    expect(formatAmountInput(123_456, "BRL", "pt-BR")).toBe("1.234,56");
+    expect(formatAmountInput(-150_000, "USD", "en")).toBe("-1,500.00");
+    expect(formatAmountInput(123_456, "JPY", "pt-BR")).toBe("123.456");
+    expect(formatAmountInput(-1_500, "JPY", "en")).toBe("-1,500");
     expect(formatRateInput(180_000, "pt-BR")).toBe("0,18");
     expect(formatRateInput(1_500_250_000, "en")).toBe("1500.25");
   });
 
   it("reads back every amount the app prints with its currency, in both languages", () => {
     fc.assert(
-      fc.property(cents, language, fc.constantFrom(...currencies), (amount, lang, currency) => {
+      fc.property(cents, language, fc.constantFrom(...currencies), (anyAmount, lang, currency) => {
+        const amount = anyAmount % maxAmountUnitsOf(currency) || 1;
         const parsed = parseTypedAmount(formatMoney(amount, currency, lang), lang, { currency });
         expect(parsed).toEqual({ ok: true, text: expect.any(String), units: amount });
       }),
@@ -149,7 +152,7 @@ describe("format → parse round trips", () => {
         expect(
           parseTypedAmount(formatMoney(amount, "BRL", lang, { sign: "exceptZero" }), lang, { sign: "any" }),
         ).toMatchObject({ ok: true, units: amount });
-        expect(parseTypedAmount(formatAmountInput(amount, lang), lang, { sign: "any" })).toMatchObject({
+        expect(parseTypedAmount(formatAmountInput(amount, "BRL", lang), lang, { sign: "any" })).toMatchObject({
           ok: true,
           units: amount,
         });
@@ -165,6 +168,29 @@ describe("format → parse round trips", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("yen amounts (no decimals)", () => {
+  it.each<[Language, string, string, number]>([
+    ["pt-BR", "1.234", "1234", 1234],
+    ["pt-BR", "JP¥ 1.234", "1234", 1234],
+    ["en", "¥1,234", "1234", 1234],
+    ["en", "1234", "1234", 1234],
+  ])("reads %s %j as %s", (lang, typed, text, units) => {
+    expect(amountIn(lang, typed, { currency: "JPY" })).toEqual({ ok: true, text, units });
+  });
+
+  it("refuses decimals, never rounding them away, and yuan symbols", () => {
+    expect(amountIn("pt-BR", "1.234,5", { currency: "JPY" })).toEqual(refusal("tooManyDecimals"));
+    expect(amountIn("en", "12.50", { currency: "JPY" })).toEqual(refusal("tooManyDecimals"));
+    expect(amountIn("en", "CN¥12", { currency: "JPY" })).toEqual(refusal("wrongCurrency"));
+    expect(amountIn("en", "1,000,000,000", { currency: "JPY" })).toEqual(refusal("tooLarge"));
+  });
+
+  it("prints the yen without decimals in both languages", () => {
+    expect(formatMoney(1_234_567, "JPY", "en")).toBe("¥1,234,567");
+    expect(formatMoney(1_234_567, "JPY", "pt-BR")).toBe("JP¥\u00a01.234.567");
   });
 });
 

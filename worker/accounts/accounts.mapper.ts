@@ -1,5 +1,5 @@
 import type { accounts } from "../../db/schema/index.ts";
-import { centsToDecimal } from "../ledger/money.ts";
+import { unitsToDecimal } from "../ledger/money.ts";
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -10,9 +10,9 @@ export function toAccountResponse(account: AccountRow) {
     name: account.name,
     type: account.type,
     currency: account.currency,
-    balance: centsToDecimal(account.balanceCents),
+    balance: unitsToDecimal(account.balanceCents, account.currency),
     balance_cents: account.balanceCents,
-    initial_balance: centsToDecimal(account.initialBalanceCents),
+    initial_balance: unitsToDecimal(account.initialBalanceCents, account.currency),
     color: account.color,
     icon: account.icon,
     is_active: account.isActive,

@@ -7,7 +7,10 @@ import { AppError, fieldError } from "../http/errors.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import { toAccountResponse } from "./accounts.mapper.ts";
+import { type AccountRow, toAccountResponse } from "./accounts.mapper.ts";
+import type { Currency } from "../../db/enums.ts";
+import { hundredthsToUnits, unitsToHundredths } from "../ledger/amounts.ts";
+import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { asOfToday, laterMovementQueries } from "./todays-balances.ts";
 import { todayIn } from "../ledger/dates.ts";
 import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.ts";
@@ -98,6 +101,8 @@ export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & C
       values: { plan: tier.label, limit: usage.limit ?? 0 },
     });
   }
+  const currency = input.currency ?? workspace.currency;
+  const balanceUnits = unitsIn(input.balance, currency, "balance");
   const [created] = await ctx.db
     .insert(accounts)
     .values({
@@ -105,9 +110,9 @@ export async function createAccount({ ctx, input }: ServiceCall<WorkspaceRef & C
       workspaceId: input.workspaceId,
       name: input.name,
       type: input.type,
-      currency: input.currency ?? workspace.currency,
-      initialBalanceCents: input.balance,
-      balanceCents: input.balance,
+      currency,
+      initialBalanceCents: balanceUnits,
+      balanceCents: balanceUnits,
       color: input.color,
       icon: input.icon,
       createdAt: ctx.clock.now().toISOString(),
@@ -149,21 +154,40 @@ export async function updateAccount({ ctx, input }: ServiceCall<AccountRef & Upd
       message: "errors:ACCOUNT_CURRENCY_LOCKED",
     });
   }
+  const newCurrency = input.currency !== undefined && input.currency !== account.currency ? input.currency : null;
+  // Nothing was recorded, so the balance is the opening one: the same amount in the new currency's
+  // places (R$ 10,50 → ¥ refused, not rounded), and only while the balance is still the one read.
+  const rescaled = newCurrency && rescaledBalance(account, newCurrency);
   const [updated] = await ctx.db
     .update(accounts)
     .set({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.type !== undefined ? { type: input.type } : {}),
-      ...(input.currency !== undefined ? { currency: input.currency } : {}),
+      ...(rescaled
+        ? { currency: rescaled.currency, initialBalanceCents: rescaled.units, balanceCents: rescaled.units }
+        : {}),
       ...(input.color !== undefined ? { color: input.color } : {}),
       ...(input.icon !== undefined ? { icon: input.icon } : {}),
       ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
       updatedAt: ctx.clock.now().toISOString(),
     })
-    .where(and(eq(accounts.id, account.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
+    .where(
+      and(
+        eq(accounts.id, account.id),
+        actorStillMay(ctx, input.workspaceId, "finances.write"),
+        rescaled ? eq(accounts.balanceCents, account.balanceCents) : undefined,
+      ),
+    )
     .returning();
   if (!updated) throw accountNotFound();
   return toAccountResponse(updated);
+}
+
+/** An unused account's opening balance in another currency's minor units; a field error when it has decimals that one lacks. */
+function rescaledBalance(account: AccountRow, currency: Currency) {
+  const units = hundredthsToUnits(unitsToHundredths(account.initialBalanceCents, account.currency), currency);
+  if (units === null) throw fieldError("currency", "errors:fields.amountWholeUnits", { values: { currency } });
+  return { currency, units };
 }
 
 /** DELETE /accounts/{id}: only an account nothing was recorded in; otherwise archive it. */

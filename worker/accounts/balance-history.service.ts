@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isUuid } from "../../db/ids.ts";
 import { transactions } from "../../db/schema/index.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
-import { centsToDecimal } from "../ledger/money.ts";
+import { unitsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactCents } from "../ledger/sums.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "./accounts.service.ts";
 import type { ServiceCall } from "../auth/actor.ts";
@@ -51,7 +51,7 @@ export async function getBalanceHistory({ ctx, input }: ServiceCall<AccountRef &
   const points: Array<{ date: string; balance: string; balance_cents: number }> = [];
   for (let date = today; date >= first; date = addDays(date, -1)) {
     const cents = BigInt(account.balanceCents) - laterMovement;
-    points.push({ date, balance: centsToDecimal(cents), balance_cents: centsNumber(cents) });
+    points.push({ date, balance: unitsToDecimal(cents, account.currency), balance_cents: centsNumber(cents) });
     laterMovement += netByDate.get(date) ?? 0n;
   }
   return { currency: account.currency, points: points.reverse() };

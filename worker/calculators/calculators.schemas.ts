@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencies } from "../../db/enums.ts";
 import { positiveAmountSchema } from "../ledger/money.ts";
 import { percentRate, type Rate, zeroRate } from "../planning/money-schedules.ts";
 import { dateSchema } from "../transactions/transactions.schemas.ts";
@@ -17,12 +18,16 @@ export const percentTextSchema = z.unknown().transform((value, context): string 
 /** The same rate as an exact fraction. */
 const percentSchema = percentTextSchema.transform((text): Rate => percentRate(text)!);
 
+/** The currency the figures are in, when the caller knows it (a plan's card, a loan's account): the yen's have no decimals. */
+const calculationCurrency = z.enum(currencies, { error: "errors:fields.currency" }).optional();
+
 export const wholeNumber = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 /** POST /installment-plans/calculate: a purchase split in `months` installments at a rate a month ("taxa ao mês"). */
 export const installmentCalculationSchema = z.object({
   principal: positiveAmountSchema,
+  currency: calculationCurrency,
   interest_rate: percentSchema.default(zeroRate),
   months: wholeNumber("errors:fields.installmentCount", 360),
   first_payment_date: dateSchema.optional(),
@@ -32,6 +37,7 @@ export type InstallmentCalculation = z.infer<typeof installmentCalculationSchema
 /** POST /loans/calculate: a loan's payment; the rate is per year (nominal unless told) or per month. */
 export const loanCalculationSchema = z.object({
   principal_amount: positiveAmountSchema,
+  currency: calculationCurrency,
   interest_rate: percentSchema,
   interest_rate_period: z.enum(["year", "month"], { error: "errors:fields.ratePeriod" }).default("year"),
   rate_conversion: z.enum(["nominal", "effective"], { error: "errors:fields.rateConversion" }).default("nominal"),

@@ -5,7 +5,8 @@
  */
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
-import { centsToDecimal } from "../ledger/amounts.ts";
+import { hundredthsToDecimal, unitsToDecimal } from "../ledger/amounts.ts";
+import { unitsIn } from "../ledger/amount-in-currency.ts";
 import {
   loanPeriods,
   type PaymentFrequency,
@@ -26,32 +27,49 @@ function rateText(rate: Rate): string {
   return `${scaled / 10n ** 10n}.${(scaled % 10n ** 10n).toString().padStart(10, "0")}`;
 }
 
-function rowsResponse(rows: ScheduleRow[], dateOf?: (index: number) => string) {
+/** The figures' text: in the currency's own places when the caller named one, else with 2. */
+const decimalIn = (currency: string | undefined) => (units: bigint) =>
+  currency ? unitsToDecimal(units, currency) : hundredthsToDecimal(units);
+
+/** The principal in the currency's minor units (hundredths when none was named). */
+const principalIn = (hundredths: number, currency: string | undefined, field: string) =>
+  BigInt(currency ? unitsIn(hundredths, currency, field) : hundredths);
+
+function rowsResponse(rows: ScheduleRow[], text: (units: bigint) => string, dateOf?: (index: number) => string) {
   return rows.map((row, index) => ({
     number: row.number,
     ...(dateOf ? { date: dateOf(index) } : {}),
-    payment: centsToDecimal(row.paymentCents),
-    interest: centsToDecimal(row.interestCents),
-    principal: centsToDecimal(row.principalCents),
-    remaining_balance: centsToDecimal(row.remainingCents),
+    payment: text(row.paymentCents),
+    interest: text(row.interestCents),
+    principal: text(row.principalCents),
+    remaining_balance: text(row.remainingCents),
   }));
 }
 
-function totals(rows: ScheduleRow[]) {
+function totals(rows: ScheduleRow[], text: (units: bigint) => string) {
   return {
     // The first payment: every other is the same (Price) or falls by a step (SAC), bar the last's cents.
-    payment: centsToDecimal(rows[0]!.paymentCents),
-    total_interest: centsToDecimal(sum(rows, "interestCents")),
-    total_paid: centsToDecimal(sum(rows, "paymentCents")),
+    payment: text(rows[0]!.paymentCents),
+    total_interest: text(sum(rows, "interestCents")),
+    total_paid: text(sum(rows, "paymentCents")),
   };
 }
 
 /** POST /installment-plans/calculate: the installment, the interest and the schedule (dated from the first payment, when given). */
 export async function calculateInstallments({ ctx, input }: ServiceCall<WorkspaceRef & InstallmentCalculation>) {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
-  const rows = schedule(BigInt(input.principal), input.interest_rate, input.months, "price");
+  const rows = schedule(
+    principalIn(input.principal, input.currency, "principal"),
+    input.interest_rate,
+    input.months,
+    "price",
+  );
   const first = input.first_payment_date;
-  return { ...totals(rows), schedule: rowsResponse(rows, first ? (index) => paymentDate(first, index) : undefined) };
+  const text = decimalIn(input.currency);
+  return {
+    ...totals(rows, text),
+    schedule: rowsResponse(rows, text, first ? (index) => paymentDate(first, index) : undefined),
+  };
 }
 
 /** The loan's periods and the rate of one (money-schedules.ts: loanPeriods). */
@@ -71,19 +89,22 @@ function loanTerms(input: LoanCalculation) {
 export async function calculateLoan({ ctx, input }: ServiceCall<WorkspaceRef & LoanCalculation>) {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
   const { periods, rate } = loanTerms(input);
-  const rows = schedule(BigInt(input.principal_amount), rate, periods, input.amortization_system);
-  return { ...totals(rows), periods, period_rate: rateText(rate) };
+  const principal = principalIn(input.principal_amount, input.currency, "principal_amount");
+  const rows = schedule(principal, rate, periods, input.amortization_system);
+  return { ...totals(rows, decimalIn(input.currency)), periods, period_rate: rateText(rate) };
 }
 
 /** POST /loans/amortization: the whole schedule, each payment dated. */
 export async function loanAmortization({ ctx, input }: ServiceCall<WorkspaceRef & LoanAmortization>) {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
   const { frequency, periods, rate } = loanTerms(input);
-  const rows = schedule(BigInt(input.principal_amount), rate, periods, input.amortization_system);
+  const principal = principalIn(input.principal_amount, input.currency, "principal_amount");
+  const rows = schedule(principal, rate, periods, input.amortization_system);
+  const text = decimalIn(input.currency);
   return {
-    ...totals(rows),
+    ...totals(rows, text),
     periods,
     period_rate: rateText(rate),
-    schedule: rowsResponse(rows, (index) => paymentDate(input.start_date, index, frequency)),
+    schedule: rowsResponse(rows, text, (index) => paymentDate(input.start_date, index, frequency)),
   };
 }

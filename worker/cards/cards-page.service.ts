@@ -94,7 +94,9 @@ export async function getCardsPage({ ctx, input }: PersonCall<CardsPageInput>) {
       card: basis.card,
       statements,
       selected: closing && isListed ? statementWithLines(basis, statementRows, closing) : null,
-      recentPurchases: basis.hasStatements ? [] : (statementRows.recentPurchases ?? []).map(toStatementLine),
+      recentPurchases: basis.hasStatements
+        ? []
+        : (statementRows.recentPurchases ?? []).map((line) => toStatementLine(line, basis.card.currency)),
     },
     isStatementMissing: selectedClosing !== null && !isListed,
   };

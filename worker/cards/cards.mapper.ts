@@ -1,5 +1,5 @@
 import type { accounts, cards } from "../../db/schema/index.ts";
-import { centsToDecimal } from "../ledger/money.ts";
+import { unitsToDecimal } from "../ledger/money.ts";
 
 type CardRow = typeof cards.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
@@ -28,17 +28,17 @@ export function toCardResponse(card: CardRow & { committedDebtCents?: number }, 
     expiry_date: card.expiryDate,
     type: card.type,
     mode: card.mode,
-    credit_limit: limit === null ? null : centsToDecimal(limit),
+    credit_limit: limit === null ? null : unitsToDecimal(limit, account.currency),
     billing_cycle_day: card.billingCycleDay,
     due_day: card.dueDay,
     color: card.color,
     icon: card.icon,
-    debt_amount: centsToDecimal(card.debtCents),
+    debt_amount: unitsToDecimal(card.debtCents, account.currency),
     debt_cents: card.debtCents,
-    available_credit: available === null ? null : centsToDecimal(available),
+    available_credit: available === null ? null : unitsToDecimal(available, account.currency),
     /** Charges dated after today that already hold the limit (a plan's later installments). */
-    held_amount: centsToDecimal(isCredit ? holdingCents - card.debtCents : 0),
-    current_balance: centsToDecimal(isCredit ? card.debtCents : account.balanceCents),
+    held_amount: unitsToDecimal(isCredit ? holdingCents - card.debtCents : 0, account.currency),
+    current_balance: unitsToDecimal(isCredit ? card.debtCents : account.balanceCents, account.currency),
     utilization: isCredit && limit ? Math.round((holdingCents / limit) * 1000) / 10 : 0,
     is_active: card.isActive,
     created_at: card.createdAt,

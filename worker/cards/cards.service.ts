@@ -16,6 +16,7 @@ type AccountRow = typeof accounts.$inferSelect;
 import type { CardInput } from "./cards.schemas.ts";
 import type { ActingContext, ServiceCall } from "../auth/actor.ts";
 import { runLedgerBatch } from "../ledger/apply-effects.ts";
+import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
 
 export type CardRef = WorkspaceRef & { cardId: string };
@@ -96,7 +97,8 @@ export async function getCard({ ctx, input }: ServiceCall<CardRef>) {
   return toCardResponse(row.card, row.account);
 }
 
-function cardColumns(input: CardInput) {
+/** The card's columns; the limit in the minor units of its account's currency. */
+function cardColumns(input: CardInput, currency: string) {
   return {
     name: input.name,
     accountId: input.account_uuid.toLowerCase(),
@@ -105,7 +107,7 @@ function cardColumns(input: CardInput) {
     expiryDate: input.expiry_date ?? null,
     type: input.type,
     mode: input.mode,
-    creditLimitCents: input.credit_limit ?? null,
+    creditLimitCents: input.credit_limit == null ? null : unitsIn(input.credit_limit, currency, "credit_limit"),
     billingCycleDay: input.billing_cycle_day,
     dueDay: input.due_day,
     color: input.color,
@@ -132,7 +134,7 @@ export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & Card
       .values({
         id: newId(),
         workspaceId: input.workspaceId,
-        ...cardColumns(input),
+        ...cardColumns(input, account.currency),
         createdAt: ctx.clock.now().toISOString(),
       })
       .returning(),
@@ -179,7 +181,7 @@ export async function updateCard({ ctx, input }: ServiceCall<CardRef & CardInput
   const [card] = await ctx.db
     .update(cards)
     .set({
-      ...cardColumns(input),
+      ...cardColumns(input, account.currency),
       ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
       updatedAt: ctx.clock.now().toISOString(),
     })

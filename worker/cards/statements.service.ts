@@ -8,7 +8,7 @@ import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { dayOfMonth, shiftMonth, todayIn } from "../ledger/dates.ts";
-import { centsToDecimal } from "../ledger/money.ts";
+import { unitsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactSum } from "../ledger/sums.ts";
 import { toCardResponse } from "./cards.mapper.ts";
 import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
@@ -124,27 +124,27 @@ export type StatementRows = RowsByName<ReturnType<typeof statementQueries>>;
 type LineRow = NonNullable<StatementRows["statementLines"]>[number];
 
 /** A purchase on a statement (or a debit card's recent list): date, description, amount, tags. */
-export function toStatementLine(row: LineRow) {
+export function toStatementLine(row: LineRow, currency: string) {
   return {
     uuid: row.id,
     date: row.date,
     description: row.description,
     type: row.kind,
-    amount: centsToDecimal(row.amountCents),
+    amount: unitsToDecimal(row.amountCents, currency),
     amount_cents: row.amountCents,
     tags: JSON.parse(row.tagsJson ?? "[]") as Array<{ uuid: string; name: string; color: string }>,
   };
 }
 
-function toStatementResponse(statement: Statement) {
+function toStatementResponse(statement: Statement, currency: string) {
   return {
     period_start: statement.start,
     closing_date: statement.closing,
     due_date: statement.due,
-    total: centsToDecimal(statement.totalCents),
-    paid: centsToDecimal(statement.paidCents),
-    remaining: centsToDecimal(statement.remainingCents),
-    to_settle: centsToDecimal(statement.toSettleCents),
+    total: unitsToDecimal(statement.totalCents, currency),
+    paid: unitsToDecimal(statement.paidCents, currency),
+    remaining: unitsToDecimal(statement.remainingCents, currency),
+    to_settle: unitsToDecimal(statement.toSettleCents, currency),
     total_cents: centsNumber(statement.totalCents),
     paid_cents: centsNumber(statement.paidCents),
     remaining_cents: centsNumber(statement.remainingCents),
@@ -189,7 +189,7 @@ export function statementsOf(basis: Basis, rows: StatementRows, periods: Stateme
     chargesBeforeWindowCents,
     creditsCents: rows.credited[0]?.cents ?? 0n,
     today: basis.today,
-  }).map(toStatementResponse);
+  }).map((statement) => toStatementResponse(statement, basis.card.currency));
 }
 
 /** The latest date the card is charged on (an installment on a later statement may be far ahead). */
@@ -217,7 +217,7 @@ export function statementWithLines(basis: Basis, rows: StatementRows, closing: s
   if (!period) return null;
   const [statement] = statementsOf(basis, rows, [period]);
   const lines = (rows.statementLines ?? []).filter((line) => line.date >= period.start && line.date <= closing);
-  return { ...statement!, lines: lines.map(toStatementLine) };
+  return { ...statement!, lines: lines.map((line) => toStatementLine(line, basis.card.currency)) };
 }
 
 /**

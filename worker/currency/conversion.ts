@@ -11,12 +11,7 @@
  *   of 1 is never assumed between two currencies.
  */
 
-/** ISO 4217 minor units of the rate currencies that have none; every other one has 2. */
-const zeroDecimalCurrencies = new Set(["JPY"]);
-
-export function minorUnitOf(currency: string): number {
-  return zeroDecimalCurrencies.has(currency) ? 0 : 2;
-}
+import { minorUnitOf } from "../ledger/amounts.ts";
 
 /** A rate as kept (db/schema/exchange-rates.ts) or cached: one pair on one day. */
 export type KnownRate = {
@@ -89,14 +84,4 @@ function isCloser(candidate: KnownRate, current: KnownRate, onDate: string | und
   const currentBefore = current.rateDate <= onDate;
   if (candidateBefore !== currentBefore) return candidateBefore;
   return candidateBefore ? candidate.rateDate > current.rateDate : candidate.rateDate < current.rateDate;
-}
-
-/** Minor units → the API's decimal text with the currency's own places: "1234.50", "¥" amounts "1234". */
-export function unitsText(units: number | bigint, currency: string): string {
-  const places = minorUnitOf(currency);
-  const value = BigInt(units);
-  const isNegative = value < 0n;
-  const digits = (isNegative ? -value : value).toString().padStart(places + 1, "0");
-  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-  return `${isNegative ? "-" : ""}${text}`;
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { amountBounds, amountMessages, maxAmountCents, unitsFrom } from "../ledger/amounts.ts";
+import { amountBounds, amountMessages, maxAmountCents, minorUnitOf, unitsFrom } from "../ledger/amounts.ts";
 import { isIsoDate } from "../ledger/dates.ts";
-import { minorUnitOf } from "./conversion.ts";
 import { rateCurrencies } from "./rate-currencies.ts";
 
 /** A rate currency's ISO code, in either case ("brl" is BRL). */

@@ -4,9 +4,9 @@
  * stale (every provider failed and the last good rate served); no rate is ever made up.
  */
 import type { ServiceContext } from "../context.ts";
-import { microsToRate } from "../ledger/amounts.ts";
+import { microsToRate, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { todayIn } from "../ledger/dates.ts";
-import { convertUnits, minorUnitOf, type PairRate, pairRate, unitsText } from "./conversion.ts";
+import { convertUnits, type PairRate, pairRate } from "./conversion.ts";
 import {
   type CurrentRates,
   clearRatesCache,
@@ -123,8 +123,8 @@ type Conversion = { units: number; from_currency: RateCurrency };
 function converted(conversion: Conversion, to: RateCurrency, pair: PairAnswer) {
   return {
     ...rateResponse(pair),
-    amount: unitsText(conversion.units, conversion.from_currency),
-    converted: unitsText(convertUnits(conversion.units, conversion.from_currency, to, pair.rateMicros), to),
+    amount: unitsToDecimal(conversion.units, conversion.from_currency),
+    converted: unitsToDecimal(convertUnits(conversion.units, conversion.from_currency, to, pair.rateMicros), to),
   };
 }
 
@@ -165,7 +165,7 @@ export async function convertMany({
       convertUnits(conversion.units, conversion.from_currency, to, pairs.get(conversion.from_currency)!.rateMicros),
     0n,
   );
-  return { to, results, total: unitsText(totalUnits, to), is_stale: results.some((result) => result.is_stale) };
+  return { to, results, total: unitsToDecimal(totalUnits, to), is_stale: results.some((result) => result.is_stale) };
 }
 
 /** GET /currency/supported: the currencies rates are kept for, with their minor unit. */

@@ -6,9 +6,9 @@
  * unconverted and left out of every total.
  */
 import type { ServiceContext } from "../context.ts";
-import { microsToRate } from "../ledger/amounts.ts";
+import { microsToRate, unitsToDecimal } from "../ledger/amounts.ts";
 import { monthRange } from "../ledger/dates.ts";
-import { convertUnits, type KnownRate, type PairRate, pairRate, unitsText } from "../currency/conversion.ts";
+import { convertUnits, type KnownRate, type PairRate, pairRate } from "../currency/conversion.ts";
 import { cacheTtlMs, currentRates, hasRateProviders } from "../currency/exchange-rates.service.ts";
 import { type DayRate, dayRateOf } from "../currency/rate-queries.ts";
 import { isRateCurrency } from "../currency/rate-currencies.ts";
@@ -120,8 +120,8 @@ export function foreignBalance(converter: Converter, currency: string, balanceCe
   const converted = converter.convert(balanceCents, currency);
   return {
     currency,
-    total_balance: unitsText(balanceCents, currency),
-    converted_balance: converted === null ? null : unitsText(converted, converter.currency),
+    total_balance: unitsToDecimal(balanceCents, currency),
+    converted_balance: converted === null ? null : unitsToDecimal(converted, converter.currency),
     ...converter.rateFacts(currency),
   };
 }

@@ -41,7 +41,7 @@ import type { RowsByName } from "../../db/named-batch.ts";
 import type { ServiceContext } from "../context.ts";
 import { fieldError } from "../http/errors.ts";
 import { addDays, endOfWeek, isIsoDate, monthRange, possibleTodays, todayIn } from "../ledger/dates.ts";
-import { centsToDecimal } from "../ledger/money.ts";
+import { unitsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
 import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
@@ -149,10 +149,10 @@ function change(currentCents: bigint, previousCents: bigint) {
 }
 
 /** One stat card: this month's and last month's amount under the card's own names, and the change. */
-function figure<Name extends string>(name: Name, currentCents: bigint, previousCents: bigint) {
+function figure<Name extends string>(name: Name, currency: string, currentCents: bigint, previousCents: bigint) {
   const amounts = {
-    [`current_${name}`]: centsToDecimal(currentCents),
-    [`previous_${name}`]: centsToDecimal(previousCents),
+    [`current_${name}`]: unitsToDecimal(currentCents, currency),
+    [`previous_${name}`]: unitsToDecimal(previousCents, currency),
   };
   return {
     ...(amounts as Record<`current_${Name}` | `previous_${Name}`, string>),
@@ -187,9 +187,14 @@ function monthlyFigures(
     creditCardSpendingCents: own.creditCardSpendingCents + foreign.previous.creditCardSpendingCents,
   };
   return {
-    monthly_income: figure("income", current.incomeCents, previous.incomeCents),
-    monthly_expenses: figure("expenses", current.expensesCents, previous.expensesCents),
-    credit_card_spending: figure("spending", current.creditCardSpendingCents, previous.creditCardSpendingCents),
+    monthly_income: figure("income", workspace.currency, current.incomeCents, previous.incomeCents),
+    monthly_expenses: figure("expenses", workspace.currency, current.expensesCents, previous.expensesCents),
+    credit_card_spending: figure(
+      "spending",
+      workspace.currency,
+      current.creditCardSpendingCents,
+      previous.creditCardSpendingCents,
+    ),
   };
 }
 
@@ -335,15 +340,15 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsR
   ]);
   return {
     currency: workspace.currency,
-    total_balance: centsToDecimal(totalBalanceCents),
+    total_balance: unitsToDecimal(totalBalanceCents, workspace.currency),
     other_currencies: otherCurrencies,
     /** Currencies held or moved here that no kept rate converts: left out of every figure, never counted at 1. */
     unconverted_currencies: [...converter.unconverted].sort(),
     ...monthly,
     accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
     /** What active loans still owe, and the total balance less today's card debt and that. */
-    loans_owed: centsToDecimal(loansOwedCents),
-    net_worth: centsToDecimal(totalBalanceCents - debtCents - loansOwedCents),
+    loans_owed: unitsToDecimal(loansOwedCents, workspace.currency),
+    net_worth: unitsToDecimal(totalBalanceCents - debtCents - loansOwedCents, workspace.currency),
     credit_utilization: limitCents > 0n ? percentage(debtCents, limitCents) : 0,
     recent_transactions: recent.map(toTransactionResponse),
   };
@@ -449,18 +454,18 @@ export async function getVirtualBalance({
     currency: workspace.currency,
     today,
     end_date: endDate,
-    current_balance: centsToDecimal(currentCents),
-    future_income: centsToDecimal(futureIncomeCents),
-    future_expenses: centsToDecimal(futureExpensesCents),
-    credit_card_debt: centsToDecimal(debtCents),
-    end_balance: centsToDecimal(currentCents + futureIncomeCents - futureExpensesCents),
+    current_balance: unitsToDecimal(currentCents, workspace.currency),
+    future_income: unitsToDecimal(futureIncomeCents, workspace.currency),
+    future_expenses: unitsToDecimal(futureExpensesCents, workspace.currency),
+    credit_card_debt: unitsToDecimal(debtCents, workspace.currency),
+    end_balance: unitsToDecimal(currentCents + futureIncomeCents - futureExpensesCents, workspace.currency),
     unconverted_currencies: [...converter.unconverted].sort(),
     /** What scheduled, recurring and installment items and loan payments will post by end_date, soonest first (the first 50). */
     upcoming: planned.slice(0, 50).map((flow) => ({
       date: flow.date,
       type: flow.kind,
       description: flow.description,
-      amount: centsToDecimal(flow.amountCents),
+      amount: unitsToDecimal(flow.amountCents, flow.currency),
       currency: flow.currency,
       source: flow.source,
     })),

@@ -6,7 +6,7 @@
 import { batchOfStatements, type RowsByName } from "../../db/named-batch.ts";
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
-import { centsToDecimal } from "../ledger/amounts.ts";
+import { unitsToDecimal } from "../ledger/amounts.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { failureReasonOf } from "../planning/planned-template.ts";
 import { postingPlan, runPostingBatch } from "../planning/posting.ts";
@@ -57,7 +57,7 @@ function owedInstallments(view: Overview, keep: (date: string, state: string) =>
           number: item.number,
           installments_count: plan.installmentCount,
           date: item.date,
-          amount: centsToDecimal(item.paymentCents),
+          amount: unitsToDecimal(item.paymentCents, plan.currency),
           currency: plan.currency,
           state: item.state,
           payment_method: response.payment_method,
@@ -132,19 +132,19 @@ export function statisticsOf(view: Overview) {
       remainingCents: source.remainingCents + remaining,
     });
   }
-  const totals = (entry: Totals) => ({
+  const totals = (entry: Totals, currency: string) => ({
     active_plans: entry.plans,
-    monthly_commitment: centsToDecimal(entry.monthlyCents),
-    total_remaining: centsToDecimal(entry.remainingCents),
+    monthly_commitment: unitsToDecimal(entry.monthlyCents, currency),
+    total_remaining: unitsToDecimal(entry.remainingCents, currency),
   });
   return {
     active_plans: running.length,
     overdue_plans: running.filter(({ response }) => response.status === "overdue").length,
-    by_currency: [...byCurrency].map(([currency, entry]) => ({ currency, ...totals(entry) })),
+    by_currency: [...byCurrency].map(([currency, entry]) => ({ currency, ...totals(entry, currency) })),
     by_payment_source: [...bySource.values()].map((entry) => ({
       origin: entry.origin,
       currency: entry.currency,
-      ...totals(entry),
+      ...totals(entry, entry.currency),
     })),
     today: view.today,
   };

@@ -5,7 +5,7 @@
  */
 import type { installmentPlans } from "../../db/schema/index.ts";
 import { type CardCycle, closingDateFor, dueDateFor } from "../cards/statements.ts";
-import { centsToDecimal } from "../ledger/amounts.ts";
+import { unitsToDecimal } from "../ledger/amounts.ts";
 import { centsNumber } from "../ledger/sums.ts";
 import { parseLegRef } from "../planning/planned-template.ts";
 import { templateResponse } from "../planning/planned-reads.ts";
@@ -120,15 +120,15 @@ export function statusOf(plan: InstallmentPlanRow, installments: readonly Instal
   return plan.status === "paused" ? ("paused" as const) : ("active" as const);
 }
 
-function installmentResponse(item: Installment) {
+function installmentResponse(item: Installment, currency: string) {
   return {
     number: item.number,
     date: item.date,
     state: item.state,
-    payment: centsToDecimal(item.paymentCents),
-    interest: centsToDecimal(item.interestCents),
-    principal: centsToDecimal(item.principalCents),
-    remaining_balance: centsToDecimal(item.remainingCents),
+    payment: unitsToDecimal(item.paymentCents, currency),
+    interest: unitsToDecimal(item.interestCents, currency),
+    principal: unitsToDecimal(item.principalCents, currency),
+    remaining_balance: unitsToDecimal(item.remainingCents, currency),
     transaction_id: item.transactionId,
     statement: item.statement,
   };
@@ -154,7 +154,7 @@ export function toInstallmentPlanResponse(
     merchant: plan.merchant,
     notes: plan.notes,
     purchase_date: plan.purchaseDate,
-    total_amount: centsToDecimal(plan.totalAmountCents),
+    total_amount: unitsToDecimal(plan.totalAmountCents, plan.currency),
     total_amount_cents: plan.totalAmountCents,
     currency: plan.currency,
     installments_count: plan.installmentCount,
@@ -166,16 +166,21 @@ export function toInstallmentPlanResponse(
     origin_id: plan.origin,
     tags: template.tags,
     tag_ids: template.tag_ids,
-    monthly_payment: centsToDecimal(regularInstallmentCents(installmentRows(plan))),
-    total_interest: centsToDecimal(totalCents - BigInt(plan.totalAmountCents)),
-    total_with_interest: centsToDecimal(totalCents),
+    monthly_payment: unitsToDecimal(regularInstallmentCents(installmentRows(plan)), plan.currency),
+    total_interest: unitsToDecimal(totalCents - BigInt(plan.totalAmountCents), plan.currency),
+    total_with_interest: unitsToDecimal(totalCents, plan.currency),
     installments_paid: paidCount,
     installments_settled_before: plan.settledBeforeCount,
-    paid_amount: centsToDecimal(sumOf(installments, doneStates)),
-    remaining_amount: centsToDecimal(sumOf(installments, owedStates)),
+    paid_amount: unitsToDecimal(sumOf(installments, doneStates), plan.currency),
+    remaining_amount: unitsToDecimal(sumOf(installments, owedStates), plan.currency),
     remaining_cents: centsNumber(sumOf(installments, owedStates)),
     next_installment: next
-      ? { number: next.number, date: next.date, amount: centsToDecimal(next.paymentCents), state: next.state }
+      ? {
+          number: next.number,
+          date: next.date,
+          amount: unitsToDecimal(next.paymentCents, plan.currency),
+          state: next.state,
+        }
       : null,
     status: statusOf(plan, installments),
     /** Kept paused (an overdue plan may be paused or failing): resume is what it needs. */
@@ -184,7 +189,7 @@ export function toInstallmentPlanResponse(
     cancelled_at: plan.cancelledAt,
     created_at: plan.createdAt,
     updated_at: plan.updatedAt,
-    ...(options.withSchedule ? { schedule: installments.map(installmentResponse) } : {}),
+    ...(options.withSchedule ? { schedule: installments.map((item) => installmentResponse(item, plan.currency)) } : {}),
   };
 }
 

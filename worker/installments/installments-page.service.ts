@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
 import { installmentPlans, transactions } from "../../db/schema/index.ts";
-import { decimalToExactCents } from "../ledger/amounts.ts";
+import { decimalToExactUnits } from "../ledger/amounts.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 import { todayIn } from "../ledger/dates.ts";
@@ -60,7 +60,7 @@ export async function loadInstallmentsPage({
   // Offered to link: expenses of exactly the next installment's amount, on an active account plan.
   const nextCents =
     selected?.next_installment && !selected.is_paused && selected.payment_method === "account"
-      ? decimalToExactCents(selected.next_installment.amount)
+      ? decimalToExactUnits(selected.next_installment.amount, selected.currency)
       : null;
   return {
     plans: view.plans.map(({ response }) => response).reverse(),

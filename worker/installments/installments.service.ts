@@ -16,7 +16,8 @@ import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
 import { effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
-import { centsToDecimal } from "../ledger/amounts.ts";
+import { hundredthsToUnits, unitsToDecimal } from "../ledger/amounts.ts";
+import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { earlierDate, todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
 import { referencesIn, templateReferenceQueries, workspaceReferenceQueries } from "../planning/planned-reads.ts";
@@ -29,6 +30,7 @@ import {
   runPostingBatch,
 } from "../planning/posting.ts";
 import { assertTagsFound, countChange } from "../transactions/transactions.service.ts";
+import { currencyOfLeg } from "../transactions/transaction-legs.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import {
   type InstallmentClaim,
@@ -159,8 +161,10 @@ export async function createInstallmentPlan(
   const card = input.origin.type === "card" ? found.lookup.cards.get(input.origin.id)?.card : undefined;
   if (card && card.mode !== "credit") throw fieldError("origin", "errors:fields.installmentOrigin");
 
+  const currency = currencyOfLeg(input.origin, found.lookup, "origin");
+  const totalUnits = unitsIn(input.total_amount, currency, "total_amount");
   const terms = {
-    totalAmountCents: input.total_amount,
+    totalAmountCents: totalUnits,
     installmentCount: input.installments_count,
     interestRate: input.interest_rate,
   };
@@ -176,6 +180,7 @@ export async function createInstallmentPlan(
       tag_ids: input.tag_ids,
     },
     found.lookup,
+    "units",
   );
   const now = ctx.clock.now().toISOString();
   const settled = input.installments_paid;
@@ -197,7 +202,7 @@ export async function createInstallmentPlan(
     ...columns,
     merchant: input.merchant ?? null,
     purchaseDate: input.purchase_date,
-    totalAmountCents: input.total_amount,
+    totalAmountCents: totalUnits,
     installmentCount: input.installments_count,
     interestRate: input.interest_rate,
     firstPaymentDate,
@@ -465,10 +470,11 @@ export async function recordInstallmentPayment({
     throw fieldError("transaction_id", "errors:fields.paymentNotExpense");
   const amountMismatch = () =>
     fieldError("amount", "errors:fields.paymentAmountMismatch", {
-      values: { amount: centsToDecimal(next.paymentCents) },
+      values: { amount: unitsToDecimal(next.paymentCents, plan.currency) },
     });
   if (paid.amountCents !== next.paymentCents) throw amountMismatch();
-  if (input.amount !== undefined && input.amount !== next.paymentCents) throw amountMismatch();
+  if (input.amount !== undefined && hundredthsToUnits(input.amount, plan.currency) !== next.paymentCents)
+    throw amountMismatch();
   const claimId = newId();
   const unlinkedAsRead = and(
     eq(transactions.id, paid.id),

@@ -3,6 +3,7 @@
  * browser's pages can format and read amounts without loading the validation library
  * (issue 11: page weight). ./money.ts adds the API's schemas on top and re-exports all of this.
  */
+import { currencyMinorUnits } from "../../db/enums.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";
 
 /**
@@ -39,27 +40,57 @@ export function unitsFrom(value: unknown, places: number): number | null {
   return null;
 }
 
-/** Integer cents → "1234.50", the API's amount format; exact for bigint sums of any size too. */
-export function centsToDecimal(cents: number | bigint): string {
-  const isNegative = cents < 0;
-  const digits = (isNegative ? -cents : cents).toString().padStart(3, "0");
-  return `${isNegative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+/**
+ * A currency's ISO 4217 minor unit: amounts in it are integers of 10^-places (ARCHITECTURE §18).
+ * The yen has none; every other currency we hold has 2, as does a code we do not know.
+ */
+export function minorUnitOf(currency: string): number {
+  return currencyMinorUnits[currency.toUpperCase() as keyof typeof currencyMinorUnits] ?? 2;
 }
 
-/** "−1234.50" (the API's own amount text) → −123450, exactly. */
-export function decimalToCents(text: string): number {
-  const isNegative = text.startsWith("-");
-  const cents = decimalToUnits(isNegative ? text.slice(1) : text, 2);
-  if (cents === null) throw new RangeError(`Not an amount: ${text}`);
-  return isNegative ? -cents : cents;
+/** Integer units with `places` decimals → "1234.50" (places 2), "1234" (places 0); exact for bigints of any size. */
+function placedDecimal(units: number | bigint, places: number): string {
+  const value = BigInt(units);
+  const isNegative = value < 0n;
+  const digits = (isNegative ? -value : value).toString().padStart(places + 1, "0");
+  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return `${isNegative ? "-" : ""}${text}`;
 }
 
-/** The API's amount text → exact cents as bigint, at any size: totals of many balances may pass 2^53. */
-export function decimalToExactCents(text: string): bigint {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
-  if (!match) throw new RangeError(`Not an amount: ${text}`);
-  const cents = BigInt(match[2]! + match[3]!);
-  return match[1] ? -cents : cents;
+/** Minor units of `currency` → the API's amount text with the currency's own places: "1234.50", yen "1234". */
+export function unitsToDecimal(units: number | bigint, currency: string): string {
+  return placedDecimal(units, minorUnitOf(currency));
+}
+
+/**
+ * Hundredths → "1234.50", for the figures that have no currency: the calculators' answers and
+ * amounts as the schemas read them (at most 2 places, before a service knows the currency).
+ */
+export function hundredthsToDecimal(hundredths: number | bigint): string {
+  return placedDecimal(hundredths, 2);
+}
+
+/**
+ * An amount as the schemas read it (hundredths: at most 2 decimals, any currency) in `currency`'s
+ * minor units; null when it has decimals the currency lacks (¥10.50 — refused, never rounded).
+ */
+export function hundredthsToUnits(hundredths: number, currency: string): number | null {
+  const factor = 10 ** (2 - minorUnitOf(currency));
+  return hundredths % factor === 0 ? hundredths / factor : null;
+}
+
+/** Minor units of `currency` back in hundredths, as a person would have typed them (exact: ¥1000 is 100000). */
+export function unitsToHundredths(units: number, currency: string): number {
+  return units * 10 ** (2 - minorUnitOf(currency));
+}
+
+/** The API's amount text in `currency` ("-1234.50", yen "1234") → exact minor units as bigint, at any size. */
+export function decimalToExactUnits(text: string, currency: string): bigint {
+  const places = minorUnitOf(currency);
+  const match = (places === 0 ? /^(-?)(\d+)()$/ : /^(-?)(\d+)\.(\d+)$/).exec(text);
+  if (!match || match[3]!.length !== places) throw new RangeError(`Not an amount in ${currency}: ${text}`);
+  const units = BigInt(match[2]! + match[3]!);
+  return match[1] ? -units : units;
 }
 
 /** Micro-units → "5.123400"-style text with 6 places. */
@@ -68,10 +99,9 @@ export function microsToRate(micros: number): string {
   return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
 }
 
-/** amount × rate in cents, rounded half up, in exact integer arithmetic. */
-export function convertCents(cents: number, rateMicros: number): number {
-  const product = BigInt(cents) * BigInt(rateMicros);
-  return Number((product + 500_000n) / 1_000_000n);
+/** The largest single amount in `currency`'s minor units: the same 999 999 999.99 bound, in whole yen 999 999 999. */
+export function maxAmountUnitsOf(currency: string): number {
+  return Math.floor(maxAmountCents / 10 ** (2 - minorUnitOf(currency)));
 }
 
 /** The amounts' messages, as keys of locales/<language>/errors.json; the bounds fill their {{max}}. */

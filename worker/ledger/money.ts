@@ -3,8 +3,9 @@ import { amountBounds, amountMessages, decimalToUnits, maxAmountCents, maxRateMi
 
 /**
  * Money at the API's edge (ARCHITECTURE §4): amounts arrive as decimals with at most 2 places,
- * as JSON numbers or strings, and become integer minor units here — never through float
- * arithmetic. Rates have at most 6 places and become integer micro-units.
+ * as JSON numbers or strings, and become integer hundredths here — never through float
+ * arithmetic. The service that knows the currency turns hundredths into its minor units
+ * (hundredthsToUnits: the same number for 2-decimal currencies, refused for ¥10.50). Rates have at most 6 places and become integer micro-units.
  * No server imports: the browser's forms use the same schemas. The arithmetic and the bounds
  * live in ./amounts.ts (no zod), which pages import when they only format or read amounts.
  */
@@ -12,15 +13,18 @@ import { amountBounds, amountMessages, decimalToUnits, maxAmountCents, maxRateMi
 export {
   amountBounds,
   amountMessages,
-  centsToDecimal,
-  convertCents,
-  decimalToCents,
-  decimalToExactCents,
+  decimalToExactUnits,
   decimalToUnits,
+  hundredthsToDecimal,
+  hundredthsToUnits,
   maxAmountCents,
+  maxAmountUnitsOf,
   maxBalanceCents,
   maxRateMicros,
   microsToRate,
+  minorUnitOf,
+  unitsToDecimal,
+  unitsToHundredths,
 } from "./amounts.ts";
 
 /** Any amount ≥ 0 (an initial balance may be zero; negative initial balances use `signedAmount`). */

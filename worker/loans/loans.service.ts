@@ -14,7 +14,8 @@ import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
 import { effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
-import { centsToDecimal } from "../ledger/amounts.ts";
+import { unitsToDecimal, unitsToHundredths } from "../ledger/amounts.ts";
+import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
 import { paymentDate } from "../planning/money-schedules.ts";
@@ -58,17 +59,15 @@ export function payoffOn(loan: LoanRow, date: string) {
   return { date, balanceCents, interestCents, feeCents, totalCents: balanceCents + interestCents + feeCents };
 }
 
-const money = (cents: bigint | number) => centsToDecimal(typeof cents === "bigint" ? cents : BigInt(cents));
-
-function paymentResponse(row: LoanPaymentRow) {
+function paymentResponse(row: LoanPaymentRow, currency: string) {
   return {
     uuid: row.id,
     date: row.date,
-    amount: money(row.amountCents),
-    fee: money(row.feeCents),
-    interest: money(row.interestCents),
-    principal: money(row.principalCents),
-    balance_after: money(row.balanceAfterCents),
+    amount: unitsToDecimal(row.amountCents, currency),
+    fee: unitsToDecimal(row.feeCents, currency),
+    interest: unitsToDecimal(row.interestCents, currency),
+    principal: unitsToDecimal(row.principalCents, currency),
+    balance_after: unitsToDecimal(row.balanceAfterCents, currency),
     is_payoff: row.isPayoff,
     transaction_id: row.transactionId,
   };
@@ -95,8 +94,8 @@ export function toLoanResponse(
     lender: loan.lender,
     loan_number: loan.loanNumber,
     currency: loan.currency,
-    principal_amount: money(loan.principalCents),
-    current_balance: money(loan.currentBalanceCents),
+    principal_amount: unitsToDecimal(loan.principalCents, loan.currency),
+    current_balance: unitsToDecimal(loan.currentBalanceCents, loan.currency),
     current_balance_cents: loan.currentBalanceCents,
     interest_rate: loan.interestRate,
     interest_rate_period: loan.interestRatePeriod,
@@ -107,7 +106,7 @@ export function toLoanResponse(
     payment_frequency: loan.paymentFrequency,
     extra_payment_mode: loan.extraPaymentMode,
     /** The next payment, its fee included (SAC payments fall as the balance does). */
-    payment_amount: ahead[0] ? money(ahead[0].paymentCents) : null,
+    payment_amount: ahead[0] ? unitsToDecimal(ahead[0].paymentCents, loan.currency) : null,
     remaining_payments: ahead.length,
     payments_made: paid.length,
     start_date: loan.startDate,
@@ -118,24 +117,27 @@ export function toLoanResponse(
     payment_account: context.account
       ? { uuid: context.account.id, name: context.account.name }
       : { uuid: loan.paymentAccountId, name: null },
-    origination_fee: money(loan.originationFeeCents),
-    monthly_fee: money(loan.monthlyFeeCents),
+    origination_fee: unitsToDecimal(loan.originationFeeCents, loan.currency),
+    monthly_fee: unitsToDecimal(loan.monthlyFeeCents, loan.currency),
     status: loan.status,
     refinanced_from_id: loan.refinancedFromId,
     refinanced_to_id: loan.refinancedToId,
-    principal_paid: money(principalPaid),
+    principal_paid: unitsToDecimal(principalPaid, loan.currency),
     progress:
       loan.principalCents > 0 ? Math.round(Number((principalPaid * 1000n) / BigInt(loan.principalCents))) / 10 : 0,
-    interest_paid: money(sum(paid, "interestCents")),
-    total_paid: money(sum(paid, "amountCents")),
-    interest_remaining: money(ahead.reduce((total, row) => total + row.interestCents, 0n)),
+    interest_paid: unitsToDecimal(sum(paid, "interestCents"), loan.currency),
+    total_paid: unitsToDecimal(sum(paid, "amountCents"), loan.currency),
+    interest_remaining: unitsToDecimal(
+      ahead.reduce((total, row) => total + row.interestCents, 0n),
+      loan.currency,
+    ),
     payoff_today: payoff
       ? {
           date: payoff.date,
-          amount: money(payoff.totalCents),
-          balance: money(payoff.balanceCents),
-          interest: money(payoff.interestCents),
-          fees: money(payoff.feeCents),
+          amount: unitsToDecimal(payoff.totalCents, loan.currency),
+          balance: unitsToDecimal(payoff.balanceCents, loan.currency),
+          interest: unitsToDecimal(payoff.interestCents, loan.currency),
+          fees: unitsToDecimal(payoff.feeCents, loan.currency),
         }
       : null,
     created_at: loan.createdAt,
@@ -145,13 +147,13 @@ export function toLoanResponse(
           schedule: ahead.map((row) => ({
             number: row.number,
             date: row.date,
-            payment: money(row.paymentCents),
-            interest: money(row.interestCents),
-            principal: money(row.principalCents),
-            fees: money(row.feeCents),
-            remaining_balance: money(row.remainingCents),
+            payment: unitsToDecimal(row.paymentCents, loan.currency),
+            interest: unitsToDecimal(row.interestCents, loan.currency),
+            principal: unitsToDecimal(row.principalCents, loan.currency),
+            fees: unitsToDecimal(row.feeCents, loan.currency),
+            remaining_balance: unitsToDecimal(row.remainingCents, loan.currency),
           })),
-          payments: paid.map(paymentResponse),
+          payments: paid.map((payment) => paymentResponse(payment, loan.currency)),
         }
       : {}),
   };
@@ -309,7 +311,14 @@ export async function createLoan({ ctx, input }: ServiceCall<WorkspaceRef & Loan
     accountRows: ctx.db.select().from(accounts).where(eq(accounts.workspaceId, input.workspaceId)),
   });
   const account = paymentAccount(rows.accountRows, input.payment_account_id);
-  const row = newLoanRow(ctx, { ...input, principalCents: input.principal_amount, account });
+  const unitsOf = (hundredths: number, field: string) => unitsIn(hundredths, account.currency, field);
+  const row = newLoanRow(ctx, {
+    ...input,
+    principalCents: unitsOf(input.principal_amount, "principal_amount"),
+    monthly_fee: unitsOf(input.monthly_fee, "monthly_fee"),
+    origination_fee: unitsOf(input.origination_fee, "origination_fee"),
+    account,
+  });
   await ctx.db.insert(loans).values(row);
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   return toLoanResponse(row, { account, payments: [], today }, { withDetail: true });
@@ -370,7 +379,7 @@ export async function updateLoan({ ctx, input }: ServiceCall<LoanRef & LoanEdit>
     loanNumber: input.loan_number ?? null,
     interestType: input.interest_type,
     extraPaymentMode: input.extra_payment_mode,
-    monthlyFeeCents: input.monthly_fee,
+    monthlyFeeCents: unitsIn(input.monthly_fee, loan.currency, "monthly_fee"),
   };
   const updated = await guardedUpdate(ctx, loan, set);
   if (updated.rowsAffected !== 1) throw changedMeanwhile();
@@ -412,12 +421,16 @@ export async function recordLoanPayment(
   const payoff = payoffOn(loan, date);
   const feeCents = isScheduled ? payoff.feeCents : 0n;
   const dueCents = feeCents + payoff.interestCents;
-  const amountCents = BigInt(input.amount);
+  const amountCents = BigInt(unitsIn(input.amount, loan.currency, "amount"));
   const owedCents = payoff.balanceCents + payoff.interestCents + feeCents;
   if (amountCents < dueCents)
-    throw fieldError("amount", "errors:fields.paymentBelowDue", { values: { due: money(dueCents) } });
+    throw fieldError("amount", "errors:fields.paymentBelowDue", {
+      values: { due: unitsToDecimal(dueCents, loan.currency) },
+    });
   if (amountCents > owedCents)
-    throw fieldError("amount", "errors:fields.paymentAbovePayoff", { values: { payoff: money(owedCents) } });
+    throw fieldError("amount", "errors:fields.paymentAbovePayoff", {
+      values: { payoff: unitsToDecimal(owedCents, loan.currency) },
+    });
   const principalCents = amountCents - dueCents;
   const balanceCents = payoff.balanceCents - principalCents;
   const { rate } = loanTerms(loan);
@@ -449,6 +462,7 @@ export async function recordLoanPayment(
     },
     lookupOf([account], []),
     null,
+    "units",
   );
   const now = ctx.clock.now().toISOString();
   const { kind, ...moneyColumns } = resolved;
@@ -505,10 +519,10 @@ export async function loanPayoff({ ctx, input }: ServiceCall<LoanRef & { date?: 
   const payoff = payoffOn(loan, input.date ?? today);
   return {
     date: payoff.date,
-    balance: money(payoff.balanceCents),
-    interest: money(payoff.interestCents),
-    fees: money(payoff.feeCents),
-    amount: money(payoff.totalCents),
+    balance: unitsToDecimal(payoff.balanceCents, loan.currency),
+    interest: unitsToDecimal(payoff.interestCents, loan.currency),
+    fees: unitsToDecimal(payoff.feeCents, loan.currency),
+    amount: unitsToDecimal(payoff.totalCents, loan.currency),
   };
 }
 
@@ -523,7 +537,13 @@ export async function payOffLoan(
   return recordLoanPayment(
     {
       ctx,
-      input: { ...input, amount: Number(payoff.totalCents), date: payoff.date, kind: "scheduled", isPayoff: true },
+      input: {
+        ...input,
+        amount: unitsToHundredths(Number(payoff.totalCents), loan.currency),
+        date: payoff.date,
+        kind: "scheduled",
+        isPayoff: true,
+      },
     },
     request,
   );
@@ -607,9 +627,9 @@ export function loanStatisticsFrom(rows: ListRows) {
     by_currency: [...byCurrency].map(([currency, entry]) => ({
       currency,
       active_loans: entry.loans,
-      total_balance: money(entry.balance),
-      monthly_payments: money(entry.monthly),
-      interest_remaining: money(entry.interest),
+      total_balance: unitsToDecimal(entry.balance, currency),
+      monthly_payments: unitsToDecimal(entry.monthly, currency),
+      interest_remaining: unitsToDecimal(entry.interest, currency),
     })),
   };
 }
@@ -633,7 +653,7 @@ export async function upcomingLoanPayments({ ctx, input }: ServiceCall<Workspace
           name: loan.name,
           number: row.number,
           date: row.date,
-          amount: money(row.paymentCents),
+          amount: unitsToDecimal(row.paymentCents, loan.currency),
           currency: loan.currency,
           is_overdue: row.date < today,
         })),
@@ -656,7 +676,7 @@ export async function setLoanStatus({ ctx, input }: ServiceCall<LoanRef & { stat
       loan_number: loan.loanNumber,
       interest_type: loan.interestType,
       extra_payment_mode: loan.extraPaymentMode,
-      monthly_fee: loan.monthlyFeeCents,
+      monthly_fee: unitsToHundredths(loan.monthlyFeeCents, loan.currency),
     },
   });
 }

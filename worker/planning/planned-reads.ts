@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accounts, cards, tags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { centsToDecimal, microsToRate } from "../ledger/amounts.ts";
+import { microsToRate, unitsToDecimal } from "../ledger/amounts.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { lookupOf, type Lookup } from "../transactions/transaction-legs.ts";
 import { parseLegRef, referencedIds, tagIdsOf, type TemplateColumns } from "./planned-template.ts";
@@ -109,7 +109,7 @@ export function templateResponse(
     type: template.kind,
     description: template.description,
     notes: template.notes,
-    amount: centsToDecimal(template.amountCents),
+    amount: unitsToDecimal(template.amountCents, template.currency),
     amount_cents: template.amountCents,
     currency: template.currency,
     currency_conversion: template.conversionRateMicros === null ? null : microsToRate(template.conversionRateMicros),

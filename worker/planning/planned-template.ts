@@ -43,9 +43,12 @@ function legRefs(resolved: ResolvedTransaction): { origin: LegRef | null; destin
   };
 }
 
-/** A template checked against the workspace's accounts and cards, as the columns it is kept in. */
-export function templateColumnsOf(input: TemplateInput, lookup: Lookup): TemplateColumns {
-  const resolved = resolveTransaction(input, lookup, null);
+/**
+ * A template checked against the workspace's accounts and cards, as the columns it is kept in;
+ * `amountIs` as resolveTransaction reads it (typed by a person, or minor units already).
+ */
+export function templateColumnsOf(input: TemplateInput, lookup: Lookup, amountIs: "typed" | "units"): TemplateColumns {
+  const resolved = resolveTransaction(input, lookup, null, amountIs);
   const { origin, destination } = legRefs(resolved);
   return {
     kind: resolved.kind,

@@ -104,7 +104,7 @@ export function postingPlan(
   for (const occurrence of occurrences) {
     const template = { ...item, amountCents: occurrence.amountCents ?? item.amountCents };
     const input = transactionInputOf(template, occurrence.transactionDate);
-    const { kind, ...money } = resolveTransaction(input, found.lookup, null);
+    const { kind, ...money } = resolveTransaction(input, found.lookup, null, "units");
     const claimId = newId();
     const row: TransactionRow = {
       id: newId(),

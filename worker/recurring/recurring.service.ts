@@ -242,7 +242,7 @@ async function checkedInput(
   assertBeta(rows);
   assertTagsFound(input.tag_ids, rows.tagRows);
   const found = referencesIn(input.workspaceId, rows);
-  const columns = templateColumnsOf(input, found.lookup);
+  const columns = templateColumnsOf(input, found.lookup, "typed");
   return { columns, found, today: todayIn(workspace.timeZone, ctx.clock.now()), previous: rows.itemRows?.[0] };
 }
 

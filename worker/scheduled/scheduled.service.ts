@@ -130,7 +130,7 @@ async function checkedInput(ctx: ServiceCall["ctx"], input: WorkspaceRef & Sched
   if (ref && !previous) throw scheduledNotFound();
   assertTagsFound(input.tag_ids, rows.tagRows);
   const found = referencesIn(input.workspaceId, rows);
-  const columns = templateColumnsOf(input, found.lookup);
+  const columns = templateColumnsOf(input, found.lookup, "typed");
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   return { columns, found, today, previous };
 }

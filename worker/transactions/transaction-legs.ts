@@ -1,7 +1,9 @@
 import type { accounts, cards, CardMode, Currency, TransactionKind } from "../../db/schema/index.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { ErrorMessageKey, FieldMessages } from "../http/messages.ts";
-import { amountBounds, amountMessages, convertCents, maxAmountCents } from "../ledger/money.ts";
+import { amountBounds, amountMessages, maxAmountUnitsOf } from "../ledger/money.ts";
+import { unitsIn } from "../ledger/amount-in-currency.ts";
+import { convertUnits } from "../currency/conversion.ts";
 import type { TransactionLegs } from "../ledger/effects.ts";
 import {
   balanceAccountOf,
@@ -83,6 +85,11 @@ function accountLeg(account: AccountRow): Leg {
   };
 }
 
+/** The currency a leg holds: an account's, or a card's account's (a field error when it is not in the workspace). */
+export function currencyOfLeg(ref: LegRef, lookup: Lookup, field: string): Currency {
+  return resolveLeg(ref, lookup, field)!.rule.currency;
+}
+
 /** A card payment sent without an origin (POST /cards/{id}/payment) is paid from the card's account. */
 function cardsOwnAccount(destination: Leg | null, lookup: Lookup): Leg | null {
   const found = destination?.cardId ? lookup.cards.get(destination.cardId) : undefined;
@@ -120,12 +127,15 @@ function checkKindRules(kind: TransactionKind, origin: RuleLeg | null, destinati
 /**
  * Turns validated input into the row's money columns, enforcing SPEC §4/§5: the kind's legs,
  * archived accounts and cards kept out of new entries, and a conversion rate exactly when the
- * two sides hold different currencies.
+ * two sides hold different currencies. `amountIs` says what `input.amount` counts: "typed" —
+ * hundredths, as the API's schemas read it, turned here into the origin currency's minor units
+ * (¥10.50 refused); "units" — minor units already (a template's kept amount, a computed installment).
  */
 export function resolveTransaction(
   input: TransactionInput,
   lookup: Lookup,
   previous: TransactionLegs | null,
+  amountIs: "typed" | "units",
 ): ResolvedTransaction {
   const destination = resolveLeg(input.destination, lookup, "destination");
   const origin =
@@ -152,15 +162,16 @@ export function resolveTransaction(
     throw fieldError("currency_conversion", "errors:fields.rateRequired");
   }
   const rate = needsRate ? input.currency_conversion! : null;
-  const arrivingCents = rate ? convertCents(input.amount, rate) : input.amount;
-  if (arrivingCents < 1) throw fieldError("amount", "errors:fields.underOneCent");
-  if (arrivingCents > maxAmountCents)
+  const amountUnits = amountIs === "typed" ? unitsIn(input.amount, currency, "amount") : input.amount;
+  const arrivingUnits = rate ? Number(convertUnits(amountUnits, currency, destinationCurrency, rate)) : amountUnits;
+  if (arrivingUnits < 1) throw fieldError("amount", "errors:fields.underOneCent");
+  if (arrivingUnits > maxAmountUnitsOf(destinationCurrency))
     throw fieldError("amount", amountMessages.convertedTooLarge, { values: amountBounds.amount });
   return {
     kind,
-    amountCents: input.amount,
+    amountCents: amountUnits,
     currency,
-    destinationAmountCents: arrivingCents,
+    destinationAmountCents: arrivingUnits,
     destinationCurrency,
     conversionRateMicros: rate,
     originAccountId: origin?.accountId ?? null,

@@ -1,7 +1,7 @@
-import { centsToDecimal, microsToRate } from "../ledger/money.ts";
+import { microsToRate, unitsToDecimal } from "../ledger/money.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
 import { describeCreatedVia } from "../auth/actor.ts";
-import { convertUnits, unitsText } from "../currency/conversion.ts";
+import { convertUnits } from "../currency/conversion.ts";
 
 type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };
 
@@ -35,11 +35,11 @@ export function toTransactionResponse(row: TransactionListRow) {
     uuid: transaction.id,
     type: transaction.kind,
     description: transaction.description,
-    amount: centsToDecimal(transaction.amountCents),
-    value: centsToDecimal(transaction.amountCents),
+    amount: unitsToDecimal(transaction.amountCents, transaction.currency),
+    value: unitsToDecimal(transaction.amountCents, transaction.currency),
     amount_cents: transaction.amountCents,
     currency: transaction.currency,
-    destination_amount: centsToDecimal(transaction.destinationAmountCents),
+    destination_amount: unitsToDecimal(transaction.destinationAmountCents, transaction.destinationCurrency),
     destination_amount_cents: transaction.destinationAmountCents,
     destination_currency: transaction.destinationCurrency,
     currency_conversion:
@@ -76,7 +76,7 @@ function convertedOf(json: string | null, cents: number, currency: string) {
   if (!kept) return { currency: to, amount: null, rate: null, rate_date: null };
   return {
     currency: to,
-    amount: unitsText(convertUnits(cents, currency, to, kept.rate), to),
+    amount: unitsToDecimal(convertUnits(cents, currency, to, kept.rate), to),
     rate: microsToRate(kept.rate),
     rate_date: kept.date,
   };

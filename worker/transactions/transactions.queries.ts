@@ -1,7 +1,9 @@
 import { type TransactionFilterKey, transactionFilterKeys } from "./filter-keys.ts";
 import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { currencies } from "../../db/enums.ts";
 import { isUuid } from "../../db/ids.ts";
+import { minorUnitOf } from "../ledger/amounts.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
@@ -112,10 +114,19 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
     );
   }
   if (has("search")) conditions.push(sql`${transactions.description} like ${value("search")} escape '\\'`);
-  if (has("min_amount")) conditions.push(gte(transactions.amountCents, value("min_amount")));
-  if (has("max_amount")) conditions.push(lte(transactions.amountCents, value("max_amount")));
+  if (has("min_amount")) conditions.push(gte(amountInHundredths, value("min_amount")));
+  if (has("max_amount")) conditions.push(lte(amountInHundredths, value("max_amount")));
   return and(...conditions)!;
 }
+
+/**
+ * A row's amount as the filters read theirs (hundredths, as typed): "at least 100" keeps R$ 100,00
+ * and ¥100 alike, whatever places the row's currency has.
+ */
+const amountInHundredths = sql`(case when ${transactions.currency} in (${sql.join(
+  currencies.filter((currency) => minorUnitOf(currency) === 0).map((currency) => sql`${currency}`),
+  sql`, `,
+)}) then ${transactions.amountCents} * 100 else ${transactions.amountCents} end)`;
 
 /** One reusable read per filter shape (which filters are set); a handful exist in practice. */
 function perShape<Read>(make: (shape: string) => Read) {

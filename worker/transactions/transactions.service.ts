@@ -151,7 +151,7 @@ export async function postTransaction(
   if (replay) return replay;
   const lookup = lookupOf(accountRows, cardRows);
   assertTagsFound(input.tag_ids, tagRows);
-  const resolved = resolveTransaction(input, lookup, null);
+  const resolved = resolveTransaction(input, lookup, null, "typed");
   const effects = effectsOfChange(null, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();
@@ -223,7 +223,7 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   if (!previous) throw transactionNotFound();
   const lookup = lookupOf(accountRows, cardRows);
   assertTagsFound(input.tag_ids, tagRows);
-  const resolved = resolveTransaction(input, lookup, previous);
+  const resolved = resolveTransaction(input, lookup, previous, "typed");
   const effects = effectsOfChange(previous, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();

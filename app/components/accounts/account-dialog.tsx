@@ -182,7 +182,7 @@ function AccountForm({
             id="account-balance"
             name="balance"
             inputMode="decimal"
-            placeholder={formatAmountInput(0, language)}
+            placeholder={formatAmountInput(0, defaultCurrency, language)}
             autoComplete="off"
             aria-describedby="account-balance-hint"
             {...invalidProps("account-balance-error", message("balance"))}

@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardModes, cardTypes, type CardMode, type CardType } from "../../../db/enums";
-import { decimalToCents } from "../../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import { cardIssuers } from "../../../worker/cards/cards.presets";
 import { modeOfCard } from "../../../worker/ledger/rules/card-rules";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -41,6 +41,8 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
   const language = useLanguage();
   const mode = modeOfCard(state.type, state.mode);
   const isActingAsCredit = mode === "credit";
+  // The limit is in the card's account's currency: its own places (the yen has none).
+  const limitCurrency = card?.currency ?? accounts[0]?.currency ?? "";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-2 sm:col-span-2">
@@ -122,8 +124,16 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
               name="credit_limit"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={card?.credit_limit ? formatAmountInput(decimalToCents(card.credit_limit), language) : ""}
-              placeholder={formatAmountInput(0, language)}
+              defaultValue={
+                card?.credit_limit
+                  ? formatAmountInput(
+                      Number(decimalToExactUnits(card.credit_limit, card.currency)),
+                      card.currency,
+                      language,
+                    )
+                  : ""
+              }
+              placeholder={formatAmountInput(0, limitCurrency, language)}
               {...invalid(errors, "credit_limit")}
               {...(limitMessage ? { "aria-describedby": "card-limit-error" } : {})}
             />

@@ -13,20 +13,13 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
-import { formatMoney, formatPercent } from "~/lib/format";
+import { formatAmountText, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToUnits } from "../../../worker/ledger/amounts";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { CardVisual } from "./card-visual";
 
 export const cardActionsKey = "card-actions";
-const cents = (amount: string | null) =>
-  amount === null
-    ? 0
-    : amount.startsWith("-")
-      ? -(decimalToUnits(amount.slice(1), 2) ?? 0)
-      : (decimalToUnits(amount, 2) ?? 0);
 const barColors = { danger: "bg-destructive", warning: "bg-orange-500", ok: "bg-success" } as const;
 
 type CardTileProps = { card: CardResponse; isSelected: boolean; canEdit: boolean; onEdit(): void };
@@ -38,7 +31,7 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
   const fetcher = useFetcher<ActionResult>({ key: cardActionsKey });
   const [isConfirming, setIsConfirming] = useState(false);
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("cardId") === card.uuid;
-  const money = (amount: string | null) => formatMoney(cents(amount), card.currency, language);
+  const money = (amount: string | null) => formatAmountText(amount, card.currency, language);
   return (
     <li
       className={cn(

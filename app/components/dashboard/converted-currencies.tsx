@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openedLater } from "~/components/ui/opened-later";
-import { formatMoney } from "~/lib/format";
+import { formatAmountText } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 
 /** The details open on a tap; their code (rates, ages, sources) loads after the page (decision 22). */
 const ConvertedCurrencyList = openedLater(() =>
@@ -40,7 +39,7 @@ export function ConvertedCurrencies({
   const language = useLanguage();
   const [isOpen, setOpen] = useState(false);
   if (balances.length === 0) return null;
-  const money = (amount: string, code: string) => formatMoney(decimalToExactCents(amount), code, language);
+  const money = (amount: string, code: string) => formatAmountText(amount, code, language);
   const unconverted = balances.filter((balance) => balance.converted_balance === null);
   const isStale = balances.some((balance) => balance.is_stale);
   return (

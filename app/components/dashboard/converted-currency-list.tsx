@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney, formatRateInput, formatRelativeTime } from "~/lib/format";
+import { formatAmountText, formatDate, formatRateInput, formatRelativeTime } from "~/lib/format";
 import { rateSourceName } from "~/lib/rate-sources";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents, decimalToUnits } from "../../../worker/ledger/amounts";
+import { decimalToUnits } from "../../../worker/ledger/amounts";
 import type { ForeignBalance } from "./converted-currencies";
 
 /** Each other currency's own balance, what it counts as, and the rate with its source, day and age. */
@@ -18,7 +18,7 @@ export function ConvertedCurrencyList({
 }) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
-  const money = (amount: string, code: string) => formatMoney(decimalToExactCents(amount), code, language);
+  const money = (amount: string, code: string) => formatAmountText(amount, code, language);
   return (
     <ul className="mt-2 grid gap-2">
       {balances.map((balance) => (

@@ -4,7 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import type { FlowSourceKind } from "../../../worker/planning/projection";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import { plannedSourceIcons } from "~/components/planned/planned-source";
 
 export type UpcomingPlanned = {
@@ -49,7 +49,7 @@ export function UpcomingPlannedList({
       ) : (
         <ul className="mt-3 divide-y">
           {items.map((item) => {
-            const cents = decimalToExactCents(item.amount);
+            const cents = decimalToExactUnits(item.amount, item.currency);
             const isIncome = item.type === "income";
             return (
               // On a phone the amount goes under the words, on the left: the floating button never covers it.

@@ -6,7 +6,7 @@ import { StatCard } from "./stat-card";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 
 export type VirtualBalance = {
   currency: string;
@@ -122,7 +122,7 @@ export function ProjectionCards({ balance }: { balance: VirtualBalance }) {
         <StatCard
           key={figure}
           label={t(`virtual.figures.${figure}`)}
-          cents={decimalToExactCents(balance[figure])}
+          cents={decimalToExactUnits(balance[figure], balance.currency)}
           currency={balance.currency}
           icon={figureIcons[figure]}
           testId={`virtual-${figure}`}

@@ -22,11 +22,10 @@ import {
 } from "~/components/ui/dialog";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatMoney } from "~/lib/format";
+import { formatAmountText, formatMoney } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 import { schedule } from "../../../worker/planning/money-schedules";
 import type { InstallmentsPageData } from "./plan-types";
 
@@ -140,7 +139,7 @@ function PlanForm({
                   {card.available_credit === null
                     ? card.display_name
                     : `${card.display_name} — ${t("form.available", {
-                        amount: formatMoney(decimalToExactCents(card.available_credit), card.currency, language),
+                        amount: formatAmountText(card.available_credit, card.currency, language),
                       })}`}
                 </option>
               ))}

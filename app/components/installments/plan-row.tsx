@@ -4,10 +4,9 @@ import { ProgressLine } from "~/components/planned/planned-page-parts";
 import { RowActionsMenu, type RowAction } from "~/components/planned/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatAmountText, formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 import type { InstallmentPlan } from "./plan-types";
 
 const statusVariants = {
@@ -31,7 +30,7 @@ export function PlanRow({ plan, canEdit, isBusy, isSelected, onAction }: Props) 
   const { t } = useTranslation("installments");
   const language = useLanguage();
   const navigate = useNavigate();
-  const money = (amount: string) => formatMoney(decimalToExactCents(amount), plan.currency, language);
+  const money = (amount: string) => formatAmountText(amount, plan.currency, language);
   const isCard = plan.payment_method === "card";
   const next = plan.next_installment;
   const isLive = plan.status !== "cancelled" && plan.status !== "completed";

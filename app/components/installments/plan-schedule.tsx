@@ -2,9 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatAmountText, formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 import { LinkPayment } from "./link-payment";
 import type { InstallmentPlanWithSchedule, InstallmentsPageData } from "./plan-types";
 
@@ -39,7 +38,7 @@ export function PlanSchedule({
 }) {
   const { t } = useTranslation("installments");
   const language = useLanguage();
-  const money = (amount: string) => formatMoney(decimalToExactCents(amount), plan.currency, language);
+  const money = (amount: string) => formatAmountText(amount, plan.currency, language);
   const isCard = plan.payment_method === "card";
   const figures = [
     { label: t("schedule.figures.total"), value: money(plan.total_with_interest) },

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "~/lib/format";
+import { formatAmountText } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 import { SummaryCards } from "~/components/planned/planned-page-parts";
 import type { InstallmentStatistics } from "./plan-types";
 
@@ -9,7 +8,7 @@ import type { InstallmentStatistics } from "./plan-types";
 export function PlansSummary({ statistics }: { statistics: InstallmentStatistics }) {
   const { t } = useTranslation("installments");
   const language = useLanguage();
-  const money = (amount: string, currency: string) => formatMoney(decimalToExactCents(amount), currency, language);
+  const money = (amount: string, currency: string) => formatAmountText(amount, currency, language);
   const list = (field: "monthly_commitment" | "total_remaining") =>
     statistics.by_currency.length
       ? statistics.by_currency.map((entry) => money(entry[field], entry.currency)).join(" · ")

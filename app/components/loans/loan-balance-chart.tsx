@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AreaChart } from "~/components/charts/area-chart";
 import { formatDate, formatMoney, formatMoneyCompact } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import type { LoanWithDetail } from "./loan-types";
 
 /** Points a long loan's chart keeps (a 30-year mortgage: about one every six months). */
@@ -13,14 +13,14 @@ export default function LoanBalanceChart({ loan }: { loan: LoanWithDetail }) {
   const { t } = useTranslation("loans");
   const language = useLanguage();
   const points = [
-    { date: loan.start_date, owed: Number(decimalToExactCents(loan.principal_amount)) },
+    { date: loan.start_date, owed: Number(decimalToExactUnits(loan.principal_amount, loan.currency)) },
     ...(loan.payments ?? []).map((payment) => ({
       date: payment.date,
-      owed: Number(decimalToExactCents(payment.balance_after)),
+      owed: Number(decimalToExactUnits(payment.balance_after, loan.currency)),
     })),
     ...(loan.schedule ?? []).map((row) => ({
       date: row.date,
-      owed: Number(decimalToExactCents(row.remaining_balance)),
+      owed: Number(decimalToExactUnits(row.remaining_balance, loan.currency)),
     })),
   ];
   const step = Math.ceil(points.length / mostPoints);

@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import type { LoanWithDetail } from "./loan-types";
 
 /** The chart's code (recharts) comes only with a loan's details, not with the page. */
@@ -19,7 +19,7 @@ const LoanBalanceChart = lazy(() => import("./loan-balance-chart"));
 export function LoanDetail({ loan }: { loan: LoanWithDetail }) {
   const { t } = useTranslation("loans");
   const language = useLanguage();
-  const cents = (amount: string) => decimalToExactCents(amount);
+  const cents = (amount: string) => decimalToExactUnits(amount, loan.currency);
   const money = (amount: string) => formatMoney(cents(amount), loan.currency, language);
   const figures = [
     { label: t("detail.figures.balance"), value: money(loan.current_balance) },

@@ -20,7 +20,7 @@ import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import { loanTypes } from "../../../db/enums";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
+import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import type { Loan, LoansPageData } from "./loan-types";
 
 type Open = { open: boolean; onOpenChange(open: boolean): void };
@@ -221,7 +221,9 @@ export function LoanPaymentDialog({
     if (fetcher.state === "idle" && fetcher.data?.ok) onOpenChange(false);
   }, [fetcher.state, fetcher.data, onOpenChange]);
   if (!loan) return null;
-  const due = loan.payment_amount ? formatAmountInput(Number(decimalToExactCents(loan.payment_amount)), language) : "";
+  const due = loan.payment_amount
+    ? formatAmountInput(Number(decimalToExactUnits(loan.payment_amount, loan.currency)), loan.currency, language)
+    : "";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -359,7 +361,8 @@ export function RefinanceDialog({
   if (!loan) return null;
   const owed = loan.payoff_today
     ? formatMoney(
-        decimalToExactCents(loan.payoff_today.balance) + decimalToExactCents(loan.payoff_today.interest),
+        decimalToExactUnits(loan.payoff_today.balance, loan.currency) +
+          decimalToExactUnits(loan.payoff_today.interest, loan.currency),
         loan.currency,
         language,
       )

@@ -4,10 +4,9 @@ import { ProgressLine } from "~/components/planned/planned-page-parts";
 import { RowActionsMenu, type RowAction } from "~/components/planned/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatAmountText, formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 import type { Loan } from "./loan-types";
 
 const statusVariants = {
@@ -32,7 +31,7 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
   const { t } = useTranslation("loans");
   const language = useLanguage();
   const navigate = useNavigate();
-  const money = (amount: string) => formatMoney(decimalToExactCents(amount), loan.currency, language);
+  const money = (amount: string) => formatAmountText(amount, loan.currency, language);
   const isActive = loan.status === "active";
   const actions: RowAction[] = [
     { label: t("actions.view"), icon: "receipt-text", onSelect: () => navigate(`?loan=${loan.uuid}`) },

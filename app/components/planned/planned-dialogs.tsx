@@ -37,7 +37,7 @@ function valuesOfItem(item: ScheduledItem | RecurringItem, date: string, languag
     kind: item.type,
     origin: leg(item.origin),
     destination: leg(item.destination),
-    amount: formatAmountInput(item.amount_cents, language),
+    amount: formatAmountInput(item.amount_cents, item.currency, language),
     description: item.description,
     notes: item.notes ?? "",
     date,

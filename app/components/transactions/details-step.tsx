@@ -62,7 +62,9 @@ export function DetailsStep({
   const language = useLanguage();
   const set = (field: keyof WizardValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
     onChange({ ...values, [field]: event.target.value });
-  const preview = isCrossCurrency ? conversionPreview(values, language, currency) : null;
+  const preview = isCrossCurrency
+    ? conversionPreview(values, language, { from: currency, to: destinationCurrency })
+    : null;
   const typed = typedNumbersOf(values, language, currency);
   const messages = {
     amount: checked.has("amount") && !typed.amount.ok ? refusalOf("amount", typed.amount.reason, currency) : undefined,

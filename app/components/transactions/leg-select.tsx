@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatMoney } from "~/lib/format";
+import { formatAmountText, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { Message } from "../../../worker/http/messages";
 import type { AccountOption, CardOption } from "./types";
-import { legValue, signedCents } from "./wizard-state";
+import { legValue } from "./wizard-state";
 
 /** A field's messages (the server's and the wizard's own, as keys), in the page's language. */
 export function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
@@ -25,8 +25,7 @@ export function FieldError({ id, messages }: { id: string; messages?: Message[] 
 export function useOptionLabels() {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
-  const money = (decimal: string | null, currency: string) =>
-    formatMoney(signedCents(decimal) ?? 0, currency, language);
+  const money = (decimal: string | null, currency: string) => formatAmountText(decimal, currency, language);
   return {
     account: (account: AccountOption) =>
       `${account.name} · ${formatMoney(account.balance_cents, account.currency, language)}`,

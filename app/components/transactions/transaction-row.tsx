@@ -2,13 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { plannedSourceIcons } from "~/components/planned/planned-source";
 import { Icon } from "~/components/ui/icon";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatAmountText, formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { TagChip } from "./tag-chip";
 import type { TransactionKind } from "../../../db/enums";
 import { KindIcon, SignedAmount } from "./kind-icons";
 import type { Transaction } from "./types";
-import { decimalToExactCents } from "../../../worker/ledger/amounts";
 
 /** The words every row shares, translated once per list rather than once per row. */
 export type RowLabels = {
@@ -129,7 +128,7 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
             >
               {transaction.converted.amount === null
                 ? t("list.notConverted")
-                : `≈ ${formatMoney(decimalToExactCents(transaction.converted.amount), transaction.converted.currency, language)}`}
+                : `≈ ${formatAmountText(transaction.converted.amount, transaction.converted.currency, language)}`}
             </span>
           ) : null}
         </div>

@@ -8,7 +8,8 @@ import { formatAmountInput, formatRateInput } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
 import type { TransactionKind } from "../../../db/enums";
-import { convertCents, decimalToUnits } from "../../../worker/ledger/amounts";
+import { convertUnits } from "../../../worker/currency/conversion";
+import { decimalToUnits } from "../../../worker/ledger/amounts";
 import {
   currenciesOf as currenciesOfLegs,
   hasLegProblems,
@@ -52,7 +53,7 @@ export function valuesFromTransaction(transaction: Transaction, language: Langua
     kind: transaction.type,
     origin: leg(transaction.origin),
     destination: leg(transaction.destination),
-    amount: formatAmountInput(transaction.amount_cents, language),
+    amount: formatAmountInput(transaction.amount_cents, transaction.currency, language),
     description: transaction.description,
     notes: "",
     date: transaction.date,
@@ -164,15 +165,16 @@ export function missingDetails(
   return missing;
 }
 
-/** Leaves and arrives in cents, when the amount and the rate read as typed. */
+/** Leaves and arrives in each side's minor units, when the amount and the rate read as typed. */
 export function conversionPreview(
   values: WizardValues,
   language: Language,
-  currency: string,
+  currencies: { from: string; to: string },
 ): { leavesCents: number; arrivesCents: number } | null {
-  const typed = typedNumbersOf(values, language, currency);
+  const typed = typedNumbersOf(values, language, currencies.from);
   if (!typed.amount.ok || !typed.rate.ok) return null;
-  return { leavesCents: typed.amount.units, arrivesCents: convertCents(typed.amount.units, typed.rate.units) };
+  const arrives = convertUnits(typed.amount.units, currencies.from, currencies.to, typed.rate.units);
+  return { leavesCents: typed.amount.units, arrivesCents: Number(arrives) };
 }
 
 /** The form the route action reads (the API's second payload form, field by field; amounts as typed). */
@@ -212,14 +214,6 @@ export function stepOfField(field: string, lastStepFields: readonly string[] = [
   if (lastStepFields.includes(field)) return 4;
   if (field === "type") return 1;
   return field === "origin" || field === "destination" ? 2 : 3;
-}
-
-/** "-12.30" → -1230; the API's balances may be negative. */
-export function signedCents(decimal: string | null): number | null {
-  if (decimal === null) return null;
-  const isNegative = decimal.startsWith("-");
-  const cents = decimalToUnits(isNegative ? decimal.slice(1) : decimal, 2);
-  return cents === null ? null : isNegative ? -cents : cents;
 }
 
 export const isActiveAccount = (account: AccountOption) => account.is_active;

@@ -42,7 +42,7 @@ export function emptyValues(today: string): WizardValues {
 
 /** A card payment from the card's own account, filled in (a statement's remaining amount, say). */
 export function cardPaymentValues(
-  card: Pick<CardOption, "uuid" | "account">,
+  card: Pick<CardOption, "uuid" | "account" | "currency">,
   payment: { amountCents: number; description: string; date: string },
   language: Language,
 ): WizardValues {
@@ -51,7 +51,7 @@ export function cardPaymentValues(
     kind: "pay_credit_card",
     origin: legValue("account", card.account.uuid),
     destination: legValue("card", card.uuid),
-    amount: formatAmountInput(payment.amountCents, language),
+    amount: formatAmountInput(payment.amountCents, card.currency, language),
     description: payment.description,
   };
 }

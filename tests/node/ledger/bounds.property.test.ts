@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertAccount, insertCard } from "../../../db/factories.ts";
 import { accounts, cards, transactions } from "../../../db/schema/index.ts";
-import { centsToDecimal, maxAmountCents, maxBalanceCents } from "../../../worker/ledger/money.ts";
+import { hundredthsToDecimal, maxAmountCents, maxBalanceCents, unitsToDecimal } from "../../../worker/ledger/money.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { workspaceWithTeam } from "../../support/workspaces.ts";
 
@@ -73,7 +73,7 @@ describe("money bounds hold through any sequence of writes near them", () => {
           type: spec.kind,
           origin_id: spec.kind === "income" ? undefined : ref(spec.origin),
           destination_id: spec.kind === "expense" ? undefined : ref(spec.destination),
-          amount: centsToDecimal(spec.cents),
+          amount: hundredthsToDecimal(spec.cents),
           description: "near the bound",
         });
         const send = (method: string, rest: string, json?: unknown) =>
@@ -137,7 +137,7 @@ describe("money bounds hold through any sequence of writes near them", () => {
             expect((await send("GET", rest)).status, rest).toBe(200);
           const stats = await send("GET", "/dashboard/stats");
           expect(stats.status).toBe(200);
-          expect((await stats.json()).data.total_balance).toBe(centsToDecimal(model.high + model.low));
+          expect((await stats.json()).data.total_balance).toBe(unitsToDecimal(model.high + model.low, "BRL"));
         }
       }),
       { numRuns: 20 },

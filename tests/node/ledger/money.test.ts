@@ -3,13 +3,18 @@ import { translate } from "../../../worker/http/error-body.ts";
 import { fieldErrorsFrom } from "../../../worker/http/validation.ts";
 import {
   amountSchema,
-  centsToDecimal,
-  convertCents,
+  decimalToExactUnits,
   decimalToUnits,
+  hundredthsToDecimal,
+  hundredthsToUnits,
+  maxAmountUnitsOf,
   microsToRate,
+  minorUnitOf,
   positiveAmountSchema,
   rateSchema,
   signedAmountSchema,
+  unitsToDecimal,
+  unitsToHundredths,
 } from "../../../worker/ledger/money.ts";
 
 describe("money at the API's edge", () => {
@@ -62,32 +67,56 @@ describe("money at the API's edge", () => {
     expect(rateSchema.safeParse("1.0000001").success).toBe(false);
   });
 
-  it("converts in integer arithmetic, rounding half up", () => {
-    expect(convertCents(10_000, 5_123_457)).toBe(51_235);
-    expect(convertCents(1, 500_000)).toBe(1);
-    expect(convertCents(1, 499_999)).toBe(0);
-    expect(convertCents(99_999_999_999, 1_000_000)).toBe(99_999_999_999);
-  });
-
-  it("writes cents and rates back as decimal text", () => {
-    expect(centsToDecimal(5)).toBe("0.05");
-    expect(centsToDecimal(-123_456)).toBe("-1234.56");
-    expect(centsToDecimal(-(2n ** 64n) - 5n)).toBe("-184467440737095516.21");
+  it("writes minor units and rates back as decimal text with the currency's places", () => {
+    expect(unitsToDecimal(5, "BRL")).toBe("0.05");
+    expect(unitsToDecimal(-123_456, "USD")).toBe("-1234.56");
+    expect(unitsToDecimal(-(2n ** 64n) - 5n, "EUR")).toBe("-184467440737095516.21");
+    expect(unitsToDecimal(5, "JPY")).toBe("5");
+    expect(unitsToDecimal(-123_456, "JPY")).toBe("-123456");
+    expect(hundredthsToDecimal(5)).toBe("0.05");
     expect(microsToRate(5_123_457)).toBe("5.123457");
     expect(microsToRate(190_000)).toBe("0.190000");
     expect(decimalToUnits("3.1", 6)).toBe(3_100_000);
   });
 });
 
-describe("the API's amount text back to cents", () => {
-  it("reads signed decimal strings exactly", async () => {
-    const { decimalToCents } = await import("../../../worker/ledger/money.ts");
-    expect(decimalToCents("-1234.56")).toBe(-123_456);
-    expect(decimalToCents("0.07")).toBe(7);
-    expect(() => decimalToCents("1e3")).toThrow(RangeError);
-    const { decimalToExactCents } = await import("../../../worker/ledger/money.ts");
-    expect(decimalToExactCents("99999999999989.99")).toBe(9_999_999_999_998_999n);
-    expect(decimalToExactCents("-0.07")).toBe(-7n);
-    expect(() => decimalToExactCents("12.3")).toThrow(RangeError);
+describe("the API's amount text back to minor units", () => {
+  it("reads signed decimal strings exactly, with exactly the currency's places", () => {
+    expect(decimalToExactUnits("-1234.56", "BRL")).toBe(-123_456n);
+    expect(decimalToExactUnits("99999999999989.99", "USD")).toBe(9_999_999_999_998_999n);
+    expect(decimalToExactUnits("-0.07", "EUR")).toBe(-7n);
+    expect(decimalToExactUnits("1234", "JPY")).toBe(1234n);
+    expect(decimalToExactUnits("-7", "JPY")).toBe(-7n);
+    for (const [text, currency] of [
+      ["12.3", "BRL"],
+      ["1e3", "BRL"],
+      ["12", "USD"],
+      ["12.00", "JPY"],
+      ["", "JPY"],
+    ])
+      expect(() => decimalToExactUnits(text!, currency!)).toThrow(RangeError);
+  });
+});
+
+describe("currencies' minor units (ISO 4217)", () => {
+  it("gives the yen none and every other currency two", () => {
+    expect(minorUnitOf("JPY")).toBe(0);
+    expect(minorUnitOf("jpy")).toBe(0);
+    expect(["BRL", "USD", "EUR", "GBP", "CNY", "XYZ"].map(minorUnitOf)).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it("turns an amount read with up to 2 places into the currency's units, refusing decimals the yen lacks", () => {
+    expect(hundredthsToUnits(123_450, "BRL")).toBe(123_450);
+    expect(hundredthsToUnits(123_400, "JPY")).toBe(1_234);
+    expect(hundredthsToUnits(-500, "JPY")).toBe(-5);
+    expect(hundredthsToUnits(123_450, "JPY")).toBeNull();
+    expect(hundredthsToUnits(1, "JPY")).toBeNull();
+    expect(unitsToHundredths(1_234, "JPY")).toBe(123_400);
+    expect(unitsToHundredths(1_234, "BRL")).toBe(1_234);
+  });
+
+  it("bounds one amount at 999 999 999.99, in yen 999 999 999", () => {
+    expect(maxAmountUnitsOf("BRL")).toBe(99_999_999_999);
+    expect(maxAmountUnitsOf("JPY")).toBe(999_999_999);
   });
 });

@@ -207,12 +207,13 @@ describe("the currencies of a transaction", () => {
   });
 
   it("knows the minor unit of every currency", () => {
-    // Every currency an account may hold has cents; the yen (none) is only converted, not held.
+    // ISO 4217: every currency an account may hold has cents but the yen, which has none.
     expect(currencies.map((currency) => [currency, currencyMinorUnits[currency]])).toEqual([
       ["USD", 2],
       ["BRL", 2],
       ["EUR", 2],
       ["GBP", 2],
+      ["JPY", 0],
       ["AUD", 2],
       ["CAD", 2],
       ["CHF", 2],
