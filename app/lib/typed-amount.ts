@@ -41,6 +41,7 @@ export type TypedRefusal =
   | "negative"
   | "notPositive"
   | "tooManyDecimals"
+  | "wholeOnly"
   | "misplacedSeparator"
   | "otherFormat"
   | "groupedRate"
@@ -105,7 +106,8 @@ function readDigits(body: string, language: Language, spec: Spec): bigint | Type
   const [whole = "", fraction, ...extra] = body.split(decimal);
   if (extra.length > 0 || fraction?.includes(group)) return "misplacedSeparator";
   if (fraction === "" || (whole === "" && fraction === undefined)) return "malformed";
-  if (fraction !== undefined && fraction.length > spec.places) return "tooManyDecimals";
+  if (fraction !== undefined && fraction.length > spec.places)
+    return spec.places === 0 ? "wholeOnly" : "tooManyDecimals";
   const read = wholeDigits(whole, group, spec);
   if ("reason" in read) return read.reason;
   return BigInt((read.digits || "0") + (fraction ?? "").padEnd(spec.places, "0"));

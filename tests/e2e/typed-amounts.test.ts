@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage, toastWith } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 type StoredTransaction = {
@@ -300,6 +300,71 @@ describe("amounts typed the way people write them, in Chromium", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/min_amount=1%2C234\.56/);
     await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+  it("a yen account takes whole yen only: 12.000 opens it, 1.500,5 is refused at the field, and the pages print JP¥ 1.500 without decimals", async () => {
+    const signUp = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(
+      signUp.page,
+      `typed-yen-${Date.now()}@example.com`,
+      "Yoko Yen",
+      "Casa",
+    );
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "pt-BR" });
+    const session = (await signUp.context.cookies()).filter((cookie) => cookie.name !== "lang");
+    await context.addCookies(
+      [...session, { name: "lang", value: "pt-BR" }].map(({ name, value }) => ({ name, value, url: baseURL })),
+    );
+    await signUp.context.close();
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/accounts`);
+    await page.getByRole("button", { name: "Nova conta" }).first().click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nome", { exact: true }).fill("Wise JPY");
+    await dialog.getByLabel("Moeda").selectOption("JPY");
+    const balance = dialog.getByLabel("Saldo inicial");
+    await balance.fill("12.000,50");
+    await dialog.getByRole("button", { name: "Criar conta" }).click();
+    await dialog.getByText("Valores em JPY não têm centavos: informe um valor inteiro, como 1.234").waitFor();
+    await balance.fill("12.000");
+    await dialog.getByRole("button", { name: "Criar conta" }).click();
+    await toastWith(page, "“Wise JPY” foi criada").waitFor();
+    const [yen] = await getData<Array<{ uuid: string; balance: string; currency: string }>>(
+      page,
+      `/${workspaceId}/accounts`,
+    );
+    expect(yen).toMatchObject({ currency: "JPY", balance: "12000" });
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    dialog = await openDetails(page, portuguese, /^Despesa/, { origin: `account:${yen!.uuid}` });
+    const amount = dialog.getByLabel("Valor", { exact: true });
+    await amount.fill("1.500,5");
+    await amount.press("Tab");
+    await dialog.getByText("Valores em JPY não têm centavos: informe um valor inteiro, como 1.234").waitFor();
+    await amount.fill("1.500");
+    await save(page, dialog, portuguese, "Ramen");
+    expect(await storedTransactions(page, workspaceId)).toEqual([
+      expect.objectContaining({ description: "Ramen", amount_cents: 1_500 }),
+    ]);
+    const row = page.getByTestId("transaction-row").filter({ hasText: "Ramen" });
+    expect(plain(await row.textContent())).toContain("JP¥ 1.500");
+    expect(plain(await row.textContent())).not.toContain("1.500,00");
+    await page.getByRole("button", { name: "Editar Ramen" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: portuguese.next }).click();
+    await page.getByRole("dialog").getByRole("button", { name: portuguese.next }).click();
+    expect(await page.getByRole("dialog").getByLabel("Valor", { exact: true }).inputValue()).toBe("1.500");
+    await page.keyboard.press("Escape");
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/accounts`);
+    await page.getByText("JP¥ 10.500", { exact: false }).first().waitFor();
+    const overflow = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/accounts`,
+      name: "accounts-yen",
+      cookies: session.map(({ name, value }) => ({ name, value })),
+    });
+    expect(overflow.filter((result) => result.horizontalOverflow > 0)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

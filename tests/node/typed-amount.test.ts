@@ -182,8 +182,8 @@ describe("yen amounts (no decimals)", () => {
   });
 
   it("refuses decimals, never rounding them away, and yuan symbols", () => {
-    expect(amountIn("pt-BR", "1.234,5", { currency: "JPY" })).toEqual(refusal("tooManyDecimals"));
-    expect(amountIn("en", "12.50", { currency: "JPY" })).toEqual(refusal("tooManyDecimals"));
+    expect(amountIn("pt-BR", "1.234,5", { currency: "JPY" })).toEqual(refusal("wholeOnly"));
+    expect(amountIn("en", "12.50", { currency: "JPY" })).toEqual(refusal("wholeOnly"));
     expect(amountIn("en", "CN¥12", { currency: "JPY" })).toEqual(refusal("wrongCurrency"));
     expect(amountIn("en", "1,000,000,000", { currency: "JPY" })).toEqual(refusal("tooLarge"));
   });
