@@ -79,7 +79,7 @@ describe("accounts API", () => {
     expect(body.errors).toEqual({
       name: ["Name is required"],
       type: ["Choose checking, savings, investment or credit"],
-      currency: ["Choose one of the currencies in the list: USD, BRL, EUR, GBP, AUD, CAD, CHF, CNY, SEK or NZD"],
+      currency: ["Choose one of the currencies in the list: USD, BRL, EUR, GBP, JPY, AUD, CAD, CHF, CNY, SEK or NZD"],
       color: ["Choose one of the preset colours"],
       icon: ["Choose one of the icons"],
       balance: ["Enter a valid amount with at most 2 decimals"],
