@@ -13,3 +13,4 @@ export * from "./idempotency-keys.ts";
 export * from "../enums.ts";
 export * from "./loans.ts";
 export * from "./exchange-rates.ts";
+export * from "./rollups.ts";

@@ -1,0 +1,55 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { transactionKinds } from "../enums.ts";
+
+/**
+ * What the reports read instead of the transactions (ARCHITECTURE §19): per day totals, in the
+ * minor units of the currency they moved in, kept right by triggers (migration 0012) in the same
+ * statement as every write of a transaction or of its tags — the ledger's batches, the planned
+ * postings, cascades and bulk seeding alike. The ledger's property test proves them equal to what
+ * the rows imply. A day's row may fall to zero and stay; readers sum, so it counts nothing.
+ *
+ * A leg is where the money moved: `account:{id}` (an account, or a debit card's account) or
+ * `card:{id}` (a card in credit mode, whose debt moved).
+ */
+
+/** Per day, kind, leg and direction: what left (`out`) or arrived (`in`) on that leg. */
+export const ledgerDayFlows = sqliteTable(
+  "ledger_day_flows",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: text("day").notNull(),
+    kind: text("kind", { enum: transactionKinds }).notNull(),
+    leg: text("leg").notNull(),
+    direction: text("direction", { enum: ["in", "out"] }).notNull(),
+    currency: text("currency").notNull(),
+    amountUnits: integer("amount_units").notNull().default(0),
+    transactionCount: integer("transaction_count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.workspaceId, table.day, table.kind, table.leg, table.direction, table.currency],
+    }),
+  ],
+);
+
+/**
+ * Per day, kind, tag and leg: a transaction's whole amount under each of its tags (a purchase tagged
+ * Food and Travel counts in both), or under the tag `""` when it has none. The leg and amount are its
+ * main side's: what arrived for income, what left for everything else.
+ */
+export const tagDayFlows = sqliteTable(
+  "tag_day_flows",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: text("day").notNull(),
+    kind: text("kind", { enum: transactionKinds }).notNull(),
+    tagId: text("tag_id").notNull(),
+    leg: text("leg").notNull(),
+    currency: text("currency").notNull(),
+    amountUnits: integer("amount_units").notNull().default(0),
+    transactionCount: integer("transaction_count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.day, table.kind, table.tagId, table.leg, table.currency] }),
+  ],
+);

@@ -1,0 +1,246 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { transactionKinds } from "../../../db/enums.ts";
+import { migrationsFolder } from "../../../db/migrate.ts";
+import { ledgerDayFlows, tagDayFlows, transactions, transactionTags } from "../../../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../../support/test-app.ts";
+import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
+
+/**
+ * The reports' rollups (ARCHITECTURE §19, migration 0012) against the rows, through random
+ * sequences of every write that touches a transaction or its tags: creates, edits (money, date,
+ * legs, tags), deletes, attaching and detaching tags, deleting a tag, across currencies, on
+ * credit and debit cards, some of them refused. After every step the kept totals must equal what
+ * the rows imply, computed here in plain code; and the migration's backfill must rebuild them.
+ */
+type Leg = { type: "account" | "card"; name: "checking" | "dollars" | "credit" | "debit" };
+type TagName = "food" | "home" | "travel";
+type Spec = {
+  kind: (typeof transactionKinds)[number];
+  origin?: Leg;
+  destination?: Leg;
+  cents: number;
+  rateMicros?: number;
+  day: number;
+  tags: TagName[];
+};
+type Step =
+  | { op: "create"; spec: Spec }
+  | { op: "edit"; pick: number; spec: Spec }
+  | { op: "delete"; pick: number }
+  | { op: "attach" | "detach"; pick: number; tags: TagName[] }
+  | { op: "deleteTag"; tag: TagName };
+
+const legs: Leg[] = [
+  { type: "account", name: "checking" },
+  { type: "account", name: "dollars" },
+  { type: "card", name: "credit" },
+  { type: "card", name: "debit" },
+];
+const tagNames: TagName[] = ["food", "home", "travel"];
+const tagsArbitrary = fc.subarray(tagNames);
+const specArbitrary: fc.Arbitrary<Spec> = fc.record({
+  kind: fc.constantFrom(...transactionKinds),
+  origin: fc.option(fc.constantFrom(...legs), { nil: undefined }),
+  destination: fc.option(fc.constantFrom(...legs), { nil: undefined }),
+  cents: fc.integer({ min: 1, max: 90_000 }),
+  rateMicros: fc.option(fc.integer({ min: 1, max: 9_000_000 }), { nil: undefined }),
+  day: fc.integer({ min: 18, max: 21 }),
+  tags: tagsArbitrary,
+});
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: specArbitrary.map((spec) => ({ op: "create" as const, spec })) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("edit" as const), pick: fc.nat(), spec: specArbitrary }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constantFrom("attach" as const, "detach" as const),
+      pick: fc.nat(),
+      tags: tagsArbitrary,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteTag" as const), tag: fc.constantFrom(...tagNames) }) },
+);
+
+type Totals = Map<string, { units: number; count: number }>;
+
+function add(totals: Totals, key: string, units: number) {
+  const entry = totals.get(key) ?? { units: 0, count: 0 };
+  totals.set(key, { units: entry.units + units, count: entry.count + 1 });
+}
+
+/** What the rows imply, in plain code: both legs of every row, and its main side under each of its tags (or none). */
+async function rollupsImpliedByRows(t: TestApp, workspaceId: string) {
+  const rows = await t.db.select().from(transactions).where(eq(transactions.workspaceId, workspaceId));
+  const links = await t.db.select().from(transactionTags);
+  const ledger: Totals = new Map();
+  const tags: Totals = new Map();
+  const legOf = (accountId: string | null, cardId: string | null) =>
+    accountId ? `account:${accountId}` : cardId ? `card:${cardId}` : null;
+  for (const row of rows) {
+    const origin = legOf(row.originAccountId, row.originCardId);
+    const destination = legOf(row.destinationAccountId, row.destinationCardId);
+    if (origin) add(ledger, [row.date, row.kind, origin, "out", row.currency].join("|"), row.amountCents);
+    if (destination)
+      add(
+        ledger,
+        [row.date, row.kind, destination, "in", row.destinationCurrency].join("|"),
+        row.destinationAmountCents,
+      );
+    const isIncome = row.kind === "income";
+    const tagIds = links.filter((link) => link.transactionId === row.id).map((link) => link.tagId);
+    for (const tagId of tagIds.length > 0 ? tagIds : [""]) {
+      const key = [
+        row.date,
+        row.kind,
+        tagId,
+        isIncome ? destination : origin,
+        isIncome ? row.destinationCurrency : row.currency,
+      ];
+      add(tags, key.join("|"), isIncome ? row.destinationAmountCents : row.amountCents);
+    }
+  }
+  return { ledger: sorted(ledger), tags: sorted(tags) };
+}
+
+const sorted = (totals: Totals) =>
+  [...totals].filter(([, entry]) => entry.count !== 0).sort(([a], [b]) => a.localeCompare(b));
+
+/** What the triggers kept (rows that fell back to zero count nothing, so they are left out). */
+async function keptRollups(t: TestApp, workspaceId: string) {
+  const ledger: Totals = new Map();
+  for (const row of await t.db.select().from(ledgerDayFlows).where(eq(ledgerDayFlows.workspaceId, workspaceId)))
+    ledger.set([row.day, row.kind, row.leg, row.direction, row.currency].join("|"), {
+      units: row.amountUnits,
+      count: row.transactionCount,
+    });
+  const tags: Totals = new Map();
+  for (const row of await t.db.select().from(tagDayFlows).where(eq(tagDayFlows.workspaceId, workspaceId)))
+    tags.set([row.day, row.kind, row.tagId, row.leg, row.currency].join("|"), {
+      units: row.amountUnits,
+      count: row.transactionCount,
+    });
+  for (const totals of [ledger, tags])
+    for (const [key, entry] of totals) if (entry.count === 0) expect(entry.units, key).toBe(0);
+  return { ledger: sorted(ledger), tags: sorted(tags) };
+}
+
+/** The migration's backfill statements (the INSERTs before its triggers), as a fresh install runs them. */
+function backfillStatements(): string[] {
+  return readFileSync(`${migrationsFolder}/0012_ledger_rollups.sql`, "utf8")
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+    .filter((statement) => statement.startsWith("INSERT INTO"));
+}
+
+function body(h: HouseholdLedger, tagIds: Record<TagName, string>, spec: Spec) {
+  const ref = (leg?: Leg) => (leg ? `${leg.type}:${h[leg.name].id}` : undefined);
+  return {
+    type: spec.kind,
+    origin_id: ref(spec.origin),
+    destination_id: ref(spec.destination),
+    amount: (spec.cents / 100).toFixed(2),
+    description: "random",
+    date: `2026-11-${spec.day}`,
+    currency_conversion: spec.rateMicros === undefined ? undefined : (spec.rateMicros / 1e6).toFixed(6),
+    tag_ids: spec.tags.map((name) => tagIds[name]),
+  };
+}
+
+describe("the reports' rollups stay equal to the rows through any sequence of writes", () => {
+  it("after every create, edit, delete, tag link and tag deletion, and rebuilt by the migration's backfill", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 14 }), async (steps) => {
+        const t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
+        const h = await householdLedger(t);
+        const travel = await t.request(`/api/workspaces/${h.workspaceId}/tags`, {
+          method: "POST",
+          token: h.member.token,
+          json: { name: "Travel", color: "#3B82F6" },
+        });
+        expect(travel.status).toBe(201);
+        const tagIds: Record<TagName, string> = {
+          food: h.food.id,
+          home: h.home.id,
+          travel: (await travel.json()).data.uuid,
+        };
+        const live: string[] = [];
+        const send = (method: string, path: string, json?: unknown) =>
+          t.request(`/api/workspaces/${h.workspaceId}${path}`, { method, token: h.member.token, json });
+        for (const step of steps) {
+          const picked = live.length > 0 && "pick" in step ? live[step.pick % live.length]! : null;
+          if (step.op === "create") {
+            const response = await h.record(body(h, tagIds, step.spec));
+            if (response.status === 201) live.push((await response.json()).data.uuid);
+            else expect(response.status).toBe(422);
+          } else if (step.op === "edit" && picked) {
+            const response = await send("PUT", `/transactions/${picked}`, body(h, tagIds, step.spec));
+            expect([200, 422]).toContain(response.status);
+          } else if (step.op === "delete" && picked) {
+            expect((await send("DELETE", `/transactions/${picked}`)).status).toBe(200);
+            live.splice(live.indexOf(picked), 1);
+          } else if ((step.op === "attach" || step.op === "detach") && picked) {
+            const response = await send("POST", `/transactions/${picked}/tags/${step.op}`, {
+              tag_ids: step.tags.map((name) => tagIds[name]),
+            });
+            expect([200, 422]).toContain(response.status);
+          } else if (step.op === "deleteTag") {
+            expect([200, 404]).toContain((await send("DELETE", `/tags/${tagIds[step.tag]}`)).status);
+          }
+          expect(await keptRollups(t, h.workspaceId)).toEqual(await rollupsImpliedByRows(t, h.workspaceId));
+        }
+        const kept = await keptRollups(t, h.workspaceId);
+        await t.db.delete(ledgerDayFlows);
+        await t.db.delete(tagDayFlows);
+        for (const statement of backfillStatements()) await t.db.run(sql.raw(statement));
+        expect(await keptRollups(t, h.workspaceId)).toEqual(kept);
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+
+  it("counts an installment plan's postings, and leaves nothing behind when the workspace is deleted", async () => {
+    const t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
+    const h = await householdLedger(t);
+    const plan = await t.request(`/api/workspaces/${h.workspaceId}/installment-plans`, {
+      method: "POST",
+      token: h.member.token,
+      json: {
+        description: "Geladeira",
+        purchase_date: "2026-11-21",
+        total_amount: "1000.00",
+        installments_count: 3,
+        origin: `card:${h.credit.id}`,
+        tag_ids: [h.home.id],
+      },
+    });
+    expect(plan.status).toBe(201);
+    const implied = await rollupsImpliedByRows(t, h.workspaceId);
+    expect(implied.tags.map(([key, entry]) => [key.split("|")[2], entry.units])).toEqual([
+      [h.home.id, 33_334],
+      [h.home.id, 33_333],
+      [h.home.id, 33_333],
+    ]);
+    expect(await keptRollups(t, h.workspaceId)).toEqual(implied);
+
+    // A row deleted by any other path than the service's batch (which unlinks its tags first) keeps them right too.
+    const lunch = await h.record({
+      type: "expense",
+      origin_id: `account:${h.checking.id}`,
+      amount: "42.00",
+      description: "Almoço",
+      date: "2026-11-20",
+      tag_ids: [h.food.id, h.home.id],
+    });
+    await t.db.delete(transactions).where(eq(transactions.id, (await lunch.json()).data.uuid));
+    expect(await keptRollups(t, h.workspaceId)).toEqual(implied);
+
+    const deleted = await t.request(`/api/workspaces/${h.workspaceId}`, { method: "DELETE", token: h.owner.token });
+    expect(deleted.status).toBe(200);
+    expect(await t.db.select().from(ledgerDayFlows)).toEqual([]);
+    expect(await t.db.select().from(tagDayFlows)).toEqual([]);
+  });
+});
