@@ -22,6 +22,7 @@ import { installmentRoutes } from "./installments/installments.routes.ts";
 import { loanRoutes } from "./loans/loans.routes.ts";
 import { jobRoutes } from "./jobs/jobs.routes.ts";
 import { currencyRoutes } from "./currency/currency.routes.ts";
+import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -51,6 +52,7 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", dashboardRoutes)
   .route("/workspaces", scheduledRoutes)
   .route("/workspaces", recurringRoutes)
+  .route("/workspaces", analyticsRoutes)
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)

@@ -36,6 +36,8 @@ const statusByCode = {
   REFERENCED_ITEM_DELETED: 409,
   /** Recurring transactions need beta access (SPEC §6): the owner's plan and the workspace's beta features. */
   BETA_REQUIRED: 403,
+  /** The workspace owner's plan lacks the feature (SPEC §6: advanced analytics…); the answer says what the plan includes. */
+  PLAN_UPGRADE_REQUIRED: 403,
   /** Only a pending scheduled transaction is edited, executed or cancelled. */
   SCHEDULED_NOT_PENDING: 409,
   /** Execute and pause need an active recurring transaction… */

@@ -1,0 +1,273 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { insertAccount } from "../../../db/factories.ts";
+import { exchangeRates, users } from "../../../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../../support/test-app.ts";
+import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
+
+/**
+ * The reports against figures worked out by hand on a small ledger: reais and dollars (and euros
+ * with no rate), several tags, a card purchase and its payment, transfers. The household starts
+ * with R$ 1.000,00 in checking and US$ 500,00; the dollar is 5.0 from 15 October, 5.5 from 10 November.
+ *
+ *   Oct 05  income    checking   R$ 3.000,00
+ *   Oct 10  expense   checking   R$   100,00  Food
+ *   Oct 20  expense   card       R$   200,00  Food, Home   (counted when bought)
+ *   Oct 25  expense   dollars    US$   10,00  Food         (× 5.0 = R$ 50,00)
+ *   Nov 03  expense   euros      €      5,00  Food         (no rate: left out, named)
+ *   Nov 05  card payment from checking R$ 200,00            (not spending again)
+ *   Nov 06  transfer  checking → dollars R$ 550,00 at 0.2 = US$ 110,00 (not spending)
+ *   Nov 12  expense   dollars    US$   20,00  Home         (× 5.5 = R$ 110,00)
+ *   Nov 15  expense   checking   R$    80,00  no tag
+ *   Nov 20  income    dollars    US$  100,00               (× 5.5 = R$ 550,00)
+ */
+describe("the analytics reports", () => {
+  let t: TestApp;
+  let h: HouseholdLedger;
+  let euros: { id: string };
+  beforeEach(async () => {
+    t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
+    h = await householdLedger(t);
+    await t.db.update(users).set({ tier: "unlimited" }).where(eq(users.id, h.owner.user.id));
+    euros = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Nomad EUR", currency: "EUR" });
+    for (const [rateDate, rateMicros] of [
+      ["2026-10-15", 5_000_000],
+      ["2026-11-10", 5_500_000],
+    ] as const)
+      await t.db.insert(exchangeRates).values({
+        base: "USD",
+        quote: "BRL",
+        rateDate,
+        rateMicros,
+        source: "frankfurter",
+        fetchedAt: `${rateDate}T16:00:00.000Z`,
+      });
+    const account = (id: string) => `account:${id}`;
+    const entries = [
+      { type: "income", destination_id: account(h.checking.id), amount: "3000.00", date: "2026-10-05" },
+      {
+        type: "expense",
+        origin_id: account(h.checking.id),
+        amount: "100.00",
+        date: "2026-10-10",
+        tag_ids: [h.food.id],
+      },
+      {
+        type: "expense",
+        origin_id: `card:${h.credit.id}`,
+        amount: "200.00",
+        date: "2026-10-20",
+        tag_ids: [h.food.id, h.home.id],
+      },
+      { type: "expense", origin_id: account(h.dollars.id), amount: "10.00", date: "2026-10-25", tag_ids: [h.food.id] },
+      { type: "expense", origin_id: account(euros.id), amount: "5.00", date: "2026-11-03", tag_ids: [h.food.id] },
+      {
+        type: "pay_credit_card",
+        destination_id: `card:${h.credit.id}`,
+        origin_id: account(h.checking.id),
+        amount: "200.00",
+        date: "2026-11-05",
+      },
+      {
+        type: "transfer",
+        origin_id: account(h.checking.id),
+        destination_id: account(h.dollars.id),
+        amount: "550.00",
+        currency_conversion: "0.2",
+        date: "2026-11-06",
+      },
+      { type: "expense", origin_id: account(h.dollars.id), amount: "20.00", date: "2026-11-12", tag_ids: [h.home.id] },
+      { type: "expense", origin_id: account(h.checking.id), amount: "80.00", date: "2026-11-15" },
+      { type: "income", destination_id: account(h.dollars.id), amount: "100.00", date: "2026-11-20" },
+    ];
+    for (const entry of entries) {
+      const response = await h.record({ description: "entry", ...entry });
+      expect(response.status, await response.clone().text()).toBe(201);
+    }
+  });
+
+  const report = async (name: string, query: string, token = h.member.token) => {
+    const response = await t.request(`/api/workspaces/${h.workspaceId}/analytics/${name}?${query}`, { token });
+    return { status: response.status, body: await response.json() };
+  };
+  const range = "from=2026-10-01&to=2026-11-30";
+
+  it("spending trends: what was spent each month, card purchases when made, payments and transfers not", async () => {
+    const { status, body } = await report("spending-trends", `${range}&group_by=month`);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      currency: "BRL",
+      from: "2026-10-01",
+      to: "2026-11-30",
+      previous_from: "2026-08-01",
+      previous_to: "2026-09-30",
+      total: "540.00",
+      previous_total: "0.00",
+      change_percentage: null,
+      unconverted_currencies: ["EUR"],
+    });
+    expect(body.data.periods).toEqual([
+      {
+        start: "2026-10-01",
+        end: "2026-10-31",
+        amount: "350.00",
+        amount_cents: 35_000,
+        previous_amount: "0.00",
+        previous_amount_cents: 0,
+        transactions: 3,
+      },
+      {
+        start: "2026-11-01",
+        end: "2026-11-30",
+        amount: "190.00",
+        amount_cents: 19_000,
+        previous_amount: "0.00",
+        previous_amount_cents: 0,
+        transactions: 2,
+      },
+    ]);
+    // November by week, against October (the month before): each range's weeks count from its first day.
+    const weeks = (await report("spending-trends", "from=2026-11-01&to=2026-11-30&group_by=week")).body.data;
+    expect(weeks.previous_from).toBe("2026-10-01");
+    expect(
+      weeks.periods.map((week: { start: string; amount: string; previous_amount: string }) => [
+        week.start,
+        week.amount,
+        week.previous_amount,
+      ]),
+    ).toEqual([
+      ["2026-11-01", "0.00", "0.00"],
+      ["2026-11-08", "110.00", "100.00"],
+      ["2026-11-15", "80.00", "200.00"],
+      ["2026-11-22", "0.00", "50.00"],
+      ["2026-11-29", "0.00", "0.00"],
+    ]);
+    expect(weeks).toMatchObject({ total: "190.00", previous_total: "350.00", change_percentage: -45.7 });
+  });
+
+  it("income vs expenses: each month's net and savings rate", async () => {
+    const { body } = await report("income-vs-expenses", range);
+    expect(body.data.months).toEqual([
+      expect.objectContaining({
+        month: "2026-10",
+        income: "3000.00",
+        expenses: "350.00",
+        net: "2650.00",
+        savings_rate: 88.3,
+      }),
+      expect.objectContaining({
+        month: "2026-11",
+        income: "550.00",
+        expenses: "190.00",
+        net: "360.00",
+        savings_rate: 65.5,
+      }),
+    ]);
+    expect(body.data.totals).toMatchObject({
+      income: "3550.00",
+      expenses: "540.00",
+      net: "3010.00",
+      savings_rate: 84.8,
+    });
+  });
+
+  it("category breakdown: each tag's whole amount and share, what has no tag, and income by tag", async () => {
+    const { body } = await report("category-breakdown", range);
+    expect(body.data.total).toBe("540.00");
+    expect(
+      body.data.categories.map(
+        (row: { tag: { name: string } | null; amount: string; share: number; transactions: number }) => [
+          row.tag?.name ?? null,
+          row.amount,
+          row.share,
+          row.transactions,
+        ],
+      ),
+    ).toEqual([
+      ["Food", "350.00", 64.8, 3],
+      ["Home", "310.00", 57.4, 2],
+      [null, "80.00", 14.8, 1],
+    ]);
+    const income = (await report("category-breakdown", `${range}&type=income`)).body.data;
+    expect(income).toMatchObject({ type: "income", total: "3550.00" });
+    expect(income.categories).toEqual([expect.objectContaining({ tag: null, amount: "3550.00", share: 100 })]);
+  });
+
+  it("account performance: each account's opening, flows and closing, in its currency and in reais", async () => {
+    const { body } = await report("account-performance", range);
+    const byName = Object.fromEntries(body.data.accounts.map((account: { name: string }) => [account.name, account]));
+    expect(byName.Nubank).toMatchObject({
+      currency: "BRL",
+      opening: "1000.00",
+      inflows: "3000.00",
+      outflows: "930.00",
+      closing: "3070.00",
+      change: "2070.00",
+      converted: { opening: "1000.00", inflows: "3000.00", outflows: "930.00", closing: "3070.00" },
+    });
+    expect(byName["Wise USD"]).toMatchObject({
+      currency: "USD",
+      opening: "500.00",
+      inflows: "210.00",
+      outflows: "30.00",
+      closing: "680.00",
+      // Opening at the nearest rate (5.0), flows at their days' (110 × 5.0 + 100 × 5.5; 10 × 5.0 + 20 × 5.5), closing at 5.5.
+      converted: { opening: "2500.00", inflows: "1100.00", outflows: "160.00", closing: "3740.00" },
+    });
+    expect(byName["Nomad EUR"]).toMatchObject({
+      closing: "-5.00",
+      // Nothing came in (zero in any currency); what went out and the balances have no rate.
+      converted: { opening: null, inflows: "0.00", outflows: null, closing: null },
+    });
+    // October only: November's movements are undone from today's balances.
+    const october = (await report("account-performance", "from=2026-10-01&to=2026-10-31")).body.data;
+    expect(october.accounts.find((account: { name: string }) => account.name === "Nubank")).toMatchObject({
+      opening: "1000.00",
+      closing: "3900.00",
+    });
+  });
+
+  it("balance trend: the total at the end of every day, each account at that day's rate", async () => {
+    const { status, body } = await report("balance-trend", "from=2026-11-01&to=2026-11-30");
+    expect(status).toBe(200);
+    expect(body.data.points).toHaveLength(30);
+    const on = (date: string) => body.data.points.find((point: { date: string }) => point.date === date).total;
+    expect([on("2026-11-01"), on("2026-11-10"), on("2026-11-30")]).toEqual(["6350.00", "6450.00", "6810.00"]);
+    const dollars = body.data.accounts.find((account: { name: string }) => account.name === "Wise USD");
+    expect([dollars.balances[0], dollars.balances[5], dollars.balances[29]]).toEqual(["490.00", "600.00", "680.00"]);
+    expect(body.data.unconverted_currencies).toEqual(["EUR"]);
+  });
+
+  it("on the free plan: three reports for the last 12 months, the rest an upgrade answer", async () => {
+    await t.db.update(users).set({ tier: "free" }).where(eq(users.id, h.owner.user.id));
+    expect((await report("spending-trends", "")).status).toBe(200);
+    expect((await report("income-vs-expenses", range)).status).toBe(200);
+    expect((await report("balance-trend", "from=2025-12-01&to=2026-11-21")).status).toBe(200);
+    for (const [name, query] of [
+      ["category-breakdown", range],
+      ["account-performance", range],
+      ["spending-trends", "from=2025-11-01&to=2026-11-21"],
+    ] as const) {
+      const { status, body } = await report(name, query);
+      expect(status, name).toBe(403);
+      expect(body).toMatchObject({
+        code: "PLAN_UPGRADE_REQUIRED",
+        message:
+          "This report needs a plan with advanced analytics. The free plan shows spending trends, income vs expenses and the balance trend from 2025-12-01 on.",
+      });
+    }
+  });
+
+  it("defaults to the last 12 months and refuses ranges it cannot answer, at the field", async () => {
+    const { body } = await report("income-vs-expenses", "");
+    expect(body.data).toMatchObject({ from: "2025-12-01", to: "2026-11-21" });
+    expect(body.data.months).toHaveLength(12);
+    const backwards = await report("spending-trends", "from=2026-11-02&to=2026-11-01");
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors).toEqual({ from: ["The start date must be on or before the end date"] });
+    const daily = await report("spending-trends", "from=2025-01-01&to=2026-11-21&group_by=day");
+    expect(daily.body.errors).toEqual({ group_by: ["Group by week or month for ranges longer than 366 days"] });
+    const badGrouping = await report("spending-trends", "group_by=year");
+    expect(badGrouping.body.errors).toEqual({ group_by: ["Group by day, week or month"] });
+  });
+});

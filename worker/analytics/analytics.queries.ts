@@ -1,0 +1,133 @@
+import { and, asc, eq, gt, gte, like, lte, ne, sql } from "drizzle-orm";
+import { accounts, exchangeRates, ledgerDayFlows, tagDayFlows, tags, workspaces } from "../../db/schema/index.ts";
+import type { ServiceContext } from "../context.ts";
+import { newestRatesQuery } from "../currency/rate-queries.ts";
+import { exactCents, exactSum } from "../ledger/sums.ts";
+
+/**
+ * The reports' reads (README: "Analytics"), each riding in the report's one read batch. They read
+ * the rollups (db/schema/rollups.ts), never the transactions: a year is a few thousand day rows
+ * whatever the number of transactions. Totals come back as exact bigints (ledger/sums.ts).
+ */
+
+/** What every leg moved, day by day, from `from` to `to`. */
+export function dayFlowsQuery(ctx: ServiceContext, workspaceId: string, { from, to }: { from: string; to: string }) {
+  return ctx.db
+    .select({
+      day: ledgerDayFlows.day,
+      kind: ledgerDayFlows.kind,
+      leg: ledgerDayFlows.leg,
+      direction: ledgerDayFlows.direction,
+      currency: ledgerDayFlows.currency,
+      units: exactCents(sql`${ledgerDayFlows.amountUnits}`),
+      count: ledgerDayFlows.transactionCount,
+    })
+    .from(ledgerDayFlows)
+    .where(
+      and(
+        eq(ledgerDayFlows.workspaceId, workspaceId),
+        gte(ledgerDayFlows.day, from),
+        lte(ledgerDayFlows.day, to),
+        ne(ledgerDayFlows.transactionCount, 0),
+      ),
+    );
+}
+
+/** Each tag's (and "no tag"'s) totals of one kind, day by day, from `from` to `to`. */
+export function tagFlowsQuery(
+  ctx: ServiceContext,
+  workspaceId: string,
+  { from, to, kind }: { from: string; to: string; kind: "income" | "expense" },
+) {
+  return ctx.db
+    .select({
+      day: tagDayFlows.day,
+      tagId: tagDayFlows.tagId,
+      currency: tagDayFlows.currency,
+      units: exactCents(sql`${tagDayFlows.amountUnits}`),
+      count: tagDayFlows.transactionCount,
+    })
+    .from(tagDayFlows)
+    .where(
+      and(
+        eq(tagDayFlows.workspaceId, workspaceId),
+        gte(tagDayFlows.day, from),
+        lte(tagDayFlows.day, to),
+        eq(tagDayFlows.kind, kind),
+        ne(tagDayFlows.transactionCount, 0),
+      ),
+    );
+}
+
+/** What each account's balance moved after `day` (future-dated entries included): today's balance less this is the balance at `day`. */
+export function accountNetAfterQuery(ctx: ServiceContext, workspaceId: string, day: string) {
+  return ctx.db
+    .select({
+      leg: ledgerDayFlows.leg,
+      net: exactSum(
+        sql`case when ${ledgerDayFlows.direction} = 'in' then ${ledgerDayFlows.amountUnits} else -${ledgerDayFlows.amountUnits} end`,
+      ),
+    })
+    .from(ledgerDayFlows)
+    .where(
+      and(
+        eq(ledgerDayFlows.workspaceId, workspaceId),
+        gt(ledgerDayFlows.day, day),
+        like(ledgerDayFlows.leg, "account:%"),
+      ),
+    )
+    .groupBy(ledgerDayFlows.leg);
+}
+
+export function reportAccountsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      type: accounts.type,
+      currency: accounts.currency,
+      color: accounts.color,
+      balanceCents: accounts.balanceCents,
+      isActive: accounts.isActive,
+    })
+    .from(accounts)
+    .where(eq(accounts.workspaceId, workspaceId))
+    .orderBy(asc(accounts.name));
+}
+
+export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({ id: tags.id, name: tags.name, color: tags.color })
+    .from(tags)
+    .where(eq(tags.workspaceId, workspaceId));
+}
+
+/**
+ * The kept rates a report converts with: every day's rate between the workspace's currency and the
+ * ones its accounts hold, over the range and 40 days either side (so a day without one finds a
+ * near one), plus each pair's newest for ranges the history does not reach.
+ */
+export function reportRatesQueries(
+  ctx: ServiceContext,
+  workspaceId: string,
+  { from, to }: { from: string; to: string },
+) {
+  const workspaceCurrency = sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
+  const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
+  const margin = 40 * 86_400_000;
+  const shifted = (day: string, by: number) => new Date(Date.parse(`${day}T12:00:00Z`) + by).toISOString().slice(0, 10);
+  return {
+    windowRates: ctx.db
+      .select()
+      .from(exchangeRates)
+      .where(
+        and(
+          gte(exchangeRates.rateDate, shifted(from, -margin)),
+          lte(exchangeRates.rateDate, shifted(to, margin)),
+          sql`((${exchangeRates.quote} = ${workspaceCurrency} and ${exchangeRates.base} in ${held})
+            or (${exchangeRates.base} = ${workspaceCurrency} and ${exchangeRates.quote} in ${held}))`,
+        ),
+      ),
+    newestRates: newestRatesQuery(ctx, workspaceId),
+  };
+}

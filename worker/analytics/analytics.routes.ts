@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../api.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
+import { validate } from "../http/validation.ts";
+import { categoryBreakdownQuerySchema, rangeQuerySchema, spendingTrendsQuerySchema } from "./analytics.schemas.ts";
+import {
+  accountPerformance,
+  balanceTrend,
+  categoryBreakdown,
+  incomeVsExpenses,
+  spendingTrends,
+} from "./analytics.service.ts";
+
+const base = "/:workspaceId/analytics";
+
+/** /workspaces/{workspaceId}/analytics/… (SPEC §7 Analytics): the reports, in the workspace's currency. */
+export const analyticsRoutes = new Hono<ApiEnv>()
+  .use(requirePerson)
+  .get(`${base}/spending-trends`, validate("query", spendingTrendsQuerySchema), async (c) =>
+    c.json({ data: await spendingTrends({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
+  )
+  .get(`${base}/category-breakdown`, validate("query", categoryBreakdownQuerySchema), async (c) =>
+    c.json({
+      data: await categoryBreakdown({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }),
+    }),
+  )
+  .get(`${base}/income-vs-expenses`, validate("query", rangeQuerySchema), async (c) =>
+    c.json({
+      data: await incomeVsExpenses({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }),
+    }),
+  )
+  .get(`${base}/account-performance`, validate("query", rangeQuerySchema), async (c) =>
+    c.json({
+      data: await accountPerformance({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }),
+    }),
+  )
+  .get(`${base}/balance-trend`, validate("query", rangeQuerySchema), async (c) =>
+    c.json({ data: await balanceTrend({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
+  );

@@ -1,0 +1,462 @@
+/**
+ * The analytics reports (issue 16; README: "Analytics"), each in the workspace's currency and each
+ * one read round trip over the rollups (db/schema/rollups.ts). Rules:
+ * - Spending is every expense when it is made — from an account or on a card; a card's payment is
+ *   not spending again, and transfers move money without spending it. Income is what arrived.
+ * - Every day's figure converts at that day's kept rate; a currency with none is left out of every
+ *   figure and named in `unconverted_currencies`, never counted at 1.
+ * - Ranges are dates in the workspace's time zone, both ends counted; the default is the last 12
+ *   calendar months to today. The comparison range is as many whole months before (or days, for a
+ *   range that is not whole months).
+ * - On a plan without advanced analytics (SPEC §6), spending trends, income vs expenses and the
+ *   balance trend answer for ranges within the last 12 months; the rest is 403 PLAN_UPGRADE_REQUIRED.
+ */
+import type { ServiceCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { addDays, todayIn } from "../ledger/dates.ts";
+import { unitsToDecimal } from "../ledger/amounts.ts";
+import { centsNumber } from "../ledger/sums.ts";
+import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
+import { resolveTier } from "../tiers/tiers.ts";
+import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import {
+  accountNetAfterQuery,
+  dayFlowsQuery,
+  reportAccountsQuery,
+  reportRatesQueries,
+  reportTagsQuery,
+  tagFlowsQuery,
+} from "./analytics.queries.ts";
+import type { CategoryBreakdownQuery, RangeQuery, SpendingTrendsQuery } from "./analytics.schemas.ts";
+import type { KnownRate } from "../currency/conversion.ts";
+import { dayConverter, type DayConverter } from "./report-converter.ts";
+import { bucketIndexOf, bucketsOf, dayCount, lastTwelveMonths, previousRange, type Range } from "./report-periods.ts";
+
+export type ReportName =
+  | "spending-trends"
+  | "category-breakdown"
+  | "income-vs-expenses"
+  | "account-performance"
+  | "balance-trend";
+
+/** What the free plan reads (SPEC §6: the rest is advanced analytics), for the last 12 months. */
+const freeReports: ReadonlySet<ReportName> = new Set(["spending-trends", "income-vs-expenses", "balance-trend"]);
+
+/** The longest range a report reads, and the longest one grouped or drawn by day. */
+const maxRangeDays = 3_660;
+const maxDailyDays = 366;
+
+type ReportCall<Query> = ServiceCall<WorkspaceRef & Query>;
+
+/**
+ * The range as asked, or its default; since the workspace's "today" is known only after the read,
+ * an unset end is read with a day's margin either side and cut once the time zone is known.
+ */
+function readWindow(ctx: ReportCall<RangeQuery>["ctx"], query: RangeQuery, reach: (range: Range) => Range): Range {
+  const now = ctx.clock.now();
+  const latest = addDays(todayIn("UTC", now), 1);
+  const earliest = addDays(todayIn("UTC", now), -1);
+  const asked: Range = {
+    from: query.from ?? lastTwelveMonths(earliest).from,
+    to: query.to ?? latest,
+  };
+  return reach(asked);
+}
+
+/**
+ * A range and the one it is compared with. Read for a default range, whose exact months are known
+ * only with the time zone, a month earlier still, so the comparison range is always inside it.
+ */
+const withPreviousRange = (range: Range): Range => ({ from: addDays(previousRange(range).from, -31), to: range.to });
+
+/** The exact range once the workspace's time zone is known, checked against its length and the plan. */
+function exactRange(
+  query: RangeQuery,
+  today: string,
+  report: ReportName,
+  rows: { ownerTierRows: Array<{ tier: "free" | "unlimited"; hasBetaAccess: boolean }> },
+  options: { daily?: boolean } = {},
+): Range {
+  const range: Range = { from: query.from ?? lastTwelveMonths(today).from, to: query.to ?? today };
+  if (range.from > range.to) throw fieldError("from", "errors:fields.rangeOrder");
+  const days = dayCount(range);
+  if (days > maxRangeDays) throw fieldError("to", "errors:fields.rangeTooLong", { values: { days: maxRangeDays } });
+  if (options.daily && days > maxDailyDays)
+    throw fieldError("group_by", "errors:fields.rangeTooLongDaily", { values: { days: maxDailyDays } });
+  const owner = rows.ownerTierRows[0];
+  const tier = resolveTier(owner ?? { tier: "free", hasBetaAccess: false });
+  if (!tier.features.advanced_analytics) {
+    const reach = lastTwelveMonths(today);
+    if (!freeReports.has(report) || range.from < reach.from)
+      throw new AppError("PLAN_UPGRADE_REQUIRED", {
+        key: "errors:details.advancedAnalytics",
+        values: { from: reach.from },
+      });
+  }
+  return range;
+}
+
+/** The reads every report shares: the plan, and the rates that convert from `from` to `to`. */
+function commonReads(ctx: ReportCall<RangeQuery>["ctx"], workspaceId: string, window: Range) {
+  return {
+    ownerTierRows: workspaceOwnerTierQuery(ctx, workspaceId),
+    ...reportRatesQueries(ctx, workspaceId, window),
+  };
+}
+
+function converterOf(currency: string, rows: { windowRates: KnownRate[]; newestRates: KnownRate[] }): DayConverter {
+  return dayConverter(currency, [...rows.windowRates, ...rows.newestRates]);
+}
+
+const text = (units: bigint, currency: string) => unitsToDecimal(units, currency);
+
+/** `part` as a percentage of `whole` (> 0), to one decimal, rounded half away from zero, in exact arithmetic. */
+function percentOf(part: bigint, whole: bigint): number {
+  const doubledTenths = (part * 2000n) / whole;
+  const tenths = doubledTenths >= 0n ? (doubledTenths + 1n) / 2n : (doubledTenths - 1n) / 2n;
+  return Number(tenths) / 10;
+}
+
+/** The change from `previous` to `current` in percent; null when there was nothing before to compare with. */
+function changePercentage(current: bigint, previous: bigint): number | null {
+  if (previous === 0n) return null;
+  return percentOf(current - previous, previous < 0n ? -previous : previous);
+}
+
+/** GET /analytics/spending-trends: expenses per day, week or month, beside the range before. */
+export async function spendingTrends({ ctx, input }: ReportCall<SpendingTrendsQuery>) {
+  const window = readWindow(ctx, input, withPreviousRange);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    ...commonReads(ctx, input.workspaceId, window),
+    flows: dayFlowsQuery(ctx, input.workspaceId, window),
+  });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const range = exactRange(input, today, "spending-trends", rows, { daily: input.group_by === "day" });
+  const previous = previousRange(range);
+  const converter = converterOf(workspace.currency, rows);
+  const buckets = bucketsOf(range, input.group_by);
+  const previousBuckets = bucketsOf(previous, input.group_by);
+  const current = buckets.map(() => ({ units: 0n, count: 0 }));
+  const before = buckets.map(() => 0n);
+  let previousTotal = 0n;
+  for (const row of rows.flows) {
+    if (row.kind !== "expense" || row.direction !== "out") continue;
+    const converted = converter.convert(row.units, row.currency, row.day);
+    if (converted === null) continue;
+    const index = bucketIndexOf(buckets, row.day);
+    if (index >= 0) {
+      current[index]!.units += converted;
+      current[index]!.count += row.count;
+      continue;
+    }
+    const previousIndex = bucketIndexOf(previousBuckets, row.day);
+    if (previousIndex < 0) continue;
+    previousTotal += converted;
+    if (previousIndex < before.length) before[previousIndex]! += converted;
+  }
+  const total = current.reduce((sum, bucket) => sum + bucket.units, 0n);
+  const currency = workspace.currency;
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    group_by: input.group_by,
+    previous_from: previous.from,
+    previous_to: previous.to,
+    periods: buckets.map((bucket, index) => ({
+      start: bucket.start,
+      end: bucket.end,
+      amount: text(current[index]!.units, currency),
+      amount_cents: centsNumber(current[index]!.units),
+      previous_amount: text(before[index]!, currency),
+      previous_amount_cents: centsNumber(before[index]!),
+      transactions: current[index]!.count,
+    })),
+    total: text(total, currency),
+    previous_total: text(previousTotal, currency),
+    change_percentage: changePercentage(total, previousTotal),
+    unconverted_currencies: converter.unconvertedList(),
+  };
+}
+
+/** GET /analytics/income-vs-expenses: per month, what arrived, what was spent, the net and the savings rate. */
+export async function incomeVsExpenses({ ctx, input }: ReportCall<RangeQuery>) {
+  const window = readWindow(ctx, input, (range) => range);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    ...commonReads(ctx, input.workspaceId, window),
+    flows: dayFlowsQuery(ctx, input.workspaceId, window),
+  });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const range = exactRange(input, today, "income-vs-expenses", rows);
+  const converter = converterOf(workspace.currency, rows);
+  const months = bucketsOf(range, "month");
+  const totals = months.map(() => ({ income: 0n, expenses: 0n }));
+  for (const row of rows.flows) {
+    const isIncome = row.kind === "income" && row.direction === "in";
+    const isExpense = row.kind === "expense" && row.direction === "out";
+    if (!isIncome && !isExpense) continue;
+    const index = bucketIndexOf(months, row.day);
+    const converted = index < 0 ? null : converter.convert(row.units, row.currency, row.day);
+    if (converted === null) continue;
+    if (isIncome) totals[index]!.income += converted;
+    else totals[index]!.expenses += converted;
+  }
+  const currency = workspace.currency;
+  const figures = (income: bigint, expenses: bigint) => ({
+    income: text(income, currency),
+    expenses: text(expenses, currency),
+    net: text(income - expenses, currency),
+    income_cents: centsNumber(income),
+    expenses_cents: centsNumber(expenses),
+    net_cents: centsNumber(income - expenses),
+    savings_rate: savingsRate(income, expenses),
+  });
+  const income = totals.reduce((sum, month) => sum + month.income, 0n);
+  const expenses = totals.reduce((sum, month) => sum + month.expenses, 0n);
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    months: months.map((month, index) => ({
+      month: month.start.slice(0, 7),
+      start: month.start,
+      end: month.end,
+      ...figures(totals[index]!.income, totals[index]!.expenses),
+    })),
+    totals: figures(income, expenses),
+    unconverted_currencies: converter.unconvertedList(),
+  };
+}
+
+/** What share of the income was kept, in percent; null without income. */
+const savingsRate = (income: bigint, expenses: bigint) => (income > 0n ? percentOf(income - expenses, income) : null);
+
+/**
+ * GET /analytics/category-breakdown: expenses (or income) by tag, with each tag's share of the
+ * total and its change from the range before. A transaction with several tags counts whole under
+ * each (so shares may add up past 100 %); one without tags is the row with `tag: null`.
+ */
+export async function categoryBreakdown({ ctx, input }: ReportCall<CategoryBreakdownQuery>) {
+  const window = readWindow(ctx, input, withPreviousRange);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    ...commonReads(ctx, input.workspaceId, window),
+    flows: dayFlowsQuery(ctx, input.workspaceId, window),
+    tagFlows: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: input.type }),
+    tagRows: reportTagsQuery(ctx, input.workspaceId),
+  });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const range = exactRange(input, today, "category-breakdown", rows);
+  const previous = previousRange(range);
+  const converter = converterOf(workspace.currency, rows);
+  const inRange = (day: string, { from, to }: Range) => day >= from && day <= to;
+  const direction = input.type === "income" ? "in" : "out";
+  let total = 0n;
+  let previousTotal = 0n;
+  for (const row of rows.flows) {
+    if (row.kind !== input.type || row.direction !== direction) continue;
+    const converted = converter.convert(row.units, row.currency, row.day);
+    if (converted === null) continue;
+    if (inRange(row.day, range)) total += converted;
+    else if (inRange(row.day, previous)) previousTotal += converted;
+  }
+  const byTag = new Map<string, { units: bigint; previous: bigint; count: number }>();
+  for (const row of rows.tagFlows) {
+    const isCurrent = inRange(row.day, range);
+    if (!isCurrent && !inRange(row.day, previous)) continue;
+    const converted = converter.convert(row.units, row.currency, row.day);
+    if (converted === null) continue;
+    const entry = byTag.get(row.tagId) ?? { units: 0n, previous: 0n, count: 0 };
+    if (isCurrent) {
+      entry.units += converted;
+      entry.count += row.count;
+    } else entry.previous += converted;
+    byTag.set(row.tagId, entry);
+  }
+  const tagsById = new Map(rows.tagRows.map((tag) => [tag.id, tag]));
+  const currency = workspace.currency;
+  const categories = [...byTag]
+    .filter(([tagId, entry]) => (entry.units !== 0n || entry.previous !== 0n) && (tagId === "" || tagsById.has(tagId)))
+    .map(([tagId, entry]) => {
+      const tag = tagsById.get(tagId);
+      return {
+        tag: tag ? { uuid: tag.id, name: tag.name, color: tag.color } : null,
+        amount: text(entry.units, currency),
+        amount_cents: centsNumber(entry.units),
+        previous_amount: text(entry.previous, currency),
+        transactions: entry.count,
+        share: total > 0n ? percentOf(entry.units, total) : 0,
+        change_percentage: changePercentage(entry.units, entry.previous),
+      };
+    })
+    .sort((a, b) => b.amount_cents - a.amount_cents || (a.tag?.name ?? "").localeCompare(b.tag?.name ?? ""));
+  return {
+    currency,
+    type: input.type,
+    from: range.from,
+    to: range.to,
+    previous_from: previous.from,
+    previous_to: previous.to,
+    total: text(total, currency),
+    previous_total: text(previousTotal, currency),
+    change_percentage: changePercentage(total, previousTotal),
+    categories,
+    unconverted_currencies: converter.unconvertedList(),
+  };
+}
+
+type AccountRow = {
+  id: string;
+  name: string;
+  type: string;
+  currency: string;
+  color: string;
+  balanceCents: number;
+  isActive: boolean;
+};
+
+/** Each account's balance at the end of `day`, from today's balance less what moved after that day. */
+function balancesAt(accounts: readonly AccountRow[], laterNet: ReadonlyMap<string, bigint>) {
+  return new Map(
+    accounts.map((account) => [account.id, BigInt(account.balanceCents) - (laterNet.get(account.id) ?? 0n)]),
+  );
+}
+
+/** Per account, the net of each day of the rows (inflows less outflows), by account id. */
+function accountNetByDay(rows: ReadonlyArray<{ day: string; leg: string; direction: string; units: bigint }>) {
+  const net = new Map<string, Map<string, bigint>>();
+  for (const row of rows) {
+    if (!row.leg.startsWith("account:")) continue;
+    const id = row.leg.slice("account:".length);
+    const days = net.get(id) ?? new Map<string, bigint>();
+    days.set(row.day, (days.get(row.day) ?? 0n) + (row.direction === "in" ? row.units : -row.units));
+    net.set(id, days);
+  }
+  return net;
+}
+
+/**
+ * GET /analytics/account-performance: per account, its balance when the range opened, what came in
+ * and went out, and its balance when it closed — in its own currency, and in the workspace's
+ * (balances at the rate of their day, flows at each day's).
+ */
+export async function accountPerformance({ ctx, input }: ReportCall<RangeQuery>) {
+  const window = readWindow(ctx, input, (range) => range);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    ...commonReads(ctx, input.workspaceId, window),
+    flows: dayFlowsQuery(ctx, input.workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
+    laterNet: accountNetAfterQuery(ctx, input.workspaceId, addDays(window.to, 1)),
+    accountRows: reportAccountsQuery(ctx, input.workspaceId),
+  });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const range = exactRange(input, today, "account-performance", rows);
+  const converter = converterOf(workspace.currency, rows);
+  const laterNet = new Map(rows.laterNet.map((row) => [row.leg.slice("account:".length), row.net]));
+  for (const [id, days] of accountNetByDay(rows.flows))
+    for (const [day, net] of days) if (day > range.to) laterNet.set(id, (laterNet.get(id) ?? 0n) + net);
+  const closing = balancesAt(rows.accountRows, laterNet);
+  const currency = workspace.currency;
+  const openingDay = addDays(range.from, -1);
+  const accounts = rows.accountRows.map((account) => {
+    const flows = { inflows: 0n, outflows: 0n, convertedIn: 0n as bigint | null, convertedOut: 0n as bigint | null };
+    for (const row of rows.flows) {
+      if (row.leg !== `account:${account.id}` || row.day < range.from || row.day > range.to) continue;
+      const converted = converter.convert(row.units, row.currency, row.day);
+      if (row.direction === "in") {
+        flows.inflows += row.units;
+        flows.convertedIn = flows.convertedIn === null || converted === null ? null : flows.convertedIn + converted;
+      } else {
+        flows.outflows += row.units;
+        flows.convertedOut = flows.convertedOut === null || converted === null ? null : flows.convertedOut + converted;
+      }
+    }
+    const closingUnits = closing.get(account.id)!;
+    const openingUnits = closingUnits - flows.inflows + flows.outflows;
+    const own = (units: bigint) => text(units, account.currency);
+    const inWorkspace = (units: bigint | null) => (units === null ? null : text(units, currency));
+    return {
+      uuid: account.id,
+      name: account.name,
+      type: account.type,
+      color: account.color,
+      is_active: account.isActive,
+      currency: account.currency,
+      opening: own(openingUnits),
+      inflows: own(flows.inflows),
+      outflows: own(flows.outflows),
+      closing: own(closingUnits),
+      change: own(closingUnits - openingUnits),
+      converted: {
+        opening: inWorkspace(converter.convert(openingUnits, account.currency, openingDay)),
+        inflows: inWorkspace(flows.convertedIn),
+        outflows: inWorkspace(flows.convertedOut),
+        closing: inWorkspace(converter.convert(closingUnits, account.currency, range.to)),
+      },
+    };
+  });
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    accounts: accounts.filter(
+      (account) => account.is_active || account.opening !== account.closing || account.inflows !== account.outflows,
+    ),
+    unconverted_currencies: converter.unconvertedList(),
+  };
+}
+
+/**
+ * GET /analytics/balance-trend: the total balance at the end of every day of the range (each
+ * account's balance converted at that day's rate), and each account's own.
+ */
+export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
+  const window = readWindow(ctx, input, (range) => range);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    ...commonReads(ctx, input.workspaceId, window),
+    flows: dayFlowsQuery(ctx, input.workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
+    laterNet: accountNetAfterQuery(ctx, input.workspaceId, addDays(window.to, 1)),
+    accountRows: reportAccountsQuery(ctx, input.workspaceId),
+  });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const range = exactRange(input, today, "balance-trend", rows, { daily: true });
+  const converter = converterOf(workspace.currency, rows);
+  const netByDay = accountNetByDay(rows.flows);
+  const laterNet = new Map(rows.laterNet.map((row) => [row.leg.slice("account:".length), row.net]));
+  for (const [id, days] of netByDay)
+    for (const [day, net] of days) if (day > range.to) laterNet.set(id, (laterNet.get(id) ?? 0n) + net);
+  const balances = balancesAt(rows.accountRows, laterNet);
+  const days = bucketsOf(range, "day").map((bucket) => bucket.start);
+  const series = new Map(rows.accountRows.map((account) => [account.id, [] as bigint[]]));
+  for (const day of [...days].reverse()) {
+    for (const account of rows.accountRows) {
+      series.get(account.id)!.push(balances.get(account.id)!);
+      const moved = netByDay.get(account.id)?.get(day) ?? 0n;
+      balances.set(account.id, balances.get(account.id)! - moved);
+    }
+  }
+  for (const values of series.values()) values.reverse();
+  const currency = workspace.currency;
+  const shown = rows.accountRows.filter(
+    (account) => account.isActive || series.get(account.id)!.some((units) => units !== 0n),
+  );
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    points: days.map((day, index) => {
+      const total = shown.reduce((sum, account) => {
+        const converted = converter.convert(series.get(account.id)![index]!, account.currency, day);
+        return converted === null ? sum : sum + converted;
+      }, 0n);
+      return { date: day, total: text(total, currency), total_cents: centsNumber(total) };
+    }),
+    accounts: shown.map((account) => ({
+      uuid: account.id,
+      name: account.name,
+      color: account.color,
+      currency: account.currency,
+      balances: series.get(account.id)!.map((units) => text(units, account.currency)),
+    })),
+    unconverted_currencies: converter.unconvertedList(),
+  };
+}
