@@ -23,6 +23,8 @@ import { loanRoutes } from "./loans/loans.routes.ts";
 import { jobRoutes } from "./jobs/jobs.routes.ts";
 import { currencyRoutes } from "./currency/currency.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
+import { budgetRoutes } from "./budgets/budgets.routes.ts";
+import { goalRoutes } from "./goals/goals.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -53,6 +55,8 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", scheduledRoutes)
   .route("/workspaces", recurringRoutes)
   .route("/workspaces", analyticsRoutes)
+  .route("/workspaces", budgetRoutes)
+  .route("/workspaces", goalRoutes)
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)

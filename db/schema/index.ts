@@ -14,3 +14,4 @@ export * from "../enums.ts";
 export * from "./loans.ts";
 export * from "./exchange-rates.ts";
 export * from "./rollups.ts";
+export * from "./budgets-goals.ts";

@@ -113,6 +113,20 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/analytics/income-vs-expenses": undefined,
   "GET /workspaces/:workspaceId/analytics/account-performance": undefined,
   "GET /workspaces/:workspaceId/analytics/balance-trend": undefined,
+  "GET /workspaces/:workspaceId/analytics/budget-analysis": undefined,
+  "GET /workspaces/:workspaceId/analytics/goals-progress": undefined,
+  "GET /workspaces/:workspaceId/budgets": undefined,
+  "POST /workspaces/:workspaceId/budgets": { tag_id: "TAG", amount: "90.00" },
+  "GET /workspaces/:workspaceId/budgets/:budgetId": undefined,
+  "PUT /workspaces/:workspaceId/budgets/:budgetId": { amount: "80.00", rollover: true },
+  "DELETE /workspaces/:workspaceId/budgets/:budgetId": undefined,
+  "GET /workspaces/:workspaceId/goals": undefined,
+  "POST /workspaces/:workspaceId/goals": { name: "Intrusion", target_amount: "10.00", account_ids: ["ACCOUNT"] },
+  "GET /workspaces/:workspaceId/goals/:goalId": undefined,
+  "PUT /workspaces/:workspaceId/goals/:goalId": { name: "Taken", target_amount: "20.00", account_ids: ["ACCOUNT"] },
+  "DELETE /workspaces/:workspaceId/goals/:goalId": undefined,
+  "POST /workspaces/:workspaceId/goals/:goalId/contributions": { amount: "5.00" },
+  "DELETE /workspaces/:workspaceId/goals/:goalId/contributions/:contributionId": undefined,
   "GET /workspaces/:workspaceId/scheduled-transactions": undefined,
   "POST /workspaces/:workspaceId/scheduled-transactions": scheduledBody,
   "GET /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,
@@ -234,7 +248,17 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     if (created.status !== 201) throw new Error(`fixture ${kind} failed: ${created.status} ${await created.text()}`);
     return (await created.json()).data.uuid as string;
   };
+  const goalId = await planned("goals", { name: "Trip", target_amount: "1000.00", account_ids: ["ACCOUNT"] });
+  const contribution = await t.request(`/api/workspaces/${workspaceId}/goals/${goalId}/contributions`, {
+    method: "POST",
+    token: ownerToken,
+    json: { amount: "50.00", note: "kept" },
+  });
+  if (contribution.status !== 201) throw new Error(`fixture contribution failed: ${await contribution.text()}`);
   return {
+    budgetId: await planned("budgets", { amount: "500.00" }),
+    goalId,
+    contributionId: (await contribution.json()).data.contributions[0].uuid as string,
     scheduledId: await planned("scheduled-transactions", scheduledBody),
     recurringId: await planned("recurring-transactions", recurringBody),
     planId: await planned("installment-plans", installmentPlanBody),

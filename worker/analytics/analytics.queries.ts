@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, gte, like, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, like, lte, ne, type SQL, sql } from "drizzle-orm";
 import { accounts, exchangeRates, ledgerDayFlows, tagDayFlows, tags, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
+import { addDays } from "../ledger/dates.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
 
 /**
@@ -103,29 +104,30 @@ export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {
 }
 
 /**
- * The kept rates a report converts with: every day's rate between the workspace's currency and the
- * ones its accounts hold, over the range and 40 days either side (so a day without one finds a
- * near one), plus each pair's newest for ranges the history does not reach.
+ * The kept rates a report converts with: every day's rate between the currencies it reports in (the
+ * workspace's, and `targets` — a subquery of currency codes, such as the budgets' own) and the ones
+ * the accounts hold, over the range and 40 days either side (so a day without one finds a near one),
+ * plus each pair's newest for ranges the history does not reach.
  */
 export function reportRatesQueries(
   ctx: ServiceContext,
   workspaceId: string,
   { from, to }: { from: string; to: string },
+  targets?: SQL,
 ) {
-  const workspaceCurrency = sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
+  const workspaceCurrency = sql`select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId}`;
+  const reportedIn = targets ? sql`(${workspaceCurrency} union ${targets})` : sql`(${workspaceCurrency})`;
   const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
-  const margin = 40 * 86_400_000;
-  const shifted = (day: string, by: number) => new Date(Date.parse(`${day}T12:00:00Z`) + by).toISOString().slice(0, 10);
   return {
     windowRates: ctx.db
       .select()
       .from(exchangeRates)
       .where(
         and(
-          gte(exchangeRates.rateDate, shifted(from, -margin)),
-          lte(exchangeRates.rateDate, shifted(to, margin)),
-          sql`((${exchangeRates.quote} = ${workspaceCurrency} and ${exchangeRates.base} in ${held})
-            or (${exchangeRates.base} = ${workspaceCurrency} and ${exchangeRates.quote} in ${held}))`,
+          gte(exchangeRates.rateDate, addDays(from, -40)),
+          lte(exchangeRates.rateDate, addDays(to, 40)),
+          sql`((${exchangeRates.quote} in ${reportedIn} and ${exchangeRates.base} in ${held})
+            or (${exchangeRates.base} in ${reportedIn} and ${exchangeRates.quote} in ${held}))`,
         ),
       ),
     newestRates: newestRatesQuery(ctx, workspaceId),

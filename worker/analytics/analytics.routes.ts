@@ -10,6 +10,8 @@ import {
   incomeVsExpenses,
   spendingTrends,
 } from "./analytics.service.ts";
+import { budgetAnalysis } from "../budgets/budgets.service.ts";
+import { goalsProgress } from "../goals/goals.service.ts";
 
 const base = "/:workspaceId/analytics";
 
@@ -33,6 +35,12 @@ export const analyticsRoutes = new Hono<ApiEnv>()
     c.json({
       data: await accountPerformance({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }),
     }),
+  )
+  .get(`${base}/budget-analysis`, validate("query", rangeQuerySchema), async (c) =>
+    c.json({ data: await budgetAnalysis({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
+  )
+  .get(`${base}/goals-progress`, async (c) =>
+    c.json({ data: await goalsProgress({ ctx: c.get("ctx"), input: c.req.param() }) }),
   )
   .get(`${base}/balance-trend`, validate("query", rangeQuerySchema), async (c) =>
     c.json({ data: await balanceTrend({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),

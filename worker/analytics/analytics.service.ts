@@ -38,6 +38,8 @@ export type ReportName =
   | "category-breakdown"
   | "income-vs-expenses"
   | "account-performance"
+  | "budget-analysis"
+  | "goals-progress"
   | "balance-trend";
 
 /** What the free plan reads (SPEC §6: the rest is advanced analytics), for the last 12 months. */
@@ -47,13 +49,17 @@ const freeReports: ReadonlySet<ReportName> = new Set(["spending-trends", "income
 const maxRangeDays = 3_660;
 const maxDailyDays = 366;
 
-type ReportCall<Query> = ServiceCall<WorkspaceRef & Query>;
+export type ReportCall<Query> = ServiceCall<WorkspaceRef & Query>;
 
 /**
  * The range as asked, or its default; since the workspace's "today" is known only after the read,
  * an unset end is read with a day's margin either side and cut once the time zone is known.
  */
-function readWindow(ctx: ReportCall<RangeQuery>["ctx"], query: RangeQuery, reach: (range: Range) => Range): Range {
+export function readWindow(
+  ctx: ReportCall<RangeQuery>["ctx"],
+  query: RangeQuery,
+  reach: (range: Range) => Range,
+): Range {
   const now = ctx.clock.now();
   const latest = addDays(todayIn("UTC", now), 1);
   const earliest = addDays(todayIn("UTC", now), -1);
@@ -71,7 +77,7 @@ function readWindow(ctx: ReportCall<RangeQuery>["ctx"], query: RangeQuery, reach
 const withPreviousRange = (range: Range): Range => ({ from: addDays(previousRange(range).from, -31), to: range.to });
 
 /** The exact range once the workspace's time zone is known, checked against its length and the plan. */
-function exactRange(
+export function exactRange(
   query: RangeQuery,
   today: string,
   report: ReportName,

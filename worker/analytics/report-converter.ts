@@ -43,3 +43,20 @@ export function dayConverter(currency: string, rates: readonly KnownRate[]) {
 }
 
 export type DayConverter = ReturnType<typeof dayConverter>;
+
+/** A converter per target currency (budgets and goals keep the currency they were set in), made once each. */
+export function convertersFrom(rates: readonly KnownRate[]) {
+  const converters = new Map<string, DayConverter>();
+  return {
+    to(currency: string): DayConverter {
+      const known = converters.get(currency);
+      if (known) return known;
+      const converter = dayConverter(currency, rates);
+      converters.set(currency, converter);
+      return converter;
+    },
+    /** Every currency some converter could not convert, sorted. */
+    unconvertedList: () =>
+      [...new Set([...converters.values()].flatMap((converter) => converter.unconvertedList()))].sort(),
+  };
+}

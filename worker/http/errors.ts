@@ -38,6 +38,11 @@ const statusByCode = {
   BETA_REQUIRED: 403,
   /** The workspace owner's plan lacks the feature (SPEC §6: advanced analytics…); the answer says what the plan includes. */
   PLAN_UPGRADE_REQUIRED: 403,
+  /** A tag (or all spending) has one budget. */
+  BUDGET_EXISTS: 409,
+  /** Someone else changed the budget or goal between the read and this write: reload and retry. */
+  BUDGET_CHANGED: 409,
+  GOAL_CHANGED: 409,
   /** Only a pending scheduled transaction is edited, executed or cancelled. */
   SCHEDULED_NOT_PENDING: 409,
   /** Execute and pause need an active recurring transaction… */

@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../api.ts";
+import { requirePerson } from "../auth/auth.middleware.ts";
+import { validate } from "../http/validation.ts";
+import { budgetSchema, budgetUpdateSchema } from "./budgets.schemas.ts";
+import { createBudget, deleteBudget, getBudget, listBudgets, updateBudget } from "./budgets.service.ts";
+
+const base = "/:workspaceId/budgets";
+
+/** /workspaces/{workspaceId}/budgets… (issue 16): monthly limits by tag, or on all spending. */
+export const budgetRoutes = new Hono<ApiEnv>()
+  .use(requirePerson)
+  .get(base, async (c) => c.json(await listBudgets({ ctx: c.get("ctx"), input: c.req.param() })))
+  .post(base, validate("json", budgetSchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json") };
+    return c.json({ data: await createBudget({ ctx: c.get("ctx"), input }) }, 201);
+  })
+  .get(`${base}/:budgetId`, async (c) => c.json({ data: await getBudget({ ctx: c.get("ctx"), input: c.req.param() }) }))
+  .put(`${base}/:budgetId`, validate("json", budgetUpdateSchema), async (c) => {
+    const input = { ...c.req.param(), ...c.req.valid("json") };
+    return c.json({ data: await updateBudget({ ctx: c.get("ctx"), input }) });
+  })
+  .delete(`${base}/:budgetId`, async (c) =>
+    c.json({ data: await deleteBudget({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  );
