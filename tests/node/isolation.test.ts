@@ -115,6 +115,7 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/analytics/balance-trend": undefined,
   "GET /workspaces/:workspaceId/analytics/budget-analysis": undefined,
   "GET /workspaces/:workspaceId/analytics/goals-progress": undefined,
+  "GET /workspaces/:workspaceId/analytics/cash-flow": undefined,
   "GET /workspaces/:workspaceId/budgets": undefined,
   "POST /workspaces/:workspaceId/budgets": { tag_id: "TAG", amount: "90.00" },
   "GET /workspaces/:workspaceId/budgets/:budgetId": undefined,

@@ -1,5 +1,13 @@
 import { and, asc, eq, gt, gte, like, lte, ne, type SQL, sql } from "drizzle-orm";
-import { accounts, exchangeRates, ledgerDayFlows, tagDayFlows, tags, workspaces } from "../../db/schema/index.ts";
+import {
+  accounts,
+  cards,
+  exchangeRates,
+  ledgerDayFlows,
+  tagDayFlows,
+  tags,
+  workspaces,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
 import { addDays } from "../ledger/dates.ts";
@@ -44,6 +52,7 @@ export function tagFlowsQuery(
     .select({
       day: tagDayFlows.day,
       tagId: tagDayFlows.tagId,
+      leg: tagDayFlows.leg,
       currency: tagDayFlows.currency,
       units: exactCents(sql`${tagDayFlows.amountUnits}`),
       count: tagDayFlows.transactionCount,
@@ -94,6 +103,10 @@ export function reportAccountsQuery(ctx: ServiceContext, workspaceId: string) {
     .from(accounts)
     .where(eq(accounts.workspaceId, workspaceId))
     .orderBy(asc(accounts.name));
+}
+
+export function reportCardsQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db.select({ id: cards.id, name: cards.name }).from(cards).where(eq(cards.workspaceId, workspaceId));
 }
 
 export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {

@@ -6,6 +6,7 @@ import { categoryBreakdownQuerySchema, rangeQuerySchema, spendingTrendsQuerySche
 import {
   accountPerformance,
   balanceTrend,
+  cashFlow,
   categoryBreakdown,
   incomeVsExpenses,
   spendingTrends,
@@ -41,6 +42,9 @@ export const analyticsRoutes = new Hono<ApiEnv>()
   )
   .get(`${base}/goals-progress`, async (c) =>
     c.json({ data: await goalsProgress({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .get(`${base}/cash-flow`, validate("query", rangeQuerySchema), async (c) =>
+    c.json({ data: await cashFlow({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
   )
   .get(`${base}/balance-trend`, validate("query", rangeQuerySchema), async (c) =>
     c.json({ data: await balanceTrend({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),

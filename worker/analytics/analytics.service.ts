@@ -20,10 +20,13 @@ import { centsNumber } from "../ledger/sums.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { plannedItemsQueries } from "../dashboard/dashboard.queries.ts";
+import { plannedFlows } from "../planning/projection.ts";
 import {
   accountNetAfterQuery,
   dayFlowsQuery,
   reportAccountsQuery,
+  reportCardsQuery,
   reportRatesQueries,
   reportTagsQuery,
   tagFlowsQuery,
@@ -34,6 +37,7 @@ import { dayConverter, type DayConverter } from "./report-converter.ts";
 import { bucketIndexOf, bucketsOf, dayCount, lastTwelveMonths, previousRange, type Range } from "./report-periods.ts";
 
 export type ReportName =
+  | "cash-flow"
   | "spending-trends"
   | "category-breakdown"
   | "income-vs-expenses"
@@ -463,6 +467,125 @@ export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
       currency: account.currency,
       balances: series.get(account.id)!.map((units) => text(units, account.currency)),
     })),
+    unconverted_currencies: converter.unconvertedList(),
+  };
+}
+
+/** The horizons the cash-flow report projects over, in days from today. */
+const projectionHorizons = [30, 60, 90] as const;
+
+/**
+ * GET /analytics/cash-flow: where the range's money came from and went — income by tag into each
+ * account or card, and spending by tag out of each — with the totals, and what the coming 30, 60 and
+ * 90 days hold already: scheduled and recurring items, installments paid from accounts, loan payments
+ * and entries dated ahead (at the latest kept rates).
+ */
+export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
+  const window = readWindow(ctx, input, (range) => range);
+  const utcToday = todayIn("UTC", ctx.clock.now());
+  const horizonEnd = addDays(utcToday, projectionHorizons.at(-1)! + 1);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    ...commonReads(ctx, input.workspaceId, { from: window.from, to: window.to > horizonEnd ? window.to : horizonEnd }),
+    flows: dayFlowsQuery(ctx, input.workspaceId, window),
+    incomeByTag: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: "income" }),
+    spendingByTag: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: "expense" }),
+    comingFlows: dayFlowsQuery(ctx, input.workspaceId, { from: addDays(utcToday, -1), to: horizonEnd }),
+    ...plannedItemsQueries(ctx, input.workspaceId, horizonEnd),
+    accountRows: reportAccountsQuery(ctx, input.workspaceId),
+    cardRows: reportCardsQuery(ctx, input.workspaceId),
+    tagRows: reportTagsQuery(ctx, input.workspaceId),
+  });
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const range = exactRange(input, today, "cash-flow", rows);
+  const converter = converterOf(workspace.currency, rows);
+  const currency = workspace.currency;
+  const inRange = (day: string) => day >= range.from && day <= range.to;
+  let income = 0n;
+  let expenses = 0n;
+  for (const row of rows.flows) {
+    if (!inRange(row.day)) continue;
+    const isIncome = row.kind === "income" && row.direction === "in";
+    if (!isIncome && !(row.kind === "expense" && row.direction === "out")) continue;
+    const converted = converter.convert(row.units, row.currency, row.day) ?? 0n;
+    if (isIncome) income += converted;
+    else expenses += converted;
+  }
+  const names = new Map<string, string>([
+    ...rows.accountRows.map((account) => [`account:${account.id}`, account.name] as const),
+    ...rows.cardRows.map((card) => [`card:${card.id}`, card.name] as const),
+  ]);
+  const tagsById = new Map(rows.tagRows.map((tag) => [tag.id, tag]));
+  const legOf = (leg: string) => {
+    const [type, uuid] = leg.split(":") as ["account" | "card", string];
+    return { type, uuid, name: names.get(leg) ?? null };
+  };
+  const tagOf = (tagId: string) => {
+    const tag = tagsById.get(tagId);
+    return tag ? { uuid: tag.id, name: tag.name, color: tag.color } : null;
+  };
+  const links = (tagRows: typeof rows.incomeByTag) => {
+    const totals = new Map<string, bigint>();
+    for (const row of tagRows) {
+      if (!inRange(row.day) || (row.tagId !== "" && !tagsById.has(row.tagId))) continue;
+      const converted = converter.convert(row.units, row.currency, row.day);
+      if (converted === null) continue;
+      const key = `${row.tagId}|${row.leg}`;
+      totals.set(key, (totals.get(key) ?? 0n) + converted);
+    }
+    return [...totals]
+      .filter(([, units]) => units !== 0n)
+      .map(([key, units]) => {
+        const [tagId, leg] = key.split("|") as [string, string];
+        return { tag: tagOf(tagId), leg: legOf(leg), amount: text(units, currency), amount_cents: centsNumber(units) };
+      })
+      .sort(
+        (a, b) =>
+          b.amount_cents - a.amount_cents ||
+          (a.tag?.name ?? "").localeCompare(b.tag?.name ?? "") ||
+          (a.leg.name ?? "").localeCompare(b.leg.name ?? ""),
+      );
+  };
+  const planned = plannedFlows(rows, addDays(today, projectionHorizons.at(-1)!));
+  const projection = projectionHorizons.map((days) => {
+    const end = addDays(today, days);
+    let coming = { income: 0n, expenses: 0n };
+    for (const flow of planned) {
+      if (flow.date > end || (flow.kind !== "income" && flow.kind !== "expense")) continue;
+      const converted = converter.convert(BigInt(flow.amountCents), flow.currency, today) ?? 0n;
+      coming =
+        flow.kind === "income"
+          ? { ...coming, income: coming.income + converted }
+          : { ...coming, expenses: coming.expenses + converted };
+    }
+    for (const row of rows.comingFlows) {
+      if (row.day <= today || row.day > end) continue;
+      const isIncome = row.kind === "income" && row.direction === "in";
+      if (!isIncome && !(row.kind === "expense" && row.direction === "out")) continue;
+      const converted = converter.convert(row.units, row.currency, today) ?? 0n;
+      coming = isIncome
+        ? { ...coming, income: coming.income + converted }
+        : { ...coming, expenses: coming.expenses + converted };
+    }
+    return {
+      days,
+      end_date: end,
+      income: text(coming.income, currency),
+      expenses: text(coming.expenses, currency),
+      net: text(coming.income - coming.expenses, currency),
+    };
+  });
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    totals: {
+      income: text(income, currency),
+      expenses: text(expenses, currency),
+      net: text(income - expenses, currency),
+    },
+    inflows: links(rows.incomeByTag),
+    outflows: links(rows.spendingByTag),
+    projection,
     unconverted_currencies: converter.unconvertedList(),
   };
 }

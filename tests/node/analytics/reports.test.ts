@@ -166,6 +166,48 @@ describe("the analytics reports", () => {
     expect(body.data.unconverted_currencies).toEqual(["EUR"]);
   });
 
+  it("cash flow: income by tag into each account, spending by tag out of each, and the coming 30, 60 and 90 days", async () => {
+    const scheduled = await t.request(`/api/workspaces/${h.workspaceId}/scheduled-transactions`, {
+      method: "POST",
+      token: h.member.token,
+      json: {
+        type: "expense",
+        origin_id: `account:${h.checking.id}`,
+        amount: "100.00",
+        description: "Aluguel",
+        scheduled_date: "2026-12-01",
+      },
+    });
+    expect(scheduled.status).toBe(201);
+    // Dated ahead: US$ 50,00 on 10 December, at the latest rate (5.5).
+    await h.record({
+      type: "income",
+      destination_id: `account:${h.dollars.id}`,
+      amount: "50.00",
+      date: "2026-12-10",
+      description: "Freela",
+    });
+    const { status, body } = await report("cash-flow", range);
+    expect(status).toBe(200);
+    expect(body.data.totals).toEqual({ income: "3550.00", expenses: "540.00", net: "3010.00" });
+    const link = (row: { tag: { name: string } | null; leg: { name: string }; amount: string }) =>
+      `${row.tag?.name ?? "-"} ${row.leg.name} ${row.amount}`;
+    expect(body.data.inflows.map(link)).toEqual(["- Nubank 3000.00", "- Wise USD 550.00"]);
+    expect(body.data.outflows.map(link)).toEqual([
+      "Food Roxinho 200.00",
+      "Home Roxinho 200.00",
+      "Home Wise USD 110.00",
+      "Food Nubank 100.00",
+      "- Nubank 80.00",
+      "Food Wise USD 50.00",
+    ]);
+    expect(body.data.projection).toEqual([
+      { days: 30, end_date: "2026-12-21", income: "275.00", expenses: "100.00", net: "175.00" },
+      { days: 60, end_date: "2027-01-20", income: "275.00", expenses: "100.00", net: "175.00" },
+      { days: 90, end_date: "2027-02-19", income: "275.00", expenses: "100.00", net: "175.00" },
+    ]);
+  });
+
   it("on the free plan: three reports for the last 12 months, the rest an upgrade answer", async () => {
     await t.db.update(users).set({ tier: "free" }).where(eq(users.id, h.owner.user.id));
     expect((await report("spending-trends", "")).status).toBe(200);
@@ -174,6 +216,7 @@ describe("the analytics reports", () => {
     for (const [name, query] of [
       ["category-breakdown", range],
       ["account-performance", range],
+      ["cash-flow", range],
       ["spending-trends", "from=2025-11-01&to=2026-11-21"],
     ] as const) {
       const { status, body } = await report(name, query);
