@@ -325,11 +325,35 @@ type AccountRow = {
   isActive: boolean;
 };
 
-/** Each account's balance at the end of `day`, from today's balance less what moved after that day. */
-function balancesAt(accounts: readonly AccountRow[], laterNet: ReadonlyMap<string, bigint>) {
-  return new Map(
-    accounts.map((account) => [account.id, BigInt(account.balanceCents) - (laterNet.get(account.id) ?? 0n)]),
+/** What the balance reports read: the accounts, their days around the range, and what moved after it. */
+function balanceReads(ctx: ReportCall<RangeQuery>["ctx"], workspaceId: string, window: Range) {
+  return {
+    flows: dayFlowsQuery(ctx, workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
+    laterNet: accountNetAfterQuery(ctx, workspaceId, addDays(window.to, 1)),
+    accountRows: reportAccountsQuery(ctx, workspaceId),
+  };
+}
+
+/**
+ * Each account's balance at the end of `day` — today's kept balance less what moved after that day
+ * (the read's days past `day`, and the sum past the read) — and each account's net by day.
+ */
+function balancesAtEndOf(
+  day: string,
+  rows: {
+    flows: ReadonlyArray<{ day: string; leg: string; direction: string; units: bigint }>;
+    laterNet: ReadonlyArray<{ leg: string; net: bigint }>;
+    accountRows: readonly AccountRow[];
+  },
+) {
+  const netByDay = accountNetByDay(rows.flows);
+  const laterNet = new Map(rows.laterNet.map((row) => [row.leg.slice("account:".length), row.net]));
+  for (const [id, days] of netByDay)
+    for (const [moved, net] of days) if (moved > day) laterNet.set(id, (laterNet.get(id) ?? 0n) + net);
+  const balances = new Map(
+    rows.accountRows.map((account) => [account.id, BigInt(account.balanceCents) - (laterNet.get(account.id) ?? 0n)]),
   );
+  return { balances, netByDay };
 }
 
 /** Per account, the net of each day of the rows (inflows less outflows), by account id. */
@@ -354,17 +378,12 @@ export async function accountPerformance({ ctx, input }: ReportCall<RangeQuery>)
   const window = readWindow(ctx, input, (range) => range);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
-    flows: dayFlowsQuery(ctx, input.workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
-    laterNet: accountNetAfterQuery(ctx, input.workspaceId, addDays(window.to, 1)),
-    accountRows: reportAccountsQuery(ctx, input.workspaceId),
+    ...balanceReads(ctx, input.workspaceId, window),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const range = exactRange(input, today, "account-performance", rows);
   const converter = converterOf(workspace.currency, rows);
-  const laterNet = new Map(rows.laterNet.map((row) => [row.leg.slice("account:".length), row.net]));
-  for (const [id, days] of accountNetByDay(rows.flows))
-    for (const [day, net] of days) if (day > range.to) laterNet.set(id, (laterNet.get(id) ?? 0n) + net);
-  const closing = balancesAt(rows.accountRows, laterNet);
+  const { balances: closing } = balancesAtEndOf(range.to, rows);
   const currency = workspace.currency;
   const openingDay = addDays(range.from, -1);
   const accounts = rows.accountRows.map((account) => {
@@ -423,18 +442,12 @@ export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
   const window = readWindow(ctx, input, (range) => range);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
-    flows: dayFlowsQuery(ctx, input.workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
-    laterNet: accountNetAfterQuery(ctx, input.workspaceId, addDays(window.to, 1)),
-    accountRows: reportAccountsQuery(ctx, input.workspaceId),
+    ...balanceReads(ctx, input.workspaceId, window),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const range = exactRange(input, today, "balance-trend", rows, { daily: true });
   const converter = converterOf(workspace.currency, rows);
-  const netByDay = accountNetByDay(rows.flows);
-  const laterNet = new Map(rows.laterNet.map((row) => [row.leg.slice("account:".length), row.net]));
-  for (const [id, days] of netByDay)
-    for (const [day, net] of days) if (day > range.to) laterNet.set(id, (laterNet.get(id) ?? 0n) + net);
-  const balances = balancesAt(rows.accountRows, laterNet);
+  const { balances, netByDay } = balancesAtEndOf(range.to, rows);
   const days = bucketsOf(range, "day").map((bucket) => bucket.start);
   const series = new Map(rows.accountRows.map((account) => [account.id, [] as bigint[]]));
   for (const day of [...days].reverse()) {
@@ -485,7 +498,7 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   const utcToday = todayIn("UTC", ctx.clock.now());
   const horizonEnd = addDays(utcToday, projectionHorizons.at(-1)! + 1);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
-    ...commonReads(ctx, input.workspaceId, { from: window.from, to: window.to > horizonEnd ? window.to : horizonEnd }),
+    ...commonReads(ctx, input.workspaceId, { from: window.from, to: [window.to, horizonEnd].sort().at(-1)! }),
     flows: dayFlowsQuery(ctx, input.workspaceId, window),
     incomeByTag: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: "income" }),
     spendingByTag: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: "expense" }),

@@ -304,17 +304,22 @@ export async function createGoal({ ctx, input }: ServiceCall<WorkspaceRef & Goal
   return goalsAnswer(rows, today, { goal, links: input.account_ids, contributions: [] }).goals.at(-1)!;
 }
 
-/** PUT /goals/{id}: name, target, date, colour and the linked accounts, all replaced. */
-export async function updateGoal({ ctx, input }: ServiceCall<GoalRef & GoalInput>) {
+/** The goal a write changes, with everything its answer needs, read at once. */
+async function readGoalToChange(ctx: Ctx, input: GoalRef) {
   const { workspace, rows } = await readInWorkspace(
     ctx,
     input.workspaceId,
     "finances.write",
     goalReads(ctx, input.workspaceId, input.goalId),
   );
-  const previous = rows.goalRows[0];
-  if (!previous) throw goalNotFound();
-  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const goal = rows.goalRows[0];
+  if (!goal) throw goalNotFound();
+  return { rows, goal, today: todayIn(workspace.timeZone, ctx.clock.now()) };
+}
+
+/** PUT /goals/{id}: name, target, date, colour and the linked accounts, all replaced. */
+export async function updateGoal({ ctx, input }: ServiceCall<GoalRef & GoalInput>) {
+  const { rows, goal: previous, today } = await readGoalToChange(ctx, input);
   checkedGoal(input, rows, today);
   const goal: GoalRow = {
     ...previous,
@@ -379,15 +384,7 @@ export async function deleteGoal({ ctx, input }: ServiceCall<GoalRef>) {
 
 /** POST /goals/{id}/contributions: money put aside (or taken out) by hand; answers the goal. */
 export async function addContribution({ ctx, input }: ServiceCall<GoalRef & ContributionInput>) {
-  const { workspace, rows } = await readInWorkspace(
-    ctx,
-    input.workspaceId,
-    "finances.write",
-    goalReads(ctx, input.workspaceId, input.goalId),
-  );
-  const goal = rows.goalRows[0];
-  if (!goal) throw goalNotFound();
-  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const { rows, goal, today } = await readGoalToChange(ctx, input);
   const contribution: ContributionRow = {
     id: newId(),
     goalId: goal.id,
