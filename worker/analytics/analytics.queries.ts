@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, like, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, like, lte, type SQL, sql } from "drizzle-orm";
 import {
   accounts,
   cards,
@@ -11,7 +11,7 @@ import {
 import type { ServiceContext } from "../context.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
 import { addDays } from "../ledger/dates.ts";
-import { exactCents, exactSum } from "../ledger/sums.ts";
+import { exactSum } from "../ledger/sums.ts";
 
 /**
  * The reports' reads (README: "Analytics"), each riding in the report's one read batch. They read
@@ -19,17 +19,15 @@ import { exactCents, exactSum } from "../ledger/sums.ts";
  * whatever the number of transactions. Totals come back as exact bigints (ledger/sums.ts).
  */
 
-/** What every leg moved, day by day, from `from` to `to`. */
-export function dayFlowsQuery(ctx: ServiceContext, workspaceId: string, { from, to }: { from: string; to: string }) {
+/** Each day's income (what arrived) and spending (what left, from accounts and on cards), per currency. */
+export function moneyDaysQuery(ctx: ServiceContext, workspaceId: string, { from, to }: { from: string; to: string }) {
   return ctx.db
     .select({
       day: ledgerDayFlows.day,
       kind: ledgerDayFlows.kind,
-      leg: ledgerDayFlows.leg,
-      direction: ledgerDayFlows.direction,
       currency: ledgerDayFlows.currency,
-      units: exactCents(sql`${ledgerDayFlows.amountUnits}`),
-      count: ledgerDayFlows.transactionCount,
+      units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
+      count: sql<number>`sum(${ledgerDayFlows.transactionCount})`.mapWith(Number),
     })
     .from(ledgerDayFlows)
     .where(
@@ -37,25 +35,54 @@ export function dayFlowsQuery(ctx: ServiceContext, workspaceId: string, { from, 
         eq(ledgerDayFlows.workspaceId, workspaceId),
         gte(ledgerDayFlows.day, from),
         lte(ledgerDayFlows.day, to),
-        ne(ledgerDayFlows.transactionCount, 0),
+        sql`((${ledgerDayFlows.kind} = 'income' and ${ledgerDayFlows.direction} = 'in')
+          or (${ledgerDayFlows.kind} = 'expense' and ${ledgerDayFlows.direction} = 'out'))`,
       ),
-    );
+    )
+    .groupBy(ledgerDayFlows.day, ledgerDayFlows.kind, ledgerDayFlows.currency);
 }
 
-/** Each tag's (and "no tag"'s) totals of one kind, day by day, from `from` to `to`. */
-export function tagFlowsQuery(
+/** What came into and went out of each account, day by day, from `from` to `to` (every kind: transfers too). */
+export function accountDaysQuery(ctx: ServiceContext, workspaceId: string, { from, to }: { from: string; to: string }) {
+  const sumOf = (direction: "in" | "out") =>
+    exactSum(sql`case when ${ledgerDayFlows.direction} = ${direction} then ${ledgerDayFlows.amountUnits} else 0 end`);
+  return ctx.db
+    .select({
+      day: ledgerDayFlows.day,
+      leg: ledgerDayFlows.leg,
+      currency: ledgerDayFlows.currency,
+      inflow: sumOf("in"),
+      outflow: sumOf("out"),
+    })
+    .from(ledgerDayFlows)
+    .where(
+      and(
+        eq(ledgerDayFlows.workspaceId, workspaceId),
+        gte(ledgerDayFlows.day, from),
+        lte(ledgerDayFlows.day, to),
+        like(ledgerDayFlows.leg, "account:%"),
+      ),
+    )
+    .groupBy(ledgerDayFlows.day, ledgerDayFlows.leg, ledgerDayFlows.currency);
+}
+
+/**
+ * Each tag's (and "no tag"'s) totals of one kind, day by day, from `from` to `to`; with `byLeg`, per
+ * account or card too (the cash flow's links).
+ */
+export function tagDaysQuery(
   ctx: ServiceContext,
   workspaceId: string,
-  { from, to, kind }: { from: string; to: string; kind: "income" | "expense" },
+  { from, to, kind, byLeg = false }: { from: string; to: string; kind: "income" | "expense"; byLeg?: boolean },
 ) {
   return ctx.db
     .select({
       day: tagDayFlows.day,
       tagId: tagDayFlows.tagId,
-      leg: tagDayFlows.leg,
+      leg: byLeg ? tagDayFlows.leg : sql<string>`''`,
       currency: tagDayFlows.currency,
-      units: exactCents(sql`${tagDayFlows.amountUnits}`),
-      count: tagDayFlows.transactionCount,
+      units: exactSum(sql`${tagDayFlows.amountUnits}`),
+      count: sql<number>`sum(${tagDayFlows.transactionCount})`.mapWith(Number),
     })
     .from(tagDayFlows)
     .where(
@@ -64,9 +91,9 @@ export function tagFlowsQuery(
         gte(tagDayFlows.day, from),
         lte(tagDayFlows.day, to),
         eq(tagDayFlows.kind, kind),
-        ne(tagDayFlows.transactionCount, 0),
       ),
-    );
+    )
+    .groupBy(tagDayFlows.day, tagDayFlows.tagId, ...(byLeg ? [tagDayFlows.leg] : []), tagDayFlows.currency);
 }
 
 /** What each account's balance moved after `day` (future-dated entries included): today's balance less this is the balance at `day`. */

@@ -23,13 +23,14 @@ import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { plannedItemsQueries } from "../dashboard/dashboard.queries.ts";
 import { plannedFlows } from "../planning/projection.ts";
 import {
+  accountDaysQuery,
   accountNetAfterQuery,
-  dayFlowsQuery,
+  moneyDaysQuery,
   reportAccountsQuery,
   reportCardsQuery,
   reportRatesQueries,
   reportTagsQuery,
-  tagFlowsQuery,
+  tagDaysQuery,
 } from "./analytics.queries.ts";
 import type { CategoryBreakdownQuery, RangeQuery, SpendingTrendsQuery } from "./analytics.schemas.ts";
 import type { KnownRate } from "../currency/conversion.ts";
@@ -62,7 +63,7 @@ export type ReportCall<Query> = ServiceCall<WorkspaceRef & Query>;
 export function readWindow(
   ctx: ReportCall<RangeQuery>["ctx"],
   query: RangeQuery,
-  reach: (range: Range) => Range,
+  reach: (range: Range, isDefault: boolean) => Range,
 ): Range {
   const now = ctx.clock.now();
   const latest = addDays(todayIn("UTC", now), 1);
@@ -71,14 +72,17 @@ export function readWindow(
     from: query.from ?? lastTwelveMonths(earliest).from,
     to: query.to ?? latest,
   };
-  return reach(asked);
+  return reach(asked, query.from === undefined);
 }
 
 /**
  * A range and the one it is compared with. Read for a default range, whose exact months are known
  * only with the time zone, a month earlier still, so the comparison range is always inside it.
  */
-const withPreviousRange = (range: Range): Range => ({ from: addDays(previousRange(range).from, -31), to: range.to });
+const withPreviousRange = (range: Range, isDefault: boolean): Range => ({
+  from: addDays(previousRange(range).from, isDefault ? -31 : 0),
+  to: range.to,
+});
 
 /** The exact range once the workspace's time zone is known, checked against its length and the plan. */
 export function exactRange(
@@ -139,7 +143,7 @@ export async function spendingTrends({ ctx, input }: ReportCall<SpendingTrendsQu
   const window = readWindow(ctx, input, withPreviousRange);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
-    flows: dayFlowsQuery(ctx, input.workspaceId, window),
+    flows: moneyDaysQuery(ctx, input.workspaceId, window),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const range = exactRange(input, today, "spending-trends", rows, { daily: input.group_by === "day" });
@@ -151,7 +155,7 @@ export async function spendingTrends({ ctx, input }: ReportCall<SpendingTrendsQu
   const before = buckets.map(() => 0n);
   let previousTotal = 0n;
   for (const row of rows.flows) {
-    if (row.kind !== "expense" || row.direction !== "out") continue;
+    if (row.kind !== "expense") continue;
     const converted = converter.convert(row.units, row.currency, row.day);
     if (converted === null) continue;
     const index = bucketIndexOf(buckets, row.day);
@@ -195,7 +199,7 @@ export async function incomeVsExpenses({ ctx, input }: ReportCall<RangeQuery>) {
   const window = readWindow(ctx, input, (range) => range);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
-    flows: dayFlowsQuery(ctx, input.workspaceId, window),
+    flows: moneyDaysQuery(ctx, input.workspaceId, window),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const range = exactRange(input, today, "income-vs-expenses", rows);
@@ -203,9 +207,7 @@ export async function incomeVsExpenses({ ctx, input }: ReportCall<RangeQuery>) {
   const months = bucketsOf(range, "month");
   const totals = months.map(() => ({ income: 0n, expenses: 0n }));
   for (const row of rows.flows) {
-    const isIncome = row.kind === "income" && row.direction === "in";
-    const isExpense = row.kind === "expense" && row.direction === "out";
-    if (!isIncome && !isExpense) continue;
+    const isIncome = row.kind === "income";
     const index = bucketIndexOf(months, row.day);
     const converted = index < 0 ? null : converter.convert(row.units, row.currency, row.day);
     if (converted === null) continue;
@@ -251,8 +253,8 @@ export async function categoryBreakdown({ ctx, input }: ReportCall<CategoryBreak
   const window = readWindow(ctx, input, withPreviousRange);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
-    flows: dayFlowsQuery(ctx, input.workspaceId, window),
-    tagFlows: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: input.type }),
+    flows: moneyDaysQuery(ctx, input.workspaceId, window),
+    tagFlows: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: input.type }),
     tagRows: reportTagsQuery(ctx, input.workspaceId),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
@@ -260,11 +262,10 @@ export async function categoryBreakdown({ ctx, input }: ReportCall<CategoryBreak
   const previous = previousRange(range);
   const converter = converterOf(workspace.currency, rows);
   const inRange = (day: string, { from, to }: Range) => day >= from && day <= to;
-  const direction = input.type === "income" ? "in" : "out";
   let total = 0n;
   let previousTotal = 0n;
   for (const row of rows.flows) {
-    if (row.kind !== input.type || row.direction !== direction) continue;
+    if (row.kind !== input.type) continue;
     const converted = converter.convert(row.units, row.currency, row.day);
     if (converted === null) continue;
     if (inRange(row.day, range)) total += converted;
@@ -328,7 +329,7 @@ type AccountRow = {
 /** What the balance reports read: the accounts, their days around the range, and what moved after it. */
 function balanceReads(ctx: ReportCall<RangeQuery>["ctx"], workspaceId: string, window: Range) {
   return {
-    flows: dayFlowsQuery(ctx, workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
+    accountDays: accountDaysQuery(ctx, workspaceId, { from: addDays(window.from, -1), to: addDays(window.to, 1) }),
     laterNet: accountNetAfterQuery(ctx, workspaceId, addDays(window.to, 1)),
     accountRows: reportAccountsQuery(ctx, workspaceId),
   };
@@ -341,12 +342,12 @@ function balanceReads(ctx: ReportCall<RangeQuery>["ctx"], workspaceId: string, w
 function balancesAtEndOf(
   day: string,
   rows: {
-    flows: ReadonlyArray<{ day: string; leg: string; direction: string; units: bigint }>;
+    accountDays: readonly AccountDay[];
     laterNet: ReadonlyArray<{ leg: string; net: bigint }>;
     accountRows: readonly AccountRow[];
   },
 ) {
-  const netByDay = accountNetByDay(rows.flows);
+  const netByDay = accountNetByDay(rows.accountDays);
   const laterNet = new Map(rows.laterNet.map((row) => [row.leg.slice("account:".length), row.net]));
   for (const [id, days] of netByDay)
     for (const [moved, net] of days) if (moved > day) laterNet.set(id, (laterNet.get(id) ?? 0n) + net);
@@ -356,14 +357,15 @@ function balancesAtEndOf(
   return { balances, netByDay };
 }
 
+type AccountDay = { day: string; leg: string; currency: string; inflow: bigint; outflow: bigint };
+
 /** Per account, the net of each day of the rows (inflows less outflows), by account id. */
-function accountNetByDay(rows: ReadonlyArray<{ day: string; leg: string; direction: string; units: bigint }>) {
+function accountNetByDay(rows: readonly AccountDay[]) {
   const net = new Map<string, Map<string, bigint>>();
   for (const row of rows) {
-    if (!row.leg.startsWith("account:")) continue;
     const id = row.leg.slice("account:".length);
     const days = net.get(id) ?? new Map<string, bigint>();
-    days.set(row.day, (days.get(row.day) ?? 0n) + (row.direction === "in" ? row.units : -row.units));
+    days.set(row.day, (days.get(row.day) ?? 0n) + row.inflow - row.outflow);
     net.set(id, days);
   }
   return net;
@@ -388,16 +390,14 @@ export async function accountPerformance({ ctx, input }: ReportCall<RangeQuery>)
   const openingDay = addDays(range.from, -1);
   const accounts = rows.accountRows.map((account) => {
     const flows = { inflows: 0n, outflows: 0n, convertedIn: 0n as bigint | null, convertedOut: 0n as bigint | null };
-    for (const row of rows.flows) {
+    for (const row of rows.accountDays) {
       if (row.leg !== `account:${account.id}` || row.day < range.from || row.day > range.to) continue;
-      const converted = converter.convert(row.units, row.currency, row.day);
-      if (row.direction === "in") {
-        flows.inflows += row.units;
-        flows.convertedIn = flows.convertedIn === null || converted === null ? null : flows.convertedIn + converted;
-      } else {
-        flows.outflows += row.units;
-        flows.convertedOut = flows.convertedOut === null || converted === null ? null : flows.convertedOut + converted;
-      }
+      const inflow = converter.convert(row.inflow, row.currency, row.day);
+      const outflow = converter.convert(row.outflow, row.currency, row.day);
+      flows.inflows += row.inflow;
+      flows.outflows += row.outflow;
+      flows.convertedIn = flows.convertedIn === null || inflow === null ? null : flows.convertedIn + inflow;
+      flows.convertedOut = flows.convertedOut === null || outflow === null ? null : flows.convertedOut + outflow;
     }
     const closingUnits = closing.get(account.id)!;
     const openingUnits = closingUnits - flows.inflows + flows.outflows;
@@ -499,10 +499,10 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   const horizonEnd = addDays(utcToday, projectionHorizons.at(-1)! + 1);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, { from: window.from, to: [window.to, horizonEnd].sort().at(-1)! }),
-    flows: dayFlowsQuery(ctx, input.workspaceId, window),
-    incomeByTag: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: "income" }),
-    spendingByTag: tagFlowsQuery(ctx, input.workspaceId, { ...window, kind: "expense" }),
-    comingFlows: dayFlowsQuery(ctx, input.workspaceId, { from: addDays(utcToday, -1), to: horizonEnd }),
+    flows: moneyDaysQuery(ctx, input.workspaceId, window),
+    incomeByTag: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: "income", byLeg: true }),
+    spendingByTag: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: "expense", byLeg: true }),
+    comingFlows: moneyDaysQuery(ctx, input.workspaceId, { from: addDays(utcToday, -1), to: horizonEnd }),
     ...plannedItemsQueries(ctx, input.workspaceId, horizonEnd),
     accountRows: reportAccountsQuery(ctx, input.workspaceId),
     cardRows: reportCardsQuery(ctx, input.workspaceId),
@@ -517,8 +517,7 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   let expenses = 0n;
   for (const row of rows.flows) {
     if (!inRange(row.day)) continue;
-    const isIncome = row.kind === "income" && row.direction === "in";
-    if (!isIncome && !(row.kind === "expense" && row.direction === "out")) continue;
+    const isIncome = row.kind === "income";
     const converted = converter.convert(row.units, row.currency, row.day) ?? 0n;
     if (isIncome) income += converted;
     else expenses += converted;
@@ -572,8 +571,7 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
     }
     for (const row of rows.comingFlows) {
       if (row.day <= today || row.day > end) continue;
-      const isIncome = row.kind === "income" && row.direction === "in";
-      if (!isIncome && !(row.kind === "expense" && row.direction === "out")) continue;
+      const isIncome = row.kind === "income";
       const converted = converter.convert(row.units, row.currency, today) ?? 0n;
       coming = isIncome
         ? { ...coming, income: coming.income + converted }

@@ -29,7 +29,7 @@ export function dayConverter(currency: string, rates: readonly KnownRate[]) {
     unconverted,
     /** `units` of `from` on `day` in the workspace's currency, or null when no kept rate converts it. */
     convert(units: bigint, from: string, day: string): bigint | null {
-      if (from === currency) return units;
+      if (from === currency || units === 0n) return units;
       const micros = rateOn(from, day);
       if (micros === null) {
         unconverted.add(from);

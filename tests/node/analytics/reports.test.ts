@@ -144,8 +144,8 @@ describe("the analytics reports", () => {
     });
     expect(byName["Nomad EUR"]).toMatchObject({
       closing: "-5.00",
-      // Nothing came in (zero in any currency); what went out and the balances have no rate.
-      converted: { opening: null, inflows: "0.00", outflows: null, closing: null },
+      // It opened at zero and nothing came in (zero in any currency); what went out and the closing have no rate.
+      converted: { opening: "0.00", inflows: "0.00", outflows: null, closing: null },
     });
     // October only: November's movements are undone from today's balances.
     const october = (await report("account-performance", "from=2026-10-01&to=2026-10-31")).body.data;
