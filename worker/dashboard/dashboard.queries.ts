@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
@@ -11,7 +11,7 @@ import {
   workspaces,
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { keptRateOnDay } from "../currency/rate-queries.ts";
+import { keptRateMicrosOnDay } from "../currency/rate-queries.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
 
 /**
@@ -85,30 +85,54 @@ export function loanTotalsQuery(ctx: ServiceContext, workspaceId: string) {
     .groupBy(loans.currency);
 }
 
-const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: string }>()((db, value) => {
-  const currency = workspaceCurrency(value("workspaceId"));
+/**
+ * A row with a side in another currency than the workspace's, as JSON for monthlyTotals: what
+ * converted-figures.ts needs to count it (foreignDays), and each side's kept rate into the
+ * workspace's currency on its day (rate micros; null for a side in that currency or when none is
+ * kept; the destination's only for a transfer across currencies). One row's amount is bounded
+ * (ledger/amounts.ts), so a JSON number holds it exactly. Kept short: sqld compiles a statement's
+ * text on every request, so each expression here costs even when no row needs it.
+ */
+function foreignRowJson(currency: SQL) {
+  return sql`json_array(${transactions.date}, ${transactions.currency}, ${transactions.destinationCurrency},
+    ${transactions.kind}, ${transactions.amountCents}, ${transactions.destinationAmountCents},
+    ${transactions.originCardMode}, ${transactions.destinationCardMode},
+    ${transactions.originAccountId} is not null, ${transactions.destinationAccountId} is not null,
+    ${keptRateMicrosOnDay(transactions.currency, currency, transactions.date)},
+    case when ${transactions.destinationCurrency} = ${transactions.currency} then null
+      else ${keptRateMicrosOnDay(transactions.destinationCurrency, currency, transactions.date)} end)`;
+}
+
+const monthlyTotals = reusableRead<{ workspaceId: string; from: string }>()((db, value) => {
+  // The workspace's row is joined once: its currency is a column here, not a subquery at each use.
+  const currency = sql`${workspaces.currency}`;
   const month = sql<string>`substr(${transactions.date}, 1, 7)`;
+  const isForeign = sql`${transactions.currency} <> ${currency} or ${transactions.destinationCurrency} <> ${currency}`;
   return db
     .select({
       month,
       incomeCents: total(incomeIn(currency)).as("income_cents"),
       expensesCents: total(expensesIn(currency)).as("expenses_cents"),
       creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
+      // Only the rows the filter lets through are built (and their rates read): none in a one-currency workspace.
+      foreignRows: sql<string>`json_group_array(${foreignRowJson(currency)}) filter (where ${isForeign})`.as(
+        "foreign_rows",
+      ),
     })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, value("workspaceId")),
-        gte(transactions.date, value("from")),
-        lte(transactions.date, value("to")),
-      ),
-    )
+    .innerJoin(workspaces, eq(workspaces.id, transactions.workspaceId))
+    .where(and(eq(transactions.workspaceId, value("workspaceId")), gte(transactions.date, value("from"))))
     .groupBy(month);
 });
 
-/** Income, expenses and credit-card spending in the workspace's currency, per calendar month (YYYY-MM). */
-export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
-  return monthlyTotals({ workspaceId, ...window });
+/**
+ * Per calendar month (YYYY-MM) from `from` on, future-dated rows included: the income, expenses and
+ * credit-card spending in the workspace's currency, and the rows with a side in another currency
+ * (foreignRowJson), which the dashboard converts at each day's rate (README: "Exchange rates"). One
+ * pass over the (workspace_id, date) index gives both.
+ */
+export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, from: string) {
+  return monthlyTotals({ workspaceId, from });
 }
 
 /**
@@ -186,49 +210,4 @@ export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, up
       .from(loans)
       .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active"), lte(loans.nextPaymentDate, upTo))),
   };
-}
-
-/**
- * The money of the workspace's transactions whose side is in another currency than the
- * workspace's, per day and per currency pair, from `from` on (future-dated rows included): what
- * the dashboard converts at each day's rate (README: "Exchange rates"). Few rows in practice —
- * a day per foreign currency — read over the same (workspace_id, date) index as the totals.
- * Income and account inflows and card payments are in the destination's currency; expenses,
- * outflows and card charges in the origin's.
- */
-export function foreignFlowsQuery(ctx: ServiceContext, workspaceId: string, from: string) {
-  const currency = workspaceCurrency(workspaceId);
-  const when = (condition: SQL, amount: SQL) => exactSum(sql`case when ${condition} then ${amount} end`);
-  const destination = transactions.destinationAmountCents;
-  return ctx.db
-    .select({
-      date: transactions.date,
-      originCurrency: transactions.currency,
-      destinationCurrency: transactions.destinationCurrency,
-      inflowCents: when(sql`${transactions.destinationAccountId} is not null`, sql`${destination}`),
-      outflowCents: when(sql`${transactions.originAccountId} is not null`, sql`${transactions.amountCents}`),
-      incomeCents: when(sql`${transactions.kind} = 'income'`, sql`${destination}`),
-      expensesCents: when(sql`${transactions.kind} = 'expense'`, sql`${transactions.amountCents}`),
-      creditCardSpendingCents: when(
-        sql`${transactions.kind} = 'expense' and ${transactions.originCardMode} = 'credit'`,
-        sql`${transactions.amountCents}`,
-      ),
-      chargedCents: when(sql`${transactions.originCardMode} = 'credit'`, sql`${transactions.amountCents}`),
-      paidCents: when(sql`${transactions.destinationCardMode} = 'credit'`, sql`${destination}`),
-      // Each side's rate into the workspace's currency on that day, so no list of rates is read.
-      originRate: keptRateOnDay(transactions.currency, currency, transactions.date),
-      // (the same as the origin's for all but a transfer across currencies: then null, read once)
-      destinationRate: sql<
-        string | null
-      >`case when ${transactions.destinationCurrency} = ${transactions.currency} then null else ${keptRateOnDay(transactions.destinationCurrency, currency, transactions.date)} end`,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, workspaceId),
-        gte(transactions.date, from),
-        or(sql`${transactions.currency} <> ${currency}`, sql`${transactions.destinationCurrency} <> ${currency}`),
-      ),
-    )
-    .groupBy(transactions.date, transactions.currency, transactions.destinationCurrency);
 }
