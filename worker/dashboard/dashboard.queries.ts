@@ -76,13 +76,17 @@ export function cardTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
   return cardTotals({ workspaceId });
 }
 
-/** What active and defaulted loans still owe, per currency: the liability the net figure takes off. */
-export function loanTotalsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db
+const loanTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
     .select({ currency: loans.currency, balanceCents: exactSum(sql`${loans.currentBalanceCents}`) })
     .from(loans)
-    .where(and(eq(loans.workspaceId, workspaceId), inArray(loans.status, ["active", "defaulted"])))
-    .groupBy(loans.currency);
+    .where(and(eq(loans.workspaceId, value("workspaceId")), inArray(loans.status, ["active", "defaulted"])))
+    .groupBy(loans.currency),
+);
+
+/** What active and defaulted loans still owe, per currency: the liability the net figure takes off. */
+export function loanTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
+  return loanTotals({ workspaceId });
 }
 
 /**
@@ -135,6 +139,43 @@ export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, fr
   return monthlyTotals({ workspaceId, from });
 }
 
+/** The read of datedBucketsQuery for `count` boundaries, each value a placeholder `boundary<k>`. */
+function datedBucketsRead(count: number) {
+  return reusableRead<Record<string, string>>()((db, value) => {
+    const currency = workspaceCurrency(value("workspaceId"));
+    const boundary = (index: number) => value(`boundary${index}`);
+    const bucket = sql<number>`(${sql.join(
+      Array.from({ length: count }, (_, index) => sql`(${transactions.date} > ${boundary(index)})`),
+      sql` + `,
+    )})`;
+    // A leg's currency is its account's: the destination's for what arrives, the origin's for what leaves.
+    const inflow = sql`case when ${transactions.destinationAccountId} is not null and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
+    const outflow = sql`case when ${transactions.originAccountId} is not null and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+    // A credit-mode card takes on debt at the origin and sheds it at the destination, in its account's currency.
+    const charged = sql`case when ${transactions.originCardMode} = 'credit' and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+    const paid = sql`case when ${transactions.destinationCardMode} = 'credit' and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
+    return db
+      .select({
+        bucket,
+        accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as(
+          "account_net_cents",
+        ),
+        incomeCents: total(incomeIn(currency)).as("income_cents"),
+        expensesCents: total(expensesIn(currency)).as("expenses_cents"),
+        creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
+        cardDebtNetCents: exactCents(sql`coalesce(sum(${charged}), 0) - coalesce(sum(${paid}), 0)`).as(
+          "card_debt_net_cents",
+        ),
+      })
+      .from(transactions)
+      .where(and(eq(transactions.workspaceId, value("workspaceId")), gt(transactions.date, boundary(0))))
+      .groupBy(bucket);
+  });
+}
+
+/** One read per number of boundaries: a handful exist (the possible todays, their month ends, a horizon). */
+const datedBucketsReads = new Map<number, ReturnType<typeof datedBucketsRead>>();
+
 /**
  * Transactions dated after `boundaries[0]`, summed per interval between consecutive boundaries
  * (sorted ascending): `bucket` k holds the dates in (boundaries[k-1], boundaries[k]], and the
@@ -142,34 +183,13 @@ export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, fr
  * workspace-currency accounts and credit-card debt, and the income, expenses and credit-card spending
  * in that currency.
  */
-export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
-  const currency = workspaceCurrency(workspaceId);
-  const bucket = sql<number>`(${sql.join(
-    boundaries.map((boundary) => sql`(${transactions.date} > ${boundary})`),
-    sql` + `,
-  )})`;
-  // A leg's currency is its account's: the destination's for what arrives, the origin's for what leaves.
-  const inflow = sql`case when ${transactions.destinationAccountId} is not null and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
-  const outflow = sql`case when ${transactions.originAccountId} is not null and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
-  // A credit-mode card takes on debt at the origin and sheds it at the destination, in its account's currency.
-  const charged = sql`case when ${transactions.originCardMode} = 'credit' and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
-  const paid = sql`case when ${transactions.destinationCardMode} = 'credit' and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
-  return ctx.db
-    .select({
-      bucket,
-      accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as(
-        "account_net_cents",
-      ),
-      incomeCents: total(incomeIn(currency)).as("income_cents"),
-      expensesCents: total(expensesIn(currency)).as("expenses_cents"),
-      creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
-      cardDebtNetCents: exactCents(sql`coalesce(sum(${charged}), 0) - coalesce(sum(${paid}), 0)`).as(
-        "card_debt_net_cents",
-      ),
-    })
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))
-    .groupBy(bucket);
+export function datedBucketsQuery(_ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
+  let read = datedBucketsReads.get(boundaries.length);
+  if (!read) {
+    read = datedBucketsRead(boundaries.length);
+    datedBucketsReads.set(boundaries.length, read);
+  }
+  return read({ workspaceId, ...Object.fromEntries(boundaries.map((day, index) => [`boundary${index}`, day])) });
 }
 
 /** Pending scheduled items, active recurring rules, account installment plans and loans due by `upTo`: what the projection adds. */
