@@ -27,12 +27,10 @@ export type ForeignFlowRow = {
   creditCardSpendingCents: bigint;
   chargedCents: bigint;
   paidCents: bigint;
-  /**
-   * Each side's rate into the workspace's currency on that day (micros), null when the side is in
-   * that currency or none is kept; the destination's only when it differs from the origin's.
-   */
-  originRate: number | null;
-  destinationRate: number | null;
+  /** The day's kept rate (micros) into the workspace's currency of what income arrived in; null without income or rate. */
+  incomeRate: number | null;
+  /** The same for what expenses left in. */
+  expensesRate: number | null;
 };
 
 /** One row as dashboard.queries.ts's foreignRowJson lists it. */
@@ -47,8 +45,8 @@ type ForeignRowJson = [
   destinationCardMode: string | null,
   hasOriginAccount: 0 | 1,
   hasDestinationAccount: 0 | 1,
-  originRate: number | null,
-  destinationRate: number | null,
+  /** For income and expenses: the day's rate of the currency the row counts in. */
+  rate: number | null,
 ];
 
 const noMoney = () => ({
@@ -83,19 +81,24 @@ export function foreignDays(months: readonly { foreignRows: string }[]): Foreign
         destinationCardMode,
         hasOriginAccount,
         hasDestinationAccount,
-        originRate,
-        destinationRate,
+        rate,
       ] = row;
       const key = `${date} ${originCurrency} ${destinationCurrency}`;
       let day = days.get(key);
       if (!day) {
-        day = { date, originCurrency, destinationCurrency, originRate, destinationRate, ...noMoney() };
+        day = { date, originCurrency, destinationCurrency, incomeRate: null, expensesRate: null, ...noMoney() };
         days.set(key, day);
       }
       const left = BigInt(amount);
       const arrived = BigInt(destinationAmount);
-      if (kind === "income") day.incomeCents += arrived;
-      if (kind === "expense") day.expensesCents += left;
+      if (kind === "income") {
+        day.incomeCents += arrived;
+        day.incomeRate = rate;
+      }
+      if (kind === "expense") {
+        day.expensesCents += left;
+        day.expensesRate = rate;
+      }
       if (kind === "expense" && originCardMode === "credit") day.creditCardSpendingCents += left;
       if (hasDestinationAccount) day.inflowCents += arrived;
       if (hasOriginAccount) day.outflowCents += left;
@@ -176,10 +179,9 @@ export function foreignMonthFlows(rows: readonly ForeignFlowRow[], converter: Co
     const target =
       month === thisMonth && row.date <= today ? months.current : month === previousMonth ? months.previous : null;
     if (!target) continue;
-    const destinationRate = row.destinationCurrency === row.originCurrency ? row.originRate : row.destinationRate;
-    target.incomeCents += at(row.incomeCents, row.destinationCurrency, destinationRate);
-    target.expensesCents += at(row.expensesCents, row.originCurrency, row.originRate);
-    target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.originRate);
+    target.incomeCents += at(row.incomeCents, row.destinationCurrency, row.incomeRate);
+    target.expensesCents += at(row.expensesCents, row.originCurrency, row.expensesRate);
+    target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.expensesRate);
   }
   return months;
 }

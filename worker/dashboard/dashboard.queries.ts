@@ -91,20 +91,20 @@ export function loanTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
 
 /**
  * A row with a side in another currency than the workspace's, as JSON for monthlyTotals: what
- * converted-figures.ts needs to count it (foreignDays), and each side's kept rate into the
- * workspace's currency on its day (rate micros; null for a side in that currency or when none is
- * kept; the destination's only for a transfer across currencies). One row's amount is bounded
- * (ledger/amounts.ts), so a JSON number holds it exactly. Kept short: sqld compiles a statement's
- * text on every request, so each expression here costs even when no row needs it.
+ * converted-figures.ts needs to count it (foreignDays), and for income and expenses the kept rate
+ * on its day (micros; null when none is kept) of the currency it counts in — what arrived for
+ * income, what left for an expense — into the workspace's. Other kinds are in no figure converted
+ * at a day's rate, so they read none. One row's amount is bounded (ledger/amounts.ts), so a JSON
+ * number holds it exactly. Kept short: sqld compiles a statement's text on every request, so each
+ * expression here costs even when no row needs it.
  */
 function foreignRowJson(currency: SQL) {
+  const countedIn = sql`case when ${transactions.kind} = 'income' then ${transactions.destinationCurrency} else ${transactions.currency} end`;
   return sql`json_array(${transactions.date}, ${transactions.currency}, ${transactions.destinationCurrency},
     ${transactions.kind}, ${transactions.amountCents}, ${transactions.destinationAmountCents},
     ${transactions.originCardMode}, ${transactions.destinationCardMode},
     ${transactions.originAccountId} is not null, ${transactions.destinationAccountId} is not null,
-    ${keptRateMicrosOnDay(transactions.currency, currency, transactions.date)},
-    case when ${transactions.destinationCurrency} = ${transactions.currency} then null
-      else ${keptRateMicrosOnDay(transactions.destinationCurrency, currency, transactions.date)} end)`;
+    case when ${transactions.kind} in ('income', 'expense') then ${keptRateMicrosOnDay(countedIn, currency, transactions.date)} end)`;
 }
 
 const monthlyTotals = reusableRead<{ workspaceId: string; from: string }>()((db, value) => {
