@@ -1,30 +1,43 @@
-import { and, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, exchangeRates, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { microsToRate } from "../ledger/amounts.ts";
 import { type KnownRate, pairRate } from "./conversion.ts";
+
+const newestRates = reusableRead<{ workspaceId: string }>()((db, value) => {
+  const used = sql`select ${accounts.currency} as code from ${accounts} where ${accounts.workspaceId} = ${value("workspaceId")}
+    union select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${value("workspaceId")}`;
+  // Each pair's newest day is one seek on the rates' key (base, quote, rate_date), however long the
+  // history; its row is then fetched by rowid, so no other day of the pair is read.
+  const newestOfPair = sql`(select newest.rowid from ${exchangeRates} as newest
+    where newest.base = a.code and newest.quote = b.code order by newest.rate_date desc limit 1)`;
+  return db
+    .select()
+    .from(exchangeRates)
+    .where(
+      sql`${exchangeRates}.rowid in (select ${newestOfPair} from (${used}) as a, (${used}) as b where a.code <> b.code)`,
+    );
+});
 
 /**
  * Each pair's newest kept rate between the workspace's currency and the ones its accounts hold
  * (either direction), for a read batch: what balances convert at and what the wizard suggests for
  * a transfer across currencies.
  */
-export function newestRatesQuery(ctx: ServiceContext, workspaceId: string) {
-  const used = sql`select ${accounts.currency} as code from ${accounts} where ${accounts.workspaceId} = ${workspaceId}
-    union select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId}`;
-  // Each pair's newest day is one seek on the rates' key (base, quote, rate_date), however long the history.
-  const newestDay = sql`(select max(newest.rate_date) from ${exchangeRates} as newest
-    where newest.base = ${exchangeRates.base} and newest.quote = ${exchangeRates.quote})`;
-  return ctx.db
-    .select()
-    .from(exchangeRates)
-    .where(
-      and(
-        sql`(${exchangeRates.base}, ${exchangeRates.quote}) in (select a.code, b.code from (${used}) as a, (${used}) as b where a.code <> b.code)`,
-        sql`${exchangeRates.rateDate} = ${newestDay}`,
-      ),
-    );
+export function newestRatesQuery(_ctx: ServiceContext, workspaceId: string) {
+  return newestRates({ workspaceId });
+}
+
+/** The latest kept rate on or before `day`, else the earliest after it: `value` of that rate's row. */
+function keptOnDay<T>(value: SQL, base: SQL | SQLiteColumn, quote: SQL, day: SQL | SQLiteColumn): SQL<T | null> {
+  const seek = (onOrBefore: boolean) =>
+    sql`(select ${value} from ${exchangeRates}
+      where ${exchangeRates.base} = ${base} and ${exchangeRates.quote} = ${quote}
+      and ${onOrBefore ? sql`${exchangeRates.rateDate} <= ${day}` : sql`${exchangeRates.rateDate} > ${day}`}
+      order by ${exchangeRates.rateDate} ${onOrBefore ? sql`desc` : sql`asc`} limit 1)`;
+  return sql<T | null>`case when ${base} = ${quote} then null else coalesce(${seek(true)}, ${seek(false)}) end`;
 }
 
 /**
@@ -33,18 +46,18 @@ export function newestRatesQuery(ctx: ServiceContext, workspaceId: string) {
  * `{ rate, date }`, or null when none is kept. Null too when the two currencies are the same.
  */
 export function keptRateOnDay(base: SQL | SQLiteColumn, quote: SQL, day: SQL | SQLiteColumn): SQL<string | null> {
-  const seek = (onOrBefore: boolean) =>
-    sql`(select json_object('rate', ${exchangeRates.rateMicros}, 'date', ${exchangeRates.rateDate}) from ${exchangeRates}
-      where ${exchangeRates.base} = ${base} and ${exchangeRates.quote} = ${quote}
-      and ${onOrBefore ? sql`${exchangeRates.rateDate} <= ${day}` : sql`${exchangeRates.rateDate} > ${day}`}
-      order by ${exchangeRates.rateDate} ${onOrBefore ? sql`desc` : sql`asc`} limit 1)`;
-  return sql<string | null>`case when ${base} = ${quote} then null else coalesce(${seek(true)}, ${seek(false)}) end`;
+  return keptOnDay(
+    sql`json_object('rate', ${exchangeRates.rateMicros}, 'date', ${exchangeRates.rateDate})`,
+    base,
+    quote,
+    day,
+  );
 }
 
-/** A rate read by keptRateOnDay. */
-export type DayRate = { rate: number; date: string };
-
-export const dayRateOf = (json: string | null): DayRate | null => (json ? (JSON.parse(json) as DayRate) : null);
+/** The same rate as keptRateOnDay, its micros alone: for a query that only converts with it. */
+export function keptRateMicrosOnDay(base: SQL | SQLiteColumn, quote: SQL, day: SQL | SQLiteColumn): SQL<number | null> {
+  return keptOnDay(sql`${exchangeRates.rateMicros}`, base, quote, day);
+}
 
 /** A rate the wizard offers for a pair: the newest kept one, its day and source. */
 export type SuggestedRate = { from: string; to: string; rate: string; rate_date: string; source: string };

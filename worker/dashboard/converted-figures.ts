@@ -10,12 +10,12 @@ import { microsToRate, unitsToDecimal } from "../ledger/amounts.ts";
 import { monthRange } from "../ledger/dates.ts";
 import { convertUnits, type KnownRate, type PairRate, pairRate } from "../currency/conversion.ts";
 import { cacheTtlMs, currentRates, hasRateProviders } from "../currency/exchange-rates.service.ts";
-import { type DayRate, dayRateOf } from "../currency/rate-queries.ts";
 import { isRateCurrency } from "../currency/rate-currencies.ts";
 
 /** A rate older than this is shown as stale: two hourly refreshes were missed. */
 export const staleAfterMs = 2 * cacheTtlMs;
 
+/** The money of one day's rows of one currency pair with a side in another currency than the workspace's. */
 export type ForeignFlowRow = {
   date: string;
   originCurrency: string;
@@ -27,13 +27,87 @@ export type ForeignFlowRow = {
   creditCardSpendingCents: bigint;
   chargedCents: bigint;
   paidCents: bigint;
-  /**
-   * Each side's rate into the workspace's currency on that day (JSON, rate-queries.ts), null when
-   * the side is in that currency or none is kept; the destination's only when it differs from the origin's.
-   */
-  originRate: string | null;
-  destinationRate: string | null;
+  /** The day's kept rate (micros) into the workspace's currency of what income arrived in; null without income or rate. */
+  incomeRate: number | null;
+  /** The same for what expenses left in. */
+  expensesRate: number | null;
 };
+
+/** One row as dashboard.queries.ts's foreignRowJson lists it. */
+type ForeignRowJson = [
+  date: string,
+  originCurrency: string,
+  destinationCurrency: string,
+  kind: string,
+  amountCents: number,
+  destinationAmountCents: number,
+  originCardMode: string | null,
+  destinationCardMode: string | null,
+  hasOriginAccount: 0 | 1,
+  hasDestinationAccount: 0 | 1,
+  /** For income and expenses: the day's rate of the currency the row counts in. */
+  rate: number | null,
+];
+
+const noMoney = () => ({
+  inflowCents: 0n,
+  outflowCents: 0n,
+  incomeCents: 0n,
+  expensesCents: 0n,
+  creditCardSpendingCents: 0n,
+  chargedCents: 0n,
+  paidCents: 0n,
+});
+
+/**
+ * The foreign rows of the monthly totals, summed per day and currency pair: what is converted at
+ * that day's rate (the rows of a day and pair share its rates). Each row counts as the totals in
+ * the workspace's currency count theirs: income is what arrived and expenses what left (card
+ * spending: paid by a card in credit mode); account inflows and outflows, card charges and card
+ * payments move the balances and debts.
+ */
+export function foreignDays(months: readonly { foreignRows: string }[]): ForeignFlowRow[] {
+  const days = new Map<string, ForeignFlowRow>();
+  for (const { foreignRows } of months) {
+    for (const row of JSON.parse(foreignRows) as ForeignRowJson[]) {
+      const [
+        date,
+        originCurrency,
+        destinationCurrency,
+        kind,
+        amount,
+        destinationAmount,
+        originCardMode,
+        destinationCardMode,
+        hasOriginAccount,
+        hasDestinationAccount,
+        rate,
+      ] = row;
+      const key = `${date} ${originCurrency} ${destinationCurrency}`;
+      let day = days.get(key);
+      if (!day) {
+        day = { date, originCurrency, destinationCurrency, incomeRate: null, expensesRate: null, ...noMoney() };
+        days.set(key, day);
+      }
+      const left = BigInt(amount);
+      const arrived = BigInt(destinationAmount);
+      if (kind === "income") {
+        day.incomeCents += arrived;
+        day.incomeRate = rate;
+      }
+      if (kind === "expense") {
+        day.expensesCents += left;
+        day.expensesRate = rate;
+      }
+      if (kind === "expense" && originCardMode === "credit") day.creditCardSpendingCents += left;
+      if (hasDestinationAccount) day.inflowCents += arrived;
+      if (hasOriginAccount) day.outflowCents += left;
+      if (originCardMode === "credit") day.chargedCents += left;
+      if (destinationCardMode === "credit") day.paidCents += arrived;
+    }
+  }
+  return [...days.values()];
+}
 
 export type MonthFlows = { incomeCents: bigint; expensesCents: bigint; creditCardSpendingCents: bigint };
 
@@ -47,10 +121,10 @@ export function converterTo(currency: string, rates: readonly KnownRate[], now: 
     if (!latest.has(from)) latest.set(from, pairRate(rates, from, currency));
     return latest.get(from)!;
   };
-  /** `cents` of `from` at the latest rate, or at `dayRate` (a day's, read with the row); null when no rate is kept. */
-  const convert = (cents: bigint, from: string, dayRate?: DayRate | null): bigint | null => {
+  /** `cents` of `from` at the latest rate, or at `dayRateMicros` (a day's, read with the row); null when no rate is kept. */
+  const convert = (cents: bigint, from: string, dayRateMicros?: number | null): bigint | null => {
     if (from === currency) return cents;
-    const rateMicros = dayRate === undefined ? latestRate(from)?.rateMicros : dayRate?.rate;
+    const rateMicros = dayRateMicros === undefined ? latestRate(from)?.rateMicros : dayRateMicros;
     if (!rateMicros) {
       unconverted.add(from);
       return null;
@@ -98,19 +172,16 @@ export function foreignMonthFlows(rows: readonly ForeignFlowRow[], converter: Co
   const thisMonth = today.slice(0, 7);
   const previousMonth = monthRange(today, 1).start.slice(0, 7);
   const months = { current: noFlows(), previous: noFlows() };
-  const at = (cents: bigint, currency: string, dayRate: string | null) =>
-    currency === converter.currency || cents === 0n
-      ? 0n
-      : (converter.convert(cents, currency, dayRateOf(dayRate)) ?? 0n);
+  const at = (cents: bigint, currency: string, dayRateMicros: number | null) =>
+    currency === converter.currency || cents === 0n ? 0n : (converter.convert(cents, currency, dayRateMicros) ?? 0n);
   for (const row of rows) {
     const month = row.date.slice(0, 7);
     const target =
       month === thisMonth && row.date <= today ? months.current : month === previousMonth ? months.previous : null;
     if (!target) continue;
-    const destinationRate = row.destinationCurrency === row.originCurrency ? row.originRate : row.destinationRate;
-    target.incomeCents += at(row.incomeCents, row.destinationCurrency, destinationRate);
-    target.expensesCents += at(row.expensesCents, row.originCurrency, row.originRate);
-    target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.originRate);
+    target.incomeCents += at(row.incomeCents, row.destinationCurrency, row.incomeRate);
+    target.expensesCents += at(row.expensesCents, row.originCurrency, row.expensesRate);
+    target.creditCardSpendingCents += at(row.creditCardSpendingCents, row.originCurrency, row.expensesRate);
   }
   return months;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
@@ -11,7 +11,7 @@ import {
   workspaces,
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { keptRateOnDay } from "../currency/rate-queries.ts";
+import { keptRateMicrosOnDay } from "../currency/rate-queries.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
 
 /**
@@ -76,40 +76,105 @@ export function cardTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
   return cardTotals({ workspaceId });
 }
 
-/** What active and defaulted loans still owe, per currency: the liability the net figure takes off. */
-export function loanTotalsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db
+const loanTotals = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
     .select({ currency: loans.currency, balanceCents: exactSum(sql`${loans.currentBalanceCents}`) })
     .from(loans)
-    .where(and(eq(loans.workspaceId, workspaceId), inArray(loans.status, ["active", "defaulted"])))
-    .groupBy(loans.currency);
+    .where(and(eq(loans.workspaceId, value("workspaceId")), inArray(loans.status, ["active", "defaulted"])))
+    .groupBy(loans.currency),
+);
+
+/** What active and defaulted loans still owe, per currency: the liability the net figure takes off. */
+export function loanTotalsQuery(_ctx: ServiceContext, workspaceId: string) {
+  return loanTotals({ workspaceId });
 }
 
-const monthlyTotals = reusableRead<{ workspaceId: string; from: string; to: string }>()((db, value) => {
-  const currency = workspaceCurrency(value("workspaceId"));
+/**
+ * A row with a side in another currency than the workspace's, as JSON for monthlyTotals: what
+ * converted-figures.ts needs to count it (foreignDays), and for income and expenses the kept rate
+ * on its day (micros; null when none is kept) of the currency it counts in — what arrived for
+ * income, what left for an expense — into the workspace's. Other kinds are in no figure converted
+ * at a day's rate, so they read none. One row's amount is bounded (ledger/amounts.ts), so a JSON
+ * number holds it exactly. Kept short: sqld compiles a statement's text on every request, so each
+ * expression here costs even when no row needs it.
+ */
+function foreignRowJson(currency: SQL) {
+  const countedIn = sql`case when ${transactions.kind} = 'income' then ${transactions.destinationCurrency} else ${transactions.currency} end`;
+  return sql`json_array(${transactions.date}, ${transactions.currency}, ${transactions.destinationCurrency},
+    ${transactions.kind}, ${transactions.amountCents}, ${transactions.destinationAmountCents},
+    ${transactions.originCardMode}, ${transactions.destinationCardMode},
+    ${transactions.originAccountId} is not null, ${transactions.destinationAccountId} is not null,
+    case when ${transactions.kind} in ('income', 'expense') then ${keptRateMicrosOnDay(countedIn, currency, transactions.date)} end)`;
+}
+
+const monthlyTotals = reusableRead<{ workspaceId: string; from: string }>()((db, value) => {
+  // The workspace's row is joined once: its currency is a column here, not a subquery at each use.
+  const currency = sql`${workspaces.currency}`;
   const month = sql<string>`substr(${transactions.date}, 1, 7)`;
+  const isForeign = sql`${transactions.currency} <> ${currency} or ${transactions.destinationCurrency} <> ${currency}`;
   return db
     .select({
       month,
       incomeCents: total(incomeIn(currency)).as("income_cents"),
       expensesCents: total(expensesIn(currency)).as("expenses_cents"),
       creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
+      // Only the rows the filter lets through are built (and their rates read): none in a one-currency workspace.
+      foreignRows: sql<string>`json_group_array(${foreignRowJson(currency)}) filter (where ${isForeign})`.as(
+        "foreign_rows",
+      ),
     })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, value("workspaceId")),
-        gte(transactions.date, value("from")),
-        lte(transactions.date, value("to")),
-      ),
-    )
+    .innerJoin(workspaces, eq(workspaces.id, transactions.workspaceId))
+    .where(and(eq(transactions.workspaceId, value("workspaceId")), gte(transactions.date, value("from"))))
     .groupBy(month);
 });
 
-/** Income, expenses and credit-card spending in the workspace's currency, per calendar month (YYYY-MM). */
-export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, window: { from: string; to: string }) {
-  return monthlyTotals({ workspaceId, ...window });
+/**
+ * Per calendar month (YYYY-MM) from `from` on, future-dated rows included: the income, expenses and
+ * credit-card spending in the workspace's currency, and the rows with a side in another currency
+ * (foreignRowJson), which the dashboard converts at each day's rate (README: "Exchange rates"). One
+ * pass over the (workspace_id, date) index gives both.
+ */
+export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, from: string) {
+  return monthlyTotals({ workspaceId, from });
 }
+
+/** The read of datedBucketsQuery for `count` boundaries, each value a placeholder `boundary<k>`. */
+function datedBucketsRead(count: number) {
+  return reusableRead<Record<string, string>>()((db, value) => {
+    const currency = workspaceCurrency(value("workspaceId"));
+    const boundary = (index: number) => value(`boundary${index}`);
+    const bucket = sql<number>`(${sql.join(
+      Array.from({ length: count }, (_, index) => sql`(${transactions.date} > ${boundary(index)})`),
+      sql` + `,
+    )})`;
+    // A leg's currency is its account's: the destination's for what arrives, the origin's for what leaves.
+    const inflow = sql`case when ${transactions.destinationAccountId} is not null and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
+    const outflow = sql`case when ${transactions.originAccountId} is not null and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+    // A credit-mode card takes on debt at the origin and sheds it at the destination, in its account's currency.
+    const charged = sql`case when ${transactions.originCardMode} = 'credit' and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
+    const paid = sql`case when ${transactions.destinationCardMode} = 'credit' and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
+    return db
+      .select({
+        bucket,
+        accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as(
+          "account_net_cents",
+        ),
+        incomeCents: total(incomeIn(currency)).as("income_cents"),
+        expensesCents: total(expensesIn(currency)).as("expenses_cents"),
+        creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
+        cardDebtNetCents: exactCents(sql`coalesce(sum(${charged}), 0) - coalesce(sum(${paid}), 0)`).as(
+          "card_debt_net_cents",
+        ),
+      })
+      .from(transactions)
+      .where(and(eq(transactions.workspaceId, value("workspaceId")), gt(transactions.date, boundary(0))))
+      .groupBy(bucket);
+  });
+}
+
+/** One read per number of boundaries: a handful exist (the possible todays, their month ends, a horizon). */
+const datedBucketsReads = new Map<number, ReturnType<typeof datedBucketsRead>>();
 
 /**
  * Transactions dated after `boundaries[0]`, summed per interval between consecutive boundaries
@@ -118,34 +183,13 @@ export function monthlyTotalsQuery(_ctx: ServiceContext, workspaceId: string, wi
  * workspace-currency accounts and credit-card debt, and the income, expenses and credit-card spending
  * in that currency.
  */
-export function datedBucketsQuery(ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
-  const currency = workspaceCurrency(workspaceId);
-  const bucket = sql<number>`(${sql.join(
-    boundaries.map((boundary) => sql`(${transactions.date} > ${boundary})`),
-    sql` + `,
-  )})`;
-  // A leg's currency is its account's: the destination's for what arrives, the origin's for what leaves.
-  const inflow = sql`case when ${transactions.destinationAccountId} is not null and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
-  const outflow = sql`case when ${transactions.originAccountId} is not null and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
-  // A credit-mode card takes on debt at the origin and sheds it at the destination, in its account's currency.
-  const charged = sql`case when ${transactions.originCardMode} = 'credit' and ${transactions.currency} = ${currency} then ${transactions.amountCents} end`;
-  const paid = sql`case when ${transactions.destinationCardMode} = 'credit' and ${transactions.destinationCurrency} = ${currency} then ${transactions.destinationAmountCents} end`;
-  return ctx.db
-    .select({
-      bucket,
-      accountNetCents: exactCents(sql`coalesce(sum(${inflow}), 0) - coalesce(sum(${outflow}), 0)`).as(
-        "account_net_cents",
-      ),
-      incomeCents: total(incomeIn(currency)).as("income_cents"),
-      expensesCents: total(expensesIn(currency)).as("expenses_cents"),
-      creditCardSpendingCents: total(expensesIn(currency, true)).as("credit_card_spending_cents"),
-      cardDebtNetCents: exactCents(sql`coalesce(sum(${charged}), 0) - coalesce(sum(${paid}), 0)`).as(
-        "card_debt_net_cents",
-      ),
-    })
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), gt(transactions.date, boundaries[0]!)))
-    .groupBy(bucket);
+export function datedBucketsQuery(_ctx: ServiceContext, workspaceId: string, boundaries: readonly string[]) {
+  let read = datedBucketsReads.get(boundaries.length);
+  if (!read) {
+    read = datedBucketsRead(boundaries.length);
+    datedBucketsReads.set(boundaries.length, read);
+  }
+  return read({ workspaceId, ...Object.fromEntries(boundaries.map((day, index) => [`boundary${index}`, day])) });
 }
 
 /** Pending scheduled items, active recurring rules, account installment plans and loans due by `upTo`: what the projection adds. */
@@ -186,49 +230,4 @@ export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, up
       .from(loans)
       .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active"), lte(loans.nextPaymentDate, upTo))),
   };
-}
-
-/**
- * The money of the workspace's transactions whose side is in another currency than the
- * workspace's, per day and per currency pair, from `from` on (future-dated rows included): what
- * the dashboard converts at each day's rate (README: "Exchange rates"). Few rows in practice —
- * a day per foreign currency — read over the same (workspace_id, date) index as the totals.
- * Income and account inflows and card payments are in the destination's currency; expenses,
- * outflows and card charges in the origin's.
- */
-export function foreignFlowsQuery(ctx: ServiceContext, workspaceId: string, from: string) {
-  const currency = workspaceCurrency(workspaceId);
-  const when = (condition: SQL, amount: SQL) => exactSum(sql`case when ${condition} then ${amount} end`);
-  const destination = transactions.destinationAmountCents;
-  return ctx.db
-    .select({
-      date: transactions.date,
-      originCurrency: transactions.currency,
-      destinationCurrency: transactions.destinationCurrency,
-      inflowCents: when(sql`${transactions.destinationAccountId} is not null`, sql`${destination}`),
-      outflowCents: when(sql`${transactions.originAccountId} is not null`, sql`${transactions.amountCents}`),
-      incomeCents: when(sql`${transactions.kind} = 'income'`, sql`${destination}`),
-      expensesCents: when(sql`${transactions.kind} = 'expense'`, sql`${transactions.amountCents}`),
-      creditCardSpendingCents: when(
-        sql`${transactions.kind} = 'expense' and ${transactions.originCardMode} = 'credit'`,
-        sql`${transactions.amountCents}`,
-      ),
-      chargedCents: when(sql`${transactions.originCardMode} = 'credit'`, sql`${transactions.amountCents}`),
-      paidCents: when(sql`${transactions.destinationCardMode} = 'credit'`, sql`${destination}`),
-      // Each side's rate into the workspace's currency on that day, so no list of rates is read.
-      originRate: keptRateOnDay(transactions.currency, currency, transactions.date),
-      // (the same as the origin's for all but a transfer across currencies: then null, read once)
-      destinationRate: sql<
-        string | null
-      >`case when ${transactions.destinationCurrency} = ${transactions.currency} then null else ${keptRateOnDay(transactions.destinationCurrency, currency, transactions.date)} end`,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, workspaceId),
-        gte(transactions.date, from),
-        or(sql`${transactions.currency} <> ${currency}`, sql`${transactions.destinationCurrency} <> ${currency}`),
-      ),
-    )
-    .groupBy(transactions.date, transactions.currency, transactions.destinationCurrency);
 }

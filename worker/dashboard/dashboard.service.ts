@@ -50,7 +50,6 @@ import {
   accountTotalsQuery,
   cardTotalsQuery,
   datedBucketsQuery,
-  foreignFlowsQuery,
   loanTotalsQuery,
   monthlyTotalsQuery,
   plannedItemsQueries,
@@ -61,6 +60,7 @@ import {
   converterTo,
   type ForeignFlowRow,
   foreignBalance,
+  foreignDays,
   foreignLater,
   foreignMonthFlows,
   type MonthFlows,
@@ -129,10 +129,9 @@ function todayBoundaries(now: Date): string[] {
   return [...new Set([...todays, ...todays.map((day) => monthRange(day).end)])].sort();
 }
 
-/** From the month before the earliest possible today to the end of the latest one's month. */
-function monthWindow(now: Date) {
-  const days = possibleTodays(now);
-  return { from: monthRange(days[0]!, 1).start, to: monthRange(days.at(-1)!).end };
+/** Where the monthly figures start: the first day of the month before the earliest possible today. */
+function monthWindowStart(now: Date) {
+  return monthRange(possibleTodays(now)[0]!, 1).start;
 }
 
 /** part / whole × 100 with 1 decimal, rounded half away from zero, in exact integer arithmetic. */
@@ -202,23 +201,14 @@ function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row
   return rows.find((row) => row.currency === currency);
 }
 
-/**
- * The foreign flows of the month window (and after), each with its day's rate, and each pair's
- * newest rate for balances, for the batch. `rateRows` is also what the wizard's options read, so
- * the dashboard page sends it once.
- */
-function conversionQueries(ctx: ServiceContext, workspaceId: string) {
-  const { from } = monthWindow(ctx.clock.now());
-  return { foreignFlows: foreignFlowsQuery(ctx, workspaceId, from), rateRows: newestRatesQuery(ctx, workspaceId) };
-}
-
 function statsQueries(ctx: ServiceContext, workspaceId: string) {
   return {
-    ...conversionQueries(ctx, workspaceId),
+    // `rateRows` is also what the wizard's options read, so the dashboard page sends it once.
+    rateRows: newestRatesQuery(ctx, workspaceId),
     accountTotals: accountTotalsQuery(ctx, workspaceId),
     cardTotals: cardTotalsQuery(ctx, workspaceId),
     loanTotals: loanTotalsQuery(ctx, workspaceId),
-    months: monthlyTotalsQuery(ctx, workspaceId, monthWindow(ctx.clock.now())),
+    months: monthlyTotalsQuery(ctx, workspaceId, monthWindowStart(ctx.clock.now())),
     dated: datedBucketsQuery(ctx, workspaceId, todayBoundaries(ctx.clock.now())),
     recent: recentTransactionsQuery(ctx, workspaceId, 10),
   };
@@ -231,21 +221,22 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
 function todaysFigures(
   now: Date,
   workspace: LedgerWorkspace,
-  rows: Pick<StatsRows, "accountTotals" | "months" | "dated" | "foreignFlows" | "rateRows">,
+  rows: Pick<StatsRows, "accountTotals" | "months" | "dated" | "rateRows">,
 ) {
   const today = todayIn(workspace.timeZone, now);
   const boundaries = todayBoundaries(now);
   const later = datedAfter(rows.dated, boundaries, today);
   const laterThisMonth = datedAfter(rows.dated, boundaries, today, monthRange(today).end);
   const converter = converterTo(workspace.currency, rows.rateRows, now);
-  const foreignLaterNet = foreignLater(rows.foreignFlows, workspace.currency, today);
+  const foreignFlows = foreignDays(rows.months);
+  const foreignLaterNet = foreignLater(foreignFlows, workspace.currency, today);
   const foreignAccounts = rows.accountTotals
     .filter((row) => row.currency !== workspace.currency)
     .map((row) => ({ ...row, balanceCents: row.balanceCents - (foreignLaterNet.accountNet.get(row.currency) ?? 0n) }));
   const otherCurrencies = foreignAccounts.map((row) => foreignBalance(converter, row.currency, row.balanceCents));
   const convertedForeignCents = convertedTotal(foreignAccounts, converter, (row) => row.balanceCents);
   const own = inCurrency(rows.accountTotals, workspace.currency);
-  const foreignMonths = foreignMonthFlows(rows.foreignFlows, converter, today);
+  const foreignMonths = foreignMonthFlows(foreignFlows, converter, today);
   return {
     totalBalanceCents: (own?.balanceCents ?? 0n) - later.accountNetCents + convertedForeignCents,
     laterCardDebtCents: later.cardDebtNetCents,
@@ -358,9 +349,9 @@ async function readMonthlyFigures({ ctx, input }: ServiceCall<WorkspaceRef>) {
   const now = ctx.clock.now();
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountTotals: accountTotalsQuery(ctx, input.workspaceId),
-    months: monthlyTotalsQuery(ctx, input.workspaceId, monthWindow(now)),
+    months: monthlyTotalsQuery(ctx, input.workspaceId, monthWindowStart(now)),
     dated: datedBucketsQuery(ctx, input.workspaceId, todayBoundaries(now)),
-    ...conversionQueries(ctx, input.workspaceId),
+    rateRows: newestRatesQuery(ctx, input.workspaceId),
   });
   return todaysFigures(now, workspace, rows).monthly;
 }
@@ -399,13 +390,14 @@ export async function getVirtualBalance({
   const boundaries = [...new Set([...todays, ...ends.map((day) => (day < todays[0]! ? todays[0]! : day))])].sort();
   const {
     workspace,
-    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows, foreignFlows, rateRows },
+    rows: { accountRows, cardRows, buckets, scheduledRows, recurringRows, planRows, loanRows, months, rateRows },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     accountRows: accountTotalsQuery(ctx, input.workspaceId),
     cardRows: cardTotalsQuery(ctx, input.workspaceId),
     buckets: datedBucketsQuery(ctx, input.workspaceId, boundaries),
     ...plannedItemsQueries(ctx, input.workspaceId, boundaries.at(-1)!),
-    foreignFlows: foreignFlowsQuery(ctx, input.workspaceId, boundaries[0]!),
+    // Only its rows in another currency are used here: the monthly totals carry them.
+    months: monthlyTotalsQuery(ctx, input.workspaceId, boundaries[0]!),
     rateRows: newestRatesQuery(ctx, input.workspaceId),
   });
   const today = todayIn(workspace.timeZone, now);
@@ -417,6 +409,7 @@ export async function getVirtualBalance({
   const byEnd = datedAfter(buckets, boundaries, today, endDate);
   // Balances, debt and what is still to come in another currency count at the latest kept rate.
   const converter = converterTo(workspace.currency, rateRows, now);
+  const foreignFlows = foreignDays(months);
   const foreignLaterNet = foreignLater(foreignFlows, workspace.currency, today);
   const foreignLaterAt = (map: Map<string, bigint>, currency: string) =>
     currency === workspace.currency ? 0n : (map.get(currency) ?? 0n);
