@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, like, lte, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   accounts,
   cards,
@@ -19,11 +20,41 @@ import { exactSum } from "../ledger/sums.ts";
  * whatever the number of transactions. Totals come back as exact bigints (ledger/sums.ts).
  */
 
+/**
+ * A row's day, or — in the workspace's own currency, which needs no day's rate — only which of the
+ * intervals between `slots` (sorted dates) it falls in, as "#k": the days before `slots[k]` and on or
+ * after `slots[k - 1]`. So a report that only sorts days into a few periods reads a few rows per tag
+ * for its own currency instead of one per day (slotDay reads it back).
+ */
+function dayOrSlot(
+  day: SQLiteColumn,
+  currency: SQLiteColumn,
+  workspaceId: string,
+  slots?: readonly string[],
+): SQL<string> {
+  if (!slots) return sql<string>`${day}`;
+  const ownCurrency = sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
+  const interval = sql.join(
+    slots.map((slot) => sql`(${day} >= ${slot})`),
+    sql` + `,
+  );
+  return sql<string>`case when ${currency} = ${ownCurrency} then '#' || (${interval}) else ${day} end`;
+}
+
+/** The first day of a row's slot ("#k" → `slots[k - 1]`), or its own day. */
+export const slotDay = (slots: readonly string[], day: string) =>
+  day.startsWith("#") ? slots[Number(day.slice(1)) - 1]! : day;
+
 /** Each day's income (what arrived) and spending (what left, from accounts and on cards), per currency. */
-export function moneyDaysQuery(ctx: ServiceContext, workspaceId: string, { from, to }: { from: string; to: string }) {
+export function moneyDaysQuery(
+  ctx: ServiceContext,
+  workspaceId: string,
+  { from, to, slots }: { from: string; to: string; slots?: readonly string[] },
+) {
+  const day = dayOrSlot(ledgerDayFlows.day, ledgerDayFlows.currency, workspaceId, slots);
   return ctx.db
     .select({
-      day: ledgerDayFlows.day,
+      day,
       kind: ledgerDayFlows.kind,
       currency: ledgerDayFlows.currency,
       units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
@@ -39,7 +70,7 @@ export function moneyDaysQuery(ctx: ServiceContext, workspaceId: string, { from,
           or (${ledgerDayFlows.kind} = 'expense' and ${ledgerDayFlows.direction} = 'out'))`,
       ),
     )
-    .groupBy(ledgerDayFlows.day, ledgerDayFlows.kind, ledgerDayFlows.currency);
+    .groupBy(day, ledgerDayFlows.kind, ledgerDayFlows.currency);
 }
 
 /** What came into and went out of each account, day by day, from `from` to `to` (every kind: transfers too). */
@@ -73,11 +104,18 @@ export function accountDaysQuery(ctx: ServiceContext, workspaceId: string, { fro
 export function tagDaysQuery(
   ctx: ServiceContext,
   workspaceId: string,
-  { from, to, kind, byLeg = false }: { from: string; to: string; kind: "income" | "expense"; byLeg?: boolean },
+  {
+    from,
+    to,
+    kind,
+    byLeg = false,
+    slots,
+  }: { from: string; to: string; kind: "income" | "expense"; byLeg?: boolean; slots?: readonly string[] },
 ) {
+  const day = dayOrSlot(tagDayFlows.day, tagDayFlows.currency, workspaceId, slots);
   return ctx.db
     .select({
-      day: tagDayFlows.day,
+      day,
       tagId: tagDayFlows.tagId,
       leg: byLeg ? tagDayFlows.leg : sql<string>`''`,
       currency: tagDayFlows.currency,
@@ -93,7 +131,7 @@ export function tagDaysQuery(
         eq(tagDayFlows.kind, kind),
       ),
     )
-    .groupBy(tagDayFlows.day, tagDayFlows.tagId, ...(byLeg ? [tagDayFlows.leg] : []), tagDayFlows.currency);
+    .groupBy(day, tagDayFlows.tagId, ...(byLeg ? [tagDayFlows.leg] : []), tagDayFlows.currency);
 }
 
 /** What each account's balance moved after `day` (future-dated entries included): today's balance less this is the balance at `day`. */

@@ -14,7 +14,7 @@
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { addDays, todayIn } from "../ledger/dates.ts";
+import { addDays, possibleTodays, todayIn } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/amounts.ts";
 import { centsNumber } from "../ledger/sums.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
@@ -30,6 +30,7 @@ import {
   reportCardsQuery,
   reportRatesQueries,
   reportTagsQuery,
+  slotDay,
   tagDaysQuery,
 } from "./analytics.queries.ts";
 import type { CategoryBreakdownQuery, RangeQuery, SpendingTrendsQuery } from "./analytics.schemas.ts";
@@ -73,6 +74,19 @@ export function readWindow(
     to: query.to ?? latest,
   };
   return reach(asked, query.from === undefined);
+}
+
+/**
+ * Every date a range and its comparison range could start or end on, sorted: one range when it is
+ * given, else one per date that is "today" somewhere (the time zone arrives with the data).
+ */
+function comparisonSlots(now: Date, query: RangeQuery): string[] {
+  const todays = query.from && query.to ? [query.to] : possibleTodays(now);
+  const slots = todays.flatMap((today) => {
+    const range = { from: query.from ?? lastTwelveMonths(today).from, to: query.to ?? today };
+    return [previousRange(range).from, range.from, addDays(range.to, 1)];
+  });
+  return [...new Set(slots)].sort();
 }
 
 /**
@@ -250,13 +264,15 @@ const savingsRate = (income: bigint, expenses: bigint) => (income > 0n ? percent
  * each (so shares may add up past 100 %); one without tags is the row with `tag: null`.
  */
 export async function categoryBreakdown({ ctx, input }: ReportCall<CategoryBreakdownQuery>) {
-  const window = readWindow(ctx, input, withPreviousRange);
+  const slots = comparisonSlots(ctx.clock.now(), input);
+  const window = { from: slots[0]!, to: addDays(slots.at(-1)!, -1) };
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
-    flows: moneyDaysQuery(ctx, input.workspaceId, window),
-    tagFlows: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: input.type }),
+    flows: moneyDaysQuery(ctx, input.workspaceId, { ...window, slots }),
+    tagFlows: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: input.type, slots }),
     tagRows: reportTagsQuery(ctx, input.workspaceId),
   });
+  for (const row of [...rows.flows, ...rows.tagFlows]) row.day = slotDay(slots, row.day);
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const range = exactRange(input, today, "category-breakdown", rows);
   const previous = previousRange(range);

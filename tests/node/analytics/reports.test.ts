@@ -116,6 +116,10 @@ describe("the analytics reports", () => {
       ["Home", "310.00", 57.4, 2],
       [null, "80.00", 14.8, 1],
     ]);
+    // The default range (the last 12 months, cut once the time zone is known) reads the same figures.
+    const byDefault = (await report("category-breakdown", "")).body.data;
+    expect(byDefault).toMatchObject({ from: "2025-12-01", to: "2026-11-21", total: "540.00", previous_total: "0.00" });
+    expect(byDefault.categories.map((row: { amount: string }) => row.amount)).toEqual(["350.00", "310.00", "80.00"]);
     const income = (await report("category-breakdown", `${range}&type=income`)).body.data;
     expect(income).toMatchObject({ type: "income", total: "3550.00" });
     expect(income.categories).toEqual([expect.objectContaining({ tag: null, amount: "3550.00", share: 100 })]);
