@@ -56,7 +56,7 @@ export default function WorkspaceAnalytics({ params }: Route.ComponentProps) {
           to: page.query.range.to ?? page.today,
         };
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 pb-12">
+    <div className="mx-auto grid max-w-6xl gap-6 pb-24">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
@@ -82,7 +82,7 @@ export default function WorkspaceAnalytics({ params }: Route.ComponentProps) {
         ) : null}
       </p>
       <div
-        className={cn("grid gap-6 transition-opacity lg:grid-cols-2", isUpdating && "pointer-events-none opacity-60")}
+        className={cn("grid gap-6 transition lg:grid-cols-2", isUpdating && "pointer-events-none opacity-60")}
         aria-busy={isUpdating}
       >
         <SpendingTrendsCard report={reports.trends} maxDailyReached={daysIn(range) > 366} />

@@ -46,20 +46,21 @@ function BreakdownBody({ data, workspaceId }: { data: CategoryBreakdown; workspa
   return (
     <>
       <div className="grid items-center gap-6 sm:grid-cols-[auto_1fr]">
-        <DonutChart
-          className="w-[152px] justify-self-center"
-          data={data.categories.slice(0, maxSlices).map((category) => ({
-            key: category.tag?.uuid ?? "untagged",
-            label: nameOf(category),
-            value: category.amount_cents,
-          }))}
-          total={Number(decimalToExactUnits(data.total, data.currency))}
-          hasLegend={false}
-          centerLabel={t(`breakdown.${data.type}`)}
-          summary={t("breakdown.summary", { total: money.text(data.total), count: data.categories.length })}
-          valueFormatter={money.units}
-          size={152}
-        />
+        <div className="mx-auto" style={{ width: 152 }}>
+          <DonutChart
+            data={data.categories.slice(0, maxSlices).map((category) => ({
+              key: category.tag?.uuid ?? "untagged",
+              label: nameOf(category),
+              value: category.amount_cents,
+            }))}
+            total={Number(decimalToExactUnits(data.total, data.currency))}
+            hasLegend={false}
+            centerLabel={t(`breakdown.${data.type}`)}
+            summary={t("breakdown.summary", { total: money.text(data.total), count: data.categories.length })}
+            valueFormatter={money.units}
+            size={152}
+          />
+        </div>
         <ul className="grid min-w-0 gap-0.5 text-sm" data-testid="breakdown-list">
           {data.categories.map((category, position) => (
             <li key={category.tag?.uuid ?? "untagged"} className="flex items-center gap-2.5 rounded-md px-2 py-1.5">

@@ -153,7 +153,8 @@ export function BudgetDialog({
               name="rollover"
               value="true"
               defaultChecked={budget?.rollover ?? false}
-              className="mt-0.5 size-4 accent-[var(--accent)]"
+              className="mt-0.5 size-4"
+              style={{ accentColor: "var(--accent)" }}
             />
             <span>
               <span className="font-medium text-foreground">{t("budgetForm.rollover")}</span>
@@ -242,7 +243,8 @@ export function GoalDialog({
                         name="account_ids"
                         value={account.uuid}
                         defaultChecked={linked.has(account.uuid)}
-                        className="size-4 accent-[var(--accent)]"
+                        className="size-4"
+                        style={{ accentColor: "var(--accent)" }}
                       />
                       {account.name} <span className="text-muted-foreground">({account.currency})</span>
                     </label>

@@ -76,7 +76,7 @@ function BudgetsBody({ data }: { data: BudgetAnalysis }) {
           });
           return (
             <li key={budget.uuid} className="grid gap-2">
-              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
                 <span className="font-medium text-foreground">{nameOf(budget)}</span>
                 <Badge variant={tone.badge}>{t(`budgets.status.${budget.period.status}`)}</Badge>
               </div>
@@ -86,7 +86,7 @@ function BudgetsBody({ data }: { data: BudgetAnalysis }) {
                 valueText={spentText}
                 className={tone.bar}
               />
-              <div className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground tabular">
+              <div className="flex flex-wrap justify-between gap-x-4 text-xs text-muted-foreground tabular">
                 <span>{spentText}</span>
                 <span className={isOver ? "font-medium text-destructive" : undefined}>
                   {isOver
@@ -156,14 +156,14 @@ function GoalsBody({ data }: { data: GoalsProgress }) {
           });
           return (
             <li key={goal.uuid} className="grid gap-2">
-              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
                 <span className="font-medium text-foreground">{goal.name}</span>
                 <Badge variant={goalTones[goal.status as keyof typeof goalTones] ?? "neutral"}>
                   {t(`goals.status.${goal.status}`)}
                 </Badge>
               </div>
               <ProgressBar label={goal.name} percent={goal.percent} valueText={progressText} color={goal.color} />
-              <div className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground tabular">
+              <div className="flex flex-wrap justify-between gap-x-4 text-xs text-muted-foreground tabular">
                 <span>{progressText}</span>
                 <span>{money.percent(goal.percent)}</span>
               </div>

@@ -55,11 +55,11 @@ export function RangePicker({ range, today }: { range: DateRange; today: string 
           {["group_by", "breakdown"].map((name) =>
             params.get(name) ? <input key={name} type="hidden" name={name} value={params.get(name)!} /> : null,
           )}
-          <div className="grid w-40 gap-1.5">
+          <div className="grid w-36 gap-1.5">
             <Label htmlFor="analytics-from">{t("range.from")}</Label>
             <LazyDateField id="analytics-from" name="from" defaultValue={range.from} max={today} />
           </div>
-          <div className="grid w-40 gap-1.5">
+          <div className="grid w-36 gap-1.5">
             <Label htmlFor="analytics-to">{t("range.to")}</Label>
             <LazyDateField id="analytics-to" name="to" defaultValue={range.to} />
           </div>

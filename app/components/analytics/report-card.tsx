@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { plans } from "~/components/landing/pricing";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -41,17 +41,15 @@ export function ReportCard<T>({
 }: ReportCardProps<T>) {
   return (
     <Card className={cn("min-w-0", className)} aria-labelledby={`${id}-title`} role="region" data-testid={id}>
-      {/* On a phone the controls go under the description, leaving the title the card's width. */}
-      <CardHeader className="max-sm:has-data-[slot=card-action]:grid-cols-1">
+      <CardHeader>
         <CardTitle id={`${id}-title`} className="flex items-center gap-2">
           <Icon name={icon} className="size-4 text-accent-text" />
           {title}
         </CardTitle>
         <CardDescription>{description}</CardDescription>
         {report.state === "ready" && action ? (
-          <CardAction className="max-sm:col-start-1 max-sm:row-span-1 max-sm:row-start-3 max-sm:justify-self-start">
-            {action}
-          </CardAction>
+          // Under the description rather than beside the title, which keeps the card's width on a phone.
+          <div className="mt-1">{action}</div>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -117,7 +115,7 @@ export function UnconvertedNote({ currencies }: { currencies: readonly string[] 
   if (!currencies.length) return null;
   return (
     <p className="flex items-start gap-2 text-xs text-muted-foreground" data-testid="unconverted">
-      <Icon name="info" className="mt-px size-3.5 shrink-0" />
+      <Icon name="info" className="mt-0.5 size-3.5 shrink-0" />
       {t("unconverted", { currencies: currencies.join(", ") })}
     </p>
   );

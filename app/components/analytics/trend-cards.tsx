@@ -43,7 +43,7 @@ function SpendingTrendsBody({ data }: { data: SpendingTrends }) {
   const previous = t("trends.previous");
   return (
     <>
-      <dl className="flex flex-wrap gap-x-8 gap-y-2">
+      <dl className="flex flex-wrap gap-x-6 gap-y-2">
         <Figure label={t("trends.total")} value={money.text(data.total)} />
         <Figure label={t("trends.previousTotal")} value={money.text(data.previous_total)} />
         <Figure label={t("trends.change")} value={money.percent(data.change_percentage, true)} />
@@ -204,7 +204,7 @@ function BalanceTrendBody({ data }: { data: BalanceTrend }) {
   const last = data.points.at(-1)!;
   return (
     <>
-      <dl className="flex flex-wrap gap-x-8 gap-y-2">
+      <dl className="flex flex-wrap gap-x-6 gap-y-2">
         <Figure label={t("balance.first")} value={money.text(first.total)} />
         <Figure label={t("balance.last")} value={money.text(last.total)} />
       </dl>
