@@ -21,7 +21,7 @@ export default [
     route("recurring-transactions", "routes/workspace-recurring.tsx"),
     route("installment-plans", "routes/workspace-installments.tsx"),
     route("loans", "routes/workspace-loans.tsx"),
-    route(":area", "routes/workspace-area.tsx"),
+    route("analytics", "routes/workspace-analytics.tsx"),
   ]),
   route("dashboard", "routes/workspace-redirect.ts", { id: "dashboard-redirect" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),

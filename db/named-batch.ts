@@ -68,3 +68,38 @@ export async function batchEndingWith<const Last extends BatchItem<"sqlite">>(
   const results: unknown[] = await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return results.at(-1) as RowsOf<Last>;
 }
+
+/**
+ * The same database, except that the batches its callers send in one turn of the event loop go
+ * out as ONE `db.batch`, each caller getting its own results back. A page that asks several
+ * services at once (the analytics page's reports) so waits for one round trip, while every
+ * service keeps its own checks and reads. Only for reads: the combined batch is atomic, so one
+ * caller's failure fails them all.
+ */
+export function sharedBatches(db: Database): Database {
+  type Waiting = { items: BatchItem<"sqlite">[]; resolve(results: unknown[]): void; reject(error: unknown): void };
+  let waiting: Waiting[] = [];
+  const flush = async () => {
+    const callers = waiting;
+    waiting = [];
+    try {
+      const items = callers.flatMap((caller) => caller.items);
+      const results: unknown[] = await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      let offset = 0;
+      for (const caller of callers) {
+        caller.resolve(results.slice(offset, offset + caller.items.length));
+        offset += caller.items.length;
+      }
+    } catch (error) {
+      for (const caller of callers) caller.reject(error);
+    }
+  };
+  const batch = (items: BatchItem<"sqlite">[]) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      if (waiting.length === 0) queueMicrotask(() => void flush());
+      waiting.push({ items, resolve, reject });
+    });
+  return new Proxy(db, {
+    get: (target, property, receiver) => (property === "batch" ? batch : Reflect.get(target, property, receiver)),
+  });
+}

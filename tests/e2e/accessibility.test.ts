@@ -199,7 +199,7 @@ describe("accessibility of every screen (axe-core) in Chromium", () => {
       await gotoHydrated(page, `${workspacePath}/settings`);
       await check("workspace settings");
       await gotoHydrated(page, `${workspacePath}/analytics`);
-      await check("an area still to come");
+      await check("analytics");
       await gotoHydrated(page, "/workspaces");
       await check("workspaces");
       await gotoHydrated(page, "/settings");

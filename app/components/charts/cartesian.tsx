@@ -18,6 +18,8 @@ export type CartesianChartProps = {
   indexFormatter?: (value: string) => string;
   height?: number;
   hasLegend?: boolean;
+  /** False when the page shows the same numbers in a table of its own beside the chart. */
+  hasDataTable?: boolean;
   hasYAxis?: boolean;
   /** Defaults to the width the longest tick needs. */
   yAxisWidth?: number;
@@ -88,6 +90,7 @@ export function cartesianParts({
   valueFormatter,
   indexFormatter = identity,
   hasLegend = true,
+  hasDataTable = true,
 }: CartesianChartProps) {
   const rows = data.map((datum) => ({
     label: indexFormatter(String(datum[index])),
@@ -98,6 +101,8 @@ export function cartesianParts({
   }));
   return {
     legend: hasLegend ? <ChartLegend series={series} className="justify-end" /> : null,
-    table: <ChartDataTable indexLabel={indexLabel} columns={series.map((item) => item.label)} rows={rows} />,
+    table: hasDataTable ? (
+      <ChartDataTable indexLabel={indexLabel} columns={series.map((item) => item.label)} rows={rows} />
+    ) : null,
   };
 }

@@ -13,6 +13,10 @@ export type DonutChartProps = {
   shareFormatter?: (ratio: number) => string;
   /** The caption over the total in the hole, e.g. "Spent". */
   centerLabel?: string;
+  /** The figure in the hole when it is not the slices' sum (parts that overlap, like tags). */
+  total?: number;
+  /** False when the page lists the slices itself beside the ring. */
+  hasLegend?: boolean;
   size?: number;
   className?: string;
 };
@@ -44,6 +48,8 @@ export function DonutChart({
   valueFormatter,
   shareFormatter,
   centerLabel,
+  total: centerTotal,
+  hasLegend = true,
   size = 168,
   className,
 }: DonutChartProps) {
@@ -71,6 +77,8 @@ export function DonutChart({
                 endAngle={-270}
                 isAnimationActive={!isStatic}
                 animationDuration={700}
+                // The drawing is hidden from assistive technology (its numbers are text beside it), so it takes no focus.
+                rootTabIndex={-1}
               >
                 {slices.map((slice) => (
                   <Cell key={slice.key} fill={slice.fill} />
@@ -86,24 +94,26 @@ export function DonutChart({
           <div className="pointer-events-none absolute inset-0 grid place-content-center text-center">
             {centerLabel ? <span className="text-xs font-medium text-muted-foreground">{centerLabel}</span> : null}
             <span className="text-base font-semibold tracking-tight text-foreground tabular">
-              {valueFormatter(total)}
+              {valueFormatter(centerTotal ?? total)}
             </span>
           </div>
         </div>
-        <ul data-slot="donut-legend" className="grid w-full min-w-0 flex-1 grid-cols-1 gap-0.5 text-sm">
-          {slices.map((slice) => (
-            <li key={slice.key} className="flex items-center gap-2.5 rounded-md px-2 py-1.5 hover:bg-muted">
-              <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: slice.fill }} aria-hidden />
-              <span className="min-w-0 flex-1 truncate text-foreground">{slice.label}</span>
-              <span className="font-medium text-foreground tabular">{valueFormatter(slice.value)}</span>
-              {shareFormatter ? (
-                <span className="w-9 shrink-0 text-right text-xs text-muted-foreground tabular">
-                  {shareFormatter(total === 0 ? 0 : slice.value / total)}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        {hasLegend ? (
+          <ul data-slot="donut-legend" className="grid w-full min-w-0 flex-1 grid-cols-1 gap-0.5 text-sm">
+            {slices.map((slice) => (
+              <li key={slice.key} className="flex items-center gap-2.5 rounded-md px-2 py-1.5 hover:bg-muted">
+                <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: slice.fill }} aria-hidden />
+                <span className="min-w-0 flex-1 truncate text-foreground">{slice.label}</span>
+                <span className="font-medium text-foreground tabular">{valueFormatter(slice.value)}</span>
+                {shareFormatter ? (
+                  <span className="w-9 shrink-0 text-right text-xs text-muted-foreground tabular">
+                    {shareFormatter(total === 0 ? 0 : slice.value / total)}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </div>
   );

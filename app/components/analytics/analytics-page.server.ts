@@ -1,0 +1,106 @@
+import { sharedBatches } from "../../../db/named-batch";
+import { AppError } from "../../../worker/http/errors";
+import type { Message } from "../../../worker/http/messages";
+import { loadAnalyticsOptions } from "../../../worker/analytics/analytics-page.service";
+import { categoryBreakdownQuerySchema, spendingTrendsQuerySchema } from "../../../worker/analytics/analytics.schemas";
+import {
+  accountPerformance,
+  balanceTrend,
+  categoryBreakdown,
+  incomeVsExpenses,
+  spendingTrends,
+} from "../../../worker/analytics/analytics.service";
+import { budgetAnalysis, listBudgets } from "../../../worker/budgets/budgets.service";
+import { goalsProgress, listGoals } from "../../../worker/goals/goals.service";
+import type { Report } from "./report-state";
+
+/**
+ * A report as the page shows it: its figures, locked by the plan (with the date the free plan
+ * reads from), or refused for the range asked (the message, as a key, for the card to say).
+ * Anything else is a real failure and propagates.
+ */
+async function settled<T>(work: Promise<T>): Promise<Report<T>> {
+  try {
+    return { state: "ready", data: await work };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "PLAN_UPGRADE_REQUIRED")
+      return { state: "locked", freeFrom: String(error.messageKey.values?.from ?? "") };
+    if (error.code === "VALIDATION_FAILED") {
+      const [field, messages] = Object.entries(error.fieldErrors ?? {})[0] ?? ["from", []];
+      const message: Message = messages[0] ?? { key: "errors:fields.invalid" };
+      return { state: "refused", field, message };
+    }
+    throw error;
+  }
+}
+
+/** The page's query: the range (`from`, `to`), the trend's grouping and the breakdown's kind; what does not parse is left at its default. */
+export function readAnalyticsQuery(search: URLSearchParams) {
+  const trend = spendingTrendsQuerySchema.safeParse({
+    from: search.get("from") ?? undefined,
+    to: search.get("to") ?? undefined,
+    group_by: search.get("group_by") ?? undefined,
+  });
+  const range = trend.success ? { from: trend.data.from, to: trend.data.to } : {};
+  const breakdown = categoryBreakdownQuerySchema.safeParse({ type: search.get("breakdown") ?? undefined });
+  return {
+    range,
+    groupBy: trend.success ? trend.data.group_by : ("month" as const),
+    breakdownType: breakdown.success ? breakdown.data.type : ("expense" as const),
+  };
+}
+
+export type AnalyticsQuery = ReturnType<typeof readAnalyticsQuery>;
+
+/**
+ * Every report of the page at once: each service sends its checks and reads as it always does, and
+ * the database sends them all as ONE batch (sharedBatches), so the page waits for one round trip.
+ * The budgets and goals lists are on every plan; their reports are not.
+ */
+type PersonContext = Parameters<typeof loadAnalyticsOptions>[0]["ctx"];
+
+export async function loadAnalyticsPage(pageCtx: PersonContext, workspaceId: string, query: AnalyticsQuery) {
+  const ctx = { ...pageCtx, db: sharedBatches(pageCtx.db) };
+  const input = { workspaceId, ...query.range };
+  const [
+    options,
+    trends,
+    breakdown,
+    incomeExpenses,
+    accountsReport,
+    balance,
+    budgetReport,
+    goalsReport,
+    budgets,
+    goals,
+  ] = await Promise.all([
+    loadAnalyticsOptions({ ctx, input: { workspaceId } }),
+    settled(spendingTrends({ ctx, input: { ...input, group_by: query.groupBy } })),
+    settled(categoryBreakdown({ ctx, input: { ...input, type: query.breakdownType } })),
+    settled(incomeVsExpenses({ ctx, input })),
+    settled(accountPerformance({ ctx, input })),
+    settled(balanceTrend({ ctx, input })),
+    settled(budgetAnalysis({ ctx, input })),
+    settled(goalsProgress({ ctx, input: { workspaceId } })),
+    listBudgets({ ctx, input: { workspaceId } }),
+    listGoals({ ctx, input: { workspaceId } }),
+  ]);
+  return {
+    ...options,
+    query,
+    reports: {
+      trends,
+      breakdown,
+      incomeExpenses,
+      accounts: accountsReport,
+      balance,
+      budgets: budgetReport,
+      goals: goalsReport,
+    },
+    budgets: budgets.data,
+    goals: goals.data,
+  };
+}
+
+export type AnalyticsPageData = Awaited<ReturnType<typeof loadAnalyticsPage>>;

@@ -1,0 +1,203 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../db/client.ts";
+import { setTier } from "../../scripts/set-tier.ts";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+/**
+ * Issue 16: the analytics page. On Unlimited every report draws; the range lives in the address; a
+ * tag opens its transactions; a budget and a goal are set up on the page and their reports follow
+ * them. On the free plan the advanced reports are locked, saying what they show and how to get them.
+ */
+describe("analytics in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function postJson(page: Page, path: string, data: Record<string, unknown>) {
+    const response = await page.request.post(path, { headers: { Origin: baseURL }, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data;
+  }
+
+  async function noBlockingViolations(page: Page, screen: string) {
+    const violations = await accessibilityViolations(page, screen);
+    expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
+      [],
+    );
+  }
+
+  /** A user with a checking and a savings account in the workspace's currency, and tagged spending. */
+  async function workspaceWithSpending(page: Page, email: string) {
+    const workspaceId = await signUpWithWorkspace(page, email, "Ana Analytics", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const { currency } = (await (await page.request.get(api)).json()).data;
+    const checking = await postJson(page, `${api}/accounts`, {
+      name: "Checking",
+      type: "checking",
+      currency,
+      balance: "3000",
+    });
+    const savings = await postJson(page, `${api}/accounts`, {
+      name: "Savings",
+      type: "savings",
+      currency,
+      balance: "0",
+    });
+    const food = await postJson(page, `${api}/tags`, { name: "Food" });
+    const fun = await postJson(page, `${api}/tags`, { name: "Fun" });
+    const expense = (amount: string, description: string, tagId: string) =>
+      postJson(page, `${api}/transactions`, {
+        type: "expense",
+        origin_id: `account:${checking.uuid}`,
+        amount,
+        description,
+        tag_ids: [tagId],
+      });
+    await expense("120.00", "Groceries", food.uuid);
+    await expense("30.00", "Cinema", fun.uuid);
+    return { workspaceId, api, currency, checking, savings, food };
+  }
+
+  it("draws the reports, changes the range, opens a tag's transactions and follows a budget and a goal", async () => {
+    const email = `analytics-${Date.now()}@example.com`;
+    const opened = await openPage(browser, { baseURL, locale: "en-US" });
+    const { page, problems } = opened;
+    const { workspaceId, api, checking, savings, food } = await workspaceWithSpending(page, email);
+    const database = createDatabase({ url: inject("appDatabaseUrl") });
+    await setTier(database, { email, plan: "unlimited" });
+    database.$client.close();
+    const path = `/workspaces/${workspaceId}/analytics`;
+
+    await gotoHydrated(page, path);
+    await page.getByRole("heading", { level: 1, name: "Analytics" }).waitFor();
+    for (const title of ["Spending trends", "Category breakdown", "Income vs expenses", "Account performance"])
+      await page.getByRole("region", { name: title }).waitFor();
+    expect(await page.getByTestId("locked").count()).toBe(0);
+    expect(await page.getByLabel("Range").inputValue()).toBe("last-12-months");
+    const breakdown = page.getByTestId("breakdown-list");
+    await breakdown.getByRole("link", { name: "Food" }).waitFor();
+    expect(await breakdown.getByRole("listitem").count()).toBe(2);
+    await noBlockingViolations(page, "analytics");
+
+    // The range: a preset puts its dates in the address and the reports follow.
+    await page.getByLabel("Range").selectOption("this-month");
+    await page.waitForURL(/\?.*from=\d{4}-\d{2}-01.*to=/);
+    const from = new URL(page.url()).searchParams.get("from")!;
+    const to = new URL(page.url()).searchParams.get("to")!;
+    await expect
+      .poll(() => breakdown.getByRole("link", { name: "Food" }).getAttribute("href"))
+      .toContain(`from=${from}&to=${to}`);
+    expect(await page.getByLabel("Range").inputValue()).toBe("this-month");
+
+    // A tag opens the transactions list filtered by it and by the range.
+    await breakdown.getByRole("link", { name: "Food" }).click();
+    await page.waitForURL(/\/transactions\?/);
+    const query = new URL(page.url()).searchParams;
+    expect([query.get("tag_id"), query.get("from"), query.get("to"), query.get("type")]).toEqual([
+      food.uuid,
+      from,
+      to,
+      "expense",
+    ]);
+    await page.getByTestId("transaction-row").filter({ hasText: "Groceries" }).waitFor();
+    expect(await page.getByTestId("transaction-row").filter({ hasText: "Cinema" }).count()).toBe(0);
+
+    // A budget on Food, set up on the page, shows in the budget analysis.
+    await gotoHydrated(page, path);
+    await page.getByRole("button", { name: "New budget" }).click();
+    const budgetDialog = page.getByRole("dialog", { name: "New budget" });
+    await budgetDialog.getByLabel("Tag").selectOption({ label: "Food" });
+    await budgetDialog.getByLabel(/^Amount a month/).fill("100.00");
+    await budgetDialog.getByRole("button", { name: "Save budget" }).click();
+    await toastWith(page, "Budget saved.").waitFor();
+    const budgetReport = page.getByTestId("budget-analysis");
+    await budgetReport.getByText("Food").waitFor();
+    await budgetReport.getByText("Over budget").waitFor();
+
+    // A goal counting the savings account: a transfer into it moves the goal's progress.
+    await page.getByRole("button", { name: "New goal" }).click();
+    const goalDialog = page.getByRole("dialog", { name: "New goal" });
+    await goalDialog.getByLabel("Name").fill("Trip");
+    await goalDialog.getByLabel(/^Target amount/).fill("1,000.00");
+    await goalDialog.getByLabel("Savings").check();
+    await goalDialog.getByRole("button", { name: "Save goal" }).click();
+    await toastWith(page, "Goal saved.").waitFor();
+    const goals = page.getByTestId("goals-progress");
+    await goals.getByRole("progressbar", { name: "Trip" }).waitFor();
+    expect(await goals.getByRole("progressbar", { name: "Trip" }).getAttribute("aria-valuenow")).toBe("0");
+    await postJson(page, `${api}/transactions`, {
+      type: "transfer",
+      origin_id: `account:${checking.uuid}`,
+      destination_id: `account:${savings.uuid}`,
+      amount: "250.00",
+      description: "Saving for the trip",
+    });
+    await gotoHydrated(page, path);
+    expect(await goals.getByRole("progressbar", { name: "Trip" }).getAttribute("aria-valuenow")).toBe("25");
+
+    // Money put aside by hand counts too.
+    await page.getByRole("button", { name: "Add money to Trip" }).click();
+    const contribution = page.getByRole("dialog", { name: "Add money to “Trip”" });
+    await contribution.getByLabel(/^Amount/).fill("50.00");
+    await contribution.getByRole("button", { name: "Add" }).click();
+    await toastWith(page, "Money added to the goal.").waitFor();
+    await expect.poll(() => goals.getByRole("progressbar", { name: "Trip" }).getAttribute("aria-valuenow")).toBe("30");
+    await noBlockingViolations(page, "analytics with a budget and a goal");
+
+    const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, { baseURL, path, name: "analytics", cookies });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+    // Deleting asks first.
+    await page.getByRole("button", { name: "Delete the budget Food" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete the budget “Food”?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await toastWith(page, "Budget deleted.").waitFor();
+    await page.getByText("No budgets yet.", { exact: true }).waitFor();
+    expect(problems).toEqual([]);
+    await opened.context.close();
+  });
+
+  it("shows a free plan's advanced reports as locked, with what they show and the way to them", async () => {
+    const email = `analytics-free-${Date.now()}@example.com`;
+    const opened = await openPage(browser, { baseURL, locale: "en-US" });
+    const { page, problems } = opened;
+    const { workspaceId } = await workspaceWithSpending(page, email);
+    const path = `/workspaces/${workspaceId}/analytics`;
+    await gotoHydrated(page, path);
+    for (const title of ["Category breakdown", "Account performance", "Budget analysis", "Goals progress"]) {
+      const card = page.getByRole("region", { name: title });
+      await card.getByText("Comes with the Unlimited plan").waitFor();
+      expect(await card.getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe("/#planos");
+    }
+    await page.getByRole("region", { name: "Spending trends" }).getByText("$150.00").first().waitFor();
+    expect(await page.getByTestId("locked").count()).toBe(4);
+    await noBlockingViolations(page, "analytics, free plan");
+
+    // Further back than the last 12 months, the free reports are locked too, and the page still answers.
+    await gotoHydrated(page, `${path}?from=2020-01-01&to=2020-12-31`);
+    await page
+      .getByRole("region", { name: "Spending trends" })
+      .getByText("Earlier than the free plan reaches")
+      .waitFor();
+    // Budgets and goals are on every plan: set up from the page even while their reports are locked.
+    await page.getByRole("heading", { name: "Budgets and goals" }).waitFor();
+    await page.getByRole("button", { name: "New budget" }).waitFor();
+    const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, { baseURL, path, name: "analytics-free", cookies });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+    expect(problems).toEqual([]);
+    await opened.context.close();
+  });
+});
