@@ -4,7 +4,7 @@
  * same characters and hydration never disagrees.
  */
 import type { Currency } from "../../db/enums";
-import { decimalToExactUnits, minorUnitOf, unitsToDecimal } from "../../worker/ledger/amounts";
+import { minorUnitOf, unitsToDecimal } from "../../worker/ledger/amounts";
 import { intlLocales, type Language } from "./i18n";
 
 /** Ours, offered by name; any other ISO code still formats. */
@@ -40,9 +40,7 @@ function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): In
  * can creep in on large amounts; a bigint is exact at any size (README: "Money model").
  */
 function minorUnitsToDecimal(minorUnits: number | bigint, currency: CurrencyCode): `${number}` {
-  if (typeof minorUnits === "number" && !Number.isSafeInteger(minorUnits)) {
-    throw new RangeError(`Money must be an integer number of minor units, received ${minorUnits}`);
-  }
+  if (typeof minorUnits === "number" && !Number.isSafeInteger(minorUnits)) throw new RangeError(`${minorUnits}`);
   return unitsToDecimal(minorUnits, currency) as `${number}`;
 }
 
@@ -59,25 +57,29 @@ export function formatMoney(
   minorUnits: number | bigint,
   currency: CurrencyCode,
   language: Language,
-  { sign = "auto" }: MoneyFormatOptions = {},
+  options?: MoneyFormatOptions,
 ): string {
-  return numberFormat(language, {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: minorUnitOf(currency),
-    maximumFractionDigits: minorUnitOf(currency),
-    signDisplay: sign,
-  }).format(minorUnitsToDecimal(minorUnits, currency));
+  return formatAmountText(minorUnitsToDecimal(minorUnits, currency), currency, language, options);
 }
 
-/** The API's amount text in `currency` ("1234.50", yen "1234"; null as zero) → formatMoney's text. */
+/**
+ * The API's amount text in `currency` ("1234.50", yen "1234"; null as zero) as formatMoney writes it:
+ * Intl formats the decimal text itself, exactly.
+ */
 export function formatAmountText(
   amount: string | null,
   currency: CurrencyCode,
   language: Language,
-  options?: MoneyFormatOptions,
+  { sign = "auto" }: MoneyFormatOptions = {},
 ): string {
-  return formatMoney(amount === null ? 0 : decimalToExactUnits(amount, currency), currency, language, options);
+  const places = minorUnitOf(currency);
+  return numberFormat(language, {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+    signDisplay: sign,
+  }).format((amount ?? "0") as `${number}`);
 }
 
 /**
@@ -93,8 +95,7 @@ export function formatAmountInput(minorUnits: number, currency: CurrencyCode, la
 
 /** A rate in micro-units as typed into a field: 180000 → "0.18" (en) or "0,18" (pt-BR), no grouping. */
 export function formatRateInput(micros: number, language: Language): string {
-  if (!Number.isSafeInteger(micros) || micros < 0)
-    throw new RangeError(`A rate must be whole micro-units, received ${micros}`);
+  if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`${micros}`);
   const digits = micros.toString().padStart(7, "0");
   return numberFormat(language, { useGrouping: false, maximumFractionDigits: 6 }).format(
     `${digits.slice(0, -6)}.${digits.slice(-6)}` as `${number}`,
