@@ -1,16 +1,9 @@
 import { and, asc, eq, gt, gte, like, lte, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  accounts,
-  cards,
-  exchangeRates,
-  ledgerDayFlows,
-  tagDayFlows,
-  tags,
-  workspaces,
-} from "../../db/schema/index.ts";
+import { accounts, cards, exchangeRates, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
+import { workspaceCurrency } from "../dashboard/dashboard.queries.ts";
 import { addDays } from "../ledger/dates.ts";
 import { exactSum } from "../ledger/sums.ts";
 
@@ -33,17 +26,24 @@ function dayOrSlot(
   slots?: readonly string[],
 ): SQL<string> {
   if (!slots) return sql<string>`${day}`;
-  const ownCurrency = sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
   const interval = sql.join(
     slots.map((slot) => sql`(${day} >= ${slot})`),
     sql` + `,
   );
-  return sql<string>`case when ${currency} = ${ownCurrency} then '#' || (${interval}) else ${day} end`;
+  return sql<string>`case when ${currency} = ${workspaceCurrency(workspaceId)} then '#' || (${interval}) else ${day} end`;
 }
 
 /** The first day of a row's slot ("#k" → `slots[k - 1]`), or its own day. */
 export const slotDay = (slots: readonly string[], day: string) =>
   day.startsWith("#") ? slots[Number(day.slice(1)) - 1]! : day;
+
+/** The rows of one workspace from `from` to `to`, both counted, of either rollup. */
+const daysOf = (table: typeof ledgerDayFlows | typeof tagDayFlows, workspaceId: string, from: string, to: string) =>
+  and(eq(table.workspaceId, workspaceId), gte(table.day, from), lte(table.day, to));
+
+/** How many transactions a grouped read's rows hold. */
+const transactionsIn = (table: typeof ledgerDayFlows | typeof tagDayFlows) =>
+  sql<number>`sum(${table.transactionCount})`.mapWith(Number);
 
 /** Each day's income (what arrived) and spending (what left, from accounts and on cards), per currency. */
 export function moneyDaysQuery(
@@ -58,14 +58,12 @@ export function moneyDaysQuery(
       kind: ledgerDayFlows.kind,
       currency: ledgerDayFlows.currency,
       units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
-      count: sql<number>`sum(${ledgerDayFlows.transactionCount})`.mapWith(Number),
+      count: transactionsIn(ledgerDayFlows),
     })
     .from(ledgerDayFlows)
     .where(
       and(
-        eq(ledgerDayFlows.workspaceId, workspaceId),
-        gte(ledgerDayFlows.day, from),
-        lte(ledgerDayFlows.day, to),
+        daysOf(ledgerDayFlows, workspaceId, from, to),
         sql`((${ledgerDayFlows.kind} = 'income' and ${ledgerDayFlows.direction} = 'in')
           or (${ledgerDayFlows.kind} = 'expense' and ${ledgerDayFlows.direction} = 'out'))`,
       ),
@@ -86,14 +84,7 @@ export function accountDaysQuery(ctx: ServiceContext, workspaceId: string, { fro
       outflow: sumOf("out"),
     })
     .from(ledgerDayFlows)
-    .where(
-      and(
-        eq(ledgerDayFlows.workspaceId, workspaceId),
-        gte(ledgerDayFlows.day, from),
-        lte(ledgerDayFlows.day, to),
-        like(ledgerDayFlows.leg, "account:%"),
-      ),
-    )
+    .where(and(daysOf(ledgerDayFlows, workspaceId, from, to), like(ledgerDayFlows.leg, "account:%")))
     .groupBy(ledgerDayFlows.day, ledgerDayFlows.leg, ledgerDayFlows.currency);
 }
 
@@ -120,17 +111,10 @@ export function tagDaysQuery(
       leg: byLeg ? tagDayFlows.leg : sql<string>`''`,
       currency: tagDayFlows.currency,
       units: exactSum(sql`${tagDayFlows.amountUnits}`),
-      count: sql<number>`sum(${tagDayFlows.transactionCount})`.mapWith(Number),
+      count: transactionsIn(tagDayFlows),
     })
     .from(tagDayFlows)
-    .where(
-      and(
-        eq(tagDayFlows.workspaceId, workspaceId),
-        gte(tagDayFlows.day, from),
-        lte(tagDayFlows.day, to),
-        eq(tagDayFlows.kind, kind),
-      ),
-    )
+    .where(and(daysOf(tagDayFlows, workspaceId, from, to), eq(tagDayFlows.kind, kind)))
     .groupBy(day, tagDayFlows.tagId, ...(byLeg ? [tagDayFlows.leg] : []), tagDayFlows.currency);
 }
 
@@ -193,8 +177,9 @@ export function reportRatesQueries(
   { from, to }: { from: string; to: string },
   targets?: SQL,
 ) {
-  const workspaceCurrency = sql`select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId}`;
-  const reportedIn = targets ? sql`(${workspaceCurrency} union ${targets})` : sql`(${workspaceCurrency})`;
+  const reportedIn = targets
+    ? sql`(select ${workspaceCurrency(workspaceId)} union ${targets})`
+    : sql`(${workspaceCurrency(workspaceId)})`;
   const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
   return {
     windowRates: ctx.db

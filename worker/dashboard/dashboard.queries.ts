@@ -22,7 +22,7 @@ import { exactCents, exactSum } from "../ledger/sums.ts";
  */
 
 /** The workspace's currency, evaluated once per statement by SQLite. */
-function workspaceCurrency(workspaceId: string | Placeholder): SQL<string> {
+export function workspaceCurrency(workspaceId: string | Placeholder): SQL<string> {
   return sql<string>`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
 }
 
