@@ -72,24 +72,35 @@ export function RangePicker({ range, today }: { range: DateRange; today: string 
   );
 }
 
-/** The spending trend's periods: months, weeks or days (days only up to 366 of them). */
-export function GroupBySelect({ value, isDayOff }: { value: "day" | "week" | "month"; isDayOff: boolean }) {
-  const { t } = useTranslation("analytics");
+/** A select that sets one query parameter of the page's address (a card's own view of its report). */
+function QuerySelect({
+  id,
+  label,
+  param,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  param: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string; isDisabled?: boolean }>;
+}) {
   const change = useQueryChange();
   return (
     <div className="flex items-center gap-2">
-      <Label htmlFor="analytics-group-by" className="text-xs whitespace-nowrap text-muted-foreground">
-        {t("groupBy.label")}
+      <Label htmlFor={id} className="text-xs whitespace-nowrap text-muted-foreground">
+        {label}
       </Label>
       <select
-        id="analytics-group-by"
+        id={id}
         className={selectClass}
         value={value}
-        onChange={(event) => change({ group_by: event.target.value })}
+        onChange={(event) => change({ [param]: event.target.value })}
       >
-        {(["month", "week", "day"] as const).map((option) => (
-          <option key={option} value={option} disabled={option === "day" && isDayOff}>
-            {t(`groupBy.${option}`)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.isDisabled}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -97,24 +108,34 @@ export function GroupBySelect({ value, isDayOff }: { value: "day" | "week" | "mo
   );
 }
 
+/** The spending trend's periods: months, weeks or days (days only up to 366 of them). */
+export function GroupBySelect({ value, isDayOff }: { value: "day" | "week" | "month"; isDayOff: boolean }) {
+  const { t } = useTranslation("analytics");
+  return (
+    <QuerySelect
+      id="analytics-group-by"
+      label={t("groupBy.label")}
+      param="group_by"
+      value={value}
+      options={(["month", "week", "day"] as const).map((option) => ({
+        value: option,
+        label: t(`groupBy.${option}`),
+        isDisabled: option === "day" && isDayOff,
+      }))}
+    />
+  );
+}
+
 /** The breakdown's kind: where the money went, or where it came from. */
 export function BreakdownTypeSelect({ value }: { value: "expense" | "income" }) {
   const { t } = useTranslation("analytics");
-  const change = useQueryChange();
   return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor="analytics-breakdown" className="text-xs whitespace-nowrap text-muted-foreground">
-        {t("breakdown.show")}
-      </Label>
-      <select
-        id="analytics-breakdown"
-        className={selectClass}
-        value={value}
-        onChange={(event) => change({ breakdown: event.target.value })}
-      >
-        <option value="expense">{t("breakdown.expense")}</option>
-        <option value="income">{t("breakdown.income")}</option>
-      </select>
-    </div>
+    <QuerySelect
+      id="analytics-breakdown"
+      label={t("breakdown.show")}
+      param="breakdown"
+      value={value}
+      options={(["expense", "income"] as const).map((option) => ({ value: option, label: t(`breakdown.${option}`) }))}
+    />
   );
 }
