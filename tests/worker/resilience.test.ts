@@ -63,6 +63,8 @@ describe("the built Worker under bursts", () => {
         case 2:
           return [`/workspaces/${owner.workspace.id}/transactions`, { headers: { Cookie: owner.cookie } }];
         case 3:
+          // The analytics page: its services' reads share one batch, over rollups the POSTs' triggers write.
+          return [`/workspaces/${owner.workspace.id}/analytics`, { headers: { Cookie: owner.cookie } }];
         case 4:
           return [`${base}/transactions?page=1&per_page=20`, { headers: owner.api }];
         default:
