@@ -32,10 +32,12 @@ function fastReactServerEncoding(): Plugin {
 /**
  * The small modules every app page loads — the UI kit's light parts (the Radix parts, in
  * *-parts.tsx, are fetched after the page is live), the page frame and formatting — as one
- * chunk instead of twenty: brotli packs one file tighter, and there are fewer requests.
+ * chunk instead of twenty: brotli packs one file tighter, and there are fewer requests. The role
+ * check, the workspace initial, the planned-source icons and the field error are a few hundred bytes
+ * each and used by most workspace pages, so they ride along instead of costing a file apiece.
  */
 const appKit =
-  /[\\/]app[\\/](components[\\/]layout[\\/]|components[\\/]transactions[\\/]pagination\.tsx$|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|icon|input|label|opened-later|sheet|skeleton|stand-in|toast|toast-durations|toast-store)\.tsx?$|lib[\\/](deferred|format|i18n|theme|use-language|utils|workspace-meta)\.ts$)/;
+  /[\\/](worker[\\/]workspaces[\\/]permissions\.ts$|app[\\/](components[\\/]layout[\\/]|components[\\/]transactions[\\/]pagination\.tsx$|components[\\/]workspaces[\\/]workspace-initial\.tsx$|components[\\/]planned[\\/]planned-source\.ts$|components[\\/]accounts[\\/]field-error\.tsx$|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|icon|input|label|opened-later|sheet|skeleton|stand-in|toast|toast-durations|toast-store)\.tsx?$|lib[\\/](deferred|format|i18n|theme|use-language|utils|workspace-meta)\.ts$))/;
 
 export default defineConfig({
   publicDir: "app/public",
