@@ -13,4 +13,7 @@ export const transactionFilterKeys = [
   "min_amount",
   "max_amount",
 ] as const;
+/** `tag_id=none`: the transactions that carry no tag (the reports' "No tag" row opens them). */
+export const untaggedFilter = "none";
+
 export type TransactionFilterKey = (typeof transactionFilterKeys)[number];

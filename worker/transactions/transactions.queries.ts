@@ -1,4 +1,4 @@
-import { type TransactionFilterKey, transactionFilterKeys } from "./filter-keys.ts";
+import { type TransactionFilterKey, transactionFilterKeys, untaggedFilter } from "./filter-keys.ts";
 import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { currencies } from "../../db/enums.ts";
@@ -76,22 +76,28 @@ function containsPattern(text: string): string {
 
 type FilterValues = { workspaceId: string } & Partial<Record<TransactionFilterKey, string | number>>;
 
-/** The filters a request sets, and the values to bind for them (the search as its LIKE pattern). */
+/**
+ * The filters a request sets, and the values to bind for them (the search as its LIKE pattern).
+ * `tag_id=none` binds nothing: its shape says "untagged", a condition of its own.
+ */
 function filterValues(workspaceId: string, filters: Partial<TransactionFilters>) {
   const values: FilterValues = { workspaceId };
+  const isUntagged = filters.tag_id === untaggedFilter;
   for (const key of transactionFilterKeys) {
     const value = filters[key];
-    if (value === undefined || value === "") continue;
+    if (value === undefined || value === "" || (key === "tag_id" && isUntagged)) continue;
     values[key] = key === "search" ? containsPattern(String(value)) : value;
   }
-  const shape = transactionFilterKeys.filter((key) => key in values).join(",");
+  const shape = [...transactionFilterKeys.filter((key) => key in values), ...(isUntagged ? ["untagged"] : [])].join(
+    ",",
+  );
   return { values, shape, isFiltered: shape !== "" };
 }
 
 /** The WHERE of a list for the filters a request sets, each value a placeholder bound per request. */
 function filterConditions(shape: string, value: (name: keyof FilterValues & string) => Placeholder): SQL {
   const present = new Set(shape.split(","));
-  const has = (key: TransactionFilterKey) => present.has(key);
+  const has = (key: TransactionFilterKey | "untagged") => present.has(key);
   const conditions: (SQL | undefined)[] = [eq(transactions.workspaceId, value("workspaceId"))];
   if (has("from")) conditions.push(gte(transactions.date, value("from")));
   if (has("to")) conditions.push(lte(transactions.date, value("to")));
@@ -108,11 +114,9 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
     conditions.push(
       or(eq(transactions.originCardId, value("card_id")), eq(transactions.destinationCardId, value("card_id"))),
     );
-  if (has("tag_id")) {
-    conditions.push(
-      sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = ${value("tag_id")})`,
-    );
-  }
+  const tagged = sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id}`;
+  if (has("tag_id")) conditions.push(sql`${tagged} and ${transactionTags.tagId} = ${value("tag_id")})`);
+  if (has("untagged")) conditions.push(sql`not ${tagged})`);
   if (has("search")) conditions.push(sql`${transactions.description} like ${value("search")} escape '\\'`);
   if (has("min_amount")) conditions.push(gte(amountInHundredths, value("min_amount")));
   if (has("max_amount")) conditions.push(lte(amountInHundredths, value("max_amount")));

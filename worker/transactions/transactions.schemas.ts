@@ -2,6 +2,7 @@ import { z } from "zod";
 import { transactionKinds } from "../../db/enums.ts";
 import { isIsoDate } from "../ledger/dates.ts";
 import { positiveAmountSchema, rateSchema } from "../ledger/money.ts";
+import { untaggedFilter } from "./filter-keys.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -156,7 +157,10 @@ export const transactionFiltersSchema = z.object({
   type: z.enum(transactionKinds, { error: "errors:fields.transactionType" }).optional(),
   account_id: z.string().regex(uuid, "errors:fields.accountUnknown").optional(),
   card_id: z.string().regex(uuid, "errors:fields.cardUnknown").optional(),
-  tag_id: z.string().regex(uuid, "errors:fields.tagUnknown").optional(),
+  tag_id: z
+    .string()
+    .refine((value) => value === untaggedFilter || uuid.test(value), "errors:fields.tagUnknown")
+    .optional(),
   search: z.string().trim().max(100, "errors:fields.tooLong").optional(),
   min_amount: positiveAmountSchema.optional(),
   max_amount: positiveAmountSchema.optional(),

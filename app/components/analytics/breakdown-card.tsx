@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { colorAt } from "~/components/charts/chart-frame";
 import { DonutChart } from "~/components/charts/donut-chart";
+import { cn } from "~/lib/utils";
 import { decimalToExactUnits } from "../../../worker/ledger/amounts";
+import { untaggedFilter } from "../../../worker/transactions/filter-keys";
 import { useMoney } from "./money";
 import { BreakdownTypeSelect } from "./range-picker";
 import { ReportCard, ReportEmpty, ReportTable, UnconvertedNote } from "./report-card";
@@ -69,16 +71,15 @@ function BreakdownBody({ data, workspaceId }: { data: CategoryBreakdown; workspa
                 style={{ backgroundColor: position < maxSlices ? colorAt(position) : "var(--border)" }}
                 aria-hidden
               />
-              {category.tag ? (
-                <Link
-                  to={linkOf(category.tag.uuid)}
-                  className="min-w-0 flex-1 truncate font-medium text-foreground underline-offset-4 hover:underline"
-                >
-                  {category.tag.name}
-                </Link>
-              ) : (
-                <span className="min-w-0 flex-1 truncate text-muted-foreground">{nameOf(category)}</span>
-              )}
+              <Link
+                to={linkOf(category.tag?.uuid ?? untaggedFilter)}
+                className={cn(
+                  "min-w-0 flex-1 truncate font-medium underline-offset-4 hover:underline",
+                  category.tag ? "text-foreground" : "text-muted-foreground",
+                )}
+              >
+                {nameOf(category)}
+              </Link>
               <span className="font-medium text-foreground tabular">{money.text(category.amount)}</span>
               <span className="w-12 shrink-0 text-right text-xs text-muted-foreground tabular">
                 {money.percent(category.share)}

@@ -28,6 +28,7 @@ import {
   type FilterValues,
 } from "./filters";
 import { transactionKinds } from "../../../db/enums";
+import { untaggedFilter } from "../../../worker/transactions/filter-keys";
 import type { LedgerOptions } from "./types";
 
 type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & { values: FilterValues };
@@ -127,6 +128,7 @@ function FilterFields({
         t("filters.tag"),
         <select id={id("tag_id")} name="tag_id" defaultValue={values.tag_id ?? ""} className={selectClass}>
           <option value="">{t("filters.anyTag")}</option>
+          <option value={untaggedFilter}>{t("filters.noTag")}</option>
           {tags.map((tag) => (
             <option key={tag.uuid} value={tag.uuid}>
               {tag.name}

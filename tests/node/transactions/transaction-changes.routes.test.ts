@@ -123,7 +123,7 @@ describe("editing, deleting and listing transactions", () => {
     ]);
   });
 
-  it("filters by date range, kind, account, card, tag, text and amount range", async () => {
+  it("filters by date range, kind, account, card, tag (or none), text and amount range", async () => {
     await recorded({
       type: "income",
       destination_id: `account:${h.checking.id}`,
@@ -155,12 +155,14 @@ describe("editing, deleting and listing transactions", () => {
     expect(await descriptions(`account_id=${h.dollars.id}`)).toEqual(["Netflix"]);
     expect(await descriptions(`card_id=${h.credit.id}`)).toEqual(["Pizza 50% off"]);
     expect(await descriptions(`tag_id=${h.food.id}`)).toEqual(["Pizza 50% off"]);
+    expect(await descriptions("tag_id=none")).toEqual(["Salário", "Netflix"]);
+    expect(await descriptions("tag_id=none&type=expense")).toEqual(["Netflix"]);
     expect(await descriptions("search=50%25")).toEqual(["Pizza 50% off"]);
     expect(await descriptions("search=sal")).toEqual(["Salário"]);
     expect(await descriptions("min_amount=12&max_amount=45.90")).toEqual(["Pizza 50% off", "Netflix"]);
-    const invalid = await t.request(h.path("?per_page=500&type=gift"), { token: h.member.token });
+    const invalid = await t.request(h.path("?per_page=500&type=gift&tag_id=nothing"), { token: h.member.token });
     expect(invalid.status).toBe(422);
-    expect(Object.keys((await invalid.json()).errors).sort()).toEqual(["per_page", "type"]);
+    expect(Object.keys((await invalid.json()).errors).sort()).toEqual(["per_page", "tag_id", "type"]);
   });
 
   it("attaches, detaches and syncs tags, refusing tags of another workspace", async () => {
