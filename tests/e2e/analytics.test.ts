@@ -165,6 +165,16 @@ describe("analytics in Chromium", () => {
       .click();
     await toastWith(page, "Budget deleted.").waitFor();
     await page.getByText("No budgets yet.", { exact: true }).waitFor();
+
+    // A contribution noted by mistake can be taken back, and the progress stops counting it.
+    await page.getByText("1 contribution", { exact: true }).click();
+    await page.getByRole("button", { name: /^Delete the contribution of \$50\.00 on / }).click();
+    await page
+      .getByRole("dialog", { name: /^Delete the contribution of \$50\.00 on .+\?$/ })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await toastWith(page, "Contribution deleted.").waitFor();
+    await expect.poll(() => goals.getByRole("progressbar", { name: "Trip" }).getAttribute("aria-valuenow")).toBe("25");
     expect(problems).toEqual([]);
     await opened.context.close();
   });

@@ -8,7 +8,13 @@ import type { ActionFunctionArgs } from "react-router";
 import { budgetSchema, budgetUpdateSchema } from "../../../worker/budgets/budgets.schemas";
 import { createBudget, deleteBudget, updateBudget } from "../../../worker/budgets/budgets.service";
 import { contributionSchema, goalSchema } from "../../../worker/goals/goals.schemas";
-import { addContribution, createGoal, deleteGoal, updateGoal } from "../../../worker/goals/goals.service";
+import {
+  addContribution,
+  createGoal,
+  deleteContribution,
+  deleteGoal,
+  updateGoal,
+} from "../../../worker/goals/goals.service";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/validation";
 
@@ -92,6 +98,12 @@ export async function analyticsAction(args: Args) {
       }
       case "goal-delete":
         await deleteGoal({ ctx, input: { workspaceId, goalId: id } });
+        break;
+      case "contribution-delete":
+        await deleteContribution({
+          ctx,
+          input: { workspaceId, goalId: formText(form, "goal_id") ?? "", contributionId: id },
+        });
         break;
       case "goal-contribute": {
         const read = readContribution(form, language);

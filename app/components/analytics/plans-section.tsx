@@ -22,7 +22,12 @@ type PlansSectionProps = {
 };
 
 type Editing<T> = { isOpen: boolean; item: T | null };
-type Deleting = { intent: "budget-delete" | "goal-delete"; id: string; name: string } | null;
+type Deleting = {
+  intent: "budget-delete" | "goal-delete" | "contribution-delete";
+  id: string;
+  name: string;
+  goalId?: string;
+} | null;
 
 /**
  * Budgets and goals, set up on the page whose reports follow them: on every plan (the reports that
@@ -138,6 +143,38 @@ export function PlansSection({ budgets, goals, tags, accounts, currency, today, 
                             : t("plans.noLinkedAccounts"),
                         ].join(" · ")}
                       </p>
+                      {goal.contributions.length ? (
+                        <details className="mt-1 text-xs">
+                          <summary className="cursor-pointer text-accent-text underline-offset-4 hover:underline">
+                            {t("plans.contributions", { count: goal.contributions.length })}
+                          </summary>
+                          <ul className="mt-1 grid gap-0.5" data-testid="contribution-list">
+                            {goal.contributions.map((contribution) => {
+                              const label = t("plans.contribution", {
+                                amount: money.textIn(contribution.amount, goal.currency),
+                                date: money.date(contribution.date),
+                              });
+                              return (
+                                <li key={contribution.uuid} className="flex items-center gap-2">
+                                  <span className="min-w-0 flex-1 truncate text-muted-foreground tabular">
+                                    {contribution.note ? `${label} · ${contribution.note}` : label}
+                                  </span>
+                                  {canEdit
+                                    ? iconButton(t("plans.deleteContribution", { contribution: label }), "trash", () =>
+                                        setDeleting({
+                                          intent: "contribution-delete",
+                                          id: contribution.uuid,
+                                          goalId: goal.uuid,
+                                          name: label,
+                                        }),
+                                      )
+                                    : null}
+                                </li>
+                              );
+                            })}
+                          </ul>
+                        </details>
+                      ) : null}
                     </div>
                     {canEdit ? (
                       <>
@@ -199,7 +236,11 @@ export function PlansSection({ budgets, goals, tags, accounts, currency, today, 
             confirmLabel={t("confirm.delete")}
             isBusy={deletion.state !== "idle"}
             onConfirm={() => {
-              if (deleting) void deletion.submit({ intent: deleting.intent, id: deleting.id }, { method: "post" });
+              if (deleting)
+                void deletion.submit(
+                  { intent: deleting.intent, id: deleting.id, goal_id: deleting.goalId ?? "" },
+                  { method: "post" },
+                );
             }}
           />
         </>
