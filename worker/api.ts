@@ -25,6 +25,7 @@ import { currencyRoutes } from "./currency/currency.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { budgetRoutes } from "./budgets/budgets.routes.ts";
 import { goalRoutes } from "./goals/goals.routes.ts";
+import { exportRoutes } from "./exports/exports.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -57,6 +58,7 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", analyticsRoutes)
   .route("/workspaces", budgetRoutes)
   .route("/workspaces", goalRoutes)
+  .route("/workspaces", exportRoutes)
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)

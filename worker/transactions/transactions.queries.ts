@@ -1,5 +1,5 @@
 import { type TransactionFilterKey, transactionFilterKeys, untaggedFilter } from "./filter-keys.ts";
-import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { currencies } from "../../db/enums.ts";
 import { isUuid } from "../../db/ids.ts";
@@ -159,6 +159,43 @@ const pageOfShape = perShape((shape) =>
 export function transactionPageQuery(_ctx: ServiceContext, workspaceId: string, filters: TransactionFilters) {
   const { values, shape } = filterValues(workspaceId, filters);
   return pageOfShape(shape)({ ...values, limit: filters.per_page, offset: (filters.page - 1) * filters.per_page });
+}
+
+/** Where a walk through the whole list stands: the last row it gave (the list's order: date, then id, both descending). */
+export type ListCursor = { date: string; id: string };
+/** Sorts after every stored row, so a walk's first step starts at the top. */
+const listTop: ListCursor = { date: "9999-12-31", id: "~" };
+
+const stepOfShape = perShape((shape) =>
+  reusableRead<FilterValues & { afterDate: string; afterId: string; limit: number }>()((db, value) =>
+    selectWithNames(db)
+      .where(
+        and(
+          filterConditions(shape, value),
+          or(
+            lt(transactions.date, value("afterDate")),
+            and(eq(transactions.date, value("afterDate")), lt(transactions.id, value("afterId"))),
+          ),
+        ),
+      )
+      .orderBy(desc(transactions.date), desc(transactions.id))
+      .limit(value("limit")),
+  ),
+);
+
+/**
+ * The next `limit` rows of the list after `cursor` (from the top without one), in the list's order:
+ * a walk through every matching row by index seeks, however deep, where an offset would rescan.
+ */
+export function transactionStepQuery(
+  workspaceId: string,
+  filters: Partial<TransactionFilters>,
+  cursor: ListCursor | null,
+  limit: number,
+) {
+  const { values, shape } = filterValues(workspaceId, filters);
+  const after = cursor ?? listTop;
+  return stepOfShape(shape)({ ...values, afterDate: after.date, afterId: after.id, limit });
 }
 
 const keptCount = reusableRead<{ workspaceId: string }>()((db, value) =>
