@@ -7,6 +7,7 @@ import { filterValuesOf } from "~/components/transactions/filters";
 import { parseFilters } from "~/components/transactions/filters.server";
 import { Pagination } from "~/components/transactions/pagination";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
+import { ExportMenu } from "~/components/transactions/export-menu";
 import { TransactionFilters } from "~/components/transactions/transaction-filters";
 import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, LedgerActionResult } from "~/components/transactions/types";
@@ -140,12 +141,15 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
           <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("count", { count: page.meta.total })}</p>
         </div>
-        {canEdit ? (
-          <Button variant="accent" onClick={() => setDialog({ open: true, transaction: null })}>
-            <Icon name="plus" />
-            {t("new")}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {page.hasAnyTransaction ? <ExportMenu workspaceId={params.workspaceId} searchParams={searchParams} /> : null}
+          {canEdit ? (
+            <Button variant="accent" onClick={() => setDialog({ open: true, transaction: null })}>
+              <Icon name="plus" />
+              {t("new")}
+            </Button>
+          ) : null}
+        </div>
       </div>
       {page.hasAnyTransaction ? <TransactionFilters values={filterValues} {...options} /> : null}
       {page.transactions.length ? (

@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
+import { gotoHydrated, launchBrowser, openPage, reloadHydrated } from "../support/browser.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+/**
+ * Issue 18 (its first part): the transactions page exports the list as it is filtered, as a CSV file
+ * in the page's language, with the separator the person picks.
+ */
+describe("exporting transactions in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function postJson(page: Page, path: string, data: Record<string, unknown>) {
+    const response = await page.request.post(path, { headers: { Origin: baseURL }, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data;
+  }
+
+  /** Opens Export, picks a separator's item and reads the file the browser saved, its BOM kept. */
+  async function download(page: Page, item: RegExp) {
+    await page.getByRole("button", { name: /^(Export|Exportar)$/ }).click();
+    const saved = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: item }).click();
+    const file = await saved;
+    const bytes = await readFile((await file.path())!);
+    return { name: file.suggestedFilename(), text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+  }
+
+  it("downloads the filtered list as CSV, in English with commas and in Portuguese with semicolons", async () => {
+    const opened = await openPage(browser, { baseURL, locale: "en-US" });
+    const { page, problems } = opened;
+    const workspaceId = await signUpWithWorkspace(page, `exports-${Date.now()}@example.com`, "Eva Export", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const { currency } = (await (await page.request.get(api)).json()).data;
+    const checking = await postJson(page, `${api}/accounts`, { name: "Conta", type: "checking", currency });
+    const food = await postJson(page, `${api}/tags`, { name: "Mercado" });
+    const expense = (amount: string, description: string, tagIds: string[]) =>
+      postJson(page, `${api}/transactions`, {
+        type: "expense",
+        origin_id: `account:${checking.uuid}`,
+        amount,
+        description,
+        date: "2026-11-20",
+        tag_ids: tagIds,
+      });
+    await expense("1234.56", "Pão e café", [food.uuid]);
+    await expense("10.00", "=1+1", []);
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions?tag_id=${food.uuid}`);
+    // The menu opens from the keyboard too, and the page around it has no blocking accessibility issue.
+    await page.getByRole("button", { name: "Export" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "CSV with commas (,)" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("menuitem").first().waitFor({ state: "detached" });
+    const violations = await accessibilityViolations(page, "transactions with the export button");
+    expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
+      [],
+    );
+
+    const english = await download(page, /^CSV with commas/);
+    expect(english.name).toMatch(/^moneta-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const englishLines = english.text.split("\r\n");
+    expect(englishLines[0]).toBe(
+      "\uFEFFDate,Type,Description,Amount,Currency,From,To,Amount arriving,Currency arriving,Tags,Recorded by,ID",
+    );
+    expect(englishLines.slice(1, -1).map((line) => line.split(",").slice(0, 6))).toEqual([
+      ["2026-11-20", "Expense", "Pão e café", "-1234.56", currency, "Conta"],
+    ]);
+
+    // Portuguese, with the "No tag" filter: the semicolon file, decimal commas, and the formula written as text.
+    await page.context().addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    await page.getByLabel("Etiqueta").selectOption({ label: "Sem etiqueta" });
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await page.waitForURL(/tag_id=none/);
+    await page.getByTestId("transaction-row").filter({ hasText: "=1+1" }).waitFor();
+    expect(await page.getByTestId("transaction-row").count()).toBe(1);
+    const portuguese = await download(page, /^CSV com ponto e vírgula/);
+    expect(portuguese.name).toMatch(/^moneta-transacoes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const portugueseLines = portuguese.text.split("\r\n");
+    expect(portugueseLines[0]).toMatch(/^\uFEFFData;Tipo;Descrição;Valor;Moeda;/);
+    expect(portugueseLines.slice(1, -1).map((line) => line.split(";").slice(0, 5))).toEqual([
+      ["2026-11-20", "Despesa", "'=1+1", "-10,00", currency],
+    ]);
+    await reloadHydrated(page);
+    expect(problems).toEqual([]);
+    await opened.context.close();
+  });
+});
