@@ -10,6 +10,9 @@
  *   range that is not whole months).
  * - On a plan without advanced analytics (SPEC §6), spending trends, income vs expenses and the
  *   balance trend answer for ranges within the last 12 months; the rest is 403 PLAN_UPGRADE_REQUIRED.
+ * - What comes after today is projected from what is committed (worker/planning/projected-cash.ts),
+ *   at the latest kept rates: the balance trend's days after today, the cash flow's coming 30/60/90
+ *   days. A card purchase moves no account until the statement that pays it falls due.
  */
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
@@ -706,7 +709,8 @@ type MoneyDay = { day: string; kind: string; currency: string; units: bigint };
  * recorded or planned in the horizon, and `statements_due` what the statements falling due in it (or
  * overdue) still ask for beyond every payment recorded or planned (worker/planning/projected-cash.ts).
  * So `cash_net` = income − (expenses − card_spending) − card_payments − statements_due counts each card
- * purchase once, by the statement that pays it.
+ * purchase once, by the statement that pays it (income credited to a card is left out of it: it lowers
+ * the statements instead).
  */
 function cashProjection(
   rows: PlannedRows & {
@@ -744,22 +748,26 @@ function cashProjection(
     }
     let cardSpending = 0n;
     let cardPayments = 0n;
+    // Income credited to a card (a refund) lowers what its statements ask for: it is no cash too.
+    let cardIncome = 0n;
     for (const movement of cardMovements) {
       if (movement.date > end) continue;
       const converted = atToday(movement.units, cardCurrency(movement.cardId));
       if (movement.kind === "expense" && movement.units > 0n) cardSpending += converted;
-      if (movement.units < 0n) cardPayments -= converted;
+      if (movement.kind === "pay_credit_card" && movement.units < 0n) cardPayments -= converted;
+      if (movement.kind === "income" && movement.units < 0n) cardIncome -= converted;
     }
     for (const row of rows.cardDays) {
       if (!comingDay(row.day)) continue;
       const converted = atToday(row.units, cardCurrency(row.leg.slice("card:".length)));
       if (row.kind === "expense" && row.direction === "out") cardSpending += converted;
       if (row.kind === "pay_credit_card" && row.direction === "in") cardPayments += converted;
+      if (row.kind === "income" && row.direction === "in") cardIncome += converted;
     }
     const statementsDueUnits = dues
       .filter((due) => due.due <= end)
       .reduce((sum, due) => sum + atToday(due.units, cardCurrency(due.cardId)), 0n);
-    const cashNet = income - (expenses - cardSpending) - cardPayments - statementsDueUnits;
+    const cashNet = income - cardIncome - (expenses - cardSpending) - cardPayments - statementsDueUnits;
     return {
       days,
       end_date: end,
