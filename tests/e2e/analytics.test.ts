@@ -157,6 +157,32 @@ describe("analytics in Chromium", () => {
     const layouts = await screenshotEveryLayout(browser, { baseURL, path, name: "analytics", cookies });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
 
+    // A range into the future: the balance trend projects the days after today, drawn dashed, and its
+    // table says which rows are projected. An expense dated ahead moves the projected part.
+    const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await postJson(page, `${api}/transactions`, {
+      type: "expense",
+      origin_id: `account:${checking.uuid}`,
+      amount: "400.00",
+      description: "Rent",
+      date: dayFromNow(12),
+    });
+    const ahead = `${path}?from=${dayFromNow(-10)}&to=${dayFromNow(20)}`;
+    await gotoHydrated(page, ahead);
+    const balance = page.getByRole("region", { name: "Balance trend" });
+    await balance.getByText("Projected", { exact: true }).waitFor();
+    await balance.getByText("Projected at the end").waitFor();
+    await balance.getByText("Show as table").click();
+    expect(await balance.getByRole("rowheader").filter({ hasText: "(projected)" }).count()).toBeGreaterThanOrEqual(19);
+    await noBlockingViolations(page, "analytics with a projected balance");
+    const projected = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: ahead,
+      name: "analytics-projection",
+      cookies,
+    });
+    expect(projected.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
     // Deleting asks first.
     await page.getByRole("button", { name: "Delete the budget Food" }).click();
     await page

@@ -154,8 +154,44 @@ export function reportAccountsQuery(ctx: ServiceContext, workspaceId: string) {
     .orderBy(asc(accounts.name));
 }
 
+/** The cards: their names, and what the projection needs — the account paying them, the cycle, the debt. */
 export function reportCardsQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db.select({ id: cards.id, name: cards.name }).from(cards).where(eq(cards.workspaceId, workspaceId));
+  return ctx.db
+    .select({
+      id: cards.id,
+      name: cards.name,
+      accountId: cards.accountId,
+      mode: cards.mode,
+      billingCycleDay: cards.billingCycleDay,
+      dueDay: cards.dueDay,
+      debtCents: cards.debtCents,
+    })
+    .from(cards)
+    .where(eq(cards.workspaceId, workspaceId));
+}
+
+/**
+ * What moved on each credit-mode card from `from` on, dated ahead too, per day, kind and direction:
+ * the charges after a statement's closing and the payments coming (worker/planning/projected-cash.ts).
+ */
+export function cardDaysQuery(ctx: ServiceContext, workspaceId: string, from: string) {
+  return ctx.db
+    .select({
+      leg: ledgerDayFlows.leg,
+      day: ledgerDayFlows.day,
+      kind: ledgerDayFlows.kind,
+      direction: ledgerDayFlows.direction,
+      units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
+    })
+    .from(ledgerDayFlows)
+    .where(
+      and(
+        eq(ledgerDayFlows.workspaceId, workspaceId),
+        gte(ledgerDayFlows.day, from),
+        like(ledgerDayFlows.leg, "card:%"),
+      ),
+    )
+    .groupBy(ledgerDayFlows.leg, ledgerDayFlows.day, ledgerDayFlows.kind, ledgerDayFlows.direction);
 }
 
 export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {

@@ -10,6 +10,9 @@
  *   range that is not whole months).
  * - On a plan without advanced analytics (SPEC §6), spending trends, income vs expenses and the
  *   balance trend answer for ranges within the last 12 months; the rest is 403 PLAN_UPGRADE_REQUIRED.
+ * - What comes after today is projected from what is committed (worker/planning/projected-cash.ts),
+ *   at the latest kept rates: the balance trend's days after today, the cash flow's coming 30/60/90
+ *   days. A card purchase moves no account until the statement that pays it falls due.
  */
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
@@ -21,10 +24,19 @@ import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { plannedItemsQueries } from "../dashboard/dashboard.queries.ts";
-import { plannedFlows } from "../planning/projection.ts";
+import { type PlannedRows, plannedFlows } from "../planning/projection.ts";
+import {
+  type CardDay,
+  type ProjectionCard,
+  plannedLegMovements,
+  projectedAccountMovements,
+  statementsDue,
+  statementLookbackDays,
+} from "../planning/projected-cash.ts";
 import {
   accountDaysQuery,
   accountNetAfterQuery,
+  cardDaysQuery,
   moneyDaysQuery,
   reportAccountsQuery,
   reportCardsQuery,
@@ -450,18 +462,55 @@ export async function accountPerformance({ ctx, input }: ReportCall<RangeQuery>)
   };
 }
 
+/** How far past today the balance trend projects: a year, as far as a daily chart draws. */
+const maxProjectionDays = maxDailyDays;
+
+/**
+ * What the projection forward reads: the planned items up to `until`, the cards and what moved on
+ * them from `statementLookbackDays` before today (worker/planning/projected-cash.ts). Left out
+ * (`undefined`, not sent) when `isNeeded` is false.
+ */
+function projectionReads(
+  ctx: ReportCall<RangeQuery>["ctx"],
+  workspaceId: string,
+  { until, isNeeded }: { until: string; isNeeded: boolean },
+) {
+  const utcToday = todayIn("UTC", ctx.clock.now());
+  const planned = plannedItemsQueries(ctx, workspaceId, until);
+  return {
+    scheduledRows: isNeeded ? planned.scheduledRows : undefined,
+    recurringRows: isNeeded ? planned.recurringRows : undefined,
+    planRows: isNeeded ? planned.planRows : undefined,
+    loanRows: isNeeded ? planned.loanRows : undefined,
+    cardRows: isNeeded ? reportCardsQuery(ctx, workspaceId) : undefined,
+    cardDays: isNeeded ? cardDaysQuery(ctx, workspaceId, addDays(utcToday, -statementLookbackDays - 1)) : undefined,
+  };
+}
+
 /**
  * GET /analytics/balance-trend: the total balance at the end of every day of the range (each
- * account's balance converted at that day's rate), and each account's own.
+ * account's balance converted at that day's rate), and each account's own. The days after today are
+ * projected: today's balances with the entries dated ahead, what the planned items will post and the
+ * card statements falling due (worker/planning/projected-cash.ts), at the latest kept rates — up to a
+ * year past today.
  */
 export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
   const window = readWindow(ctx, input, (range) => range);
+  const utcToday = todayIn("UTC", ctx.clock.now());
+  // Only a range asked to end after today (in some time zone) has days to project.
+  const reachesAhead = input.to !== undefined && input.to >= utcToday;
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
     ...balanceReads(ctx, input.workspaceId, window),
+    ...projectionReads(ctx, input.workspaceId, { until: window.to, isNeeded: reachesAhead }),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const range = exactRange(input, today, "balance-trend", rows, { daily: true });
+  const projectionEnd = addDays(today, maxProjectionDays);
+  if (range.to > projectionEnd)
+    throw fieldError("to", "errors:fields.projectionTooFar", {
+      values: { days: maxProjectionDays, date: projectionEnd },
+    });
   const converter = converterOf(workspace.currency, rows);
   const { balances, netByDay } = balancesAtEndOf(range.to, rows);
   const days = bucketsOf(range, "day").map((bucket) => bucket.start);
@@ -474,6 +523,8 @@ export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
     }
   }
   for (const values of series.values()) values.reverse();
+  const isProjected = (day: string) => day > today;
+  if (range.to > today) addProjection(series, days, { rows, today, until: range.to });
   const currency = workspace.currency;
   const shown = rows.accountRows.filter(
     (account) => account.isActive || series.get(account.id)!.some((units) => units !== 0n),
@@ -482,12 +533,16 @@ export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
     currency,
     from: range.from,
     to: range.to,
+    today,
+    projected_from: days.find(isProjected) ?? null,
     points: days.map((day, index) => {
+      // A projected day converts at the latest kept rate: today's.
+      const rateDay = isProjected(day) ? today : day;
       const total = shown.reduce((sum, account) => {
-        const converted = converter.convert(series.get(account.id)![index]!, account.currency, day);
+        const converted = converter.convert(series.get(account.id)![index]!, account.currency, rateDay);
         return converted === null ? sum : sum + converted;
       }, 0n);
-      return { date: day, total: text(total, currency), total_cents: centsNumber(total) };
+      return { date: day, total: text(total, currency), total_cents: centsNumber(total), projected: isProjected(day) };
     }),
     accounts: shown.map((account) => ({
       uuid: account.id,
@@ -500,14 +555,66 @@ export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
   };
 }
 
+/**
+ * Adds to each account's balances after today what the committed items will move by then: the
+ * balances read already hold the entries dated ahead, so this is the planned items' legs and the
+ * statements due (worker/planning/projected-cash.ts), each from its date on.
+ */
+function addProjection(
+  series: Map<string, bigint[]>,
+  days: readonly string[],
+  {
+    rows,
+    today,
+    until,
+  }: {
+    rows: { [Name in keyof PlannedRows]?: PlannedRows[Name] } & {
+      accountRows: readonly AccountRow[];
+      cardRows?: readonly ProjectionCard[];
+      cardDays?: readonly CardDay[];
+    };
+    today: string;
+    until: string;
+  },
+) {
+  const movements = projectedAccountMovements({
+    planned: plannedFlows(
+      {
+        scheduledRows: rows.scheduledRows ?? [],
+        recurringRows: rows.recurringRows ?? [],
+        planRows: rows.planRows ?? [],
+        loanRows: rows.loanRows ?? [],
+      },
+      until,
+    ),
+    accounts: new Map(rows.accountRows.map((account) => [account.id, account])),
+    cards: rows.cardRows ?? [],
+    cardDays: rows.cardDays ?? [],
+    today,
+    until,
+  }).sort((a, b) => a.date.localeCompare(b.date));
+  const moved = new Map<string, bigint>();
+  let next = 0;
+  days.forEach((day, index) => {
+    if (day <= today) return;
+    for (; next < movements.length && movements[next]!.date <= day; next++) {
+      const { accountId, units } = movements[next]!;
+      moved.set(accountId, (moved.get(accountId) ?? 0n) + units);
+    }
+    for (const [accountId, units] of moved) {
+      const balances = series.get(accountId);
+      if (balances) balances[index]! += units;
+    }
+  });
+}
+
 /** The horizons the cash-flow report projects over, in days from today. */
 const projectionHorizons = [30, 60, 90] as const;
 
 /**
  * GET /analytics/cash-flow: where the range's money came from and went — income by tag into each
  * account or card, and spending by tag out of each — with the totals, and what the coming 30, 60 and
- * 90 days hold already: scheduled and recurring items, installments paid from accounts, loan payments
- * and entries dated ahead (at the latest kept rates).
+ * 90 days hold already (cashProjection).
  */
 export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   const window = readWindow(ctx, input, (range) => range);
@@ -522,6 +629,7 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
     ...plannedItemsQueries(ctx, input.workspaceId, horizonEnd),
     accountRows: reportAccountsQuery(ctx, input.workspaceId),
     cardRows: reportCardsQuery(ctx, input.workspaceId),
+    cardDays: cardDaysQuery(ctx, input.workspaceId, addDays(utcToday, -statementLookbackDays - 1)),
     tagRows: reportTagsQuery(ctx, input.workspaceId),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
@@ -573,34 +681,7 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
           (a.leg.name ?? "").localeCompare(b.leg.name ?? ""),
       );
   };
-  const planned = plannedFlows(rows, addDays(today, projectionHorizons.at(-1)!));
-  const projection = projectionHorizons.map((days) => {
-    const end = addDays(today, days);
-    let coming = { income: 0n, expenses: 0n };
-    for (const flow of planned) {
-      if (flow.date > end || (flow.kind !== "income" && flow.kind !== "expense")) continue;
-      const converted = converter.convert(BigInt(flow.amountCents), flow.currency, today) ?? 0n;
-      coming =
-        flow.kind === "income"
-          ? { ...coming, income: coming.income + converted }
-          : { ...coming, expenses: coming.expenses + converted };
-    }
-    for (const row of rows.comingFlows) {
-      if (row.day <= today || row.day > end) continue;
-      const isIncome = row.kind === "income";
-      const converted = converter.convert(row.units, row.currency, today) ?? 0n;
-      coming = isIncome
-        ? { ...coming, income: coming.income + converted }
-        : { ...coming, expenses: coming.expenses + converted };
-    }
-    return {
-      days,
-      end_date: end,
-      income: text(coming.income, currency),
-      expenses: text(coming.expenses, currency),
-      net: text(coming.income - coming.expenses, currency),
-    };
-  });
+  const projection = cashProjection(rows, { today, converter });
   return {
     currency,
     from: range.from,
@@ -615,4 +696,88 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
     projection,
     unconverted_currencies: converter.unconvertedList(),
   };
+}
+
+type MoneyDay = { day: string; kind: string; currency: string; units: bigint };
+
+/**
+ * What the coming 30, 60 and 90 days hold already, at the latest kept rates: scheduled and recurring
+ * items, installments paid from accounts, loan payments and entries dated ahead — an item due and not
+ * posted yet counts in every horizon. `income`, `expenses` and `net` count spending when it is made
+ * (a card purchase in the horizon is an expense); the cash view counts it when it is paid: of the
+ * expenses, `card_spending` is what goes on credit cards, `card_payments` the payments to cards
+ * recorded or planned in the horizon, and `statements_due` what the statements falling due in it (or
+ * overdue) still ask for beyond every payment recorded or planned (worker/planning/projected-cash.ts).
+ * So `cash_net` = income − (expenses − card_spending) − card_payments − statements_due counts each card
+ * purchase once, by the statement that pays it (income credited to a card is left out of it: it lowers
+ * the statements instead).
+ */
+function cashProjection(
+  rows: PlannedRows & {
+    comingFlows: readonly MoneyDay[];
+    accountRows: readonly AccountRow[];
+    cardRows: readonly ProjectionCard[];
+    cardDays: readonly CardDay[];
+  },
+  { today, converter }: { today: string; converter: DayConverter },
+) {
+  const currency = converter.currency;
+  const until = addDays(today, projectionHorizons.at(-1)!);
+  const planned = plannedFlows(rows, until);
+  const accounts = new Map(rows.accountRows.map((account) => [account.id, account]));
+  const cards = new Map(rows.cardRows.map((card) => [card.id, card]));
+  const { cardMovements } = plannedLegMovements(planned, accounts, cards);
+  const dues = statementsDue({ cards: rows.cardRows, cardDays: rows.cardDays, cardMovements, today, until });
+  const cardCurrency = (cardId: string) => accounts.get(cards.get(cardId)?.accountId ?? "")?.currency ?? currency;
+  const atToday = (units: bigint, from: string) => converter.convert(units, from, today) ?? 0n;
+  return projectionHorizons.map((days) => {
+    const end = addDays(today, days);
+    const comingDay = (day: string) => day > today && day <= end;
+    let income = 0n;
+    let expenses = 0n;
+    for (const flow of planned) {
+      if (flow.date > end) continue;
+      const converted = atToday(BigInt(flow.amountCents), flow.currency);
+      if (flow.kind === "income") income += converted;
+      if (flow.kind === "expense") expenses += converted;
+    }
+    for (const row of rows.comingFlows) {
+      if (!comingDay(row.day)) continue;
+      if (row.kind === "income") income += atToday(row.units, row.currency);
+      else expenses += atToday(row.units, row.currency);
+    }
+    let cardSpending = 0n;
+    let cardPayments = 0n;
+    // Income credited to a card (a refund) lowers what its statements ask for: it is no cash too.
+    let cardIncome = 0n;
+    for (const movement of cardMovements) {
+      if (movement.date > end) continue;
+      const converted = atToday(movement.units, cardCurrency(movement.cardId));
+      if (movement.kind === "expense" && movement.units > 0n) cardSpending += converted;
+      if (movement.kind === "pay_credit_card" && movement.units < 0n) cardPayments -= converted;
+      if (movement.kind === "income" && movement.units < 0n) cardIncome -= converted;
+    }
+    for (const row of rows.cardDays) {
+      if (!comingDay(row.day)) continue;
+      const converted = atToday(row.units, cardCurrency(row.leg.slice("card:".length)));
+      if (row.kind === "expense" && row.direction === "out") cardSpending += converted;
+      if (row.kind === "pay_credit_card" && row.direction === "in") cardPayments += converted;
+      if (row.kind === "income" && row.direction === "in") cardIncome += converted;
+    }
+    const statementsDueUnits = dues
+      .filter((due) => due.due <= end)
+      .reduce((sum, due) => sum + atToday(due.units, cardCurrency(due.cardId)), 0n);
+    const cashNet = income - cardIncome - (expenses - cardSpending) - cardPayments - statementsDueUnits;
+    return {
+      days,
+      end_date: end,
+      income: text(income, currency),
+      expenses: text(expenses, currency),
+      net: text(income - expenses, currency),
+      card_spending: text(cardSpending, currency),
+      card_payments: text(cardPayments, currency),
+      statements_due: text(statementsDueUnits, currency),
+      cash_net: text(cashNet, currency),
+    };
+  });
 }

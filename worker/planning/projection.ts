@@ -20,6 +20,8 @@ export type PlannedFlow = {
   amountCents: number;
   currency: Currency;
   source: { type: FlowSourceKind; uuid: string; name: string };
+  /** The legs it moves, as kept ("account:{uuid}" or "card:{uuid}"), and the rate across currencies. */
+  legs: { origin: string | null; destination: string | null; conversionRateMicros: number | null };
 };
 
 /** What the projection reads: pending scheduled items, active rules, account plans and loans. */
@@ -51,6 +53,7 @@ export function plannedFlows(
     description: row.description,
     amountCents: row.amountCents,
     currency: row.currency,
+    legs: { origin: row.origin, destination: row.destination, conversionRateMicros: row.conversionRateMicros },
   });
   for (const row of scheduledRows) {
     if (row.status !== "pending" || row.scheduledDate > endDate) continue;
@@ -84,6 +87,7 @@ export function plannedFlows(
         amountCents: Number(rows[index]!.paymentCents),
         currency: plan.currency,
         source: { type: "installment", uuid: plan.id, name: plan.description },
+        legs: { origin: plan.origin, destination: plan.destination, conversionRateMicros: plan.conversionRateMicros },
       });
     }
   }
@@ -97,6 +101,7 @@ export function plannedFlows(
         amountCents: Number(payment.paymentCents),
         currency: loan.currency,
         source: { type: "loan", uuid: loan.id, name: loan.name },
+        legs: { origin: `account:${loan.paymentAccountId}`, destination: null, conversionRateMicros: null },
       });
     }
   }

@@ -196,29 +196,60 @@ function tablePoints(points: BalanceTrend["points"]) {
   });
 }
 
+/**
+ * The chart's points: the recorded total up to today, and the projected total from today's point on
+ * (so the dashed line continues the solid one).
+ */
+function balanceChartData(points: BalanceTrend["points"]) {
+  return points.map((point, index) => {
+    const next = points[index + 1];
+    const isLastRecorded = !point.projected && next?.projected === true;
+    return {
+      date: point.date,
+      ...(point.projected ? {} : { total: point.total_cents }),
+      ...(point.projected || isLastRecorded ? { projected: point.total_cents } : {}),
+    };
+  });
+}
+
 function BalanceTrendBody({ data }: { data: BalanceTrend }) {
   const { t } = useTranslation("analytics");
   const money = useMoney(data.currency);
   if (!data.accounts.length || !data.points.length) return <ReportEmpty>{t("balance.empty")}</ReportEmpty>;
   const first = data.points[0]!;
   const last = data.points.at(-1)!;
+  const hasProjection = data.projected_from !== null;
+  const hasRecorded = !first.projected;
+  const series = [
+    ...(hasRecorded ? [{ key: "total", label: t("balance.total"), color: "accent" as const }] : []),
+    ...(hasProjection
+      ? [{ key: "projected", label: t("balance.projected"), color: "accent" as const, isDashed: true }]
+      : []),
+  ];
   return (
     <>
       <dl className="flex flex-wrap gap-x-6 gap-y-2">
-        <Figure label={t("balance.first")} value={money.text(first.total)} />
-        <Figure label={t("balance.last")} value={money.text(last.total)} />
+        <Figure
+          label={t(first.projected ? "balance.firstProjected" : "balance.first")}
+          value={money.text(first.total)}
+        />
+        <Figure label={t(last.projected ? "balance.lastProjected" : "balance.last")} value={money.text(last.total)} />
       </dl>
       <AreaChart
-        data={data.points.map((point) => ({ date: point.date, total: point.total_cents }))}
+        data={balanceChartData(data.points)}
         index="date"
         indexLabel={t("balance.date")}
-        series={[{ key: "total", label: t("balance.total"), color: "accent" }]}
-        summary={t("balance.summary", { total: money.text(last.total) })}
+        series={series}
+        summary={
+          hasProjection
+            ? t("balance.summaryProjected", { total: money.text(last.total), today: money.date(data.today) })
+            : t("balance.summary", { total: money.text(last.total) })
+        }
         valueFormatter={money.units}
         axisFormatter={money.compact}
         indexFormatter={(date) => money.date(date, { style: "dayMonth" })}
         hasDataTable={false}
-        hasLegend={false}
+        hasLegend={hasProjection}
         yAxisWidth={84}
         height={220}
       />
@@ -227,7 +258,10 @@ function BalanceTrendBody({ data }: { data: BalanceTrend }) {
         head={[t("balance.date"), t("balance.total")]}
         rows={tablePoints(data.points).map((point) => ({
           key: point.date,
-          cells: [money.date(point.date), money.text(point.total)],
+          cells: [
+            point.projected ? t("balance.projectedDate", { date: money.date(point.date) }) : money.date(point.date),
+            money.text(point.total),
+          ],
         }))}
       />
       <UnconvertedNote currencies={data.unconverted_currencies} />

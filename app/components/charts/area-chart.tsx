@@ -32,7 +32,7 @@ export function AreaChart(props: AreaChartProps) {
         <defs>
           {series.map((item, position) => (
             <linearGradient key={item.key} id={`${idPrefix}-${item.key}`} x1="0" y1="0" x2="0" y2="1">
-              <stop offset="5%" stopColor={colorAt(position, item.color)} stopOpacity={0.24} />
+              <stop offset="5%" stopColor={colorAt(position, item.color)} stopOpacity={item.isDashed ? 0.1 : 0.24} />
               <stop offset="80%" stopColor={colorAt(position, item.color)} stopOpacity={0} />
             </linearGradient>
           ))}
@@ -54,6 +54,7 @@ export function AreaChart(props: AreaChartProps) {
             stackId={isStacked ? "stack" : undefined}
             stroke={colorAt(position, item.color)}
             strokeWidth={2}
+            strokeDasharray={item.isDashed ? "6 4" : undefined}
             fill={`url(#${idPrefix}-${item.key})`}
             dot={false}
             activeDot={{ r: 4, strokeWidth: 2, stroke: "var(--card)" }}

@@ -36,7 +36,11 @@ export function colorAt(position: number, color?: ChartColor): string {
   return chartColors[color ?? palette[position % palette.length]!];
 }
 
-export type ChartSeries = { key: string; label: string; color?: ChartColor };
+/**
+ * A series of a chart. `isDashed` draws it as a dashed line over a fainter fill — what is projected
+ * rather than recorded; such a series may start on the last point of the series it continues.
+ */
+export type ChartSeries = { key: string; label: string; color?: ChartColor; isDashed?: boolean };
 export type ChartDatum = Record<string, string | number>;
 export type ValueFormatter = (value: number) => string;
 

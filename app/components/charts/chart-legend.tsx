@@ -7,11 +7,19 @@ export function ChartLegend({ series, className }: { series: ChartSeries[]; clas
     <ul data-slot="chart-legend" className={cn("flex flex-wrap items-center gap-x-4 gap-y-1.5", className)}>
       {series.map((item, position) => (
         <li key={item.key} className="inline-flex items-center gap-2 text-xs font-medium text-muted-foreground">
-          <span
-            className="size-2.5 shrink-0 rounded-full"
-            style={{ backgroundColor: colorAt(position, item.color) }}
-            aria-hidden
-          />
+          {item.isDashed ? (
+            <span
+              className="w-4 shrink-0 border-t-2 border-dashed"
+              style={{ borderColor: colorAt(position, item.color) }}
+              aria-hidden
+            />
+          ) : (
+            <span
+              className="size-2.5 shrink-0 rounded-full"
+              style={{ backgroundColor: colorAt(position, item.color) }}
+              aria-hidden
+            />
+          )}
           {item.label}
         </li>
       ))}

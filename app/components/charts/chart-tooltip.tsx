@@ -42,11 +42,13 @@ type SeriesTooltipProps = Partial<TooltipProps<number, string>> & {
  */
 export function SeriesTooltip({ active, payload, label, series, valueFormatter, indexFormatter }: SeriesTooltipProps) {
   if (!active || !payload?.length) return null;
-  const rows = series.flatMap((item, position) => {
+  const rows: ChartTooltipRow[] = [];
+  series.forEach((item, position) => {
     const entry = payload.find((candidate) => candidate.dataKey === item.key);
-    return typeof entry?.value === "number"
-      ? [{ key: item.key, label: item.label, color: colorAt(position, item.color), value: entry.value }]
-      : [];
+    if (typeof entry?.value !== "number") return;
+    // Where a dashed series continues another, both hold the same value: it is listed once.
+    if (item.isDashed && rows.some((row) => row.value === entry.value)) return;
+    rows.push({ key: item.key, label: item.label, color: colorAt(position, item.color), value: entry.value });
   });
   return <ChartTooltipCard title={indexFormatter(String(label))} rows={rows} valueFormatter={valueFormatter} />;
 }

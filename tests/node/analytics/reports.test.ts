@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../../db/schema/index.ts";
+import { users, workspaces } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import type { HouseholdLedger } from "../transactions/ledger-fixture.ts";
 import { reportLedger } from "./report-ledger.ts";
@@ -205,11 +205,195 @@ describe("the analytics reports", () => {
       "- Nubank 80.00",
       "Food Wise USD 50.00",
     ]);
+    const noCards = { card_spending: "0.00", card_payments: "0.00", statements_due: "0.00", cash_net: "175.00" };
     expect(body.data.projection).toEqual([
-      { days: 30, end_date: "2026-12-21", income: "275.00", expenses: "100.00", net: "175.00" },
-      { days: 60, end_date: "2027-01-20", income: "275.00", expenses: "100.00", net: "175.00" },
-      { days: 90, end_date: "2027-02-19", income: "275.00", expenses: "100.00", net: "175.00" },
+      { days: 30, end_date: "2026-12-21", income: "275.00", expenses: "100.00", net: "175.00", ...noCards },
+      { days: 60, end_date: "2027-01-20", income: "275.00", expenses: "100.00", net: "175.00", ...noCards },
+      { days: 90, end_date: "2027-02-19", income: "275.00", expenses: "100.00", net: "175.00", ...noCards },
     ]);
+  });
+
+  /**
+   * What is committed after today (Saturday 21 November), on top of the ledger, worked out by hand
+   * below. The card (Roxinho) closes on the 5th and is due on the 15th; its October purchase is paid.
+   *
+   *   Nov 21  card purchase today          R$ 300,00 ─┐ statement closing Dec 05,
+   *   Nov 28  card purchase dated ahead    R$ 120,00  │ due Dec 15: R$ 450,00
+   *   Dec 04  recurring on the card        R$  30,00 ─┘ (and Jan 04, Feb 04: due Jan 15, Feb 15)
+   *   Dec 01  scheduled rent from checking R$ 100,00
+   *   Dec 08  recurring income to dollars  US$ 30,00   (and Jan 08, Feb 08; × 5.5 = R$ 165,00)
+   *   Dec 11  installment 1/3 from checking R$ 50,00   (Jan 11, Feb 11)
+   *   Dec 18  expense dated ahead, checking R$ 40,00
+   */
+  async function commitAhead() {
+    await t.db.update(users).set({ hasBetaAccess: true }).where(eq(users.id, h.owner.user.id));
+    await t.db.update(workspaces).set({ betaFeaturesEnabled: true }).where(eq(workspaces.id, h.workspaceId));
+    const post = async (path: string, json: Record<string, unknown>) => {
+      const response = await t.request(`/api/workspaces/${h.workspaceId}${path}`, {
+        method: "POST",
+        token: h.member.token,
+        json,
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+    };
+    const card = `card:${h.credit.id}`;
+    const checking = `account:${h.checking.id}`;
+    await post("/transactions", {
+      type: "expense",
+      origin_id: card,
+      amount: "300.00",
+      date: "2026-11-21",
+      description: "TV",
+    });
+    await post("/transactions", {
+      type: "expense",
+      origin_id: card,
+      amount: "120.00",
+      date: "2026-11-28",
+      description: "Shoes",
+    });
+    await post("/transactions", {
+      type: "expense",
+      origin_id: checking,
+      amount: "40.00",
+      date: "2026-12-18",
+      description: "Gift",
+    });
+    await post("/scheduled-transactions", {
+      type: "expense",
+      origin_id: checking,
+      amount: "100.00",
+      description: "Aluguel",
+      scheduled_date: "2026-12-01",
+    });
+    await post("/recurring-transactions", {
+      type: "expense",
+      origin_id: card,
+      amount: "30.00",
+      description: "Streaming",
+      name: "Streaming",
+      frequency: "monthly",
+      start_date: "2026-12-04",
+    });
+    await post("/recurring-transactions", {
+      type: "income",
+      destination_id: `account:${h.dollars.id}`,
+      amount: "30.00",
+      description: "Dividends",
+      name: "Dividends",
+      frequency: "monthly",
+      start_date: "2026-12-08",
+    });
+    await post("/installment-plans", {
+      description: "Sofa",
+      purchase_date: "2026-11-21",
+      total_amount: "150.00",
+      installments_count: 3,
+      origin: checking,
+      first_payment_date: "2026-12-11",
+    });
+  }
+
+  it("balance trend into the future: the days after today projected with what is committed, per account", async () => {
+    await commitAhead();
+    const { status, body } = await report("balance-trend", "from=2026-11-15&to=2026-12-31");
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      from: "2026-11-15",
+      to: "2026-12-31",
+      today: "2026-11-21",
+      projected_from: "2026-11-22",
+    });
+    const point = (date: string) => body.data.points.find((each: { date: string }) => each.date === date);
+    expect(point("2026-11-21")).toMatchObject({ total: "6810.00", projected: false });
+    const totals = ["2026-11-22", "2026-12-01", "2026-12-08", "2026-12-11", "2026-12-15", "2026-12-18", "2026-12-31"];
+    expect(totals.map((date) => [date, point(date).total, point(date).projected])).toEqual([
+      ["2026-11-22", "6810.00", true],
+      ["2026-12-01", "6710.00", true], // rent
+      ["2026-12-08", "6875.00", true], // US$ 30,00 of dividends at 5.5
+      ["2026-12-11", "6825.00", true], // the first installment
+      ["2026-12-15", "6375.00", true], // the card's statement: the two purchases and the streaming
+      ["2026-12-18", "6335.00", true], // the expense dated ahead
+      ["2026-12-31", "6335.00", true],
+    ]);
+    const balancesOf = (name: string) => {
+      const account = body.data.accounts.find((each: { name: string }) => each.name === name);
+      return Object.fromEntries(totals.map((date) => [date, account.balances[body.data.points.indexOf(point(date))]]));
+    };
+    expect(balancesOf("Nubank")).toEqual({
+      "2026-11-22": "3070.00",
+      "2026-12-01": "2970.00",
+      "2026-12-08": "2970.00",
+      "2026-12-11": "2920.00",
+      "2026-12-15": "2470.00",
+      "2026-12-18": "2430.00",
+      "2026-12-31": "2430.00",
+    });
+    expect(balancesOf("Wise USD")["2026-12-08"]).toBe("710.00");
+    // A range all in the past has nothing projected; one too far ahead is refused at `to`.
+    const past = (await report("balance-trend", "from=2026-11-01&to=2026-11-21")).body.data;
+    expect(past).toMatchObject({ projected_from: null });
+    expect(past.points.every((each: { projected: boolean }) => !each.projected)).toBe(true);
+    const tooFar = await report("balance-trend", "from=2027-11-01&to=2027-11-30");
+    expect(tooFar.status).toBe(422);
+    expect(tooFar.body.errors).toEqual({
+      to: ["The balance trend projects up to 366 days ahead: choose an end date up to 2027-11-22"],
+    });
+  });
+
+  it("cash flow projection: card statements due in each horizon, each card purchase counted once in the cash net", async () => {
+    await commitAhead();
+    const { body } = await report("cash-flow", range);
+    // Expenses count card purchases when made (R$ 120,00 dated ahead, R$ 30,00 of streaming a month);
+    // the cash net counts them by the statements that pay them, due 15 December (R$ 450,00: today's
+    // R$ 300,00 too), 15 January and 15 February (R$ 30,00 each).
+    expect(body.data.projection).toEqual([
+      {
+        days: 30,
+        end_date: "2026-12-21",
+        income: "165.00",
+        expenses: "340.00",
+        net: "-175.00",
+        card_spending: "150.00",
+        card_payments: "0.00",
+        statements_due: "450.00",
+        cash_net: "-475.00",
+      },
+      {
+        days: 60,
+        end_date: "2027-01-20",
+        income: "330.00",
+        expenses: "420.00",
+        net: "-90.00",
+        card_spending: "180.00",
+        card_payments: "0.00",
+        statements_due: "480.00",
+        cash_net: "-390.00",
+      },
+      {
+        days: 90,
+        end_date: "2027-02-19",
+        income: "495.00",
+        expenses: "500.00",
+        net: "-5.00",
+        card_spending: "210.00",
+        card_payments: "0.00",
+        statements_due: "510.00",
+        cash_net: "-305.00",
+      },
+    ]);
+    // A payment of the December statement recorded for 14 December is a card payment, no longer due.
+    const paid = await h.record({
+      type: "pay_credit_card",
+      origin_id: `account:${h.checking.id}`,
+      destination_id: `card:${h.credit.id}`,
+      amount: "450.00",
+      date: "2026-12-14",
+      description: "Fatura",
+    });
+    expect(paid.status).toBe(201);
+    const [thirty] = (await report("cash-flow", range)).body.data.projection;
+    expect(thirty).toMatchObject({ card_payments: "450.00", statements_due: "0.00", cash_net: "-475.00" });
   });
 
   it("on the free plan: three reports for the last 12 months, the rest an upgrade answer", async () => {
