@@ -2,7 +2,12 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
-import { categoryBreakdownQuerySchema, rangeQuerySchema, spendingTrendsQuerySchema } from "./analytics.schemas.ts";
+import {
+  balanceTrendQuerySchema,
+  categoryBreakdownQuerySchema,
+  rangeQuerySchema,
+  spendingTrendsQuerySchema,
+} from "./analytics.schemas.ts";
 import {
   accountPerformance,
   balanceTrend,
@@ -46,6 +51,6 @@ export const analyticsRoutes = new Hono<ApiEnv>()
   .get(`${base}/cash-flow`, validate("query", rangeQuerySchema), async (c) =>
     c.json({ data: await cashFlow({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
   )
-  .get(`${base}/balance-trend`, validate("query", rangeQuerySchema), async (c) =>
+  .get(`${base}/balance-trend`, validate("query", balanceTrendQuerySchema), async (c) =>
     c.json({ data: await balanceTrend({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
   );

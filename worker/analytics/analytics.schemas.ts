@@ -8,6 +8,18 @@ export const rangeQuerySchema = z.object({
 });
 export type RangeQuery = z.infer<typeof rangeQuerySchema>;
 
+/** The balance trend may run on past today: `projection_days` after it, when the range reaches today (the page asks for 30). */
+export const balanceTrendQuerySchema = rangeQuerySchema.extend({
+  projection_days: z.coerce
+    .number({ error: "errors:fields.projectionDays" })
+    .int("errors:fields.projectionDays")
+    .min(0, "errors:fields.projectionDays")
+    .max(90, "errors:fields.projectionDays")
+    .default(0),
+});
+/** Parsed, or as the page passes it (without `projection_days`: none). */
+export type BalanceTrendQuery = RangeQuery & { projection_days?: number };
+
 export const spendingTrendsQuerySchema = rangeQuerySchema.extend({
   group_by: z.enum(["day", "week", "month"], { error: "errors:fields.groupBy" }).default("month"),
 });

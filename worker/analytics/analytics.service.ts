@@ -45,7 +45,12 @@ import {
   slotDay,
   tagDaysQuery,
 } from "./analytics.queries.ts";
-import type { CategoryBreakdownQuery, RangeQuery, SpendingTrendsQuery } from "./analytics.schemas.ts";
+import type {
+  BalanceTrendQuery,
+  CategoryBreakdownQuery,
+  RangeQuery,
+  SpendingTrendsQuery,
+} from "./analytics.schemas.ts";
 import type { KnownRate } from "../currency/conversion.ts";
 import { dayConverter, type DayConverter } from "./report-converter.ts";
 import { bucketIndexOf, bucketsOf, dayCount, lastTwelveMonths, previousRange, type Range } from "./report-periods.ts";
@@ -494,18 +499,25 @@ function projectionReads(
  * card statements falling due (worker/planning/projected-cash.ts), at the latest kept rates — up to a
  * year past today.
  */
-export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
-  const window = readWindow(ctx, input, (range) => range);
+export async function balanceTrend({ ctx, input }: ReportCall<BalanceTrendQuery>) {
   const utcToday = todayIn("UTC", ctx.clock.now());
+  const projectionDays = input.projection_days ?? 0;
+  // Asked to run on past today: so it does when the range reaches today (in some time zone).
+  const runsOn = projectionDays > 0 && (input.to === undefined || input.to >= addDays(utcToday, -1));
+  const window = readWindow(ctx, input, (range) =>
+    runsOn ? { ...range, to: laterOf(range.to, addDays(utcToday, projectionDays + 1)) } : range,
+  );
   // Only a range asked to end after today (in some time zone) has days to project.
-  const reachesAhead = input.to !== undefined && input.to >= utcToday;
+  const reachesAhead = runsOn || (input.to !== undefined && input.to >= utcToday);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
     ...balanceReads(ctx, input.workspaceId, window),
     ...projectionReads(ctx, input.workspaceId, { until: window.to, isNeeded: reachesAhead }),
   });
   const today = todayIn(workspace.timeZone, ctx.clock.now());
-  const range = exactRange(input, today, "balance-trend", rows, { daily: true });
+  const asked = exactRange(input, today, "balance-trend", rows, { daily: true });
+  const range =
+    runsOn && asked.to >= today ? { ...asked, to: laterOf(asked.to, addDays(today, projectionDays)) } : asked;
   const projectionEnd = addDays(today, maxProjectionDays);
   if (range.to > projectionEnd)
     throw fieldError("to", "errors:fields.projectionTooFar", {
@@ -554,6 +566,9 @@ export async function balanceTrend({ ctx, input }: ReportCall<RangeQuery>) {
     unconverted_currencies: converter.unconvertedList(),
   };
 }
+
+/** The later of two ISO dates. */
+const laterOf = (a: string, b: string) => (a > b ? a : b);
 
 /**
  * Adds to each account's balances after today what the committed items will move by then: the

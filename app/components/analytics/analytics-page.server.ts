@@ -58,6 +58,9 @@ export type AnalyticsQuery = ReturnType<typeof readAnalyticsQuery>;
  * the database sends them all as ONE batch (sharedBatches), so the page waits for one round trip.
  * The budgets and goals lists are on every plan; their reports are not.
  */
+/** How far the balance trend runs on past today when the range ends today: the month ahead, projected. */
+const balanceProjectionDays = 30;
+
 type PersonContext = Parameters<typeof loadAnalyticsOptions>[0]["ctx"];
 
 export async function loadAnalyticsPage(pageCtx: PersonContext, workspaceId: string, query: AnalyticsQuery) {
@@ -80,7 +83,7 @@ export async function loadAnalyticsPage(pageCtx: PersonContext, workspaceId: str
     settled(categoryBreakdown({ ctx, input: { ...input, type: query.breakdownType } })),
     settled(incomeVsExpenses({ ctx, input })),
     settled(accountPerformance({ ctx, input })),
-    settled(balanceTrend({ ctx, input })),
+    settled(balanceTrend({ ctx, input: { ...input, projection_days: balanceProjectionDays } })),
     settled(budgetAnalysis({ ctx, input })),
     settled(goalsProgress({ ctx, input: { workspaceId } })),
     listBudgets({ ctx, input: { workspaceId } }),

@@ -334,6 +334,18 @@ describe("the analytics reports", () => {
     const past = (await report("balance-trend", "from=2026-11-01&to=2026-11-21")).body.data;
     expect(past).toMatchObject({ projected_from: null });
     expect(past.points.every((each: { projected: boolean }) => !each.projected)).toBe(true);
+    // Asked to run on (as the page asks, 30 days), a range ending today goes on projected; one in the past does not.
+    const runsOn = (await report("balance-trend", "from=2026-11-15&to=2026-11-21&projection_days=30")).body.data;
+    expect(runsOn).toMatchObject({ from: "2026-11-15", to: "2026-12-21", projected_from: "2026-11-22" });
+    expect(runsOn.points.at(-1)).toMatchObject({ date: "2026-12-21", total: "6335.00", projected: true });
+    expect((await report("balance-trend", "from=2026-11-01&to=2026-11-10&projection_days=30")).body.data).toMatchObject(
+      {
+        to: "2026-11-10",
+        projected_from: null,
+      },
+    );
+    const badDays = await report("balance-trend", "projection_days=91");
+    expect([badDays.status, badDays.body.errors]).toEqual([422, { projection_days: ["Project 0 to 90 days ahead"] }]);
     const tooFar = await report("balance-trend", "from=2027-11-01&to=2027-11-30");
     expect(tooFar.status).toBe(422);
     expect(tooFar.body.errors).toEqual({
