@@ -21,12 +21,9 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
-import { insertUser, insertWorkspace } from "../db/factories.ts";
-import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "./seed-ledger.ts";
-import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
+import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
@@ -175,34 +172,6 @@ async function measureWorkerInterleaved(
   );
 }
 
-async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
-  const user = await insertUser(db, { name: "Bench Owner", tier: "unlimited" });
-  const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
-  const started = performance.now();
-  const ledger = await seedLedger(db, {
-    workspaceId: workspace.id,
-    createdBy: user.id,
-    count,
-    lastDate: new Date().toISOString().slice(0, 10),
-    chunkSize: 1000,
-  });
-  console.log(
-    `  • ${count.toLocaleString("en-US")} transactions written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
-  const now = new Date();
-  const sessionId = newId();
-  const expiresAt = new Date(now.getTime() + 86_400_000);
-  await db.insert(schema.sessions).values({
-    id: sessionId,
-    userId: user.id,
-    createdAt: now.toISOString(),
-    lastSeenAt: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-  });
-  const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
-  return { workspaceId: workspace.id, accountId: ledger.accounts.checking.id, token };
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-ledger-"));
 const running: RunningProcess[] = [];
 try {
@@ -252,7 +221,7 @@ try {
   const timing: string[] = [];
   const trips: string[] = [];
   for (const size of sizes) {
-    const seeded = await seedWorkspace(db, jwtSecret, size);
+    const seeded = await seedBenchWorkspace(db, jwtSecret, size);
     const targets = targetsFor(seeded.workspaceId, seeded.accountId);
     await timeRequest(alone, targets[0]!, seeded.token);
     const inWorker = await measureWorkerInterleaved(
