@@ -105,9 +105,11 @@ export async function exportTransactionsCsv({ ctx, input }: ServiceCall<Transact
       try {
         pending = (await step({ date: last.date, id: last.id })).rows;
       } catch (error) {
-        // The answer has started: the download is cut short (the browser reports it failed), never completed wrong.
+        // The answer has started, and workerd ends an errored body as if it were whole
+        // (cloudflare/workerd#6818): the file itself then says, on its last line, that it is not.
         ctx.log.error("export_step_failed", { workspace_id: workspaceId, error: String(error) });
-        controller.error(error);
+        controller.enqueue(encoder.encode(csvLine([textCell(words[language].incomplete, separator)], separator)));
+        controller.close();
       }
     },
   });

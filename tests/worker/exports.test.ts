@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "../../scripts/local-stack.ts";
+import { seedLedger } from "../../scripts/seed-ledger.ts";
+import { startBuiltWorker } from "../support/built-worker.ts";
+import { startFaultProxy } from "../support/fault-proxy.ts";
+import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
+
+/**
+ * Issue 18: the transactions CSV streams out of the built Worker, served over HTTP by workerd as in
+ * production — read after read, as the download takes it. A database lost mid-download cannot turn
+ * the answer into an error any more, and workerd ends an errored body as if it were whole
+ * (cloudflare/workerd#6818): the file's last line then says it is incomplete.
+ */
+describe("the transactions CSV from the built Worker", () => {
+  const rowCount = 2_500;
+  let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
+  let worker: Miniflare;
+  let owner: Awaited<ReturnType<typeof workspaceOwnerIn>>;
+  let origin: string;
+  const persistDir = mkdtempSync(join(tmpdir(), "moneta-export-worker-"));
+
+  beforeAll(async () => {
+    const target = new URL(inject("databaseUrl"));
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
+    worker = startBuiltWorker({
+      databaseUrl: proxy.url,
+      vars: { LIBSQL_TIMEOUT_MS: "1500" },
+      serve: { port: await freePort(), persistDir },
+    });
+    origin = (await worker.ready).origin;
+    const db = databaseAt(inject("databaseUrl"));
+    owner = await workspaceOwnerIn(db);
+    await seedLedger(db, {
+      workspaceId: owner.workspace.id,
+      createdBy: owner.user.id,
+      count: rowCount,
+      lastDate: new Date().toISOString().slice(0, 10),
+      chunkSize: 1000,
+    });
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+    await proxy?.stop();
+    rmSync(persistDir, { recursive: true, force: true });
+  });
+
+  const exportUrl = () =>
+    `${origin}/api/workspaces/${owner.workspace.id}/exports/transactions.csv?language=en&separator=%2C`;
+
+  it("sends every row, in pieces as each read arrives", async () => {
+    const response = await fetch(exportUrl(), { headers: owner.api });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    let text = "";
+    let pieces = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pieces++;
+      text += decoder.decode(value, { stream: true });
+    }
+    const lines = text.split("\r\n").slice(0, -1);
+    expect(lines[0]).toMatch(/^\uFEFFDate,Type,Description,Amount,/);
+    expect(lines).toHaveLength(rowCount + 1);
+    expect(new Set(lines.slice(1).map((line) => line.split(",").at(-1))).size).toBe(rowCount);
+    // Three reads of 1 000 rows, each sent as it arrives: the file was never built whole first.
+    expect(pieces).toBeGreaterThanOrEqual(3);
+  });
+
+  it("ends the file with a line saying it is incomplete when the database is lost after the first rows", async () => {
+    const response = await fetch(exportUrl(), { headers: owner.api });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    let text = decoder.decode(first.value, { stream: true });
+    await proxy.setMode("refuse");
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    } finally {
+      await proxy.setMode("pass");
+    }
+    const lines = text.split("\r\n").slice(0, -1);
+    expect(lines.length).toBeLessThan(rowCount + 1);
+    expect(lines.at(-1)).toBe("Export incomplete: the rest could not be read. Download the file again.");
+  });
+});
