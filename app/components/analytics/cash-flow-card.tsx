@@ -110,7 +110,7 @@ function Projection({ data }: { data: CashFlow }) {
             <p className="text-xs text-muted-foreground">
               {t("cashFlow.projection.until", { date: money.date(horizon.end_date) })}
             </p>
-            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">{t("income.income")}</dt>
               <dd className="text-right text-foreground tabular">{money.text(horizon.income)}</dd>
               <dt className="text-muted-foreground">{t("income.expenses")}</dt>

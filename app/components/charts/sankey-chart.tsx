@@ -94,9 +94,13 @@ function bandPath(link: PlacedLink, sourceColumn: number) {
 /** Where each column's labels sit, in % of the width: before the first column, after the others. */
 const labelPlacement = [
   { right: `${100 - columnX[0] / 10}%`, paddingRight: 6, textAlign: "right" },
-  { left: `${(columnX[1] + nodeWidth) / 10}%`, paddingLeft: 4 },
+  { left: `${(columnX[1] + nodeWidth) / 10}%`, paddingLeft: 4, paddingRight: 4 },
   { left: `${(columnX[2] + nodeWidth) / 10}%`, paddingLeft: 6 },
 ] as const;
+/** The figure's one-off sizes, as inline styles: utilities used only here would weigh on every page's CSS. */
+const labelWidth = "22%";
+const narrowestDrawing = 480;
+const bandTransition = "fill-opacity 150ms";
 
 /** The hovered band or node, and where the pointer is in the drawing (the tooltip keeps to its inside half). */
 type Hover = {
@@ -174,17 +178,19 @@ export function SankeyChart({
     hover === null || hover.key === link.key || hover.key === link.source || hover.key === link.target;
 
   return (
-    <figure data-slot="chart" className={cn("@container grid min-w-0 gap-1", className)} data-testid="sankey">
+    <figure data-slot="chart" className={cn("grid min-w-0 gap-1", className)} data-testid="sankey">
       <figcaption className="sr-only">{summary}</figcaption>
-      <section
+      {/* biome-ignore lint/a11y/useSemanticElements: a group names the scrolling area without adding a landmark for every chart */}
+      <div
+        role="group"
         className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen it scrolls sideways, which a keyboard can do only once it is focused
         tabIndex={0}
         aria-label={scrollLabel}
       >
-        <div className="relative min-w-[480px] text-xs" style={{ height: layout.height }} aria-hidden>
+        <div className="relative text-xs" style={{ height: layout.height, minWidth: narrowestDrawing }} aria-hidden>
           <svg
-            className="absolute inset-0 size-full overflow-visible"
+            className="absolute inset-0 size-full"
             viewBox={`0 0 ${drawingWidth} ${layout.height}`}
             preserveAspectRatio="none"
             onPointerLeave={() => setHover(null)}
@@ -196,7 +202,7 @@ export function SankeyChart({
                 d={bandPath(link, byKey.get(link.source)!.column)}
                 fill={link.color}
                 fillOpacity={isLit(link) ? (hover ? 0.55 : 0.32) : 0.12}
-                className="transition-[fill-opacity] duration-150"
+                style={{ transition: bandTransition }}
                 data-flow={link.key}
                 onPointerMove={(event) => showLink(event, link)}
                 onPointerDown={(event) => showLink(event, link)}
@@ -220,10 +226,10 @@ export function SankeyChart({
             <div
               key={node.key}
               className={cn(
-                "pointer-events-none absolute grid max-w-[22%] -translate-y-1/2 leading-tight",
-                node.column === 1 && "rounded bg-card/85 pr-1",
+                "pointer-events-none absolute grid -translate-y-1/2 leading-tight",
+                node.column === 1 && "rounded bg-card",
               )}
-              style={{ top: node.y + node.height / 2, ...labelPlacement[node.column] }}
+              style={{ top: node.y + node.height / 2, maxWidth: labelWidth, ...labelPlacement[node.column] }}
               data-node={node.key}
             >
               <span className="truncate font-medium text-foreground">{node.label}</span>
@@ -242,8 +248,8 @@ export function SankeyChart({
             </div>
           ) : null}
         </div>
-      </section>
-      <p className="flex items-center gap-1 text-xs text-muted-foreground @min-[480px]:hidden" aria-hidden>
+      </div>
+      <p className="flex items-center gap-1 text-xs text-muted-foreground sm:hidden" aria-hidden>
         {scrollHint}
         <Icon name="arrow-right" className="size-3" />
       </p>
