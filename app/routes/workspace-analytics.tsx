@@ -4,6 +4,7 @@ import { analyticsAction } from "~/components/analytics/analytics-action.server"
 import { loadAnalyticsPage, readAnalyticsQuery } from "~/components/analytics/analytics-page.server";
 import { AccountPerformanceCard } from "~/components/analytics/accounts-card";
 import { CategoryBreakdownCard } from "~/components/analytics/breakdown-card";
+import { CashFlowCard } from "~/components/analytics/cash-flow-card";
 import { PlansSection } from "~/components/analytics/plans-section";
 import { BudgetAnalysisCard, GoalsProgressCard } from "~/components/analytics/progress-cards";
 import { daysIn, presetRange } from "~/components/analytics/range";
@@ -92,6 +93,7 @@ export default function WorkspaceAnalytics({ params }: Route.ComponentProps) {
           type={page.query.breakdownType}
         />
         <IncomeExpensesCard report={reports.incomeExpenses} />
+        <CashFlowCard report={reports.cashFlow} />
         <AccountPerformanceCard report={reports.accounts} />
         <BalanceTrendCard report={reports.balance} />
         <BudgetAnalysisCard report={reports.budgets} />

@@ -72,6 +72,25 @@ describe("analytics in Chromium", () => {
     const opened = await openPage(browser, { baseURL, locale: "en-US" });
     const { page, problems } = opened;
     const { workspaceId, api, checking, savings, food } = await workspaceWithSpending(page, email);
+    // Income for the cash flow: a tagged salary and untagged cashback into checking, and rent dated ahead.
+    const salary = await postJson(page, `${api}/tags`, { name: "Salary" });
+    const income = (amount: string, description: string, tagIds: string[]) =>
+      postJson(page, `${api}/transactions`, {
+        type: "income",
+        destination_id: `account:${checking.uuid}`,
+        amount,
+        description,
+        tag_ids: tagIds,
+      });
+    await income("2000.00", "Pay", [salary.uuid]);
+    await income("25.00", "Cashback", []);
+    await postJson(page, `${api}/transactions`, {
+      type: "expense",
+      origin_id: `account:${checking.uuid}`,
+      amount: "80.00",
+      description: "Rent",
+      date: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+    });
     const database = createDatabase({ url: inject("appDatabaseUrl") });
     await setTier(database, { email, plan: "unlimited" });
     database.$client.close();
@@ -86,6 +105,48 @@ describe("analytics in Chromium", () => {
     const breakdown = page.getByTestId("breakdown-list");
     await breakdown.getByRole("link", { name: "Food" }).waitFor();
     expect(await breakdown.getByRole("listitem").count()).toBe(2);
+
+    // The cash flow: its totals, a Sankey from income tags through the account to spending tags, the
+    // same flows as a table, and the rent dated ahead in the coming 30 days.
+    const cashFlow = page.getByRole("region", { name: "Cash flow" });
+    expect(await cashFlow.getByTestId("cash-flow-totals").innerText()).toMatch(
+      /Income\s+\$2,025\.00\s+Expenses\s+\$150\.00\s+Net\s+\$1,875\.00/,
+    );
+    const sankey = cashFlow.getByTestId("sankey");
+    const nodeLabels = await sankey
+      .locator("[data-node]")
+      .evaluateAll((labels) => labels.map((label) => [...label.children].map((line) => line.textContent).join(" ")));
+    expect(nodeLabels).toEqual([
+      "Salary $2,000.00",
+      "No tag $25.00",
+      "Checking $2,025.00",
+      "Food $120.00",
+      "Fun $30.00",
+    ]);
+    expect(await sankey.locator("[data-flow]").count()).toBe(4);
+    // Bars as tall as their money: salary 2,000.00 is 80 times the cashback's 25.00, food 4 times fun,
+    // and the account takes in both.
+    const [salaryBar, cashbackBar, checkingBar, foodBar, funBar] = await sankey
+      .locator("rect")
+      .evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().height));
+    expect(salaryBar! / cashbackBar!).toBeCloseTo(80, 0);
+    expect(foodBar! / funBar!).toBeCloseTo(4, 1);
+    expect(checkingBar).toBeCloseTo(salaryBar! + cashbackBar!, 1);
+    // Hovering a band names it and its amount.
+    await sankey.locator(`[data-flow^="in:${salary.uuid}>"]`).hover();
+    await sankey.getByText("Salary → Checking").waitFor();
+    await cashFlow.getByText("Show as table").click();
+    const flowRows = await cashFlow
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
+    expect(flowRows).toEqual([
+      ["Salary", "Checking", "$2,000.00"],
+      ["No tag", "Checking", "$25.00"],
+      ["Checking", "Food", "$120.00"],
+      ["Checking", "Fun", "$30.00"],
+    ]);
+    const nextMonth = cashFlow.getByTestId("cash-flow-projection").getByRole("listitem").first();
+    expect(await nextMonth.innerText()).toMatch(/Next 30 days[\s\S]*Expenses\s+\$80\.00[\s\S]*Net\s+-\$80\.00/);
     await noBlockingViolations(page, "analytics");
 
     // The range: a preset puts its dates in the address and the reports follow.
@@ -212,13 +273,19 @@ describe("analytics in Chromium", () => {
     const { workspaceId } = await workspaceWithSpending(page, email);
     const path = `/workspaces/${workspaceId}/analytics`;
     await gotoHydrated(page, path);
-    for (const title of ["Category breakdown", "Account performance", "Budget analysis", "Goals progress"]) {
+    for (const title of [
+      "Category breakdown",
+      "Cash flow",
+      "Account performance",
+      "Budget analysis",
+      "Goals progress",
+    ]) {
       const card = page.getByRole("region", { name: title });
       await card.getByText("Comes with the Unlimited plan").waitFor();
       expect(await card.getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe("/#planos");
     }
     await page.getByRole("region", { name: "Spending trends" }).getByText("$150.00").first().waitFor();
-    expect(await page.getByTestId("locked").count()).toBe(4);
+    expect(await page.getByTestId("locked").count()).toBe(5);
     await noBlockingViolations(page, "analytics, free plan");
 
     // Further back than the last 12 months, the free reports are locked too, and the page still answers.

@@ -28,7 +28,14 @@ function AccountsBody({ data }: { data: AccountPerformance }) {
   const columns = ["opening", "inflows", "outflows", "closing", "change"] as const;
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border">
+      {/* biome-ignore lint/a11y/useSemanticElements: a group names the scrolling area without adding a landmark for every chart */}
+      <div
+        role="group"
+        className="overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways inside the card, which a keyboard can do only once it is focused
+        tabIndex={0}
+        aria-label={t("accounts.caption", { currency: data.currency })}
+      >
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">{t("accounts.caption", { currency: data.currency })}</caption>
           <thead>

@@ -121,13 +121,19 @@ export function UnconvertedNote({ currencies }: { currencies: readonly string[] 
   );
 }
 
-type TableProps = { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] };
+type TableProps = {
+  caption: string;
+  head: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+  /** How many columns, from the first, hold names (left-aligned) rather than figures; the first heads its row. */
+  leadingTextColumns?: number;
+};
 
 /**
  * The report's numbers as a table, behind a disclosure: the same figures as the drawing, for
  * screen readers, keyboards and anyone who would rather read them.
  */
-export function ReportTable({ caption, head, rows }: TableProps) {
+export function ReportTable({ caption, head, rows, leadingTextColumns = 1 }: TableProps) {
   const { t } = useTranslation("analytics");
   return (
     <details className="group rounded-lg border">
@@ -141,7 +147,11 @@ export function ReportTable({ caption, head, rows }: TableProps) {
           <thead>
             <tr className="text-left text-xs text-muted-foreground">
               {head.map((label, position) => (
-                <th key={label} scope="col" className={cn("px-3 py-2 font-medium", position > 0 && "text-right")}>
+                <th
+                  key={label}
+                  scope="col"
+                  className={cn("px-3 py-2 font-medium", position >= leadingTextColumns && "text-right")}
+                >
                   {label}
                 </th>
               ))}
@@ -156,7 +166,13 @@ export function ReportTable({ caption, head, rows }: TableProps) {
                       {cell}
                     </th>
                   ) : (
-                    <td key={head[position]} className="px-3 py-2 text-right text-foreground tabular">
+                    <td
+                      key={head[position]}
+                      className={cn(
+                        "px-3 py-2 text-foreground",
+                        position >= leadingTextColumns ? "text-right tabular" : "text-left",
+                      )}
+                    >
                       {cell}
                     </td>
                   ),

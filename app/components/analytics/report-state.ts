@@ -15,6 +15,7 @@ export type CategoryBreakdown = ReadyData<Reports["breakdown"]>;
 export type IncomeVsExpenses = ReadyData<Reports["incomeExpenses"]>;
 export type AccountPerformance = ReadyData<Reports["accounts"]>;
 export type BalanceTrend = ReadyData<Reports["balance"]>;
+export type CashFlow = ReadyData<Reports["cashFlow"]>;
 export type BudgetAnalysis = ReadyData<Reports["budgets"]>;
 export type GoalsProgress = ReadyData<Reports["goals"]>;
 export type Budget = AnalyticsPageData["budgets"][number];

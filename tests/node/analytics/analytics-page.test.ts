@@ -42,6 +42,10 @@ describe("the analytics page's loader", () => {
     expect(page.reports.breakdown).toMatchObject({ state: "ready", data: { total: "540.00" } });
     expect(page.reports.incomeExpenses).toMatchObject({ state: "ready", data: { totals: { net: "3010.00" } } });
     expect(page.reports.balance).toMatchObject({ state: "ready" });
+    expect(page.reports.cashFlow).toMatchObject({
+      state: "ready",
+      data: { totals: { income: "3550.00", expenses: "540.00", net: "3010.00" } },
+    });
     expect(page.today).toBe("2026-11-21");
   });
 });
