@@ -172,6 +172,17 @@ describe("analytics in Chromium", () => {
     await page.getByTestId("transaction-row").filter({ hasText: "Groceries" }).waitFor();
     expect(await page.getByTestId("transaction-row").filter({ hasText: "Cinema" }).count()).toBe(0);
 
+    // Money with no tag opens too: the income breakdown's "No tag" row lists the untagged income only.
+    await gotoHydrated(page, path);
+    await page.getByLabel("Show").selectOption("income");
+    await page.waitForURL(/breakdown=income/);
+    await breakdown.getByRole("link", { name: "No tag" }).click();
+    await page.waitForURL(/\/transactions\?.*tag_id=none/);
+    expect(new URL(page.url()).searchParams.get("type")).toBe("income");
+    expect(await page.locator("select[name=tag_id]").inputValue()).toBe("none");
+    await page.getByTestId("transaction-row").first().waitFor();
+    expect(await page.getByTestId("transaction-row").allTextContents()).toEqual([expect.stringContaining("Cashback")]);
+
     // A budget on Food, set up on the page, shows in the budget analysis.
     await gotoHydrated(page, path);
     await page.getByRole("button", { name: "New budget" }).click();
@@ -228,13 +239,14 @@ describe("analytics in Chromium", () => {
       description: "Rent",
       date: dayFromNow(12),
     });
-    const ahead = `${path}?from=${dayFromNow(-10)}&to=${dayFromNow(20)}`;
+    // The page runs the balance on to 30 days after today: from today, that is 31 daily rows.
+    const ahead = `${path}?from=${dayFromNow(0)}&to=${dayFromNow(20)}`;
     await gotoHydrated(page, ahead);
     const balance = page.getByRole("region", { name: "Balance trend" });
     await balance.getByText("Projected", { exact: true }).waitFor();
     await balance.getByText("Projected at the end").waitFor();
     await balance.getByText("Show as table").click();
-    expect(await balance.getByRole("rowheader").filter({ hasText: "(projected)" }).count()).toBeGreaterThanOrEqual(19);
+    expect(await balance.getByRole("rowheader").filter({ hasText: "(projected)" }).count()).toBeGreaterThanOrEqual(29);
     await noBlockingViolations(page, "analytics with a projected balance");
     const projected = await screenshotEveryLayout(browser, {
       baseURL,

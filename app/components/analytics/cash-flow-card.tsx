@@ -121,6 +121,16 @@ function Projection({ data }: { data: CashFlow }) {
               >
                 {money.text(horizon.net, { sign: "exceptZero" })}
               </dd>
+              <dt className="mt-1 border-t pt-1 text-muted-foreground">{t("cashFlow.projection.statementsDue")}</dt>
+              <dd className="mt-1 border-t pt-1 text-right text-foreground tabular">
+                {money.text(horizon.statements_due)}
+              </dd>
+              <dt className="font-medium text-foreground">{t("cashFlow.projection.cashNet")}</dt>
+              <dd
+                className={`text-right font-semibold tabular ${horizon.cash_net.startsWith("-") ? "text-destructive" : "text-foreground"}`}
+              >
+                {money.text(horizon.cash_net, { sign: "exceptZero" })}
+              </dd>
             </dl>
           </li>
         ))}
