@@ -16,8 +16,9 @@ export function budgetRowsQuery(ctx: ServiceContext, workspaceId: string, budget
 
 /**
  * What the budgets need to be worked out up to `to`: the spending of each day (all of it, and under
- * each budgeted tag) from `from` — or from the first month of a budget that rolls over, when earlier,
- * since what it carries depends on every month since — with the rates that convert it.
+ * each budgeted tag) from `from` — and, for a budget that rolls over, from its first month, when
+ * earlier, since what it carries depends on every month since — with the rates that convert it.
+ * Only the budgets that roll over read their history: most read a month or the range alone.
  */
 export function budgetSpendingQueries(
   ctx: ServiceContext,
@@ -26,9 +27,12 @@ export function budgetSpendingQueries(
   /** A tag about to be budgeted (a create's), read too. */
   newTagId?: string,
 ) {
-  const rolloverStart = sql`(select min(${budgets.startMonth}) || '-01' from ${budgets}
-    where ${budgets.workspaceId} = ${workspaceId} and ${budgets.rollover} = 1)`;
-  const since = sql`min(${from}, coalesce(${rolloverStart}, ${from}))`;
+  const rolloverStart = (onTags: boolean) => sql`(select min(${budgets.startMonth}) || '-01' from ${budgets}
+    where ${budgets.workspaceId} = ${workspaceId} and ${budgets.rollover} = 1
+    and ${budgets.tagId} is ${onTags ? sql`not null` : sql`null`})`;
+  const since = (onTags: boolean) => sql`min(${from}, coalesce(${rolloverStart(onTags)}, ${from}))`;
+  const rolloverTags = sql`(select ${budgets.tagId} from ${budgets}
+    where ${budgets.workspaceId} = ${workspaceId} and ${budgets.rollover} = 1 and ${budgets.tagId} is not null)`;
   return {
     allSpending: ctx.db
       .select({
@@ -40,7 +44,7 @@ export function budgetSpendingQueries(
       .where(
         and(
           eq(ledgerDayFlows.workspaceId, workspaceId),
-          sql`${ledgerDayFlows.day} >= ${since}`,
+          sql`${ledgerDayFlows.day} >= ${since(false)}`,
           lte(ledgerDayFlows.day, to),
           eq(ledgerDayFlows.kind, "expense"),
           eq(ledgerDayFlows.direction, "out"),
@@ -58,7 +62,8 @@ export function budgetSpendingQueries(
       .where(
         and(
           eq(tagDayFlows.workspaceId, workspaceId),
-          sql`${tagDayFlows.day} >= ${since}`,
+          sql`${tagDayFlows.day} >= ${since(true)}`,
+          sql`(${tagDayFlows.day} >= ${from} or ${tagDayFlows.tagId} in ${rolloverTags})`,
           lte(tagDayFlows.day, to),
           eq(tagDayFlows.kind, "expense"),
           sql`(${tagDayFlows.tagId} in (select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${workspaceId})
