@@ -24,7 +24,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "./seed-ledger.ts";
+import { seedBudgets, seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
@@ -175,35 +175,6 @@ async function measureWorkerInterleaved(
   );
 }
 
-/**
- * Budgets as a workspace that keeps them has, for the dashboard's alerts and the budget analysis to
- * read: one on each tag this month, and one on all spending that rolls over from 11 months back
- * (so what it carries is worked out from every month since).
- */
-function benchBudgets(workspaceId: string, createdBy: string, tagRows: ReadonlyArray<{ id: string }>, now: Date) {
-  const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  const budget = (
-    tagId: string | null,
-    amountCents: number,
-    rollover: boolean,
-    startMonth: string,
-  ): typeof schema.budgets.$inferInsert => ({
-    id: newId(),
-    workspaceId,
-    tagId,
-    amountCents,
-    currency: "BRL",
-    rollover,
-    startMonth,
-    createdBy,
-    createdAt: now.toISOString(),
-  });
-  return [
-    budget(null, 5_000_000, true, yearAgo.toISOString().slice(0, 7)),
-    ...tagRows.map((tag) => budget(tag.id, 500_000, false, now.toISOString().slice(0, 7))),
-  ];
-}
-
 async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
   const user = await insertUser(db, { name: "Bench Owner", tier: "unlimited" });
   const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
@@ -219,7 +190,7 @@ async function seedWorkspace(db: Database, jwtSecret: string, count: number) {
     `  • ${count.toLocaleString("en-US")} transactions written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
   const now = new Date();
-  await db.insert(schema.budgets).values(benchBudgets(workspace.id, user.id, ledger.tags, now));
+  await seedBudgets(db, { workspaceId: workspace.id, createdBy: user.id, tags: ledger.tags, now });
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 86_400_000);
   await db.insert(schema.sessions).values({

@@ -1,40 +1,57 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, type Placeholder, sql } from "drizzle-orm";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { budgets, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
-import { reportRatesQueries } from "../analytics/analytics.queries.ts";
+import { rateMarginDays, windowRatesSelect } from "../analytics/analytics.queries.ts";
 import type { ServiceContext } from "../context.ts";
+import { newestRatesQuery } from "../currency/rate-queries.ts";
+import { addDays } from "../ledger/dates.ts";
 import { exactSum } from "../ledger/sums.ts";
 
-/** The workspace's budgets with their tags' names and colours (a budget on all spending has none). */
-export function budgetRowsQuery(ctx: ServiceContext, workspaceId: string, budgetId?: string) {
-  return ctx.db
+const everyBudget = "*";
+
+/** The workspace's budgets (or one) with their tags' names and colours (a budget on all spending has none). */
+const budgetRows = reusableRead<{ workspaceId: string; budgetId: string }>()((db, value) =>
+  db
     .select({ budget: budgets, tagName: tags.name, tagColor: tags.color })
     .from(budgets)
     .leftJoin(tags, eq(tags.id, budgets.tagId))
-    .where(and(eq(budgets.workspaceId, workspaceId), budgetId === undefined ? undefined : eq(budgets.id, budgetId)))
-    .orderBy(sql`${budgets.tagId} is not null`, asc(tags.name));
+    .where(
+      and(
+        eq(budgets.workspaceId, value("workspaceId")),
+        sql`(${value("budgetId")} = ${everyBudget} or ${budgets.id} = ${value("budgetId")})`,
+      ),
+    )
+    .orderBy(sql`${budgets.tagId} is not null`, asc(tags.name)),
+);
+
+export function budgetRowsQuery(_ctx: ServiceContext, workspaceId: string, budgetId?: string) {
+  return budgetRows({ workspaceId, budgetId: budgetId ?? everyBudget });
 }
 
+type SpendingValues = {
+  workspaceId: string;
+  from: string;
+  to: string;
+  newTagId: string;
+  ratesFrom: string;
+  ratesTo: string;
+};
+
 /**
- * What the budgets need to be worked out up to `to`: the spending of each day (all of it, and under
- * each budgeted tag) from `from` — and, for a budget that rolls over, from its first month, when
- * earlier, since what it carries depends on every month since — with the rates that convert it.
- * Only the budgets that roll over read their history: most read a month or the range alone.
+ * The first day a budget's spending is read from: `from` — or, for a budget that rolls over, its
+ * first month, when earlier, since what it carries depends on every month since.
  */
-export function budgetSpendingQueries(
-  ctx: ServiceContext,
-  workspaceId: string,
-  { from, to }: { from: string; to: string },
-  /** A tag about to be budgeted (a create's), read too. */
-  newTagId?: string,
-) {
-  const rolloverStart = (onTags: boolean) => sql`(select min(${budgets.startMonth}) || '-01' from ${budgets}
-    where ${budgets.workspaceId} = ${workspaceId} and ${budgets.rollover} = 1
+function spendingSince(value: (name: keyof SpendingValues) => Placeholder, onTags: boolean) {
+  const rolloverStart = sql`(select min(${budgets.startMonth}) || '-01' from ${budgets}
+    where ${budgets.workspaceId} = ${value("workspaceId")} and ${budgets.rollover} = 1
     and ${budgets.tagId} is ${onTags ? sql`not null` : sql`null`})`;
-  const since = (onTags: boolean) => sql`min(${from}, coalesce(${rolloverStart(onTags)}, ${from}))`;
-  const rolloverTags = sql`(select ${budgets.tagId} from ${budgets}
-    where ${budgets.workspaceId} = ${workspaceId} and ${budgets.rollover} = 1 and ${budgets.tagId} is not null)`;
-  return {
-    allSpending: ctx.db
+  return sql`min(${value("from")}, coalesce(${rolloverStart}, ${value("from")}))`;
+}
+
+/** Built once per isolate (db/reusable-read.ts): the dashboard reads them on every visit. */
+const spendingReads = {
+  allSpending: reusableRead<SpendingValues>()((db, value) =>
+    db
       .select({
         day: ledgerDayFlows.day,
         currency: ledgerDayFlows.currency,
@@ -43,15 +60,20 @@ export function budgetSpendingQueries(
       .from(ledgerDayFlows)
       .where(
         and(
-          eq(ledgerDayFlows.workspaceId, workspaceId),
-          sql`${ledgerDayFlows.day} >= ${since(false)}`,
-          lte(ledgerDayFlows.day, to),
+          eq(ledgerDayFlows.workspaceId, value("workspaceId")),
+          sql`${ledgerDayFlows.day} >= ${spendingSince(value, false)}`,
+          lte(ledgerDayFlows.day, value("to")),
           eq(ledgerDayFlows.kind, "expense"),
           eq(ledgerDayFlows.direction, "out"),
         ),
       )
       .groupBy(ledgerDayFlows.day, ledgerDayFlows.currency),
-    tagSpending: ctx.db
+  ),
+  tagSpending: reusableRead<SpendingValues>()((db, value) => {
+    const budgeted = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")})`;
+    const rollingOver = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
+      and ${budgets.rollover} = 1 and ${budgets.tagId} is not null)`;
+    return db
       .select({
         day: tagDayFlows.day,
         tagId: tagDayFlows.tagId,
@@ -61,22 +83,53 @@ export function budgetSpendingQueries(
       .from(tagDayFlows)
       .where(
         and(
-          eq(tagDayFlows.workspaceId, workspaceId),
-          sql`${tagDayFlows.day} >= ${since(true)}`,
-          sql`(${tagDayFlows.day} >= ${from} or ${tagDayFlows.tagId} in ${rolloverTags})`,
-          lte(tagDayFlows.day, to),
+          eq(tagDayFlows.workspaceId, value("workspaceId")),
+          sql`${tagDayFlows.day} >= ${spendingSince(value, true)}`,
+          lte(tagDayFlows.day, value("to")),
           eq(tagDayFlows.kind, "expense"),
-          sql`(${tagDayFlows.tagId} in (select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${workspaceId})
-            or ${tagDayFlows.tagId} = ${newTagId ?? ""})`,
+          sql`(${tagDayFlows.tagId} in ${budgeted} or ${tagDayFlows.tagId} = ${value("newTagId")})`,
+          // Before `from`, only what a budget that rolls over carries from.
+          sql`(${tagDayFlows.day} >= ${value("from")} or ${tagDayFlows.tagId} in ${rollingOver})`,
         ),
       )
-      .groupBy(tagDayFlows.day, tagDayFlows.tagId, tagDayFlows.currency),
-    ...reportRatesQueries(
-      ctx,
-      workspaceId,
-      { from, to },
-      sql`select ${budgets.currency} from ${budgets} where ${budgets.workspaceId} = ${workspaceId}`,
+      .groupBy(tagDayFlows.day, tagDayFlows.tagId, tagDayFlows.currency);
+  }),
+  windowRates: reusableRead<SpendingValues>()((db, value) =>
+    windowRatesSelect(
+      db,
+      value("workspaceId"),
+      { from: value("ratesFrom"), to: value("ratesTo") },
+      sql`select ${budgets.currency} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}`,
     ),
+  ),
+};
+
+/**
+ * What the budgets need to be worked out up to `to`: the spending of each day (all of it, and under
+ * each budgeted tag) from `from` — and, for a budget that rolls over, from its first month, when
+ * earlier (spendingSince) — with the rates that convert it. Only the budgets that roll over read
+ * their history: the others read the month or the range alone.
+ */
+export function budgetSpendingQueries(
+  ctx: ServiceContext,
+  workspaceId: string,
+  { from, to }: { from: string; to: string },
+  /** A tag about to be budgeted (a create's), read too. */
+  newTagId?: string,
+) {
+  const values: SpendingValues = {
+    workspaceId,
+    from,
+    to,
+    newTagId: newTagId ?? "",
+    ratesFrom: addDays(from, -rateMarginDays),
+    ratesTo: addDays(to, rateMarginDays),
+  };
+  return {
+    allSpending: spendingReads.allSpending(values),
+    tagSpending: spendingReads.tagSpending(values),
+    windowRates: spendingReads.windowRates(values),
+    newestRates: newestRatesQuery(ctx, workspaceId),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
+import type { RowsOf } from "../../db/named-batch.ts";
 import { budgets, tags } from "../../db/schema/index.ts";
 import type { KnownRate } from "../currency/conversion.ts";
 import type { ServiceCall } from "../auth/actor.ts";
@@ -27,7 +28,7 @@ import { budgetForTagQuery, budgetRowsQuery, budgetSpendingQueries } from "./bud
 import type { BudgetInput, BudgetUpdate } from "./budgets.schemas.ts";
 
 export type BudgetRef = WorkspaceRef & { budgetId: string };
-export type BudgetRow = Awaited<ReturnType<typeof budgetRowsQuery>>[number];
+export type BudgetRow = RowsOf<ReturnType<typeof budgetRowsQuery>>[number];
 export type SpendingRows = {
   allSpending: Array<{ day: string; currency: string; units: bigint }>;
   tagSpending: Array<{ day: string; tagId: string; currency: string; units: bigint }>;
