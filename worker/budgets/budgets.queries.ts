@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, type Placeholder, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, lte, type Placeholder, sql } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { budgets, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
 import { rateMarginDays, windowRatesSelect } from "../analytics/analytics.queries.ts";
@@ -48,12 +48,28 @@ function spendingSince(value: (name: keyof SpendingValues) => Placeholder, onTag
   return sql`min(${value("from")}, coalesce(${rolloverStart}, ${value("from")}))`;
 }
 
+/**
+ * A row's day — or, in the currency every budget is kept in, which needs no day's rate, the first
+ * of its month: a budget only sums months, so a rolling budget's history is a row a month, not a day.
+ */
+function dayOrMonth(
+  value: (name: keyof SpendingValues) => Placeholder,
+  table: typeof ledgerDayFlows | typeof tagDayFlows,
+) {
+  // Qualified: in a select list drizzle writes a column bare, and inside the subquery a bare
+  // `currency` would be the budget's own.
+  const column = (name: string) => sql`${sql.identifier(getTableName(table))}.${sql.identifier(name)}`;
+  return sql<string>`case when not exists (select 1 from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
+    and ${budgets.currency} <> ${column("currency")}) then substr(${column("day")}, 1, 7) || '-01' else ${column("day")} end`;
+}
+
 /** Built once per isolate (db/reusable-read.ts): the dashboard reads them on every visit. */
 const spendingReads = {
-  allSpending: reusableRead<SpendingValues>()((db, value) =>
-    db
+  allSpending: reusableRead<SpendingValues>()((db, value) => {
+    const day = dayOrMonth(value, ledgerDayFlows);
+    return db
       .select({
-        day: ledgerDayFlows.day,
+        day,
         currency: ledgerDayFlows.currency,
         units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
       })
@@ -67,15 +83,16 @@ const spendingReads = {
           eq(ledgerDayFlows.direction, "out"),
         ),
       )
-      .groupBy(ledgerDayFlows.day, ledgerDayFlows.currency),
-  ),
+      .groupBy(day, ledgerDayFlows.currency);
+  }),
   tagSpending: reusableRead<SpendingValues>()((db, value) => {
     const budgeted = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")})`;
     const rollingOver = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
       and ${budgets.rollover} = 1 and ${budgets.tagId} is not null)`;
+    const day = dayOrMonth(value, tagDayFlows);
     return db
       .select({
-        day: tagDayFlows.day,
+        day,
         tagId: tagDayFlows.tagId,
         currency: tagDayFlows.currency,
         units: exactSum(sql`${tagDayFlows.amountUnits}`),
@@ -92,7 +109,7 @@ const spendingReads = {
           sql`(${tagDayFlows.day} >= ${value("from")} or ${tagDayFlows.tagId} in ${rollingOver})`,
         ),
       )
-      .groupBy(tagDayFlows.day, tagDayFlows.tagId, tagDayFlows.currency);
+      .groupBy(day, tagDayFlows.tagId, tagDayFlows.currency);
   }),
   windowRates: reusableRead<SpendingValues>()((db, value) =>
     windowRatesSelect(
@@ -105,7 +122,7 @@ const spendingReads = {
 };
 
 /**
- * What the budgets need to be worked out up to `to`: the spending of each day (all of it, and under
+ * What the budgets need to be worked out up to `to`: the spending of each day or month (all of it, and under
  * each budgeted tag) from `from` — and, for a budget that rolls over, from its first month, when
  * earlier (spendingSince) — with the rates that convert it. Only the budgets that roll over read
  * their history: the others read the month or the range alone.
