@@ -3,11 +3,12 @@ import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
-import { seedLedger } from "./seed-ledger.ts";
+import { seedBudgets, seedLedger } from "./seed-ledger.ts";
 
 /**
  * The benchmarks' workspace: an Unlimited owner, a BRL workspace in São Paulo holding `count`
- * transactions up to today (scripts/seed-ledger.ts), and a session token for that owner.
+ * transactions up to today (scripts/seed-ledger.ts) with budgets on its tags and a rolling one on all
+ * spending (seedBudgets), and a session token for that owner.
  */
 export async function seedBenchWorkspace(db: Database, jwtSecret: string, count: number) {
   const user = await insertUser(db, { name: "Bench Owner", tier: "unlimited" });
@@ -24,6 +25,7 @@ export async function seedBenchWorkspace(db: Database, jwtSecret: string, count:
     `  • ${count.toLocaleString("en-US")} transactions written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
   const now = new Date();
+  await seedBudgets(db, { workspaceId: workspace.id, createdBy: user.id, tags: ledger.tags, now });
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 86_400_000);
   await db.insert(schema.sessions).values({

@@ -22,7 +22,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedLedger } from "./seed-ledger.ts";
+import { seedBudgets, seedLedger } from "./seed-ledger.ts";
 import { signSessionToken } from "../worker/auth/tokens.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";
@@ -167,13 +167,14 @@ try {
   const db = drizzle(client, { schema }) as unknown as Database;
   const user = await insertUser(db, { name: "Profile Owner", tier: "unlimited" });
   const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
-  await seedLedger(db, {
+  const ledger = await seedLedger(db, {
     workspaceId: workspace.id,
     createdBy: user.id,
     count: 5000,
     lastDate: new Date().toISOString().slice(0, 10),
   });
   const now = new Date();
+  await seedBudgets(db, { workspaceId: workspace.id, createdBy: user.id, tags: ledger.tags, now });
   const sessionId = newId();
   const expiresAt = new Date(now.getTime() + 86_400_000);
   await db.insert(schema.sessions).values({

@@ -8,7 +8,16 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { batchOfStatements } from "../db/named-batch.ts";
-import { accounts, cards, exchangeRates, tags, transactions, transactionTags, workspaces } from "../db/schema/index.ts";
+import {
+  accounts,
+  budgets,
+  cards,
+  exchangeRates,
+  tags,
+  transactions,
+  transactionTags,
+  workspaces,
+} from "../db/schema/index.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
 import type { Currency } from "../db/enums.ts";
@@ -256,4 +265,39 @@ export async function seedLedger(db: Database, options: Options) {
   );
   await db.insert(exchangeRates).values(rateRows).onConflictDoNothing();
   return { accounts: { checking, savings, dollars, euros }, cards: { credit, debit }, tags: tagRows };
+}
+
+/**
+ * Budgets as a workspace that keeps them has, for the dashboard's alerts and the budget analysis to
+ * read: one on each tag from this month, and one on all spending that rolls over from 11 months back
+ * (so what it carries is worked out from every month since).
+ */
+export async function seedBudgets(
+  db: Database,
+  options: { workspaceId: string; createdBy: string; tags: ReadonlyArray<{ id: string }>; now: Date },
+) {
+  const { now } = options;
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const budget = (
+    tagId: string | null,
+    amountCents: number,
+    rollover: boolean,
+    startMonth: string,
+  ): typeof budgets.$inferInsert => ({
+    id: newId(),
+    workspaceId: options.workspaceId,
+    tagId,
+    amountCents,
+    currency: "BRL",
+    rollover,
+    startMonth,
+    createdBy: options.createdBy,
+    createdAt: now.toISOString(),
+  });
+  await db
+    .insert(budgets)
+    .values([
+      budget(null, 5_000_000, true, yearAgo.toISOString().slice(0, 7)),
+      ...options.tags.map((tag) => budget(tag.id, 500_000, false, now.toISOString().slice(0, 7))),
+    ]);
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
+import { BudgetAlerts } from "~/components/dashboard/budget-alerts";
 import { CardDialog } from "~/components/cards/lazy-card-dialog";
 import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { plans } from "~/components/landing/pricing";
@@ -172,6 +173,11 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           />
         </div>
       )}
+      <BudgetAlerts
+        alerts={stats.budget_alerts}
+        // The budget analysis of this month, whose figures the alerts are.
+        budgetsHref={`/workspaces/${params.workspaceId}/analytics?from=${page.today.slice(0, 7)}-01&to=${page.today}#report-budgets`}
+      />
       <RecentTransactions
         transactions={stats.recent_transactions}
         today={page.today}

@@ -4,6 +4,7 @@ import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
@@ -21,12 +22,6 @@ describe("analytics in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
   });
-
-  async function postJson(page: Page, path: string, data: Record<string, unknown>) {
-    const response = await page.request.post(path, { headers: { Origin: baseURL }, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data;
-  }
 
   async function noBlockingViolations(page: Page, screen: string) {
     const violations = await accessibilityViolations(page, screen);

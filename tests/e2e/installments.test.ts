@@ -11,6 +11,7 @@ import {
   toastWith,
 } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
+import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
@@ -30,11 +31,6 @@ describe("installment plans in Chromium", () => {
     await browser?.close();
   });
 
-  async function postJson(page: Page, path: string, data: Record<string, unknown>) {
-    const response = await page.request.post(path, { headers: { Origin: baseURL }, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data;
-  }
   async function getData(page: Page, path: string) {
     const response = await page.request.get(path);
     expect(response.status(), await response.text()).toBe(200);

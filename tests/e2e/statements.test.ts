@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays } from "../../worker/ledger/dates.ts";
 import {
@@ -10,6 +10,7 @@ import {
   screenshotEveryLayout,
   toastWith,
 } from "../support/browser.ts";
+import { postJson } from "./support/ledger.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
@@ -28,12 +29,6 @@ describe("card statements in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
   });
-
-  async function postJson(page: Page, path: string, data: Record<string, unknown>) {
-    const response = await page.request.post(path, { headers: { Origin: baseURL }, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data;
-  }
 
   it("shows a statement's purchases and totals, pays it from the statement and lists a debit card's purchases", async () => {
     const stamp = Date.now();

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, like, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, like, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accounts, cards, exchangeRates, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
@@ -202,9 +203,38 @@ export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {
 }
 
 /**
- * The kept rates a report converts with: every day's rate between the currencies it reports in (the
+ * The kept rates of every day from `from` to `to` between the currencies a report is in (the
  * workspace's, and `targets` — a subquery of currency codes, such as the budgets' own) and the ones
- * the accounts hold, over the range and 40 days either side (so a day without one finds a near one),
+ * the accounts hold. Built on `db` with values or placeholders (a reusable read's).
+ */
+export function windowRatesSelect(
+  db: Database,
+  workspaceId: string | Placeholder,
+  { from, to }: { from: string | Placeholder; to: string | Placeholder },
+  targets?: SQL,
+) {
+  const reportedIn = targets
+    ? sql`(select ${workspaceCurrency(workspaceId)} union ${targets})`
+    : sql`(${workspaceCurrency(workspaceId)})`;
+  const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
+  return db
+    .select()
+    .from(exchangeRates)
+    .where(
+      and(
+        gte(exchangeRates.rateDate, from),
+        lte(exchangeRates.rateDate, to),
+        sql`((${exchangeRates.quote} in ${reportedIn} and ${exchangeRates.base} in ${held})
+          or (${exchangeRates.base} in ${reportedIn} and ${exchangeRates.quote} in ${held}))`,
+      ),
+    );
+}
+
+/** How far either side of a report's range its rates are read, so a day without one finds a near one. */
+export const rateMarginDays = 40;
+
+/**
+ * The kept rates a report converts with (windowRatesSelect) over the range and 40 days either side,
  * plus each pair's newest for ranges the history does not reach.
  */
 export function reportRatesQueries(
@@ -213,22 +243,13 @@ export function reportRatesQueries(
   { from, to }: { from: string; to: string },
   targets?: SQL,
 ) {
-  const reportedIn = targets
-    ? sql`(select ${workspaceCurrency(workspaceId)} union ${targets})`
-    : sql`(${workspaceCurrency(workspaceId)})`;
-  const held = sql`(select ${accounts.currency} from ${accounts} where ${accounts.workspaceId} = ${workspaceId})`;
   return {
-    windowRates: ctx.db
-      .select()
-      .from(exchangeRates)
-      .where(
-        and(
-          gte(exchangeRates.rateDate, addDays(from, -40)),
-          lte(exchangeRates.rateDate, addDays(to, 40)),
-          sql`((${exchangeRates.quote} in ${reportedIn} and ${exchangeRates.base} in ${held})
-            or (${exchangeRates.base} in ${reportedIn} and ${exchangeRates.quote} in ${held}))`,
-        ),
-      ),
+    windowRates: windowRatesSelect(
+      ctx.db,
+      workspaceId,
+      { from: addDays(from, -rateMarginDays), to: addDays(to, rateMarginDays) },
+      targets,
+    ),
     newestRates: newestRatesQuery(ctx, workspaceId),
   };
 }

@@ -6,9 +6,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
+import type { RowsOf } from "../../db/named-batch.ts";
 import { budgets, tags } from "../../db/schema/index.ts";
 import type { KnownRate } from "../currency/conversion.ts";
 import type { ServiceCall } from "../auth/actor.ts";
+import type { ServiceContext } from "../context.ts";
 import { actorUserId } from "../auth/actor.ts";
 import { actorStillMay, readInWorkspace } from "../auth/actor-access.ts";
 import { exactRange, readWindow, type ReportCall } from "../analytics/analytics.service.ts";
@@ -26,8 +28,8 @@ import { budgetForTagQuery, budgetRowsQuery, budgetSpendingQueries } from "./bud
 import type { BudgetInput, BudgetUpdate } from "./budgets.schemas.ts";
 
 export type BudgetRef = WorkspaceRef & { budgetId: string };
-type BudgetRow = Awaited<ReturnType<typeof budgetRowsQuery>>[number];
-type SpendingRows = {
+export type BudgetRow = RowsOf<ReturnType<typeof budgetRowsQuery>>[number];
+export type SpendingRows = {
   allSpending: Array<{ day: string; currency: string; units: bigint }>;
   tagSpending: Array<{ day: string; tagId: string; currency: string; units: bigint }>;
   windowRates: KnownRate[];
@@ -116,7 +118,11 @@ function currentMonthWindow(now: Date) {
 type Ctx = ServiceCall<WorkspaceRef>["ctx"];
 
 /** The budgets (or one) and what they need for this month, for a read batch. */
-function budgetReads(ctx: Ctx, workspaceId: string, options: { budgetId?: string; newTagId?: string } = {}) {
+export function budgetReads(
+  ctx: ServiceContext,
+  workspaceId: string,
+  options: { budgetId?: string; newTagId?: string } = {},
+) {
   const { budgetId, newTagId } = options;
   return {
     budgetRows: budgetRowsQuery(
@@ -129,7 +135,7 @@ function budgetReads(ctx: Ctx, workspaceId: string, options: { budgetId?: string
 }
 
 /** The budgets as answered, with this month's figures worked out from the read. */
-function budgetsAnswer(
+export function budgetsAnswer(
   now: Date,
   workspace: { timeZone: string },
   budgetRows: readonly BudgetRow[],

@@ -24,6 +24,8 @@
  *   payments are neither: they move money the workspace already has.
  * - change_percentage = (current − previous) / previous × 100, rounded half away from zero to
  *   1 decimal; previous 0 and current > 0 → 100 'increase'; both 0 → 0 'neutral'.
+ * - budget_alerts: this month's budgets at 80 % or more of what they offer, most used first, on a
+ *   plan with advanced analytics (worker/budgets/budget-alerts.ts).
  * - credit_utilization = card debt / total credit limit × 100, 1 decimal (0 without a limit).
  *   Debt is summed over every card: only credit-mode legs create it, and a hybrid card
  *   switched to debit still owes what it owed.
@@ -71,6 +73,7 @@ import type { ServiceCall, PersonCall } from "../auth/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
+import { budgetAlertReads, budgetAlertsFrom } from "../budgets/budget-alerts.ts";
 
 /** SPEC §2's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
 export const horizons = ["end_of_week", "end_of_month", "next_15_days"] as const;
@@ -211,6 +214,9 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
     months: monthlyTotalsQuery(ctx, workspaceId, monthWindowStart(ctx.clock.now())),
     dated: datedBucketsQuery(ctx, workspaceId, todayBoundaries(ctx.clock.now())),
     recent: recentTransactionsQuery(ctx, workspaceId, 10),
+    // The plan decides whether budgets alert (the page's account limit reads it too).
+    owners: workspaceOwnerTierQuery(ctx, workspaceId),
+    ...budgetAlertReads(ctx, workspaceId),
   };
 }
 
@@ -286,7 +292,6 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
       laterOutflows,
       laterCharges,
       laterCardPayments,
-      owners,
       used,
       ...statsRows
     },
@@ -294,11 +299,10 @@ export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>)
     ...statsQueries(ctx, input.workspaceId),
     ...ledgerOptionsQueries(ctx, input.workspaceId),
     // The floating button's "New account" says the plan's limit before the form, not after it.
-    owners: workspaceOwnerTierQuery(ctx, input.workspaceId),
     used: accountsUsedQuery(ctx, input.workspaceId),
   });
   const stats = statsFrom(ctx, workspace, { ...statsRows, rateRows });
-  const tier = resolveTier(owners[0] ?? { tier: "free", hasBetaAccess: false });
+  const tier = resolveTier(statsRows.owners[0] ?? { tier: "free", hasBetaAccess: false });
   return {
     stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
     ...ledgerOptionsFrom(
@@ -342,6 +346,7 @@ function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsR
     net_worth: unitsToDecimal(totalBalanceCents - debtCents - loansOwedCents, workspace.currency),
     credit_utilization: limitCents > 0n ? percentage(debtCents, limitCents) : 0,
     recent_transactions: recent.map(toTransactionResponse),
+    budget_alerts: budgetAlertsFrom(ctx.clock.now(), workspace, rows),
   };
 }
 

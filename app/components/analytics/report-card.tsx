@@ -40,7 +40,13 @@ export function ReportCard<T>({
   children,
 }: ReportCardProps<T>) {
   return (
-    <Card className={cn("min-w-0", className)} aria-labelledby={`${id}-title`} role="region" data-testid={id}>
+    <Card
+      id={id}
+      className={cn("min-w-0 scroll-mt-24", className)}
+      aria-labelledby={`${id}-title`}
+      role="region"
+      data-testid={id}
+    >
       <CardHeader>
         <CardTitle id={`${id}-title`} className="flex items-center gap-2">
           <Icon name={icon} className="size-4 text-accent-text" />

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { SectionHeading } from "./section-heading";
 import { TransactionRow, useRowLabels } from "~/components/transactions/transaction-row";
 import type { Transaction } from "~/components/transactions/types";
 import { Icon } from "~/components/ui/icon";
@@ -23,18 +23,13 @@ export function RecentTransactions({ transactions, today, isLoading, viewAllHref
   const language = useLanguage();
   return (
     <section aria-labelledby="recent-title" className="overflow-hidden rounded-2xl border bg-card shadow-xs">
-      <div className="flex items-center justify-between gap-3 border-b px-5 py-4">
-        <h2 id="recent-title" className="font-semibold text-foreground">
-          {t("recent.title")}
-        </h2>
-        <Link
-          to={viewAllHref}
-          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-accent-text hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          {t("recent.viewAll")}
-          <Icon name="arrow-right" className="size-4" />
-        </Link>
-      </div>
+      <SectionHeading
+        id="recent-title"
+        title={t("recent.title")}
+        linkText={t("recent.viewAll")}
+        href={viewAllHref}
+        className="border-b px-5 py-4"
+      />
       {isLoading ? (
         <ul aria-busy="true" className="divide-y" data-testid="recent-skeleton">
           {Array.from({ length: skeletonRows }, (_, index) => (

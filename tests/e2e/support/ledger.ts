@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
+/** A POST to the API that must create something (201), as the page's signed-in person: its `data`. */
+export async function postJson(page: Page, path: string, data: Record<string, unknown>) {
+  const response = await page.request.post(path, { headers: { Origin: inject("appUrl") }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data;
+}
+
 /** An account made through the API, as a person would have made it on the accounts page; its id. */
 export async function addAccount(page: Page, workspaceId: string, name: string, balance: string): Promise<string> {
   const response = await page.request.post(`/api/workspaces/${workspaceId}/accounts`, {

@@ -1,26 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadAnalyticsPage, readAnalyticsQuery } from "../../../app/components/analytics/analytics-page.server.ts";
-import type { Database } from "../../../db/client.ts";
 import { actingAs } from "../../../worker/auth/actor.ts";
+import { countingBatches } from "../../support/counting-batches.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { reportLedger } from "./report-ledger.ts";
-
-/** The database as it is, counting the batches it is sent: how many round trips a page waits for. */
-function countingBatches(db: Database) {
-  const counted = { batches: 0, statements: 0 };
-  const database = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== "batch") return Reflect.get(target, property, receiver);
-      return (items: Parameters<Database["batch"]>[0]) => {
-        counted.batches += 1;
-        counted.statements += items.length;
-        return target.batch(items);
-      };
-    },
-  });
-  return { database, counted };
-}
 
 describe("the analytics page's loader", () => {
   it("reads every report, the budgets, the goals and its options in ONE database round trip", async () => {

@@ -223,6 +223,8 @@ describe("dashboard stats for a month of household finances", () => {
       net_worth: "11396.60",
       // R$ 250.90 owed (100 + 250.90 − 100 paid) of R$ 3000.00; the dollar card is left out.
       credit_utilization: 8.4,
+      // No budgets here (tests/node/dashboard/budget-alerts.test.ts has them).
+      budget_alerts: [],
     });
     expect(recent_transactions).toHaveLength(10);
     expect(recent_transactions.map((row: { description: string }) => row.description)).toEqual(recentBeforeIt);
