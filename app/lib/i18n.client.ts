@@ -2,7 +2,10 @@ import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { i18nextOptions, toLanguage, defaultLanguage } from "./i18n";
 
-const loaders = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", { import: "default" });
+/** Every namespace but the Worker's own (the export files' headers), which no page reads. */
+const loaders = import.meta.glob<Record<string, unknown>>(["../../locales/*/*.json", "!../../locales/*/exports.json"], {
+  import: "default",
+});
 
 /** Loads locales/<language>/<namespace>.json as its own small chunk, only when asked. */
 const localeFileBackend: BackendModule = {

@@ -1,9 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
-import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
-import { BudgetAlerts } from "~/components/dashboard/budget-alerts";
-import { CardDialog } from "~/components/cards/lazy-card-dialog";
 import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { plans } from "~/components/landing/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
@@ -11,7 +8,7 @@ import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
 import { VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-toggle";
-import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
+import { openedLater } from "~/components/ui/opened-later";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
@@ -37,6 +34,19 @@ if (typeof window !== "undefined" && new URLSearchParams(window.location.search)
   void loadProjectionPanel();
 }
 const ProjectionPanel = lazy(loadProjectionPanel);
+
+/** The three quick-add forms' stand-ins, fetched when the page is idle or one is first opened (page weight). */
+const QuickAddDialogs = openedLater(() =>
+  import("~/components/dashboard/quick-add-dialogs").then((module) => module.QuickAddDialogs),
+);
+
+/**
+ * Shown only when a budget is at 80 % or more, so its code is not in the page's first load (issue 11:
+ * page weight): the server sends the alerts' markup, which stays in place until the code arrives.
+ */
+const BudgetAlerts = lazy(() =>
+  import("~/components/dashboard/budget-alerts").then((module) => ({ default: module.BudgetAlerts })),
+);
 
 export const handle = { i18n: ["dashboard", "transactions", "accounts", "cards", "workspaces"] };
 
@@ -99,7 +109,6 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
     navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
   const canEdit = can(page.role, "finances.write");
   const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
-  const openDialog = (choice: QuickAddChoice | null) => (open: boolean) => setDialog(open ? choice : null);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 pb-24">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -173,11 +182,15 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           />
         </div>
       )}
-      <BudgetAlerts
-        alerts={stats.budget_alerts}
-        // The budget analysis of this month, whose figures the alerts are.
-        budgetsHref={`/workspaces/${params.workspaceId}/analytics?from=${page.today.slice(0, 7)}-01&to=${page.today}#report-budgets`}
-      />
+      {stats.budget_alerts.length ? (
+        <Suspense fallback={null}>
+          <BudgetAlerts
+            alerts={stats.budget_alerts}
+            // The budget analysis of this month, whose figures the alerts are.
+            budgetsHref={`/workspaces/${params.workspaceId}/analytics?from=${page.today.slice(0, 7)}-01&to=${page.today}#report-budgets`}
+          />
+        </Suspense>
+      ) : null}
       <RecentTransactions
         transactions={stats.recent_transactions}
         today={page.today}
@@ -198,9 +211,10 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
                   }
             }
           />
-          <TransactionDialog
-            open={dialog === "transaction"}
-            onOpenChange={openDialog("transaction")}
+          <QuickAddDialogs
+            open={dialog !== null}
+            dialog={dialog}
+            onOpenChange={(choice, isOpen) => setDialog(isOpen ? choice : null)}
             workspaceId={params.workspaceId}
             currency={currency}
             today={page.today}
@@ -208,18 +222,6 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
             cards={page.cards}
             tags={page.tags}
             rates={page.rates}
-          />
-          <AccountDialog
-            open={dialog === "account"}
-            onOpenChange={openDialog("account")}
-            defaultCurrency={currency}
-            action={`/workspaces/${params.workspaceId}/accounts`}
-          />
-          <CardDialog
-            open={dialog === "card"}
-            onOpenChange={openDialog("card")}
-            accounts={page.accounts}
-            action={`/workspaces/${params.workspaceId}/cards`}
           />
         </>
       ) : null}
