@@ -2,7 +2,7 @@
  * `npm run bench:ledger [-- --sizes 100000,1000000 --runs 200]`: the ledger's performance
  * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
  *   1. Response time (sequential, after warm-up; p50 and p95) of the dashboard page, the
- *      transactions page, the list API, the dashboard stats API, the tags API and the five
+ *      transactions page, the list API, the dashboard stats API, the tags API and the eight
  *      analytics reports over their default 12 months, for one workspace
  *      holding 100k and then 1M transactions (written by scripts/seed-ledger.ts). The Worker alone (the
  *      build in workerd through Miniflare's dispatchFetch) is measured with the targets interleaved,
@@ -55,7 +55,16 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
     { name: "dashboard stats API", path: `/api/workspaces/${workspaceId}/dashboard/stats`, auth: "bearer" },
     { name: "tags API (usage count, last used)", path: `/api/workspaces/${workspaceId}/tags`, auth: "bearer" },
     // The analytics reports (issue 16) over their default range, the last 12 months, from the rollups.
-    ...["spending-trends", "category-breakdown", "income-vs-expenses", "account-performance", "balance-trend"].map(
+    ...[
+      "spending-trends",
+      "category-breakdown",
+      "income-vs-expenses",
+      "account-performance",
+      "balance-trend",
+      "budget-analysis",
+      "goals-progress",
+      "cash-flow",
+    ].map(
       (report): Target => ({
         name: `analytics: ${report} (12 months)`,
         path: `/api/workspaces/${workspaceId}/analytics/${report}`,

@@ -97,6 +97,19 @@ export function readWindow(
  * Every date a range and its comparison range could start or end on, sorted: one range when it is
  * given, else one per date that is "today" somewhere (the time zone arrives with the data).
  */
+/**
+ * Every date the range could start on or end the day before, sorted: the cash flow sorts its own
+ * currency's days into these slots only, so a year reads a few rows per tag and leg, not one a day.
+ */
+function rangeSlots(now: Date, query: RangeQuery): string[] {
+  const todays = query.from && query.to ? [query.to] : possibleTodays(now);
+  const slots = todays.flatMap((today) => {
+    const range = { from: query.from ?? lastTwelveMonths(today).from, to: query.to ?? today };
+    return [range.from, addDays(range.to, 1)];
+  });
+  return [...new Set(slots)].sort();
+}
+
 function comparisonSlots(now: Date, query: RangeQuery): string[] {
   const todays = query.from && query.to ? [query.to] : possibleTodays(now);
   const slots = todays.flatMap((today) => {
@@ -633,13 +646,14 @@ const projectionHorizons = [30, 60, 90] as const;
  */
 export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   const window = readWindow(ctx, input, (range) => range);
+  const slots = rangeSlots(ctx.clock.now(), input);
   const utcToday = todayIn("UTC", ctx.clock.now());
   const horizonEnd = addDays(utcToday, projectionHorizons.at(-1)! + 1);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, { from: window.from, to: [window.to, horizonEnd].sort().at(-1)! }),
-    flows: moneyDaysQuery(ctx, input.workspaceId, window),
-    incomeByTag: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: "income", byLeg: true }),
-    spendingByTag: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: "expense", byLeg: true }),
+    flows: moneyDaysQuery(ctx, input.workspaceId, { ...window, slots }),
+    incomeByTag: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: "income", byLeg: true, slots }),
+    spendingByTag: tagDaysQuery(ctx, input.workspaceId, { ...window, kind: "expense", byLeg: true, slots }),
     comingFlows: moneyDaysQuery(ctx, input.workspaceId, { from: addDays(utcToday, -1), to: horizonEnd }),
     ...plannedItemsQueries(ctx, input.workspaceId, horizonEnd),
     accountRows: reportAccountsQuery(ctx, input.workspaceId),
@@ -655,9 +669,10 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   let income = 0n;
   let expenses = 0n;
   for (const row of rows.flows) {
-    if (!inRange(row.day)) continue;
+    const day = slotDay(slots, row.day);
+    if (!inRange(day)) continue;
     const isIncome = row.kind === "income";
-    const converted = converter.convert(row.units, row.currency, row.day) ?? 0n;
+    const converted = converter.convert(row.units, row.currency, day) ?? 0n;
     if (isIncome) income += converted;
     else expenses += converted;
   }
@@ -677,8 +692,9 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
   const links = (tagRows: typeof rows.incomeByTag) => {
     const totals = new Map<string, bigint>();
     for (const row of tagRows) {
-      if (!inRange(row.day) || (row.tagId !== "" && !tagsById.has(row.tagId))) continue;
-      const converted = converter.convert(row.units, row.currency, row.day);
+      const day = slotDay(slots, row.day);
+      if (!inRange(day) || (row.tagId !== "" && !tagsById.has(row.tagId))) continue;
+      const converted = converter.convert(row.units, row.currency, day);
       if (converted === null) continue;
       const key = `${row.tagId}|${row.leg}`;
       totals.set(key, (totals.get(key) ?? 0n) + converted);
