@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useLoaderData, useSearchParams } from "react-router";
+import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
 import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
 import { filterValuesOf } from "~/components/transactions/filters";
@@ -33,6 +33,7 @@ import {
 } from "../../worker/transactions/transactions.service";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-transactions";
+import type { loader as layoutLoader } from "./workspace-layout";
 
 export const handle = { i18n: ["transactions", "workspaces"] };
 
@@ -127,6 +128,7 @@ type DialogState = { open: boolean; transaction: Transaction | null };
 export default function WorkspaceTransactions({ params }: Route.ComponentProps) {
   const { t } = useTranslation("transactions");
   const page = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout");
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, transaction: null });
   const [deleting, setDeleting] = useState<Transaction | null>(null);
@@ -142,7 +144,13 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
           <p className="mt-1 text-sm text-muted-foreground">{t("count", { count: page.meta.total })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {page.hasAnyTransaction ? <ExportMenu workspaceId={params.workspaceId} searchParams={searchParams} /> : null}
+          {page.hasAnyTransaction ? (
+            <ExportMenu
+              workspaceId={params.workspaceId}
+              searchParams={searchParams}
+              hasExportFeatures={layout?.hasExportFeatures ?? false}
+            />
+          ) : null}
           {canEdit ? (
             <Button variant="accent" onClick={() => setDialog({ open: true, transaction: null })}>
               <Icon name="plus" />

@@ -1,13 +1,17 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../db/client.ts";
+import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout } from "../support/browser.ts";
+import { readXlsx, rowValues } from "../support/xlsx-reader.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 18 (its first part): the transactions page exports the list as it is filtered, as a CSV file
- * in the page's language, with the separator the person picks.
+ * Issue 18 (export): the transactions page exports the list as it is filtered, as a CSV file in the
+ * page's language with the separator the person picks, and on Unlimited as an Excel workbook (on the
+ * free plan the Excel item says it comes with Unlimited instead of downloading).
  */
 describe("exporting transactions in Chromium", () => {
   let browser: Browser;
@@ -26,20 +30,26 @@ describe("exporting transactions in Chromium", () => {
     return (await response.json()).data;
   }
 
-  /** Opens Export, picks a separator's item and reads the file the browser saved, its BOM kept. */
-  async function download(page: Page, item: RegExp) {
+  /** Opens Export, picks an item and reads the file the browser saved. */
+  async function downloadBytes(page: Page, item: RegExp) {
     await page.getByRole("button", { name: /^(Export|Exportar)$/ }).click();
     const saved = page.waitForEvent("download");
     await page.getByRole("menuitem", { name: item }).click();
     const file = await saved;
-    const bytes = await readFile((await file.path())!);
-    return { name: file.suggestedFilename(), text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+    return { name: file.suggestedFilename(), bytes: new Uint8Array(await readFile((await file.path())!)) };
   }
 
-  it("downloads the filtered list as CSV, in English with commas and in Portuguese with semicolons", async () => {
+  /** A CSV item's file as text, its BOM kept. */
+  async function download(page: Page, item: RegExp) {
+    const { name, bytes } = await downloadBytes(page, item);
+    return { name, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+  }
+
+  it("downloads the filtered list as CSV in both languages, and as Excel once the plan has it", async () => {
     const opened = await openPage(browser, { baseURL, locale: "en-US" });
     const { page, problems } = opened;
-    const workspaceId = await signUpWithWorkspace(page, `exports-${Date.now()}@example.com`, "Eva Export", "Casa");
+    const email = `exports-${Date.now()}@example.com`;
+    const workspaceId = await signUpWithWorkspace(page, email, "Eva Export", "Casa");
     const api = `/api/workspaces/${workspaceId}`;
     const { currency } = (await (await page.request.get(api)).json()).data;
     const checking = await postJson(page, `${api}/accounts`, { name: "Conta", type: "checking", currency });
@@ -61,6 +71,11 @@ describe("exporting transactions in Chromium", () => {
     await page.getByRole("button", { name: "Export" }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "CSV with commas (,)" }).waitFor();
+    // On the free plan Excel is not a download: it says it comes with Unlimited, and leads to the plans.
+    const lockedExcel = page.getByRole("menuitem", { name: /^Excel \(\.xlsx\)/ });
+    expect(await lockedExcel.textContent()).toContain("Comes with the Unlimited plan");
+    expect(await lockedExcel.getAttribute("download")).toBeNull();
+    expect(await lockedExcel.getAttribute("href")).toBe("/#planos");
     await page.keyboard.press("Escape");
     await page.getByRole("menuitem").first().waitFor({ state: "detached" });
     const violations = await accessibilityViolations(page, "transactions with the export button");
@@ -102,6 +117,34 @@ describe("exporting transactions in Chromium", () => {
     expect(portugueseLines.slice(1, -1).map((line) => line.split(";").slice(0, 5))).toEqual([
       ["2026-11-20", "Despesa", "'=1+1", "-10,00", currency],
     ]);
+    const refused = await page.request.get(`${api}/exports/transactions.xlsx`);
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toMatch(/exportação em CSV é gratuita/);
+
+    // On Unlimited the Excel item downloads the same rows as a workbook with typed cells.
+    const database = createDatabase({ url: inject("appDatabaseUrl") });
+    await setTier(database, { email, plan: "unlimited" });
+    database.$client.close();
+    await reloadHydrated(page);
+    await page.getByTestId("transaction-row").filter({ hasText: "=1+1" }).waitFor();
+    const workbook = await downloadBytes(page, /^Excel \(\.xlsx\)$/);
+    expect(workbook.name).toMatch(/^moneta-transacoes-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = readXlsx(workbook.bytes);
+    expect(book.sheetName).toBe("Transações");
+    expect(rowValues(book, 1).slice(0, 5)).toEqual(["Data", "Tipo", "Descrição", "Valor", "Moeda"]);
+    expect(rowValues(book, 2).slice(0, 5)).toEqual(["2026-11-20", "Despesa", "=1+1", -10, currency]);
+    expect(book.rows.get(2)!.get("A")).toMatchObject({ type: "date", format: "dd/mm/yyyy" });
+    expect(book.rows.get(2)!.get("D")).toEqual({ type: "number", value: -10, format: "#,##0.00" });
+    expect(book.rows.size).toBe(2);
+
+    await page.context().addCookies([{ name: "lang", value: "en", url: baseURL }]);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    const englishBook = readXlsx((await downloadBytes(page, /^Excel \(\.xlsx\)$/)).bytes);
+    expect(englishBook.sheetName).toBe("Transactions");
+    const breadRow = [...englishBook.rows.keys()].find((row) => rowValues(englishBook, row)[2] === "Pão e café");
+    const bread = englishBook.rows.get(breadRow ?? 0);
+    expect(bread?.get("A")).toEqual({ type: "date", value: "2026-11-20", format: "yyyy-mm-dd" });
+    expect(bread?.get("D")).toEqual({ type: "number", value: -1234.56, format: "#,##0.00" });
     await reloadHydrated(page);
     expect(problems).toEqual([]);
     await opened.context.close();

@@ -3,8 +3,10 @@ import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
-import { transactionsCsvQuerySchema } from "./exports.schemas.ts";
+import { transactionsCsvQuerySchema, transactionsXlsxQuerySchema } from "./exports.schemas.ts";
 import { exportTransactionsCsv } from "./transactions-csv.service.ts";
+import { exportTransactionsXlsx } from "./transactions-xlsx.service.ts";
+import { xlsxContentType } from "./xlsx.ts";
 
 const base = "/:workspaceId/exports";
 
@@ -26,6 +28,20 @@ export const exportRoutes = new Hono<ApiEnv>()
     return new Response(stream, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .get(`${base}/transactions.xlsx`, validate("query", transactionsXlsxQuerySchema), async (c) => {
+    const { language: chosen, ...filters } = c.req.valid("query");
+    const { stream, fileName } = await exportTransactionsXlsx({
+      ctx: c.get("ctx"),
+      input: { ...c.req.param(), filters, language: chosen ?? detectLanguage(c.req.raw) },
+    });
+    return new Response(stream, {
+      headers: {
+        "Content-Type": xlsxContentType,
         "Content-Disposition": `attachment; filename="${fileName}"`,
         "Cache-Control": "private, no-store",
       },

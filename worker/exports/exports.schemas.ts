@@ -3,8 +3,12 @@ import { languages } from "../i18n/language.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 import { csvSeparators } from "./csv.ts";
 
-/** GET /exports/transactions.csv: the list's filters, the separator and the language of the headers. */
-export const transactionsCsvQuerySchema = transactionFiltersSchema.omit({ page: true, per_page: true }).extend({
-  separator: z.enum(csvSeparators, { error: "errors:fields.csvSeparator" }).optional(),
+/** GET /exports/transactions.xlsx: the list's filters and the language of the headers. */
+export const transactionsXlsxQuerySchema = transactionFiltersSchema.omit({ page: true, per_page: true }).extend({
   language: z.enum(languages, { error: "errors:fields.language" }).optional(),
+});
+
+/** GET /exports/transactions.csv: the same, and the separator. */
+export const transactionsCsvQuerySchema = transactionsXlsxQuerySchema.extend({
+  separator: z.enum(csvSeparators, { error: "errors:fields.csvSeparator" }).optional(),
 });

@@ -1,51 +1,34 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
-import { useLanguage } from "~/lib/use-language";
+import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
+import type * as ContentModule from "./export-menu-content";
 
-type ExportMenuProps = { workspaceId: string; searchParams: URLSearchParams };
+/** The menu's items, which only show once it is open: fetched when the page is idle, or at the first press. */
+const content = deferredModule<typeof ContentModule>(() => import("./export-menu-content"));
 
 /**
- * "Export": the list as it is filtered, downloaded as CSV with either separator — ";" for Excel where
- * the decimal mark is a comma (Brazil), "," elsewhere. The file streams from the API, so a large
- * workspace starts downloading at once.
+ * "Export": the list as it is filtered, as a file (export-menu-content.tsx). The files stream from
+ * the API, so a large workspace starts downloading at once.
  */
-export function ExportMenu({ workspaceId, searchParams }: ExportMenuProps) {
+export function ExportMenu(props: ContentModule.ExportMenuContentProps) {
   const { t } = useTranslation("transactions");
-  const language = useLanguage();
-  const hrefWith = (separator: ";" | ",") => {
-    const query = new URLSearchParams(searchParams);
-    query.delete("page");
-    query.set("language", language);
-    query.set("separator", separator);
-    return `/api/workspaces/${workspaceId}/exports/transactions.csv?${query}`;
+  const [loaded, setLoaded] = useState(() => content.current());
+  usePreloadWhenIdle(content, setLoaded);
+  const load = () => {
+    if (!loaded) content.load().then(setLoaded, () => {});
   };
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+      <DropdownMenuTrigger asChild onPointerDown={load} onKeyDown={load}>
         <Button variant="outline">
           <Icon name="download" />
           {t("export.button")}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-72">
-        <DropdownMenuLabel className="font-normal text-muted-foreground">{t("export.hint")}</DropdownMenuLabel>
-        {([";", ","] as const).map((separator) => (
-          <DropdownMenuItem key={separator} asChild>
-            <a href={hrefWith(separator)} download>
-              <Icon name="download" />
-              {t(separator === ";" ? "export.csvSemicolon" : "export.csvComma")}
-            </a>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
+      {loaded ? <loaded.ExportMenuContent {...props} /> : null}
     </DropdownMenu>
   );
 }

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel } from "~/components/ui/dropdown-menu";
+import { Icon } from "~/components/ui/icon";
+import { useLanguage } from "~/lib/use-language";
+
+export type ExportMenuContentProps = {
+  workspaceId: string;
+  searchParams: URLSearchParams;
+  /** The owner's plan has export_features: Excel is a download, not an upgrade note. */
+  hasExportFeatures: boolean;
+};
+
+/**
+ * The Export menu's items: the list as it is filtered, as CSV with either separator — ";" for Excel
+ * where the decimal mark is a comma (Brazil), "," elsewhere — or as an Excel workbook on the
+ * Unlimited plan (elsewhere the item looks unavailable, says why, and leads to the plans).
+ */
+export function ExportMenuContent({ workspaceId, searchParams, hasExportFeatures }: ExportMenuContentProps) {
+  const { t } = useTranslation("transactions");
+  const language = useLanguage();
+  const hrefWith = (file: "csv" | "xlsx", separator?: ";" | ",") => {
+    const query = new URLSearchParams(searchParams);
+    query.delete("page");
+    query.set("language", language);
+    if (separator) query.set("separator", separator);
+    return `/api/workspaces/${workspaceId}/exports/transactions.${file}?${query}`;
+  };
+  return (
+    <DropdownMenuContent align="end" className="w-72">
+      <DropdownMenuLabel className="font-normal text-muted-foreground">{t("export.hint")}</DropdownMenuLabel>
+      {([";", ","] as const).map((separator) => (
+        <DropdownMenuItem key={separator} asChild>
+          <a href={hrefWith("csv", separator)} download>
+            <Icon name="download" />
+            {t(separator === ";" ? "export.csvSemicolon" : "export.csvComma")}
+          </a>
+        </DropdownMenuItem>
+      ))}
+      <DropdownMenuItem
+        asChild
+        className={hasExportFeatures ? undefined : "grid grid-cols-[1fr_auto] gap-x-2 gap-y-0.5"}
+      >
+        {hasExportFeatures ? (
+          <a href={hrefWith("xlsx")} download>
+            <Icon name="download" />
+            {t("export.xlsx")}
+          </a>
+        ) : (
+          <Link to="/#planos">
+            <span className="text-muted-foreground">{t("export.xlsx")}</span>
+            <span className="rounded-full bg-accent-50 px-2 text-xs font-medium text-accent-text">
+              {t("export.unlimited")}
+            </span>
+            <span className="col-span-2 text-xs text-muted-foreground">{t("export.xlsxLocked")}</span>
+          </Link>
+        )}
+      </DropdownMenuItem>
+    </DropdownMenuContent>
+  );
+}

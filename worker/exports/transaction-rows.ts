@@ -1,0 +1,133 @@
+import english from "../../locales/en/exports.json";
+import portuguese from "../../locales/pt-BR/exports.json";
+import type { NamedReads, RowsByName } from "../../db/named-batch.ts";
+import type { ActingContext } from "../auth/actor.ts";
+import type { ServiceContext } from "../context.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
+import type { Language } from "../i18n/language.ts";
+import { todayIn } from "../ledger/dates.ts";
+import { toTransactionResponse, type TransactionResponse } from "../transactions/transactions.mapper.ts";
+import { type ListCursor, transactionStepQuery } from "../transactions/transactions.queries.ts";
+import type { TransactionFilters } from "../transactions/transactions.schemas.ts";
+
+/**
+ * What every transactions file holds, whatever its format: the columns, each row's cells as typed
+ * values, and the walk through the list's rows, step by step. The CSV and the Excel writers only
+ * decide how a cell is written.
+ */
+
+export const exportWords = { en: english, "pt-BR": portuguese } satisfies Record<Language, typeof english>;
+
+/** Rows per read: one round trip each, small enough that the first bytes leave at once. */
+export const exportStepRows = 1000;
+
+/** A cell as the writers receive it; null is an empty cell. */
+export type ExportCell =
+  | { kind: "date"; date: string }
+  | { kind: "text"; text: string }
+  /** The API's decimal text ("-1234.50", yen "-1234"), never a float. */
+  | { kind: "amount"; decimal: string; currency: string }
+  | null;
+
+const columnKeys = [
+  "date",
+  "type",
+  "description",
+  "amount",
+  "currency",
+  "from",
+  "to",
+  "arrivingAmount",
+  "arrivingCurrency",
+  "tags",
+  "createdBy",
+  "id",
+] as const;
+export type ExportColumn = (typeof columnKeys)[number];
+
+export function exportColumns(language: Language): Array<{ key: ExportColumn; title: string }> {
+  return columnKeys.map((key) => ({ key, title: exportWords[language].columns[key] }));
+}
+
+/**
+ * The amount as a spreadsheet should sum it: income in, an expense out (negative); a transfer and a
+ * card payment move money between the workspace's own legs, so they stay positive with From and To.
+ */
+function signedAmount(transaction: TransactionResponse): string {
+  return transaction.type === "expense" ? `-${transaction.amount}` : transaction.amount;
+}
+
+const text = (value: string): ExportCell => ({ kind: "text", text: value });
+
+/** One transaction's cells, in the order of exportColumns. */
+export function exportCells(transaction: TransactionResponse, language: Language): ExportCell[] {
+  const isConverted = transaction.destination_currency !== transaction.currency;
+  return [
+    { kind: "date", date: transaction.date },
+    text(exportWords[language].kinds[transaction.type]),
+    text(transaction.description),
+    { kind: "amount", decimal: signedAmount(transaction), currency: transaction.currency },
+    text(transaction.currency),
+    text(transaction.origin.name ?? ""),
+    text(transaction.destination.name ?? ""),
+    isConverted
+      ? { kind: "amount", decimal: transaction.destination_amount, currency: transaction.destination_currency }
+      : null,
+    isConverted ? text(transaction.destination_currency) : null,
+    text(transaction.tags.map((tag) => tag.name).join(", ")),
+    text(transaction.created_by?.name ?? ""),
+    text(transaction.uuid),
+  ];
+}
+
+type StepRows = RowsByName<{ stepRows: ReturnType<typeof transactionStepQuery> }>["stepRows"];
+
+export type TransactionWalkInput = {
+  workspaceId: string;
+  filters: Partial<TransactionFilters>;
+  /** Rows per read; tests make it small to cross many steps. */
+  stepRows?: number;
+};
+
+/**
+ * The walk through every transaction the filters keep, newest first. Each read checks access again
+ * (404 outside the workspace), so a member removed mid-download stops receiving rows; `firstReads`
+ * join the first read's batch (the plan, for a gated format). The first step is read before the
+ * answer starts, so its errors are still error envelopes.
+ */
+export async function walkTransactions<const Extra extends NamedReads>(
+  ctx: ActingContext,
+  input: TransactionWalkInput,
+  firstReads: Extra,
+) {
+  const { workspaceId, filters } = input;
+  const stepRows = input.stepRows ?? exportStepRows;
+  const read = (cursor: ListCursor | null) => transactionStepQuery(workspaceId, filters, cursor, stepRows);
+  const first = await readInWorkspace(ctx, workspaceId, "workspace.read", { ...firstReads, stepRows: read(null) });
+  const { stepRows: firstRows, ...extra } = first.rows;
+  /** The transactions of each step, in order; a failed read throws (the caller ends its file saying so). */
+  async function* steps(): AsyncGenerator<TransactionResponse[]> {
+    let current = firstRows as StepRows;
+    for (;;) {
+      yield current.map(toTransactionResponse);
+      const last = current.at(-1)?.transaction;
+      if (current.length < stepRows || !last) return;
+      const next = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+        stepRows: read({ date: last.date, id: last.id }),
+      });
+      current = next.rows.stepRows;
+    }
+  }
+  return { workspace: first.workspace, extra: extra as RowsByName<Extra>, steps: steps() };
+}
+
+/** "moneta-transactions-2026-11-21.csv": the day in the workspace's time zone. */
+export function exportFileName(
+  language: Language,
+  workspace: { timeZone: string },
+  ctx: ServiceContext,
+  extension: string,
+) {
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  return `${exportWords[language].fileName.replace("{{date}}", today)}.${extension}`;
+}
