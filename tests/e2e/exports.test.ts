@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { gotoHydrated, launchBrowser, openPage, reloadHydrated, screenshotEveryLayout } from "../support/browser.ts";
+import { join } from "node:path";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  reloadHydrated,
+  screenshotDir,
+  screenshotEveryLayout,
+} from "../support/browser.ts";
 import { readXlsx, rowValues } from "../support/xlsx-reader.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -30,9 +38,24 @@ describe("exporting transactions in Chromium", () => {
     return (await response.json()).data;
   }
 
-  /** Opens Export, picks an item and reads the file the browser saved. */
-  async function downloadBytes(page: Page, item: RegExp) {
+  /** Opens Export and keeps a picture of the open menu in the screenshots folder. */
+  async function openMenu(page: Page, screenshot?: string) {
     await page.getByRole("button", { name: /^(Export|Exportar)$/ }).click();
+    await page.getByRole("menuitem").last().waitFor();
+    if (screenshot) await screenshotMenu(page, screenshot);
+  }
+
+  /** The open menu, once its opening animation has ended. */
+  async function screenshotMenu(page: Page, name: string) {
+    await page
+      .getByRole("menu")
+      .evaluate((menu) => Promise.all(menu.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    await page.screenshot({ path: join(screenshotDir, `transactions-export-menu-${name}.png`) });
+  }
+
+  /** Opens Export, picks an item and reads the file the browser saved. */
+  async function downloadBytes(page: Page, item: RegExp, screenshot?: string) {
+    await openMenu(page, screenshot);
     const saved = page.waitForEvent("download");
     await page.getByRole("menuitem", { name: item }).click();
     const file = await saved;
@@ -71,6 +94,7 @@ describe("exporting transactions in Chromium", () => {
     await page.getByRole("button", { name: "Export" }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "CSV with commas (,)" }).waitFor();
+    await screenshotMenu(page, "free-desktop-en");
     // On the free plan Excel is not a download: it says it comes with Unlimited, and leads to the plans.
     const lockedExcel = page.getByRole("menuitem", { name: /^Excel \(\.xlsx\)/ });
     expect(await lockedExcel.textContent()).toContain("Comes with the Unlimited plan");
@@ -121,13 +145,24 @@ describe("exporting transactions in Chromium", () => {
     expect(refused.status()).toBe(403);
     expect((await refused.json()).message).toMatch(/exportação em CSV é gratuita/);
 
+    // The free plan's menu on a phone, in Portuguese.
+    const phone = await openPage(browser, { baseURL, locale: "pt-BR", viewport: "mobile" });
+    await phone.context.addCookies(await opened.context.cookies());
+    await gotoHydrated(phone.page, `/workspaces/${workspaceId}/transactions`);
+    await openMenu(phone.page, "free-mobile-pt-BR");
+    expect(await phone.page.getByRole("menuitem", { name: /^Excel \(\.xlsx\)/ }).textContent()).toContain(
+      "Faz parte do plano Ilimitado",
+    );
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
     // On Unlimited the Excel item downloads the same rows as a workbook with typed cells.
     const database = createDatabase({ url: inject("appDatabaseUrl") });
     await setTier(database, { email, plan: "unlimited" });
     database.$client.close();
     await reloadHydrated(page);
     await page.getByTestId("transaction-row").filter({ hasText: "=1+1" }).waitFor();
-    const workbook = await downloadBytes(page, /^Excel \(\.xlsx\)$/);
+    const workbook = await downloadBytes(page, /^Excel \(\.xlsx\)$/, "unlimited-desktop-pt-BR");
     expect(workbook.name).toMatch(/^moneta-transacoes-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = readXlsx(workbook.bytes);
     expect(book.sheetName).toBe("Transações");

@@ -1,21 +1,25 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../../scripts/local-stack.ts";
+import { users } from "../../db/schema/index.ts";
 import { seedLedger } from "../../scripts/seed-ledger.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
+import { readXlsx, rowValues } from "../support/xlsx-reader.ts";
 
 /**
- * Issue 18: the transactions CSV streams out of the built Worker, served over HTTP by workerd as in
- * production — read after read, as the download takes it. A database lost mid-download cannot turn
- * the answer into an error any more, and workerd ends an errored body as if it were whole
- * (cloudflare/workerd#6818): the file's last line then says it is incomplete.
+ * Issue 18: the transactions CSV and Excel files stream out of the built Worker, served over HTTP by
+ * workerd as in production — read after read, as the download takes it. A database lost
+ * mid-download cannot turn the answer into an error any more, and workerd ends an errored body as
+ * if it were whole (cloudflare/workerd#6818): the file's last line (the sheet's last row) then says
+ * it is incomplete.
  */
-describe("the transactions CSV from the built Worker", () => {
+describe("the transactions exports from the built Worker", () => {
   const rowCount = 2_500;
   let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
   let worker: Miniflare;
@@ -34,6 +38,8 @@ describe("the transactions CSV from the built Worker", () => {
     origin = (await worker.ready).origin;
     const db = databaseAt(inject("databaseUrl"));
     owner = await workspaceOwnerIn(db);
+    // The Excel file is a paid format.
+    await db.update(users).set({ tier: "unlimited" }).where(eq(users.id, owner.user.id));
     await seedLedger(db, {
       workspaceId: owner.workspace.id,
       createdBy: owner.user.id,
@@ -94,5 +100,52 @@ describe("the transactions CSV from the built Worker", () => {
     const lines = text.split("\r\n").slice(0, -1);
     expect(lines.length).toBeLessThan(rowCount + 1);
     expect(lines.at(-1)).toBe("Export incomplete: the rest could not be read. Download the file again.");
+  });
+
+  /** The whole body, and how many pieces it came in. */
+  async function readAll(response: Response, onFirstPiece = async () => {}) {
+    const reader = response.body!.getReader();
+    const pieces: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pieces.push(value);
+      if (pieces.length === 1) await onFirstPiece();
+    }
+    return { bytes: new Uint8Array(Buffer.concat(pieces)), pieces: pieces.length };
+  }
+
+  const workbookUrl = () => `${origin}/api/workspaces/${owner.workspace.id}/exports/transactions.xlsx?language=en`;
+
+  it("streams the Excel workbook too, zipped by workerd's CompressionStream as the reads arrive", async () => {
+    const response = await fetch(workbookUrl(), { headers: owner.api });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    const { bytes, pieces } = await readAll(response);
+    const book = readXlsx(bytes);
+    expect(book.rows.size).toBe(rowCount + 1);
+    expect(rowValues(book, 1).slice(0, 4)).toEqual(["Date", "Type", "Description", "Amount"]);
+    expect(new Set([...book.rows.keys()].slice(1).map((row) => rowValues(book, row).at(-1))).size).toBe(rowCount);
+    expect(book.rows.get(2)!.get("A")!.type).toBe("date");
+    expect(book.rows.get(2)!.get("D")!.type).toBe("number");
+    expect(pieces).toBeGreaterThanOrEqual(3);
+  });
+
+  it("ends the sheet with a row saying it is incomplete when the database is lost mid-download, the file still whole", async () => {
+    const response = await fetch(workbookUrl(), { headers: owner.api });
+    expect(response.status).toBe(200);
+    try {
+      const { bytes } = await readAll(response, () => proxy.setMode("refuse"));
+      const book = readXlsx(bytes);
+      const last = Math.max(...book.rows.keys());
+      expect(last).toBeLessThan(rowCount + 1);
+      expect(rowValues(book, last)).toEqual([
+        "Export incomplete: the rest could not be read. Download the file again.",
+      ]);
+    } finally {
+      await proxy.setMode("pass");
+    }
   });
 });

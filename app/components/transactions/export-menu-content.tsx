@@ -37,10 +37,7 @@ export function ExportMenuContent({ workspaceId, searchParams, hasExportFeatures
           </a>
         </DropdownMenuItem>
       ))}
-      <DropdownMenuItem
-        asChild
-        className={hasExportFeatures ? undefined : "grid grid-cols-[1fr_auto] gap-x-2 gap-y-0.5"}
-      >
+      <DropdownMenuItem asChild className={hasExportFeatures ? undefined : "flex-wrap"}>
         {hasExportFeatures ? (
           <a href={hrefWith("xlsx")} download>
             <Icon name="download" />
@@ -49,10 +46,10 @@ export function ExportMenuContent({ workspaceId, searchParams, hasExportFeatures
         ) : (
           <Link to="/#planos">
             <span className="text-muted-foreground">{t("export.xlsx")}</span>
-            <span className="rounded-full bg-accent-50 px-2 text-xs font-medium text-accent-text">
+            <span className="ml-auto rounded-full bg-accent-50 px-2 text-xs font-medium text-accent-text">
               {t("export.unlimited")}
             </span>
-            <span className="col-span-2 text-xs text-muted-foreground">{t("export.xlsxLocked")}</span>
+            <span className="w-full text-xs text-muted-foreground">{t("export.xlsxLocked")}</span>
           </Link>
         )}
       </DropdownMenuItem>
