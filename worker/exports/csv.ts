@@ -3,9 +3,7 @@
  * would take for a formula is written as text.
  */
 
-/** ";" is what Excel expects where the decimal mark is a comma (Brazil); "," elsewhere. */
-export const csvSeparators = [";", ","] as const;
-export type CsvSeparator = (typeof csvSeparators)[number];
+import type { CsvSeparator } from "./exports.schemas.ts";
 
 /** The byte order mark that makes Excel read the file as UTF-8 (accents intact). */
 export const utf8Bom = "\uFEFF";

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { languages } from "../i18n/language.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
-import { csvSeparators } from "./csv.ts";
+
+/** ";" is what Excel expects where the decimal mark is a comma (Brazil); "," elsewhere. */
+export const csvSeparators = [";", ","] as const;
+export type CsvSeparator = (typeof csvSeparators)[number];
 
 /** GET /exports/transactions.xlsx: the list's filters and the language of the headers. */
 export const transactionsXlsxQuerySchema = transactionFiltersSchema.omit({ page: true, per_page: true }).extend({

@@ -1,6 +1,7 @@
 import type { ServiceCall } from "../auth/actor.ts";
 import type { Language } from "../i18n/language.ts";
-import { type CsvSeparator, csvLine, numberCell, textCell, utf8Bom } from "./csv.ts";
+import { csvLine, numberCell, textCell, utf8Bom } from "./csv.ts";
+import type { CsvSeparator } from "./exports.schemas.ts";
 import {
   type ExportCell,
   exportCells,
