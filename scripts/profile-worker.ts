@@ -19,11 +19,8 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
-import { insertUser, insertWorkspace } from "../db/factories.ts";
-import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { seedBudgets, seedLedger } from "./seed-ledger.ts";
-import { signSessionToken } from "../worker/auth/tokens.ts";
+import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";
 import { processCpuMs } from "./process-cpu.ts";
@@ -165,29 +162,10 @@ try {
   await migrateDatabase(database.url);
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
-  const user = await insertUser(db, { name: "Profile Owner", tier: "unlimited" });
-  const workspace = await insertWorkspace(db, { ownerId: user.id, currency: "BRL", timeZone: "America/Sao_Paulo" });
-  const ledger = await seedLedger(db, {
-    workspaceId: workspace.id,
-    createdBy: user.id,
-    count: 5000,
-    lastDate: new Date().toISOString().slice(0, 10),
-  });
-  const now = new Date();
-  await seedBudgets(db, { workspaceId: workspace.id, createdBy: user.id, tags: ledger.tags, now });
-  const sessionId = newId();
-  const expiresAt = new Date(now.getTime() + 86_400_000);
-  await db.insert(schema.sessions).values({
-    id: sessionId,
-    userId: user.id,
-    createdAt: now.toISOString(),
-    lastSeenAt: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-  });
-  const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
+  const { workspaceId, token } = await seedBenchWorkspace(db, jwtSecret, 5000);
   client.close();
 
-  const path = pathTemplate.replace("{w}", workspace.id);
+  const path = pathTemplate.replace("{w}", workspaceId);
   const headers = path.startsWith("/api/")
     ? { Authorization: `Bearer ${token}` }
     : { Cookie: `moneta_session=${token}` };
