@@ -1,0 +1,53 @@
+/**
+ * What a bank statement file becomes before anything is written: its transactions as lines, each
+ * with the file's own line number, whatever the format (OFX or CSV). The parsers read text only;
+ * the import service decides what each line becomes in the chosen account or card.
+ */
+
+/** The largest file an import takes, and the most transactions one import writes. */
+export const maxStatementBytes = 5 * 1024 * 1024;
+export const maxStatementLines = 20_000;
+
+export type StatementLine = {
+  /** The file's line (1-based) where this transaction starts, for previews and errors. */
+  line: number;
+  /** YYYY-MM-DD, the day the bank booked it (an OFX time zone never moves it to another day). */
+  date: string;
+  description: string;
+  /**
+   * Signed decimal text with a point and no grouping ("-386.80", "1234.5", "20"): negative is
+   * money leaving the account (or charged on the card), positive is money arriving. Never a float.
+   */
+  amount: string;
+  /** The bank's own id for the transaction (OFX FITID, a CSV identifier column), if the file has one. */
+  importedId: string | null;
+};
+
+/** Why a file is refused. Each has a sentence in locales errors.json under `statement`. */
+export const statementProblemReasons = [
+  "empty",
+  "unknownFormat",
+  "unclosedTransaction",
+  "missingDate",
+  "badDate",
+  "missingAmount",
+  "badAmount",
+  "missingColumn",
+  "columnCount",
+  "unclosedQuote",
+  "tooManyLines",
+] as const;
+export type StatementProblemReason = (typeof statementProblemReasons)[number];
+
+/** A file that cannot be read as a statement: where and why. Nothing of it is written. */
+export class StatementProblem extends Error {
+  constructor(
+    readonly line: number,
+    readonly reason: StatementProblemReason,
+    /** Values the sentence names besides the line: the text found, a column, a limit. */
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(`line ${line}: ${reason}`);
+    this.name = "StatementProblem";
+  }
+}
