@@ -88,3 +88,7 @@ export const extraPaymentModes = ["shorten_term", "lower_payment"] as const;
 /** Where a posted transaction came from. */
 export const plannedSourceKinds = ["scheduled", "recurring", "installment"] as const;
 export type PlannedSourceKind = (typeof plannedSourceKinds)[number];
+
+/** What a bank statement import reads: OFX/QFX (1.x SGML or 2.x XML) or a CSV with a column mapping. */
+export const importFormats = ["ofx", "csv"] as const;
+export type ImportFormat = (typeof importFormats)[number];

@@ -26,6 +26,8 @@ import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { budgetRoutes } from "./budgets/budgets.routes.ts";
 import { goalRoutes } from "./goals/goals.routes.ts";
 import { exportRoutes } from "./exports/exports.routes.ts";
+import { importRoutes } from "./imports/imports.routes.ts";
+import { importPreviewPath } from "./imports/statement.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -41,8 +43,10 @@ export type ApiEnv = {
  * every route (tests/node/api-doc.test.ts fails when one is missing there).
  */
 export const api = new Hono<ApiEnv>()
-  // The profile picture is the one upload: multipart or the raw image bytes.
-  .use(jsonBodiesOnly({ except: ["POST /api/profile/picture"] }))
+  // The uploads: the profile picture (multipart or the raw image bytes) and a statement to import (multipart).
+  .use(
+    jsonBodiesOnly({ except: ["POST /api/profile/picture", new RegExp(`^POST ${importPreviewPath.source.slice(1)}`)] }),
+  )
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/leads", leadRoutes)
@@ -59,6 +63,7 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", budgetRoutes)
   .route("/workspaces", goalRoutes)
   .route("/workspaces", exportRoutes)
+  .route("/workspaces", importRoutes)
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)

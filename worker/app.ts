@@ -18,6 +18,7 @@ import {
 import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { maxPictureBytes } from "./profile/picture.rules.ts";
+import { importPreviewPath, maxStatementBytes } from "./imports/statement.ts";
 
 /** JSON bodies above this are refused with 413 before any parsing. Uploads set their own limit. */
 export const maxJsonBodyBytes = 256 * 1024;
@@ -29,6 +30,14 @@ const tooLarge = (limit: string) => () => {
 const jsonBodyLimit = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge("256 KB") });
 /** The picture itself (checked exactly by the service) plus room for a multipart envelope. */
 const pictureBodyLimit = bodyLimit({ maxSize: maxPictureBytes + 64 * 1024, onError: tooLarge("2 MB") });
+/** A statement file to import, checked exactly by the preview, plus room for the form around it. */
+const statementBodyLimit = bodyLimit({ maxSize: maxStatementBytes + 64 * 1024, onError: tooLarge("5 MB") });
+
+function bodyLimitFor(path: string) {
+  if (!isApiPath(path)) return pictureBodyLimit;
+  if (path === pictureUploadPath) return pictureBodyLimit;
+  return importPreviewPath.test(path) ? statementBodyLimit : jsonBodyLimit;
+}
 
 const codeByHttpStatus: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
@@ -147,9 +156,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
         }
       })
       // Page actions take form posts, the largest being the settings page's picture upload.
-      .use((c, next) =>
-        (isApiPath(c.req.path) && c.req.path !== pictureUploadPath ? jsonBodyLimit : pictureBodyLimit)(c, next),
-      )
+      .use((c, next) => bodyLimitFor(c.req.path)(c, next))
       .route("/api", options.api)
       .all("/api/*", (c) => {
         throw new AppError("NOT_FOUND", {

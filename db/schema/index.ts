@@ -15,3 +15,4 @@ export * from "./loans.ts";
 export * from "./exchange-rates.ts";
 export * from "./rollups.ts";
 export * from "./budgets-goals.ts";
+export * from "./imports.ts";

@@ -2,6 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { sql } from "drizzle-orm";
 import { accountTypes, cardModes, cardTypes, currencies, transactionKinds, type CreatedVia } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
+import { statementImports } from "./imports.ts";
 import { plannedOccurrences } from "./planning.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -100,6 +101,10 @@ export const transactions = sqliteTable(
     createdVia: text("created_via").$type<CreatedVia>().notNull().default("person"),
     /** The scheduled or recurring occurrence this transaction posted, if any (its claim). */
     plannedOccurrenceId: text("planned_occurrence_id").references(() => plannedOccurrences.id),
+    /** The statement import that created it, if any: undoing the import removes it. */
+    importId: text("import_id").references(() => statementImports.id),
+    /** The bank's own id for it (OFX FITID, a CSV identifier): the same id twice in one account or card is one transaction. */
+    importedId: text("imported_id"),
     /** Bumped by every edit; balance changes only apply while the row is at the revision that was read. */
     revision: integer("revision").notNull().default(0),
     createdAt: createdAtColumn(),
@@ -114,6 +119,14 @@ export const transactions = sqliteTable(
     index("transactions_destination_card_idx").on(table.destinationCardId, table.date),
     // A plan's installments are found from their claims (migration 0009).
     index("transactions_planned_occurrence_idx").on(table.plannedOccurrenceId),
+    index("transactions_import_idx").on(table.importId),
+    // A bank's id is taken once per account or card (migration 0014): a second import of a line fails its batch.
+    uniqueIndex("transactions_imported_id_unique")
+      .on(
+        sql`coalesce(${table.originCardId}, ${table.destinationCardId}, ${table.originAccountId}, ${table.destinationAccountId})`,
+        table.importedId,
+      )
+      .where(sql`${table.importedId} is not null`),
   ],
 );
 

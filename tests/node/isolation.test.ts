@@ -44,6 +44,12 @@ const loanBody = {
   payment_account_id: "ACCOUNT",
 };
 
+const importLine = { line: 1, date: "2026-11-20", description: "Padaria", amount: "-12.50", imported_id: "F1" };
+const importBody = { target: "account:ACCOUNT", file_name: "extrato.ofx", format: "ofx", line_count: 1 };
+/** A one-line OFX 2.x statement, sent as the preview's multipart form. */
+const ofxFile =
+  '<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL</CURDEF><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261120</DTPOSTED><TRNAMT>-12.50</TRNAMT><FITID>F2</FITID><MEMO>Padaria</MEMO></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>';
+
 const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId": undefined,
   "PUT /workspaces/:workspaceId": { name: "Taken over" },
@@ -130,6 +136,11 @@ const requestBodies: Record<string, unknown> = {
   "DELETE /workspaces/:workspaceId/goals/:goalId/contributions/:contributionId": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.csv": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.xlsx": undefined,
+  "POST /workspaces/:workspaceId/imports/preview": { multipart: { target: "account:ACCOUNT", file: ofxFile } },
+  "GET /workspaces/:workspaceId/imports": undefined,
+  "POST /workspaces/:workspaceId/imports": importBody,
+  "POST /workspaces/:workspaceId/imports/:importId/chunks": { chunk_index: 1, lines: [importLine] },
+  "DELETE /workspaces/:workspaceId/imports/:importId": undefined,
   "GET /workspaces/:workspaceId/scheduled-transactions": undefined,
   "POST /workspaces/:workspaceId/scheduled-transactions": scheduledBody,
   "GET /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,
@@ -258,7 +269,15 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     json: { amount: "50.00", note: "kept" },
   });
   if (contribution.status !== 201) throw new Error(`fixture contribution failed: ${await contribution.text()}`);
+  const statementImport = await planned("imports", importBody);
+  const chunk = await t.request(`/api/workspaces/${workspaceId}/imports/${statementImport}/chunks`, {
+    method: "POST",
+    token: ownerToken,
+    json: { chunk_index: 0, lines: [importLine] },
+  });
+  if (chunk.status !== 200) throw new Error(`fixture import chunk failed: ${await chunk.text()}`);
   return {
+    importId: statementImport,
     budgetId: await planned("budgets", { amount: "500.00" }),
     goalId,
     contributionId: (await contribution.json()).data.contributions[0].uuid as string,
@@ -273,6 +292,16 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     // The card's open statement on the test clock's day (2026-11-21; it closes on the 10th).
     closing_date: "2026-12-10",
   };
+}
+
+/** A JSON body, or a multipart form for the upload routes (`{ multipart: { field: text } }`, the file named `file`). */
+function requestOf(body: unknown): { json?: unknown; body?: FormData } {
+  if (!body || typeof body !== "object" || !("multipart" in body)) return { json: body };
+  const form = new FormData();
+  for (const [field, value] of Object.entries(body.multipart as Record<string, string>)) {
+    form.set(field, field === "file" ? new File([value], "extrato.ofx") : value);
+  }
+  return { body: form };
 }
 
 function fill(route: string, ids: Ids): { method: string; path: string } {
@@ -311,7 +340,7 @@ describe("tenant isolation", () => {
     const before = await snapshotDatabase(t.db);
     for (const route of routes) {
       const { method, path } = fill(route, ids);
-      const response = await t.request(path, { method, token: caller.token, json: bodyFor(route, ids) });
+      const response = await t.request(path, { method, token: caller.token, ...requestOf(bodyFor(route, ids)) });
       expect({ route, status: response.status }).toEqual({ route, status: 404 });
       expect((await response.json()).code).toBe("NOT_FOUND");
     }

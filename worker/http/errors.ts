@@ -63,6 +63,10 @@ const statusByCode = {
   LOAN_NOT_ACTIVE: 409,
   /** The email is already on the waiting list. */
   LEAD_ALREADY_LISTED: 409,
+  /** The statement import was undone: it takes no more lines. */
+  IMPORT_UNDONE: 409,
+  /** A transaction an import created was edited or deleted while the import was being undone: nothing changed. */
+  IMPORT_CHANGED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */
   IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -72,6 +76,8 @@ const statusByCode = {
   INSUFFICIENT_CREDIT: 422,
   /** A write would take a balance or card debt beyond the bound (README: "Money model"). */
   BALANCE_OUT_OF_RANGE: 422,
+  /** A statement file that cannot be read: the sentence names the line and what is wrong. Nothing was written. */
+  IMPORT_FILE_INVALID: 422,
   /** The Idempotency-Key was already used, within its 24 h, for a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

@@ -55,15 +55,17 @@ async function hasBody(c: Context): Promise<boolean> {
  * route runs: a route reading the body as JSON would otherwise take a text/plain post (which a
  * browser sends cross-site without asking), and a validator would see an empty object and
  * change nothing while answering 200. Bodyless writes (logout, leave, delete) pass, and so do
- * the routes listed in `except` ("POST /api/profile/picture") that take other types.
+ * the routes listed in `except` ("POST /api/profile/picture", or a pattern of method and path) that
+ * take other types.
  */
-export function jsonBodiesOnly(options: { except: string[] }): MiddlewareHandler {
-  const exempt = new Set(options.except);
+export function jsonBodiesOnly(options: { except: Array<string | RegExp> }): MiddlewareHandler {
+  const isExempt = (request: string) =>
+    options.except.some((rule) => (typeof rule === "string" ? rule === request : rule.test(request)));
   return async (c, next) => {
     const { method, path } = c.req;
     if (
       writeMethods.has(method) &&
-      !exempt.has(`${method} ${path}`) &&
+      !isExempt(`${method} ${path}`) &&
       !isJsonContentType(c.req.header("Content-Type"))
     ) {
       if (await hasBody(c)) {

@@ -4,9 +4,11 @@
  * the import service decides what each line becomes in the chosen account or card.
  */
 
-/** The largest file an import takes, and the most transactions one import writes. */
-export const maxStatementBytes = 5 * 1024 * 1024;
-export const maxStatementLines = 20_000;
+/** The limits live with the schemas, which the import dialog shares. */
+export { maxStatementBytes, maxStatementLines } from "./imports.schemas.ts";
+
+/** The one path that takes a statement file (a multipart form up to the limit; worker/app.ts sets it). */
+export const importPreviewPath = /^\/api\/workspaces\/[^/]+\/imports\/preview$/;
 
 export type StatementLine = {
   /** The file's line (1-based) where this transaction starts, for previews and errors. */
@@ -41,13 +43,16 @@ export type StatementProblemReason = (typeof statementProblemReasons)[number];
 
 /** A file that cannot be read as a statement: where and why. Nothing of it is written. */
 export class StatementProblem extends Error {
-  constructor(
-    readonly line: number,
-    readonly reason: StatementProblemReason,
-    /** Values the sentence names besides the line: the text found, a column, a limit. */
-    readonly values: Record<string, string | number> = {},
-  ) {
+  readonly line: number;
+  readonly reason: StatementProblemReason;
+  /** Values the sentence names besides the line: the text found, a column, a limit. */
+  readonly values: Record<string, string | number>;
+
+  constructor(line: number, reason: StatementProblemReason, values: Record<string, string | number> = {}) {
     super(`line ${line}: ${reason}`);
     this.name = "StatementProblem";
+    this.line = line;
+    this.reason = reason;
+    this.values = values;
   }
 }

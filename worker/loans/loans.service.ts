@@ -476,6 +476,8 @@ export async function recordLoanPayment(
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
     plannedOccurrenceId: null,
+    importId: null,
+    importedId: null,
     revision: 0,
     createdAt: now,
     updatedAt: null,

@@ -116,6 +116,8 @@ export function postingPlan(
       createdBy: actorUserId(ctx.actor),
       createdVia: createdViaOf(ctx.actor),
       plannedOccurrenceId: claimId,
+      importId: null,
+      importedId: null,
       revision: 0,
       createdAt: now,
       updatedAt: null,

@@ -162,6 +162,8 @@ export async function postTransaction(
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
     plannedOccurrenceId: null,
+    importId: null,
+    importedId: null,
     revision: 0,
     createdAt: now.toISOString(),
     updatedAt: null,
@@ -184,7 +186,7 @@ export async function postTransaction(
 }
 
 /** The workspace's kept transaction count moves with inserts and deletes, in their batch. */
-export function countChange(ctx: ServiceContext, workspaceId: string, delta: 1 | -1, onlyIf?: SQL) {
+export function countChange(ctx: ServiceContext, workspaceId: string, delta: number, onlyIf?: SQL) {
   return ctx.db
     .update(workspaces)
     .set({ transactionCount: sql`${workspaces.transactionCount} + ${delta}` })

@@ -1,0 +1,169 @@
+import { decimalToUnits, maxAmountUnitsOf, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
+import { readInWorkspace } from "../auth/actor-access.ts";
+import type { PersonCall } from "../auth/actor.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import type { Language } from "../i18n/language.ts";
+import { exportWords } from "../exports/transaction-rows.ts";
+import type { LegRef } from "../transactions/transactions.schemas.ts";
+import type { CsvMapping } from "./csv-statement.ts";
+import { comparedDays, matchLines, type ComparableLine } from "./duplicates.ts";
+import { existingTransactionsQuery, rememberedMappingQuery, targetMissing, targetQuery } from "./import-target.ts";
+import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
+import { readStatementFile } from "./statement-file.ts";
+
+/** Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold. */
+export type RefusalReason = "zero_amount" | "too_many_decimals" | "amount_too_large";
+
+export type PreviewLine = {
+  line: number;
+  date: string;
+  description: string;
+  /** Signed, with the target currency's places: what the line would add to (or take from) the balance. */
+  amount: string;
+  imported_id: string | null;
+  status: "new" | "duplicate" | "possible_duplicate" | "refused";
+  reason: "imported_id" | "same_file" | RefusalReason | null;
+  /** The transaction already recorded that the line repeats (or may repeat). */
+  existing: { uuid: string; date: string; description: string; amount: string } | null;
+};
+
+const maxDescriptionLength = 255;
+
+function storedDescription(text: string, language: Language): string {
+  const description = text.trim() || exportWords[language].untitledImportedLine;
+  return description.length > maxDescriptionLength ? `${description.slice(0, maxDescriptionLength - 1)}…` : description;
+}
+
+/** The line's amount in the currency's minor units, or why it cannot be written there. */
+function unitsOf(amount: string, currency: string): { units: number } | { refused: RefusalReason } {
+  const isNegative = amount.startsWith("-");
+  const units = decimalToUnits(isNegative ? amount.slice(1) : amount, minorUnitOf(currency));
+  if (units === null) {
+    return /\.\d+$/.test(amount) && decimalToUnits(amount.replace(/^-/, "").split(".")[0]!, 0) !== null
+      ? { refused: "too_many_decimals" }
+      : { refused: "amount_too_large" };
+  }
+  if (units === 0) return { refused: "zero_amount" };
+  if (units > maxAmountUnitsOf(currency)) return { refused: "amount_too_large" };
+  return { units: isNegative ? -units : units };
+}
+
+/** A file that cannot be read: 422 naming the line and what is wrong with it. */
+function refusedFile(problem: StatementProblem): AppError {
+  return new AppError("IMPORT_FILE_INVALID", {
+    key: `errors:statement.${problem.reason}`,
+    values: { line: problem.line, ...problem.values },
+  });
+}
+
+export const statementTooLarge = () =>
+  new AppError("PAYLOAD_TOO_LARGE", {
+    key: "errors:details.statementTooLarge",
+    values: { limit: `${maxStatementBytes / 1024 / 1024} MB` },
+  });
+
+export type PreviewInput = {
+  workspaceId: string;
+  target: LegRef;
+  fileName: string;
+  bytes: Uint8Array;
+  csvMapping: CsvMapping | null;
+  language: Language;
+};
+
+/**
+ * POST /imports/preview: what the file would create in the account or card, with the lines it
+ * already has marked, before anything is written. One read round trip: the access check, the
+ * target, the target's transactions around the file's days and its remembered CSV mapping.
+ */
+export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
+  if (input.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
+  let file: ReturnType<typeof readStatementFile>;
+  try {
+    file = readStatementFile(input.bytes, input.csvMapping);
+  } catch (error) {
+    if (error instanceof StatementProblem) throw refusedFile(error);
+    throw error;
+  }
+  const lines: StatementLine[] = file.lines ?? [];
+  const days = comparedDays(lines);
+  const {
+    rows: { targetRows, existingRows, mappingRows },
+  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    targetRows: targetQuery(ctx, input.workspaceId, input.target),
+    existingRows: days ? existingTransactionsQuery(ctx, input.workspaceId, input.target, days) : undefined,
+    mappingRows: rememberedMappingQuery(ctx, input.workspaceId, input.target),
+  });
+  const target = targetRows[0];
+  if (!target) throw targetMissing();
+  if (!target.isActive) throw fieldError("target", "errors:fields.legArchived");
+  const amounts = lines.map((line) => unitsOf(line.amount, target.currency));
+  const comparable: ComparableLine[] = [];
+  const comparedIndexes: number[] = [];
+  amounts.forEach((amount, index) => {
+    if (!("units" in amount)) return;
+    const line = lines[index]!;
+    comparable.push({
+      date: line.date,
+      description: line.description,
+      units: amount.units,
+      importedId: line.importedId,
+    });
+    comparedIndexes.push(index);
+  });
+  const existing = existingRows ?? [];
+  const matches = matchLines(comparable, existing);
+  const matchOf = new Map(comparedIndexes.map((lineIndex, matchIndex) => [lineIndex, matches[matchIndex]!]));
+  const existingById = new Map(existing.map((row) => [row.id, row]));
+  const previewLines = lines.map((line, index): PreviewLine => {
+    const amount = amounts[index]!;
+    const base = {
+      line: line.line,
+      date: line.date,
+      description: storedDescription(line.description, input.language),
+      imported_id: line.importedId,
+    };
+    if ("refused" in amount)
+      return { ...base, amount: line.amount, status: "refused", reason: amount.refused, existing: null };
+    const match = matchOf.get(index)!;
+    const found = "existingId" in match ? existingById.get(match.existingId) : undefined;
+    return {
+      ...base,
+      amount: unitsToDecimal(amount.units, target.currency),
+      status: match.status,
+      reason: match.status === "duplicate" ? match.reason : null,
+      existing: found
+        ? {
+            uuid: found.id,
+            date: found.date,
+            description: found.description,
+            amount: unitsToDecimal(found.units, target.currency),
+          }
+        : null,
+    };
+  });
+  const remembered = mappingRows[0]?.csvMapping;
+  return {
+    format: file.format,
+    file_name: input.fileName,
+    target: { type: input.target.type, uuid: target.id, name: target.name, currency: target.currency },
+    csv: file.csv && {
+      delimiter: file.csv.delimiter,
+      header: file.csv.header,
+      sample_rows: file.csv.sampleRows,
+      preset: file.csv.preset,
+      mapping: file.csv.mapping,
+      remembered_mapping: remembered ? (JSON.parse(remembered) as CsvMapping) : null,
+    },
+    needs_mapping: file.lines === null,
+    lines: previewLines,
+    counts: {
+      new: previewLines.filter((line) => line.status === "new").length,
+      duplicate: previewLines.filter((line) => line.status === "duplicate").length,
+      possible_duplicate: previewLines.filter((line) => line.status === "possible_duplicate").length,
+      refused: previewLines.filter((line) => line.status === "refused").length,
+    },
+  };
+}
+
+export type ImportPreview = Awaited<ReturnType<typeof previewImport>>;
