@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
 import { AccountDialog } from "~/components/accounts/lazy-account-dialog";
 import { AccountList } from "~/components/accounts/account-list";
+import { ImportDialog } from "~/components/imports/lazy-import-dialog";
 import { accountActionsKey } from "~/components/accounts/account-row";
 import { AccountsSummary } from "~/components/accounts/accounts-summary";
 import {
@@ -97,6 +98,8 @@ export default function WorkspaceAccounts() {
   const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
   const canEdit = can(workspace.role, "finances.write");
   const [dialog, setDialog] = useState<DialogState>({ isOpen: false });
+  /** The account whose statement is being imported ("account:{uuid}"). */
+  const [importTarget, setImportTarget] = useState<string | null>(null);
   const rowActions = useFetcher<ActionResult>({ key: accountActionsKey });
   useResultToast(rowActions.data, "accounts");
   const openCreate = () => setDialog({ isOpen: true });
@@ -119,6 +122,7 @@ export default function WorkspaceAccounts() {
         canCreate={usage.canCreate}
         onCreate={openCreate}
         onEdit={(account) => setDialog({ isOpen: true, account })}
+        onImport={(account) => setImportTarget(`account:${account.uuid}`)}
       />
       {canEdit ? (
         <AccountDialog
@@ -127,6 +131,17 @@ export default function WorkspaceAccounts() {
           onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
           account={dialog.account}
           defaultCurrency={workspace.currency}
+        />
+      ) : null}
+      {canEdit ? (
+        <ImportDialog
+          key={importTarget ?? "closed"}
+          open={importTarget !== null}
+          onOpenChange={(isOpen) => (isOpen ? null : setImportTarget(null))}
+          workspaceId={workspace.uuid}
+          accounts={accounts}
+          cards={[]}
+          initialTarget={importTarget ?? undefined}
         />
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { parseFilters } from "~/components/transactions/filters.server";
 import { Pagination } from "~/components/transactions/pagination";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
 import { ExportMenu } from "~/components/transactions/export-menu";
+import { ImportDialog } from "~/components/imports/lazy-import-dialog";
 import { TransactionFilters } from "~/components/transactions/transaction-filters";
 import { TransactionList } from "~/components/transactions/transaction-list";
 import type { Transaction, LedgerActionResult } from "~/components/transactions/types";
@@ -132,6 +133,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, transaction: null });
   const [deleting, setDeleting] = useState<Transaction | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   useDeleteToast();
   const canEdit = can(page.role, "finances.write");
   const filterValues = filterValuesOf(searchParams);
@@ -150,6 +152,12 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
               searchParams={searchParams}
               hasExportFeatures={layout?.hasExportFeatures ?? false}
             />
+          ) : null}
+          {canEdit ? (
+            <Button variant="outline" onClick={() => setIsImporting(true)}>
+              <Icon name="upload" />
+              {t("importButton")}
+            </Button>
           ) : null}
           {canEdit ? (
             <Button variant="accent" onClick={() => setDialog({ open: true, transaction: null })}>
@@ -180,6 +188,13 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
         />
       )}
       <DeleteTransactionDialog transaction={deleting} onClose={() => setDeleting(null)} />
+      <ImportDialog
+        open={isImporting}
+        onOpenChange={setIsImporting}
+        workspaceId={params.workspaceId}
+        accounts={page.accounts}
+        cards={page.cards}
+      />
       <TransactionDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}

@@ -46,6 +46,8 @@ export const csvMappingSchema = z.object(
   { error: "errors:fields.csvMapping" },
 );
 
+export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
 /** Where a statement goes: "account:{uuid}" or "card:{uuid}". */
 export const importTargetSchema = legSchema;
 

@@ -10,10 +10,11 @@ type AccountListProps = {
   canCreate: boolean;
   onCreate(): void;
   onEdit(account: AccountResponse): void;
+  onImport(account: AccountResponse): void;
 };
 
 /** Active accounts first; archived ones wait in a collapsed group below. */
-export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit }: AccountListProps) {
+export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit, onImport }: AccountListProps) {
   const { t } = useTranslation("accounts");
   const active = accounts.filter((account) => account.is_active);
   const archived = accounts.filter((account) => !account.is_active);
@@ -22,7 +23,13 @@ export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit }: 
       {active.length > 0 ? (
         <ul className="grid gap-3" aria-label={t("listLabel")}>
           {active.map((account) => (
-            <AccountRow key={account.uuid} account={account} canEdit={canEdit} onEdit={() => onEdit(account)} />
+            <AccountRow
+              key={account.uuid}
+              account={account}
+              canEdit={canEdit}
+              onEdit={() => onEdit(account)}
+              onImport={() => onImport(account)}
+            />
           ))}
         </ul>
       ) : (
@@ -48,7 +55,13 @@ export function AccountList({ accounts, canEdit, canCreate, onCreate, onEdit }: 
           </summary>
           <ul className="grid gap-3 px-4 pb-4" aria-label={t("archived.label")}>
             {archived.map((account) => (
-              <AccountRow key={account.uuid} account={account} canEdit={canEdit} onEdit={() => onEdit(account)} />
+              <AccountRow
+                key={account.uuid}
+                account={account}
+                canEdit={canEdit}
+                onEdit={() => onEdit(account)}
+                onImport={() => onImport(account)}
+              />
             ))}
           </ul>
         </details>

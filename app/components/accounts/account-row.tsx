@@ -25,10 +25,11 @@ type AccountRowProps = {
   account: AccountResponse;
   canEdit: boolean;
   onEdit(): void;
+  onImport(): void;
 };
 
 /** One account: icon, name, type and balance; writers get a menu to edit, archive or delete it. */
-export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
+export function AccountRow({ account, canEdit, onEdit, onImport }: AccountRowProps) {
   const { t } = useTranslation("accounts");
   // Shared by every row and the page (which toasts the outcome): a row may move or vanish meanwhile.
   const fetcher = useFetcher<ActionResult>({ key: accountActionsKey });
@@ -86,6 +87,12 @@ export function AccountRow({ account, canEdit, onEdit }: AccountRowProps) {
                 <Icon name="pencil" />
                 {t("actions.edit")}
               </DropdownMenuItem>
+              {account.is_active ? (
+                <DropdownMenuItem onSelect={onImport}>
+                  <Icon name="upload" />
+                  {t("actions.import")}
+                </DropdownMenuItem>
+              ) : null}
               {account.is_active ? (
                 <DropdownMenuItem onSelect={() => onSubmit("archive")}>
                   <Icon name="archive" />

@@ -72,6 +72,7 @@ export const iconNames = [
   "trending-down",
   "trending-up",
   "triangle-exclamation-point",
+  "upload",
   "user-minus",
   "wallet",
   "wifi",

@@ -36,7 +36,11 @@ describe("importing a bank statement", () => {
   });
   const importsPath = (suffix = "") => `/api/workspaces/${h.workspaceId}/imports${suffix}`;
 
-  async function preview(bytes: Uint8Array<ArrayBuffer>, target: string, options: { token?: string; csvMapping?: unknown; name?: string } = {}) {
+  async function preview(
+    bytes: Uint8Array<ArrayBuffer>,
+    target: string,
+    options: { token?: string; csvMapping?: unknown; name?: string } = {},
+  ) {
     const form = new FormData();
     form.set("file", new File([bytes], options.name ?? "extrato.ofx"));
     form.set("target", target);
@@ -85,7 +89,15 @@ describe("importing a bank statement", () => {
     const before = await snapshotDatabase(t.db);
     const data = await previewed(itauOfx(november));
     expect(data.format).toBe("ofx");
-    expect(data.lines.map(({ date, description, amount, imported_id, status }) => ({ date, description, amount, imported_id, status }))).toEqual([
+    expect(
+      data.lines.map(({ date, description, amount, imported_id, status }) => ({
+        date,
+        description,
+        amount,
+        imported_id,
+        status,
+      })),
+    ).toEqual([
       { date: "2026-11-05", description: "SALÁRIO ACME", amount: "3000.00", imported_id: "2026110501", status: "new" },
       { date: "2026-11-07", description: "PÃO DE AÇÚCAR", amount: "-386.80", imported_id: "2026110702", status: "new" },
       { date: "2026-11-09", description: "UBER *TRIP", amount: "-45.90", imported_id: "2026110903", status: "new" },
@@ -205,7 +217,13 @@ describe("importing a bank statement", () => {
     const edited = await t.request(`/api/workspaces/${h.workspaceId}/transactions/${groceries!.id}`, {
       method: "PUT",
       token: h.member.token,
-      json: { type: "expense", origin_id: `card:${h.credit.id}`, amount: "400", description: "Mercado", date: "2026-11-07" },
+      json: {
+        type: "expense",
+        origin_id: `card:${h.credit.id}`,
+        amount: "400",
+        description: "Mercado",
+        date: "2026-11-07",
+      },
     });
     expect(edited.status).toBe(200);
     const undone = await t.request(importsPath(`/${importId}`), { method: "DELETE", token: h.member.token });
@@ -244,7 +262,10 @@ describe("importing a bank statement", () => {
   it("refuses a malformed file naming its line, and writes nothing", async () => {
     const broken = itauOfx(november.slice(0, 2));
     const text = new TextDecoder("latin1").decode(broken).replace("<TRNAMT>-386,80", "<TRNAMT>-38x,80");
-    const response = await preview(Uint8Array.from(text, (character) => character.charCodeAt(0)), `account:${h.checking.id}`);
+    const response = await preview(
+      Uint8Array.from(text, (character) => character.charCodeAt(0)),
+      `account:${h.checking.id}`,
+    );
     expect(response.status).toBe(422);
     const body = await response.json();
     expect(body.code).toBe("IMPORT_FILE_INVALID");

@@ -1,0 +1,213 @@
+import { useTranslation } from "react-i18next";
+import { Checkbox } from "~/components/ui/checkbox";
+import { fieldClassName } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+import type { CsvMapping } from "../../../worker/imports/imports.schemas";
+
+type Columns = CsvMapping["columns"];
+
+function NativeSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(fieldClassName, "h-10 px-3")}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A mapping to start from when the file's layout is unknown: the first columns, nothing guessed about numbers. */
+export function startingMapping(delimiter: CsvMapping["delimiter"], columnCount: number): CsvMapping {
+  return {
+    delimiter,
+    hasHeader: true,
+    columns: {
+      date: 0,
+      description: Math.min(1, columnCount - 1),
+      amount: Math.min(2, columnCount - 1),
+      debit: null,
+      credit: null,
+      identifier: null,
+    },
+    dateFormat: "dmy",
+    decimalMark: ",",
+    positiveMeans: "money_in",
+  };
+}
+
+/**
+ * Which column holds what, and how the dates and numbers are written — chosen by the person,
+ * with the file's first lines under it to choose from. Nothing here is guessed for them.
+ */
+export function CsvMappingFields({
+  mapping,
+  onChange,
+  header,
+  sampleRows,
+}: {
+  mapping: CsvMapping;
+  onChange(mapping: CsvMapping): void;
+  header: string[] | null;
+  sampleRows: string[][];
+}) {
+  const { t } = useTranslation("imports");
+  const columnCount = Math.max(header?.length ?? 0, ...sampleRows.map((row) => row.length));
+  const columnName = (index: number) =>
+    mapping.hasHeader && header?.[index]?.trim() ? header[index] : t("mapping.column", { number: index + 1 });
+  const columnOptions = Array.from({ length: columnCount }, (_, index) => (
+    <option key={index} value={index}>
+      {columnName(index)}
+    </option>
+  ));
+  const setColumns = (columns: Partial<Columns>) =>
+    onChange({ ...mapping, columns: { ...mapping.columns, ...columns } });
+  const columnSelect = (key: keyof Columns, optional = false) => (
+    <NativeSelect
+      id={`mapping-${key}`}
+      label={t(`mapping.${key}`)}
+      value={mapping.columns[key] === null ? "" : String(mapping.columns[key])}
+      onChange={(value) => setColumns({ [key]: value === "" ? null : Number(value) })}
+    >
+      {optional ? <option value="">{t("mapping.none")}</option> : null}
+      {columnOptions}
+    </NativeSelect>
+  );
+  const isTwoColumns = mapping.columns.amount === null;
+  const shownRows = mapping.hasHeader || !header ? sampleRows : [header, ...sampleRows];
+  return (
+    <div className="grid gap-4">
+      <label className="flex items-center gap-2 text-sm">
+        <Checkbox
+          checked={mapping.hasHeader}
+          onCheckedChange={(checked) => onChange({ ...mapping, hasHeader: checked === true })}
+        />
+        {t("mapping.hasHeader")}
+      </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {columnSelect("date")}
+        {columnSelect("description")}
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("mapping.amountStyle")}</legend>
+        {(["one", "two"] as const).map((style) => (
+          <label key={style} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="mapping-amount-style"
+              checked={style === "two" ? isTwoColumns : !isTwoColumns}
+              onChange={() =>
+                setColumns(
+                  style === "two"
+                    ? {
+                        amount: null,
+                        debit: mapping.columns.debit ?? 2,
+                        credit: mapping.columns.credit ?? Math.min(3, columnCount - 1),
+                      }
+                    : { amount: mapping.columns.amount ?? 2, debit: null, credit: null },
+                )
+              }
+              className="accent-[var(--color-accent)]"
+            />
+            {t(style === "two" ? "mapping.twoColumns" : "mapping.oneColumn")}
+          </label>
+        ))}
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {isTwoColumns ? (
+          <>
+            {columnSelect("debit")}
+            {columnSelect("credit")}
+          </>
+        ) : (
+          columnSelect("amount")
+        )}
+        {columnSelect("identifier", true)}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <NativeSelect
+          id="mapping-date-format"
+          label={t("mapping.dateFormat")}
+          value={mapping.dateFormat}
+          onChange={(value) => onChange({ ...mapping, dateFormat: value as CsvMapping["dateFormat"] })}
+        >
+          {(["dmy", "mdy", "ymd"] as const).map((format) => (
+            <option key={format} value={format}>
+              {t(`mapping.${format}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          id="mapping-decimal-mark"
+          label={t("mapping.decimalMark")}
+          value={mapping.decimalMark}
+          onChange={(value) => onChange({ ...mapping, decimalMark: value as CsvMapping["decimalMark"] })}
+        >
+          <option value=",">{t("mapping.comma")}</option>
+          <option value=".">{t("mapping.point")}</option>
+        </NativeSelect>
+        {isTwoColumns ? null : (
+          <NativeSelect
+            id="mapping-positive-means"
+            label={t("mapping.positiveMeans")}
+            value={mapping.positiveMeans}
+            onChange={(value) => onChange({ ...mapping, positiveMeans: value as CsvMapping["positiveMeans"] })}
+          >
+            <option value="money_in">{t("mapping.moneyIn")}</option>
+            <option value="money_out">{t("mapping.moneyOut")}</option>
+          </NativeSelect>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">{t("mapping.sample")}</p>
+        <div className="overflow-x-auto rounded-lg border" role="group" aria-label={t("mapping.sample")} tabIndex={0}>
+          <table className="w-full text-xs">
+            {mapping.hasHeader && header ? (
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  {header.map((cell, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
+                    <th key={index} className="px-2 py-1.5 font-medium whitespace-nowrap">
+                      {cell}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+            ) : null}
+            <tbody>
+              {shownRows.map((row, rowIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the sample's lines have no identity but their place
+                <tr key={rowIndex} className="border-t">
+                  {row.map((cell, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
+                    <td key={index} className="px-2 py-1.5 whitespace-nowrap">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ImportPreview, PreviewLine } from "../../../worker/imports/import-preview.service";
+import type { ImportResponse } from "../../../worker/imports/imports.service";
+import type { ImportLine } from "../../../worker/imports/imports.schemas";
+
+/**
+ * The import dialog's calls to the JSON API (docs/api.md, "Imports"): the page's session cookie
+ * authenticates them. A refusal throws its envelope's message, already in the person's language.
+ */
+
+export type { ImportPreview, ImportResponse, PreviewLine };
+
+export class ImportRequestError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = "ImportRequestError";
+    this.status = status;
+  }
+}
+
+async function answered<Data>(response: Response): Promise<Data> {
+  const body = (await response.json().catch(() => null)) as { data?: Data; message?: string } | null;
+  if (!response.ok || !body || body.data === undefined) {
+    throw new ImportRequestError(body?.message ?? response.statusText, response.status);
+  }
+  return body.data;
+}
+
+const send = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  fetch(path, {
+    ...init,
+    credentials: "same-origin",
+    headers: init.json === undefined ? init.headers : { "Content-Type": "application/json" },
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+
+export function importApi(workspaceId: string) {
+  const base = `/api/workspaces/${workspaceId}/imports`;
+  return {
+    async preview(file: File, target: string, csvMapping: unknown | null): Promise<ImportPreview> {
+      const form = new FormData();
+      form.set("file", file);
+      form.set("target", target);
+      if (csvMapping) form.set("csv_mapping", JSON.stringify(csvMapping));
+      return answered(await send(`${base}/preview`, { method: "POST", body: form }));
+    },
+    async create(body: {
+      target: string;
+      file_name: string;
+      format: string;
+      csv_mapping: unknown | null;
+      line_count: number;
+      skipped_count: number;
+      refused_count: number;
+    }): Promise<ImportResponse> {
+      return answered(await send(base, { method: "POST", json: body }));
+    },
+    async chunk(importId: string, chunkIndex: number, lines: ImportLine[]) {
+      return answered<{ chunk_index: number; created: number; skipped: number }>(
+        await send(`${base}/${importId}/chunks`, { method: "POST", json: { chunk_index: chunkIndex, lines } }),
+      );
+    },
+    async list(): Promise<ImportResponse[]> {
+      return answered(await send(base));
+    },
+    async undo(importId: string): Promise<ImportResponse> {
+      return answered(await send(`${base}/${importId}`, { method: "DELETE" }));
+    },
+  };
+}
+
+/** A preview line as a chunk sends it back. */
+export const chunkLine = ({ line, date, description, amount, imported_id }: PreviewLine): ImportLine => ({
+  line,
+  date,
+  description,
+  amount,
+  imported_id,
+});

@@ -1,0 +1,152 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { readStatementFile } from "../../worker/imports/statement-file.ts";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
+import { captureScreenshot, gotoHydrated, launchBrowser, openPage, toastWith } from "../support/browser.ts";
+import { postJson } from "./support/ledger.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+const fixtures = join(import.meta.dirname, "..", "fixtures", "statements");
+const fixture = (name: string) => join(fixtures, name);
+/** How many transactions the file holds, as the importer's own parser reads it. */
+const lineCount = (name: string, mapping = null) =>
+  readStatementFile(new Uint8Array(readFileSync(fixture(name))), mapping).lines?.length ?? 0;
+
+/**
+ * Issue 18 (import): a Nubank account CSV and an Itaú OFX go into their accounts through the
+ * transactions page's Import dialog: preview, write with progress, the summary; the same file
+ * again is all duplicates; an import is undone from the recent list; a CSV of unknown layout is
+ * mapped by hand. In both languages, with screenshots and axe on the dialog.
+ */
+describe("importing bank statements in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function openImport(page: Page, name: RegExp) {
+    await page.getByRole("button", { name }).click();
+    await page.getByRole("dialog").getByRole("combobox").first().waitFor();
+  }
+
+  async function previewFile(page: Page, target: string, file: string, previewName: RegExp) {
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("#import-target").selectOption(target);
+    await dialog.locator("#import-file").setInputFiles(fixture(file));
+    await dialog.getByRole("button", { name: previewName }).click();
+  }
+
+  it("imports a Nubank CSV and an Itaú OFX, skips the duplicates on the second try and undoes an import", async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `imports-${Date.now()}@example.com`, "Ivo Import", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const nubank = await postJson(page, `${api}/accounts`, { name: "Nubank", type: "checking", currency: "BRL" });
+    const itau = await postJson(page, `${api}/accounts`, { name: "Itaú", type: "checking", currency: "BRL" });
+    const nubankLines = lineCount("nuconta.csv");
+    const itauLines = lineCount("itau.ofx");
+    expect(nubankLines).toBeGreaterThan(2);
+    expect(itauLines).toBeGreaterThan(2);
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    await openImport(page, /^Import$/);
+    await expect.poll(() => page.getByText("No imports yet.").count()).toBe(1);
+    await previewFile(page, `account:${nubank.uuid}`, "nuconta.csv", /^Preview$/);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(`${nubankLines} new`).waitFor();
+    expect(await dialog.locator("tbody tr").count()).toBe(nubankLines);
+    const violations = await accessibilityViolations(page, "the import preview");
+    expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
+      [],
+    );
+    await captureScreenshot(page, "imports-preview-desktop-en-US");
+    await dialog.getByRole("button", { name: `Import ${nubankLines} transactions` }).click();
+    await dialog.getByText(`${nubankLines} transactions created`).waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(nubankLines);
+
+    // The Itaú OFX (Windows-1252, comma decimals) into its own account.
+    await openImport(page, /^Import$/);
+    await previewFile(page, `account:${itau.uuid}`, "itau.ofx", /^Preview$/);
+    await dialog.getByText(`${itauLines} new`).waitFor();
+    await dialog.getByRole("button", { name: `Import ${itauLines} transactions` }).click();
+    await dialog.getByText(`${itauLines} transactions created`).waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(nubankLines + itauLines);
+
+    // The same file again: every line is already there, and nothing can be imported.
+    await openImport(page, /^Import$/);
+    await previewFile(page, `account:${itau.uuid}`, "itau.ofx", /^Preview$/);
+    await dialog.getByText(`${itauLines} already imported`).waitFor();
+    await dialog.getByText("Everything in this file is already here.", { exact: false }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Import 0 transactions" }).isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Back" }).click();
+
+    // Undo the Nubank import from the recent imports, after a confirmation.
+    const recent = dialog.getByRole("region", { name: "Recent imports" }).or(dialog.locator("section"));
+    await recent.getByText(/nuconta\.csv → Nubank/).waitFor();
+    await recent.getByRole("listitem").filter({ hasText: "nuconta.csv" }).getByRole("button", { name: "Undo" }).click();
+    await page
+      .getByRole("alertdialog")
+      .or(page.getByRole("dialog", { name: "Undo this import?" }))
+      .waitFor();
+    await page.getByRole("button", { name: "Undo import" }).click();
+    await toastWith(page, "Import undone").waitFor();
+    await recent.getByRole("listitem").filter({ hasText: "nuconta.csv" }).getByText("Undone").waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(itauLines);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("maps a CSV of unknown layout by hand, in Portuguese, on a phone", async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL, locale: "pt-BR", viewport: "mobile" });
+    const workspaceId = await signUpWithWorkspace(page, `imports-map-${Date.now()}@example.com`, "Ana Mapa", "Casa");
+    const account = await postJson(page, `/api/workspaces/${workspaceId}/accounts`, {
+      name: "Bradesco",
+      type: "checking",
+      currency: "BRL",
+    });
+    await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    await openImport(page, /^Importar$/);
+    await previewFile(page, `account:${account.uuid}`, "generic-debit-credit.csv", /^Pré-visualizar$/);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Qual coluna é qual?").waitFor();
+    await captureScreenshot(page, "imports-mapping-mobile-pt-BR");
+    // The file has separate debit and credit columns, dates as dd/mm/aaaa and decimal commas.
+    await dialog.getByLabel("Colunas separadas de débito e crédito").check();
+    await dialog.getByLabel("Formato da data").selectOption("dmy");
+    await dialog.getByLabel("Formato dos números").selectOption(",");
+    const header = await dialog.locator("thead th").allTextContents();
+    const columnOf = (pattern: RegExp) => String(header.findIndex((name) => pattern.test(name)));
+    await dialog.getByLabel("Data", { exact: true }).selectOption(columnOf(/^data/i));
+    await dialog.getByLabel("Descrição", { exact: true }).selectOption(columnOf(/hist|descri/i));
+    await dialog.getByLabel("Débito (saídas)").selectOption(columnOf(/d[ée]bito/i));
+    await dialog.getByLabel("Crédito (entradas)").selectOption(columnOf(/cr[ée]dito/i));
+    await dialog.getByRole("button", { name: "Pré-visualizar" }).click();
+    await dialog.getByText(/^\d+ novas?$/).waitFor();
+    await captureScreenshot(page, "imports-preview-mobile-pt-BR");
+    const count = Number((await dialog.getByText(/^\d+ novas?$/).textContent())!.split(" ")[0]);
+    await dialog.getByRole("button", { name: new RegExp(`^Importar ${count} transaç`) }).click();
+    await dialog.getByText(new RegExp(`^${count} transaç(ão|ões) criadas?$`)).waitFor();
+    await dialog.getByRole("button", { name: "Concluir" }).click();
+    await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(count);
+
+    // The account remembers the mapping: the next CSV of the same layout goes straight to the preview.
+    await openImport(page, /^Importar$/);
+    await previewFile(page, `account:${account.uuid}`, "generic-debit-credit.csv", /^Pré-visualizar$/);
+    await dialog
+      .getByText(/já importadas?$|possíve(l|is) duplicatas?$/)
+      .first()
+      .waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
