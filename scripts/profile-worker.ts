@@ -11,12 +11,16 @@
  *   --against DIR   no profiler: measure this build against a copy of an earlier one (cp -r build
  *                   DIR before changing code) — server time, dispatchFetch and workerd CPU per
  *                   request, in blocks alternating between the two so the machine's drift hits both
+ *   --transactions N   how many transactions the workspace holds (5000 unless told; bench:ledger's
+ *                   sizes are 100000 and 1000000, about 13 s to seed per 100k)
+ *   --without-budgets  the same workspace with its budgets deleted after seeding: what the budgets cost
  * Not part of `npm test`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
@@ -31,6 +35,7 @@ const argument = (name: string, fallback: string) => {
 };
 const pathTemplate = argument("path", "/workspaces/{w}/transactions");
 const runs = Number(argument("runs", "300"));
+const transactionCount = Number(argument("transactions", "5000"));
 const jwtSecret = "profile-secret-profile-secret-profile-secret";
 
 type ProfileNode = {
@@ -162,7 +167,9 @@ try {
   await migrateDatabase(database.url);
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
-  const { workspaceId, token } = await seedBenchWorkspace(db, jwtSecret, 5000);
+  const { workspaceId, token } = await seedBenchWorkspace(db, jwtSecret, transactionCount);
+  if (process.argv.includes("--without-budgets"))
+    await db.delete(schema.budgets).where(eq(schema.budgets.workspaceId, workspaceId));
   client.close();
 
   const path = pathTemplate.replace("{w}", workspaceId);

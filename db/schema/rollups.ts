@@ -1,4 +1,5 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { transactionKinds } from "../enums.ts";
 
 /**
@@ -29,6 +30,11 @@ export const ledgerDayFlows = sqliteTable(
     primaryKey({
       columns: [table.workspaceId, table.day, table.kind, table.leg, table.direction, table.currency],
     }),
+    // The budgets' days in one currency (the ones another currency's budget converts at each day's
+    // rate) without the other currencies' and kinds' rows of the same days (migration 0015).
+    index("ledger_day_flows_spending_idx")
+      .on(table.workspaceId, table.currency, table.day)
+      .where(sql`kind = 'expense' and direction = 'out'`),
   ],
 );
 
@@ -51,5 +57,38 @@ export const tagDayFlows = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.day, table.kind, table.tagId, table.leg, table.currency] }),
+    index("tag_day_flows_spending_idx")
+      .on(table.workspaceId, table.tagId, table.currency, table.day)
+      .where(sql`kind = 'expense'`),
   ],
+);
+
+/**
+ * Per month (YYYY-MM) and currency: what expenses took out (ledger_day_flows' `expense` / `out` rows
+ * summed over their legs), for the budgets (issue 16), which only ever sum months — a budget that
+ * rolls over reads a row a month since its first instead of every day. Kept by triggers on the day
+ * rollup (migration 0015), so whatever writes a day writes its month in the same statement.
+ */
+export const monthSpending = sqliteTable(
+  "month_spending",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    month: text("month").notNull(),
+    currency: text("currency").notNull(),
+    amountUnits: integer("amount_units").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.month, table.currency] })],
+);
+
+/** Per month, tag and currency: tag_day_flows' `expense` rows summed over their legs and days, likewise. */
+export const tagMonthSpending = sqliteTable(
+  "tag_month_spending",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    month: text("month").notNull(),
+    tagId: text("tag_id").notNull(),
+    currency: text("currency").notNull(),
+    amountUnits: integer("amount_units").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.month, table.tagId, table.currency] })],
 );

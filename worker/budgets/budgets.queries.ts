@@ -1,11 +1,12 @@
-import { and, asc, eq, getTableName, lte, type Placeholder, sql } from "drizzle-orm";
+import { and, asc, eq, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { reusableRead } from "../../db/reusable-read.ts";
-import { budgets, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
+import { budgets, ledgerDayFlows, monthSpending, tagDayFlows, tagMonthSpending, tags } from "../../db/schema/index.ts";
 import { rateMarginDays, windowRatesSelect } from "../analytics/analytics.queries.ts";
 import type { ServiceContext } from "../context.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
 import { addDays } from "../ledger/dates.ts";
-import { exactSum } from "../ledger/sums.ts";
+import { exactCents, exactSum } from "../ledger/sums.ts";
 
 const everyBudget = "*";
 
@@ -38,78 +39,126 @@ type SpendingValues = {
 };
 
 /**
- * The first day a budget's spending is read from: `from` — or, for a budget that rolls over, its
- * first month, when earlier, since what it carries depends on every month since.
+ * The first month a budget's spending is read from: `from`'s — or, for a budget that rolls over, its
+ * first month, when earlier, since what it carries depends on every month since. `from` and `to`
+ * bound whole months (every caller reads months).
  */
 function spendingSince(value: (name: keyof SpendingValues) => Placeholder, onTags: boolean) {
-  const rolloverStart = sql`(select min(${budgets.startMonth}) || '-01' from ${budgets}
+  const rolloverStart = sql`(select min(${budgets.startMonth}) from ${budgets}
     where ${budgets.workspaceId} = ${value("workspaceId")} and ${budgets.rollover} = 1
     and ${budgets.tagId} is ${onTags ? sql`not null` : sql`null`})`;
-  return sql`min(${value("from")}, coalesce(${rolloverStart}, ${value("from")}))`;
+  return sql<string>`min(substr(${value("from")}, 1, 7), coalesce(${rolloverStart}, substr(${value("from")}, 1, 7)))`;
+}
+
+/** Whether every budget is kept in `currency` (or there are none): then its spending needs no day's rate. */
+function everyBudgetIn(value: (name: keyof SpendingValues) => Placeholder, currency: SQL) {
+  return sql`not exists (select 1 from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
+    and ${budgets.currency} <> ${currency})`;
 }
 
 /**
- * A row's day — or, in the currency every budget is kept in, which needs no day's rate, the first
- * of its month: a budget only sums months, so a rolling budget's history is a row a month, not a day.
+ * The currencies spent in over the read's months that some budget converts at each day's rate,
+ * from the month rollup: the day rollup is then read for those alone (its spending index).
  */
-function dayOrMonth(
-  value: (name: keyof SpendingValues) => Placeholder,
-  table: typeof ledgerDayFlows | typeof tagDayFlows,
-) {
-  // Qualified: in a select list drizzle writes a column bare, and inside the subquery a bare
-  // `currency` would be the budget's own.
-  const column = (name: string) => sql`${sql.identifier(getTableName(table))}.${sql.identifier(name)}`;
-  return sql<string>`case when not exists (select 1 from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
-    and ${budgets.currency} <> ${column("currency")}) then substr(${column("day")}, 1, 7) || '-01' else ${column("day")} end`;
+function foreignCurrencies(value: (name: keyof SpendingValues) => Placeholder, onTags: boolean) {
+  const months = onTags ? sql.raw("tag_month_spending") : sql.raw("month_spending");
+  return sql`(select distinct spent.currency from ${months} as spent
+    where spent.workspace_id = ${value("workspaceId")} and spent.month >= ${spendingSince(value, onTags)}
+    and spent.month <= substr(${value("to")}, 1, 7) and not ${everyBudgetIn(value, sql`spent.currency`)})`;
 }
 
-/** Built once per isolate (db/reusable-read.ts): the dashboard reads them on every visit. */
+/** The month's first day, as the spending rows name a month (their day's first seven characters). */
+const firstOfMonth = (month: SQLiteColumn) => sql<string>`${month} || '-01'`;
+
+/**
+ * Built once per isolate (db/reusable-read.ts): the dashboard reads them on every visit. Each reads
+ * the months in the currency every budget is kept in from the month rollups (a budget only sums
+ * months, so a rolling budget's history is a row a month), and the days of any other currency from
+ * the day rollups, each for its day's rate. The literal kinds let SQLite use the partial indexes.
+ */
 const spendingReads = {
-  allSpending: reusableRead<SpendingValues>()((db, value) => {
-    const day = dayOrMonth(value, ledgerDayFlows);
-    return db
+  allSpending: reusableRead<SpendingValues>()((db, value) =>
+    db
       .select({
-        day,
-        currency: ledgerDayFlows.currency,
-        units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
+        day: firstOfMonth(monthSpending.month),
+        currency: monthSpending.currency,
+        units: exactCents(sql`${monthSpending.amountUnits}`),
       })
-      .from(ledgerDayFlows)
+      .from(monthSpending)
       .where(
         and(
-          eq(ledgerDayFlows.workspaceId, value("workspaceId")),
-          sql`${ledgerDayFlows.day} >= ${spendingSince(value, false)}`,
-          lte(ledgerDayFlows.day, value("to")),
-          eq(ledgerDayFlows.kind, "expense"),
-          eq(ledgerDayFlows.direction, "out"),
+          eq(monthSpending.workspaceId, value("workspaceId")),
+          sql`${monthSpending.month} >= ${spendingSince(value, false)}`,
+          sql`${monthSpending.month} <= substr(${value("to")}, 1, 7)`,
+          everyBudgetIn(value, sql`${monthSpending.currency}`),
         ),
       )
-      .groupBy(day, ledgerDayFlows.currency);
-  }),
+      .unionAll(
+        db
+          .select({
+            day: ledgerDayFlows.day,
+            currency: ledgerDayFlows.currency,
+            units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
+          })
+          .from(ledgerDayFlows)
+          .where(
+            and(
+              eq(ledgerDayFlows.workspaceId, value("workspaceId")),
+              sql`${ledgerDayFlows.kind} = 'expense' and ${ledgerDayFlows.direction} = 'out'`,
+              sql`${ledgerDayFlows.currency} in ${foreignCurrencies(value, false)}`,
+              sql`${ledgerDayFlows.day} >= ${spendingSince(value, false)} || '-01'`,
+              lte(ledgerDayFlows.day, value("to")),
+            ),
+          )
+          .groupBy(ledgerDayFlows.day, ledgerDayFlows.currency),
+      ),
+  ),
   tagSpending: reusableRead<SpendingValues>()((db, value) => {
-    const budgeted = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")})`;
+    const budgeted = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
+      and ${budgets.tagId} is not null union all select ${value("newTagId")})`;
     const rollingOver = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
       and ${budgets.rollover} = 1 and ${budgets.tagId} is not null)`;
-    const day = dayOrMonth(value, tagDayFlows);
     return db
       .select({
-        day,
-        tagId: tagDayFlows.tagId,
-        currency: tagDayFlows.currency,
-        units: exactSum(sql`${tagDayFlows.amountUnits}`),
+        day: firstOfMonth(tagMonthSpending.month),
+        tagId: tagMonthSpending.tagId,
+        currency: tagMonthSpending.currency,
+        units: exactCents(sql`${tagMonthSpending.amountUnits}`),
       })
-      .from(tagDayFlows)
+      .from(tagMonthSpending)
       .where(
         and(
-          eq(tagDayFlows.workspaceId, value("workspaceId")),
-          sql`${tagDayFlows.day} >= ${spendingSince(value, true)}`,
-          lte(tagDayFlows.day, value("to")),
-          eq(tagDayFlows.kind, "expense"),
-          sql`(${tagDayFlows.tagId} in ${budgeted} or ${tagDayFlows.tagId} = ${value("newTagId")})`,
+          eq(tagMonthSpending.workspaceId, value("workspaceId")),
+          sql`${tagMonthSpending.month} >= ${spendingSince(value, true)}`,
+          sql`${tagMonthSpending.month} <= substr(${value("to")}, 1, 7)`,
+          sql`${tagMonthSpending.tagId} in ${budgeted}`,
           // Before `from`, only what a budget that rolls over carries from.
-          sql`(${tagDayFlows.day} >= ${value("from")} or ${tagDayFlows.tagId} in ${rollingOver})`,
+          sql`(${tagMonthSpending.month} >= substr(${value("from")}, 1, 7) or ${tagMonthSpending.tagId} in ${rollingOver})`,
+          everyBudgetIn(value, sql`${tagMonthSpending.currency}`),
         ),
       )
-      .groupBy(day, tagDayFlows.tagId, tagDayFlows.currency);
+      .unionAll(
+        db
+          .select({
+            day: tagDayFlows.day,
+            tagId: tagDayFlows.tagId,
+            currency: tagDayFlows.currency,
+            units: exactSum(sql`${tagDayFlows.amountUnits}`),
+          })
+          .from(tagDayFlows)
+          .where(
+            and(
+              eq(tagDayFlows.workspaceId, value("workspaceId")),
+              sql`${tagDayFlows.kind} = 'expense'`,
+              sql`${tagDayFlows.tagId} in ${budgeted}`,
+              sql`${tagDayFlows.currency} in ${foreignCurrencies(value, true)}`,
+              sql`${tagDayFlows.day} >= ${spendingSince(value, true)} || '-01'`,
+              lte(tagDayFlows.day, value("to")),
+              sql`(${tagDayFlows.day} >= ${value("from")} or ${tagDayFlows.tagId} in ${rollingOver})`,
+            ),
+          )
+          .groupBy(tagDayFlows.day, tagDayFlows.tagId, tagDayFlows.currency),
+      );
   }),
   windowRates: reusableRead<SpendingValues>()((db, value) =>
     windowRatesSelect(

@@ -4,16 +4,24 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { transactionKinds } from "../../../db/enums.ts";
 import { migrationsFolder } from "../../../db/migrate.ts";
-import { ledgerDayFlows, tagDayFlows, transactions, transactionTags } from "../../../db/schema/index.ts";
+import {
+  ledgerDayFlows,
+  monthSpending,
+  tagDayFlows,
+  tagMonthSpending,
+  transactions,
+  transactionTags,
+} from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 
 /**
- * The reports' rollups (ARCHITECTURE §19, migration 0012) against the rows, through random
+ * The reports' rollups (ARCHITECTURE §19, migrations 0012 and 0015) against the rows, through random
  * sequences of every write that touches a transaction or its tags: creates, edits (money, date,
  * legs, tags), deletes, attaching and detaching tags, deleting a tag, across currencies, on
  * credit and debit cards, some of them refused. After every step the kept totals must equal what
- * the rows imply, computed here in plain code; and the migration's backfill must rebuild them.
+ * the rows imply, computed here in plain code — the day rollups and the budgets' month ones — and
+ * the migrations' backfills must rebuild them. The days straddle a month's end.
  */
 type Leg = { type: "account" | "card"; name: "checking" | "dollars" | "credit" | "debit" };
 type TagName = "food" | "home" | "travel";
@@ -47,7 +55,7 @@ const specArbitrary: fc.Arbitrary<Spec> = fc.record({
   destination: fc.option(fc.constantFrom(...legs), { nil: undefined }),
   cents: fc.integer({ min: 1, max: 90_000 }),
   rateMicros: fc.option(fc.integer({ min: 1, max: 9_000_000 }), { nil: undefined }),
-  day: fc.integer({ min: 18, max: 21 }),
+  day: fc.integer({ min: 0, max: 4 }),
   tags: tagsArbitrary,
 });
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
@@ -64,6 +72,9 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteTag" as const), tag: fc.constantFrom(...tagNames) }) },
 );
+
+/** The days a spec's `day` picks: the end of October and November up to today (the 21st). */
+const days = ["2026-10-30", "2026-10-31", "2026-11-01", "2026-11-18", "2026-11-21"];
 
 type Totals = Map<string, { units: number; count: number }>;
 
@@ -103,8 +114,34 @@ async function rollupsImpliedByRows(t: TestApp, workspaceId: string) {
       add(tags, key.join("|"), isIncome ? row.destinationAmountCents : row.amountCents);
     }
   }
-  return { ledger: sorted(ledger), tags: sorted(tags) };
+  return { ledger: sorted(ledger), tags: sorted(tags), ...monthsOf(ledger, tags) };
 }
+
+/**
+ * The budgets' month rollups the day totals imply: expenses that left (`out`), summed over legs
+ * and days by month and currency, and under each tag (or none) by month and currency.
+ */
+function monthsOf(ledger: Totals, tags: Totals) {
+  const spending = new Map<string, number>();
+  for (const [key, entry] of ledger) {
+    const [day, kind, , direction, currency] = key.split("|");
+    if (kind !== "expense" || direction !== "out") continue;
+    const month = `${day!.slice(0, 7)}|${currency}`;
+    spending.set(month, (spending.get(month) ?? 0) + entry.units);
+  }
+  const tagSpending = new Map<string, number>();
+  for (const [key, entry] of tags) {
+    const [day, kind, tagId, , currency] = key.split("|");
+    if (kind !== "expense") continue;
+    const month = `${day!.slice(0, 7)}|${tagId}|${currency}`;
+    tagSpending.set(month, (tagSpending.get(month) ?? 0) + entry.units);
+  }
+  return { monthSpending: nonZero(spending), tagMonthSpending: nonZero(tagSpending) };
+}
+
+/** A month's row may fall back to zero and stay (readers sum): it counts nothing, so it is left out. */
+const nonZero = (units: Map<string, number>) =>
+  [...units].filter(([, amount]) => amount !== 0).sort(([a], [b]) => a.localeCompare(b));
 
 const sorted = (totals: Totals) =>
   [...totals].filter(([, entry]) => entry.count !== 0).sort(([a], [b]) => a.localeCompare(b));
@@ -125,12 +162,23 @@ async function keptRollups(t: TestApp, workspaceId: string) {
     });
   for (const totals of [ledger, tags])
     for (const [key, entry] of totals) if (entry.count === 0) expect(entry.units, key).toBe(0);
-  return { ledger: sorted(ledger), tags: sorted(tags) };
+  const spending = new Map<string, number>();
+  for (const row of await t.db.select().from(monthSpending).where(eq(monthSpending.workspaceId, workspaceId)))
+    spending.set(`${row.month}|${row.currency}`, row.amountUnits);
+  const tagSpending = new Map<string, number>();
+  for (const row of await t.db.select().from(tagMonthSpending).where(eq(tagMonthSpending.workspaceId, workspaceId)))
+    tagSpending.set(`${row.month}|${row.tagId}|${row.currency}`, row.amountUnits);
+  return {
+    ledger: sorted(ledger),
+    tags: sorted(tags),
+    monthSpending: nonZero(spending),
+    tagMonthSpending: nonZero(tagSpending),
+  };
 }
 
-/** The migration's backfill statements (the INSERTs before its triggers), as a fresh install runs them. */
-function backfillStatements(): string[] {
-  return readFileSync(`${migrationsFolder}/0012_ledger_rollups.sql`, "utf8")
+/** A migration's backfill statements (the INSERTs before its triggers), as a fresh install runs them. */
+function backfillStatements(migration: string): string[] {
+  return readFileSync(`${migrationsFolder}/${migration}.sql`, "utf8")
     .split("--> statement-breakpoint")
     .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
     .filter((statement) => statement.startsWith("INSERT INTO"));
@@ -144,7 +192,7 @@ function body(h: HouseholdLedger, tagIds: Record<TagName, string>, spec: Spec) {
     destination_id: ref(spec.destination),
     amount: (spec.cents / 100).toFixed(2),
     description: "random",
-    date: `2026-11-${spec.day}`,
+    date: days[spec.day],
     currency_conversion: spec.rateMicros === undefined ? undefined : (spec.rateMicros / 1e6).toFixed(6),
     tag_ids: spec.tags.map((name) => tagIds[name]),
   };
@@ -193,9 +241,13 @@ describe("the reports' rollups stay equal to the rows through any sequence of wr
           expect(await keptRollups(t, h.workspaceId)).toEqual(await rollupsImpliedByRows(t, h.workspaceId));
         }
         const kept = await keptRollups(t, h.workspaceId);
-        await t.db.delete(ledgerDayFlows);
-        await t.db.delete(tagDayFlows);
-        for (const statement of backfillStatements()) await t.db.run(sql.raw(statement));
+        // The days from the rows (their months follow through the day rollups' triggers)…
+        for (const table of [ledgerDayFlows, tagDayFlows, monthSpending, tagMonthSpending]) await t.db.delete(table);
+        for (const statement of backfillStatements("0012_ledger_rollups")) await t.db.run(sql.raw(statement));
+        expect(await keptRollups(t, h.workspaceId)).toEqual(kept);
+        // …and the months from the days, as migration 0015 fills them.
+        for (const table of [monthSpending, tagMonthSpending]) await t.db.delete(table);
+        for (const statement of backfillStatements("0015_month_spending")) await t.db.run(sql.raw(statement));
         expect(await keptRollups(t, h.workspaceId)).toEqual(kept);
       }),
       { numRuns: 25 },
@@ -242,5 +294,7 @@ describe("the reports' rollups stay equal to the rows through any sequence of wr
     expect(deleted.status).toBe(200);
     expect(await t.db.select().from(ledgerDayFlows)).toEqual([]);
     expect(await t.db.select().from(tagDayFlows)).toEqual([]);
+    expect(await t.db.select().from(monthSpending)).toEqual([]);
+    expect(await t.db.select().from(tagMonthSpending)).toEqual([]);
   });
 });
