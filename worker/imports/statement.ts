@@ -28,6 +28,7 @@ export const statementProblemReasons = [
   "empty",
   "unknownFormat",
   "unclosedTransaction",
+  "truncated",
   "missingDate",
   "badDate",
   "missingAmount",
@@ -41,13 +42,16 @@ export type StatementProblemReason = (typeof statementProblemReasons)[number];
 
 /** A file that cannot be read as a statement: where and why. Nothing of it is written. */
 export class StatementProblem extends Error {
-  constructor(
-    readonly line: number,
-    readonly reason: StatementProblemReason,
-    /** Values the sentence names besides the line: the text found, a column, a limit. */
-    readonly values: Record<string, string | number> = {},
-  ) {
+  readonly line: number;
+  readonly reason: StatementProblemReason;
+  /** Values the sentence names besides the line: the text found, a column, a limit. */
+  readonly values: Record<string, string | number>;
+
+  constructor(line: number, reason: StatementProblemReason, values: Record<string, string | number> = {}) {
     super(`line ${line}: ${reason}`);
     this.name = "StatementProblem";
+    this.line = line;
+    this.reason = reason;
+    this.values = values;
   }
 }
