@@ -30,6 +30,7 @@ export const statementProblemReasons = [
   "empty",
   "unknownFormat",
   "unclosedTransaction",
+  "truncated",
   "missingDate",
   "badDate",
   "missingAmount",
