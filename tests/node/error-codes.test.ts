@@ -9,14 +9,15 @@ const messagesOf = (language: string): Record<string, unknown> =>
 
 describe("error codes", () => {
   for (const language of languages) {
-    it(`each has a sentence in ${language}/errors.json, beside the fields' and the details' sentences`, () => {
+    it(`each has a sentence in ${language}/errors.json, beside the fields', the details' and the statement files' sentences`, () => {
       const messages = messagesOf(language);
       for (const code of errorCodes) {
         const text = messages[code];
         expect(typeof text === "string" && text.trim() !== "", `${language}/errors:${code}`).toBe(true);
       }
-      // Message keys of schemas and services (fields.*, details.*): tests/node/message-keys.test.ts.
-      expect(Object.keys(messages).sort()).toEqual([...errorCodes, "details", "fields"].sort());
+      // Message keys of schemas and services (fields.*, details.*): tests/node/message-keys.test.ts;
+      // why a statement file is refused (statement.*): tests/node/imports/statement-problems.test.ts.
+      expect(Object.keys(messages).sort()).toEqual([...errorCodes, "details", "fields", "statement"].sort());
     });
   }
 });
