@@ -44,7 +44,7 @@ export type CsvPreset = {
 };
 
 /** A header cell as compared: lower case, no accents, single spaces ("Descrição " → "descricao"). */
-export function headerWord(cell: string): string {
+function headerWord(cell: string): string {
   return cell.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 

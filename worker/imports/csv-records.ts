@@ -40,7 +40,7 @@ function lineBreaksIn(text: string, from: number, to: number): number {
 }
 
 /** A record with nothing in it: a blank line, or only delimiters (";;;" as spreadsheets pad). */
-export function isBlankRecord(cells: readonly string[]): boolean {
+function isBlankRecord(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === "");
 }
 
