@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * How a CSV statement's columns are read: the choices the import dialog offers and the schema its
+ * answer passes through. Column indexes are 0-based. The reader itself is csv-statement.ts.
+ */
+
+export const csvDelimiters = [",", ";", "\t"] as const;
+export type CsvDelimiter = (typeof csvDelimiters)[number];
+
+/** Day/month/year (31/12/2026), ISO year-month-day (2026-12-31), month/day/year (12/31/2026). */
+export const csvDateFormats = ["dmy", "ymd", "mdy"] as const;
+export type CsvDateFormat = (typeof csvDateFormats)[number];
+
+/** "1.234,56" is read with ",", "1,234.56" with ".". */
+export const csvDecimalMarks = [",", "."] as const;
+export type CsvDecimalMark = (typeof csvDecimalMarks)[number];
+
+/**
+ * What a positive amount is: money arriving (a bank account's statement), or money leaving (a card's
+ * statement where a purchase is positive, as Nubank's card CSV writes it).
+ */
+export const csvPositiveMeanings = ["money_in", "money_out"] as const;
+export type CsvPositiveMeaning = (typeof csvPositiveMeanings)[number];
+
+/** The files we know by their header, and the generic guess for any other. */
+export const csvPresetIds = ["nubank_card", "nuconta", "moneta", "generic"] as const;
+export type CsvPresetId = (typeof csvPresetIds)[number];
+
+/** The most columns a mapping may point at: far beyond any bank's file. */
+export const maxCsvColumns = 100;
+
+const columnIndex = z
+  .number({ error: "errors:fields.invalid" })
+  .int("errors:fields.invalid")
+  .min(0, "errors:fields.invalid")
+  .max(maxCsvColumns - 1, "errors:fields.invalid");
+
+const csvColumnsSchema = z
+  .object({
+    date: columnIndex,
+    description: columnIndex,
+    /** A signed amount column; null when the file has debit and credit columns instead. */
+    amount: columnIndex.nullable(),
+    /** Money leaving, when the file splits amounts in two columns. */
+    debit: columnIndex.nullable(),
+    /** Money arriving, when the file splits amounts in two columns. */
+    credit: columnIndex.nullable(),
+    /** The bank's own id for each transaction, kept as the imported id. */
+    identifier: columnIndex.nullable(),
+  })
+  .refine(
+    (columns) =>
+      columns.amount === null
+        ? columns.debit !== null && columns.credit !== null
+        : columns.debit === null && columns.credit === null,
+    { error: "errors:fields.csvAmountColumns", path: ["amount"] },
+  )
+  .refine(
+    (columns) => {
+      const chosen = Object.values(columns).filter((index) => index !== null);
+      return new Set(chosen).size === chosen.length;
+    },
+    { error: "errors:fields.csvColumnsDistinct" },
+  );
+
+export const csvMappingSchema = z.object({
+  delimiter: z.enum(csvDelimiters, { error: "errors:fields.invalid" }),
+  hasHeader: z.boolean({ error: "errors:fields.boolean" }),
+  columns: csvColumnsSchema,
+  dateFormat: z.enum(csvDateFormats, { error: "errors:fields.invalid" }),
+  decimalMark: z.enum(csvDecimalMarks, { error: "errors:fields.invalid" }),
+  positiveMeans: z.enum(csvPositiveMeanings, { error: "errors:fields.invalid" }),
+});
+
+export type CsvMapping = z.infer<typeof csvMappingSchema>;

@@ -1,0 +1,199 @@
+import type { CsvDelimiter, CsvMapping, CsvPresetId } from "./csv-mapping.schemas.ts";
+import { type CsvMappingGuess, completeMapping, csvPresets, type CsvSample } from "./csv-presets.ts";
+import { type CsvRecord, csvRecords } from "./csv-records.ts";
+import { datePartsOf, negatedAmount, readCsvAmount, readCsvDate } from "./csv-values.ts";
+import { maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
+
+/**
+ * A CSV bank statement: what the import dialog shows of it (inspectCsv) and its transactions read
+ * with the mapping the person confirmed (parseCsvStatement). Pure: text in, lines or a refusal out.
+ */
+
+export type { CsvMapping, CsvPresetId } from "./csv-mapping.schemas.ts";
+export type { CsvMappingGuess, CsvPreset } from "./csv-presets.ts";
+export { completeMapping, csvPresets } from "./csv-presets.ts";
+
+export type CsvInspection = {
+  delimiter: CsvDelimiter;
+  /** Line 1's cells when it names the columns, else null. */
+  header: string[] | null;
+  /** The first 5 records after the header (or from the start, without one). */
+  sampleRows: string[][];
+  /** The preset whose file this is, or the generic one when its guess found a date and an amount; null otherwise. */
+  preset: CsvPresetId | null;
+  /** The preset's mapping, when it leaves nothing to choose; null otherwise. */
+  mapping: CsvMapping | null;
+  /** What the file shows of each choice (null where it does not show it beyond doubt), to start the dialog from. */
+  guess: CsvMappingGuess;
+};
+
+const sampleRowCount = 5;
+/** Records read to guess a generic file's formats: more than the dialog shows, so a day above 12 turns up. */
+const guessRecordCount = 100;
+/** Records each delimiter is tried on. */
+const delimiterTrialRecords = 10;
+const delimiterPreference: readonly CsvDelimiter[] = [";", "\t", ","];
+
+function firstRecords(text: string, delimiter: CsvDelimiter, count: number): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  for (const record of csvRecords(text, delimiter)) {
+    records.push(record);
+    if (records.length === count) break;
+  }
+  return records;
+}
+
+/**
+ * The delimiter that splits the first records into the same number of cells (at least two) most
+ * often, then into the most cells; ";" before tab before "," when that still ties (a Brazilian file's
+ * comma decimals must not split its amounts).
+ */
+function detectDelimiter(text: string): CsvDelimiter {
+  let best: { delimiter: CsvDelimiter; agreeing: number; width: number } | null = null;
+  for (const delimiter of delimiterPreference) {
+    let records: CsvRecord[];
+    try {
+      records = firstRecords(text, delimiter, delimiterTrialRecords);
+    } catch {
+      continue;
+    }
+    const width = records[0]?.cells.length ?? 0;
+    if (width < 2) continue;
+    const agreeing = records.filter((record) => record.cells.length === width).length / records.length;
+    if (!best || agreeing > best.agreeing || (agreeing === best.agreeing && width > best.width))
+      best = { delimiter, agreeing, width };
+  }
+  return best?.delimiter ?? ",";
+}
+
+/** Line 1 names the columns when none of its cells is a date or a number. */
+function isHeaderRecord(cells: readonly string[]): boolean {
+  return cells.every((cell) => {
+    const value = cell.trim();
+    return datePartsOf(value) === null && readCsvAmount(value, ",") === null && readCsvAmount(value, ".") === null;
+  });
+}
+
+/** What the import dialog starts from: the delimiter, header, first rows, and the preset and mapping that fit. */
+export function inspectCsv(text: string): CsvInspection {
+  const delimiter = detectDelimiter(text);
+  const records = firstRecords(text, delimiter, guessRecordCount + 1);
+  if (records.length === 0) throw new StatementProblem(1, "empty");
+  const header = isHeaderRecord(records[0]!.cells) ? records[0]!.cells : null;
+  const rows = records.slice(header ? 1 : 0).map((record) => record.cells);
+  const sample: CsvSample = { delimiter, header, rows };
+  const preset = Object.values(csvPresets).find((candidate) => candidate.fits(sample)) ?? null;
+  const guess = (preset ?? csvPresets.generic).guess(sample);
+  return {
+    delimiter,
+    header,
+    sampleRows: rows.slice(0, sampleRowCount),
+    preset: preset?.id ?? null,
+    mapping: preset ? completeMapping(guess) : null,
+    guess,
+  };
+}
+
+function assertUsableMapping({ columns }: CsvMapping) {
+  const isSplit = columns.debit !== null && columns.credit !== null;
+  if ((columns.amount === null) !== isSplit)
+    throw new TypeError("A CSV mapping needs an amount column, or a debit and a credit column");
+}
+
+/** The columns the mapping reads, by field name, for the check that the file has them. */
+function mappedColumns({ columns }: CsvMapping): Array<[string, number]> {
+  return Object.entries(columns).filter((entry): entry is [string, number] => entry[1] !== null);
+}
+
+/**
+ * Whether a record has the header's cells: the same count, or one more when it ends in an empty cell
+ * (a trailing delimiter), or one fewer when the header is the one with the trailing delimiter.
+ */
+function hasExpectedCells(cells: readonly string[], expected: readonly string[]): boolean {
+  if (cells.length === expected.length) return true;
+  if (cells.length === expected.length + 1) return cells.at(-1)!.trim() === "";
+  return cells.length === expected.length - 1 && expected.at(-1)!.trim() === "";
+}
+
+/** A description as one line of text; an apostrophe our export put before "=", "+", "-" or "@" is taken off. */
+function cleanDescription(cell: string): string {
+  const text = /[^\S ]| {2}/.test(cell) ? cell.replace(/\s+/g, " ").trim() : cell.trim();
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+function amountOf(cells: readonly string[], line: number, mapping: CsvMapping): string {
+  const { columns, decimalMark, positiveMeans } = mapping;
+  const read = (column: number) => {
+    const cell = (cells[column] ?? "").trim();
+    if (cell === "") return null;
+    const amount = readCsvAmount(cell, decimalMark);
+    if (amount === null) throw new StatementProblem(line, "badAmount", { value: cell });
+    return amount;
+  };
+  if (columns.amount !== null) {
+    const amount = read(columns.amount);
+    if (amount === null) throw new StatementProblem(line, "missingAmount");
+    return positiveMeans === "money_out" ? negatedAmount(amount) : amount;
+  }
+  const isZero = (amount: string | null) => amount === null || /^-?[0.]+$/.test(amount);
+  const debit = read(columns.debit!);
+  const credit = read(columns.credit!);
+  if (isZero(debit) && isZero(credit)) {
+    if (debit === null && credit === null) throw new StatementProblem(line, "missingAmount");
+    return "0";
+  }
+  if (!isZero(debit) && !isZero(credit))
+    throw new StatementProblem(line, "badAmount", {
+      value: `${cells[columns.debit!]!.trim()} / ${cells[columns.credit!]!.trim()}`,
+    });
+  // A debit is money out and a credit money in, whichever sign the bank wrote it with.
+  const unsigned = (amount: string) => amount.replace(/^-/, "");
+  return isZero(credit) ? negatedAmount(unsigned(debit!)) : unsigned(credit!);
+}
+
+function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): StatementLine {
+  const { columns, dateFormat } = mapping;
+  const dateCell = (cells[columns.date] ?? "").trim();
+  if (dateCell === "") throw new StatementProblem(line, "missingDate");
+  const date = readCsvDate(dateCell, dateFormat);
+  if (date === null) throw new StatementProblem(line, "badDate", { value: dateCell });
+  const identifier = columns.identifier === null ? "" : (cells[columns.identifier] ?? "").trim();
+  return {
+    line,
+    date,
+    description: cleanDescription(cells[columns.description] ?? ""),
+    amount: amountOf(cells, line, mapping),
+    importedId: identifier === "" ? null : identifier,
+  };
+}
+
+/**
+ * The file's transactions read with `mapping`, in file order. Refused as a whole (StatementProblem)
+ * at the first record that does not read: a cell count that differs from the header's, a missing or
+ * malformed date or amount, an unclosed quote; "empty" when no transaction is left after the header;
+ * "tooManyLines" beyond maxStatementLines. Blank records are skipped.
+ */
+export function parseCsvStatement(text: string, mapping: CsvMapping): StatementLine[] {
+  assertUsableMapping(mapping);
+  const lines: StatementLine[] = [];
+  let expected: CsvRecord | null = null;
+  for (const record of csvRecords(text, mapping.delimiter)) {
+    if (!expected) {
+      expected = record;
+      for (const [field, column] of mappedColumns(mapping))
+        if (column >= record.cells.length)
+          throw new StatementProblem(record.line, "missingColumn", { column: column + 1, field });
+      if (mapping.hasHeader) continue;
+    } else if (!hasExpectedCells(record.cells, expected.cells)) {
+      throw new StatementProblem(record.line, "columnCount", {
+        found: record.cells.length,
+        expected: expected.cells.length,
+      });
+    }
+    if (lines.length === maxStatementLines)
+      throw new StatementProblem(record.line, "tooManyLines", { max: maxStatementLines });
+    lines.push(statementLineOf(record, mapping));
+  }
+  if (lines.length === 0) throw new StatementProblem(expected?.line ?? 1, "empty");
+  return lines;
+}
