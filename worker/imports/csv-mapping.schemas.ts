@@ -74,3 +74,29 @@ export const csvMappingSchema = z.object({
 });
 
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/** A mapping as far as it is known: a preset's or the header's guess, or the form while it is filled; null where unsure. */
+export type CsvMappingGuess = {
+  delimiter: CsvDelimiter;
+  hasHeader: boolean;
+  columns: {
+    date: number | null;
+    description: number | null;
+    amount: number | null;
+    debit: number | null;
+    credit: number | null;
+    identifier: number | null;
+  };
+  dateFormat: CsvDateFormat | null;
+  decimalMark: CsvDecimalMark | null;
+  positiveMeans: CsvPositiveMeaning;
+};
+
+/** The guess as a mapping the reader can use, or null while it leaves something for the person to choose. */
+export function completeMapping(guess: CsvMappingGuess): CsvMapping | null {
+  const { columns, dateFormat, decimalMark } = guess;
+  const { date, description } = columns;
+  if (date === null || description === null || dateFormat === null || decimalMark === null) return null;
+  if (columns.amount === null && (columns.debit === null || columns.credit === null)) return null;
+  return { ...guess, columns: { ...columns, date, description }, dateFormat, decimalMark };
+}

@@ -1,6 +1,7 @@
 import english from "../../locales/en/exports.json";
 import portuguese from "../../locales/pt-BR/exports.json";
 import type {
+  CsvMappingGuess,
   CsvDateFormat,
   CsvDecimalMark,
   CsvDelimiter,
@@ -15,22 +16,6 @@ import { datePartsOf, decimalMarkShownBy, readCsvAmount, readCsvDate } from "./c
  * other: what each implies about the columns and formats. A guess leaves null what the file does not
  * show beyond doubt, for the person to choose in the import dialog.
  */
-
-export type CsvMappingGuess = {
-  delimiter: CsvDelimiter;
-  hasHeader: boolean;
-  columns: {
-    date: number | null;
-    description: number | null;
-    amount: number | null;
-    debit: number | null;
-    credit: number | null;
-    identifier: number | null;
-  };
-  dateFormat: CsvDateFormat | null;
-  decimalMark: CsvDecimalMark | null;
-  positiveMeans: CsvPositiveMeaning;
-};
 
 /** What a preset looks at: the delimiter, the header (null without one) and the first rows after it. */
 export type CsvSample = { delimiter: CsvDelimiter; header: string[] | null; rows: string[][] };
@@ -270,12 +255,3 @@ export const csvPresets: Record<CsvPresetId, CsvPreset> = {
   moneta,
   generic,
 };
-
-/** The guess as a mapping the reader can use, or null while it leaves something for the person to choose. */
-export function completeMapping(guess: CsvMappingGuess): CsvMapping | null {
-  const { columns, dateFormat, decimalMark } = guess;
-  const { date, description } = columns;
-  if (date === null || description === null || dateFormat === null || decimalMark === null) return null;
-  if (columns.amount === null && (columns.debit === null || columns.credit === null)) return null;
-  return { ...guess, columns: { ...columns, date, description }, dateFormat, decimalMark };
-}

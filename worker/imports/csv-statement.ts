@@ -1,5 +1,11 @@
-import type { CsvDelimiter, CsvMapping, CsvPresetId } from "./csv-mapping.schemas.ts";
-import { type CsvMappingGuess, completeMapping, csvPresets, type CsvSample } from "./csv-presets.ts";
+import {
+  type CsvDelimiter,
+  type CsvMapping,
+  type CsvMappingGuess,
+  type CsvPresetId,
+  completeMapping,
+} from "./csv-mapping.schemas.ts";
+import { csvPresets, type CsvSample } from "./csv-presets.ts";
 import { type CsvRecord, csvRecords } from "./csv-records.ts";
 import { datePartsOf, negatedAmount, readCsvAmount, readCsvDate } from "./csv-values.ts";
 import { maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
@@ -10,8 +16,10 @@ import { maxStatementLines, type StatementLine, StatementProblem } from "./state
  */
 
 export type { CsvMapping, CsvPresetId } from "./csv-mapping.schemas.ts";
-export type { CsvMappingGuess, CsvPreset } from "./csv-presets.ts";
-export { completeMapping, csvPresets } from "./csv-presets.ts";
+export type { CsvMappingGuess } from "./csv-mapping.schemas.ts";
+export type { CsvPreset } from "./csv-presets.ts";
+export { completeMapping } from "./csv-mapping.schemas.ts";
+export { csvPresets } from "./csv-presets.ts";
 
 export type CsvInspection = {
   delimiter: CsvDelimiter;

@@ -153,6 +153,8 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
       sample_rows: file.csv.sampleRows,
       preset: file.csv.preset,
       mapping: file.csv.mapping,
+      /** What the file's header and cells made likely, for the mapping form to start from; null where unsure. */
+      guess: file.csv.guess,
       remembered_mapping: remembered ? (JSON.parse(remembered) as CsvMapping) : null,
     },
     needs_mapping: file.lines === null,

@@ -5,13 +5,8 @@ import { AppError } from "../http/errors.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
 import { previewImport, statementTooLarge } from "./import-preview.service.ts";
-import {
-  csvMappingSchema,
-  importChunkSchema,
-  importCreateSchema,
-  importListQuerySchema,
-  importTargetSchema,
-} from "./imports.schemas.ts";
+import { csvMappingSchema } from "./csv-mapping.schemas.ts";
+import { importChunkSchema, importCreateSchema, importListQuerySchema, importTargetSchema } from "./imports.schemas.ts";
 import { createImport, listImports, undoImport, writeImportChunk } from "./imports.service.ts";
 import { maxStatementBytes } from "./statement.ts";
 

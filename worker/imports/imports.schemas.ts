@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { importFormats } from "../../db/enums.ts";
 import { dateSchema, legSchema } from "../transactions/transactions.schemas.ts";
+import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 
 /** The largest file an import takes, and the most transactions one import writes. */
 export const maxStatementBytes = 5 * 1024 * 1024;
@@ -14,39 +15,6 @@ const signedDecimalSchema = z
   .string({ error: "errors:fields.amountFormat" })
   .trim()
   .regex(/^-?\d{1,15}(\.\d{1,6})?$/, "errors:fields.amountFormat");
-
-const columnIndex = z.number().int().min(0).max(255);
-
-/**
- * How a CSV's columns read (worker/imports/csv-statement.ts: CsvMapping): 0-based column numbers,
- * an amount column or a debit and a credit column, the date order and the decimal mark chosen
- * by the person — never guessed for them — and which sign is money out.
- */
-export const csvMappingSchema = z.object(
-  {
-    delimiter: z.enum([",", ";", "\t"]),
-    hasHeader: z.boolean(),
-    columns: z
-      .object({
-        date: columnIndex,
-        description: columnIndex,
-        amount: columnIndex.nullable(),
-        debit: columnIndex.nullable(),
-        credit: columnIndex.nullable(),
-        identifier: columnIndex.nullable(),
-      })
-      .refine(
-        (columns) => columns.amount !== null || (columns.debit !== null && columns.credit !== null),
-        "errors:fields.csvMapping",
-      ),
-    dateFormat: z.enum(["dmy", "ymd", "mdy"]),
-    decimalMark: z.enum([",", "."]),
-    positiveMeans: z.enum(["money_in", "money_out"]),
-  },
-  { error: "errors:fields.csvMapping" },
-);
-
-export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
 /** Where a statement goes: "account:{uuid}" or "card:{uuid}". */
 export const importTargetSchema = legSchema;

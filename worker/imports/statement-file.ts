@@ -1,9 +1,7 @@
-import { type CsvMapping, inspectCsv, parseCsvStatement } from "./csv-statement.ts";
+import { type CsvInspection, type CsvMapping, inspectCsv, parseCsvStatement } from "./csv-statement.ts";
 import { isOfx, parseOfx } from "./ofx.ts";
 import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
 import { decodeStatementBytes } from "./statement-text.ts";
-
-export type CsvInspection = ReturnType<typeof inspectCsv>;
 
 /**
  * A statement file's lines, whatever it is: OFX/QFX is recognised by its content, anything else is

@@ -3,9 +3,10 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { fieldClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-import type { CsvMapping } from "../../../worker/imports/imports.schemas";
+import type { CsvMappingGuess } from "../../../worker/imports/csv-mapping.schemas";
 
-type Columns = CsvMapping["columns"];
+type Columns = CsvMappingGuess["columns"];
+type Draft = CsvMappingGuess;
 
 function NativeSelect({
   id,
@@ -35,25 +36,6 @@ function NativeSelect({
   );
 }
 
-/** A mapping to start from when the file's layout is unknown: the first columns, nothing guessed about numbers. */
-export function startingMapping(delimiter: CsvMapping["delimiter"], columnCount: number): CsvMapping {
-  return {
-    delimiter,
-    hasHeader: true,
-    columns: {
-      date: 0,
-      description: Math.min(1, columnCount - 1),
-      amount: Math.min(2, columnCount - 1),
-      debit: null,
-      credit: null,
-      identifier: null,
-    },
-    dateFormat: "dmy",
-    decimalMark: ",",
-    positiveMeans: "money_in",
-  };
-}
-
 /**
  * Which column holds what, and how the dates and numbers are written — chosen by the person,
  * with the file's first lines under it to choose from. Nothing here is guessed for them.
@@ -64,8 +46,8 @@ export function CsvMappingFields({
   header,
   sampleRows,
 }: {
-  mapping: CsvMapping;
-  onChange(mapping: CsvMapping): void;
+  mapping: Draft;
+  onChange(mapping: Draft): void;
   header: string[] | null;
   sampleRows: string[][];
 }) {
@@ -87,7 +69,7 @@ export function CsvMappingFields({
       value={mapping.columns[key] === null ? "" : String(mapping.columns[key])}
       onChange={(value) => setColumns({ [key]: value === "" ? null : Number(value) })}
     >
-      {optional ? <option value="">{t("mapping.none")}</option> : null}
+      <option value="">{optional ? t("mapping.none") : t("mapping.choose")}</option>
       {columnOptions}
     </NativeSelect>
   );
@@ -146,9 +128,10 @@ export function CsvMappingFields({
         <NativeSelect
           id="mapping-date-format"
           label={t("mapping.dateFormat")}
-          value={mapping.dateFormat}
-          onChange={(value) => onChange({ ...mapping, dateFormat: value as CsvMapping["dateFormat"] })}
+          value={mapping.dateFormat ?? ""}
+          onChange={(value) => onChange({ ...mapping, dateFormat: (value || null) as Draft["dateFormat"] })}
         >
+          <option value="">{t("mapping.choose")}</option>
           {(["dmy", "mdy", "ymd"] as const).map((format) => (
             <option key={format} value={format}>
               {t(`mapping.${format}`)}
@@ -158,9 +141,10 @@ export function CsvMappingFields({
         <NativeSelect
           id="mapping-decimal-mark"
           label={t("mapping.decimalMark")}
-          value={mapping.decimalMark}
-          onChange={(value) => onChange({ ...mapping, decimalMark: value as CsvMapping["decimalMark"] })}
+          value={mapping.decimalMark ?? ""}
+          onChange={(value) => onChange({ ...mapping, decimalMark: (value || null) as Draft["decimalMark"] })}
         >
+          <option value="">{t("mapping.choose")}</option>
           <option value=",">{t("mapping.comma")}</option>
           <option value=".">{t("mapping.point")}</option>
         </NativeSelect>
@@ -169,7 +153,7 @@ export function CsvMappingFields({
             id="mapping-positive-means"
             label={t("mapping.positiveMeans")}
             value={mapping.positiveMeans}
-            onChange={(value) => onChange({ ...mapping, positiveMeans: value as CsvMapping["positiveMeans"] })}
+            onChange={(value) => onChange({ ...mapping, positiveMeans: value as Draft["positiveMeans"] })}
           >
             <option value="money_in">{t("mapping.moneyIn")}</option>
             <option value="money_out">{t("mapping.moneyOut")}</option>

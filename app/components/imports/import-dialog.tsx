@@ -21,8 +21,9 @@ import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
 import type { CardOption } from "../../../worker/cards/cards.mapper";
-import { type CsvMapping, maxChunkLines, maxStatementBytes } from "../../../worker/imports/imports.schemas";
-import { CsvMappingFields, startingMapping } from "./csv-mapping-fields";
+import { type CsvMapping, type CsvMappingGuess, completeMapping } from "../../../worker/imports/csv-mapping.schemas";
+import { maxChunkLines, maxStatementBytes } from "../../../worker/imports/imports.schemas";
+import { CsvMappingFields } from "./csv-mapping-fields";
 import { chunkLine, type ImportPreview, type ImportResponse, importApi, type PreviewLine } from "./import-api";
 
 export type ImportDialogProps = {
@@ -37,7 +38,7 @@ export type ImportDialogProps = {
 
 type Step =
   | { name: "choose" }
-  | { name: "mapping"; preview: ImportPreview; mapping: CsvMapping }
+  | { name: "mapping"; preview: ImportPreview; mapping: CsvMappingGuess }
   | { name: "preview"; preview: ImportPreview; mapping: CsvMapping | null }
   | { name: "writing"; preview: ImportPreview; importId: string; done: number; total: number; error: string | null }
   | { name: "summary"; record: ImportResponse; created: number; skipped: number; refused: number };
@@ -103,7 +104,7 @@ function ImportSteps({
         setStep({
           name: "mapping",
           preview,
-          mapping: mapping ?? preview.csv.mapping ?? startingMapping(preview.csv.delimiter, columnCount),
+          mapping: mapping ?? preview.csv.mapping ?? preview.csv.guess,
         });
       } else {
         setStep({ name: "preview", preview, mapping: preview.csv?.mapping ?? mapping });
@@ -192,7 +193,11 @@ function ImportSteps({
           <Button variant="outline" onClick={() => setStep({ name: "choose" })}>
             {t("back")}
           </Button>
-          <Button variant="accent" disabled={isBusy} onClick={() => runPreview(step.mapping)}>
+          <Button
+            variant="accent"
+            disabled={isBusy || !completeMapping(step.mapping)}
+            onClick={() => runPreview(completeMapping(step.mapping))}
+          >
             {isBusy ? t("reading") : t("previewButton")}
           </Button>
         </DialogFooter>
