@@ -5,8 +5,6 @@ import type {
   CsvDateFormat,
   CsvDecimalMark,
   CsvDelimiter,
-  CsvMapping,
-  CsvPositiveMeaning,
   CsvPresetId,
 } from "./csv-mapping.schemas.ts";
 import { datePartsOf, decimalMarkShownBy, readCsvAmount, readCsvDate } from "./csv-values.ts";

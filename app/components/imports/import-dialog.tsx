@@ -93,10 +93,6 @@ function ImportSteps({
       const preview = await api.preview(file, target, mapping);
       setIncluded(new Set());
       if (preview.needs_mapping && preview.csv) {
-        const columnCount = Math.max(
-          preview.csv.header?.length ?? 0,
-          ...preview.csv.sample_rows.map((row) => row.length),
-        );
         const remembered = preview.csv.remembered_mapping;
         // The account's last mapping, when it fits this file, is tried at once.
         if (!mapping && remembered && remembered.delimiter === preview.csv.delimiter)
