@@ -56,6 +56,7 @@ export function CsvMappingFields({
   const columnName = (index: number) =>
     mapping.hasHeader && header?.[index]?.trim() ? header[index] : t("mapping.column", { number: index + 1 });
   const columnOptions = Array.from({ length: columnCount }, (_, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a column is known by its place in the file
     <option key={index} value={index}>
       {columnName(index)}
     </option>
@@ -77,13 +78,16 @@ export function CsvMappingFields({
   const shownRows = mapping.hasHeader || !header ? sampleRows : [header, ...sampleRows];
   return (
     <div className="grid gap-4">
-      <label className="flex items-center gap-2 text-sm">
+      <div className="flex items-center gap-2">
         <Checkbox
+          id="mapping-has-header"
           checked={mapping.hasHeader}
           onCheckedChange={(checked) => onChange({ ...mapping, hasHeader: checked === true })}
         />
-        {t("mapping.hasHeader")}
-      </label>
+        <Label htmlFor="mapping-has-header" className="font-normal">
+          {t("mapping.hasHeader")}
+        </Label>
+      </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {columnSelect("date")}
         {columnSelect("description")}
@@ -162,7 +166,14 @@ export function CsvMappingFields({
       </div>
       <div className="grid gap-2">
         <p className="text-sm font-medium">{t("mapping.sample")}</p>
-        <div className="overflow-x-auto rounded-lg border" role="group" aria-label={t("mapping.sample")} tabIndex={0}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a group names the scrolling area without adding a landmark */}
+        <div
+          role="group"
+          className="overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the sample scrolls sideways, which a keyboard can do only once it is focused
+          tabIndex={0}
+          aria-label={t("mapping.sample")}
+        >
           <table className="w-full text-xs">
             {mapping.hasHeader && header ? (
               <thead className="bg-muted/50 text-left">
