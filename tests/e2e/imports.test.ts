@@ -106,7 +106,8 @@ describe("importing bank statements in Chromium", () => {
   });
 
   it("maps a CSV of unknown layout by hand, in Portuguese, on a phone", async () => {
-    const { page, problems, context } = await openPage(browser, { baseURL, locale: "pt-BR", viewport: "mobile" });
+    // Signed up in English (the sign-in helper reads the English page), then switched to Portuguese.
+    const { page, problems, context } = await openPage(browser, { baseURL, locale: "en-US", viewport: "mobile" });
     const workspaceId = await signUpWithWorkspace(page, `imports-map-${Date.now()}@example.com`, "Ana Mapa", "Casa");
     const account = await postJson(page, `/api/workspaces/${workspaceId}/accounts`, {
       name: "Bradesco",

@@ -42,18 +42,28 @@ describe("statement imports in the built Worker", () => {
   });
 
   const path = (suffix = "") => `http://localhost/api/workspaces/${owner.workspace.id}/imports${suffix}`;
-  const send = (suffix: string, init: RequestInit & { json?: unknown } = {}) =>
-    worker.dispatchFetch(path(suffix), {
-      ...init,
-      headers: init.json === undefined ? owner.api : owner.json,
-      body: init.json === undefined ? (init.body as never) : JSON.stringify(init.json),
-    } as never);
+  /** Node's own Request writes the multipart body; its bytes and type cross into workerd as they are. */
+  async function send(suffix: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
+    if (!init.form) {
+      return worker.dispatchFetch(path(suffix), {
+        method: init.method,
+        headers: init.json === undefined ? owner.api : owner.json,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+    }
+    const encoded = new Request(path(suffix), { method: "POST", body: init.form });
+    return worker.dispatchFetch(path(suffix), {
+      method: "POST",
+      headers: { ...owner.api, "Content-Type": encoded.headers.get("Content-Type")! },
+      body: new Uint8Array(await encoded.arrayBuffer()),
+    });
+  }
 
   async function preview(file: Buffer, name: string): Promise<Preview> {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(file)], name));
     form.set("target", `account:${owner.account.id}`);
-    const response = await send("/preview", { method: "POST", body: form });
+    const response = await send("/preview", { form });
     expect(response.status, await response.clone().text()).toBe(200);
     return ((await response.json()) as { data: Preview }).data;
   }
@@ -121,7 +131,7 @@ describe("statement imports in the built Worker", () => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(5 * 1024 * 1024 + 10).fill(65)], "big.csv"));
     form.set("target", `account:${owner.account.id}`);
-    const response = await send("/preview", { method: "POST", body: form });
+    const response = await send("/preview", { form });
     expect(response.status).toBe(413);
     expect(((await response.json()) as { code: string }).code).toBe("PAYLOAD_TOO_LARGE");
   });
