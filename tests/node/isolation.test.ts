@@ -130,6 +130,7 @@ const requestBodies: Record<string, unknown> = {
   "DELETE /workspaces/:workspaceId/goals/:goalId/contributions/:contributionId": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.csv": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.xlsx": undefined,
+  "GET /workspaces/:workspaceId/exports/transactions.pdf": undefined,
   "GET /workspaces/:workspaceId/scheduled-transactions": undefined,
   "POST /workspaces/:workspaceId/scheduled-transactions": scheduledBody,
   "GET /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,
