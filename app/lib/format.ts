@@ -1,39 +1,29 @@
 /**
  * The one place amounts, dates, percentages and relative times become text. Pure functions
  * of their inputs (no "now", no ambient locale), so the server and the browser print the
- * same characters and hydration never disagrees.
+ * same characters and hydration never disagrees. Amount text and dates are written in
+ * worker/i18n/formats.ts, because the Worker's files (the PDF statement) print them too.
  */
-import type { Currency } from "../../db/enums";
 import { minorUnitOf, unitsToDecimal } from "../../worker/ledger/amounts";
+import {
+  type CurrencyCode,
+  formatAmountText,
+  type MoneyFormatOptions,
+  numberFormat,
+  toDate,
+} from "../../worker/i18n/formats";
 import { intlLocales, type Language } from "./i18n";
 
-/** Ours, offered by name; any other ISO code still formats. */
-export type CurrencyCode = Currency | (string & {});
+export {
+  type CurrencyCode,
+  type DateFormatOptions,
+  type DateStyle,
+  formatAmountText,
+  formatDate,
+  type MoneyFormatOptions,
+} from "../../worker/i18n/formats";
 
-// Building an Intl formatter costs far more than using one; tables format hundreds of cells.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocales[language], options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocales[language], options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
 
 /**
  * 12345 → "123.45" (yen: "12345") as text, so Intl formats the exact decimal and no float rounding
@@ -43,11 +33,6 @@ function minorUnitsToDecimal(minorUnits: number | bigint, currency: CurrencyCode
   if (typeof minorUnits === "number" && !Number.isSafeInteger(minorUnits)) throw new RangeError(`${minorUnits}`);
   return unitsToDecimal(minorUnits, currency) as `${number}`;
 }
-
-export type MoneyFormatOptions = {
-  /** "always" and "exceptZero" print a leading + on credits, e.g. in a transaction list. */
-  sign?: "auto" | "always" | "exceptZero";
-};
 
 /**
  * 12345 minor units → "$123.45" (en, USD) or "R$ 123,45" (pt-BR, BRL): the currency's own
@@ -60,26 +45,6 @@ export function formatMoney(
   options?: MoneyFormatOptions,
 ): string {
   return formatAmountText(minorUnitsToDecimal(minorUnits, currency), currency, language, options);
-}
-
-/**
- * The API's amount text in `currency` ("1234.50", yen "1234"; null as zero) as formatMoney writes it:
- * Intl formats the decimal text itself, exactly.
- */
-export function formatAmountText(
-  amount: string | null,
-  currency: CurrencyCode,
-  language: Language,
-  { sign = "auto" }: MoneyFormatOptions = {},
-): string {
-  const places = minorUnitOf(currency);
-  return numberFormat(language, {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: places,
-    maximumFractionDigits: places,
-    signDisplay: sign,
-  }).format((amount ?? "0") as `${number}`);
 }
 
 /**
@@ -130,74 +95,6 @@ export function formatPercent(
     maximumFractionDigits: fractionDigits,
     signDisplay: isSigned ? "exceptZero" : "auto",
   }).format(ratio);
-}
-
-const dateStyles = {
-  /** 03/05/2025 · 05/03/2025 */
-  short: { year: "numeric", month: "2-digit", day: "2-digit" },
-  /** Mar 5, 2025 · 5 de mar. de 2025 */
-  medium: { year: "numeric", month: "short", day: "numeric" },
-  /** March 5, 2025 · 5 de março de 2025 */
-  long: { year: "numeric", month: "long", day: "numeric" },
-  /** Mar 5 · 5 de mar. */
-  dayMonth: { month: "short", day: "numeric" },
-  /** Mar · mar. */
-  month: { month: "short" },
-  /** Mar 2025 · mar. de 2025 */
-  monthYear: { month: "short", year: "numeric" },
-  /** March 2025 · março de 2025 */
-  monthYearLong: { month: "long", year: "numeric" },
-  /** Wednesday, March 5, 2025 · quarta-feira, 5 de março de 2025 */
-  full: { weekday: "long", year: "numeric", month: "long", day: "numeric" },
-  /** Wed · qua. */
-  weekday: { weekday: "short" },
-  /** Wednesday · quarta-feira */
-  weekdayLong: { weekday: "long" },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-export type DateStyle = keyof typeof dateStyles;
-
-export type DateFormatOptions = {
-  style?: DateStyle;
-  /** For timestamps: the workspace's time zone. Calendar dates ignore it. */
-  timeZone?: string;
-};
-
-const calendarDatePattern = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
-
-/** "2025-03-05" (or a month, "2025-03") as midnight UTC; null when it is not such a string. */
-function parseCalendarDate(value: string): Date | null {
-  const match = calendarDatePattern.exec(value);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const monthIndex = Number(match[2]) - 1;
-  const day = match[3] ? Number(match[3]) : 1;
-  const date = new Date(Date.UTC(year, monthIndex, day));
-  // Date.UTC rolls 2025-02-30 over to March; a calendar date that does not exist is an error.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== monthIndex || date.getUTCDate() !== day) {
-    throw new RangeError(`Not a calendar date: ${value}`);
-  }
-  return date;
-}
-
-function toDate(value: Date | string | number): Date {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-  return date;
-}
-
-/**
- * Transaction dates ("YYYY-MM-DD", SPEC: in the workspace's zone) print as that calendar day
- * everywhere, never shifted by the viewer's zone. Timestamps print in `timeZone` (UTC unless given).
- */
-export function formatDate(
-  value: Date | string,
-  language: Language,
-  { style = "medium", timeZone = "UTC" }: DateFormatOptions = {},
-): string {
-  const calendarDate = typeof value === "string" ? parseCalendarDate(value) : null;
-  const options = { ...dateStyles[style], timeZone: calendarDate ? "UTC" : timeZone };
-  return dateFormat(language, options).format(calendarDate ?? toDate(value));
 }
 
 const secondsPer = { minute: 60, hour: 60 * 60, day: 24 * 60 * 60 } as const;

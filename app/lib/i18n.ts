@@ -1,5 +1,4 @@
 /** The i18next set-up shared by the server and the browser. */
-import type { Language } from "../../worker/i18n/language";
 
 // Which language a request speaks is decided in worker/ (the Worker's e-mails need it too);
 // app code keeps importing it from here.
@@ -12,8 +11,8 @@ export {
   toLanguage,
 } from "../../worker/i18n/language";
 
-/** The formatting locale for each interface language (SPEC §9: en → en-US). */
-export const intlLocales: Record<Language, string> = { en: "en-US", "pt-BR": "pt-BR" };
+/** The formatting locale for each interface language: worker/i18n/formats.ts. */
+export { intlLocales } from "../../worker/i18n/formats";
 
 /** Namespaces every page needs; routes add theirs with `handle.i18n`. */
 export const baseNamespaces = ["common"] as const;

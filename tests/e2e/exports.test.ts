@@ -13,13 +13,14 @@ import {
   screenshotDir,
   screenshotEveryLayout,
 } from "../support/browser.ts";
+import { allText, readPdf } from "../support/pdf-text.ts";
 import { readXlsx, rowValues } from "../support/xlsx-reader.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
  * Issue 18 (export): the transactions page exports the list as it is filtered, as a CSV file in the
- * page's language with the separator the person picks, and on Unlimited as an Excel workbook (on the
- * free plan the Excel item says it comes with Unlimited instead of downloading).
+ * page's language with the separator the person picks, and on Unlimited as an Excel workbook or a PDF
+ * statement (on the free plan those items say they come with Unlimited instead of downloading).
  */
 describe("exporting transactions in Chromium", () => {
   let browser: Browser;
@@ -68,7 +69,7 @@ describe("exporting transactions in Chromium", () => {
     return { name, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
   }
 
-  it("downloads the filtered list as CSV in both languages, and as Excel once the plan has it", async () => {
+  it("downloads the filtered list as CSV in both languages, and as Excel and a PDF statement once the plan has them", async () => {
     const opened = await openPage(browser, { baseURL, locale: "en-US" });
     const { page, problems } = opened;
     const email = `exports-${Date.now()}@example.com`;
@@ -100,6 +101,9 @@ describe("exporting transactions in Chromium", () => {
     expect(await lockedExcel.textContent()).toContain("Comes with the Unlimited plan");
     expect(await lockedExcel.getAttribute("download")).toBeNull();
     expect(await lockedExcel.getAttribute("href")).toBe("/#planos");
+    const lockedPdf = page.getByRole("menuitem", { name: /^PDF statement \(\.pdf\)/ });
+    expect(await lockedPdf.textContent()).toContain("Comes with the Unlimited plan");
+    expect(await lockedPdf.getAttribute("href")).toBe("/#planos");
     await page.keyboard.press("Escape");
     await page.getByRole("menuitem").first().waitFor({ state: "detached" });
     const violations = await accessibilityViolations(page, "transactions with the export button");
@@ -171,6 +175,18 @@ describe("exporting transactions in Chromium", () => {
     expect(book.rows.get(2)!.get("A")).toMatchObject({ type: "date", format: "dd/mm/yyyy" });
     expect(book.rows.get(2)!.get("D")).toEqual({ type: "number", value: -10, format: "#,##0.00" });
     expect(book.rows.size).toBe(2);
+    // The PDF statement of the same filtered list, in Portuguese.
+    const statement = await downloadBytes(page, /^Extrato em PDF \(\.pdf\)$/);
+    expect(statement.name).toMatch(/^moneta-transacoes-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const statementPdf = readPdf(statement.bytes);
+    expect(statementPdf.pages[0]!.lines.slice(0, 3)).toEqual([
+      "Extrato de transações",
+      "Casa",
+      "Período: 20/11/2026 a 20/11/2026",
+    ]);
+    expect(allText(statementPdf)).toContain("20/11/2026 | =1+1 | Despesa | Conta");
+    expect(allText(statementPdf)).not.toContain("Pão e café");
+    expect(statementPdf.pages[0]!.lines.at(-1)).toBe("Página 1 de 1");
 
     await page.context().addCookies([{ name: "lang", value: "en", url: baseURL }]);
     await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
@@ -180,6 +196,12 @@ describe("exporting transactions in Chromium", () => {
     const bread = englishBook.rows.get(breadRow ?? 0);
     expect(bread?.get("A")).toEqual({ type: "date", value: "2026-11-20", format: "yyyy-mm-dd" });
     expect(bread?.get("D")).toEqual({ type: "number", value: -1234.56, format: "#,##0.00" });
+    const englishStatement = readPdf((await downloadBytes(page, /^PDF statement \(\.pdf\)$/)).bytes);
+    expect(englishStatement.pages[0]!.lines[0]).toBe("Transaction statement");
+    expect(allText(englishStatement)).toMatch(
+      /11\/20\/2026 \| Pão e café \| Expense \| Conta \| Mercado \| -\S+1,234\.56/,
+    );
+    expect(englishStatement.pages[0]!.lines.at(-1)).toBe("Page 1 of 1");
     await reloadHydrated(page);
     expect(problems).toEqual([]);
     await opened.context.close();

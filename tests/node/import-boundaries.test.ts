@@ -20,6 +20,7 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   { pattern: /^worker\/http\/field-errors\.ts$/, reason: "zod issues as the envelope's field map" },
   { pattern: /^worker\/http\/messages\.ts$/, reason: "message keys and their values, which the pages translate" },
   { pattern: /^worker\/i18n\/language\.ts$/, reason: "the languages and how a request picks one" },
+  { pattern: /^worker\/i18n\/formats\.ts$/, reason: "amounts and dates as text, the same in pages and files" },
   { pattern: /^worker\/idempotency\/idempotency-key\.ts$/, reason: "the forms' key field and its rules" },
   { pattern: /^worker\/leads\/leads\.rules\.ts$/, reason: "the waitlist form's rules" },
   {

@@ -3,8 +3,14 @@ import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
-import { transactionsCsvQuerySchema, transactionsXlsxQuerySchema } from "./exports.schemas.ts";
+import {
+  transactionsCsvQuerySchema,
+  transactionsPdfQuerySchema,
+  transactionsXlsxQuerySchema,
+} from "./exports.schemas.ts";
+import { pdfContentType } from "./pdf.ts";
 import { exportTransactionsCsv } from "./transactions-csv.service.ts";
+import { exportTransactionsPdf } from "./transactions-pdf.service.ts";
 import { exportTransactionsXlsx } from "./transactions-xlsx.service.ts";
 import { xlsxContentType } from "./xlsx.ts";
 
@@ -42,6 +48,20 @@ export const exportRoutes = new Hono<ApiEnv>()
     return new Response(stream, {
       headers: {
         "Content-Type": xlsxContentType,
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .get(`${base}/transactions.pdf`, validate("query", transactionsPdfQuerySchema), async (c) => {
+    const { language: chosen, ...filters } = c.req.valid("query");
+    const { bytes, fileName } = await exportTransactionsPdf({
+      ctx: c.get("ctx"),
+      input: { ...c.req.param(), filters, language: chosen ?? detectLanguage(c.req.raw) },
+    });
+    return new Response(bytes, {
+      headers: {
+        "Content-Type": pdfContentType,
         "Content-Disposition": `attachment; filename="${fileName}"`,
         "Cache-Control": "private, no-store",
       },

@@ -11,6 +11,9 @@ export const transactionsXlsxQuerySchema = transactionFiltersSchema.omit({ page:
   language: z.enum(languages, { error: "errors:fields.language" }).optional(),
 });
 
+/** GET /exports/transactions.pdf: the same as the workbook's. */
+export const transactionsPdfQuerySchema = transactionsXlsxQuerySchema;
+
 /** GET /exports/transactions.csv: the same, and the separator. */
 export const transactionsCsvQuerySchema = transactionsXlsxQuerySchema.extend({
   separator: z.enum(csvSeparators, { error: "errors:fields.csvSeparator" }).optional(),

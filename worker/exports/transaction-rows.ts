@@ -4,8 +4,10 @@ import type { NamedReads, RowsByName } from "../../db/named-batch.ts";
 import type { ActingContext } from "../auth/actor.ts";
 import type { ServiceContext } from "../context.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
+import { AppError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { todayIn } from "../ledger/dates.ts";
+import { resolveTier } from "../tiers/tiers.ts";
 import { toTransactionResponse, type TransactionResponse } from "../transactions/transactions.mapper.ts";
 import { type ListCursor, transactionStepQuery } from "../transactions/transactions.queries.ts";
 import type { TransactionFilters } from "../transactions/transactions.schemas.ts";
@@ -53,7 +55,7 @@ export function exportColumns(language: Language): Array<{ key: ExportColumn; ti
  * The amount as a spreadsheet should sum it: income in, an expense out (negative); a transfer and a
  * card payment move money between the workspace's own legs, so they stay positive with From and To.
  */
-function signedAmount(transaction: TransactionResponse): string {
+export function signedAmount(transaction: TransactionResponse): string {
   return transaction.type === "expense" ? `-${transaction.amount}` : transaction.amount;
 }
 
@@ -78,6 +80,16 @@ export function exportCells(transaction: TransactionResponse, language: Language
     text(transaction.created_by?.name ?? ""),
     text(transaction.uuid),
   ];
+}
+
+/**
+ * Excel and PDF are paid formats (`export_features`, SPEC §6, from the owner's plan that the first
+ * read fetched): on the free plan a 403 says that CSV is free.
+ */
+export function requireExportFeatures(ownerTierRows: Array<Parameters<typeof resolveTier>[0]>) {
+  const tier = resolveTier(ownerTierRows[0] ?? { tier: "free", hasBetaAccess: false });
+  if (!tier.features.export_features)
+    throw new AppError("PLAN_UPGRADE_REQUIRED", { key: "errors:details.spreadsheetExport" });
 }
 
 type StepRows = RowsByName<{ stepRows: ReturnType<typeof transactionStepQuery> }>["stepRows"];

@@ -1,14 +1,13 @@
 import type { ServiceCall } from "../auth/actor.ts";
-import { AppError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
-import { resolveTier } from "../tiers/tiers.ts";
 import {
   type ExportColumn,
   exportCells,
   exportColumns,
   exportFileName,
   exportWords,
+  requireExportFeatures,
   type TransactionWalkInput,
   walkTransactions,
 } from "./transaction-rows.ts";
@@ -38,8 +37,7 @@ const columnWidths: Record<ExportColumn, number> = {
 
 /**
  * GET /exports/transactions.xlsx: the CSV's rows as an Excel workbook with typed cells, streamed as
- * the rows are read (nothing but the current step is held). A paid format (`export_features`, the
- * owner's plan, read in the first step's batch): on the free plan a 403 says that CSV is free.
+ * the rows are read (nothing but the current step is held). A paid format (requireExportFeatures).
  * A read that fails after the answer started ends the sheet with a row saying it is incomplete; a
  * list longer than a sheet holds ends with a row saying so.
  */
@@ -49,9 +47,7 @@ export async function exportTransactionsXlsx({ ctx, input }: ServiceCall<Transac
   const { workspace, extra, steps } = await walkTransactions(ctx, input, {
     ownerTierRows: workspaceOwnerTierQuery(ctx, workspaceId),
   });
-  const tier = resolveTier(extra.ownerTierRows[0] ?? { tier: "free", hasBetaAccess: false });
-  if (!tier.features.export_features)
-    throw new AppError("PLAN_UPGRADE_REQUIRED", { key: "errors:details.spreadsheetExport" });
+  requireExportFeatures(extra.ownerTierRows);
   const words = exportWords[language];
   const note = (text: string, rowNumber: number) => rowXml(rowNumber, [{ kind: "text", text }]);
   async function* rows(): AsyncGenerator<string> {

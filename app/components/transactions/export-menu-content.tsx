@@ -7,19 +7,19 @@ import { useLanguage } from "~/lib/use-language";
 export type ExportMenuContentProps = {
   workspaceId: string;
   searchParams: URLSearchParams;
-  /** The owner's plan has export_features: Excel is a download, not an upgrade note. */
+  /** The owner's plan has export_features: Excel and PDF are downloads, not upgrade notes. */
   hasExportFeatures: boolean;
 };
 
 /**
  * The Export menu's items: the list as it is filtered, as CSV with either separator — ";" for Excel
- * where the decimal mark is a comma (Brazil), "," elsewhere — or as an Excel workbook on the
- * Unlimited plan (elsewhere the item looks unavailable, says why, and leads to the plans).
+ * where the decimal mark is a comma (Brazil), "," elsewhere — or as an Excel workbook or a PDF
+ * statement on the Unlimited plan (elsewhere those items look unavailable, say why, and lead to the plans).
  */
 export function ExportMenuContent({ workspaceId, searchParams, hasExportFeatures }: ExportMenuContentProps) {
   const { t } = useTranslation("transactions");
   const language = useLanguage();
-  const hrefWith = (file: "csv" | "xlsx", separator?: ";" | ",") => {
+  const hrefWith = (file: "csv" | "xlsx" | "pdf", separator?: ";" | ",") => {
     const query = new URLSearchParams(searchParams);
     query.delete("page");
     query.set("language", language);
@@ -37,22 +37,24 @@ export function ExportMenuContent({ workspaceId, searchParams, hasExportFeatures
           </a>
         </DropdownMenuItem>
       ))}
-      <DropdownMenuItem asChild className={hasExportFeatures ? undefined : "flex-wrap"}>
-        {hasExportFeatures ? (
-          <a href={hrefWith("xlsx")} download>
-            <Icon name="download" />
-            {t("export.xlsx")}
-          </a>
-        ) : (
-          <Link to="/#planos">
-            <span className="text-muted-foreground">{t("export.xlsx")}</span>
-            <span className="ml-auto rounded-full bg-accent-50 px-2 text-xs font-medium text-accent-text">
-              {t("export.unlimited")}
-            </span>
-            <span className="w-full text-xs text-muted-foreground">{t("export.xlsxLocked")}</span>
-          </Link>
-        )}
-      </DropdownMenuItem>
+      {(["xlsx", "pdf"] as const).map((file) => (
+        <DropdownMenuItem key={file} asChild className={hasExportFeatures ? undefined : "flex-wrap"}>
+          {hasExportFeatures ? (
+            <a href={hrefWith(file)} download>
+              <Icon name="download" />
+              {t(`export.${file}`)}
+            </a>
+          ) : (
+            <Link to="/#planos">
+              <span className="text-muted-foreground">{t(`export.${file}`)}</span>
+              <span className="ml-auto rounded-full bg-accent-50 px-2 text-xs font-medium text-accent-text">
+                {t("export.unlimited")}
+              </span>
+              <span className="w-full text-xs text-muted-foreground">{t("export.locked")}</span>
+            </Link>
+          )}
+        </DropdownMenuItem>
+      ))}
     </DropdownMenuContent>
   );
 }
