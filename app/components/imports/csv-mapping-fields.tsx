@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "~/components/ui/checkbox";
 import { fieldClassName } from "~/components/ui/input";
@@ -74,7 +75,10 @@ export function CsvMappingFields({
       {columnOptions}
     </NativeSelect>
   );
-  const isTwoColumns = mapping.columns.amount === null;
+  // Which amount layout the form shows: kept here, since a guess may have chosen no column yet.
+  const [isTwoColumns, setIsTwoColumns] = useState(
+    mapping.columns.amount === null && (mapping.columns.debit !== null || mapping.columns.credit !== null),
+  );
   const shownRows = mapping.hasHeader || !header ? sampleRows : [header, ...sampleRows];
   return (
     <div className="grid gap-4">
@@ -100,17 +104,14 @@ export function CsvMappingFields({
               type="radio"
               name="mapping-amount-style"
               checked={style === "two" ? isTwoColumns : !isTwoColumns}
-              onChange={() =>
+              onChange={() => {
+                setIsTwoColumns(style === "two");
                 setColumns(
                   style === "two"
-                    ? {
-                        amount: null,
-                        debit: mapping.columns.debit ?? 2,
-                        credit: mapping.columns.credit ?? Math.min(3, columnCount - 1),
-                      }
-                    : { amount: mapping.columns.amount ?? 2, debit: null, credit: null },
-                )
-              }
+                    ? { amount: null, debit: mapping.columns.debit, credit: mapping.columns.credit }
+                    : { amount: mapping.columns.amount, debit: null, credit: null },
+                );
+              }}
               className="accent-[var(--color-accent)]"
             />
             {t(style === "two" ? "mapping.twoColumns" : "mapping.oneColumn")}
