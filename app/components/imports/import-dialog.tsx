@@ -176,7 +176,7 @@ function ImportSteps({
       <div className="grid gap-4">
         <div>
           <h3 className="font-semibold">{t("mapping.title")}</h3>
-          <p className="text-sm text-muted-foreground">{t("mapping.description")}</p>
+          <p className="text-sm text-muted-foreground">{t("mapping.intro")}</p>
         </div>
         <CsvMappingFields
           mapping={step.mapping}
@@ -441,7 +441,7 @@ function PreviewTable({
               <th className="px-3 py-2 font-medium">{t("preview.date")}</th>
               <th className="px-3 py-2 font-medium">{t("preview.descriptionColumn")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("preview.amount")}</th>
-              <th className="px-3 py-2 font-medium">{t("preview.statusColumn")}</th>
+              <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("preview.statusColumn")}</th>
             </tr>
           </thead>
           <tbody>
@@ -458,25 +458,14 @@ function PreviewTable({
                       })}
                     </span>
                   ) : null}
+                  {/* On a phone the status goes under the description, where it is not cut off. */}
+                  <div className="mt-1 sm:hidden">
+                    <LineStatus line={line} isIncluded={included.has(line.line)} onToggle={onToggle} />
+                  </div>
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(line.amount)}</td>
-                <td className="px-3 py-2">
-                  <div className="flex items-center gap-2">
-                    {line.status === "possible_duplicate" ? (
-                      <Checkbox
-                        aria-label={`${t("preview.include")}: ${line.description}`}
-                        checked={included.has(line.line)}
-                        onCheckedChange={(checked) => onToggle(line.line, checked === true)}
-                      />
-                    ) : null}
-                    <Badge variant={statusVariant(line.status)} className="whitespace-nowrap">
-                      {line.reason && line.status === "refused"
-                        ? t(`preview.reasons.${line.reason}`)
-                        : line.reason === "same_file"
-                          ? t("preview.reasons.same_file")
-                          : t(`preview.status.${line.status}`)}
-                    </Badge>
-                  </div>
+                <td className="hidden px-3 py-2 sm:table-cell">
+                  <LineStatus line={line} isIncluded={included.has(line.line)} onToggle={onToggle} />
                 </td>
               </tr>
             ))}
@@ -488,6 +477,37 @@ function PreviewTable({
           {t("preview.showMore", { count: Math.min(shownStep, lines.length - shown) })}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** A line's status badge, with the box that takes a possible duplicate in anyway. */
+function LineStatus({
+  line,
+  isIncluded,
+  onToggle,
+}: {
+  line: PreviewLine;
+  isIncluded: boolean;
+  onToggle(line: number, isIncluded: boolean): void;
+}) {
+  const { t } = useTranslation("imports");
+  return (
+    <div className="flex items-center gap-2">
+      {line.status === "possible_duplicate" ? (
+        <Checkbox
+          aria-label={`${t("preview.include")}: ${line.description}`}
+          checked={isIncluded}
+          onCheckedChange={(checked) => onToggle(line.line, checked === true)}
+        />
+      ) : null}
+      <Badge variant={statusVariant(line.status)} className="whitespace-nowrap">
+        {line.status === "refused" && line.reason
+          ? t(`preview.reasons.${line.reason}`)
+          : line.reason === "same_file"
+            ? t("preview.reasons.same_file")
+            : t(`preview.status.${line.status}`)}
+      </Badge>
     </div>
   );
 }
