@@ -5,6 +5,7 @@ import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactio
 import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
 import { filterValuesOf } from "~/components/transactions/filters";
 import { parseFilters } from "~/components/transactions/filters.server";
+import { refusedAmountFilters } from "~/components/transactions/amount-filter-refusals";
 import { Pagination } from "~/components/transactions/pagination";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
 import { ExportMenu } from "~/components/transactions/export-menu";
@@ -40,11 +41,16 @@ export const handle = { i18n: ["transactions", "workspaces"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const language = detectLanguage(args.request);
-  const filters = parseFilters(new URL(args.request.url).searchParams, language);
+  const { searchParams } = new URL(args.request.url);
+  const filters = parseFilters(searchParams, language);
   const page = await asPerson(args, (ctx) =>
     loadTransactionsPage({ ctx, input: { workspaceId: args.params.workspaceId, filters } }),
   );
-  return { ...page, pageTitle: serverI18n(language).t("transactions:title") };
+  return {
+    ...page,
+    amountRefusals: refusedAmountFilters(filterValuesOf(searchParams), language),
+    pageTitle: serverI18n(language).t("transactions:title"),
+  };
 }
 
 /** POST intent=create|update|delete — the wizard (from any page) and the list's delete post here. */
@@ -167,7 +173,9 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
           ) : null}
         </div>
       </div>
-      {page.hasAnyTransaction ? <TransactionFilters values={filterValues} {...options} /> : null}
+      {page.hasAnyTransaction ? (
+        <TransactionFilters values={filterValues} refused={page.amountRefusals} {...options} />
+      ) : null}
       {page.transactions.length ? (
         <>
           <TransactionList

@@ -1,5 +1,4 @@
-import type { Language } from "~/lib/i18n";
-import { parseTypedAmount, type TypedRefusal } from "~/lib/typed-amount";
+import type { TypedRefusal } from "~/lib/typed-amount";
 import { type TransactionFilterKey, transactionFilterKeys } from "../../../worker/transactions/filter-keys";
 
 /** The filters kept in the page's query string (the API's own names, so links read the same). */
@@ -11,17 +10,6 @@ export type FilterValues = Partial<Record<FilterKey, string>>;
 export const amountFilterKeys = ["min_amount", "max_amount"] as const;
 export type AmountFilterKey = (typeof amountFilterKeys)[number];
 export type AmountFilterRefusals = Partial<Record<AmountFilterKey, TypedRefusal>>;
-
-/** Why each typed amount filter cannot be read in the page's language (blank ones are fine). */
-export function refusedAmountFilters(values: FilterValues, language: Language): AmountFilterRefusals {
-  return Object.fromEntries(
-    amountFilterKeys.flatMap((key) => {
-      const typed = values[key]?.trim();
-      const read = typed ? parseTypedAmount(typed, language) : null;
-      return read && !read.ok ? [[key, read.reason]] : [];
-    }),
-  );
-}
 
 /** The query's filters as typed text, for the form to show back. */
 export function filterValuesOf(searchParams: URLSearchParams): FilterValues {

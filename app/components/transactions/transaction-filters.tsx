@@ -20,18 +20,21 @@ import { FieldError } from "~/components/accounts/field-error";
 import { useLanguage } from "~/lib/use-language";
 import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
-import {
-  activeFilterCount,
-  refusedAmountFilters,
-  type AmountFilterKey,
-  type AmountFilterRefusals,
-  type FilterValues,
-} from "./filters";
+import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
+import type * as RefusalsModule from "./amount-filter-refusals";
+import { activeFilterCount, type AmountFilterKey, type AmountFilterRefusals, type FilterValues } from "./filters";
 import { transactionKinds } from "../../../db/enums";
 import { untaggedFilter } from "../../../worker/transactions/filter-keys";
 import type { LedgerOptions } from "./types";
 
-type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & { values: FilterValues };
+type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & {
+  values: FilterValues;
+  /** The amounts of the address the page shows that its language cannot read (the loader's check). */
+  refused: AmountFilterRefusals;
+};
+
+/** The amount parser, needed only once something is typed and sent: fetched after the page. */
+const refusalsModule = deferredModule<typeof RefusalsModule>(() => import("./amount-filter-refusals"));
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 
@@ -147,17 +150,19 @@ function FilterFields({
  * cannot read stays in its field with the reason, and nothing is submitted. The reasons belong to
  * one address: a new one (Clear, Back) starts from what its own amounts say.
  */
-function useFilterSubmit(values: FilterValues) {
+function useFilterSubmit(shownRefusals: AmountFilterRefusals) {
   const submit = useSubmit();
   const language = useLanguage();
   const { search } = useLocation();
   const [checked, setChecked] = useState<{ search: string; refused: AmountFilterRefusals } | null>(null);
-  const refused = checked?.search === search ? checked.refused : refusedAmountFilters(values, language);
-  const onSubmit = (after?: () => void) => (event: React.FormEvent<HTMLFormElement>) => {
+  const refused = checked?.search === search ? checked.refused : shownRefusals;
+  usePreloadWhenIdle(refusalsModule);
+  const onSubmit = (after?: () => void) => async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = new URLSearchParams();
     for (const [key, value] of new FormData(event.currentTarget))
       if (typeof value === "string" && value.trim()) query.set(key, value.trim());
+    const { refusedAmountFilters } = await refusalsModule.load();
     const typedRefusals = refusedAmountFilters(Object.fromEntries(query), language);
     setChecked({ search, refused: typedRefusals });
     if (Object.keys(typedRefusals).length) return;
@@ -172,7 +177,7 @@ export function TransactionFilters(props: Props) {
   const { t } = useTranslation("transactions");
   const { search } = useLocation();
   const [isSheetOpen, setSheetOpen] = useState(false);
-  const { refused, onSubmit } = useFilterSubmit(props.values);
+  const { refused, onSubmit } = useFilterSubmit(props.refused);
   const onDesktopSubmit = onSubmit();
   const onSheetSubmit = onSubmit(() => setSheetOpen(false));
   const count = activeFilterCount(props.values);
@@ -191,7 +196,7 @@ export function TransactionFilters(props: Props) {
         aria-label={t("filters.title")}
         className="hidden gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid md:grid-cols-4"
       >
-        <FilterFields idPrefix="filter" refused={refused} {...props} />
+        <FilterFields idPrefix="filter" {...props} refused={refused} />
         <div className="flex items-end justify-end gap-2 md:col-span-2">
           {clear}
           <Button type="submit" variant="outline">
@@ -221,7 +226,7 @@ export function TransactionFilters(props: Props) {
               aria-label={t("filters.title")}
             >
               <SheetBody className="grid content-start gap-4 pb-4">
-                <FilterFields idPrefix="sheet-filter" refused={refused} {...props} />
+                <FilterFields idPrefix="sheet-filter" {...props} refused={refused} />
               </SheetBody>
               <SheetFooter>
                 <Button type="submit">{t("filters.apply")}</Button>
