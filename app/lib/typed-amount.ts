@@ -30,23 +30,9 @@ import {
   unitsToDecimal,
 } from "../../worker/ledger/amounts";
 import type { Language } from "./i18n";
-import type { Message } from "../../worker/http/messages";
+import type { TypedKind, TypedRefusal } from "./typed-refusal";
 
-export type TypedKind = "amount" | "rate";
-
-export type TypedRefusal =
-  | "empty"
-  | "malformed"
-  | "twoSigns"
-  | "negative"
-  | "notPositive"
-  | "tooManyDecimals"
-  | "wholeOnly"
-  | "misplacedSeparator"
-  | "otherFormat"
-  | "groupedRate"
-  | "wrongCurrency"
-  | "tooLarge";
+export { refusalMessage, refusalOf, typedRefusalKey, type TypedKind, type TypedRefusal } from "./typed-refusal";
 
 export type TypedNumber = { ok: true; text: string; units: number } | { ok: false; reason: TypedRefusal };
 
@@ -168,9 +154,6 @@ export function parseTypedRate(typed: string, language: Language): TypedNumber {
   return parse(typed, language, { kind: "rate", places: 6, maxUnits: BigInt(maxRateMicros), sign: "positive" });
 }
 
-/** The i18next key (namespace common) of a refusal's message; it takes {{currency}}. */
-export const typedRefusalKey = (kind: TypedKind, reason: TypedRefusal) => `common:typedNumber.${kind}.${reason}`;
-
 /** A field a person may leave blank (an opening balance, a filter): blank is absent, not refused. */
 export function parseOptional(
   typed: string | null | undefined,
@@ -178,15 +161,3 @@ export function parseOptional(
 ): TypedNumber | { ok: true; text: undefined; units: undefined } {
   return typed == null || typed.trim() === "" ? { ok: true, text: undefined, units: undefined } : parse(typed);
 }
-
-type Translate = (key: string, options: { currency: string }) => string;
-
-/** A refusal as a message for a field to show (worker/http/messages.ts): its key and {{currency}}. */
-export const refusalOf = (kind: TypedKind, reason: TypedRefusal, currency = ""): Message => ({
-  key: typedRefusalKey(kind, reason),
-  values: { currency },
-});
-
-/** The refusal's message through the page's i18next `t` (browser hook or server instance). */
-export const refusalMessage = (t: Translate, kind: TypedKind, reason: TypedRefusal, currency = "") =>
-  t(typedRefusalKey(kind, reason), { currency });

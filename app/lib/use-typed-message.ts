@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { refusalMessage, type TypedKind } from "./typed-amount";
+import { refusalMessage, type TypedKind } from "./typed-refusal";
 
 /** The message a field shows under a typed amount or rate it refused, in the page's language. */
 export function useTypedMessage() {

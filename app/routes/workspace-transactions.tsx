@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
 import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
-import { filterValuesOf } from "~/components/transactions/filters";
+import { amountFiltersOf, filterValuesOf } from "~/components/transactions/filters";
 import { parseFilters } from "~/components/transactions/filters.server";
 import { refusedAmountFilters } from "~/components/transactions/amount-filter-refusals";
 import { Pagination } from "~/components/transactions/pagination";
@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   return {
     ...page,
-    amountRefusals: refusedAmountFilters(filterValuesOf(searchParams), language),
+    amountRefusals: refusedAmountFilters(amountFiltersOf(filterValuesOf(searchParams)), language),
     pageTitle: serverI18n(language).t("transactions:title"),
   };
 }

@@ -22,7 +22,13 @@ import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
 import type * as RefusalsModule from "./amount-filter-refusals";
-import { activeFilterCount, type AmountFilterKey, type AmountFilterRefusals, type FilterValues } from "./filters";
+import {
+  activeFilterCount,
+  amountFiltersOf,
+  type AmountFilterKey,
+  type AmountFilterRefusals,
+  type FilterValues,
+} from "./filters";
 import { transactionKinds } from "../../../db/enums";
 import { untaggedFilter } from "../../../worker/transactions/filter-keys";
 import type { LedgerOptions } from "./types";
@@ -163,7 +169,7 @@ function useFilterSubmit(shownRefusals: AmountFilterRefusals) {
     for (const [key, value] of new FormData(event.currentTarget))
       if (typeof value === "string" && value.trim()) query.set(key, value.trim());
     const { refusedAmountFilters } = await refusalsModule.load();
-    const typedRefusals = refusedAmountFilters(Object.fromEntries(query), language);
+    const typedRefusals = refusedAmountFilters(amountFiltersOf(Object.fromEntries(query)), language);
     setChecked({ search, refused: typedRefusals });
     if (Object.keys(typedRefusals).length) return;
     submit(query, { method: "get" });
