@@ -26,6 +26,9 @@ const prefixed = (errors: Record<string, unknown>) =>
 async function previewForm(request: Request) {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxStatementBytes + 64 * 1024) throw statementTooLarge();
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.multipartOnly");
+  }
   const form = await request.formData().catch(() => null);
   if (!form) throw invalid("file", "errors:statement.empty");
   const file = form.get("file");

@@ -7,8 +7,11 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts";
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** The one API write that takes something other than JSON: the picture, multipart or raw bytes. */
-const uploadRoutes = new Set(["POST /profile/picture"]);
+/**
+ * The API writes that take something other than JSON: the picture (multipart or raw bytes) and a
+ * statement to import (multipart only: anything else is 415, tested in tests/node/imports/).
+ */
+const uploadRoutes = new Set(["POST /profile/picture", "POST /workspaces/:workspaceId/imports/preview"]);
 const jsonWriteRoutes = [...new Set(api.routes.map((route) => `${route.method} ${route.path}`))]
   .filter((route) => writeMethods.has(route.split(" ")[0]!) && !uploadRoutes.has(route))
   .sort();

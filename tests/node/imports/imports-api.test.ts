@@ -272,6 +272,22 @@ describe("importing a bank statement", () => {
     expect(body.message).toMatch(/^Line \d+: "-38x,80"/);
   });
 
+  it("takes the statement only as a multipart form: a JSON or text body is 415", async () => {
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ target: `account:${h.checking.id}`, file: "OFXHEADER:100" })],
+      ["text/plain", "OFXHEADER:100"],
+    ]) {
+      const response = await t.request(importsPath("/preview"), {
+        method: "POST",
+        token: h.member.token,
+        headers: { "Content-Type": type! },
+        body,
+      });
+      expect(response.status).toBe(415);
+      expect((await response.json()).code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    }
+  });
+
   it("refuses a file over 5 MB with 413", async () => {
     const response = await preview(new Uint8Array(5 * 1024 * 1024 + 1).fill(65), `account:${h.checking.id}`);
     expect(response.status).toBe(413);
