@@ -1,11 +1,18 @@
 import { and, asc, eq, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../db/client.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
-import { budgets, ledgerDayFlows, monthSpending, tagDayFlows, tagMonthSpending, tags } from "../../db/schema/index.ts";
-import { rateMarginDays, windowRatesSelect } from "../analytics/analytics.queries.ts";
+import {
+  budgets,
+  ledgerDayFlows,
+  monthSpending,
+  tagDayFlows,
+  tagMonthSpending,
+  tags,
+  workspaces,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { newestRatesQuery } from "../currency/rate-queries.ts";
-import { addDays } from "../ledger/dates.ts";
+import { pairRateMicrosOnDay } from "../currency/rate-queries.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
 
 const everyBudget = "*";
@@ -33,9 +40,14 @@ type SpendingValues = {
   workspaceId: string;
   from: string;
   to: string;
+  /**
+   * A budget about to be created (a create's read answers it): on "all" spending, on a "tag"
+   * (`newTagId`), or "" for none; `newRollingStart` is its first month when it rolls over, else "".
+   * It is kept in the workspace's currency.
+   */
+  newBudgetOn: "" | "all" | "tag";
   newTagId: string;
-  ratesFrom: string;
-  ratesTo: string;
+  newRollingStart: string;
 };
 
 /**
@@ -44,16 +56,24 @@ type SpendingValues = {
  * bound whole months (every caller reads months).
  */
 function spendingSince(value: (name: keyof SpendingValues) => Placeholder, onTags: boolean) {
-  const rolloverStart = sql`(select min(${budgets.startMonth}) from ${budgets}
+  const rolloverStart = sql`(select min(first_month) from (select ${budgets.startMonth} as first_month from ${budgets}
     where ${budgets.workspaceId} = ${value("workspaceId")} and ${budgets.rollover} = 1
-    and ${budgets.tagId} is ${onTags ? sql`not null` : sql`null`})`;
+    and ${budgets.tagId} is ${onTags ? sql`not null` : sql`null`}
+    union all select nullif(${value("newRollingStart")}, '') where ${value("newBudgetOn")} = ${onTags ? "tag" : "all"}))`;
   return sql<string>`min(substr(${value("from")}, 1, 7), coalesce(${rolloverStart}, substr(${value("from")}, 1, 7)))`;
 }
 
-/** Whether every budget is kept in `currency` (or there are none): then its spending needs no day's rate. */
+const workspaceCurrency = (value: (name: keyof SpendingValues) => Placeholder) =>
+  sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${value("workspaceId")})`;
+
+/**
+ * Whether every budget (with the one being created) is kept in `currency`, or there are none: then
+ * its spending needs no day's rate.
+ */
 function everyBudgetIn(value: (name: keyof SpendingValues) => Placeholder, currency: SQL) {
-  return sql`not exists (select 1 from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
-    and ${budgets.currency} <> ${currency})`;
+  return sql`(not exists (select 1 from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
+    and ${budgets.currency} <> ${currency})
+    and (${value("newBudgetOn")} = '' or ${currency} = ${workspaceCurrency(value)}))`;
 }
 
 /**
@@ -71,18 +91,42 @@ function foreignCurrencies(value: (name: keyof SpendingValues) => Placeholder, o
 const firstOfMonth = (month: SQLiteColumn) => sql<string>`${month} || '-01'`;
 
 /**
+ * The currencies the budgets are kept in, each a row: a foreign day is read once per currency
+ * something converts it into (almost always one, the workspace's).
+ */
+function budgetCurrencies(db: Database, value: (name: keyof SpendingValues) => Placeholder) {
+  return db
+    .select({ code: budgets.currency })
+    .from(budgets)
+    .where(eq(budgets.workspaceId, value("workspaceId")))
+    .union(
+      db
+        .select({ code: workspaces.currency })
+        .from(workspaces)
+        .where(and(eq(workspaces.id, value("workspaceId")), sql`${value("newBudgetOn")} <> ''`)),
+    )
+    .as("targets");
+}
+
+/**
  * Built once per isolate (db/reusable-read.ts): the dashboard reads them on every visit. Each reads
  * the months in the currency every budget is kept in from the month rollups (a budget only sums
- * months, so a rolling budget's history is a row a month), and the days of any other currency from
- * the day rollups, each for its day's rate. The literal kinds let SQLite use the partial indexes.
+ * months, so a rolling budget's history is a row a month; `target` null: nothing converts them),
+ * and the days of any other currency from the day rollups, once per budget currency (`target`)
+ * with the rate pairRate picks for that day among every kept one (`rateMicros`, null when none
+ * does) — however far back a rolling budget reaches. The literal kinds let SQLite use the partial
+ * indexes.
  */
 const spendingReads = {
-  allSpending: reusableRead<SpendingValues>()((db, value) =>
-    db
+  allSpending: reusableRead<SpendingValues>()((db, value) => {
+    const targets = budgetCurrencies(db, value);
+    return db
       .select({
         day: firstOfMonth(monthSpending.month),
         currency: monthSpending.currency,
         units: exactCents(sql`${monthSpending.amountUnits}`),
+        target: sql<string | null>`null`,
+        rateMicros: sql<number | null>`null`,
       })
       .from(monthSpending)
       .where(
@@ -99,8 +143,15 @@ const spendingReads = {
             day: ledgerDayFlows.day,
             currency: ledgerDayFlows.currency,
             units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
+            target: sql<string | null>`${targets.code}`,
+            rateMicros: pairRateMicrosOnDay(
+              sql`${ledgerDayFlows.currency}`,
+              sql`${targets.code}`,
+              sql`${ledgerDayFlows.day}`,
+            ),
           })
           .from(ledgerDayFlows)
+          .innerJoin(targets, sql`true`)
           .where(
             and(
               eq(ledgerDayFlows.workspaceId, value("workspaceId")),
@@ -110,20 +161,24 @@ const spendingReads = {
               lte(ledgerDayFlows.day, value("to")),
             ),
           )
-          .groupBy(ledgerDayFlows.day, ledgerDayFlows.currency),
-      ),
-  ),
+          .groupBy(ledgerDayFlows.day, ledgerDayFlows.currency, targets.code),
+      );
+  }),
   tagSpending: reusableRead<SpendingValues>()((db, value) => {
+    const targets = budgetCurrencies(db, value);
     const budgeted = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
       and ${budgets.tagId} is not null union all select ${value("newTagId")})`;
     const rollingOver = sql`(select ${budgets.tagId} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}
-      and ${budgets.rollover} = 1 and ${budgets.tagId} is not null)`;
+      and ${budgets.rollover} = 1 and ${budgets.tagId} is not null
+      union all select ${value("newTagId")} where ${value("newRollingStart")} <> '')`;
     return db
       .select({
         day: firstOfMonth(tagMonthSpending.month),
         tagId: tagMonthSpending.tagId,
         currency: tagMonthSpending.currency,
         units: exactCents(sql`${tagMonthSpending.amountUnits}`),
+        target: sql<string | null>`null`,
+        rateMicros: sql<number | null>`null`,
       })
       .from(tagMonthSpending)
       .where(
@@ -144,8 +199,15 @@ const spendingReads = {
             tagId: tagDayFlows.tagId,
             currency: tagDayFlows.currency,
             units: exactSum(sql`${tagDayFlows.amountUnits}`),
+            target: sql<string | null>`${targets.code}`,
+            rateMicros: pairRateMicrosOnDay(
+              sql`${tagDayFlows.currency}`,
+              sql`${targets.code}`,
+              sql`${tagDayFlows.day}`,
+            ),
           })
           .from(tagDayFlows)
+          .innerJoin(targets, sql`true`)
           .where(
             and(
               eq(tagDayFlows.workspaceId, value("workspaceId")),
@@ -157,45 +219,38 @@ const spendingReads = {
               sql`(${tagDayFlows.day} >= ${value("from")} or ${tagDayFlows.tagId} in ${rollingOver})`,
             ),
           )
-          .groupBy(tagDayFlows.day, tagDayFlows.tagId, tagDayFlows.currency),
+          .groupBy(tagDayFlows.day, tagDayFlows.tagId, tagDayFlows.currency, targets.code),
       );
   }),
-  windowRates: reusableRead<SpendingValues>()((db, value) =>
-    windowRatesSelect(
-      db,
-      value("workspaceId"),
-      { from: value("ratesFrom"), to: value("ratesTo") },
-      sql`select ${budgets.currency} from ${budgets} where ${budgets.workspaceId} = ${value("workspaceId")}`,
-    ),
-  ),
 };
+
+/** What a create's read knows of the budget it is about to add (its first month when given). */
+export type NewBudget = { tagId: string | null; rollover: boolean; startMonth?: string };
 
 /**
  * What the budgets need to be worked out up to `to`: the spending of each day or month (all of it, and under
  * each budgeted tag) from `from` — and, for a budget that rolls over, from its first month, when
- * earlier (spendingSince) — with the rates that convert it. Only the budgets that roll over read
- * their history: the others read the month or the range alone.
+ * earlier (spendingSince) — each foreign day with the rate that converts it. Only the budgets that
+ * roll over read their history: the others read the month or the range alone.
  */
 export function budgetSpendingQueries(
-  ctx: ServiceContext,
+  _ctx: ServiceContext,
   workspaceId: string,
   { from, to }: { from: string; to: string },
-  /** A tag about to be budgeted (a create's), read too. */
-  newTagId?: string,
+  /** A budget about to be created (a create's), read too. */
+  newBudget?: NewBudget,
 ) {
   const values: SpendingValues = {
     workspaceId,
     from,
     to,
-    newTagId: newTagId ?? "",
-    ratesFrom: addDays(from, -rateMarginDays),
-    ratesTo: addDays(to, rateMarginDays),
+    newBudgetOn: newBudget ? (newBudget.tagId === null ? "all" : "tag") : "",
+    newTagId: newBudget?.tagId ?? "",
+    newRollingStart: newBudget?.rollover && newBudget.startMonth ? newBudget.startMonth : "",
   };
   return {
     allSpending: spendingReads.allSpending(values),
     tagSpending: spendingReads.tagSpending(values),
-    windowRates: spendingReads.windowRates(values),
-    newestRates: newestRatesQuery(ctx, workspaceId),
   };
 }
 

@@ -8,14 +8,13 @@ import { and, eq } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import type { RowsOf } from "../../db/named-batch.ts";
 import { budgets, tags } from "../../db/schema/index.ts";
-import type { KnownRate } from "../currency/conversion.ts";
+import { convertUnits } from "../currency/conversion.ts";
 import type { ServiceCall } from "../auth/actor.ts";
 import type { ServiceContext } from "../context.ts";
 import { actorUserId } from "../auth/actor.ts";
 import { actorStillMay, readInWorkspace } from "../auth/actor-access.ts";
 import { exactRange, readWindow, type ReportCall } from "../analytics/analytics.service.ts";
 import type { RangeQuery } from "../analytics/analytics.schemas.ts";
-import { convertersFrom } from "../analytics/report-converter.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { unitsIn } from "../ledger/amount-in-currency.ts";
@@ -24,38 +23,52 @@ import { addDays, monthRange, todayIn } from "../ledger/dates.ts";
 import { centsNumber } from "../ledger/sums.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import { type BudgetMonth, budgetMonths, percentUsed, statusOf } from "./budget-months.ts";
-import { budgetForTagQuery, budgetRowsQuery, budgetSpendingQueries } from "./budgets.queries.ts";
+import { budgetForTagQuery, budgetRowsQuery, budgetSpendingQueries, type NewBudget } from "./budgets.queries.ts";
 import type { BudgetInput, BudgetUpdate } from "./budgets.schemas.ts";
 
 export type BudgetRef = WorkspaceRef & { budgetId: string };
 export type BudgetRow = RowsOf<ReturnType<typeof budgetRowsQuery>>[number];
+/**
+ * A day or month of spending: a month is in the currency every budget is kept in (`target` null);
+ * a day of another currency comes once per budget currency (`target`), with the rate that converts
+ * it on that day (budgets.queries.ts; null when no kept rate does).
+ */
+type SpendingRow = { day: string; currency: string; units: bigint; target: string | null; rateMicros: number | null };
 export type SpendingRows = {
-  allSpending: Array<{ day: string; currency: string; units: bigint }>;
-  tagSpending: Array<{ day: string; tagId: string; currency: string; units: bigint }>;
-  windowRates: KnownRate[];
-  newestRates: KnownRate[];
+  allSpending: SpendingRow[];
+  tagSpending: Array<SpendingRow & { tagId: string }>;
 };
 
 export const budgetNotFound = () => new AppError("NOT_FOUND", "errors:details.budgetNotFound");
 
 /** Each budget's spending by month (YYYY-MM), in its own currency; what no rate converts is named. */
 export function spendingByBudget(budgetRows: readonly BudgetRow[], rows: SpendingRows) {
-  const converters = convertersFrom([...rows.windowRates, ...rows.newestRates]);
+  const unconverted = new Set<string>();
   const spending = new Map<string, Map<string, bigint>>();
   for (const { budget } of budgetRows) {
-    const converter = converters.to(budget.currency);
     const byMonth = new Map<string, bigint>();
     const source =
       budget.tagId === null ? rows.allSpending : rows.tagSpending.filter((row) => row.tagId === budget.tagId);
     for (const row of source) {
-      const converted = converter.convert(row.units, row.currency, row.day);
-      if (converted === null) continue;
+      if (row.target !== null && row.target !== budget.currency) continue;
+      const converted = unitsInBudgetCurrency(row, budget.currency);
+      if (converted === null) {
+        unconverted.add(row.currency);
+        continue;
+      }
       const month = row.day.slice(0, 7);
       byMonth.set(month, (byMonth.get(month) ?? 0n) + converted);
     }
     spending.set(budget.id, byMonth);
   }
-  return { spending, unconverted: converters.unconvertedList() };
+  return { spending, unconverted: [...unconverted].sort() };
+}
+
+/** A row's units in `currency`, converted as the reports convert (report-converter.ts); null without a rate. */
+function unitsInBudgetCurrency(row: SpendingRow, currency: string): bigint | null {
+  if (row.currency === currency || row.units === 0n) return row.units;
+  if (row.rateMicros === null) return null;
+  return convertUnits(row.units, row.currency, currency, row.rateMicros);
 }
 
 /** One month of a budget as the API answers it. */
@@ -121,16 +134,16 @@ type Ctx = ServiceCall<WorkspaceRef>["ctx"];
 export function budgetReads(
   ctx: ServiceContext,
   workspaceId: string,
-  options: { budgetId?: string; newTagId?: string } = {},
+  options: { budgetId?: string; newBudget?: NewBudget } = {},
 ) {
-  const { budgetId, newTagId } = options;
+  const { budgetId, newBudget } = options;
   return {
     budgetRows: budgetRowsQuery(
       ctx,
       workspaceId,
       budgetId === undefined ? undefined : isUuid(budgetId) ? budgetId : "",
     ),
-    ...budgetSpendingQueries(ctx, workspaceId, currentMonthWindow(ctx.clock.now()), newTagId),
+    ...budgetSpendingQueries(ctx, workspaceId, currentMonthWindow(ctx.clock.now()), newBudget),
   };
 }
 
@@ -183,7 +196,10 @@ export async function createBudget({ ctx, input }: ServiceCall<WorkspaceRef & Bu
       .from(tags)
       .where(and(eq(tags.workspaceId, input.workspaceId), eq(tags.id, tagId ?? ""))),
     existing: budgetForTagQuery(ctx, input.workspaceId, tagId),
-    ...budgetReads(ctx, input.workspaceId, { budgetId: "", newTagId: tagId ?? undefined }),
+    ...budgetReads(ctx, input.workspaceId, {
+      budgetId: "",
+      newBudget: { tagId, rollover: input.rollover, startMonth: input.start_month ?? undefined },
+    }),
   });
   const tag = rows.tagRows[0];
   if (tagId !== null && !tag) throw fieldError("tag_id", "errors:fields.tagMissing");

@@ -59,6 +59,31 @@ export function keptRateMicrosOnDay(base: SQL | SQLiteColumn, quote: SQL, day: S
   return keptOnDay(sql`${exchangeRates.rateMicros}`, base, quote, day);
 }
 
+/**
+ * The rate pairRate (conversion.ts) picks from every kept rate to convert `from` into `to` on `day`,
+ * inside a row's own query, as micros: among both directions of the pair, the latest dated on or
+ * before the day, else the earliest after it; on one date the direct pair wins over the reverse one,
+ * whose rate is inverted as invertedRateMicros does — 10^12 / rate, half up, in exact integer
+ * arithmetic. Null when no rate is kept, when an inverse rounds to nothing (as pairRate says), and
+ * when the two currencies are the same. Each side of the day is two seeks on the rates' key.
+ */
+export function pairRateMicrosOnDay(from: SQL, to: SQL, day: SQL): SQL<number | null> {
+  // An inverse that rounds to nothing is -1 here, so the later side is not read in its place.
+  const seek = (onOrBefore: boolean) => {
+    const pair = (base: SQL, quote: SQL, inverse: 0 | 1) =>
+      sql`select * from (select rate_date, rate_micros, ${sql.raw(String(inverse))} as inverse
+        from ${exchangeRates} where base = ${base} and quote = ${quote}
+        and rate_date ${sql.raw(onOrBefore ? "<=" : ">")} ${day}
+        order by rate_date ${sql.raw(onOrBefore ? "desc" : "asc")} limit 1)`;
+    return sql`(select case when inverse = 0 then rate_micros
+        else coalesce(nullif((2000000000000 + rate_micros) / (2 * rate_micros), 0), -1) end
+      from (${pair(from, to, 0)} union all ${pair(to, from, 1)})
+      order by rate_date ${sql.raw(onOrBefore ? "desc" : "asc")}, inverse limit 1)`;
+  };
+  return sql<number | null>`case when ${from} = ${to} then null
+    else nullif(coalesce(${seek(true)}, ${seek(false)}), -1) end`;
+}
+
 /** A rate the wizard offers for a pair: the newest kept one, its day and source. */
 export type SuggestedRate = { from: string; to: string; rate: string; rate_date: string; source: string };
 

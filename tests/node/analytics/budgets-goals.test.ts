@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertTag, insertWorkspace } from "../../../db/factories.ts";
-import { users } from "../../../db/schema/index.ts";
+import { exchangeRates, users } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
 import type { HouseholdLedger } from "../transactions/ledger-fixture.ts";
@@ -129,6 +129,96 @@ describe("budgets and goals", () => {
     ).toEqual([null, "Food"]);
     expect((await send("DELETE", `/budgets/${food.uuid}`)).status).toBe(200);
     expect((await send("GET", `/budgets/${food.uuid}`)).status).toBe(404);
+  });
+
+  it("carries a rolling budget's older foreign days at each day's own rate, the way pairRate picks it", async () => {
+    // Kept besides the dollar's 5.0 (15 Oct) and 5.5 (10 Nov): 3.0 on 1 April; the reais' 0.3 a dollar on
+    // 8 April (a dollar at 1 / 0.3 = 3.333333); on 15 May both 4.5 and the reais' 0.2 (the direct pair wins).
+    for (const [base, quote, rateDate, rateMicros] of [
+      ["USD", "BRL", "2026-04-01", 3_000_000],
+      ["BRL", "USD", "2026-04-08", 300_000],
+      ["USD", "BRL", "2026-05-15", 4_500_000],
+      ["BRL", "USD", "2026-05-15", 200_000],
+    ] as const)
+      await t.db.insert(exchangeRates).values({
+        base,
+        quote,
+        rateDate,
+        rateMicros,
+        source: "frankfurter",
+        fetchedAt: `${rateDate}T16:00:00.000Z`,
+      });
+    const travel = await insertTag(t.db, { workspaceId: h.workspaceId, name: "Travel" });
+    // 5 Mar, before any rate: the first after it (3.0) → R$ 30,00. 10 Apr: the latest before it is the reais'
+    // 0.3 → R$ 33,33. 20 May: 4.5 → R$ 45,00. 14 Nov: 5.5 → R$ 308,00. Not the 5.0 of the months read.
+    for (const [amount, date] of [
+      ["10.00", "2026-03-05"],
+      ["10.00", "2026-04-10"],
+      ["10.00", "2026-05-20"],
+      ["56.00", "2026-11-14"],
+    ]) {
+      const response = await h.record({
+        type: "expense",
+        description: "trip",
+        origin_id: `account:${h.dollars.id}`,
+        amount,
+        date,
+        tag_ids: [travel.id],
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+    }
+    // In all: March leaves 100 − 30 = 70; April 170 − 33,33 = 136,67; May 236,67 − 45 = 191,67; June to
+    // September add 100 each: 591,67 carried into October, which spends 350 of 691,67: 341,67 into November.
+    // Travel: 20, then 36,67, then 41,67; 241,67 into October, which spends nothing: 291,67 into November.
+    const created = [];
+    for (const body of [
+      { amount: "100.00", rollover: true, start_month: "2026-03" },
+      { tag_id: travel.id, amount: "50.00", rollover: true, start_month: "2026-03" },
+    ]) {
+      const response = await send("POST", "/budgets", body);
+      expect(response.status).toBe(201);
+      created.push(response.body.data.current_month);
+    }
+    const current = (await send("GET", "/budgets")).body.data.map(
+      (budget: { tag: { name: string } | null; current_month: Record<string, unknown> }) => [
+        budget.tag?.name ?? "all",
+        budget.current_month.carried,
+        budget.current_month.available,
+        budget.current_month.spent,
+        budget.current_month.percent_used,
+      ],
+    );
+    expect(current).toEqual([
+      ["all", "341.67", "441.67", "498.00", 112.8],
+      ["Travel", "291.67", "341.67", "308.00", 90.1],
+    ]);
+    // A create answers its budget as every later read does, the workspace's first budget included.
+    expect(created).toEqual([
+      expect.objectContaining({ carried: "341.67", available: "441.67", spent: "498.00" }),
+      expect.objectContaining({ carried: "291.67", available: "341.67", spent: "308.00" }),
+    ]);
+    const { body } = await send("GET", "/analytics/budget-analysis?from=2026-10-01&to=2026-11-30");
+    expect(
+      body.data.budgets.map((budget: { months: Array<{ month: string; carried: string; available: string }> }) =>
+        budget.months.map((month) => [month.month, month.carried, month.available]),
+      ),
+    ).toEqual([
+      [
+        ["2026-10", "591.67", "691.67"],
+        ["2026-11", "341.67", "441.67"],
+      ],
+      [
+        ["2026-10", "241.67", "291.67"],
+        ["2026-11", "291.67", "341.67"],
+      ],
+    ]);
+    const alerts = (await send("GET", "/dashboard/stats")).body.data.budget_alerts;
+    expect(
+      alerts.map((alert: { available: string; percent_used: number }) => [alert.available, alert.percent_used]),
+    ).toEqual([
+      ["441.67", 112.8],
+      ["341.67", 90.1],
+    ]);
   });
 
   it("follows a goal's progress from its accounts and contributions: pace, what is needed a month, the status", async () => {
