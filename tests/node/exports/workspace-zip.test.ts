@@ -251,7 +251,7 @@ describe("exporting the whole workspace as a zip", () => {
     expect(envelope.code).toBe("PLAN_UPGRADE_REQUIRED");
     expect(envelope.message).toMatch(/Admins can download the whole workspace on the Unlimited plan/);
     const portuguese = await t.request(zipPath(), { token: h.admin.token, headers: { Cookie: "lang=pt-BR" } });
-    expect((await portuguese.json()).message).toMatch(/o proprietário pode baixá-lo sempre/);
+    expect((await portuguese.json()).message).toMatch(/o dono pode baixá-lo sempre/);
 
     expect((await download(h.owner.token)).files.has("transactions.json")).toBe(true);
     for (const someone of [h.member, h.viewer]) {
