@@ -7,7 +7,8 @@ import type { TransactionListRow } from "../transactions/transactions.queries.ts
 import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { csvLine, textCell, utf8Bom } from "./csv.ts";
 import { exportWords, walkTransactions } from "./transaction-rows.ts";
-import { type EntityFile, workspaceEntityFiles, workspaceEntityReads } from "./workspace-entities.ts";
+import { type EntityFile, workspaceEntityFiles } from "./workspace-entities.ts";
+import { workspaceEntityReads } from "./workspace-entity-reads.ts";
 import { recordCsvCells } from "./workspace-records.ts";
 import { type ZipFile, zipStream } from "./zip.ts";
 
