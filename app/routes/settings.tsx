@@ -28,6 +28,10 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     user: viewer.user,
     workspaces: viewer.workspaces,
+    // Offered for download before the account is deleted: read with the rest, no second round trip.
+    ownedWorkspaces: viewer.workspaces
+      .filter((workspace) => workspace.role === "owner")
+      .map(({ uuid, name }) => ({ uuid, name })),
     tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
     title: serverI18n(detectLanguage(args.request)).t("user-settings:metaTitle"),
   };
@@ -101,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation("user-settings");
-  const { user, workspaces, tierLabel } = useLoaderData<typeof loader>();
+  const { user, workspaces, ownedWorkspaces, tierLabel } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-dvh">
       <AppHeader user={user} tierLabel={tierLabel} />
@@ -110,7 +114,7 @@ export default function Settings() {
         <PictureForm picture={user.picture} name={user.name || user.email} />
         <ProfileForm user={user} />
         {user.preferences ? <BotSettingsForm preferences={user.preferences} workspaces={workspaces} /> : null}
-        <AccountActions email={user.email} />
+        <AccountActions email={user.email} ownedWorkspaces={ownedWorkspaces} />
       </main>
     </div>
   );

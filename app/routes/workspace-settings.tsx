@@ -4,6 +4,7 @@ import { ColorsForm } from "~/components/workspace-settings/colors-form";
 import { DangerZone } from "~/components/workspace-settings/danger-zone";
 import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
+import { YourData } from "~/components/workspace-settings/your-data";
 import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/action-result";
 import type { SettingsResult } from "~/components/workspace-settings/settings-result";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
@@ -139,6 +140,10 @@ export default function WorkspaceSettings() {
         canManage={can(workspace.role, "members.manage")}
         isOwner={isOwner}
       />
+      {can(workspace.role, "workspace.export") ? (
+        // The owner's right on every plan; an admin's on a plan with export features.
+        <YourData workspaceId={workspace.uuid} canDownload={isOwner || layout.hasExportFeatures} />
+      ) : null}
       <DangerZone
         workspaceName={workspace.name}
         isOwner={isOwner}

@@ -25,7 +25,7 @@ export type ReadWorkbook = {
   columnWidths: number[];
 };
 
-/** Every file of a zip, as text, each checked against the central directory's size and CRC-32. */
+/** Every file of a zip, as text (a byte order mark kept), each checked against the central directory's size and CRC-32. */
 export function readZip(bytes: Uint8Array): Map<string, string> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
@@ -34,7 +34,8 @@ export function readZip(bytes: Uint8Array): Map<string, string> {
   const entries = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   const parts = new Map<string, string>();
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  // ignoreBOM: a file's byte order mark is kept in its text, so a test can see it was written.
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   for (let index = 0; index < entries; index++) {
     if (view.getUint32(at, true) !== 0x02014b50) throw new Error("Broken central directory");
     const method = view.getUint16(at + 10, true);

@@ -10,14 +10,15 @@ import { seedLedger } from "../../scripts/seed-ledger.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
-import { readXlsx, rowValues } from "../support/xlsx-reader.ts";
+import { readXlsx, readZip, rowValues } from "../support/xlsx-reader.ts";
 
 /**
  * Issue 18: the transactions CSV and Excel files stream out of the built Worker, served over HTTP by
  * workerd as in production — read after read, as the download takes it. A database lost
  * mid-download cannot turn the answer into an error any more, and workerd ends an errored body as
  * if it were whole (cloudflare/workerd#6818): the file's last line (the sheet's last row) then says
- * it is incomplete.
+ * it is incomplete. The whole workspace's zip streams the same way, and a cut one ends with an
+ * EXPORT-INCOMPLETE.txt entry.
  */
 describe("the transactions exports from the built Worker", () => {
   const rowCount = 2_500;
@@ -144,6 +145,53 @@ describe("the transactions exports from the built Worker", () => {
       expect(rowValues(book, last)).toEqual([
         "Export incomplete: the rest could not be read. Download the file again.",
       ]);
+    } finally {
+      await proxy.setMode("pass");
+    }
+  });
+
+  const zipUrl = () => `${origin}/api/workspaces/${owner.workspace.id}/exports/workspace.zip?language=pt-BR`;
+
+  it("streams the whole workspace as a zip: every entity in JSON and CSV, every transaction in both", async () => {
+    const response = await fetch(zipUrl(), { headers: owner.api });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/zip");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="moneta-espaco-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const { bytes, pieces } = await readAll(response);
+    const files = readZip(bytes);
+    expect(files.get("README.txt")).toMatch(/^Moneta: tudo o que o espaço/);
+    for (const name of ["workspace", "members", "accounts", "tags", "goals", "statement-imports", "transactions"]) {
+      expect(files.has(`${name}.json`), name).toBe(true);
+      expect(files.get(`${name}.csv`)?.startsWith("\uFEFF"), name).toBe(true);
+    }
+    const transactions = JSON.parse(files.get("transactions.json")!) as Array<{ uuid: string; amount: string }>;
+    expect(new Set(transactions.map((row) => row.uuid)).size).toBe(rowCount);
+    expect(transactions.every((row) => /^\d+\.\d{2}$/.test(row.amount))).toBe(true);
+    expect(files.get("transactions.csv")!.split("\r\n").slice(0, -1)).toHaveLength(rowCount + 1);
+    expect(files.has("EXPORT-INCOMPLETE.txt")).toBe(false);
+    expect(pieces).toBeGreaterThanOrEqual(3);
+  });
+
+  it("ends a zip cut by a lost database with EXPORT-INCOMPLETE.txt, the archive and the cut file still readable", async () => {
+    const response = await fetch(zipUrl(), { headers: owner.api });
+    expect(response.status).toBe(200);
+    try {
+      const { bytes } = await readAll(response, () => proxy.setMode("refuse"));
+      const files = readZip(bytes);
+      const names = [...files.keys()];
+      expect(names.at(-1)).toBe("EXPORT-INCOMPLETE.txt");
+      expect(files.get("EXPORT-INCOMPLETE.txt")).toBe(
+        "Exportação incompleta: o restante não pôde ser lido. Baixe o arquivo de novo.\r\n",
+      );
+      // The first read (every small entity and the first 1 000 transactions) came before the answer.
+      expect(names).toContain("accounts.json");
+      const cutJson = JSON.parse(files.get("transactions.json")!) as unknown[];
+      expect(cutJson.length).toBeGreaterThanOrEqual(1000);
+      const cutCsv = files.get("transactions.csv");
+      if (cutJson.length < rowCount) expect(cutCsv).toBeUndefined();
+      else expect(cutCsv!.split("\r\n").at(-2)).toMatch(/^Exportação incompleta/);
     } finally {
       await proxy.setMode("pass");
     }

@@ -7,11 +7,13 @@ import {
   transactionsCsvQuerySchema,
   transactionsPdfQuerySchema,
   transactionsXlsxQuerySchema,
+  workspaceZipQuerySchema,
 } from "./exports.schemas.ts";
 import { pdfContentType } from "./pdf.ts";
 import { exportTransactionsCsv } from "./transactions-csv.service.ts";
 import { exportTransactionsPdf } from "./transactions-pdf.service.ts";
 import { exportTransactionsXlsx } from "./transactions-xlsx.service.ts";
+import { exportWorkspaceZip } from "./workspace-zip.service.ts";
 import { xlsxContentType } from "./xlsx.ts";
 
 const base = "/:workspaceId/exports";
@@ -62,6 +64,19 @@ export const exportRoutes = new Hono<ApiEnv>()
     return new Response(bytes, {
       headers: {
         "Content-Type": pdfContentType,
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .get(`${base}/workspace.zip`, validate("query", workspaceZipQuerySchema), async (c) => {
+    const { stream, fileName } = await exportWorkspaceZip({
+      ctx: c.get("ctx"),
+      input: { ...c.req.param(), language: c.req.valid("query").language ?? detectLanguage(c.req.raw) },
+    });
+    return new Response(stream, {
+      headers: {
+        "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="${fileName}"`,
         "Cache-Control": "private, no-store",
       },

@@ -18,3 +18,8 @@ export const transactionsPdfQuerySchema = transactionsXlsxQuerySchema;
 export const transactionsCsvQuerySchema = transactionsXlsxQuerySchema.extend({
   separator: z.enum(csvSeparators, { error: "errors:fields.csvSeparator" }).optional(),
 });
+
+/** GET /exports/workspace.zip: only the language of its README (the files speak the API's field names). */
+export const workspaceZipQuerySchema = z.object({
+  language: z.enum(languages, { error: "errors:fields.language" }).optional(),
+});

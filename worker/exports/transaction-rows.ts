@@ -3,6 +3,7 @@ import portuguese from "../../locales/pt-BR/exports.json";
 import type { NamedReads, RowsByName } from "../../db/named-batch.ts";
 import type { ActingContext } from "../auth/actor.ts";
 import type { ServiceContext } from "../context.ts";
+import type { Permission } from "../workspaces/permissions.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 import { AppError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
@@ -99,6 +100,8 @@ export type TransactionWalkInput = {
   filters: Partial<TransactionFilters>;
   /** Rows per read; tests make it small to cross many steps. */
   stepRows?: number;
+  /** What every read checks the caller's role for: reading, unless the export asks more (the whole workspace). */
+  permission?: Permission;
 };
 
 /**
@@ -112,25 +115,36 @@ export async function walkTransactions<const Extra extends NamedReads>(
   input: TransactionWalkInput,
   firstReads: Extra,
 ) {
-  const { workspaceId, filters } = input;
+  const { workspaceId, filters, permission = "workspace.read" } = input;
   const stepRows = input.stepRows ?? exportStepRows;
   const read = (cursor: ListCursor | null) => transactionStepQuery(workspaceId, filters, cursor, stepRows);
-  const first = await readInWorkspace(ctx, workspaceId, "workspace.read", { ...firstReads, stepRows: read(null) });
+  const first = await readInWorkspace(ctx, workspaceId, permission, { ...firstReads, stepRows: read(null) });
   const { stepRows: firstRows, ...extra } = first.rows;
-  /** The transactions of each step, in order; a failed read throws (the caller ends its file saying so). */
-  async function* steps(): AsyncGenerator<TransactionResponse[]> {
+  /** The rows of each step as read (the transaction and the names it refers to), in order; a failed read throws. */
+  async function* rowSteps(): AsyncGenerator<StepRows> {
     let current = firstRows as StepRows;
     for (;;) {
-      yield current.map(toTransactionResponse);
+      yield current;
       const last = current.at(-1)?.transaction;
       if (current.length < stepRows || !last) return;
-      const next = await readInWorkspace(ctx, workspaceId, "workspace.read", {
+      const next = await readInWorkspace(ctx, workspaceId, permission, {
         stepRows: read({ date: last.date, id: last.id }),
       });
       current = next.rows.stepRows;
     }
   }
-  return { workspace: first.workspace, extra: extra as RowsByName<Extra>, steps: steps() };
+  /** The transactions of each step as the API answers them; a failed read throws (the caller ends its file saying so). */
+  async function* steps(): AsyncGenerator<TransactionResponse[]> {
+    for await (const rows of rowSteps()) yield rows.map(toTransactionResponse);
+  }
+  return {
+    workspace: first.workspace,
+    role: first.role,
+    extra: extra as RowsByName<Extra>,
+    steps: steps(),
+    /** The same walk with the rows as read; a caller takes one of the two. */
+    rowSteps: rowSteps(),
+  };
 }
 
 /** "moneta-transactions-2026-11-21.csv": the day in the workspace's time zone. */

@@ -80,7 +80,7 @@ async function* contentBytes(content: ZipFile["content"]): AsyncGenerator<Uint8A
 }
 
 /** The archive's bytes, file after file, then the central directory. */
-async function* zipBytes(files: ZipFile[], modifiedAt: Date): AsyncGenerator<Uint8Array> {
+async function* zipBytes(files: Iterable<ZipFile>, modifiedAt: Date): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   const { date, time } = dosDateTime(modifiedAt);
   const written: Written[] = [];
@@ -186,8 +186,12 @@ async function* zipBytes(files: ZipFile[], modifiedAt: Date): AsyncGenerator<Uin
   ]);
 }
 
-/** The archive as a byte stream that reads each file's content only as fast as it is itself read. */
-export function zipStream(files: ZipFile[], modifiedAt: Date): ReadableStream<Uint8Array> {
+/**
+ * The archive as a byte stream that reads each file's content only as fast as it is itself read.
+ * `files` is taken one at a time, after the previous file is written whole, so a generator may
+ * decide the next file from how the last one ended.
+ */
+export function zipStream(files: Iterable<ZipFile>, modifiedAt: Date): ReadableStream<Uint8Array> {
   const bytes = zipBytes(files, modifiedAt);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

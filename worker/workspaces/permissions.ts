@@ -16,6 +16,11 @@ export const rolesAllowed = {
   /** Make or unmake owners (transfer ownership), remove an owner. */
   "ownership.manage": ["owner"],
   "workspace.delete": ["owner"],
+  /**
+   * Download the whole workspace (LGPD art. 18, GDPR art. 20). An owner always may, on every plan;
+   * an admin only on a plan with export features (worker/exports/workspace-zip.service.ts).
+   */
+  "workspace.export": ["owner", "admin"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 export type Permission = keyof typeof rolesAllowed;

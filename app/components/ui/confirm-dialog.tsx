@@ -25,6 +25,8 @@ type ConfirmDialogProps = {
   /** When set, the person must type this exactly before confirming (for what cannot be undone). */
   typedConfirmation?: { label: string; text: string };
   isBusy?: boolean;
+  /** What to know or do before confirming, shown above the confirmation. */
+  children?: ReactNode;
 };
 
 /**
@@ -41,6 +43,7 @@ export function ConfirmDialog({
   onConfirm,
   typedConfirmation,
   isBusy,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [openHere, setOpenHere] = useState(false);
@@ -60,6 +63,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         {typedConfirmation ? (
           <div className="grid gap-2">
             <Label htmlFor="typed-confirmation">{typedConfirmation.label}</Label>

@@ -14,8 +14,14 @@ describe("the permission table", () => {
     expect(allowedTo("member")).toEqual(["workspace.read", "finances.write"]);
   });
 
-  it("lets an admin also manage settings and members", () => {
-    expect(allowedTo("admin")).toEqual(["workspace.read", "finances.write", "workspace.update", "members.manage"]);
+  it("lets an admin also manage settings and members, and download the whole workspace (on a plan with exports)", () => {
+    expect(allowedTo("admin")).toEqual([
+      "workspace.read",
+      "finances.write",
+      "workspace.update",
+      "members.manage",
+      "workspace.export",
+    ]);
   });
 
   it("lets only an owner manage ownership and delete the workspace", () => {
