@@ -62,6 +62,13 @@ export function signedAmount(transaction: TransactionResponse): string {
 
 const text = (value: string): ExportCell => ({ kind: "text", text: value });
 
+/** A transaction's tags as one cell, by name, so a file lists them the same way every time. */
+export const tagNames = (transaction: Pick<TransactionResponse, "tags">): string =>
+  transaction.tags
+    .map((tag) => tag.name)
+    .sort((a, b) => a.localeCompare(b))
+    .join(", ");
+
 /** One transaction's cells, in the order of exportColumns. */
 export function exportCells(transaction: TransactionResponse, language: Language): ExportCell[] {
   const isConverted = transaction.destination_currency !== transaction.currency;
@@ -77,7 +84,7 @@ export function exportCells(transaction: TransactionResponse, language: Language
       ? { kind: "amount", decimal: transaction.destination_amount, currency: transaction.destination_currency }
       : null,
     isConverted ? text(transaction.destination_currency) : null,
-    text(transaction.tags.map((tag) => tag.name).join(", ")),
+    text(tagNames(transaction)),
     text(transaction.created_by?.name ?? ""),
     text(transaction.uuid),
   ];

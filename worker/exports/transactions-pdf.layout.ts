@@ -4,7 +4,7 @@ import { unitsToDecimal } from "../ledger/amounts.ts";
 import type { TransactionResponse } from "../transactions/transactions.mapper.ts";
 import { a4, PdfPage } from "./pdf.ts";
 import { wrapText } from "./pdf-fonts.ts";
-import { exportWords, signedAmount } from "./transaction-rows.ts";
+import { exportWords, signedAmount, tagNames } from "./transaction-rows.ts";
 
 /**
  * Where everything sits on the statement's A4 pages: the heading on the first page, a running
@@ -57,7 +57,7 @@ function cellTexts(transaction: TransactionResponse, language: Language): Record
     description: transaction.description,
     type: words.kinds[transaction.type],
     fromTo: [transaction.origin.name, transaction.destination.name].filter(Boolean).join(" › "),
-    tags: transaction.tags.map((tag) => tag.name).join(", "),
+    tags: tagNames(transaction),
     amount: formatAmountText(signedAmount(transaction), transaction.currency, language),
   };
 }
