@@ -72,22 +72,6 @@ export function existingTransactionsQuery(
     );
 }
 
-/** Which of these bank ids the target already holds (the unique index's own expression, so it is used). */
-export function takenImportedIdsQuery(ctx: ServiceContext, workspaceId: string, target: LegRef, ids: string[]) {
-  const leg = sql`coalesce(${transactions.originCardId}, ${transactions.destinationCardId}, ${transactions.originAccountId}, ${transactions.destinationAccountId})`;
-  return ctx.db
-    .select({ importedId: transactions.importedId })
-    .from(transactions)
-    .where(
-      and(
-        sql`${leg} = ${target.id}`,
-        isNotNull(transactions.importedId),
-        sql`${transactions.importedId} in (select value from json_each(${JSON.stringify(ids)}))`,
-        eq(transactions.workspaceId, workspaceId),
-      ),
-    );
-}
-
 /** The CSV mapping of the target's latest CSV import, which the next one starts from. */
 export function rememberedMappingQuery(ctx: ServiceContext, workspaceId: string, target: LegRef) {
   const column = target.type === "account" ? statementImports.accountId : statementImports.cardId;

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Checkbox } from "~/components/ui/checkbox";
 import { fieldClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ScrollingGroup } from "~/components/ui/scrolling-group";
 import { cn } from "~/lib/utils";
 import type { CsvMappingGuess } from "../../../worker/imports/csv-mapping.schemas";
 
@@ -167,14 +168,7 @@ export function CsvMappingFields({
       </div>
       <div className="grid gap-2">
         <p className="text-sm font-medium">{t("mapping.sample")}</p>
-        {/* biome-ignore lint/a11y/useSemanticElements: a group names the scrolling area without adding a landmark */}
-        <div
-          role="group"
-          className="overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the sample scrolls sideways, which a keyboard can do only once it is focused
-          tabIndex={0}
-          aria-label={t("mapping.sample")}
-        >
+        <ScrollingGroup label={t("mapping.sample")}>
           <table className="w-full text-xs">
             {mapping.hasHeader && header ? (
               <thead className="bg-muted/50 text-left">
@@ -202,7 +196,7 @@ export function CsvMappingFields({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingGroup>
       </div>
     </div>
   );

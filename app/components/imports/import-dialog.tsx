@@ -18,6 +18,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast-store";
 import { formatAmountText, formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
+import { ScrollingGroup } from "~/components/ui/scrolling-group";
 import { cn } from "~/lib/utils";
 import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
 import type { CardOption } from "../../../worker/cards/cards.mapper";
@@ -427,14 +428,7 @@ function PreviewTable({
         <p className="text-sm text-muted-foreground">{t("preview.nothingNew")}</p>
       ) : null}
       {counts.possible_duplicate ? <p className="text-sm text-muted-foreground">{t("preview.possibleHint")}</p> : null}
-      {/* biome-ignore lint/a11y/useSemanticElements: a group names the scrolling area without adding a landmark */}
-      <div
-        role="group"
-        className="overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, which a keyboard can do only once it is focused
-        tabIndex={0}
-        aria-label={t("title")}
-      >
+      <ScrollingGroup label={t("title")}>
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
             <tr>
@@ -471,7 +465,7 @@ function PreviewTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollingGroup>
       {lines.length > shown ? (
         <Button variant="outline" size="sm" onClick={() => setShown(shown + shownStep)} className="justify-self-start">
           {t("preview.showMore", { count: Math.min(shownStep, lines.length - shown) })}
