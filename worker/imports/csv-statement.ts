@@ -159,6 +159,18 @@ function amountOf(cells: readonly string[], line: number, mapping: CsvMapping): 
   return isZero(credit) ? negatedAmount(unsigned(debit!)) : unsigned(credit!);
 }
 
+/**
+ * A bank's balance line ("SALDO ANTERIOR", "Saldo do dia", "Opening balance"): no amount in the
+ * mapped columns and a description that names a balance. It is not a transaction, so it is passed
+ * over rather than refusing the file.
+ */
+function isBalanceRow(cells: readonly string[], { columns }: CsvMapping): boolean {
+  const amountColumns = [columns.amount, columns.debit, columns.credit].filter((column) => column !== null);
+  if (amountColumns.some((column) => (cells[column] ?? "").trim() !== "")) return false;
+  const description = (cells[columns.description] ?? "").normalize("NFD").replace(/\p{M}/gu, "");
+  return /\b(saldo|balance)\b/i.test(description);
+}
+
 function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): StatementLine {
   const { columns, dateFormat } = mapping;
   const dateCell = (cells[columns.date] ?? "").trim();
@@ -198,6 +210,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): StatementL
         expected: expected.cells.length,
       });
     }
+    if (isBalanceRow(record.cells, mapping)) continue;
     if (lines.length === maxStatementLines)
       throw new StatementProblem(record.line, "tooManyLines", { max: maxStatementLines });
     lines.push(statementLineOf(record, mapping));

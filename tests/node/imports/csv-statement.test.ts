@@ -567,6 +567,20 @@ describe("debit and credit columns, and what a positive amount means", () => {
     });
   });
 
+  it("passes over a bank's balance lines, which have no amount, and still refuses any other line without one", () => {
+    expect(read("01/01/2026;SALDO ANTERIOR;;\n02/01/2026;A;50,00;\n02/01/2026;Saldo do dia;;\n")).toEqual([
+      { line: 3, date: "2026-01-02", description: "A", amount: "-50.00", importedId: null },
+    ]);
+    expect(
+      parseCsvStatement("date,description,amount\n2026-01-01,Opening balance,\n2026-01-02,B,1.00\n", simpleMapping),
+    ).toEqual([{ line: 3, date: "2026-01-02", description: "B", amount: "1.00", importedId: null }]);
+    expect(refusalOf(() => read("02/01/2026;Saldos de férias;1,00;\n03/01/2026;Padaria;;\n"))).toEqual({
+      line: 3,
+      reason: "missingAmount",
+      values: {},
+    });
+  });
+
   it("turns the sign of an amount column when a positive amount is money out", () => {
     const text = "date,description,amount\n2026-01-02,Purchase,10.00\n2026-01-03,Payment,-5.50\n2026-01-04,Zero,0\n";
     expect(parseCsvStatement(text, withMapping({ positiveMeans: "money_out" })).map((line) => line.amount)).toEqual([
