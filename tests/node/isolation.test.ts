@@ -142,6 +142,7 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/imports/:importId/chunks": { chunk_index: 1, lines: [importLine] },
   "DELETE /workspaces/:workspaceId/imports/:importId": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.pdf": undefined,
+  "GET /workspaces/:workspaceId/exports/analytics.pdf": undefined,
   "GET /workspaces/:workspaceId/scheduled-transactions": undefined,
   "POST /workspaces/:workspaceId/scheduled-transactions": scheduledBody,
   "GET /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,

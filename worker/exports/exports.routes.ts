@@ -3,7 +3,9 @@ import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
+import { exportAnalyticsPdf } from "./analytics-pdf.service.ts";
 import {
+  analyticsPdfQuerySchema,
   transactionsCsvQuerySchema,
   transactionsPdfQuerySchema,
   transactionsXlsxQuerySchema,
@@ -15,6 +17,17 @@ import { exportTransactionsXlsx } from "./transactions-xlsx.service.ts";
 import { xlsxContentType } from "./xlsx.ts";
 
 const base = "/:workspaceId/exports";
+
+/** A file to save, never cached: it holds the workspace's data. */
+function download(body: BodyInit, contentType: string, fileName: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
 
 /** /workspaces/{workspaceId}/exports/… (issue 18): the workspace's data as files to keep. */
 export const exportRoutes = new Hono<ApiEnv>()
@@ -31,13 +44,7 @@ export const exportRoutes = new Hono<ApiEnv>()
         separator: separator ?? (language === "pt-BR" ? ";" : ","),
       },
     });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return download(stream, "text/csv; charset=utf-8", fileName);
   })
   .get(`${base}/transactions.xlsx`, validate("query", transactionsXlsxQuerySchema), async (c) => {
     const { language: chosen, ...filters } = c.req.valid("query");
@@ -45,13 +52,7 @@ export const exportRoutes = new Hono<ApiEnv>()
       ctx: c.get("ctx"),
       input: { ...c.req.param(), filters, language: chosen ?? detectLanguage(c.req.raw) },
     });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": xlsxContentType,
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return download(stream, xlsxContentType, fileName);
   })
   .get(`${base}/transactions.pdf`, validate("query", transactionsPdfQuerySchema), async (c) => {
     const { language: chosen, ...filters } = c.req.valid("query");
@@ -59,11 +60,13 @@ export const exportRoutes = new Hono<ApiEnv>()
       ctx: c.get("ctx"),
       input: { ...c.req.param(), filters, language: chosen ?? detectLanguage(c.req.raw) },
     });
-    return new Response(bytes, {
-      headers: {
-        "Content-Type": pdfContentType,
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
+    return download(bytes, pdfContentType, fileName);
+  })
+  .get(`${base}/analytics.pdf`, validate("query", analyticsPdfQuerySchema), async (c) => {
+    const { language: chosen, ...range } = c.req.valid("query");
+    const { bytes, fileName } = await exportAnalyticsPdf({
+      ctx: c.get("ctx"),
+      input: { ...c.req.param(), ...range, language: chosen ?? detectLanguage(c.req.raw) },
     });
+    return download(bytes, pdfContentType, fileName);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "../i18n/language.ts";
+import { rangeQuerySchema } from "../analytics/analytics.schemas.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 
 /** ";" is what Excel expects where the decimal mark is a comma (Brazil); "," elsewhere. */
@@ -17,4 +18,9 @@ export const transactionsPdfQuerySchema = transactionsXlsxQuerySchema;
 /** GET /exports/transactions.csv: the same, and the separator. */
 export const transactionsCsvQuerySchema = transactionsXlsxQuerySchema.extend({
   separator: z.enum(csvSeparators, { error: "errors:fields.csvSeparator" }).optional(),
+});
+
+/** GET /exports/analytics.pdf: the analytics page's range (the reports' own schema) and the language. */
+export const analyticsPdfQuerySchema = rangeQuerySchema.extend({
+  language: z.enum(languages, { error: "errors:fields.language" }).optional(),
 });
