@@ -307,7 +307,7 @@ describe("analytics in Chromium", () => {
     await page.getByRole("region", { name: "Spending trends" }).getByText("$150.00").first().waitFor();
     expect(await page.getByTestId("locked").count()).toBe(5);
     // The PDF export is greyed: it says it comes with Unlimited and leads to the plans.
-    const lockedExport = page.getByRole("link", { name: /^Export PDF — Comes with the Unlimited plan/ });
+    const lockedExport = page.getByRole("link", { name: /^Export PDF Unlimited Comes with the Unlimited plan/ });
     expect(await lockedExport.getAttribute("href")).toBe("/#planos");
     expect(await lockedExport.getAttribute("download")).toBeNull();
     await noBlockingViolations(page, "analytics, free plan");

@@ -24,12 +24,13 @@ export function ExportPdfLink({
   if (!hasExportFeatures)
     return (
       <Button asChild variant="outline" title={t("exportPdf.locked")}>
-        <Link to="/#planos" aria-label={`${t("exportPdf.button")} — ${t("exportPdf.locked")}`}>
+        <Link to="/#planos">
           <Icon name="download" className="text-muted-foreground" />
           <span className="text-muted-foreground">{t("exportPdf.button")}</span>
           <span className="rounded-full bg-accent-50 px-2 text-xs font-medium text-accent-text">
             {t("exportPdf.unlimited")}
           </span>
+          <span className="sr-only">{t("exportPdf.locked")}</span>
         </Link>
       </Button>
     );
