@@ -4,7 +4,8 @@ import { users, workspaces } from "../../../db/schema/index.ts";
 import { incomeVsExpenses } from "../../../worker/analytics/analytics.service.ts";
 import { analyticsReportPages } from "../../../worker/exports/analytics-pdf.layout.ts";
 import { exportAnalyticsPdf } from "../../../worker/exports/analytics-pdf.service.ts";
-import { writePdf } from "../../../worker/exports/pdf.ts";
+import { a4, writePdf } from "../../../worker/exports/pdf.ts";
+import { measureWinAnsi, toWinAnsi } from "../../../worker/exports/pdf-fonts.ts";
 import { formatAmountText, formatPercent } from "../../../worker/i18n/formats.ts";
 import type { Language } from "../../../worker/i18n/language.ts";
 import { countingBatches } from "../../support/counting-batches.ts";
@@ -150,6 +151,14 @@ describe("exporting the analytics page as a PDF report", () => {
     for (const [index, page] of pdf.pages.entries()) {
       expect(page.lines.at(-1)).toBe(`Página ${index + 1} de ${pdf.pages.length}`);
       if (index > 0) expect(page.lines[0]).toBe("Relatório de análises · Casa da Ana");
+      // Every piece of text stays inside the margins of the A4 page, measured with Helvetica's widths.
+      for (const piece of page.pieces) {
+        const width = measureWinAnsi(toWinAnsi(piece.text), piece.font === "F2" ? "bold" : "regular", piece.size);
+        expect(piece.x).toBeGreaterThanOrEqual(40);
+        expect(piece.x + width).toBeLessThanOrEqual(a4.width - 40 + 0.01);
+        expect(piece.y).toBeGreaterThan(0);
+        expect(piece.y).toBeLessThan(a4.height);
+      }
     }
   });
 
