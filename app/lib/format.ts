@@ -1,7 +1,7 @@
 /**
  * The one place amounts, dates, percentages and relative times become text. Pure functions
  * of their inputs (no "now", no ambient locale), so the server and the browser print the
- * same characters and hydration never disagrees. Amount text and dates are written in
+ * same characters and hydration never disagrees. Amount text, dates and percentages are written in
  * worker/i18n/formats.ts, because the Worker's files (the PDF statement) print them too.
  */
 import { minorUnitOf, unitsToDecimal } from "../../worker/ledger/amounts";
@@ -20,7 +20,9 @@ export {
   type DateStyle,
   formatAmountText,
   formatDate,
+  formatPercent,
   type MoneyFormatOptions,
+  type PercentFormatOptions,
 } from "../../worker/i18n/formats";
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
@@ -75,26 +77,6 @@ export function formatMoneyCompact(minorUnits: number, currency: CurrencyCode, l
     notation: "compact",
     maximumFractionDigits: 1,
   }).format(minorUnitsToDecimal(minorUnits, currency));
-}
-
-export type PercentFormatOptions = {
-  fractionDigits?: number;
-  /** Prints "+12.5%" for increases, as stat cards show changes. */
-  isSigned?: boolean;
-};
-
-/** A ratio as a percentage: 0.125 → "12.5%" (en) or "12,5%" (pt-BR). */
-export function formatPercent(
-  ratio: number,
-  language: Language,
-  { fractionDigits = 1, isSigned = false }: PercentFormatOptions = {},
-): string {
-  return numberFormat(language, {
-    style: "percent",
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-    signDisplay: isSigned ? "exceptZero" : "auto",
-  }).format(ratio);
 }
 
 const secondsPer = { minute: 60, hour: 60 * 60, day: 24 * 60 * 60 } as const;

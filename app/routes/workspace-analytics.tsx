@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useNavigation } from "react-router";
+import { useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { analyticsAction } from "~/components/analytics/analytics-action.server";
 import { loadAnalyticsPage, readAnalyticsQuery } from "~/components/analytics/analytics-page.server";
 import { AccountPerformanceCard } from "~/components/analytics/accounts-card";
 import { CategoryBreakdownCard } from "~/components/analytics/breakdown-card";
 import { CashFlowCard } from "~/components/analytics/cash-flow-card";
+import { ExportPdfLink } from "~/components/analytics/export-pdf-link";
 import { PlansSection } from "~/components/analytics/plans-section";
 import { BudgetAnalysisCard, GoalsProgressCard } from "~/components/analytics/progress-cards";
 import { daysIn, presetRange } from "~/components/analytics/range";
@@ -20,6 +21,7 @@ import { cn } from "~/lib/utils";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { can } from "../../worker/workspaces/permissions";
 import type { Route } from "./+types/workspace-analytics";
+import type { loader as layoutLoader } from "./workspace-layout";
 
 export const handle = { i18n: ["analytics", "errors"] };
 
@@ -47,6 +49,7 @@ export default function WorkspaceAnalytics({ params }: Route.ComponentProps) {
   const language = useLanguage();
   const navigation = useNavigation();
   const location = useLocation();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout");
   const isUpdating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const { reports } = page;
   const range =
@@ -69,7 +72,14 @@ export default function WorkspaceAnalytics({ params }: Route.ComponentProps) {
             })}
           </p>
         </div>
-        <RangePicker key={`${range.from}/${range.to}`} range={range} today={page.today} />
+        <div className="flex flex-wrap items-end gap-2">
+          <RangePicker key={`${range.from}/${range.to}`} range={range} today={page.today} />
+          <ExportPdfLink
+            workspaceId={params.workspaceId}
+            range={range}
+            hasExportFeatures={layout?.hasExportFeatures ?? false}
+          />
+        </div>
       </header>
       <p
         role="status"

@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
       user: viewer.user,
       tierLabel: viewer.userTier.label,
       showRecurring: canUseBetaFeature(viewer.workspaceTier, workspace, "recurring_transactions"),
-      // The paid export formats (Excel; PDF later) are offered as downloads only where the plan has them.
+      // The paid export formats (Excel, the PDFs) are offered as downloads only where the plan has them.
       hasExportFeatures: viewer.workspaceTier.features.export_features,
       collapsedGroups: parseCollapsedGroups(args.request.headers.get("Cookie")),
       theme: { primary: workspace.primary_color, secondary: workspace.secondary_color, accent: workspace.accent_color },

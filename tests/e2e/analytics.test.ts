@@ -1,9 +1,11 @@
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { allText, readPdf } from "../support/pdf-text.ts";
 import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -97,6 +99,17 @@ describe("analytics in Chromium", () => {
       await page.getByRole("region", { name: title }).waitFor();
     expect(await page.getByTestId("locked").count()).toBe(0);
     expect(await page.getByLabel("Range").inputValue()).toBe("last-12-months");
+    // "Export PDF" downloads the reports of the range shown, with the page's figures.
+    const saved = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export PDF" }).click();
+    const report = await saved;
+    expect(report.suggestedFilename()).toMatch(/^moneta-analytics-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const reportText = allText(readPdf(new Uint8Array(await readFile((await report.path())!))));
+    expect(reportText).toMatch(/^Analytics report\nCasa\nPeriod: /);
+    expect(reportText).toContain(
+      "Summary\nIncome | Expenses | Net | Savings rate\n$2,025.00 | $150.00 | $1,875.00 | 92.6%",
+    );
+    expect(reportText).toContain("Spending by tag\nTag | Amount | Share\nFood | $120.00 | 80.0%\nFun | $30.00 | 20.0%");
     const breakdown = page.getByTestId("breakdown-list");
     await breakdown.getByRole("link", { name: "Food" }).waitFor();
     expect(await breakdown.getByRole("listitem").count()).toBe(2);
@@ -293,6 +306,10 @@ describe("analytics in Chromium", () => {
     }
     await page.getByRole("region", { name: "Spending trends" }).getByText("$150.00").first().waitFor();
     expect(await page.getByTestId("locked").count()).toBe(5);
+    // The PDF export is greyed: it says it comes with Unlimited and leads to the plans.
+    const lockedExport = page.getByRole("link", { name: /^Export PDF Unlimited Comes with the Unlimited plan/ });
+    expect(await lockedExport.getAttribute("href")).toBe("/#planos");
+    expect(await lockedExport.getAttribute("download")).toBeNull();
     await noBlockingViolations(page, "analytics, free plan");
 
     // Further back than the last 12 months, the free reports are locked too, and the page still answers.

@@ -143,6 +143,7 @@ const requestBodies: Record<string, unknown> = {
   "DELETE /workspaces/:workspaceId/imports/:importId": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.pdf": undefined,
   "GET /workspaces/:workspaceId/exports/workspace.zip": undefined,
+  "GET /workspaces/:workspaceId/exports/analytics.pdf": undefined,
   "GET /workspaces/:workspaceId/scheduled-transactions": undefined,
   "POST /workspaces/:workspaceId/scheduled-transactions": scheduledBody,
   "GET /workspaces/:workspaceId/scheduled-transactions/:scheduledId": undefined,

@@ -1,6 +1,7 @@
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Database } from "../../db/client.ts";
 import type { Clock, ServiceContext } from "../../worker/context.ts";
+import { actingAs } from "../../worker/auth/actor.ts";
 import type { Env } from "../../worker/env.ts";
 import type { Logger } from "../../worker/http/request-scope.ts";
 
@@ -55,4 +56,14 @@ export function testServiceContext(db: Database, options: { clock?: Clock; env?:
   /** Waits for what the service deferred (waitUntil), as the Worker would before shutting down. */
   const settleDeferred = () => Promise.all(deferred.splice(0));
   return { ...context, log, settleDeferred };
+}
+
+/** A service context acting as a signed-in person through the cookie, as a page's loader does. */
+export function personContext(db: Database, clock: Clock, person: { user: { id: string }; sessionId: string }) {
+  return actingAs(testServiceContext(db, { clock }), {
+    type: "person",
+    userId: person.user.id,
+    sessionId: person.sessionId,
+    via: "cookie",
+  });
 }

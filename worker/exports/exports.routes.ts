@@ -3,7 +3,9 @@ import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
+import { exportAnalyticsPdf } from "./analytics-pdf.service.ts";
 import {
+  analyticsPdfQuerySchema,
   transactionsCsvQuerySchema,
   transactionsPdfQuerySchema,
   transactionsXlsxQuerySchema,
@@ -17,6 +19,17 @@ import { exportWorkspaceZip } from "./workspace-zip.service.ts";
 import { xlsxContentType } from "./xlsx.ts";
 
 const base = "/:workspaceId/exports";
+
+/** A file to save, never cached: it holds the workspace's data. */
+function download(body: BodyInit, contentType: string, fileName: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
 
 /** /workspaces/{workspaceId}/exports/… (issue 18): the workspace's data as files to keep. */
 export const exportRoutes = new Hono<ApiEnv>()
@@ -33,13 +46,7 @@ export const exportRoutes = new Hono<ApiEnv>()
         separator: separator ?? (language === "pt-BR" ? ";" : ","),
       },
     });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return download(stream, "text/csv; charset=utf-8", fileName);
   })
   .get(`${base}/transactions.xlsx`, validate("query", transactionsXlsxQuerySchema), async (c) => {
     const { language: chosen, ...filters } = c.req.valid("query");
@@ -47,13 +54,7 @@ export const exportRoutes = new Hono<ApiEnv>()
       ctx: c.get("ctx"),
       input: { ...c.req.param(), filters, language: chosen ?? detectLanguage(c.req.raw) },
     });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": xlsxContentType,
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return download(stream, xlsxContentType, fileName);
   })
   .get(`${base}/transactions.pdf`, validate("query", transactionsPdfQuerySchema), async (c) => {
     const { language: chosen, ...filters } = c.req.valid("query");
@@ -61,24 +62,20 @@ export const exportRoutes = new Hono<ApiEnv>()
       ctx: c.get("ctx"),
       input: { ...c.req.param(), filters, language: chosen ?? detectLanguage(c.req.raw) },
     });
-    return new Response(bytes, {
-      headers: {
-        "Content-Type": pdfContentType,
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
+    return download(bytes, pdfContentType, fileName);
+  })
+  .get(`${base}/analytics.pdf`, validate("query", analyticsPdfQuerySchema), async (c) => {
+    const { language: chosen, ...range } = c.req.valid("query");
+    const { bytes, fileName } = await exportAnalyticsPdf({
+      ctx: c.get("ctx"),
+      input: { ...c.req.param(), ...range, language: chosen ?? detectLanguage(c.req.raw) },
     });
+    return download(bytes, pdfContentType, fileName);
   })
   .get(`${base}/workspace.zip`, validate("query", workspaceZipQuerySchema), async (c) => {
     const { stream, fileName } = await exportWorkspaceZip({
       ctx: c.get("ctx"),
       input: { ...c.req.param(), language: c.req.valid("query").language ?? detectLanguage(c.req.raw) },
     });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return download(stream, "application/zip", fileName);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "../i18n/language.ts";
+import { rangeQuerySchema } from "../analytics/analytics.schemas.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 
 /** ";" is what Excel expects where the decimal mark is a comma (Brazil); "," elsewhere. */
@@ -21,5 +22,10 @@ export const transactionsCsvQuerySchema = transactionsXlsxQuerySchema.extend({
 
 /** GET /exports/workspace.zip: only the language of its README (the files speak the API's field names). */
 export const workspaceZipQuerySchema = z.object({
+  language: z.enum(languages, { error: "errors:fields.language" }).optional(),
+});
+
+/** GET /exports/analytics.pdf: the analytics page's range (the reports' own schema) and the language. */
+export const analyticsPdfQuerySchema = rangeQuerySchema.extend({
   language: z.enum(languages, { error: "errors:fields.language" }).optional(),
 });

@@ -63,6 +63,26 @@ export function formatAmountText(
   }).format((amount ?? "0") as `${number}`);
 }
 
+export type PercentFormatOptions = {
+  fractionDigits?: number;
+  /** Prints "+12.5%" for increases, as stat cards show changes. */
+  isSigned?: boolean;
+};
+
+/** A ratio as a percentage: 0.125 → "12.5%" (en) or "12,5%" (pt-BR). */
+export function formatPercent(
+  ratio: number,
+  language: Language,
+  { fractionDigits = 1, isSigned = false }: PercentFormatOptions = {},
+): string {
+  return numberFormat(language, {
+    style: "percent",
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    signDisplay: isSigned ? "exceptZero" : "auto",
+  }).format(ratio);
+}
+
 const dateStyles = {
   /** 03/05/2025 · 05/03/2025 */
   short: { year: "numeric", month: "2-digit", day: "2-digit" },

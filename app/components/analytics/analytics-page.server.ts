@@ -1,6 +1,4 @@
 import { sharedBatches } from "../../../db/named-batch";
-import { AppError } from "../../../worker/http/errors";
-import type { Message } from "../../../worker/http/messages";
 import { loadAnalyticsOptions } from "../../../worker/analytics/analytics-page.service";
 import { categoryBreakdownQuerySchema, spendingTrendsQuerySchema } from "../../../worker/analytics/analytics.schemas";
 import {
@@ -13,28 +11,7 @@ import {
 } from "../../../worker/analytics/analytics.service";
 import { budgetAnalysis, listBudgets } from "../../../worker/budgets/budgets.service";
 import { goalsProgress, listGoals } from "../../../worker/goals/goals.service";
-import type { Report } from "./report-state";
-
-/**
- * A report as the page shows it: its figures, locked by the plan (with the date the free plan
- * reads from), or refused for the range asked (the message, as a key, for the card to say).
- * Anything else is a real failure and propagates.
- */
-async function settled<T>(work: Promise<T>): Promise<Report<T>> {
-  try {
-    return { state: "ready", data: await work };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === "PLAN_UPGRADE_REQUIRED")
-      return { state: "locked", freeFrom: String(error.messageKey.values?.from ?? "") };
-    if (error.code === "VALIDATION_FAILED") {
-      const [field, messages] = Object.entries(error.fieldErrors ?? {})[0] ?? ["from", []];
-      const message: Message = messages[0] ?? { key: "errors:fields.invalid" };
-      return { state: "refused", field, message };
-    }
-    throw error;
-  }
-}
+import { settledReport as settled } from "../../../worker/analytics/report-outcome";
 
 /** The page's query: the range (`from`, `to`), the trend's grouping and the breakdown's kind; what does not parse is left at its default. */
 export function readAnalyticsQuery(search: URLSearchParams) {

@@ -1,11 +1,6 @@
-import type { Message } from "../../../worker/http/messages";
 import type { AnalyticsPageData } from "./analytics-page.server";
 
-/** A report's figures, or why the page shows none: the plan (free plan: from `freeFrom`) or the range asked. */
-export type Report<T> =
-  | { state: "ready"; data: T }
-  | { state: "locked"; freeFrom: string }
-  | { state: "refused"; field: string; message: Message };
+export type { Report } from "../../../worker/analytics/report-outcome";
 
 type ReadyData<R> = R extends { state: "ready"; data: infer T } ? T : never;
 type Reports = AnalyticsPageData["reports"];
