@@ -6,6 +6,7 @@ import { numberCell, textCell } from "../../../worker/exports/csv.ts";
 import { exportTransactionsCsv } from "../../../worker/exports/transactions-csv.service.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
+import { recordedIn, sampleLedgerIn } from "./sample-ledger.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
 /** The file's text with its byte order mark (Response.text() would drop it). */
@@ -30,39 +31,8 @@ describe("exporting transactions as CSV", () => {
   });
   const exportPath = (query = "") => `/api/workspaces/${h.workspaceId}/exports/transactions.csv${query}`;
 
-  async function recorded(body: Record<string, unknown>) {
-    const response = await h.record(body);
-    expect(response.status).toBe(201);
-    return (await response.json()).data as { uuid: string };
-  }
-
-  async function sampleLedger() {
-    const salary = await recorded({
-      type: "income",
-      destination_id: `account:${h.checking.id}`,
-      amount: "3000",
-      description: "Salário",
-      date: "2026-11-05",
-    });
-    const pizza = await recorded({
-      type: "expense",
-      origin_id: `card:${h.credit.id}`,
-      amount: "1234.5",
-      description: 'Pizza; "grande"',
-      date: "2026-11-10",
-      tag_ids: [h.food.id, h.home.id],
-    });
-    const dollars = await recorded({
-      type: "transfer",
-      origin_id: `account:${h.checking.id}`,
-      destination_id: `account:${h.dollars.id}`,
-      amount: "550.00",
-      currency_conversion: "0.18",
-      description: "Para a viagem",
-      date: "2026-11-08",
-    });
-    return { salary, pizza, dollars };
-  }
+  const recorded = (body: Record<string, unknown>) => recordedIn(h, body);
+  const sampleLedger = () => sampleLedgerIn(h, { description: 'Pizza; "grande"', amount: "1234.5" });
 
   it("writes every kept transaction, newest first, in Portuguese with ';' and decimal commas", async () => {
     const { salary, pizza, dollars } = await sampleLedger();

@@ -11,6 +11,7 @@ import { allText, readPdf } from "../../support/pdf-text.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
+import { recordedIn, sampleLedgerIn } from "./sample-ledger.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
 const nbsp = "\u00a0";
@@ -27,42 +28,15 @@ describe("exporting transactions as a PDF statement", () => {
   const exportPath = (query = "") => `/api/workspaces/${h.workspaceId}/exports/transactions.pdf${query}`;
   const upgradeOwner = () => t.db.update(users).set({ tier: "unlimited" }).where(eq(users.id, h.owner.user.id));
 
-  async function recorded(body: Record<string, unknown>) {
-    const response = await h.record(body);
-    expect(response.status, await response.clone().text()).toBe(201);
-  }
-
+  const recorded = (body: Record<string, unknown>) => recordedIn(h, body);
   async function sampleLedger() {
-    await recorded({
-      type: "income",
-      destination_id: `account:${h.checking.id}`,
-      amount: "3000",
-      description: "Salário",
-      date: "2026-11-05",
-    });
-    await recorded({
-      type: "expense",
-      origin_id: `card:${h.credit.id}`,
-      amount: "1234.56",
-      description: "Pão de Açúcar",
-      date: "2026-11-10",
-      tag_ids: [h.food.id, h.home.id],
-    });
+    await sampleLedgerIn(h, { description: "Pão de Açúcar", amount: "1234.56" });
     await recorded({
       type: "expense",
       origin_id: `account:${h.dollars.id}`,
       amount: "99",
       description: "Relatório (anual) \\ €5 🍕",
       date: "2026-11-09",
-    });
-    await recorded({
-      type: "transfer",
-      origin_id: `account:${h.checking.id}`,
-      destination_id: `account:${h.dollars.id}`,
-      amount: "550.00",
-      currency_conversion: "0.18",
-      description: "Para a viagem",
-      date: "2026-11-08",
     });
   }
 

@@ -10,6 +10,7 @@ import { testServiceContext } from "../../support/service-context.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { readXlsx, readZip, rowValues } from "../../support/xlsx-reader.ts";
+import { recordedIn, sampleLedgerIn } from "./sample-ledger.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -28,39 +29,8 @@ describe("exporting transactions as an Excel workbook", () => {
   const exportPath = (query = "") => `/api/workspaces/${h.workspaceId}/exports/transactions.xlsx${query}`;
   const upgradeOwner = () => t.db.update(users).set({ tier: "unlimited" }).where(eq(users.id, h.owner.user.id));
 
-  async function recorded(body: Record<string, unknown>) {
-    const response = await h.record(body);
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()).data as { uuid: string };
-  }
-
-  async function sampleLedger() {
-    const salary = await recorded({
-      type: "income",
-      destination_id: `account:${h.checking.id}`,
-      amount: "3000",
-      description: "Salário",
-      date: "2026-11-05",
-    });
-    const pizza = await recorded({
-      type: "expense",
-      origin_id: `card:${h.credit.id}`,
-      amount: "1234.5",
-      description: "Pão & <queijo>",
-      date: "2026-11-10",
-      tag_ids: [h.food.id, h.home.id],
-    });
-    const dollars = await recorded({
-      type: "transfer",
-      origin_id: `account:${h.checking.id}`,
-      destination_id: `account:${h.dollars.id}`,
-      amount: "550.00",
-      currency_conversion: "0.18",
-      description: "Para a viagem",
-      date: "2026-11-08",
-    });
-    return { salary, pizza, dollars };
-  }
+  const recorded = (body: Record<string, unknown>) => recordedIn(h, body);
+  const sampleLedger = () => sampleLedgerIn(h, { description: "Pão & <queijo>", amount: "1234.5" });
 
   it("writes every kept transaction with typed cells: dates, numbers with 2 decimals, text; a bold frozen header", async () => {
     await upgradeOwner();
