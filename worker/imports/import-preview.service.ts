@@ -37,14 +37,13 @@ function storedDescription(text: string, language: Language): string {
 /** The line's amount in the currency's minor units, or why it cannot be written there. */
 function unitsOf(amount: string, currency: string): { units: number } | { refused: RefusalReason } {
   const isNegative = amount.startsWith("-");
-  const units = decimalToUnits(isNegative ? amount.slice(1) : amount, minorUnitOf(currency));
-  if (units === null) {
-    return /\.\d+$/.test(amount) && decimalToUnits(amount.replace(/^-/, "").split(".")[0]!, 0) !== null
-      ? { refused: "too_many_decimals" }
-      : { refused: "amount_too_large" };
-  }
+  // Zeros closing the decimals say nothing: "1500.00" is whole yen.
+  const [whole, fraction = ""] = amount.replace(/^-/, "").split(".");
+  const decimals = fraction.replace(/0+$/, "");
+  if (decimals.length > minorUnitOf(currency)) return { refused: "too_many_decimals" };
+  const units = decimalToUnits(decimals ? `${whole}.${decimals}` : whole!, minorUnitOf(currency));
+  if (units === null || units > maxAmountUnitsOf(currency)) return { refused: "amount_too_large" };
   if (units === 0) return { refused: "zero_amount" };
-  if (units > maxAmountUnitsOf(currency)) return { refused: "amount_too_large" };
   return { units: isNegative ? -units : units };
 }
 

@@ -206,6 +206,12 @@ export async function writeImportChunk(
   const targetRef: LegRef = record.cardId
     ? { type: "card", id: record.cardId }
     : { type: "account", id: record.accountId! };
+  const currency =
+    targetRef.type === "card"
+      ? lookup.cards.get(targetRef.id)?.account.currency
+      : lookup.accounts.get(targetRef.id)?.currency;
+  if (!currency) throw targetMissing();
+  const places = minorUnitOf(currency);
   const taken = new Set((takenRows ?? []).map((row) => row.importedId));
   const now = ctx.clock.now().toISOString();
   const effects = noEffects();
@@ -219,12 +225,7 @@ export async function writeImportChunk(
     }
     if (importedId !== null) taken.add(importedId);
     const isOut = line.amount.startsWith("-");
-    const currency =
-      targetRef.type === "card"
-        ? lookup.cards.get(targetRef.id)?.account.currency
-        : lookup.accounts.get(targetRef.id)?.currency;
-    if (!currency) throw targetMissing();
-    const units = decimalToUnits(isOut ? line.amount.slice(1) : line.amount, minorUnitOf(currency));
+    const units = decimalToUnits(isOut ? line.amount.slice(1) : line.amount, places);
     if (units === null || units === 0) throw fieldError(`lines.${index}.amount`, "errors:fields.amountFormat");
     const transactionInput: TransactionInput = {
       type: isOut ? "expense" : "income",
@@ -353,31 +354,25 @@ export async function undoImport({ ctx, input }: PersonCall<ImportRef>) {
   const unchanged = sql`(select count(*) || ':' || coalesce(sum(${transactions.revision}), 0) from ${transactions} where ${transactions.importId} = ${record.id}) = ${`${createdRows.length}:${revisions}`}`;
   const undoneAt = ctx.clock.now().toISOString();
   const markedUndone = sql`exists (select 1 from ${statementImports} where ${statementImports.id} = ${record.id} and ${statementImports.undoneAt} = ${undoneAt})`;
-  const deleted = await runLedgerBatch(
-    batchEndingWith(
-      ctx.db,
-      [
-        ...effectStatements(ctx, input.workspaceId, effects, unchanged),
-        countChange(ctx, input.workspaceId, -createdRows.length, unchanged),
-        ctx.db
-          .update(statementImports)
-          .set({ undoneAt })
-          .where(and(eq(statementImports.id, record.id), isNull(statementImports.undoneAt), unchanged)),
-      ],
-      ctx.db.delete(transactions).where(and(eq(transactions.importId, record.id), markedUndone)),
-    ),
-  );
-  if (deleted.rowsAffected !== createdRows.length || (createdRows.length === 0 && !(await wasMarked(ctx, record.id)))) {
-    throw new AppError("IMPORT_CHANGED");
-  }
+  const mark = ctx.db
+    .update(statementImports)
+    .set({ undoneAt })
+    .where(and(eq(statementImports.id, record.id), isNull(statementImports.undoneAt), unchanged));
+  // An import that created nothing is undone by its mark alone; otherwise the rows go last, once marked.
+  const applied =
+    createdRows.length === 0
+      ? await batchEndingWith(ctx.db, [], mark)
+      : await runLedgerBatch(
+          batchEndingWith(
+            ctx.db,
+            [
+              ...effectStatements(ctx, input.workspaceId, effects, unchanged),
+              countChange(ctx, input.workspaceId, -createdRows.length, unchanged),
+              mark,
+            ],
+            ctx.db.delete(transactions).where(and(eq(transactions.importId, record.id), markedUndone)),
+          ),
+        );
+  if (applied.rowsAffected !== Math.max(createdRows.length, 1)) throw new AppError("IMPORT_CHANGED");
   return importResponse({ ...record, undoneAt }, targetName, null);
-}
-
-/** An import that created nothing is undone by its mark alone. */
-async function wasMarked(ctx: ServiceContext, importId: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ undoneAt: statementImports.undoneAt })
-    .from(statementImports)
-    .where(eq(statementImports.id, importId));
-  return rows[0]?.undoneAt !== null;
 }

@@ -121,5 +121,6 @@ describe("exporting transactions and importing the file again", () => {
       ),
       { numRuns: 25 },
     );
-  });
+    // 25 fresh databases: seconds on a quiet machine, more on a busy one.
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertWorkspace } from "../../../db/factories.ts";
+import { insertAccount, insertWorkspace } from "../../../db/factories.ts";
 import { ledgerDayFlows, statementImports, transactions, workspaces } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
@@ -207,6 +207,18 @@ describe("importing a bank statement", () => {
     expect(await h.balances()).toEqual(before);
   });
 
+  it("undoes an import that created nothing by its mark alone", async () => {
+    const created = await t.request(importsPath(), {
+      method: "POST",
+      token: h.member.token,
+      json: { target: `account:${h.checking.id}`, file_name: "vazio.ofx", format: "ofx", line_count: 0 },
+    });
+    const { uuid } = (await created.json()).data;
+    const undone = await t.request(importsPath(`/${uuid}`), { method: "DELETE", token: h.member.token });
+    expect(undone.status).toBe(200);
+    expect((await undone.json()).data.undone_at).toBe("2026-11-21T15:00:00.000Z");
+  });
+
   it("undoes an import whose transaction was edited since, by what the transaction is now", async () => {
     const before = await h.balances();
     const { importId } = await imported(newLines(await previewed(itauOfx(november))));
@@ -304,6 +316,19 @@ describe("importing a bank statement", () => {
     expect(data.lines.map((line) => [line.status, line.reason])).toEqual([
       ["refused", "zero_amount"],
       ["refused", "too_many_decimals"],
+    ]);
+    // Zeros closing the decimals say nothing: 1500,00 is whole yen in a yen account.
+    const yen = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Tóquio", currency: "JPY" });
+    const yenData = await previewed(
+      itauOfx([
+        { id: "c", date: "2026-11-01", amount: "-1500,00", memo: "RAMEN" },
+        { id: "d", date: "2026-11-01", amount: "-1500,50", memo: "MEIO IENE" },
+      ]),
+      `account:${yen.id}`,
+    );
+    expect(yenData.lines.map((line) => [line.amount, line.status, line.reason])).toEqual([
+      ["-1500", "new", null],
+      ["-1500.50", "refused", "too_many_decimals"],
     ]);
   });
 
