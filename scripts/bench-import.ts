@@ -20,6 +20,7 @@ import { maxChunkLines } from "../worker/imports/imports.schemas.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
 import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import type { ImportPreview } from "../worker/imports/import-preview.service.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -53,18 +54,6 @@ function statement(count: number, run: number): Uint8Array<ArrayBuffer> {
   const text = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<CURDEF>BRL\n<BANKTRANLIST>\n${entries.join("\n")}\n</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`;
   return Uint8Array.from(text, (character) => character.charCodeAt(0));
 }
-
-type PreviewAnswer = {
-  lines: Array<{
-    line: number;
-    date: string;
-    description: string;
-    amount: string;
-    imported_id: string | null;
-    status: string;
-  }>;
-  counts: Record<string, number>;
-};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -103,7 +92,7 @@ try {
     const form = new FormData();
     form.set("file", new File([bytes], "itau.ofx"));
     form.set("target", target);
-    return call<PreviewAnswer>("/preview", { method: "POST", body: form });
+    return call<ImportPreview>("/preview", { method: "POST", body: form });
   };
   /** Milliseconds and database requests of one step. */
   const measured = async <T>(work: () => Promise<T>) => {

@@ -6,21 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { accounts, transactions } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
+import type { ImportPreview } from "../../worker/imports/import-preview.service.ts";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "..", "fixtures", "statements", name));
-
-type Preview = {
-  format: string;
-  lines: Array<{
-    line: number;
-    date: string;
-    description: string;
-    amount: string;
-    imported_id: string | null;
-    status: string;
-  }>;
-  counts: Record<string, number>;
-};
 
 /**
  * Issue 18: statement imports through the built Worker in workerd — its own multipart parsing and
@@ -59,13 +47,13 @@ describe("statement imports in the built Worker", () => {
     });
   }
 
-  async function preview(file: Buffer, name: string): Promise<Preview> {
+  async function preview(file: Buffer, name: string): Promise<ImportPreview> {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(file)], name));
     form.set("target", `account:${owner.account.id}`);
     const response = await send("/preview", { form });
     expect(response.status, await response.clone().text()).toBe(200);
-    return ((await response.json()) as { data: Preview }).data;
+    return ((await response.json()) as { data: ImportPreview }).data;
   }
 
   const balance = async () =>

@@ -5,6 +5,7 @@ import { insertAccount } from "../../../db/factories.ts";
 import { transactions } from "../../../db/schema/index.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { householdLedger } from "../transactions/ledger-fixture.ts";
+import type { ImportPreview } from "../../../worker/imports/import-preview.service.ts";
 
 /**
  * Issue 18's round trip: whatever income and expenses an account holds, our own CSV export
@@ -22,18 +23,6 @@ const entryArbitrary = fc.record({
   day: fc.integer({ min: 1, max: 28 }),
   description: descriptionArbitrary,
 });
-
-type Preview = {
-  lines: Array<{
-    line: number;
-    date: string;
-    description: string;
-    amount: string;
-    imported_id: string | null;
-    status: string;
-  }>;
-  counts: Record<string, number>;
-};
 
 describe("exporting transactions and importing the file again", () => {
   it("recreates the same amounts, dates and descriptions, and a second import creates nothing", async () => {
@@ -66,7 +55,7 @@ describe("exporting transactions and importing the file again", () => {
           const file = new Uint8Array(await exported.arrayBuffer());
           const empty = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Cópia", currency: "BRL" });
           const importsPath = `/api/workspaces/${h.workspaceId}/imports`;
-          const preview = async (): Promise<Preview> => {
+          const preview = async (): Promise<ImportPreview> => {
             const form = new FormData();
             form.set("file", new File([file], "moneta.csv"));
             form.set("target", `account:${empty.id}`);
