@@ -16,3 +16,4 @@ export * from "./exchange-rates.ts";
 export * from "./rollups.ts";
 export * from "./budgets-goals.ts";
 export * from "./imports.ts";
+export * from "./assistant.ts";
