@@ -29,7 +29,7 @@ import {
   postingPlan,
   runPostingBatch,
 } from "../planning/posting.ts";
-import { assertTagsFound, countChange } from "../transactions/transactions.service.ts";
+import { type AlsoInBatch, assertTagsFound, countChange } from "../transactions/transactions.service.ts";
 import { currencyOfLeg } from "../transactions/transaction-legs.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import {
@@ -146,6 +146,7 @@ type PlanAnswer = { data: ReturnType<typeof toInstallmentPlanResponse> };
 export async function createInstallmentPlan(
   { ctx, input }: ServiceCall<WorkspaceRef & InstallmentPlanInput>,
   request?: IdempotentRequest,
+  alsoInBatch: AlsoInBatch = () => [],
 ): Promise<Answer<PlanAnswer>> {
   const once = await idempotentWrite(ctx, input.workspaceId, request);
   const origin = `${input.origin.type}:${input.origin.id}`;
@@ -241,6 +242,7 @@ export async function createInstallmentPlan(
       batchOfStatements(ctx.db, [
         ...once.record(answer),
         ctx.db.insert(installmentPlans).values(plan),
+        ...alsoInBatch(plan.id),
         ...posting.statements,
       ]),
     ),
@@ -284,7 +286,7 @@ export async function updateInstallmentPlan({ ctx, input }: ServiceCall<Installm
  * What a cancel drops: on a card, the installments dated after today (their transactions deleted,
  * their balances undone, each only while it is as read); on an account, nothing posted moves.
  */
-async function droppedInstallmentStatements(ctx: ServiceContext, plan: InstallmentPlanRow, today: string) {
+async function droppedInstallmentStatements(ctx: ServiceContext, plan: InstallmentPlanRow, after: string) {
   if (!isCardPlan(plan)) return [];
   const later = await ctx.db
     .select({ transaction: transactions })
@@ -295,7 +297,7 @@ async function droppedInstallmentStatements(ctx: ServiceContext, plan: Installme
         eq(plannedOccurrences.sourceId, plan.id),
         eq(plannedOccurrences.sourceKind, "installment"),
         eq(transactions.workspaceId, plan.workspaceId),
-        sql`${transactions.date} > ${today}`,
+        sql`${transactions.date} > ${after}`,
       ),
     );
   const planAsRead = exists(
@@ -344,9 +346,14 @@ export async function cancelInstallmentPlan({ ctx, input }: ServiceCall<Installm
  * DELETE /installment-plans/{id}: the plan goes, as a cancel would leave it — later card
  * installments dropped; the transactions already posted stay, marked with the plan's name.
  */
-export async function deleteInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
+export async function deleteInstallmentPlan({
+  ctx,
+  input,
+}: ServiceCall<InstallmentPlanRef & { withPostedInstallments?: boolean }>) {
   const { plan, today } = await readPlan(ctx, input, "finances.write");
-  const dropped = plan.status === "cancelled" ? [] : await droppedInstallmentStatements(ctx, plan, today);
+  // Undoing a plan just recorded (the assistant's "desfazer") takes its posted installments too.
+  const droppedAfter = input.withPostedInstallments ? "" : today;
+  const dropped = plan.status === "cancelled" ? [] : await droppedInstallmentStatements(ctx, plan, droppedAfter);
   const deleted = await runLedgerBatch(
     batchEndingWith(
       ctx.db,

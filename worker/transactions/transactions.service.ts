@@ -1,4 +1,5 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import {
@@ -129,6 +130,9 @@ export function createTransaction({
   );
 }
 
+/** Statements a caller adds to a write's own batch, given the new row's id (the assistant's message claim). */
+export type AlsoInBatch = (writtenId: string) => BatchItem<"sqlite">[];
+
 /**
  * The row, its tags and every balance it moves, in one atomic batch with the request's key and
  * answer. Card purchases and payments post through here too, keyed by their own request.
@@ -136,6 +140,7 @@ export function createTransaction({
 export async function postTransaction(
   { ctx, input }: ServiceCall<WorkspaceRef & TransactionInput>,
   request?: IdempotentRequest,
+  alsoInBatch: AlsoInBatch = () => [],
 ): Promise<Answer<{ data: TransactionResponse }>> {
   const once = await idempotentWrite(ctx, input.workspaceId, request);
   const {
@@ -174,6 +179,7 @@ export async function postTransaction(
       batchOfStatements(ctx.db, [
         ...once.record(answer),
         ctx.db.insert(transactions).values(row),
+        ...alsoInBatch(row.id),
         countChange(ctx, input.workspaceId, 1),
         ...tagRows.map((tag) =>
           ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing(),

@@ -1,0 +1,259 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addMember, insertUser } from "../../../db/factories.ts";
+import {
+  botLinks,
+  installmentPlans,
+  transactions,
+  userPreferences,
+  workspaceMembers,
+} from "../../../db/schema/index.ts";
+import { insertTransactionRow } from "./assistant-transactions.ts";
+import { type AssistantHousehold, assistantHousehold } from "./assistant-fixture.ts";
+
+/**
+ * The assistant's conversation over a real database: what a message writes (through the API's own
+ * verbs, as the bot actor), what it answers, and that a message is handled once however often it
+ * arrives.
+ */
+describe("the assistant's conversation", () => {
+  let a: AssistantHousehold;
+  beforeEach(async () => {
+    a = await assistantHousehold();
+  });
+
+  it("records 'gastei 45,90 no mercado ontem' as an expense on the default account, tagged, by the assistant", async () => {
+    const replies = await a.send("gastei 45,90 no mercado ontem");
+    expect(replies).toEqual([
+      {
+        to: a.phone,
+        text: "✅ Despesa de R$ 45,90 em Mercado, conta Itaú, ontem.\nResponda DESFAZER para apagar.",
+        buttons: [{ id: "undo", title: "Desfazer" }],
+      },
+    ]);
+    const [row] = await a.written();
+    expect(row).toMatchObject({
+      kind: "expense",
+      amountCents: 4590,
+      currency: "BRL",
+      date: "2026-11-26",
+      description: "Mercado",
+      originAccountId: a.itau.id,
+      createdBy: a.marina.id,
+      createdVia: "bot:whatsapp",
+    });
+    expect(await a.tagIdsOf(row!.id)).toEqual([a.groceries.id]);
+    expect(await a.balanceOf(a.itau.id)).toBe(100_000 - 4590);
+  });
+
+  it("writes and answers once when the same delivery arrives five times at once, and again later", async () => {
+    const message = a.deliver({ type: "text", text: "uber 23,40 no cartão" });
+    const replies = await Promise.all(Array.from({ length: 5 }, () => a.handle(message)));
+    expect(replies.flat()).toHaveLength(1);
+    expect(replies.flat()[0]!.text).toContain("R$ 23,40 em Transporte, cartão Nubank");
+    expect(await a.written()).toHaveLength(1);
+    expect(await a.debtOf(a.nubank.id)).toBe(2340);
+
+    expect(await a.handle(message)).toEqual([]);
+    expect(await a.written()).toHaveLength(1);
+  });
+
+  it("undoes the last thing it wrote, once, within 24 hours", async () => {
+    await a.send("almoço 32 no restaurante");
+    await a.send("ifood 58,90");
+    expect(await a.written()).toHaveLength(2);
+
+    const undone = await a.send("desfazer");
+    expect(undone[0]!.text).toBe("↩️ Apaguei: Despesa de R$ 58,90 (Ifood), hoje.");
+    const left = await a.written();
+    expect(left.map((row) => row.amountCents)).toEqual([3200]);
+    expect(await a.balanceOf(a.itau.id)).toBe(100_000 - 3200);
+
+    // The button does the same; then nothing is left to undo.
+    expect((await a.tap("undo", "Desfazer"))[0]!.text).toContain("R$ 32,00");
+    expect(await a.written()).toHaveLength(0);
+    expect((await a.send("desfazer"))[0]!.text).toContain("Não há nada para desfazer");
+
+    await a.send("padaria 12");
+    a.clock.set("2026-11-28T15:00:01.000Z");
+    expect((await a.send("desfazer"))[0]!.text).toContain("Não há nada para desfazer");
+    expect(await a.written()).toHaveLength(1);
+  });
+
+  it("says so when what it would undo was already deleted in the app", async () => {
+    await a.send("cinema 40");
+    const [row] = await a.written();
+    await a.db.delete(transactions).where(eq(transactions.id, row!.id));
+    expect((await a.send("desfazer"))[0]!.text).toBe("Isso já tinha sido apagado no Moneta.");
+  });
+
+  it("with confirmation on, writes nothing until Confirmar, and once however often it is tapped", async () => {
+    await a.setPreferences({ requireConfirmation: true });
+    const asked = await a.send("gastei 120 no mercado");
+    expect(asked[0]!.text).toBe("📝 Despesa de R$ 120,00 em Mercado, conta Itaú, hoje.\nPosso registrar?");
+    expect(asked[0]!.buttons!.map((button) => button.title)).toEqual(["Confirmar", "Mudar conta", "Cancelar"]);
+    expect(await a.written()).toHaveLength(0);
+
+    const [first, second] = await Promise.all([a.tap("confirm"), a.tap("confirm")]);
+    expect([...first!, ...second!]).toHaveLength(1);
+    expect(await a.written()).toHaveLength(1);
+    expect((await a.tap("confirm"))[0]!.text).toContain("expirou");
+    expect(await a.written()).toHaveLength(1);
+  });
+
+  it("changes the account of a draft before it is written, and cancels one", async () => {
+    await a.setPreferences({ requireConfirmation: true });
+    await a.send("feira 35");
+    const choices = await a.tap("change-account");
+    expect(choices[0]!.text).toBe("Em qual conta ou cartão? Responda com o nome: Itaú, Carteira, Wise, Nubank.");
+    const draft = await a.send("carteira");
+    expect(draft[0]!.text).toContain("conta Carteira");
+    await a.tap("confirm");
+    const [row] = await a.written();
+    expect(row).toMatchObject({ originAccountId: a.wallet.id, amountCents: 3500 });
+
+    await a.send("cinema 50");
+    expect((await a.tap("cancel"))[0]!.text).toBe("Ok, não registrei nada.");
+    expect(await a.written()).toHaveLength(1);
+  });
+
+  it("asks back an amount that reads two ways, and writes the one tapped", async () => {
+    await a.setPreferences({ botLanguage: "en" });
+    const asked = await a.send("spent 1.500 on a tv");
+    expect(asked[0]!.text).toBe("Is “1.500” R$1.50 or R$1,500.00?");
+    expect(await a.written()).toHaveLength(0);
+    const recorded = await a.tap("pick:1");
+    expect(recorded[0]!.text).toContain("Expense of R$1,500.00");
+    expect((await a.written())[0]!.amountCents).toBe(150_000);
+  });
+
+  it("asks for a missing amount and reads the answer with the message that asked", async () => {
+    const asked = await a.send("gastei no mercado");
+    expect(asked[0]!.text).toContain("Qual foi o valor?");
+    const recorded = await a.send("87,30");
+    expect(recorded[0]!.text).toContain("R$ 87,30 em Mercado");
+    expect(await a.written()).toHaveLength(1);
+  });
+
+  it("puts 'em 10x' on the card as an installment plan, and undoes it with its installments", async () => {
+    const replies = await a.send("geladeira 2.400 em 10x no nubank");
+    expect(replies[0]!.text).toBe(
+      "✅ Compra de R$ 2.400,00 em 10x de R$ 240,00 sem juros (Geladeira), cartão Nubank, hoje.\nResponda DESFAZER para apagar.",
+    );
+    const [plan] = await a.db.select().from(installmentPlans);
+    expect(plan).toMatchObject({ totalAmountCents: 240_000, installmentCount: 10, createdBy: a.marina.id });
+    expect(await a.debtOf(a.nubank.id)).toBeGreaterThan(0);
+
+    await a.send("desfazer");
+    expect(await a.db.select().from(installmentPlans)).toHaveLength(0);
+    expect(await a.written()).toHaveLength(0);
+    expect(await a.debtOf(a.nubank.id)).toBe(0);
+  });
+
+  it("records income and transfers", async () => {
+    await a.send("recebi 3.000 de salário");
+    await a.send("transferi 200 do itaú para a carteira");
+    const [income, transfer] = await a.written();
+    expect(income).toMatchObject({ kind: "income", amountCents: 300_000, destinationAccountId: a.itau.id });
+    expect(transfer).toMatchObject({
+      kind: "transfer",
+      amountCents: 20_000,
+      originAccountId: a.itau.id,
+      destinationAccountId: a.wallet.id,
+    });
+    expect(await a.balanceOf(a.wallet.id)).toBe(20_000);
+  });
+
+  it("never converts: an amount in another currency than the account's is refused with what to do", async () => {
+    const replies = await a.send("paguei $20 no mercado");
+    expect(replies[0]!.text).toContain("Itaú está em BRL, mas o valor está em USD");
+    expect(await a.written()).toHaveLength(0);
+    await a.send("paguei $20 no mercado no wise");
+    expect((await a.written())[0]).toMatchObject({ originAccountId: a.wise.id, amountCents: 2000, currency: "USD" });
+  });
+
+  it("learns a tag from past descriptions, then from keyword lists, and only with auto-categorise on", async () => {
+    await insertTransactionRow(a, { description: "Academia Smart Fit", tagId: a.sports.id });
+    await a.send("academia 99,90");
+    await a.send("uber 18");
+    const [academia, uber] = (await a.written()).filter((row) => row.createdVia === "bot:whatsapp");
+    expect(await a.tagIdsOf(academia!.id)).toEqual([a.sports.id]);
+    expect(await a.tagIdsOf(uber!.id)).toEqual([a.transport.id]);
+
+    await a.setPreferences({ autoCategorize: false, defaultTagId: a.restaurants.id });
+    await a.send("uber 18");
+    const last = (await a.written()).at(-1)!;
+    expect(await a.tagIdsOf(last.id)).toEqual([a.restaurants.id]);
+  });
+
+  it("answers saldo, resumo and ajuda without writing", async () => {
+    await a.send("mercado 100");
+    await a.send("uber 20 no cartão");
+    const balance = await a.send("saldo");
+    expect(balance[0]!.text).toBe(
+      [
+        "💰 Saldos em Casa:",
+        "• Itaú: R$ 900,00",
+        "• Carteira: R$ 0,00",
+        "• Wise: US$ 0,00",
+        "• Cartão Nubank: fatura R$ 20,00, disponível R$ 4.980,00",
+      ].join("\n"),
+    );
+    const summary = await a.send("resumo");
+    expect(summary[0]!.text).toBe(
+      [
+        "📊 Gastos de novembro de 2026 em Casa:",
+        "• Mercado: R$ 100,00",
+        "• Transporte: R$ 20,00",
+        "Total: R$ 120,00",
+      ].join("\n"),
+    );
+    expect((await a.send("ajuda"))[0]!.text).toContain("gastei 45,90 no mercado");
+    expect(await a.written()).toHaveLength(2);
+  });
+
+  it("writes nothing for a viewer, a user without the plan, or with the assistant off — and says why", async () => {
+    const refusals: Array<[() => Promise<unknown>, string]> = [
+      [
+        () => a.db.update(workspaceMembers).set({ role: "viewer" }).where(eq(workspaceMembers.userId, a.marina.id)),
+        "você só pode ver",
+      ],
+      [() => a.db.update(userPreferences).set({ botEnabled: false }), "O assistente está desligado"],
+    ];
+    for (const [change, said] of refusals) {
+      await change();
+      const replies = await a.send("gastei 50 no mercado");
+      expect(replies[0]!.text).toContain(said);
+    }
+    expect(await a.written()).toHaveLength(0);
+
+    const free = await insertUser(a.db, { tier: "free", language: "pt-BR" });
+    await addMember(a.db, { workspaceId: a.workspaceId, userId: free.id, role: "member" });
+    await a.db
+      .insert(botLinks)
+      .values({ userId: free.id, phone: "5521900000000", linkedAt: a.clock.now().toISOString() });
+    await a.db.insert(userPreferences).values({
+      userId: free.id,
+      botEnabled: true,
+      botLanguage: "pt-BR",
+      defaultWorkspaceId: a.workspaceId,
+      updatedAt: a.clock.now().toISOString(),
+    });
+    const replies = await a.send("gastei 50 no mercado", { from: "5521900000000" });
+    expect(replies[0]!.text).toContain("plano Unlimited");
+    expect(await a.written()).toHaveLength(0);
+  });
+
+  it("tells an unknown number how to link, once in a while, and writes nothing", async () => {
+    const stranger = { from: "5531911112222" };
+    const first = await a.send("oi, gastei 10 no mercado", stranger);
+    expect(first[0]!.text).toContain("Configurações → Assistente");
+    expect(await a.send("gastei 10 no mercado", stranger)).toEqual([]);
+    expect(await a.written()).toHaveLength(0);
+  });
+
+  it("answers a photo or an audio with what it reads", async () => {
+    const replies = await a.handle(a.deliver({ type: "unsupported", kind: "image" }));
+    expect(replies[0]!.text).toContain("só leio mensagens de texto");
+  });
+});

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { botConversations } from "../../db/schema/index.ts";
+import type { ParsedTransaction } from "../bot/message-parser.ts";
+import type { ServiceContext } from "../context.ts";
+import type { LegRef } from "../transactions/transactions.schemas.ts";
+
+/** How long the assistant waits for an answer or a "Confirmar". */
+export const pendingLifetimeMinutes = 30;
+
+/** An account or card a leg may be, as offered to the person. */
+export type LegOption = LegRef & { name: string };
+
+/** A leg the person chose by button or name, which beats what the message said. */
+export type ChosenLegs = { account?: LegOption; toAccount?: LegOption };
+
+/**
+ * A message understood: the parse, the legs chosen since, and the message it came from — whose id
+ * keys the write, so a "Confirmar" tapped twice (two messages) still writes once.
+ */
+export type Understood = { parsed: ParsedTransaction; chosen: ChosenLegs; sourceMessageId: string };
+
+/** What the assistant waits for from one person (bot_conversations.state_json). */
+export type PendingState =
+  /** A draft shown with Confirmar / Mudar conta / Cancelar (require confirmation on). */
+  | { type: "confirm"; understood: Understood }
+  /** One of the values a button offered: the amount or the date. */
+  | { type: "pick"; understood: Understood; field: "amount" | "date"; choices: string[] }
+  /** Which account or card: a button, or the name typed. */
+  | { type: "chooseLeg"; understood: Understood; side: "account" | "toAccount"; options: LegOption[] }
+  /** The one missing piece, typed: read together with the message that asked. */
+  | { type: "answer"; text: string; sourceMessageId: string };
+
+export function readConversation(
+  row: { stateJson: string; expiresAt: string } | undefined,
+  now: Date,
+): PendingState | null {
+  if (!row || row.expiresAt <= now.toISOString()) return null;
+  return JSON.parse(row.stateJson) as PendingState;
+}
+
+/** Keeps what the assistant now waits for (replacing anything before). */
+export function savePendingStatement(ctx: ServiceContext, userId: string, state: PendingState) {
+  const now = ctx.clock.now();
+  const values = {
+    stateJson: JSON.stringify(state),
+    expiresAt: new Date(now.getTime() + pendingLifetimeMinutes * 60_000).toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  return ctx.db
+    .insert(botConversations)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: botConversations.userId, set: values });
+}
+
+export function clearPendingStatement(ctx: ServiceContext, userId: string) {
+  return ctx.db.delete(botConversations).where(eq(botConversations.userId, userId));
+}
