@@ -212,7 +212,10 @@ class Conversation {
 
   private async answerText(text: string): Promise<OutgoingReply[]> {
     const pending = this.pending;
-    if (pending?.type === "answer") {
+    const parsed = this.parse(text);
+    // The answer to a question holds only what was asked ("87,30", "para o Nubank"); a message with
+    // words of its own ("uber 20") is a new one.
+    if (pending?.type === "answer" && descriptionOf(parsed) === "") {
       const together = this.parse(`${pending.text} ${text}`);
       if (isTransaction(together))
         return this.proceed({ parsed: together, chosen: {}, sourceMessageId: pending.sourceMessageId });
@@ -222,7 +225,6 @@ class Conversation {
       const option = pending.options.find((candidate) => normalisePhrase(candidate.name) === wanted);
       if (option) return this.chooseLeg(pending, option);
     }
-    const parsed = this.parse(text);
     if ("command" in parsed) return this.command(parsed.command);
     if ("ask" in parsed) return this.ask(parsed, text);
     return this.proceed({ parsed, chosen: {}, sourceMessageId: this.message.messageId });
@@ -551,6 +553,12 @@ const accountAliases: Partial<Record<string, string[]>> = {
   checking: ["corrente", "checking"],
   investment: ["investimentos", "investments"],
 };
+
+/** What a message said besides amounts, dates, names and commands; null for a command. */
+function descriptionOf(parsed: ParsedMessage): string | null {
+  if ("command" in parsed) return null;
+  return ("ask" in parsed ? parsed.draft : parsed).description;
+}
 
 function isTransaction(parsed: ParsedMessage): parsed is ParsedTransaction {
   return !("command" in parsed) && !("ask" in parsed);

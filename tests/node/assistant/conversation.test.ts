@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addMember, insertUser } from "../../../db/factories.ts";
+import { addMember, insertCard, insertUser } from "../../../db/factories.ts";
 import {
   botLinks,
   installmentPlans,
@@ -133,6 +133,29 @@ describe("the assistant's conversation", () => {
     const recorded = await a.send("87,30");
     expect(recorded[0]!.text).toContain("R$ 87,30 em Mercado");
     expect(await a.written()).toHaveLength(1);
+
+    // A new message instead of the answer is its own.
+    await a.send("comprei no mercado");
+    expect((await a.send("uber 20"))[0]!.text).toContain("R$ 20,00 em Transporte");
+    // …and replaces the question: a number now is an expense of its own.
+    expect((await a.send("15"))[0]!.text).toContain("R$ 15,00 (Despesa), conta Itaú");
+  });
+
+  it("asks which account when an account and a card share a name, and which card for 'no cartão' without a default", async () => {
+    const itauCard = await insertCard(a.db, { workspaceId: a.workspaceId, accountId: a.itau.id, name: "Itaú" });
+    const asked = await a.send("farmácia 30 no itaú");
+    expect(asked[0]!.text).toBe("Há uma conta e um cartão chamados Itaú. Em qual deles?");
+    expect(asked[0]!.buttons).toEqual([
+      { id: "leg:0", title: "conta Itaú" },
+      { id: "leg:1", title: "cartão Itaú" },
+    ]);
+    await a.tap("leg:1");
+    expect((await a.written())[0]).toMatchObject({ originCardId: itauCard.id, amountCents: 3000 });
+
+    await a.setPreferences({ defaultCardId: null });
+    const which = await a.send("uber 12 no cartão");
+    expect(which[0]!.text).toBe("Em qual cartão de crédito? Responda com o nome: Nubank, Itaú.");
+    expect((await a.send("nubank"))[0]!.text).toContain("cartão Nubank");
   });
 
   it("puts 'em 10x' on the card as an installment plan, and undoes it with its installments", async () => {
