@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addMember, insertCard, insertUser } from "../../../db/factories.ts";
+import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../../db/factories.ts";
 import {
   botLinks,
   installmentPlans,
@@ -265,6 +265,20 @@ describe("the assistant's conversation", () => {
     const replies = await a.send("gastei 50 no mercado", { from: "5521900000000" });
     expect(replies[0]!.text).toContain("plano Unlimited");
     expect(await a.written()).toHaveLength(0);
+  });
+
+  it("never reaches outside the default workspace: after leaving it, or with defaults of another one", async () => {
+    const elsewhere = await insertWorkspace(a.db, { ownerId: a.owner.id, currency: "BRL" });
+    const foreign = await insertAccount(a.db, { workspaceId: elsewhere.id, name: "Conta de outro", currency: "BRL" });
+    await a.setPreferences({ defaultAccountId: foreign.id });
+    await a.send("mercado 10");
+    expect((await a.written())[0]).toMatchObject({ originAccountId: a.itau.id });
+    expect(await a.balanceOf(foreign.id)).toBe(0);
+
+    await a.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, a.marina.id));
+    const replies = await a.send("mercado 20");
+    expect(replies[0]!.text).toContain("Escolha o espaço de trabalho do assistente");
+    expect(await a.written()).toHaveLength(1);
   });
 
   it("tells an unknown number how to link, once in a while, and writes nothing", async () => {
