@@ -6,7 +6,7 @@ import { installmentPlanSchema } from "../installments/installments.schemas.ts";
 import { createInstallmentPlan } from "../installments/installments.service.ts";
 import { installmentRows, regularInstallmentCents } from "../installments/installment-schedule.ts";
 import { decimalToUnits, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
-import { postTransaction } from "../transactions/transactions.service.ts";
+import { postTransaction, updateTransaction } from "../transactions/transactions.service.ts";
 import { transactionSchema } from "../transactions/transactions.schemas.ts";
 import type { Leg, WrittenKind } from "./assistant-legs.ts";
 import type { Replies } from "./assistant-sentences.ts";
@@ -52,16 +52,38 @@ export async function writeDraft(
     });
     return createInstallmentPlan({ ctx, input: { workspaceId: draft.workspaceId, ...input } }, request, once.claim);
   }
-  const input = transactionSchema.parse({
+  const input = transactionInputOf(draft);
+  return postTransaction({ ctx, input: { workspaceId: draft.workspaceId, ...input } }, request, once.claim);
+}
+
+function transactionInputOf(draft: Draft) {
+  return transactionSchema.parse({
     type: draft.kind,
     amount: draft.amount,
     description: draft.description,
     date: draft.date,
     origin: legText(draft.origin),
     destination: legText(draft.destination),
-    tag_ids: tagIds,
+    tag_ids: draft.tag ? [draft.tag.id] : [],
   });
-  return postTransaction({ ctx, input: { workspaceId: draft.workspaceId, ...input } }, request, once.claim);
+}
+
+/** A transaction the assistant wrote, moved to another leg: the API's edit, guarded by its revision. */
+export function moveDraft(ctx: ActingContext<BotActor>, draft: Draft, transactionId: string) {
+  return updateTransaction({
+    ctx,
+    input: { workspaceId: draft.workspaceId, transactionId, ...transactionInputOf(draft) },
+  });
+}
+
+/** "conta Itaú", "cartão Nubank", "de Itaú para Carteira". */
+export function whereOf(draft: Draft, replies: Replies): string {
+  const { say } = replies;
+  if (draft.origin && draft.destination) {
+    return say("parts.transfer", { from: draft.origin.name, to: draft.destination.name });
+  }
+  const leg = (draft.origin ?? draft.destination)!;
+  return say(leg.type === "card" ? "parts.card" : "parts.account", { name: leg.name });
 }
 
 /** "Despesa de R$ 45,90 em Mercado, conta Itaú, ontem." — as recorded, or as a draft to confirm. */
@@ -71,11 +93,7 @@ export function describeDraft(draft: Draft, as: "recorded" | "draft", replies: R
   const about = draft.tag
     ? say("parts.tag", { tag: draft.tag.name })
     : say("parts.description", { description: draft.description });
-  const legName = (leg: Leg) => say(leg.type === "card" ? "parts.card" : "parts.account", { name: leg.name });
-  const where =
-    draft.origin && draft.destination
-      ? say("parts.transfer", { from: draft.origin.name, to: draft.destination.name })
-      : legName((draft.origin ?? draft.destination)!);
+  const where = whereOf(draft, replies);
   const day = replies.day(draft.date, today);
   if (draft.installments) {
     const { count, interestRatePercent } = draft.installments;

@@ -39,13 +39,14 @@ import { findLegs, legsOf, type Leg } from "./assistant-legs.ts";
 import { type AssistantWorkspace, readSender, readWorkspace, type Sender } from "./assistant-reads.ts";
 import { repliesIn, type Replies } from "./assistant-sentences.ts";
 import { balanceReply, summaryReply } from "./assistant-reports.ts";
-import { type Draft, describeDraft, writeDraft } from "./assistant-writes.ts";
+import { type Draft, describeDraft, moveDraft, whereOf, writeDraft } from "./assistant-writes.ts";
 import {
   clearPendingStatement,
   type LegOption,
   type PendingState,
   savePendingStatement,
   type Understood,
+  type Written,
 } from "./conversation-state.ts";
 import { linkPhoneByCode } from "./link.service.ts";
 import { tagFromHistory, tagFromKeywords } from "./tag-guess.ts";
@@ -235,8 +236,9 @@ class Conversation {
     if (id === "undo") return this.undo();
     if (id === "cancel" && pending) return this.answerOnce(this.reply(this.say("cancelled")), "nothing");
     if (id === "confirm" && pending?.type === "confirm") return this.proceed(pending.understood, { confirmed: true });
-    if (id === "change-account" && pending?.type === "confirm") {
-      const { parsed } = pending.understood;
+    if (id === "change-account" && (pending?.type === "confirm" || pending?.type === "written")) {
+      const understood = pending.type === "confirm" ? pending.understood : pending.written.understood;
+      const { parsed } = understood;
       const { accounts, cards } = legsOf(this.workspace);
       const options =
         parsed.kind === "expense" && !parsed.installments
@@ -244,7 +246,8 @@ class Conversation {
           : parsed.installments
             ? cards.filter((card) => card.isCreditCard)
             : accounts;
-      return this.askLeg(pending.understood, "account", "chooseAccount", options);
+      const moving = pending.type === "written" ? pending.written : undefined;
+      return this.askLeg(understood, "account", "chooseAccount", options, moving);
     }
     const index = Number(id.split(":")[1]);
     if (id.startsWith("pick:") && pending?.type === "pick" && pending.choices[index] !== undefined) {
@@ -258,6 +261,7 @@ class Conversation {
   }
 
   private chooseLeg(pending: Extract<PendingState, { type: "chooseLeg" }>, option: LegOption) {
+    if (pending.moving) return this.move(pending.moving, option);
     const { type, id, name } = option;
     const understood = {
       ...pending.understood,
@@ -337,7 +341,13 @@ class Conversation {
     return leg?.currency ?? this.workspace.currency;
   }
 
-  private askLeg(understood: Understood, side: "account" | "toAccount", question: string, options: Leg[]) {
+  private askLeg(
+    understood: Understood,
+    side: "account" | "toAccount",
+    question: string,
+    options: Leg[],
+    moving?: Written,
+  ) {
     const names = options.map((option) => option.name);
     const buttons =
       options.length <= replyButtonLimits.count
@@ -352,6 +362,7 @@ class Conversation {
       understood,
       side,
       options: options.map(({ type, id, name }) => ({ type, id, name })),
+      ...(moving ? { moving } : {}),
     });
   }
 
@@ -411,10 +422,13 @@ class Conversation {
         { type: "confirm", understood },
       );
     }
-    return this.write(draft, understood.sourceMessageId);
+    return this.write(draft, understood);
   }
 
-  private async write(draft: Draft, sourceMessageId: string): Promise<OutgoingReply[]> {
+  private async write(draft: Draft, understood: Understood): Promise<OutgoingReply[]> {
+    const { sourceMessageId } = understood;
+    // A plain transaction can still be moved to another account ("Mudar conta"); a plan cannot.
+    const canMove = !draft.installments && (draft.kind === "expense" || draft.kind === "income");
     try {
       const written = await writeDraft(this.ctx, draft, {
         key: `${this.message.channel}:${sourceMessageId}`,
@@ -427,21 +441,63 @@ class Conversation {
             wroteKind: draft.installments ? "installment_plan" : "transaction",
             wroteId: writtenId,
           }),
-          clearPendingStatement(this.ctx, this.userId),
+          canMove
+            ? savePendingStatement(this.ctx, this.userId, {
+                type: "written",
+                written: { draft, transactionId: writtenId, understood },
+              })
+            : clearPendingStatement(this.ctx, this.userId),
         ],
       });
       // A twin of this message, or a second "Confirmar", found it written: answered already.
       if (written.isReplay) return [];
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      const reason = translate(
-        error.fieldErrors ? Object.values(error.fieldErrors)[0]![0]! : error.messageKey,
-        this.replies.language,
-      );
-      return this.answerOnce(this.reply(this.say("problem.refused", { reason })), "nothing");
+      return this.answerOnce(this.reply(this.say("problem.refused", { reason: this.reasonOf(error) })), "nothing");
     }
     const text = `${describeDraft(draft, "recorded", this.replies, this.today)}\n${this.say("recorded.undoHint")}`;
-    return this.reply(text, [{ id: "undo", title: this.say("buttons.undo") }]);
+    const undo = { id: "undo", title: this.say("buttons.undo") };
+    return this.reply(
+      text,
+      canMove ? [undo, { id: "change-account", title: this.say("buttons.changeAccount") }] : [undo],
+    );
+  }
+
+  /** "Mudar conta" after a write: the transaction moves to the account or card chosen, as an edit would. */
+  private async move(written: Written, option: LegOption): Promise<OutgoingReply[]> {
+    const { accounts, cards } = legsOf(this.workspace);
+    const leg = [...accounts, ...cards].find(
+      (candidate) => candidate.type === option.type && candidate.id === option.id,
+    );
+    const { draft } = written;
+    if (!leg) return this.answerOnce(this.reply(this.say("ask.expired")), "nothing");
+    if (leg.currency !== draft.currency) {
+      return this.answerOnce(
+        this.reply(
+          this.say("problem.currencyMismatch", {
+            account: leg.name,
+            accountCurrency: leg.currency,
+            currency: draft.currency,
+          }),
+        ),
+        // Still waiting for the account: another name may be typed.
+      );
+    }
+    const moved: Draft = draft.kind === "income" ? { ...draft, destination: leg } : { ...draft, origin: leg };
+    try {
+      await moveDraft(this.ctx, moved, written.transactionId);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      if (error.code === "NOT_FOUND") return this.answerOnce(this.reply(this.say("undo.alreadyGone")), "nothing");
+      return this.answerOnce(this.reply(this.say("problem.refused", { reason: this.reasonOf(error) })), "nothing");
+    }
+    const state: PendingState = { type: "written", written: { ...written, draft: moved } };
+    return this.answerOnce(this.reply(this.say("moved", { where: whereOf(moved, this.replies) })), state);
+  }
+
+  private reasonOf(error: AppError) {
+    const message = error.fieldErrors ? Object.values(error.fieldErrors)[0]![0]! : error.messageKey;
+    return translate(message, this.replies.language);
   }
 
   private tagOf(parsed: ParsedTransaction, kind: string): { id: string; name: string } | null {

@@ -3,6 +3,7 @@ import { botConversations } from "../../db/schema/index.ts";
 import type { ParsedTransaction } from "../bot/message-parser.ts";
 import type { ServiceContext } from "../context.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
+import type { Draft } from "./assistant-writes.ts";
 
 /** How long the assistant waits for an answer or a "Confirmar". */
 export const pendingLifetimeMinutes = 30;
@@ -19,14 +20,25 @@ export type ChosenLegs = { account?: LegOption; toAccount?: LegOption };
  */
 export type Understood = { parsed: ParsedTransaction; chosen: ChosenLegs; sourceMessageId: string };
 
+/** What the assistant wrote, as it wrote it. */
+export type Written = { draft: Draft; transactionId: string; understood: Understood };
+
 /** What the assistant waits for from one person (bot_conversations.state_json). */
 export type PendingState =
   /** A draft shown with Confirmar / Mudar conta / Cancelar (require confirmation on). */
   | { type: "confirm"; understood: Understood }
   /** One of the values a button offered: the amount or the date. */
   | { type: "pick"; understood: Understood; field: "amount" | "date"; choices: string[] }
-  /** Which account or card: a button, or the name typed. */
-  | { type: "chooseLeg"; understood: Understood; side: "account" | "toAccount"; options: LegOption[] }
+  /** Which account or card: a button, or the name typed — for a message, or to move what was written. */
+  | {
+      type: "chooseLeg";
+      understood: Understood;
+      side: "account" | "toAccount";
+      options: LegOption[];
+      moving?: Written;
+    }
+  /** A transaction just written: "Mudar conta" moves it. */
+  | { type: "written"; written: Written }
   /** The one missing piece, typed: read together with the message that asked. */
   | { type: "answer"; text: string; sourceMessageId: string };
 

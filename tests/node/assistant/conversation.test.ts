@@ -28,7 +28,10 @@ describe("the assistant's conversation", () => {
       {
         to: a.phone,
         text: "✅ Despesa de R$ 45,90 em Mercado, conta Itaú, ontem.\nResponda DESFAZER para apagar.",
-        buttons: [{ id: "undo", title: "Desfazer" }],
+        buttons: [
+          { id: "undo", title: "Desfazer" },
+          { id: "change-account", title: "Mudar conta" },
+        ],
       },
     ]);
     const [row] = await a.written();
@@ -115,6 +118,23 @@ describe("the assistant's conversation", () => {
     await a.send("cinema 50");
     expect((await a.tap("cancel"))[0]!.text).toBe("Ok, não registrei nada.");
     expect(await a.written()).toHaveLength(1);
+  });
+
+  it("moves what it just wrote to another account with Mudar conta, never across currencies", async () => {
+    await a.send("padaria 18,50");
+    const choices = await a.tap("change-account", "Mudar conta");
+    expect(choices[0]!.text).toBe("Em qual conta ou cartão? Responda com o nome: Itaú, Carteira, Wise, Nubank.");
+    expect((await a.send("wise"))[0]!.text).toBe(
+      "Wise está em USD, mas o valor está em BRL. Eu não converto sem uma cotação: diga em qual conta em BRL registrar.",
+    );
+    expect((await a.send("Carteira"))[0]!.text).toBe("✅ Pronto: agora está em conta Carteira.");
+    const [row] = await a.written();
+    expect(row).toMatchObject({ originAccountId: a.wallet.id, amountCents: 1850, revision: 1 });
+    expect(await a.balanceOf(a.itau.id)).toBe(100_000);
+    expect(await a.balanceOf(a.wallet.id)).toBe(-1850);
+    // Undo still reaches it where it now is.
+    await a.send("desfazer");
+    expect(await a.balanceOf(a.wallet.id)).toBe(0);
   });
 
   it("asks back an amount that reads two ways, and writes the one tapped", async () => {
