@@ -68,7 +68,9 @@ export async function handleIncomingMessage(ctx: ServiceContext, message: Incomi
   const replies = repliesIn(preferences?.botLanguage ?? person.language);
   const settingsUrl = `${ctx.env.APP_URL}/settings`;
   const answerOnce = (reply: OutgoingReply[]) => claimThen(ctx, message, person.id, null, reply);
-  const say = (key: string) => answerOnce([{ to: message.from, text: replies.say(key, { url: settingsUrl }) }]);
+  const plansUrl = `${ctx.env.APP_URL}/#planos`;
+  const say = (key: string) =>
+    answerOnce([{ to: message.from, text: replies.say(key, { url: settingsUrl, plansUrl }) }]);
   if (!resolveTier(person).features.whatsapp_bot) return say("problem.noPlan");
   if (!preferences?.botEnabled) return say("problem.disabled");
   const workspaceId = preferences.defaultWorkspaceId;

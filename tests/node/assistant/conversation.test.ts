@@ -283,7 +283,9 @@ describe("the assistant's conversation", () => {
       updatedAt: a.clock.now().toISOString(),
     });
     const replies = await a.send("gastei 50 no mercado", { from: "5521900000000" });
-    expect(replies[0]!.text).toContain("plano Unlimited");
+    expect(replies[0]!.text).toBe(
+      "O assistente do WhatsApp faz parte do plano Unlimited. Veja os planos e como mudar em https://moneta.test/#planos.",
+    );
     expect(await a.written()).toHaveLength(0);
   });
 
