@@ -21,7 +21,7 @@ type MessageOptions = {
 export const freshMessageId = () => `wamid.test-${crypto.randomUUID()}`;
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));
 
-function delivery(value: Record<string, unknown>, phoneNumberId = testPhoneNumberId) {
+function delivery<Value extends Record<string, unknown>>(value: Value, phoneNumberId = testPhoneNumberId) {
   return {
     object: "whatsapp_business_account",
     entry: [
