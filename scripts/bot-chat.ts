@@ -32,6 +32,7 @@ function option(name: string): string | undefined {
 const appUrl = option("--url") ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 const oneMessage = option("--send");
 const waitSeconds = Number(option("--wait") ?? 10);
+const replyGraceMs = 2000;
 
 const printReply = (message: Pick<SentWhatsAppMessage, "text" | "buttons">) =>
   console.log(`\nMoneta › ${formatReply(message).replaceAll("\n", "\n         ")}\n`);
@@ -71,6 +72,8 @@ async function chat(target: ChatTarget, lines: ReturnType<typeof createInterface
       const delivery = button ? await tapButton(target, button) : await sendText(target, text);
       if (delivery.status !== 200) console.log(`  ✖ ${refusal(delivery.status, delivery.body)}`);
     }
+    // Lines piped in end at once: give the replies to the last of them time to arrive.
+    await new Promise((wait) => setTimeout(wait, replyGraceMs));
   } finally {
     await listener.close();
   }
