@@ -128,3 +128,28 @@ export async function startFakeGraphApi(
 }
 
 export type FakeGraphApi = Awaited<ReturnType<typeof startFakeGraphApi>>;
+
+/**
+ * The fake Graph API of another process (the browser tests' app server provides `graphApiOrigin`),
+ * driven over its control routes.
+ */
+export function remoteGraphApi(origin: string) {
+  const sent = async () => (await (await fetch(`${origin}/__sent`)).json()) as SentWhatsAppMessage[];
+  return {
+    sent,
+    clear: async () => void (await fetch(`${origin}/__sent`, { method: "DELETE" })),
+    failWith: async (status: number | null) =>
+      void (await fetch(`${origin}/__control`, { method: "POST", body: JSON.stringify({ fail_with: status }) })),
+    /** The messages sent to this phone, once at least `count` have arrived (polling, up to `timeoutMs`). */
+    async waitForRepliesTo(phone: string, count = 1, timeoutMs = 10_000): Promise<SentWhatsAppMessage[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const replies = (await sent()).filter((message) => message.to === phone);
+        if (replies.length >= count) return replies;
+        if (Date.now() > deadline)
+          throw new Error(`Expected ${count} WhatsApp replies to ${phone}, got ${replies.length}`);
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+    },
+  };
+}

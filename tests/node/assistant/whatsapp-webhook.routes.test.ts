@@ -223,6 +223,16 @@ describe("the WhatsApp webhook", () => {
       expect(graph.sent).toHaveLength(0);
     });
 
+    it("answers every message of a batched delivery, in the order sent", async () => {
+      const [first, second] = [newPhone(), newPhone()];
+      const payload = textMessagePayload({ from: first, text: "um" });
+      const value = payload.entry[0]!.changes[0]!.value;
+      value.messages.push(textMessagePayload({ from: second, text: "dois" }).entry[0]!.changes[0]!.value.messages[0]!);
+      const response = await deliver(payload);
+      expect(await response.json()).toEqual({ data: { accepted: 2, skipped: 0, statuses: 0 } });
+      expect(graph.sent.map((message) => message.to)).toEqual([first, second]);
+    });
+
     it("still answers the readable messages of a delivery when one of them is malformed", async () => {
       const payload = textMessagePayload({ from: newPhone(), text: "oi" });
       const value = payload.entry[0]!.changes[0]!.value as { messages: unknown[] };
