@@ -119,14 +119,48 @@ export async function startDatabase(options: { dataDir: string; port: number }):
   return { url, stop: () => stopProcess(child) };
 }
 
-/** A per-checkout signing key kept under .data/, so sessions survive a restart of npm start. */
-export function localJwtSecret(dataDir: string): string {
-  const file = join(dataDir, "jwt-secret");
+/** A random secret made once per checkout and kept in .data/<name>, so it survives a restart of npm start. */
+function localSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** A per-checkout signing key kept under .data/, so sessions survive a restart of npm start. */
+export function localJwtSecret(dataDir: string): string {
+  return localSecret(dataDir, "jwt-secret");
+}
+
+/** The app secret local webhook deliveries are signed with: `npm run bot:chat` reads it from the same file. */
+export function localWhatsAppAppSecret(dataDir: string): string {
+  return localSecret(dataDir, "whatsapp-app-secret");
+}
+
+/** Where `npm run bot:chat` listens for the app's replies: BOT_CHAT_PORT, else two above the app's port. */
+export function botChatPort(appPort: number): number {
+  return Number(process.env.BOT_CHAT_PORT ?? appPort + 2);
+}
+
+/** The business phone-number id the local app sends from and `npm run bot:chat` addresses deliveries to. */
+export const localPhoneNumberId = "100000000000001";
+
+/**
+ * The assistant's channel for a local run, no Meta involved: per-checkout secrets under .data/, and
+ * the Graph API at the bot:chat console (replies are printed to the server log when it is not running).
+ */
+export function localWhatsAppEnv(dataDir: string, appPort: number): Record<string, string> {
+  return {
+    WHATSAPP_APP_SECRET: localWhatsAppAppSecret(dataDir),
+    WHATSAPP_VERIFY_TOKEN: localSecret(dataDir, "whatsapp-verify-token"),
+    WHATSAPP_ACCESS_TOKEN: "local-access-token",
+    WHATSAPP_PHONE_NUMBER_ID: localPhoneNumberId,
+    WHATSAPP_GRAPH_API_URL: `http://127.0.0.1:${botChatPort(appPort)}/v25.0`,
+    WHATSAPP_GRAPH_API_TIMEOUT_MS: "2000",
+    WHATSAPP_DISPLAY_NUMBER: "+55 11 4000-0000",
+  };
 }
 
 export async function migrateDatabase(url: string): Promise<void> {

@@ -10,6 +10,7 @@ import {
   buildApp,
   localJwtSecret,
   LocalStackError,
+  localWhatsAppEnv,
   migrateDatabase,
   projectRoot,
   startDatabase,
@@ -62,6 +63,7 @@ async function main() {
     databaseUrl: database.url,
     jwtSecret: localJwtSecret(dataDir),
     logFile: join(dataDir, "server.log"),
+    extraEnv: localWhatsAppEnv(dataDir, appPort),
   });
   running.push(server);
 
@@ -77,6 +79,7 @@ async function main() {
   console.log(`  Database     ${database.url} (data in .data/sqld)`);
   console.log(`  Logs         .data/server.log, .data/sqld.log`);
   console.log(`  Cron         scheduled() fires every minute`);
+  console.log(`  Assistant    npm run bot:chat (WhatsApp without Meta; see docs/assistant.md)`);
   console.log(`\n  Press Ctrl-C to stop.\n`);
 }
 

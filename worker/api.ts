@@ -28,6 +28,7 @@ import { goalRoutes } from "./goals/goals.routes.ts";
 import { exportRoutes } from "./exports/exports.routes.ts";
 import { importRoutes } from "./imports/imports.routes.ts";
 import { importPreviewPath } from "./imports/statement.ts";
+import { whatsappRoutes } from "./assistant/whatsapp.routes.ts";
 
 export type ApiEnv = {
   Bindings: Env;
@@ -68,4 +69,5 @@ export const api = new Hono<ApiEnv>()
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)
   .route("/currency", currencyRoutes)
-  .route("/admin", jobRoutes);
+  .route("/admin", jobRoutes)
+  .route("/whatsapp", whatsappRoutes);

@@ -19,6 +19,7 @@ import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { maxPictureBytes } from "./profile/picture.rules.ts";
 import { importPreviewPath, maxStatementBytes } from "./imports/statement.ts";
+import { maxWebhookBodyBytes, whatsappWebhookPath } from "./assistant/whatsapp.routes.ts";
 
 /** JSON bodies above this are refused with 413 before any parsing. Uploads set their own limit. */
 export const maxJsonBodyBytes = 256 * 1024;
@@ -32,10 +33,13 @@ const jsonBodyLimit = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge("
 const pictureBodyLimit = bodyLimit({ maxSize: maxPictureBytes + 64 * 1024, onError: tooLarge("2 MB") });
 /** A statement file to import, checked exactly by the preview, plus room for the form around it. */
 const statementBodyLimit = bodyLimit({ maxSize: maxStatementBytes + 64 * 1024, onError: tooLarge("5 MB") });
+/** WhatsApp's webhook deliveries are JSON too, but batched: a little more room than a form's body. */
+const webhookBodyLimit = bodyLimit({ maxSize: maxWebhookBodyBytes, onError: tooLarge("1 MB") });
 
 function bodyLimitFor(path: string) {
   if (!isApiPath(path)) return pictureBodyLimit;
   if (path === pictureUploadPath) return pictureBodyLimit;
+  if (path === whatsappWebhookPath) return webhookBodyLimit;
   return importPreviewPath.test(path) ? statementBodyLimit : jsonBodyLimit;
 }
 

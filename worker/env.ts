@@ -33,6 +33,20 @@ export type Env = {
   /** Longest wait for one provider, and for the whole chain, in ms (text); 2500 and 6000 when unset. */
   RATES_PROVIDER_TIMEOUT_MS?: string;
   RATES_CHAIN_BUDGET_MS?: string;
+  /** WhatsApp (worker/assistant/): the token Meta echoes when subscribing the webhook; unset, verification always fails… */
+  WHATSAPP_VERIFY_TOKEN?: string;
+  /** …the app secret that signs every delivery (X-Hub-Signature-256); unset, every delivery is refused… */
+  WHATSAPP_APP_SECRET?: string;
+  /** …the Graph API token and the business phone number id replies are sent with; unset, replies are only printed
+   * locally (production logs an error)… */
+  WHATSAPP_ACCESS_TOKEN?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  /** …the Graph API's base URL with its version (tests point it at a fake on 127.0.0.1); unset, https://graph.facebook.com/v25.0… */
+  WHATSAPP_GRAPH_API_URL?: string;
+  /** …the longest wait for one Graph API call, in ms (text); 5000 when unset… */
+  WHATSAPP_GRAPH_API_TIMEOUT_MS?: string;
+  /** …and the number people message, as shown in settings ("+55 11 4000-0000"). */
+  WHATSAPP_DISPLAY_NUMBER?: string;
   ASSETS: Fetcher;
 };
 

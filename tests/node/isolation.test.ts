@@ -216,6 +216,7 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
   "POST /currency/convert": "no ids in the body",
   "POST /currency/convert-multiple": "no ids in the body",
   "DELETE /currency/cache": "no ids in the body",
+  "POST /whatsapp/webhook": "no ids in the body",
 };
 
 /** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */

@@ -10,6 +10,8 @@ import {
   startWorkerServer,
 } from "../../scripts/local-stack.ts";
 import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
+import { startFakeGraphApi } from "./fake-graph-api.ts";
+import { testPhoneNumberId } from "./whatsapp-webhook.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,6 +23,13 @@ declare module "vitest" {
     appOperatorToken: string;
     /** POST { provider, mode } here to make the fake rate providers answer ("ok") or fail. */
     ratesControlUrl: string;
+    /** The app secret webhook deliveries must be signed with (tests/support/whatsapp-webhook.ts signs). */
+    whatsappAppSecret: string;
+    /**
+     * The fake Graph API the app sends its WhatsApp replies to: `GET {origin}/__sent` lists them,
+     * `DELETE {origin}/__sent` forgets them, `POST {origin}/__control { fail_with }` makes it fail.
+     */
+    graphApiOrigin: string;
   }
 }
 
@@ -38,6 +47,9 @@ export default async function setup(project: TestProject) {
   // figures change because a rate happened to arrive.
   const providers = await startFakeRateProviders();
   providers.setMode("all", "down");
+  // WhatsApp's Graph API, faked on 127.0.0.1: the assistant's replies land there.
+  const graphApi = await startFakeGraphApi();
+  const whatsappAppSecret = `e2e-whatsapp-${crypto.randomUUID()}`;
   const server = await startWorkerServer({
     mode: "preview",
     port: await freePort(),
@@ -48,6 +60,12 @@ export default async function setup(project: TestProject) {
     extraEnv: {
       OPERATOR_TOKEN: operatorToken,
       ...providerUrlEnv(providers),
+      WHATSAPP_APP_SECRET: whatsappAppSecret,
+      WHATSAPP_VERIFY_TOKEN: `e2e-verify-${crypto.randomUUID()}`,
+      WHATSAPP_ACCESS_TOKEN: "e2e-access-token",
+      WHATSAPP_PHONE_NUMBER_ID: testPhoneNumberId,
+      WHATSAPP_GRAPH_API_URL: graphApi.url,
+      WHATSAPP_DISPLAY_NUMBER: "+55 11 4000-0000",
     },
   });
   project.provide("appUrl", server.url);
@@ -55,9 +73,12 @@ export default async function setup(project: TestProject) {
   project.provide("appLogFile", logFile);
   project.provide("appOperatorToken", operatorToken);
   project.provide("ratesControlUrl", providers.controlUrl);
+  project.provide("whatsappAppSecret", whatsappAppSecret);
+  project.provide("graphApiOrigin", graphApi.origin);
   return async () => {
     await server.stop();
     await providers.close();
+    await graphApi.close();
     await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

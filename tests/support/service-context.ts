@@ -5,7 +5,7 @@ import { actingAs } from "../../worker/auth/actor.ts";
 import type { Env } from "../../worker/env.ts";
 import type { Logger } from "../../worker/http/request-scope.ts";
 
-export type RecordedLog = { level: "info" | "error"; event: string; fields?: Record<string, unknown> };
+export type RecordedLog = { level: "info" | "warn" | "error"; event: string; fields?: Record<string, unknown> };
 
 /** A logger that keeps lines for assertions instead of printing them. */
 export function recordingLogger(): Logger & { lines: RecordedLog[] } {
@@ -13,6 +13,7 @@ export function recordingLogger(): Logger & { lines: RecordedLog[] } {
   return {
     lines,
     info: (event, fields) => lines.push({ level: "info", event, fields }),
+    warn: (event, fields) => lines.push({ level: "warn", event, fields }),
     error: (event, fields) => lines.push({ level: "error", event, fields }),
   };
 }

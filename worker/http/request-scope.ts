@@ -4,6 +4,8 @@ export type LogFields = Record<string, unknown>;
 
 export type Logger = {
   info(event: string, fields?: LogFields): void;
+  /** Something unexpected that was handled (a delivery we skipped, a retry): worth a look, not a page. */
+  warn(event: string, fields?: LogFields): void;
   error(event: string, fields?: LogFields): void;
 };
 
@@ -26,6 +28,7 @@ export function createLogger(base: LogFields): Logger {
     JSON.stringify({ level, event, ...base, ...fields, time: new Date().toISOString() });
   return {
     info: (event, fields) => console.log(write("info", event, fields)),
+    warn: (event, fields) => console.warn(write("warn", event, fields)),
     error: (event, fields) => console.error(write("error", event, fields)),
   };
 }

@@ -1,0 +1,155 @@
+import { createServer, type IncomingMessage } from "node:http";
+
+/** One message the app sent, as the Graph API received it. */
+export type SentWhatsAppMessage = {
+  phoneNumberId: string;
+  to: string;
+  text: string;
+  buttons: Array<{ id: string; title: string }>;
+  authorization: string | null;
+};
+
+type GraphMessageBody = {
+  messaging_product?: string;
+  to?: string;
+  type?: string;
+  text?: { body?: string };
+  interactive?: { body?: { text?: string }; action?: { buttons?: Array<{ reply?: { id: string; title: string } }> } };
+};
+
+const messagesPath = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/;
+
+function readBody(request: IncomingMessage) {
+  return new Promise<string>((done) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => done(body));
+  });
+}
+
+function sentMessageOf(phoneNumberId: string, body: GraphMessageBody, authorization: string | null) {
+  const buttons = (body.interactive?.action?.buttons ?? []).flatMap((button) => (button.reply ? [button.reply] : []));
+  const text = body.type === "interactive" ? (body.interactive?.body?.text ?? "") : (body.text?.body ?? "");
+  return { phoneNumberId, to: body.to ?? "", text, buttons, authorization };
+}
+
+/**
+ * The WhatsApp Cloud API's `POST /{version}/{phone-number-id}/messages` on 127.0.0.1: it records
+ * each message (recipient, text, reply buttons), answers with Meta's success shape, and can be
+ * told to fail. `url` is the base the app is configured with (version included). Another process
+ * (a browser test) drives it over HTTP: `GET /__sent`, `DELETE /__sent`, `POST /__control { fail_with }`.
+ * `npm run bot:chat` listens with it too, printing each message as it arrives.
+ */
+export async function startFakeGraphApi(
+  options: { port?: number; onMessage?: (message: SentWhatsAppMessage) => void } = {},
+) {
+  const sent: SentWhatsAppMessage[] = [];
+  let attempts = 0;
+  let failWith: number | null = null;
+  let waiters: Array<() => void> = [];
+  const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
+
+  const answer = async (request: IncomingMessage): Promise<{ status: number; body: string }> => {
+    const path = new URL(request.url ?? "/", "http://fake").pathname;
+    if (path === "/__sent" && request.method === "GET") return json(200, sent);
+    if (path === "/__sent" && request.method === "DELETE") {
+      sent.splice(0);
+      return json(200, {});
+    }
+    if (path === "/__control" && request.method === "POST") {
+      failWith = (JSON.parse(await readBody(request)) as { fail_with: number | null }).fail_with;
+      return json(200, {});
+    }
+    const route = messagesPath.exec(path);
+    if (!route || request.method !== "POST") {
+      return json(404, { error: { message: "Unknown path", type: "GraphMethodException", code: 100 } });
+    }
+    attempts += 1;
+    const body = JSON.parse(await readBody(request)) as GraphMessageBody;
+    if (failWith) return json(failWith, { error: { message: "Service temporarily unavailable", code: 2 } });
+    if (body.messaging_product !== "whatsapp" || !body.to) {
+      return json(400, { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } });
+    }
+    const message = sentMessageOf(route[2]!, body, request.headers.authorization ?? null);
+    sent.push(message);
+    options.onMessage?.(message);
+    for (const wake of waiters.splice(0)) wake();
+    return json(200, {
+      messaging_product: "whatsapp",
+      contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id: `wamid.fake-${sent.length}-${crypto.randomUUID()}` }],
+    });
+  };
+
+  const server = createServer(async (request, response) => {
+    const { status, body } = await answer(request).catch((error: unknown) => json(500, { error: String(error) }));
+    response.writeHead(status, { "Content-Type": "application/json" }).end(body);
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(options.port ?? 0, "127.0.0.1", done);
+  });
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    /** The Graph API base the app sends to (WHATSAPP_GRAPH_API_URL). */
+    url: `${origin}/v25.0`,
+    origin,
+    sent,
+    /** Requests to the messages endpoint, failed ones included. */
+    attempts: () => attempts,
+    /** Answer every message with this HTTP status (null: succeed again). */
+    failWith(status: number | null) {
+      failWith = status;
+    },
+    /** Resolves once `count` messages have been received in all, or rejects after `timeoutMs`. */
+    async waitForMessages(count: number, timeoutMs = 5000): Promise<SentWhatsAppMessage[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (sent.length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`Expected ${count} WhatsApp messages, got ${sent.length}`);
+        await new Promise<void>((wake) => {
+          const timer = setTimeout(wake, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            wake();
+          });
+        });
+      }
+      return sent.slice(0, count);
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        waiters = [];
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export type FakeGraphApi = Awaited<ReturnType<typeof startFakeGraphApi>>;
+
+/**
+ * The fake Graph API of another process (the browser tests' app server provides `graphApiOrigin`),
+ * driven over its control routes.
+ */
+export function remoteGraphApi(origin: string) {
+  const sent = async () => (await (await fetch(`${origin}/__sent`)).json()) as SentWhatsAppMessage[];
+  return {
+    sent,
+    clear: async () => void (await fetch(`${origin}/__sent`, { method: "DELETE" })),
+    failWith: async (status: number | null) =>
+      void (await fetch(`${origin}/__control`, { method: "POST", body: JSON.stringify({ fail_with: status }) })),
+    /** The messages sent to this phone, once at least `count` have arrived (polling, up to `timeoutMs`). */
+    async waitForRepliesTo(phone: string, count = 1, timeoutMs = 10_000): Promise<SentWhatsAppMessage[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const replies = (await sent()).filter((message) => message.to === phone);
+        if (replies.length >= count) return replies;
+        if (Date.now() > deadline)
+          throw new Error(`Expected ${count} WhatsApp replies to ${phone}, got ${replies.length}`);
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+    },
+  };
+}
