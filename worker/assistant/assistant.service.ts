@@ -88,6 +88,16 @@ export async function handleIncomingMessage(ctx: ServiceContext, message: Incomi
   return conversation.answer(text);
 }
 
+/**
+ * What a person is told when their message could not be handled (the database out of reach…):
+ * nothing was recorded, send it again. In the message's own language, Portuguese when it has none.
+ */
+export function failureReply(message: IncomingMessage): OutgoingReply {
+  const text = message.content.type === "text" ? message.content.text : "";
+  const language: Language = languageOf(messageText(text), undefined) === "en" ? "en" : "pt-BR";
+  return { to: message.from, text: repliesIn(language).say("problem.failed") };
+}
+
 /** "LINK 123456" is English; "VINCULAR 123456" and its forms are Portuguese. */
 function commandLanguage(text: string): Language {
   return /^\W*link/i.test(text.trim()) ? "en" : "pt-BR";

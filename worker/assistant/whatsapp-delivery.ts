@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context.ts";
-import { handleIncomingMessage } from "./assistant.service.ts";
+import { failureReply, handleIncomingMessage } from "./assistant.service.ts";
 import { maskedPhone, sendReplies } from "./graph-api.ts";
-import type { IncomingMessage } from "./assistant-message.ts";
+import type { IncomingMessage, OutgoingReply } from "./assistant-message.ts";
 import type { WebhookContents } from "./whatsapp-webhook.schemas.ts";
 
 /**
@@ -54,14 +54,23 @@ export function sortDelivery(
  */
 export async function answerMessages(ctx: ServiceContext, messages: readonly IncomingMessage[]): Promise<void> {
   for (const message of messages) {
-    try {
-      const replies = await handleIncomingMessage(ctx, message);
-      await sendReplies(ctx, replies);
-    } catch (error) {
-      ctx.log.error("whatsapp.message_failed", {
+    const failed = (event: string, error: unknown) =>
+      ctx.log.error(event, {
         message_id: message.messageId,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       });
+    let replies: OutgoingReply[];
+    try {
+      replies = await handleIncomingMessage(ctx, message);
+    } catch (error) {
+      failed("whatsapp.message_failed", error);
+      // Nothing was written (a write and its claim are one batch): say so, so the person sends it again.
+      replies = [failureReply(message)];
+    }
+    try {
+      await sendReplies(ctx, replies);
+    } catch (error) {
+      failed("whatsapp.reply_failed", error);
     }
   }
 }

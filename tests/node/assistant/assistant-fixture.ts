@@ -15,10 +15,10 @@ import { fixedClock, testServiceContext } from "../../support/service-context.ts
  * auto-categorise on, confirmation off. `send` and `tap` deliver a message as WhatsApp would and
  * answer the replies (Intl's no-break spaces read as plain ones).
  */
-export async function assistantHousehold(options: { now?: string } = {}) {
-  const db: Database = await createTestDatabase();
-  // 27 Nov 2026, 12:00 in São Paulo.
-  const clock = fixedClock(options.now ?? "2026-11-27T15:00:00.000Z");
+export async function assistantHousehold(options: { db?: Database; clock?: ReturnType<typeof fixedClock> } = {}) {
+  const db: Database = options.db ?? (await createTestDatabase());
+  // 27 Nov 2026, 12:00 in São Paulo, unless the app's own clock is given.
+  const clock = options.clock ?? fixedClock("2026-11-27T15:00:00.000Z");
   const ctx = testServiceContext(db, { clock, env: { APP_URL: "https://moneta.test" } });
   const owner = await insertUser(db, { name: "Olívia", tier: "unlimited" });
   const marina = await insertUser(db, { name: "Marina", tier: "unlimited", language: "pt-BR" });
