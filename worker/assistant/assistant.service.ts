@@ -586,7 +586,9 @@ class Conversation {
         await deleteTransaction({ ctx: this.ctx, input: { ...ref, transactionId: last.wroteId } });
       }
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== "NOT_FOUND") throw error;
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      // Edited or deleted in the app at this very moment: say why, and leave it to be tried again.
+      if (error.code !== "NOT_FOUND") return this.reply(this.say("undo.failed", { reason: this.reasonOf(error) }));
       await markUndone();
       return this.reply(this.say("undo.alreadyGone"));
     }
