@@ -5,6 +5,10 @@ import { botLinks, userPreferences, workspaceMembers } from "../../../db/schema/
 import { startFakeGraphApi, type FakeGraphApi } from "../../support/fake-graph-api.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { signedDeliveryHeaders, testPhoneNumberId, textMessagePayload } from "../../support/whatsapp-webhook.ts";
+import { createDatabase } from "../../../db/client.ts";
+import { answerMessages } from "../../../worker/assistant/whatsapp-delivery.ts";
+import { readWebhook } from "../../../worker/assistant/whatsapp-webhook.schemas.ts";
+import { testServiceContext } from "../../support/service-context.ts";
 import { type AssistantHousehold, assistantHousehold } from "./assistant-fixture.ts";
 
 const appSecret = "assistant-webhook-test-secret-0123";
@@ -118,6 +122,19 @@ describe("a WhatsApp delivery to a linked phone", () => {
     await t.db.update(workspaceMembers).set({ role: "viewer" }).where(eq(workspaceMembers.userId, a.marina.id));
     await post(mine("gastei 10 no mercado"));
     expect(repliesTo(a.phone)[0]!.text).toContain("você só pode ver");
+    expect(await a.written()).toHaveLength(0);
+  });
+
+  it("tells the person nothing was recorded when the database is out of reach", async () => {
+    // A real client to a port nothing listens on: every call fails as an unreachable database does.
+    const deadDatabase = createDatabase({ url: "http://127.0.0.1:9", timeoutMs: 500 });
+    const ctx = testServiceContext(deadDatabase, { clock: t.clock, env: t.env });
+    const message = readWebhook(JSON.parse(mine("gastei 45 no mercado")))!.messages[0]!.message;
+    await answerMessages(ctx, [message]);
+    expect(repliesTo(a.phone).map((reply) => reply.text)).toEqual([
+      "Algo falhou do nosso lado e nada foi registrado. Tente de novo em alguns instantes.",
+    ]);
+    expect(ctx.log.lines.some((line) => line.event === "whatsapp.message_failed")).toBe(true);
     expect(await a.written()).toHaveLength(0);
   });
 });
