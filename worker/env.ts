@@ -33,6 +33,11 @@ export type Env = {
   /** Longest wait for one provider, and for the whole chain, in ms (text); 2500 and 6000 when unset. */
   RATES_PROVIDER_TIMEOUT_MS?: string;
   RATES_CHAIN_BUDGET_MS?: string;
+  /**
+   * The assistant's WhatsApp number as people should read and type it ("+55 11 4000-1234"): the
+   * settings page shows it beside the link code and builds its wa.me link from its digits.
+   */
+  WHATSAPP_DISPLAY_NUMBER?: string;
   ASSETS: Fetcher;
 };
 
