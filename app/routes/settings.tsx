@@ -3,6 +3,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
 import { mainContentId } from "~/components/layout/skip-link";
 import { AccountActions } from "~/components/user-settings/account-actions";
+import { AssistantLinkCard, type LinkCodeResult } from "~/components/user-settings/assistant-link-card";
 import { BotSettingsForm } from "~/components/user-settings/bot-settings-form";
 import { PictureForm } from "~/components/user-settings/picture-form";
 import { ProfileForm } from "~/components/user-settings/profile-form";
@@ -11,6 +12,7 @@ import type { SettingsResult } from "~/components/workspace-settings/settings-re
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { clearedSessionCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
+import { createLinkCode, unlinkPhone } from "../../worker/assistant/link.service";
 import { signOutEverywhere } from "../../worker/auth/auth.service";
 import { loadViewerSettings } from "../../worker/auth/viewer.service";
 import { AppError } from "../../worker/http/errors";
@@ -28,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     user: viewer.user,
     workspaces: viewer.workspaces,
+    preferenceChoices: viewer.preferenceChoices,
     // Offered for download before the account is deleted: read with the rest, no second round trip.
     ownedWorkspaces: viewer.workspaces
       .filter((workspace) => workspace.role === "owner")
@@ -71,14 +74,23 @@ export async function action(args: Route.ActionArgs) {
         const parsed = updatePreferencesSchema.safeParse({
           enabled: form.get("enabled") === "on",
           default_workspace_uuid: optional(form, "default_workspace_uuid"),
+          default_account_uuid: optional(form, "default_account_uuid"),
+          default_card_uuid: optional(form, "default_card_uuid"),
+          default_tag_uuid: optional(form, "default_tag_uuid"),
           default_currency: form.get("default_currency") ?? undefined,
           bot_language: form.get("bot_language") ?? undefined,
           auto_categorize: form.get("auto_categorize") === "on",
+          require_confirmation: form.get("require_confirmation") === "on",
         });
         if (!parsed.success) return invalidInput(intent, parsed.error);
         await updatePreferences({ ctx: viewer.ctx, input: parsed.data });
         return { intent, ok: true } satisfies SettingsResult;
       }
+      case "create-link-code":
+        return { intent, ok: true, linkCode: await createLinkCode({ ctx: viewer.ctx }) } satisfies LinkCodeResult;
+      case "unlink-phone":
+        await unlinkPhone({ ctx: viewer.ctx });
+        return { intent, ok: true } satisfies SettingsResult;
       case "upload-picture": {
         const file = form.get("picture");
         const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
@@ -105,7 +117,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation("user-settings");
-  const { user, workspaces, ownedWorkspaces, tierLabel } = useLoaderData<typeof loader>();
+  const { user, workspaces, preferenceChoices, ownedWorkspaces, tierLabel } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-dvh">
       <AppHeader user={user} tierLabel={tierLabel} />
@@ -113,7 +125,15 @@ export default function Settings() {
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
         <PictureForm picture={user.picture} name={user.name || user.email} />
         <ProfileForm user={user} />
-        {user.preferences ? <BotSettingsForm preferences={user.preferences} workspaces={workspaces} /> : null}
+        {user.assistant ? <AssistantLinkCard assistant={user.assistant} /> : null}
+        {user.preferences ? (
+          <BotSettingsForm
+            preferences={user.preferences}
+            workspaces={workspaces}
+            choices={preferenceChoices}
+            isAvailable={user.assistant?.available ?? false}
+          />
+        ) : null}
         <AccountActions email={user.email} ownedWorkspaces={ownedWorkspaces} />
       </main>
     </div>

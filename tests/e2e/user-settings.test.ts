@@ -45,7 +45,7 @@ describe("user settings in Chromium", () => {
     await browser?.close();
   });
 
-  it("edits the profile and picture, saves assistant settings, and deletes the account behind a typed confirmation", async () => {
+  it("edits the profile and picture, shows the assistant as an Unlimited feature, and deletes the account behind a typed confirmation", async () => {
     const email = `settings-${Date.now()}@example.com`;
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
     const workspaceId = await signUpWithWorkspace(page, email, "Sam Settings", "Studio");
@@ -83,14 +83,13 @@ describe("user settings in Chromium", () => {
     expect(await menuPicture.getAttribute("alt")).toBe("Sam S.");
     expect(await menuPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
 
-    await page.getByLabel("Enable the assistant").click();
-    await page.getByLabel("Default workspace").selectOption({ label: "Studio" });
-    await page.getByRole("button", { name: "Save assistant settings" }).click();
-    await toastWith(page, "Assistant settings saved").waitFor();
+    // The assistant is not in the free plan: the page says where it comes from, and its settings wait.
+    await page.getByText("Comes with the Unlimited plan").waitFor();
+    expect(await page.getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe("/#planos");
+    expect(await page.getByLabel("Enable the assistant").isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Save assistant settings" }).isDisabled()).toBe(true);
     await reloadHydrated(page);
-    expect(await page.getByLabel("Enable the assistant").getAttribute("aria-checked")).toBe("true");
     expect(await page.getByLabel("Username").inputValue()).toBe("sam.s");
-    expect(await page.getByLabel("Ask me to confirm each expense").isDisabled()).toBe(true);
 
     // The workspace's members list shows it too, beside the name (so the picture itself is unnamed).
     await gotoHydrated(page, `/workspaces/${workspaceId}/settings`);

@@ -209,6 +209,8 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
   "PUT /profile": "no ids in the body",
   "DELETE /profile": "no ids in the body",
   "PUT /profile/preferences": "walked below",
+  "POST /profile/assistant/link-code": "no ids in the body",
+  "DELETE /profile/assistant/link": "no ids in the body",
   "POST /profile/picture": "no ids in the body",
   "DELETE /profile/picture": "no ids in the body",
   "POST /workspaces": "no ids in the body",
@@ -398,7 +400,7 @@ describe("tenant isolation of ids sent in bodies of routes outside a workspace",
     expect(writes.sort()).toEqual(Object.keys(routesOutsideWorkspaces).sort());
   });
 
-  it("refuses, with 422 at each field and nothing stored, preferences naming another workspace, its account or its tag", async () => {
+  it("refuses, with 422 at each field and nothing stored, preferences naming another workspace, its account, card or tag", async () => {
     const intruder = await signInAs(t);
     const own = await insertWorkspace(t.db, { ownerId: intruder.user.id });
     // A member of the victim's workspace too: belonging to it is not enough, the ids must be the default workspace's.
@@ -411,9 +413,10 @@ describe("tenant isolation of ids sent in bodies of routes outside a workspace",
         body: {
           default_workspace_uuid: own.id,
           default_account_uuid: victimIds.accountId,
+          default_card_uuid: victimIds.cardId,
           default_tag_uuid: victimIds.tagId,
         },
-        fields: ["default_account_uuid", "default_tag_uuid"],
+        fields: ["default_account_uuid", "default_card_uuid", "default_tag_uuid"],
       },
       {
         caller: intruder,

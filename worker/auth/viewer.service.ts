@@ -3,9 +3,11 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { toUserResponse } from "../profile/profile.mapper.ts";
+import { preferenceChoicesQueries, toPreferenceChoices } from "../profile/preference-choices.ts";
 import { profileQueries, toProfile } from "../profile/profile.queries.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { resolveTier } from "../tiers/tiers.ts";
+import { can } from "../workspaces/permissions.ts";
 import { toWorkspaceResponse } from "../workspaces/workspaces.mapper.ts";
 import { sessionEnded } from "./session.ts";
 import type { PersonCall } from "./actor.ts";
@@ -70,14 +72,25 @@ export async function loadViewerInWorkspace({ ctx, input: { workspaceId } }: Per
   };
 }
 
-/** The settings page: the profile with its assistant preferences, and the workspaces to choose from. */
+/**
+ * The settings page: the profile with its assistant preferences and link, the workspaces, and
+ * what the assistant's defaults may be in each workspace where the user may record money.
+ */
 export async function loadViewerSettings({ ctx }: PersonCall) {
-  const { workspaceRows, ...profile } = await batchAsActor(ctx, {
+  const { workspaceRows, choiceAccounts, choiceCards, choiceTags, ...profile } = await batchAsActor(ctx, {
     ...profileQueries(ctx, ctx.actor.userId),
     workspaceRows: workspacesOfQuery(ctx, ctx.actor.userId),
+    ...preferenceChoicesQueries(ctx, ctx.actor.userId),
   });
+  const workspaceList = workspaceRows.map((row) => toWorkspaceResponse(row.workspace, row.role));
+  const writable = workspaceList.filter((workspace) => can(workspace.role, "finances.write"));
   return {
-    user: toProfile(profile),
-    workspaces: workspaceRows.map((row) => toWorkspaceResponse(row.workspace, row.role)),
+    user: toProfile(profile, ctx),
+    workspaces: workspaceList,
+    /** Keyed by workspace uuid: only workspaces where the user may record money are there. */
+    preferenceChoices: toPreferenceChoices(
+      writable.map((workspace) => workspace.uuid),
+      { choiceAccounts, choiceCards, choiceTags },
+    ),
   };
 }

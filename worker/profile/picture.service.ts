@@ -48,7 +48,7 @@ export async function uploadPicture({ ctx, input }: PersonCall<{ bytes: Uint8Arr
     ],
     profileQueries(ctx, ctx.actor.userId),
   );
-  return toProfile(profile);
+  return toProfile(profile, ctx);
 }
 
 /** DELETE /profile/picture. */
@@ -67,7 +67,7 @@ export async function deletePicture({ ctx }: PersonCall) {
     ],
     profileQueries(ctx, ctx.actor.userId),
   );
-  return toProfile(profile);
+  return toProfile(profile, ctx);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { userPreferences, users } from "../../db/schema/index.ts";
 import type { Currency } from "../../db/enums.ts";
+import type { AssistantStatus } from "../assistant/link.schemas.ts";
 
 /** SPEC §3 User, as the API returns it. */
 export type UserResponse = {
@@ -16,6 +17,8 @@ export type UserResponse = {
   created_at: string;
   /** GET /profile (and the profile writes) include the chat-bot settings; sign-in does not. */
   preferences?: PreferencesResponse;
+  /** …and whether the assistant is in the plan and linked to a phone. */
+  assistant?: AssistantStatus;
 };
 
 /** Where a user's picture is served; the version changes with every upload, so no page keeps showing the old one. */
@@ -44,6 +47,7 @@ export type PreferencesResponse = {
   enabled: boolean;
   default_workspace_uuid: string | null;
   default_account_uuid: string | null;
+  default_card_uuid: string | null;
   default_currency: Currency;
   default_tag_uuid: string | null;
   bot_language: "en" | "pt-BR";
@@ -59,10 +63,11 @@ export function toPreferencesResponse(
     enabled: row?.botEnabled ?? false,
     default_workspace_uuid: row?.defaultWorkspaceId ?? null,
     default_account_uuid: row?.defaultAccountId ?? null,
+    default_card_uuid: row?.defaultCardId ?? null,
     default_currency: row?.defaultCurrency ?? "USD",
     default_tag_uuid: row?.defaultTagId ?? null,
     bot_language: row?.botLanguage ?? user.language,
     auto_categorize: row?.autoCategorize ?? false,
-    require_confirmation: row?.requireConfirmation ?? true,
+    require_confirmation: row?.requireConfirmation ?? false,
   };
 }

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { RowsByName } from "../../db/named-batch.ts";
-import { userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
+import { botLinks, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
+import { toAssistantStatus } from "../assistant/link.mapper.ts";
 import { sessionEnded } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { toPreferencesResponse, toUserResponse, type UserResponse } from "./profile.mapper.ts";
@@ -14,16 +15,25 @@ export function profileQueries(ctx: ServiceContext, userId: string) {
     accounts: ctx.db.select().from(users).where(eq(users.id, userId)),
     memberships: ctx.db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.userId, userId)),
     preferences: ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
+    linkedPhones: ctx.db
+      .select({ phone: botLinks.phone, linkedAt: botLinks.linkedAt })
+      .from(botLinks)
+      .where(eq(botLinks.userId, userId)),
   };
 }
 
 type ProfileRows = RowsByName<ReturnType<typeof profileQueries>>;
 
-export function toProfile({ accounts, memberships, preferences }: ProfileRows): UserResponse {
+/** The profile with its chat-bot settings and the assistant's link (the configured number comes from `ctx.env`). */
+export function toProfile(
+  { accounts, memberships, preferences, linkedPhones }: ProfileRows,
+  ctx: Pick<ServiceContext, "env">,
+): UserResponse {
   const user = accounts[0];
   if (!user) throw sessionEnded();
   return {
     ...toUserResponse(user, memberships[0]?.total ?? 0),
     preferences: toPreferencesResponse(preferences[0], user),
+    assistant: toAssistantStatus(user, linkedPhones[0], ctx.env),
   };
 }

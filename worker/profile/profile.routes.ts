@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../api.ts";
+import { createLinkCode, unlinkPhone } from "../assistant/link.service.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { listWorkspaces } from "../workspaces/workspaces.service.ts";
@@ -21,6 +22,8 @@ export const profileRoutes = new Hono<ApiEnv>()
   .put("/preferences", validate("json", updatePreferencesSchema), async (c) => {
     return c.json({ data: await updatePreferences({ ctx: c.get("ctx"), input: c.req.valid("json") }) });
   })
+  .post("/assistant/link-code", async (c) => c.json({ data: await createLinkCode({ ctx: c.get("ctx") }) }, 201))
+  .delete("/assistant/link", async (c) => c.json({ data: await unlinkPhone({ ctx: c.get("ctx") }) }))
   .post("/picture", async (c) => {
     const bytes = await readUploadedPicture(c.req.raw);
     return c.json({ data: await uploadPicture({ ctx: c.get("ctx"), input: { bytes } }) });

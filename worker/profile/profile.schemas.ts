@@ -32,6 +32,7 @@ export const updatePreferencesSchema = z.object({
   enabled: z.boolean({ error: "errors:fields.boolean" }).optional(),
   default_workspace_uuid: optionalUuid("errors:fields.workspaceChoice"),
   default_account_uuid: optionalUuid("errors:fields.accountChoice"),
+  default_card_uuid: optionalUuid("errors:fields.cardChoice"),
   default_currency: z.enum(currencies, { error: "errors:fields.currency" }).optional(),
   default_tag_uuid: optionalUuid("errors:fields.tagChoice"),
   bot_language: z.enum(languages, { error: "errors:fields.language" }).optional(),

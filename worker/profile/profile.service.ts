@@ -11,7 +11,7 @@ import { batchAsActor } from "../auth/actor-access.ts";
 
 /** GET /profile: the caller's account and chat-bot settings, checked against its session in the same round trip. */
 export async function getProfile({ ctx }: PersonCall) {
-  return toProfile(await batchAsActor(ctx, profileQueries(ctx, ctx.actor.userId)));
+  return toProfile(await batchAsActor(ctx, profileQueries(ctx, ctx.actor.userId)), ctx);
 }
 
 /** PUT /profile: changes only the fields sent; a username must be unique (case-insensitive). */
@@ -37,7 +37,7 @@ export async function updateProfile({ ctx, input }: PersonCall<UpdateProfileInpu
     ],
     profileQueries(ctx, ctx.actor.userId),
   );
-  return toProfile(profile);
+  return toProfile(profile, ctx);
 }
 
 /** GET /profile/stats. Active sessions are those that would still let someone in right now. */

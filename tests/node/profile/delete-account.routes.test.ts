@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addMember, insertPicture, insertWorkspace } from "../../../db/factories.ts";
 import {
+  botLinkCodes,
+  botLinks,
   sessions,
   userPictures,
   userPreferences,
@@ -18,7 +20,7 @@ describe("deleting the account", () => {
     t = await createTestApp();
   });
 
-  it("removes the workspaces the user alone owns, keeps shared ones, and ends every session", async () => {
+  it("removes the workspaces the user alone owns, keeps shared ones, ends every session and unlinks the phone", async () => {
     const ana = await signInAs(t);
     const rafael = await signInAs(t);
     const solo = await insertWorkspace(t.db, { ownerId: ana.user.id, name: "Solo" });
@@ -29,6 +31,11 @@ describe("deleting the account", () => {
     await addMember(t.db, { workspaceId: joined.id, userId: ana.user.id, role: "member" });
     await insertPicture(t.db, { userId: ana.user.id });
     await t.db.insert(userPreferences).values({ userId: ana.user.id, updatedAt: "2026-11-21T00:00:00.000Z" });
+    const at = "2026-11-21T11:55:00.000Z";
+    await t.db.insert(botLinks).values({ userId: ana.user.id, phone: "5511987654321", linkedAt: at });
+    await t.db
+      .insert(botLinkCodes)
+      .values({ userId: ana.user.id, code: "482913", expiresAt: "2026-11-21T12:05:00.000Z", createdAt: at });
     const secondDevice = await t.db
       .insert(sessions)
       .values({ userId: ana.user.id, lastSeenAt: "2026-11-21T00:00:00.000Z", expiresAt: "2027-01-01T00:00:00.000Z" });
@@ -47,6 +54,9 @@ describe("deleting the account", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, ana.user.id))).toEqual([]);
     expect(await t.db.select().from(userPictures)).toEqual([]);
     expect(await t.db.select().from(userPreferences)).toEqual([]);
+    // The assistant stops answering the phone, and the code can no longer link it.
+    expect(await t.db.select().from(botLinks)).toEqual([]);
+    expect(await t.db.select().from(botLinkCodes)).toEqual([]);
     expect((await t.request("/api/profile", { token: ana.token })).status).toBe(401);
     expect((await t.request("/api/workspaces", { token: rafael.token })).status).toBe(200);
   });

@@ -58,11 +58,12 @@ describe("profile API", () => {
       enabled: false,
       default_workspace_uuid: null,
       default_account_uuid: null,
+      default_card_uuid: null,
       default_currency: "USD",
       default_tag_uuid: null,
       bot_language: "pt-BR",
       auto_categorize: false,
-      require_confirmation: true,
+      require_confirmation: false,
     });
   });
 

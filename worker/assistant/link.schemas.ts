@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * Linking a phone to the assistant (issue 17): the settings page shows a one-time code, the person
+ * sends "VINCULAR 482913" (or "LINK 482913") from their phone, and the conversation hands the phone
+ * and the code to linkPhoneByCode. No server imports: the settings page reads these too.
+ */
+export const linkCodeDigits = 6;
+export const linkCodeLifetimeMinutes = 10;
+
+/** The words that introduce a link code; either works in either language. */
+export const linkCommandWords = { "pt-BR": "VINCULAR", en: "LINK" } as const;
+
+/** The message to send, in the page's language: "VINCULAR 482913" / "LINK 482913". */
+export function linkMessageOf(code: string, language: keyof typeof linkCommandWords = "pt-BR"): string {
+  return `${linkCommandWords[language]} ${code}`;
+}
+
+/**
+ * The code of a link message ("VINCULAR 482913", "link 482913", "Vincular: 482 913"), or null when
+ * the text is not one. Only the command word and six digits: anything else is another message.
+ */
+export function readLinkCommand(text: string): string | null {
+  const match = /^\s*(?:vincular|link)\s*:?\s*((?:\d\s?){5}\d)\s*[.!]?\s*$/iu.exec(text);
+  return match ? match[1]!.replace(/\s/g, "") : null;
+}
+
+/** A phone as WhatsApp sends it in `from`: the country code and number, digits only. */
+export const linkedPhoneSchema = z.string().regex(/^[1-9]\d{7,14}$/);
+export const linkCodeSchema = z.string().regex(new RegExp(`^\\d{${linkCodeDigits}}$`));
+
+export const linkPhoneByCodeSchema = z.object({ phone: linkedPhoneSchema, code: linkCodeSchema });
+export type LinkPhoneByCodeInput = z.infer<typeof linkPhoneByCodeSchema> & { now: Date };
+
+/** POST /profile/assistant/link-code answers this. */
+export type LinkCodeResponse = {
+  code: string;
+  expires_at: string;
+  /** What to send from the phone: "VINCULAR 482913" (LINK works too). */
+  message: string;
+  /** The assistant's number as people read it, or null when none is configured. */
+  whatsapp_number: string | null;
+};
+
+/** The assistant's part of GET /profile. */
+export type AssistantStatus = {
+  /** The user's plan includes the assistant (`whatsapp_bot`). */
+  available: boolean;
+  linked: boolean;
+  /** "+55 11 ••••-4321": enough to recognise one's own phone, not to read the number. */
+  phone_masked: string | null;
+  linked_at: string | null;
+  whatsapp_number: string | null;
+};
+
+/** The digits of a number as people write it ("+55 11 4000-1234" → "551140001234"), for a wa.me link. */
+export const digitsOf = (phone: string) => phone.replace(/\D/g, "");
