@@ -16,15 +16,6 @@ export function linkMessageOf(code: string, language: keyof typeof linkCommandWo
   return `${linkCommandWords[language]} ${code}`;
 }
 
-/**
- * The code of a link message ("VINCULAR 482913", "link 482913", "Vincular: 482 913"), or null when
- * the text is not one. Only the command word and six digits: anything else is another message.
- */
-export function readLinkCommand(text: string): string | null {
-  const match = /^\s*(?:vincular|link)\s*:?\s*((?:\d\s?){5}\d)\s*[.!]?\s*$/iu.exec(text);
-  return match ? match[1]!.replace(/\s/g, "") : null;
-}
-
 /** A phone as WhatsApp sends it in `from`: the country code and number, digits only. */
 export const linkedPhoneSchema = z.string().regex(/^[1-9]\d{7,14}$/);
 export const linkCodeSchema = z.string().regex(new RegExp(`^\\d{${linkCodeDigits}}$`));

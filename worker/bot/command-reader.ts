@@ -30,11 +30,11 @@ const typoFriendly: Array<[BotCommand, string]> = [
   ["help", "ajuda"],
 ];
 
-/** "vincular 482913" or "link 482913"; a code alone is not a command. */
+/** "vincular 482913", "Vincular: 482 913" or "link 482913"; a code alone is not a command. */
 export function readLinkCommand(message: MessageText): CommandFound | null {
-  const found = /^\W*(?:vincular|vincula|vinculo|link|linkar)\b\W*(\d{4,8})?\W*$/.exec(message.reading.trim());
+  const found = /^\W*(?:vincular|vincula|vinculo|link|linkar)\b\W*((?:\d ?){3,7}\d)?\W*$/.exec(message.reading.trim());
   if (!found) return null;
-  return found[1] ? { command: "link", code: found[1] } : { command: "link" };
+  return found[1] ? { command: "link", code: found[1].replace(/ /g, "") } : { command: "link" };
 }
 
 /** A command named in a message that holds no number. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../../db/factories.ts";
 import {
+  botLinkCodes,
   botLinks,
   installmentPlans,
   transactions,
@@ -301,6 +302,30 @@ describe("the assistant's conversation", () => {
     const replies = await a.send("mercado 20");
     expect(replies[0]!.text).toContain("Escolha o espaço de trabalho do assistente");
     expect(await a.written()).toHaveLength(1);
+  });
+
+  it("links a phone by the code sent from it, once, within its 10 minutes", async () => {
+    const joana = await insertUser(a.db, { tier: "unlimited", language: "en" });
+    const expiresAt = new Date(a.clock.now().getTime() + 10 * 60_000).toISOString();
+    await a.db
+      .insert(botLinkCodes)
+      .values({ userId: joana.id, code: "482913", expiresAt, createdAt: a.clock.now().toISOString() });
+    const phone = { from: "5531988887777" };
+    expect((await a.send("Vincular: 482 913", phone))[0]!.text).toContain("✅ Pronto! Este WhatsApp está vinculado");
+    expect(await a.db.select().from(botLinks).where(eq(botLinks.userId, joana.id))).toMatchObject([
+      { phone: "5531988887777" },
+    ]);
+    // The code worked once; the linked phone sending it again is told it is no longer valid.
+    expect((await a.send("LINK 482913", phone))[0]!.text).toContain("That code is no longer valid");
+
+    await a.db
+      .insert(botLinkCodes)
+      .values({ userId: joana.id, code: "111222", expiresAt, createdAt: a.clock.now().toISOString() });
+    a.clock.set(new Date(Date.parse(expiresAt) + 1000).toISOString());
+    expect((await a.send("vincular 111222", { from: "5531900001111" }))[0]!.text).toContain(
+      "Esse código não vale mais",
+    );
+    expect(await a.db.select().from(botLinks).where(eq(botLinks.phone, "5531900001111"))).toEqual([]);
   });
 
   it("tells an unknown number how to link, once in a while, and writes nothing", async () => {
