@@ -2,9 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
-import { linkPhoneByCode } from "../../worker/assistant/link.service.ts";
-import { systemClock } from "../../worker/context.ts";
-import { testServiceContext } from "../support/service-context.ts";
+import { sendText } from "../../scripts/bot-chat-client.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import {
   gotoHydrated,
@@ -102,15 +100,12 @@ describe("the assistant's settings in Chromium", () => {
     await page.getByRole("button", { name: "Link WhatsApp" }).click();
     const newest = await linkCodeOnPage(page);
     expect(newest.code).not.toBe(code);
-    // The message arrives (as the conversation hands it over): the page, still open, shows the phone.
-    const linking = createDatabase({ url: inject("appDatabaseUrl") });
-    const outcome = await linkPhoneByCode(testServiceContext(linking, { clock: systemClock }), {
-      phone: "5511987654321",
-      code: newest.code,
-      now: new Date(),
-    });
-    linking.$client.close();
-    expect(outcome.status).toBe("linked");
+    // The message arrives from the phone through the webhook: the page, still open, shows the phone.
+    const sent = await sendText(
+      { appUrl: baseURL, appSecret: inject("whatsappAppSecret"), from: "5511987654321" },
+      newest.message,
+    );
+    expect(sent.status).toBe(200);
     await page.getByText("Linked to +55 11 ••••-4321").waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("link-code").count()).toBe(0);
     const linkedLayouts = await screenshotEveryLayout(browser, {
