@@ -210,6 +210,7 @@ export function BotSettingsForm({
                 name="default_currency"
                 defaultValue={preferences.default_currency}
                 className={selectClass}
+                aria-describedby="bot-currency-hint"
               >
                 {currencies.map((currency) => (
                   <option key={currency} value={currency}>
@@ -217,6 +218,9 @@ export function BotSettingsForm({
                   </option>
                 ))}
               </select>
+              <p id="bot-currency-hint" className="text-xs text-muted-foreground">
+                {t("bot.defaultCurrencyHint")}
+              </p>
             </div>
             <div className="grid gap-2">
               <Label htmlFor="bot-language">{t("bot.botLanguage")}</Label>
