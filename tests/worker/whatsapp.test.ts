@@ -5,7 +5,11 @@ import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { sendAndCollect } from "../../scripts/bot-chat-client.ts";
 import { freePort } from "../../scripts/local-stack.ts";
+import { eq } from "drizzle-orm";
+import { insertAccount, insertUser, insertWorkspace } from "../../db/factories.ts";
+import { accounts, botLinks, transactions, userPreferences } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
+import { databaseAt } from "../support/worker-session.ts";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api.ts";
 import { signedDeliveryHeaders, testPhoneNumberId, textMessagePayload } from "../support/whatsapp-webhook.ts";
 
@@ -56,6 +60,43 @@ describe("the WhatsApp webhook in the built Worker", () => {
       phoneNumberId: testPhoneNumberId,
       authorization: "Bearer worker-test-token",
     });
+  });
+
+  it("writes once when a linked phone's delivery arrives five times at once (workerd over sqld)", async () => {
+    const db = databaseAt(inject("databaseUrl"));
+    const person = await insertUser(db, { tier: "unlimited", language: "pt-BR" });
+    const workspace = await insertWorkspace(db, {
+      ownerId: person.id,
+      currency: "BRL",
+      timeZone: "America/Sao_Paulo",
+    });
+    const account = await insertAccount(db, { workspaceId: workspace.id, name: "Itaú", currency: "BRL" });
+    const phone = "5511900000099";
+    const now = new Date().toISOString();
+    await db.insert(botLinks).values({ userId: person.id, phone, linkedAt: now });
+    await db.insert(userPreferences).values({
+      userId: person.id,
+      botEnabled: true,
+      defaultWorkspaceId: workspace.id,
+      defaultAccountId: account.id,
+      botLanguage: "pt-BR",
+      updatedAt: now,
+    });
+    const body = JSON.stringify(textMessagePayload({ from: phone, text: "gastei 45,90 no mercado" }));
+    const headers = await signedDeliveryHeaders(body, appSecret);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => deliver(body, headers)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    await graph.waitForMessages(1, 10_000);
+    // The twins finish without a word: give them time to, then count.
+    await new Promise((wait) => setTimeout(wait, 1500));
+    expect(graph.sent.filter((message) => message.to === phone)).toHaveLength(1);
+    const written = await db.select().from(transactions).where(eq(transactions.workspaceId, workspace.id));
+    expect(written).toMatchObject([{ amountCents: 4590, createdVia: "bot:whatsapp", createdBy: person.id }]);
+    const [balance] = await db
+      .select({ cents: accounts.balanceCents })
+      .from(accounts)
+      .where(eq(accounts.id, account.id));
+    expect(balance!.cents).toBe(-4590);
   });
 
   it("refuses a tampered body with 401 and sends nothing", async () => {
