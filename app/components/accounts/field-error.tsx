@@ -23,6 +23,12 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
+/** A field's first message, from its keys, in the page's language. */
+export function FieldMessages({ id, messages }: { id: string; messages?: Message[] }) {
+  const messageFor = useFieldMessage();
+  return <FieldError id={id} message={messageFor(messages)} />;
+}
+
 /** aria props for a field that may carry an error. */
 export const invalidProps = (id: string, message: string | undefined) =>
   message ? { "aria-invalid": true as const, "aria-describedby": id } : {};

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useFieldMessage } from "~/components/accounts/field-error";
+import { FieldMessages } from "~/components/accounts/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldClassName } from "~/components/ui/input";
@@ -50,15 +50,6 @@ function SwitchRow({
   );
 }
 
-function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
-  const messageFor = useFieldMessage();
-  return messages?.length ? (
-    <p id={id} className="text-sm text-destructive">
-      {messageFor(messages)}
-    </p>
-  ) : null;
-}
-
 /** One default picker (account, card or tag) of the chosen workspace, "None" first. */
 function ChoiceSelect({
   field,
@@ -98,7 +89,7 @@ function ChoiceSelect({
           </option>
         ))}
       </select>
-      <FieldError id={errorId} messages={errors} />
+      <FieldMessages id={errorId} messages={errors} />
     </div>
   );
 }
@@ -170,7 +161,7 @@ export function BotSettingsForm({
               <p id="bot-workspace-hint" className="text-xs text-muted-foreground">
                 {t("bot.defaultWorkspaceHint")}
               </p>
-              <FieldError id="bot-workspace-error" messages={errors?.default_workspace_uuid} />
+              <FieldMessages id="bot-workspace-error" messages={errors?.default_workspace_uuid} />
             </div>
             {/* Keyed by workspace: switching it starts the pickers over with that workspace's lists. */}
             <ChoiceSelect

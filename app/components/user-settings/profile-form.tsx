@@ -1,24 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useFieldMessage } from "~/components/accounts/field-error";
+import { FieldMessages } from "~/components/accounts/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
 import { cn } from "~/lib/utils";
-import type { Message } from "../../../worker/http/messages";
 import type { UserResponse } from "../../../worker/profile/profile.mapper";
 import { submitAtOnce } from "~/lib/submit-at-once";
-
-function FieldError({ id, messages }: { id: string; messages?: Message[] }) {
-  const messageFor = useFieldMessage();
-  return messages?.length ? (
-    <p id={id} className="text-sm text-destructive">
-      {messageFor(messages)}
-    </p>
-  ) : null;
-}
 
 /** Name, username, phone and language; the e-mail is shown but cannot change. */
 export function ProfileForm({ user }: { user: UserResponse }) {
@@ -46,7 +36,7 @@ export function ProfileForm({ user }: { user: UserResponse }) {
               aria-invalid={Boolean(errors?.name) || undefined}
               aria-describedby="profile-name-error"
             />
-            <FieldError id="profile-name-error" messages={errors?.name} />
+            <FieldMessages id="profile-name-error" messages={errors?.name} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="profile-email">{t("profile.email")}</Label>
@@ -67,7 +57,7 @@ export function ProfileForm({ user }: { user: UserResponse }) {
               aria-describedby="profile-username-hint"
             />
             {errors?.username ? (
-              <FieldError id="profile-username-hint" messages={errors.username} />
+              <FieldMessages id="profile-username-hint" messages={errors.username} />
             ) : (
               <p id="profile-username-hint" className="text-xs text-muted-foreground">
                 {t("profile.usernameHint")}
