@@ -60,6 +60,21 @@ export async function assistantHousehold(options: { db?: Database; clock?: Retur
     updatedAt: clock.now().toISOString(),
   });
 
+  /** Another member of the workspace with a linked phone and the assistant on there (a plan and language of their own). */
+  async function linkedMember(phone: string, fields: { tier: "free" | "unlimited"; language: "en" | "pt-BR" }) {
+    const user = await insertUser(db, fields);
+    await addMember(db, { workspaceId, userId: user.id, role: "member" });
+    await db.insert(botLinks).values({ userId: user.id, phone, linkedAt: clock.now().toISOString() });
+    await db.insert(userPreferences).values({
+      userId: user.id,
+      botEnabled: true,
+      botLanguage: fields.language,
+      defaultWorkspaceId: workspaceId,
+      updatedAt: clock.now().toISOString(),
+    });
+    return user;
+  }
+
   let delivered = 0;
   const messageId = () => `wamid.TEST${String(++delivered).padStart(6, "0")}`;
   const deliver = (content: IncomingMessage["content"], fields: Partial<IncomingMessage> = {}): IncomingMessage => ({
@@ -116,6 +131,7 @@ export async function assistantHousehold(options: { db?: Database; clock?: Retur
     balanceOf,
     debtOf,
     setPreferences,
+    linkedMember,
   };
 }
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { insertUser } from "../../../db/factories.ts";
-import { botLinks, userPreferences, workspaceMembers } from "../../../db/schema/index.ts";
+import { workspaceMembers } from "../../../db/schema/index.ts";
 import { startFakeGraphApi, type FakeGraphApi } from "../../support/fake-graph-api.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { signedDeliveryHeaders, testPhoneNumberId, textMessagePayload } from "../../support/whatsapp-webhook.ts";
@@ -104,18 +103,7 @@ describe("a WhatsApp delivery to a linked phone", () => {
   });
 
   it("writes nothing for a user whose plan lacks the assistant, or a viewer — and says why", async () => {
-    const free = await insertUser(t.db, { tier: "free", language: "en" });
-    await t.db
-      .insert(botLinks)
-      .values({ userId: free.id, phone: "5521900001111", linkedAt: t.clock.now().toISOString() });
-    await t.db.insert(userPreferences).values({
-      userId: free.id,
-      botEnabled: true,
-      botLanguage: "en",
-      defaultWorkspaceId: a.workspaceId,
-      updatedAt: t.clock.now().toISOString(),
-    });
-    await t.db.insert(workspaceMembers).values({ workspaceId: a.workspaceId, userId: free.id, role: "member" });
+    await a.linkedMember("5521900001111", { tier: "free", language: "en" });
     await post(textFrom("5521900001111", "spent 10 on groceries"));
     expect(repliesTo("5521900001111")[0]!.text).toContain("comes with the Unlimited plan");
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../../db/factories.ts";
+import { insertAccount, insertCard, insertUser, insertWorkspace } from "../../../db/factories.ts";
 import {
   botLinkCodes,
   botLinks,
@@ -271,18 +271,7 @@ describe("the assistant's conversation", () => {
     }
     expect(await a.written()).toHaveLength(0);
 
-    const free = await insertUser(a.db, { tier: "free", language: "pt-BR" });
-    await addMember(a.db, { workspaceId: a.workspaceId, userId: free.id, role: "member" });
-    await a.db
-      .insert(botLinks)
-      .values({ userId: free.id, phone: "5521900000000", linkedAt: a.clock.now().toISOString() });
-    await a.db.insert(userPreferences).values({
-      userId: free.id,
-      botEnabled: true,
-      botLanguage: "pt-BR",
-      defaultWorkspaceId: a.workspaceId,
-      updatedAt: a.clock.now().toISOString(),
-    });
+    await a.linkedMember("5521900000000", { tier: "free", language: "pt-BR" });
     const replies = await a.send("gastei 50 no mercado", { from: "5521900000000" });
     expect(replies[0]!.text).toBe(
       "O assistente do WhatsApp faz parte do plano Unlimited. Veja os planos e como mudar em https://moneta.test/#planos.",
