@@ -1,7 +1,7 @@
 import type { botLinks, users } from "../../db/schema/index.ts";
 import type { Env } from "../env.ts";
 import { resolveTier } from "../tiers/tiers.ts";
-import type { AssistantStatus } from "./link.schemas.ts";
+import type { AssistantStatus } from "./link-code.ts";
 
 const hidden = "••••";
 

@@ -15,7 +15,7 @@ import {
   linkMessageOf,
   type LinkCodeResponse,
   type LinkPhoneByCodeInput,
-} from "./link.schemas.ts";
+} from "./link-code.ts";
 
 export const linkPolicy = {
   /** Ten codes an hour is plenty for a person who mistyped or let one expire, and nothing to a script. */

@@ -1,6 +1,6 @@
 import type { userPreferences, users } from "../../db/schema/index.ts";
 import type { Currency } from "../../db/enums.ts";
-import type { AssistantStatus } from "../assistant/link.schemas.ts";
+import type { AssistantStatus } from "../assistant/link-code.ts";
 
 /** SPEC §3 User, as the API returns it. */
 export type UserResponse = {

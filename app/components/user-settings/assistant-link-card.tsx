@@ -15,7 +15,7 @@ import {
   linkMessageOf,
   type AssistantStatus,
   type LinkCodeResponse,
-} from "../../../worker/assistant/link.schemas";
+} from "../../../worker/assistant/link-code";
 
 /** What the settings action answers for "create-link-code": the code to show, or why not. */
 export type LinkCodeResult = { intent: "create-link-code"; ok: true; linkCode: LinkCodeResponse } | ActionResult;

@@ -1,9 +1,8 @@
-import { z } from "zod";
-
 /**
  * Linking a phone to the assistant (issue 17): the settings page shows a one-time code, the person
  * sends "VINCULAR 482913" (or "LINK 482913") from their phone, and the conversation hands the phone
- * and the code to linkPhoneByCode. No server imports: the settings page reads these too.
+ * and the code to linkPhoneByCode. No imports at all: the settings page reads these too, and
+ * they add nothing to its weight.
  */
 export const linkCodeDigits = 6;
 export const linkCodeLifetimeMinutes = 10;
@@ -16,12 +15,8 @@ export function linkMessageOf(code: string, language: keyof typeof linkCommandWo
   return `${linkCommandWords[language]} ${code}`;
 }
 
-/** A phone as WhatsApp sends it in `from`: the country code and number, digits only. */
-export const linkedPhoneSchema = z.string().regex(/^[1-9]\d{7,14}$/);
-export const linkCodeSchema = z.string().regex(new RegExp(`^\\d{${linkCodeDigits}}$`));
-
-export const linkPhoneByCodeSchema = z.object({ phone: linkedPhoneSchema, code: linkCodeSchema });
-export type LinkPhoneByCodeInput = z.infer<typeof linkPhoneByCodeSchema> & { now: Date };
+/** What linkPhoneByCode is handed: the phone as WhatsApp sends it in `from` (digits with the country code) and the code sent. */
+export type LinkPhoneByCodeInput = { phone: string; code: string; now: Date };
 
 /** POST /profile/assistant/link-code answers this. */
 export type LinkCodeResponse = {
