@@ -9,7 +9,7 @@
  * message is claimed before it is answered. A delivery sent again — or five at once — writes and
  * answers once.
  */
-import { and, desc, eq, gte, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { botMessages, installmentPlans, transactions } from "../../db/schema/index.ts";
 import { actingAs, type ActingContext, type BotActor } from "../auth/actor.ts";
 import { countHit } from "../auth/rate-limit.ts";
@@ -105,12 +105,33 @@ function commandLanguage(text: string): Language {
 
 /** Inserts the message's claim; false when it was already claimed (a redelivery or its twin). */
 async function claimMessage(ctx: ServiceContext, message: IncomingMessage, userId: string, workspaceId: string | null) {
-  const claimed = await ctx.db
-    .insert(botMessages)
-    .values({ messageId: message.messageId, userId, workspaceId, receivedAt: ctx.clock.now().toISOString() })
-    .onConflictDoNothing()
-    .returning({ messageId: botMessages.messageId });
+  const [claimed] = await ctx.db.batch([
+    ctx.db
+      .insert(botMessages)
+      .values({ messageId: message.messageId, userId, workspaceId, receivedAt: ctx.clock.now().toISOString() })
+      .onConflictDoNothing()
+      .returning({ messageId: botMessages.messageId }),
+    forgetOldMessages(ctx),
+  ]);
   return claimed.length === 1;
+}
+
+/**
+ * Handled messages are kept a week — past the 24 hours in which a delivery is acted on and "desfazer"
+ * reaches back — and then deleted, a few by each claim, oldest first, so the table stays small.
+ */
+export const handledMessagesKeptDays = 7;
+const forgottenPerClaim = 20;
+
+function forgetOldMessages(ctx: ServiceContext) {
+  const before = new Date(ctx.clock.now().getTime() - handledMessagesKeptDays * 86_400_000).toISOString();
+  const oldest = ctx.db
+    .select({ rowid: sql`rowid` })
+    .from(botMessages)
+    .where(lt(botMessages.receivedAt, before))
+    .orderBy(asc(botMessages.receivedAt))
+    .limit(forgottenPerClaim);
+  return ctx.db.delete(botMessages).where(inArray(sql`rowid`, oldest));
 }
 
 async function claimThen(
@@ -445,6 +466,7 @@ class Conversation {
       const written = await writeDraft(this.ctx, draft, {
         key: `${this.message.channel}:${sourceMessageId}`,
         claim: (writtenId) => [
+          forgetOldMessages(this.ctx),
           this.ctx.db.insert(botMessages).values({
             messageId: this.message.messageId,
             userId: this.userId,

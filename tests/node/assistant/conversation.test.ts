@@ -4,6 +4,7 @@ import { insertAccount, insertCard, insertUser, insertWorkspace } from "../../..
 import {
   botLinkCodes,
   botLinks,
+  botMessages,
   installmentPlans,
   transactions,
   userPreferences,
@@ -81,6 +82,17 @@ describe("the assistant's conversation", () => {
     await a.send("padaria 12");
     a.clock.set("2026-11-28T15:00:01.000Z");
     expect((await a.send("desfazer"))[0]!.text).toContain("Não há nada para desfazer");
+    expect(await a.written()).toHaveLength(1);
+  });
+
+  it("forgets handled messages after a week, a few at each new one", async () => {
+    await a.send("ajuda");
+    await a.send("mercado 10");
+    expect(await a.db.select().from(botMessages)).toHaveLength(2);
+    a.clock.set("2026-12-04T15:00:01.000Z");
+    await a.send("ajuda");
+    const kept = await a.db.select().from(botMessages);
+    expect(kept.map((row) => row.receivedAt)).toEqual(["2026-12-04T15:00:01.000Z"]);
     expect(await a.written()).toHaveLength(1);
   });
 
