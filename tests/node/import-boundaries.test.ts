@@ -16,6 +16,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   { pattern: /^db\/enums\.ts$/, reason: "the value lists the tables store, plain data" },
   { pattern: /^worker\/.+\.schemas\.ts$/, reason: "zod schemas, shared by forms and route validators" },
   { pattern: /^worker\/.+\.presets\.ts$/, reason: "preset colours, icons and issuers the forms offer" },
+  {
+    pattern: /^worker\/assistant\/link-code\.ts$/,
+    reason: "the assistant's link code: its length, lifetime and the message the settings page shows",
+  },
   { pattern: /^worker\/http\/errors\.ts$/, reason: "error codes, translated by the UI" },
   { pattern: /^worker\/http\/field-errors\.ts$/, reason: "zod issues as the envelope's field map" },
   { pattern: /^worker\/http\/messages\.ts$/, reason: "message keys and their values, which the pages translate" },
