@@ -6,6 +6,27 @@ import { unitsToDecimal } from "../ledger/amounts.ts";
 import type { AssistantWorkspace } from "./assistant-reads.ts";
 import type { Replies } from "./assistant-sentences.ts";
 
+/** WhatsApp takes a text of at most 4,096 characters; a reply stays a little under it. */
+export const replyTextLimit = 4000;
+
+/**
+ * The reply's lines while they fit one WhatsApp message; past that, how many more there are and
+ * where to see them all. The first line (the title) always stays.
+ */
+export function fittedLines(lines: readonly string[], replies: Replies, url: string): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const [index, line] of lines.entries()) {
+    const more = replies.say("more", { count: lines.length - index, url });
+    if (index > 0 && length + line.length + 1 + more.length + 1 > replyTextLimit) {
+      return [...kept, more].join("\n");
+    }
+    kept.push(line);
+    length += line.length + 1;
+  }
+  return kept.join("\n");
+}
+
 /** "saldo": each active account's balance, and each card's debt and what is left of its limit. */
 export function balanceReply(workspace: AssistantWorkspace, replies: Replies, accountsUrl: string): string {
   const { say, money } = replies;
@@ -27,19 +48,23 @@ export function balanceReply(workspace: AssistantWorkspace, replies: Replies, ac
         : say("balance.debitCard", { name: card.name, account: card.accountName }),
     ),
   ];
-  return lines.join("\n");
+  return fittedLines(lines, replies, accountsUrl);
 }
 
 /**
  * "resumo": this month's spending by tag, per currency, from the month rollups (no conversion:
  * a currency is never turned into another without a rate). An expense with two tags counts under
- * both, so the tag lines may add up to more than the total; the reply says so when they do.
+ * both, so the tag lines may add up to more than the total; the reply says so when they do. The
+ * biggest tags of each currency are listed; the rest are counted, with where to see them.
  */
+const tagsPerCurrency = 12;
+
 export async function summaryReply(
   ctx: ServiceContext,
   workspace: AssistantWorkspace,
   today: string,
   replies: Replies,
+  analyticsUrl: string,
 ): Promise<string> {
   const { say, money } = replies;
   const month = today.slice(0, 7);
@@ -69,13 +94,16 @@ export async function summaryReply(
       .filter((row) => row.currency === total.currency && row.units > 0)
       .sort((a, b) => b.units - a.units || (a.name ?? "").localeCompare(b.name ?? ""));
     const amount = (units: number) => money(unitsToDecimal(units, total.currency), total.currency);
-    for (const row of tagLines) {
+    for (const row of tagLines.slice(0, tagsPerCurrency)) {
       const name = row.tagId === "" || !row.name ? say("parts.untagged") : row.name;
       lines.push(say("summary.tag", { name, amount: amount(row.units) }));
+    }
+    if (tagLines.length > tagsPerCurrency) {
+      lines.push(say("more", { count: tagLines.length - tagsPerCurrency, url: analyticsUrl }));
     }
     lines.push(say("summary.total", { amount: amount(total.units) }));
     if (tagLines.reduce((sum, row) => sum + row.units, 0) > total.units) tagsOverlap = true;
   }
   if (tagsOverlap) lines.push(say("summary.overlap"));
-  return lines.join("\n");
+  return fittedLines(lines, replies, analyticsUrl);
 }

@@ -308,7 +308,13 @@ class Conversation {
     if (command === "balance")
       return this.answerOnce(this.reply(balanceReply(this.workspace, this.replies, this.workspaceUrl())));
     if (command === "summary") {
-      const text = await summaryReply(this.ctx, this.workspace, this.today, this.replies);
+      const text = await summaryReply(
+        this.ctx,
+        this.workspace,
+        this.today,
+        this.replies,
+        this.workspaceUrl("analytics"),
+      );
       return this.answerOnce(this.reply(text));
     }
     return this.answerOnce(this.reply(this.say("help")));

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertAccount, insertCard, insertUser, insertWorkspace } from "../../../db/factories.ts";
+import { insertAccount, insertCard, insertTag, insertUser, insertWorkspace } from "../../../db/factories.ts";
 import {
   botLinkCodes,
   botLinks,
@@ -266,6 +266,32 @@ describe("the assistant's conversation", () => {
     );
     expect((await a.send("ajuda"))[0]!.text).toContain("gastei 45,90 no mercado");
     expect(await a.written()).toHaveLength(2);
+  });
+
+  it("keeps saldo and resumo within one WhatsApp message, saying how many more and where", async () => {
+    for (let index = 1; index <= 120; index += 1) {
+      const name = `Conta número ${String(index).padStart(3, "0")} de uma família grande`;
+      await insertAccount(a.db, { workspaceId: a.workspaceId, name, currency: "BRL" });
+    }
+    const balance = (await a.send("saldo"))[0]!.text;
+    expect(balance.length).toBeLessThanOrEqual(4096);
+    expect(balance.split("\n").at(-1)).toMatch(
+      new RegExp(`^…e mais \\d+: veja tudo em https://moneta.test/workspaces/${a.workspaceId}/accounts$`),
+    );
+
+    for (let index = 1; index <= 14; index += 1) {
+      const tag = await insertTag(a.db, { workspaceId: a.workspaceId, name: `Tag ${index}` });
+      await insertTransactionRow(a, {
+        description: `Gasto ${index}`,
+        tagId: tag.id,
+        amount: `${index}.00`,
+        date: "2026-11-10",
+      });
+    }
+    const lines = (await a.send("resumo"))[0]!.text.split("\n");
+    expect(lines.filter((line) => line.startsWith("• "))).toHaveLength(12);
+    expect(lines).toContain(`…e mais 2: veja tudo em https://moneta.test/workspaces/${a.workspaceId}/analytics`);
+    expect(lines.at(-1)).toBe("Total: R$ 105,00");
   });
 
   it("writes nothing for a viewer, a user without the plan, or with the assistant off — and says why", async () => {
