@@ -10,6 +10,7 @@
  * answers once.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { botMessages, installmentPlans, transactions } from "../../db/schema/index.ts";
 import { actingAs, type ActingContext, type BotActor } from "../auth/actor.ts";
 import { countHit } from "../auth/rate-limit.ts";
@@ -103,8 +104,17 @@ function commandLanguage(text: string): Language {
   return /^\W*link/i.test(text.trim()) ? "en" : "pt-BR";
 }
 
-/** Inserts the message's claim; false when it was already claimed (a redelivery or its twin). */
-async function claimMessage(ctx: ServiceContext, message: IncomingMessage, userId: string, workspaceId: string | null) {
+/**
+ * Inserts the message's claim, with `alsoInBatch` (what the assistant now waits for) in the same
+ * round trip; false when it was already claimed (a redelivery or its twin, which wrote the same).
+ */
+async function claimMessage(
+  ctx: ServiceContext,
+  message: IncomingMessage,
+  userId: string,
+  workspaceId: string | null,
+  alsoInBatch: BatchItem<"sqlite">[] = [],
+) {
   const [claimed] = await ctx.db.batch([
     ctx.db
       .insert(botMessages)
@@ -112,6 +122,7 @@ async function claimMessage(ctx: ServiceContext, message: IncomingMessage, userI
       .onConflictDoNothing()
       .returning({ messageId: botMessages.messageId }),
     forgetOldMessages(ctx),
+    ...alsoInBatch,
   ]);
   return claimed.length === 1;
 }
@@ -217,12 +228,16 @@ class Conversation {
     });
   }
 
-  /** Answers once: the claim first, then the reply (and what the assistant now waits for, if anything). */
+  /** Answers once: the claim and what the assistant now waits for (if anything) in one batch, then the reply. */
   private async answerOnce(replies: OutgoingReply[], waitFor?: PendingState | "nothing"): Promise<OutgoingReply[]> {
-    if (!(await claimMessage(this.ctx, this.message, this.userId, this.workspace.id))) return [];
-    if (waitFor === "nothing") await clearPendingStatement(this.ctx, this.userId);
-    else if (waitFor) await savePendingStatement(this.ctx, this.userId, waitFor);
-    return replies;
+    const waiting =
+      waitFor === "nothing"
+        ? [clearPendingStatement(this.ctx, this.userId)]
+        : waitFor
+          ? [savePendingStatement(this.ctx, this.userId, waitFor)]
+          : [];
+    const claimed = await claimMessage(this.ctx, this.message, this.userId, this.workspace.id, waiting);
+    return claimed ? replies : [];
   }
 
   private parse(text: string): ParsedMessage {
@@ -249,7 +264,7 @@ class Conversation {
     const parsed = this.parse(text);
     // The answer to a question holds only what was asked ("87,30", "para o Nubank"); a message with
     // words of its own ("uber 20") is a new one.
-    if (pending?.type === "answer" && descriptionOf(parsed) === "") {
+    if (pending?.type === "answer" && wordsOfItsOwn(parsed) === "") {
       const together = this.parse(`${pending.text} ${text}`);
       if (isTransaction(together))
         return this.proceed({ parsed: together, chosen: {}, sourceMessageId: pending.sourceMessageId });
@@ -447,7 +462,7 @@ class Conversation {
       origin: legs.origin,
       destination: legs.destination,
       tag: this.tagOf(parsed, legs.kind),
-      description: this.descriptionOf(parsed, legs.kind),
+      description: this.descriptionToSave(parsed, legs.kind),
       installments: legs.kind === "expense" ? parsed.installments : null,
     };
     if (this.preferences.requireConfirmation && !confirmed) {
@@ -555,7 +570,7 @@ class Conversation {
     return tags.find((tag) => tag.id === this.preferences.defaultTagId) ?? null;
   }
 
-  private descriptionOf(parsed: ParsedTransaction, kind: string): string {
+  private descriptionToSave(parsed: ParsedTransaction, kind: string): string {
     const written = parsed.description.trim();
     if (written) return (written[0]!.toLocaleUpperCase() + written.slice(1)).slice(0, 255);
     if (kind === "transfer" || kind === "pay_credit_card") return this.say("parts.transferDescription");
@@ -653,7 +668,7 @@ const accountAliases: Partial<Record<string, string[]>> = {
 };
 
 /** What a message said besides amounts, dates, names and commands; null for a command. */
-function descriptionOf(parsed: ParsedMessage): string | null {
+function wordsOfItsOwn(parsed: ParsedMessage): string | null {
   if ("command" in parsed) return null;
   return ("ask" in parsed ? parsed.draft : parsed).description;
 }

@@ -164,9 +164,11 @@ export function tagFromKeywords<T extends Tag>(description: string, tags: readon
 
 /** A description's words that say something: "Pão de Açúcar 2" → ["pao", "acucar"]. */
 function significantWords(description: string): string[] {
-  return normalisePhrase(description)
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length >= 3 && !fillerWords.has(word) && !/^\d+$/.test(word));
+  return wordsOfPhrase(normalisePhrase(description));
+}
+
+function wordsOfPhrase(phrase: string): string[] {
+  return phrase.split(/[^a-z0-9]+/).filter((word) => word.length >= 3 && !fillerWords.has(word) && !/^\d+$/.test(word));
 }
 
 /**
@@ -181,8 +183,14 @@ export function tagFromHistory(
   const wanted = normalisePhrase(description);
   const words = new Set(significantWords(description));
   if (words.size === 0) return null;
-  const sameDescription = history.filter((past) => normalisePhrase(past.description) === wanted);
-  const sharingAWord = history.filter((past) => significantWords(past.description).some((word) => words.has(word)));
+  const sameDescription: (typeof history)[number][] = [];
+  const sharingAWord: (typeof history)[number][] = [];
+  for (const past of history) {
+    // Each past description is normalised once.
+    const phrase = normalisePhrase(past.description);
+    if (phrase === wanted) sameDescription.push(past);
+    if (wordsOfPhrase(phrase).some((word) => words.has(word))) sharingAWord.push(past);
+  }
   return leadingTag(sameDescription) ?? leadingTag(sharingAWord);
 }
 
