@@ -6,6 +6,21 @@ import type { Logger, RequestScope } from "./http/request-scope.ts";
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
+type ClockSettings = Pick<Env, "APP_ENV" | "TEST_CLOCK_OFFSET_MS">;
+
+/**
+ * How far the Worker's clock runs ahead of the system's: 0, except in test runs given
+ * TEST_CLOCK_OFFSET_MS, so the whole app can live on a chosen day while its time still flows
+ * (the suite's runs on the calendar's hard days). Production never reads the offset.
+ */
+export const clockOffsetMs = (env: ClockSettings) =>
+  env.APP_ENV === "test" ? Number(env.TEST_CLOCK_OFFSET_MS) || 0 : 0;
+
+export function clockOf(env: ClockSettings): Clock {
+  const offsetMs = clockOffsetMs(env);
+  return offsetMs === 0 ? systemClock : { now: () => new Date(Date.now() + offsetMs) };
+}
+
 /** What every service verb receives: the database, configuration, time and a logger. */
 export type ServiceContext = {
   db: Database;
@@ -34,7 +49,7 @@ export type ServiceContextOptions = {
 };
 
 export function createServiceContext(env: Env, options: ServiceContextOptions): ServiceContext {
-  const { log, waitUntil = () => {}, clock = systemClock, onUnavailable } = options;
+  const { log, waitUntil = () => {}, clock = clockOf(env), onUnavailable } = options;
   const defer = (work: Promise<unknown>) =>
     waitUntil(work.catch((error: unknown) => log.error("deferred_work_failed", { error: String(error) })));
   return { db: openDatabase(env, onUnavailable), env, clock, log, defer };

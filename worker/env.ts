@@ -21,6 +21,11 @@ export type Env = {
   TURNSTILE_VERIFY_URL?: string;
   /** …and "true" to skip the challenge in local and test runs (production ignores it). */
   TURNSTILE_DISABLED?: string;
+  /**
+   * Test runs only (APP_ENV "test"; ignored elsewhere): milliseconds added to the real time, so the
+   * suite can be run on the calendar's hard days (a month's last day, 29 February, New Year in São Paulo).
+   */
+  TEST_CLOCK_OFFSET_MS?: string;
   /** Bearer secret of the operator-only routes (POST /api/admin/jobs/due-items/run); unset, they answer 404. */
   OPERATOR_TOKEN?: string;
   /** The exchange-rate cache: one entry per base currency, fresh for an hour (worker/currency/). */

@@ -1,7 +1,7 @@
 import type { ExecutionContext, ScheduledController } from "@cloudflare/workers-types";
 import { api } from "./api.ts";
 import { createWorkerApp } from "./app.ts";
-import { createServiceContext } from "./context.ts";
+import { clockOffsetMs, createServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
 import { refreshRatesInUse } from "./currency/rates-refresh.ts";
@@ -22,7 +22,7 @@ export default {
     const services = createServiceContext(env, {
       log: createLogger({ cron: controller.cron }),
       waitUntil: (work) => ctx.waitUntil(work),
-      clock: { now: () => new Date(controller.scheduledTime) },
+      clock: { now: () => new Date(controller.scheduledTime + clockOffsetMs(env)) },
     });
     // The rates go their own way: a slow provider must not hold up posting what is due.
     ctx.waitUntil(refreshRatesInUse(services));

@@ -15,6 +15,7 @@ import {
   openPage,
   waitForHydration,
 } from "../support/browser.ts";
+import { testNow } from "../support/test-clock.ts";
 import { type Language, translator } from "./support/locale-text.ts";
 import { codeFromConsole } from "./support/sign-in.ts";
 
@@ -59,7 +60,7 @@ async function seedLedger(page: Page, baseURL: string, workspaceId: string) {
     amount: "250",
     description: "Internet",
     origin_id: `account:${checking.uuid}`,
-    scheduled_date: `${new Date().getUTCFullYear() + 1}-01-10`,
+    scheduled_date: `${testNow().getUTCFullYear() + 1}-01-10`,
   });
   return { cardId: card.uuid };
 }

@@ -6,7 +6,8 @@ import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { allText, readPdf } from "../support/pdf-text.ts";
-import { postJson } from "./support/ledger.ts";
+import { addDays } from "../../worker/ledger/dates.ts";
+import { postJson, workspaceToday } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
@@ -64,6 +65,7 @@ describe("analytics in Chromium", () => {
     return { workspaceId, api, currency, checking, savings, food };
   }
 
+  // A long walk through the whole page, with screenshots in every layout: over a minute on a busy machine.
   it("draws the reports, changes the range, opens a tag's transactions and follows a budget and a goal", async () => {
     const email = `analytics-${Date.now()}@example.com`;
     const opened = await openPage(browser, { baseURL, locale: "en-US" });
@@ -86,7 +88,7 @@ describe("analytics in Chromium", () => {
       origin_id: `account:${checking.uuid}`,
       amount: "80.00",
       description: "Rent",
-      date: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+      date: addDays(await workspaceToday(page, workspaceId), 10),
     });
     const database = createDatabase({ url: inject("appDatabaseUrl") });
     await setTier(database, { email, plan: "unlimited" });
@@ -239,7 +241,8 @@ describe("analytics in Chromium", () => {
 
     // A range into the future: the balance trend projects the days after today, drawn dashed, and its
     // table says which rows are projected. An expense dated ahead moves the projected part.
-    const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const today = await workspaceToday(page, workspaceId);
+    const dayFromNow = (days: number) => addDays(today, days);
     await postJson(page, `${api}/transactions`, {
       type: "expense",
       origin_id: `account:${checking.uuid}`,
@@ -284,7 +287,7 @@ describe("analytics in Chromium", () => {
     await expect.poll(() => goals.getByRole("progressbar", { name: "Trip" }).getAttribute("aria-valuenow")).toBe("25");
     expect(problems).toEqual([]);
     await opened.context.close();
-  });
+  }, 150_000);
 
   it("shows a free plan's advanced reports as locked, with what they show and the way to them", async () => {
     const email = `analytics-free-${Date.now()}@example.com`;

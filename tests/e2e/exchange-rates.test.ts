@@ -10,6 +10,7 @@ import {
   reloadHydrated,
   screenshotEveryLayout,
 } from "../support/browser.ts";
+import { testNow } from "../support/test-clock.ts";
 import { addAccount } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -179,7 +180,7 @@ describe("exchange rates in Chromium", () => {
     const totalAfterCoffee = reais(100_000 + 260_384 + eurCents);
     await setProviders("down");
     const database = createDatabase({ url: inject("appDatabaseUrl") });
-    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const threeDaysAgo = new Date(testNow().getTime() - 3 * 86_400_000).toISOString();
     await database.$client.execute({
       sql: "update exchange_rates set fetched_at = ? where base = 'USD' and quote = 'BRL'",
       args: [threeDaysAgo],

@@ -11,14 +11,14 @@ import {
   toastWith,
 } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
-import { postJson } from "./support/ledger.ts";
+import { cardCycleAround, postJson, workspaceToday } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 14: "comprei um notebook em 10x no cartão". The plan is saved from its page; the card's
+ * "comprei um notebook em 10x no cartão". The plan is saved from its page; the card's
  * statements show one installment each, the limit holds the whole remainder, and paying the open
- * statement frees one tenth. An account plan is cancelled after a confirmation. The workspace is in
- * UTC and the card closed three days ago, so today's purchase is on the open statement.
+ * statement frees one tenth. An account plan is cancelled after a confirmation. Dates are relative to
+ * the workspace's today: the card closed three days ago, so today's purchase is on the open statement.
  */
 describe("installment plans in Chromium", () => {
   let browser: Browser;
@@ -43,8 +43,8 @@ describe("installment plans in Chromium", () => {
     const { page, problems } = opened;
     const workspaceId = await signUpWithWorkspace(page, `parcelas-${stamp}@example.com`, "Paula Parcelas", "Casa");
     const api = `/api/workspaces/${workspaceId}`;
-    const today = new Date().toISOString().slice(0, 10);
-    const billingDay = Math.min(28, Number(addDays(today, -3).slice(8)));
+    const today = await workspaceToday(page, workspaceId);
+    const { billingDay, dueDay } = cardCycleAround(today);
     const account = await postJson(page, `${api}/accounts`, {
       name: "Itaú",
       type: "checking",
@@ -57,7 +57,7 @@ describe("installment plans in Chromium", () => {
       type: "credit",
       credit_limit: "5000",
       billing_cycle_day: billingDay,
-      due_day: (billingDay % 28) + 7,
+      due_day: dueDay,
     });
 
     await gotoHydrated(page, `/workspaces/${workspaceId}/installment-plans`);
@@ -145,7 +145,7 @@ describe("installment plans in Chromium", () => {
     const workspaceId = await signUpWithWorkspace(page, `carne-${Date.now()}@example.com`, "Caio Carnê", "Casa");
     // The rest in Portuguese, as the language menu leaves it.
     await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await workspaceToday(page, workspaceId);
     const caixa = await postJson(page, `/api/workspaces/${workspaceId}/accounts`, {
       name: "Caixa",
       type: "checking",

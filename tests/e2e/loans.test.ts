@@ -9,6 +9,7 @@ import {
   screenshotEveryLayout,
   toastWith,
 } from "../support/browser.ts";
+import { workspaceToday } from "./support/ledger.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -131,7 +132,7 @@ describe("loans in Chromium", () => {
       principal_amount: "300000",
       interest_rate: "10",
       term_months: 360,
-      start_date: new Date().toISOString().slice(0, 10),
+      start_date: await workspaceToday(page, workspaceId),
       payment_account_id: account.uuid,
     });
     await gotoHydrated(page, `/workspaces/${workspaceId}/loans`);

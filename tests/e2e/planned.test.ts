@@ -12,18 +12,12 @@ import {
   toastWith,
 } from "../support/browser.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
-import { addAccount, chooseExpenseFrom } from "./support/ledger.ts";
+import { addAccount, chooseExpenseFrom, workspaceToday } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 async function balanceOf(page: Page, workspaceId: string, accountId: string): Promise<number> {
   const response = await page.request.get(`/api/workspaces/${workspaceId}/accounts/${accountId}`);
   return ((await response.json()) as { data: { balance_cents: number } }).data.balance_cents;
-}
-
-/** The workspace's today, as its pages and the executor read it. */
-async function workspaceToday(page: Page, workspaceId: string): Promise<string> {
-  const response = await page.request.get(`/api/workspaces/${workspaceId}/scheduled-transactions`);
-  return ((await response.json()) as { meta: { today: string } }).meta.today;
 }
 
 /** Month-end dates by a plain walk: day 31, or the month's last day when it is shorter. */
@@ -109,6 +103,7 @@ describe("scheduled and recurring transactions in Chromium", () => {
     await context.close();
   });
 
+  // A long walk through the whole page, with screenshots in every layout: over a minute on a busy machine.
   it("explains the beta gate, then sets up a monthly rule on day 31 with its next five dates; posts now, pauses and resumes it", async () => {
     const email = `recur-${Date.now()}@example.com`;
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
@@ -208,5 +203,5 @@ describe("scheduled and recurring transactions in Chromium", () => {
     });
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 150_000);
 });

@@ -10,13 +10,13 @@ import {
   screenshotEveryLayout,
   toastWith,
 } from "../support/browser.ts";
-import { postJson } from "./support/ledger.ts";
+import { cardCycleAround, postJson, workspaceToday } from "./support/ledger.ts";
 import { signInThroughLogin, signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 12 §1: a statement lists its purchases with its total, paid and remaining, and is paid from
+ * A statement lists its purchases with its total, paid and remaining, and is paid from
  * itself through the prefilled card-payment wizard; a debit card shows its recent purchases. Dates
- * are relative to today (the workspace is in UTC): the card closed three days ago, so today's
+ * are relative to the workspace's today: the card closed three days ago, so today's
  * purchases are on the open statement and one from ten days ago on the one before.
  */
 describe("card statements in Chromium", () => {
@@ -36,8 +36,8 @@ describe("card statements in Chromium", () => {
     const { page } = opened;
     const workspaceId = await signUpWithWorkspace(page, `faturas-${stamp}@example.com`, "Fabi Faturas", "Casa");
     const api = `/api/workspaces/${workspaceId}`;
-    const today = new Date().toISOString().slice(0, 10);
-    const billingDay = Math.min(28, Number(addDays(today, -3).slice(8)));
+    const today = await workspaceToday(page, workspaceId);
+    const { billingDay, dueDay } = cardCycleAround(today);
     const account = await postJson(page, `${api}/accounts`, {
       name: "Itaú",
       type: "checking",
@@ -51,7 +51,7 @@ describe("card statements in Chromium", () => {
       type: "credit",
       credit_limit: "5000",
       billing_cycle_day: billingDay,
-      due_day: (billingDay % 28) + 7,
+      due_day: dueDay,
       last_four_digits: "4821",
     });
     const purchase = (amount: string, description: string, date: string, tagIds: string[] = []) =>

@@ -11,6 +11,7 @@ import {
 } from "../../scripts/local-stack.ts";
 import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
 import { startFakeGraphApi } from "./fake-graph-api.ts";
+import { testClockOffsetMs } from "./test-clock.ts";
 import { testPhoneNumberId } from "./whatsapp-webhook.ts";
 
 declare module "vitest" {
@@ -66,6 +67,7 @@ export default async function setup(project: TestProject) {
       WHATSAPP_PHONE_NUMBER_ID: testPhoneNumberId,
       WHATSAPP_GRAPH_API_URL: graphApi.url,
       WHATSAPP_DISPLAY_NUMBER: "+55 11 4000-0000",
+      TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs),
     },
   });
   project.provide("appUrl", server.url);

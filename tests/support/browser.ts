@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { projectRoot } from "../../scripts/local-stack.ts";
+import { testClockOffsetMs, testNow, testTimeZone } from "./test-clock.ts";
 
 export const screenshotDir = join(projectRoot, "tests", "artifacts", "screenshots");
 
@@ -44,7 +45,7 @@ export type PageOptions = {
   viewport?: ViewportName;
   /** The browser's language (Accept-Language and navigator.language). */
   locale?: "en-US" | "pt-BR";
-  /** The browser's time zone (an IANA identifier); the machine's when not given. */
+  /** The browser's time zone (an IANA identifier); the calendar run's, else the machine's, when not given. */
   timezoneId?: string;
 };
 
@@ -71,11 +72,13 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
     extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
     viewport,
     locale: options.locale ?? "en-US",
-    timezoneId: options.timezoneId,
+    timezoneId: options.timezoneId ?? testTimeZone,
     deviceScaleFactor: 1,
     isMobile: options.viewport === "mobile",
     hasTouch: options.viewport === "mobile",
   });
+  // On a calendar run the page's clock starts on the chosen day and flows from there, like the app's.
+  if (testClockOffsetMs !== 0) await context.clock.install({ time: testNow() });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {

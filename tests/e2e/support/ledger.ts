@@ -1,3 +1,4 @@
+import { addDays } from "../../../worker/ledger/dates.ts";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
@@ -28,4 +29,19 @@ export async function chooseExpenseFrom(page: Page, accountId: string) {
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.locator("#tx-origin").selectOption(`account:${accountId}`);
   await dialog.getByRole("button", { name: "Next" }).click();
+}
+
+/** The workspace's today, as its pages and the executor read it (its time zone, the app's clock). */
+export async function workspaceToday(page: Page, workspaceId: string): Promise<string> {
+  const response = await page.request.get(`/api/workspaces/${workspaceId}/scheduled-transactions`);
+  return ((await response.json()) as { meta: { today: string } }).meta.today;
+}
+
+/**
+ * A statement cycle that closed a few days before today, whatever today is: the billing day three days
+ * back (28 at most, so it exists in every month) and the due day a week after it, wrapped into 1–28.
+ */
+export function cardCycleAround(today: string): { billingDay: number; dueDay: number } {
+  const billingDay = Math.min(28, Number(addDays(today, -3).slice(8)));
+  return { billingDay, dueDay: ((billingDay + 6) % 28) + 1 };
 }
