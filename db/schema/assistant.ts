@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { botChannels } from "../enums.ts";
 import { timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
@@ -29,6 +29,12 @@ export const botLinkCodes = sqliteTable("bot_link_codes", {
   code: text("code").notNull().unique(),
   expiresAt: timestampColumn("expires_at").notNull(),
   createdAt: timestampColumn("created_at").notNull(),
+  /**
+   * Wrong link attempts from any phone since the code was issued: a wrong code does not say which
+   * code it aimed at, so each one counts against every live code. At the burn limit the code stops
+   * working (docs/assistant.md, "Guessing a link code").
+   */
+  wrongTries: integer("wrong_tries").notNull().default(0),
 });
 
 /**

@@ -49,7 +49,7 @@ import {
   type Understood,
   type Written,
 } from "./conversation-state.ts";
-import { linkPhoneByCode } from "./link.service.ts";
+import { type LinkOutcome, linkPhoneByCode } from "./link.service.ts";
 import { tagFromHistory, tagFromKeywords } from "./tag-guess.ts";
 
 /** How long "desfazer" reaches back. */
@@ -163,8 +163,15 @@ async function linkPhone(ctx: ServiceContext, message: IncomingMessage, code: st
   if (!code) return reply("problem.linkMissingCode");
   const linked = await linkPhoneByCode(ctx, { phone: message.from, code, now: ctx.clock.now() });
   if (linked.status === "linked") return claimThen(ctx, message, linked.userId, null, reply("problem.linked"));
-  return reply(linked.status === "tooManyAttempts" ? "problem.linkTooMany" : "problem.linkInvalid");
+  return reply(linkRefusals[linked.status]);
 }
+
+const linkRefusals = {
+  invalid: "problem.linkInvalid",
+  burned: "problem.linkBurned",
+  tooManyAttempts: "problem.linkTooMany",
+  paused: "problem.linkPaused",
+} as const satisfies Record<Exclude<LinkOutcome["status"], "linked">, string>;
 
 /** A number no one linked: how to link, once in a while (a stranger is not answered at every message). */
 async function answerUnknownSender(ctx: ServiceContext, message: IncomingMessage, text: string | null) {

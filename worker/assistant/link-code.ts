@@ -37,6 +37,8 @@ export type AssistantStatus = {
   phone_masked: string | null;
   linked_at: string | null;
   whatsapp_number: string | null;
+  /** The user's code, still within its 10 minutes, stopped working after too many wrong tries: a new one is needed. */
+  link_code_burned: boolean;
 };
 
 /** The digits of a number as people write it ("+55 11 4000-1234" → "551140001234"), for a wa.me link. */

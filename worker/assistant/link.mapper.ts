@@ -26,6 +26,7 @@ export function toAssistantStatus(
   user: Pick<typeof users.$inferSelect, "tier" | "hasBetaAccess">,
   link: Pick<typeof botLinks.$inferSelect, "phone" | "linkedAt"> | undefined,
   env: Pick<Env, "WHATSAPP_DISPLAY_NUMBER">,
+  isLinkCodeBurned: boolean,
 ): AssistantStatus {
   return {
     available: resolveTier(user).features.whatsapp_bot,
@@ -33,5 +34,6 @@ export function toAssistantStatus(
     phone_masked: link ? maskPhone(link.phone) : null,
     linked_at: link?.linkedAt ?? null,
     whatsapp_number: whatsappNumberOf(env),
+    link_code_burned: isLinkCodeBurned,
   };
 }

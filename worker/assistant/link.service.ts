@@ -1,6 +1,6 @@
-import { and, eq, exists, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, lte, or, sql } from "drizzle-orm";
 import { batchByName, batchEndingWith } from "../../db/named-batch.ts";
-import { botConversations, botLinkCodes, botLinks, rateLimits, users } from "../../db/schema/index.ts";
+import { botConversations, botLinkCodes, botLinks, users } from "../../db/schema/index.ts";
 import type { PersonCall } from "../auth/actor.ts";
 import { batchAsActor } from "../auth/actor-access.ts";
 import { countHit, retryAfter, type RateLimitRule } from "../auth/rate-limit.ts";
@@ -8,6 +8,7 @@ import { sessionEnded } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { resolveTier } from "../tiers/tiers.ts";
+import { linkAttemptOf, linkAttemptPolicy } from "./link-attempts.ts";
 import { whatsappNumberOf } from "./link.mapper.ts";
 import {
   linkCodeDigits,
@@ -20,11 +21,6 @@ import {
 export const linkPolicy = {
   /** Ten codes an hour is plenty for a person who mistyped or let one expire, and nothing to a script. */
   codesPerUser: { limit: 10, windowSeconds: 60 * 60 } satisfies RateLimitRule,
-  /**
-   * Five tries per phone in ten minutes: walking the 1 000 000 codes from one phone would take
-   * years, and a person who mistyped twice is not held back.
-   */
-  attemptsPerPhone: { limit: 5, windowSeconds: 10 * 60 } satisfies RateLimitRule,
   /** A new code colliding with another user's live one is drawn again, this many times at most. */
   codeDraws: 5,
 };
@@ -93,56 +89,70 @@ export async function createLinkCode({ ctx }: PersonCall): Promise<LinkCodeRespo
   throw new Error("No free link code after several draws.");
 }
 
-export type LinkOutcome = { status: "linked"; userId: string } | { status: "invalid" } | { status: "tooManyAttempts" };
+export type LinkOutcome =
+  | { status: "linked"; userId: string }
+  | { status: "invalid" }
+  | { status: "burned" }
+  | { status: "tooManyAttempts" }
+  | { status: "paused" };
 
 /**
  * The conversation's call when "VINCULAR 482913" arrives from a phone: the code is the proof, so no
- * person acts here. ONE atomic batch counts the attempt and, only while the phone is under its
- * limit and the code is live, moves the phone to the code's user and uses the code up — two
- * deliveries racing are two transactions, and the second finds no code. A phone linked to someone
- * else moves to the code's user (whoever holds the phone and the signed-in page wants it there);
- * a user who had another phone has the new one instead. Either way no pending conversation
- * survives the move.
+ * person acts here. ONE atomic batch counts the attempt and, only while the phone and all phones
+ * together are under their limits (link-attempts.ts) and the code is usable, moves the phone to
+ * the code's user and uses the code up — two deliveries racing are two transactions, and the
+ * second finds no code. A wrong code is counted against every live code and the overall window in
+ * the same batch. A phone linked to someone else moves to the code's user (whoever holds the
+ * phone and the signed-in page wants it there); a user who had another phone has the new one
+ * instead. Either way no pending conversation survives the move.
  */
-export async function linkPhoneByCode(
-  ctx: ServiceContext,
-  { phone, code, now }: LinkPhoneByCodeInput,
-): Promise<LinkOutcome> {
+export async function linkPhoneByCode(ctx: ServiceContext, input: LinkPhoneByCodeInput): Promise<LinkOutcome> {
+  const { phone, now } = input;
   const nowIso = now.toISOString();
-  const attemptKey = `bot-link-phone:${phone}`;
-  const rule = linkPolicy.attemptsPerPhone;
-  const isLiveCode = and(eq(botLinkCodes.code, code), gt(botLinkCodes.expiresAt, nowIso));
-  const codeOwner = ctx.db.select({ userId: botLinkCodes.userId }).from(botLinkCodes).where(isLiveCode);
-  const underLimit = sql`(select ${rateLimits.hits} from ${rateLimits} where ${rateLimits.key} = ${attemptKey}) <= ${rule.limit}`;
-  const mayLink = and(exists(codeOwner), underLimit);
+  const attempt = linkAttemptOf(ctx, input);
+  const mayLink = and(attempt.isChecked, exists(attempt.usableCode));
   const phoneOwner = ctx.db.select({ userId: botLinks.userId }).from(botLinks).where(eq(botLinks.phone, phone));
 
   const { before, rows } = await batchByName(
     ctx.db,
     [
-      ctx.db.all<{ hits: number; window_started_at: string }>(countHit(attemptKey, rule, now)),
+      attempt.countPhoneAttempt,
+      attempt.countWrongTryPerCode,
+      attempt.countWrongTryOverall,
       ctx.db
         .delete(botConversations)
         .where(
-          and(or(inArray(botConversations.userId, phoneOwner), inArray(botConversations.userId, codeOwner)), mayLink),
+          and(
+            or(inArray(botConversations.userId, phoneOwner), inArray(botConversations.userId, attempt.usableCode)),
+            mayLink,
+          ),
         ),
       ctx.db.delete(botLinks).where(and(eq(botLinks.phone, phone), mayLink)),
     ],
     {
       linked: ctx.db.all<{ user_id: string }>(sql`insert into bot_links (user_id, channel, phone, linked_at)
         select user_id, 'whatsapp', ${phone}, ${nowIso} from bot_link_codes
-        where code = ${code} and expires_at > ${nowIso} and ${underLimit}
+        where ${attempt.isUsableCode} and ${attempt.isChecked}
         on conflict (user_id) do update set channel = excluded.channel, phone = excluded.phone, linked_at = excluded.linked_at
         returning user_id`),
-      used: ctx.db.delete(botLinkCodes).where(and(isLiveCode, underLimit)),
+      used: ctx.db.delete(botLinkCodes).where(and(attempt.isUsableCode, attempt.isChecked)),
+      burned: attempt.burnedCode,
     },
   );
-  const [hits] = before;
-  if (retryAfter(hits[0], rule, now) !== null) return { status: "tooManyAttempts" };
+  const [phoneAttempts, , wrongTries] = before;
+  if (retryAfter(phoneAttempts[0], linkAttemptPolicy.attemptsPerPhone, now) !== null)
+    return { status: "tooManyAttempts" };
   const userId = rows.linked[0]?.user_id;
-  if (!userId) return { status: "invalid" };
-  ctx.log.info("assistant.phone_linked", { user_id: userId });
-  return { status: "linked", userId };
+  if (userId) {
+    ctx.log.info("assistant.phone_linked", { user_id: userId });
+    return { status: "linked", userId };
+  }
+  // Not linked and not counted as wrong: all phones together were over their limit, so the code was not checked.
+  const overall = wrongTries[0];
+  if (!overall) return { status: "paused" };
+  if (Number(overall.hits) === linkAttemptPolicy.wrongTriesOverall.limit)
+    ctx.log.warn("assistant.link_attempts_paused", { window_started_at: overall.window_started_at });
+  return { status: rows.burned.length > 0 ? "burned" : "invalid" };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { RowsByName } from "../../db/named-batch.ts";
 import { botLinks, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
+import { burnedLinkCodeQuery } from "../assistant/link-attempts.ts";
 import { toAssistantStatus } from "../assistant/link.mapper.ts";
 import { sessionEnded } from "../auth/session.ts";
 import type { ServiceContext } from "../context.ts";
@@ -19,6 +20,7 @@ export function profileQueries(ctx: ServiceContext, userId: string) {
       .select({ phone: botLinks.phone, linkedAt: botLinks.linkedAt })
       .from(botLinks)
       .where(eq(botLinks.userId, userId)),
+    burnedLinkCodes: burnedLinkCodeQuery(ctx, userId),
   };
 }
 
@@ -26,7 +28,7 @@ type ProfileRows = RowsByName<ReturnType<typeof profileQueries>>;
 
 /** The profile with its chat-bot settings and the assistant's link (the configured number comes from `ctx.env`). */
 export function toProfile(
-  { accounts, memberships, preferences, linkedPhones }: ProfileRows,
+  { accounts, memberships, preferences, linkedPhones, burnedLinkCodes }: ProfileRows,
   ctx: Pick<ServiceContext, "env">,
 ): UserResponse {
   const user = accounts[0];
@@ -34,6 +36,6 @@ export function toProfile(
   return {
     ...toUserResponse(user, memberships[0]?.total ?? 0),
     preferences: toPreferencesResponse(preferences[0], user),
-    assistant: toAssistantStatus(user, linkedPhones[0], ctx.env),
+    assistant: toAssistantStatus(user, linkedPhones[0], ctx.env, burnedLinkCodes.length > 0),
   };
 }

@@ -38,7 +38,7 @@ export function AssistantLinkCard({ assistant }: { assistant: AssistantStatus })
         ) : assistant.linked ? (
           <LinkedPhone assistant={assistant} />
         ) : (
-          <LinkWithCode />
+          <LinkWithCode isCodeBurned={assistant.link_code_burned} />
         )}
       </CardContent>
     </Card>
@@ -108,14 +108,15 @@ function useSecondsLeft(expiresAt: string | undefined): number {
   return expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000)) : 0;
 }
 
-function LinkWithCode() {
+/** `isCodeBurned`: the shown code stopped working after too many wrong tries (the profile says so as the page asks). */
+function LinkWithCode({ isCodeBurned }: { isCodeBurned: boolean }) {
   const { t, i18n } = useTranslation("user-settings");
   const fetcher = useFetcher<LinkCodeResult>();
   const revalidator = useRevalidator();
   const result = fetcher.data;
   const linkCode = result?.ok && "linkCode" in result ? result.linkCode : undefined;
   const secondsLeft = useSecondsLeft(linkCode?.expires_at);
-  const isLive = linkCode !== undefined && secondsLeft > 0;
+  const isLive = linkCode !== undefined && secondsLeft > 0 && !isCodeBurned;
 
   useEffect(() => {
     if (!result || result.ok) return;
@@ -152,6 +153,7 @@ function LinkWithCode() {
     <LinkCodePanel
       linkCode={linkCode}
       secondsLeft={secondsLeft}
+      isBurned={isCodeBurned}
       newCode={newCodeButton(t("assistant.newCode"))}
       checking={revalidator.state !== "idle"}
       checkAgain={() => void revalidator.revalidate()}
@@ -162,12 +164,14 @@ function LinkWithCode() {
 function LinkCodePanel({
   linkCode,
   secondsLeft,
+  isBurned,
   newCode,
   checking,
   checkAgain,
 }: {
   linkCode: LinkCodeResponse;
   secondsLeft: number;
+  isBurned: boolean;
   newCode: ReactNode;
   checking: boolean;
   checkAgain: () => void;
@@ -177,11 +181,11 @@ function LinkCodePanel({
   const message = linkMessageOf(linkCode.code, language);
   const number = linkCode.whatsapp_number;
   const whatsappLink = number ? `https://wa.me/${digitsOf(number)}?text=${encodeURIComponent(message)}` : undefined;
-  if (secondsLeft === 0)
+  if (secondsLeft === 0 || isBurned)
     return (
       <div className="grid gap-3">
         <p className="text-sm text-foreground" role="status">
-          {t("assistant.expired")}
+          {t(isBurned ? "assistant.burned" : "assistant.expired")}
         </p>
         <div>{newCode}</div>
       </div>

@@ -41,6 +41,7 @@ describe("linking a phone to the assistant", () => {
         code: data.code,
         expiresAt: "2026-11-21T12:10:00.000Z",
         createdAt: "2026-11-21T12:00:00.000Z",
+        wrongTries: 0,
       },
     ]);
   });
@@ -93,6 +94,7 @@ describe("linking a phone to the assistant", () => {
       phone_masked: null,
       linked_at: null,
       whatsapp_number: assistantNumber,
+      link_code_burned: false,
     });
     const code = await codeOf(ana.token);
     t.clock.set("2026-11-21T12:09:59.000Z");
@@ -105,6 +107,7 @@ describe("linking a phone to the assistant", () => {
       phone_masked: "+55 11 ••••-4321",
       linked_at: "2026-11-21T12:09:59.000Z",
       whatsapp_number: assistantNumber,
+      link_code_burned: false,
     });
   });
 
