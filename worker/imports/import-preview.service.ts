@@ -61,25 +61,36 @@ export const statementTooLarge = () =>
     values: { limit: `${maxStatementBytes / 1024 / 1024} MB` },
   });
 
-export type PreviewInput = {
-  workspaceId: string;
+/** The uploaded form: the file, the account or card it goes into, and the CSV mapping sent with it. */
+export type PreviewUpload = {
   target: LegRef;
   fileName: string;
   bytes: Uint8Array;
   csvMapping: CsvMapping | null;
+};
+
+export type PreviewInput = {
+  workspaceId: string;
+  /** Reads the upload; called only once the caller is known to be allowed to write in the workspace. */
+  readUpload: () => Promise<PreviewUpload>;
   language: Language;
 };
 
 /**
  * POST /imports/preview: what the file would create in the account or card, with the lines it
- * already has marked, before anything is written. One read round trip: the access check, the
- * target, the target's transactions around the file's days and its remembered CSV mapping.
+ * already has marked, before anything is written. Two read round trips, where other reads take
+ * one: the access check comes before the upload is read, so a stranger (404) or a viewer (403)
+ * never has 5 MB read and parsed on their behalf; the data (the target, its transactions around
+ * the file's days, its remembered CSV mapping) depends on the file, so it follows the parse, with
+ * the access checked again in the same batch (docs/decisions/035-imports-preview-then-chunks.md).
  */
 export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
-  if (input.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
+  await readInWorkspace(ctx, input.workspaceId, "finances.write", {});
+  const upload = await input.readUpload();
+  if (upload.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
   let file: ReturnType<typeof readStatementFile>;
   try {
-    file = readStatementFile(input.bytes, input.csvMapping);
+    file = readStatementFile(upload.bytes, upload.csvMapping);
   } catch (error) {
     if (error instanceof StatementProblem) throw refusedFile(error);
     throw error;
@@ -89,9 +100,9 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
   const {
     rows: { targetRows, existingRows, mappingRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
-    targetRows: targetQuery(ctx, input.workspaceId, input.target),
-    existingRows: days ? existingTransactionsQuery(ctx, input.workspaceId, input.target, days) : undefined,
-    mappingRows: rememberedMappingQuery(ctx, input.workspaceId, input.target),
+    targetRows: targetQuery(ctx, input.workspaceId, upload.target),
+    existingRows: days ? existingTransactionsQuery(ctx, input.workspaceId, upload.target, days) : undefined,
+    mappingRows: rememberedMappingQuery(ctx, input.workspaceId, upload.target),
   });
   const target = targetRows[0];
   if (!target) throw targetMissing();
@@ -144,8 +155,8 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
   const remembered = mappingRows[0]?.csvMapping;
   return {
     format: file.format,
-    file_name: input.fileName,
-    target: { type: input.target.type, uuid: target.id, name: target.name, currency: target.currency },
+    file_name: upload.fileName,
+    target: { type: upload.target.type, uuid: target.id, name: target.name, currency: target.currency },
     csv: file.csv && {
       delimiter: file.csv.delimiter,
       header: file.csv.header,

@@ -63,8 +63,11 @@ async function previewForm(request: Request) {
 export const importRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .post(`${base}/preview`, async (c) => {
-    const form = await previewForm(c.req.raw);
-    const input = { ...c.req.param(), ...form, language: detectLanguage(c.req.raw) };
+    const input = {
+      ...c.req.param(),
+      readUpload: () => previewForm(c.req.raw),
+      language: detectLanguage(c.req.raw),
+    };
     return c.json({ data: await previewImport({ ctx: c.get("ctx"), input }) });
   })
   .get(base, validate("query", importListQuerySchema), async (c) => {

@@ -5,7 +5,7 @@
  */
 import { countLineBreaks, readOfxTags } from "./ofx-tokens.ts";
 import { readAmount, readPostedDay, tidyDescription } from "./ofx-values.ts";
-import { maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
+import { assertDayInRange, maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
 
 export type OfxAccount = { bankId: string | null; accountId: string | null; type: "bank" | "card" };
 export type OfxStatement = { currency: string | null; account: OfxAccount | null; lines: StatementLine[] };
@@ -52,6 +52,11 @@ type Reading = {
   statement: OfxStatement;
   /** The aggregates open around the current tag, outermost first. */
   open: string[];
+  /**
+   * Where each name stands in `open`, innermost last: an end tag finds its aggregate without
+   * scanning `open`, which a file of unmatched end tags would make quadratic.
+   */
+  depthsOf: Map<string, number[]>;
   transaction: OpenTransaction | null;
   transactionCount: number;
   statementCount: number;
@@ -59,8 +64,8 @@ type Reading = {
 
 /**
  * The statement in an OFX text (already decoded from bytes). Throws StatementProblem: "empty",
- * "unknownFormat", "unclosedTransaction", "truncated", "missingDate", "badDate", "missingAmount",
- * "badAmount", "tooManyLines". With several statements in one file, their lines are read in order
+ * "unknownFormat", "unclosedTransaction", "truncated", "missingDate", "badDate", "dateOutOfRange",
+ * "missingAmount", "badAmount", "tooManyLines". With several statements in one file, their lines are read in order
  * and the currency and account are the first statement's.
  */
 export function parseOfx(text: string): OfxStatement {
@@ -69,6 +74,7 @@ export function parseOfx(text: string): OfxStatement {
   const reading: Reading = {
     statement: { currency: null, account: null, lines: [] },
     open: [],
+    depthsOf: new Map(),
     transaction: null,
     transactionCount: 0,
     statementCount: 0,
@@ -105,14 +111,19 @@ function openAggregate(reading: Reading, name: string, line: number): void {
     reading.statementCount++;
     reading.statement.account ??= { bankId: null, accountId: null, type: name === "STMTRS" ? "bank" : "card" };
   }
+  const depths = reading.depthsOf.get(name);
+  if (depths) depths.push(reading.open.length);
+  else reading.depthsOf.set(name, [reading.open.length]);
   reading.open.push(name);
 }
 
 /** Closes an aggregate and whatever it left open; an end tag with none open closes a 2.x leaf. */
 function closeAggregate(reading: Reading, name: string): void {
-  const depth = reading.open.lastIndexOf(name);
-  if (depth < 0) return;
+  const depth = reading.depthsOf.get(name)?.at(-1);
+  if (depth === undefined) return;
   const closed = reading.open.splice(depth);
+  // Each aggregate closed is the innermost open one of its name.
+  for (const closedName of closed) reading.depthsOf.get(closedName)!.pop();
   if (!reading.transaction || !closed.includes("STMTTRN")) return;
   // The list or the statement ending around an open transaction: its own end tag is missing.
   if (closed[0] !== "STMTTRN") throw new StatementProblem(reading.transaction.line, "unclosedTransaction");
@@ -149,6 +160,7 @@ function toStatementLine({ line, fields }: OpenTransaction): StatementLine {
   if (!posted || posted.value === "") throw new StatementProblem(line, "missingDate");
   const date = readPostedDay(posted.value);
   if (!date) throw new StatementProblem(posted.line, "badDate", { value: posted.value });
+  assertDayInRange(posted.line, date, posted.value);
   const amountField = fields.get("TRNAMT");
   if (!amountField || amountField.value === "") throw new StatementProblem(line, "missingAmount");
   const amount = readAmount(amountField.value);
