@@ -1,7 +1,6 @@
 import { useEffect, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/layout/error-page";
+import { ErrorPage, errorPageKindOf } from "./components/layout/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
@@ -96,9 +95,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
-  if (isRouteErrorResponse(error) && error.status === 403) return <ErrorPage kind="forbidden" />;
-  if (isRouteErrorResponse(error) && error.status === 503) return <ErrorPage kind="unavailable" />;
-  return <ErrorPage kind="generic" />;
+  return <ErrorPage kind={errorPageKindOf(useRouteError())} />;
 }

@@ -10,7 +10,8 @@
  *   4. Lighthouse's mobile profile (scripts/lighthouse-mobile.ts), 3 runs straight against the
  *      server: median LCP and performance score (issue 11: LCP < 1.5 s, score ≥ 0.98).
  * Prints a Markdown table and exits 1 when a budget is missed. `--serve` builds the app and
- * serves it the way `npm start` does, on free ports with throwaway data. Not part of `npm test`.
+ * serves it the way `npm start` does, on free ports with throwaway data; with neither flag, the app
+ * the running `npm start` serves is measured. Not part of `npm test`.
  * Sizes are in KB of 1000 bytes.
  *
  * The local server compresses text as Cloudflare does (Miniflare's entry worker, in front of
@@ -31,6 +32,7 @@ import {
   buildApp,
   freePort,
   localJwtSecret,
+  findRunningApp,
   LocalStackError,
   migrateDatabase,
   startDatabase,
@@ -345,7 +347,7 @@ async function main(): Promise<number> {
   const urlFlag = args.indexOf("--url");
   const isUncompressed = args.includes("--uncompressed");
   const served = args.includes("--serve") ? await serveApp() : null;
-  const baseURL = (served?.url ?? (urlFlag >= 0 ? args[urlFlag + 1] : undefined) ?? "http://127.0.0.1:8080").replace(
+  const baseURL = (served?.url ?? (urlFlag >= 0 ? args[urlFlag + 1] : undefined) ?? (await findRunningApp())).replace(
     /\/$/,
     "",
   );

@@ -8,7 +8,8 @@
  *   npm run bot:chat -- --phone 5511987654321
  *   npm run bot:chat -- --phone 5511987654321 --send "VINCULAR 482913" [--wait 10]
  *                                                      sends one message, prints the replies, exits
- *   --url http://127.0.0.1:8080   the running app (its port + 2 is where replies arrive; BOT_CHAT_PORT overrides)
+ *   --url http://127.0.0.1:8080   the app (default: the running npm start's, or PORT; its port + 2 is where
+ *                                 replies arrive; BOT_CHAT_PORT overrides)
  */
 import { createInterface } from "node:readline/promises";
 import type { SentWhatsAppMessage } from "../tests/support/fake-graph-api.ts";
@@ -22,14 +23,15 @@ import {
   startReplyListener,
   tapButton,
 } from "./bot-chat-client.ts";
-import { botChatPort, LocalStackError } from "./local-stack.ts";
+import { botChatPort, findRunningApp, LocalStackError } from "./local-stack.ts";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;
 }
 
-const appUrl = option("--url") ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+/** Set by main: --url, else the running app's address (PORT, or what npm start recorded). */
+let appUrl = option("--url");
 const oneMessage = option("--send");
 const waitSeconds = Number(option("--wait") ?? 10);
 const replyGraceMs = 2000;
@@ -43,7 +45,7 @@ function refusal(status: number, body: unknown): string {
 }
 
 async function sendOnce(target: ChatTarget, text: string) {
-  const listener = await startReplyListener(botChatPort(Number(new URL(appUrl).port || 80)));
+  const listener = await startReplyListener(botChatPort(Number(new URL(target.appUrl).port || 80)));
   try {
     const { delivery, replies } = await sendAndCollect(target, listener, text, { waitMs: waitSeconds * 1000 });
     if (delivery.status !== 200) throw new LocalStackError(refusal(delivery.status, delivery.body));
@@ -56,13 +58,13 @@ async function sendOnce(target: ChatTarget, text: string) {
 
 async function chat(target: ChatTarget, lines: ReturnType<typeof createInterface>) {
   let lastButtons: SentWhatsAppMessage["buttons"] = [];
-  const listener = await startReplyListener(botChatPort(Number(new URL(appUrl).port || 80)), (message) => {
+  const listener = await startReplyListener(botChatPort(Number(new URL(target.appUrl).port || 80)), (message) => {
     if (message.to !== target.from) return;
     lastButtons = message.buttons;
     printReply(message);
   });
   console.log(
-    `\n  Chatting with ${appUrl} as +${target.from}. Type a message; a button's number taps it; Ctrl-D ends.\n`,
+    `\n  Chatting with ${target.appUrl} as +${target.from}. Type a message; a button's number taps it; Ctrl-D ends.\n`,
   );
   try {
     for await (const line of lines) {
@@ -80,6 +82,7 @@ async function chat(target: ChatTarget, lines: ReturnType<typeof createInterface
 }
 
 async function main() {
+  appUrl ??= await findRunningApp();
   const appSecret = readLocalAppSecret();
   const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
   const phone = phoneDigits(

@@ -2,19 +2,20 @@
  * Operator command for the cron executor's runs (job_runs).
  *   npm run jobs                 the last 20 runs: when, trigger, items posted and failed, errors
  *   npm run jobs -- failures     the failures the last runs recorded, with the item and its reason
- * Target: LIBSQL_URL (+ LIBSQL_AUTH_TOKEN for Turso), default the `npm start` database.
+ * Target: LIBSQL_URL (+ LIBSQL_AUTH_TOKEN for Turso), default the running `npm start`'s database.
  */
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { findLocalDatabase, orExit } from "./local-stack.ts";
 import { listRecentJobRuns } from "../worker/jobs/job-runs.service.ts";
 import type { ItemFailure } from "../worker/jobs/runner.ts";
 
 if (import.meta.main) {
   const [command = "list"] = process.argv.slice(2);
-  const url = process.env.LIBSQL_URL ?? "http://127.0.0.1:8081";
-  const client = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN || undefined });
+  const { url, authToken } = await orExit(findLocalDatabase());
+  const client = createClient({ url, authToken });
   try {
     const db = drizzle(client, { schema }) as unknown as Database;
     const runs = await listRecentJobRuns({ db }, { limit: 20 });

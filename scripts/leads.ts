@@ -2,13 +2,14 @@
  * Operator command for the waitlist.
  *   npm run leads -- list                 a table of every lead
  *   npm run leads -- export [--out f.csv] CSV (RFC 4180) to a file or stdout
- * Target: LIBSQL_URL (+ LIBSQL_AUTH_TOKEN for Turso), default the `npm start` database.
+ * Target: LIBSQL_URL (+ LIBSQL_AUTH_TOKEN for Turso), default the running `npm start`'s database.
  */
 import { writeFileSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { findLocalDatabase, orExit } from "./local-stack.ts";
 import { listLeads } from "../worker/leads/leads.service.ts";
 
 const columns = ["created_at", "name", "email", "phone", "source"] as const;
@@ -27,8 +28,8 @@ export function leadsCsv(rows: Array<typeof schema.leads.$inferSelect>): string 
 
 if (import.meta.main) {
   const [command = "list", ...rest] = process.argv.slice(2);
-  const url = process.env.LIBSQL_URL ?? "http://127.0.0.1:8081";
-  const client = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN || undefined });
+  const { url, authToken } = await orExit(findLocalDatabase());
+  const client = createClient({ url, authToken });
   try {
     const rows = await listLeads({ db: drizzle(client, { schema }) as unknown as Database });
     if (command === "export") {

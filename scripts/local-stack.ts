@@ -6,12 +6,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { basename, dirname, join, resolve } from "node:path";
 import { applyMigrations } from "../db/migrate.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "..");
+/** Where `npm start` keeps the local database, logs and per-checkout secrets. */
+export const localDataDir = join(projectRoot, ".data");
 const binary = (name: string) => join(projectRoot, "node_modules", ".bin", name);
 
 /** A failure a person can act on: printed as one line, never a stack trace. */
@@ -247,6 +249,84 @@ export async function triggerCron(appUrl: string): Promise<boolean> {
     return response.ok;
   } catch {
     return false;
+  }
+}
+
+/** The addresses of the stack `npm start` runs, recorded so the operator scripts find it on any port. */
+export type RunningStack = { appUrl: string; databaseUrl: string };
+
+const runningStackFile = (dataDir: string) => join(dataDir, "running-stack.json");
+
+function readRunningStack(dataDir: string): RunningStack | null {
+  try {
+    const stack = JSON.parse(readFileSync(runningStackFile(dataDir), "utf8")) as Partial<RunningStack>;
+    return typeof stack.appUrl === "string" && typeof stack.databaseUrl === "string"
+      ? { appUrl: stack.appUrl, databaseUrl: stack.databaseUrl }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records the stack in .data/running-stack.json; the function returned forgets it, unless another
+ * `npm start` has recorded its own since. A record left by a crash is harmless: the finders below
+ * only trust an address that answers.
+ */
+export function recordRunningStack(dataDir: string, stack: RunningStack): () => void {
+  const file = runningStackFile(dataDir);
+  writeFileSync(file, `${JSON.stringify(stack)}\n`);
+  return () => {
+    const recorded = readRunningStack(dataDir);
+    if (recorded?.appUrl === stack.appUrl && recorded.databaseUrl === stack.databaseUrl) rmSync(file, { force: true });
+  };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type FinderOptions = { env?: NodeJS.ProcessEnv; dataDir?: string };
+
+/**
+ * The database an operator script (seed, leads, jobs, set-tier…) talks to: LIBSQL_URL (with
+ * LIBSQL_AUTH_TOKEN, e.g. Turso), else DB_PORT on 127.0.0.1, else the one the running `npm start`
+ * recorded, whatever port it was started with. With none of them it refuses in one line that says
+ * how to start it, rather than guess a default port that may hold another database.
+ */
+export async function findLocalDatabase(options: FinderOptions = {}): Promise<{ url: string; authToken?: string }> {
+  const env = options.env ?? process.env;
+  if (env.LIBSQL_URL) return { url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN || undefined };
+  if (env.DB_PORT) return { url: `http://127.0.0.1:${env.DB_PORT}` };
+  const stack = readRunningStack(options.dataDir ?? localDataDir);
+  if (stack && (await answers(`${stack.databaseUrl}/health`))) return { url: stack.databaseUrl };
+  throw new LocalStackError(
+    "No local database is running: start it with `npm start` in another terminal, or point LIBSQL_URL at one.",
+  );
+}
+
+/** The app a script drives (bot:chat, bench:landing, screenshots): PORT, else the running `npm start`'s. */
+export async function findRunningApp(options: FinderOptions = {}): Promise<string> {
+  const env = options.env ?? process.env;
+  if (env.PORT) return `http://127.0.0.1:${env.PORT}`;
+  const stack = readRunningStack(options.dataDir ?? localDataDir);
+  if (stack && (await answers(`${stack.appUrl}/api/health`))) return stack.appUrl;
+  throw new LocalStackError("The app is not running: start it with `npm start` in another terminal, or pass --url.");
+}
+
+/** For a command: a LocalStackError (nothing running) ends it with its one-line reason and exit code 1. */
+export async function orExit<Found>(finding: Promise<Found>): Promise<Found> {
+  try {
+    return await finding;
+  } catch (error) {
+    if (!(error instanceof LocalStackError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
 }
 

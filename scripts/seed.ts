@@ -1,6 +1,6 @@
 /**
  * `npm run db:seed`: a realistic demo household for screenshots, demos and benchmarks.
- * Target: LIBSQL_URL (default: the database `npm start` runs, http://127.0.0.1:8081).
+ * Target: LIBSQL_URL (default: the database of the running `npm start`, on whatever port it was given).
  * Running it twice changes nothing; `--reset` removes the demo data and writes it again.
  * It grows as features land (accounts, cards, transactions, plans…).
  */
@@ -17,6 +17,7 @@ import {
   insertWorkspace,
 } from "../db/factories.ts";
 import * as schema from "../db/schema/index.ts";
+import { findLocalDatabase, orExit } from "./local-stack.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import { firstOccurrenceFrom, postingDate } from "../worker/planning/recurrence.ts";
 import { recurrenceOf } from "../worker/recurring/recurring.rules.ts";
@@ -166,8 +167,8 @@ async function seedPlanned(
 }
 
 if (import.meta.main) {
-  const url = process.env.LIBSQL_URL ?? "http://127.0.0.1:8081";
-  const client = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN || undefined });
+  const { url, authToken } = await orExit(findLocalDatabase());
+  const client = createClient({ url, authToken });
   try {
     const outcome = await seedDemo(drizzle(client, { schema }) as unknown as Database, {
       reset: process.argv.includes("--reset"),

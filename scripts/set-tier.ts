@@ -1,8 +1,8 @@
 /**
  * `npm run user:set-tier -- --email ana@example.com --tier unlimited --beta on`
  * Sets a user's plan (free | unlimited) and beta access; either flag may be left out.
- * Target: LIBSQL_URL (+ LIBSQL_AUTH_TOKEN for Turso), default the database `npm start` runs,
- * http://127.0.0.1:8081. The user must have signed in at least once.
+ * Target: LIBSQL_URL (+ LIBSQL_AUTH_TOKEN for Turso), default the database the running `npm start`
+ * uses, on whatever port (scripts/local-stack.ts: findLocalDatabase). The user must have signed in at least once.
  */
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { findLocalDatabase, orExit } from "./local-stack.ts";
 import { resolveTier, tierPlans, type TierPlan } from "../worker/tiers/tiers.ts";
 
 export type SetTierRequest = { email: string; plan?: TierPlan; hasBetaAccess?: boolean };
@@ -63,8 +64,8 @@ export async function setTier(db: Database, request: SetTierRequest): Promise<st
 }
 
 if (import.meta.main) {
-  const url = process.env.LIBSQL_URL ?? "http://127.0.0.1:8081";
-  const client = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN || undefined });
+  const database = await orExit(findLocalDatabase());
+  const client = createClient(database);
   try {
     const request = parseSetTierArguments(process.argv.slice(2));
     console.log(await setTier(drizzle(client, { schema }) as unknown as Database, request));
@@ -72,7 +73,7 @@ if (import.meta.main) {
     const reason =
       error instanceof UsageError
         ? error.message
-        : `Setting the tier in ${url} failed: ${error instanceof Error ? error.message : error}`;
+        : `Setting the tier in ${database.url} failed: ${error instanceof Error ? error.message : error}`;
     console.error(reason);
     process.exitCode = 1;
   } finally {

@@ -8,11 +8,13 @@ import { join } from "node:path";
 import {
   assertPortFree,
   buildApp,
+  localDataDir,
   localJwtSecret,
   LocalStackError,
   localWhatsAppEnv,
   migrateDatabase,
   projectRoot,
+  recordRunningStack,
   startDatabase,
   startWorkerServer,
   triggerCron,
@@ -23,16 +25,18 @@ const isDev = process.argv.includes("--dev");
 const appPort = Number(process.env.PORT ?? 8080);
 const databasePort = Number(process.env.DB_PORT ?? 8081);
 const cronIntervalMs = 60_000;
-const dataDir = join(projectRoot, ".data");
+const dataDir = localDataDir;
 
 const running: RunningProcess[] = [];
 let cronTimer: NodeJS.Timeout | undefined;
+let forgetRunningStack: (() => void) | undefined;
 let isStopping = false;
 
 async function stopAll(exitCode: number) {
   if (isStopping) return;
   isStopping = true;
   clearInterval(cronTimer);
+  forgetRunningStack?.();
   await Promise.all(running.reverse().map((process) => process.stop()));
   process.exit(exitCode);
 }
@@ -52,6 +56,11 @@ async function main() {
   running.push(database);
   step("Applying migrations");
   await migrateDatabase(database.url);
+  // From here `npm run db:seed`, user:set-tier, leads, jobs and bot:chat find this stack on these ports.
+  forgetRunningStack = recordRunningStack(dataDir, {
+    appUrl: `http://127.0.0.1:${appPort}`,
+    databaseUrl: database.url,
+  });
   if (!isDev) {
     step("Building the app");
     await buildApp(join(dataDir, "build.log"));

@@ -1,4 +1,6 @@
-import { data, Outlet, redirect, useLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import { data, Outlet, redirect, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPage, errorPageKindOf, WorkspaceErrorPanel } from "~/components/layout/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { parseCollapsedGroups } from "~/components/shell/navigation";
 import { currentWorkspaceCookie, requireViewer } from "~/lib/session.server";
@@ -35,18 +37,43 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export default function WorkspaceLayout() {
-  const { workspace, workspaces, user, tierLabel, showRecurring, collapsedGroups } = useLoaderData<typeof loader>();
+type ShellData = Awaited<ReturnType<typeof loader>>["data"];
+
+function WorkspaceShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   return (
     <AppShell
-      user={user}
-      tierLabel={tierLabel}
-      workspace={workspace}
-      workspaces={workspaces}
-      showRecurring={showRecurring}
-      collapsedGroups={collapsedGroups}
+      user={shell.user}
+      tierLabel={shell.tierLabel}
+      workspace={shell.workspace}
+      workspaces={shell.workspaces}
+      showRecurring={shell.showRecurring}
+      collapsedGroups={shell.collapsedGroups}
     >
-      <Outlet />
+      {children}
     </AppShell>
+  );
+}
+
+export default function WorkspaceLayout() {
+  return (
+    <WorkspaceShell shell={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </WorkspaceShell>
+  );
+}
+
+/**
+ * A workspace page whose loader or component fails shows the error inside the shell, whose own read
+ * succeeded: the sidebar and the header keep working. When that read is what failed, there is no
+ * shell to keep and the whole-page error shows, as the root's boundary would.
+ */
+export function ErrorBoundary() {
+  const kind = errorPageKindOf(useRouteError());
+  const shell = useRouteLoaderData<typeof loader>("routes/workspace-layout");
+  if (!shell) return <ErrorPage kind={kind} />;
+  return (
+    <WorkspaceShell shell={shell}>
+      <WorkspaceErrorPanel kind={kind} workspaceId={shell.workspace.uuid} />
+    </WorkspaceShell>
   );
 }

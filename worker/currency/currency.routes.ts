@@ -11,7 +11,14 @@ import {
   rateQuerySchema,
   ratesQuerySchema,
 } from "./currency.schemas.ts";
-import { clearCache, convertAmount, convertMany, getRate, getRates, supportedCurrencies } from "./currency.service.ts";
+import {
+  convertAmount,
+  convertMany,
+  getRate,
+  getRates,
+  refreshCache,
+  supportedCurrencies,
+} from "./currency.service.ts";
 
 /**
  * /currency… (SPEC §7 Currency): for any signed-in person, so the providers are not an open
@@ -55,8 +62,7 @@ export const currencyRoutes = new Hono<ApiEnv>()
   .get("/supported", async (c) =>
     c.json({ data: await whileSessionLive(c.get("ctx"), async () => supportedCurrencies()) }),
   )
+  // The verb checks the session in the batch that counts the call: no provider is asked before it.
   .delete("/cache", validate("query", cacheQuerySchema), async (c) =>
-    c.json({
-      data: await whileSessionLive(c.get("ctx"), () => clearCache({ ctx: c.get("ctx"), input: c.req.valid("query") })),
-    }),
+    c.json({ data: await refreshCache({ ctx: c.get("ctx"), input: c.req.valid("query") }) }),
   );

@@ -3,16 +3,22 @@
  * rate (now or on a day), conversions. A result says where its rate came from and whether it is
  * stale (every provider failed and the last good rate served); no rate is ever made up.
  */
+import type { PersonCall } from "../auth/actor.ts";
+import { batchAsActor } from "../auth/actor-access.ts";
+import { countHit, type RateLimitRule, retryAfter } from "../auth/rate-limit.ts";
 import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
 import { microsToRate, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { convertUnits, type PairRate, pairRate } from "./conversion.ts";
 import {
   type CurrentRates,
-  clearRatesCache,
   currentRates,
   keptRatesAround,
+  keptSheetsOf,
+  newestKeptRatesQuery,
   ratesUnavailable,
+  refreshRates,
 } from "./exchange-rates.service.ts";
 import { rateCurrencies, type RateCurrency } from "./rate-currencies.ts";
 
@@ -173,7 +179,38 @@ export function supportedCurrencies() {
   return rateCurrencies.map((code) => ({ code, decimals: minorUnitOf(code) }));
 }
 
-/** DELETE /currency/cache[?base_currency=] */
-export async function clearCache({ ctx, input }: { ctx: ServiceContext; input: { base_currency?: RateCurrency } }) {
-  return { cleared: await clearRatesCache(ctx, input.base_currency) };
+/**
+ * Refreshing the rates asks up to four providers per base: once a minute per person keeps any
+ * signed-in person from turning the call into a way to hammer them.
+ */
+export const ratesRefreshPerPerson: RateLimitRule = { limit: 1, windowSeconds: 60 };
+
+/**
+ * DELETE /currency/cache[?base_currency=]: fresh rates of that base, or of every rate currency,
+ * from the providers now, replacing the cached ones base by base. A base no provider answered
+ * keeps its cached rates, so there is never a moment without them; with none refreshed it is 503.
+ * One round trip checks the session, counts the call (429 past the limit) and reads the kept rates
+ * the answers are checked against; one writes the fresh ones.
+ */
+export async function refreshCache({ ctx, input }: PersonCall<{ base_currency?: RateCurrency }>) {
+  const now = ctx.clock.now();
+  const bases = input.base_currency ? [input.base_currency] : [...rateCurrencies];
+  const { hits, kept } = await batchAsActor(ctx, {
+    hits: ctx.db.all<{ hits: number; window_started_at: string }>(
+      countHit(`rates-refresh:${ctx.actor.userId}`, ratesRefreshPerPerson, now),
+    ),
+    kept: newestKeptRatesQuery(ctx, bases),
+  });
+  const wait = retryAfter(hits[0], ratesRefreshPerPerson, now);
+  if (wait !== null) {
+    throw new AppError("RATE_LIMITED", "errors:details.ratesRefreshTooSoon", { retryAfterSeconds: wait });
+  }
+  const { refreshed, unchanged } = await refreshRates(ctx, bases, keptSheetsOf(kept));
+  if (refreshed.length === 0) {
+    throw new AppError("EXCHANGE_RATES_UNAVAILABLE", "errors:details.ratesNotRefreshed", {
+      retryAfterSeconds: ratesRefreshPerPerson.windowSeconds,
+    });
+  }
+  // `cleared` is the name the call's answer had when it only emptied the cache.
+  return { refreshed, unchanged, cleared: refreshed };
 }

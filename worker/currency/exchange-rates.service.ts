@@ -11,7 +11,9 @@
  *   kept, EXCHANGE_RATES_UNAVAILABLE (503). A missing pair is never 1.
  * - KV is a cache, not a store: when it cannot be read or written the chain and the table serve.
  */
-import { and, desc, eq, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { batchOfStatements } from "../../db/named-batch.ts";
 import { exchangeRates } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { todayIn } from "../ledger/dates.ts";
@@ -66,27 +68,48 @@ async function readCache(ctx: ServiceContext, base: RateCurrency): Promise<RateS
 
 const isFresh = (sheet: RateSheet, now: Date) => now.getTime() - Date.parse(sheet.fetchedAt) < cacheTtlMs;
 
-/** The newest day's kept rates of a base, as one sheet (the freshest fetch of that day). */
-async function lastKeptSheet(ctx: ServiceContext, base: RateCurrency): Promise<RateSheet | null> {
-  const newestDay = ctx.db
-    .select({ day: sql`max(${exchangeRates.rateDate})` })
-    .from(exchangeRates)
-    .where(eq(exchangeRates.base, base));
-  const rows = await ctx.db
+/**
+ * The kept rates of each base's newest day, as one query a caller may put in its batch; read them
+ * with keptSheetsOf.
+ */
+export function newestKeptRatesQuery(ctx: ServiceContext, bases: readonly RateCurrency[]) {
+  const sameBase = alias(exchangeRates, "same_base");
+  const newestDayOfBase = ctx.db
+    .select({ day: sql`max(${sameBase.rateDate})` })
+    .from(sameBase)
+    .where(eq(sameBase.base, exchangeRates.base));
+  return ctx.db
     .select()
     .from(exchangeRates)
-    .where(and(eq(exchangeRates.base, base), eq(exchangeRates.rateDate, sql`(${newestDay})`)))
+    .where(and(inArray(exchangeRates.base, [...bases]), eq(exchangeRates.rateDate, sql`(${newestDayOfBase})`)))
     .orderBy(desc(exchangeRates.fetchedAt));
-  const newest = rows[0];
-  if (!newest) return null;
-  return {
-    base,
-    date: newest.rateDate,
-    rates: Object.fromEntries(rows.map((row) => [row.quote, row.rateMicros])),
-    source: newest.source as ProviderName,
-    fetchedAt: newest.fetchedAt,
-  };
 }
+
+type KeptRow = typeof exchangeRates.$inferSelect;
+
+/** Each base's newest kept day as one sheet (dated by the freshest fetch of that day). */
+export function keptSheetsOf(rows: readonly KeptRow[]): Map<RateCurrency, RateSheet> {
+  const sheets = new Map<RateCurrency, RateSheet>();
+  for (const row of rows) {
+    const base = row.base as RateCurrency;
+    const sheet = sheets.get(base) ?? {
+      base,
+      date: row.rateDate,
+      rates: {},
+      source: row.source as ProviderName,
+      fetchedAt: row.fetchedAt,
+    };
+    sheet.rates[row.quote as RateCurrency] = row.rateMicros;
+    sheets.set(base, sheet);
+  }
+  return sheets;
+}
+
+/** The newest of the cached and the kept sheet: what a provider's answer is checked against. */
+const lastGoodOf = (cached: RateSheet | null, kept: RateSheet | null) =>
+  [cached, kept]
+    .filter((sheet): sheet is RateSheet => sheet !== null)
+    .sort((a, b) => b.fetchedAt.localeCompare(a.fetchedAt))[0] ?? null;
 
 /** The quotes of `answer` that jumped past the factor from the last good sheet. */
 function jumpedQuotes(answer: ProviderAnswer, lastGood: RateSheet | null): string[] {
@@ -150,34 +173,38 @@ async function askProviders(
   return null;
 }
 
-/** Keeps a fetched sheet: in KV for the hour, and by day in the table (a later fetch of the day replaces it). */
-async function keepSheet(ctx: ServiceContext, sheet: RateSheet): Promise<void> {
-  const rows = Object.entries(sheet.rates).map(([quote, rateMicros]) => ({
-    base: sheet.base,
-    quote,
-    rateDate: sheet.date,
-    rateMicros: rateMicros!,
-    source: sheet.source,
-    fetchedAt: sheet.fetchedAt,
-  }));
-  const cacheWrite = ctx.env.EXCHANGE_RATES?.put(cacheKey(sheet.base), JSON.stringify(sheet), {
-    expirationTtl: cacheExpirationSeconds,
-  })?.catch((error: unknown) => ctx.log.error("rates.cache_unwritable", { base: sheet.base, error: String(error) }));
-  const tableWrite =
-    rows.length === 0
-      ? Promise.resolve()
-      : ctx.db
-          .insert(exchangeRates)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [exchangeRates.base, exchangeRates.quote, exchangeRates.rateDate],
-            set: {
-              rateMicros: sql`excluded.rate_micros`,
-              source: sql`excluded.source`,
-              fetchedAt: sql`excluded.fetched_at`,
-            },
-          });
-  await Promise.all([cacheWrite, tableWrite]);
+/** Keeps fetched sheets: each in KV for the hour, and by day in the table (a later fetch of the day replaces it) in one batch. */
+async function keepSheets(ctx: ServiceContext, sheets: readonly RateSheet[]): Promise<void> {
+  const cacheWrites = sheets.map((sheet) =>
+    ctx.env.EXCHANGE_RATES?.put(cacheKey(sheet.base), JSON.stringify(sheet), {
+      expirationTtl: cacheExpirationSeconds,
+    })?.catch((error: unknown) => ctx.log.error("rates.cache_unwritable", { base: sheet.base, error: String(error) })),
+  );
+  const tableWrites = sheets.flatMap((sheet) => {
+    const rows = Object.entries(sheet.rates).map(([quote, rateMicros]) => ({
+      base: sheet.base,
+      quote,
+      rateDate: sheet.date,
+      rateMicros: rateMicros!,
+      source: sheet.source,
+      fetchedAt: sheet.fetchedAt,
+    }));
+    if (rows.length === 0) return [];
+    return [
+      ctx.db
+        .insert(exchangeRates)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [exchangeRates.base, exchangeRates.quote, exchangeRates.rateDate],
+          set: {
+            rateMicros: sql`excluded.rate_micros`,
+            source: sql`excluded.source`,
+            fetchedAt: sql`excluded.fetched_at`,
+          },
+        }),
+    ];
+  });
+  await Promise.all([...cacheWrites, batchOfStatements(ctx.db, tableWrites)]);
 }
 
 /**
@@ -191,20 +218,39 @@ export async function currentRates(
 ): Promise<CurrentRates> {
   const cached = await readCache(ctx, base);
   if (cached && isFresh(cached, ctx.clock.now())) return { ...cached, isStale: false };
-  const kept = await lastKeptSheet(ctx, base);
-  const lastGood =
-    [cached, kept]
-      .filter((sheet): sheet is RateSheet => sheet !== null)
-      .sort((a, b) => b.fetchedAt.localeCompare(a.fetchedAt))[0] ?? null;
+  const kept = keptSheetsOf(await newestKeptRatesQuery(ctx, [base])).get(base) ?? null;
+  const lastGood = lastGoodOf(cached, kept);
   const fetched = await askProviders(ctx, base, lastGood);
   if (fetched) {
-    const keeping = keepSheet(ctx, fetched);
+    const keeping = keepSheets(ctx, [fetched]);
     if (options.keep === "now") await keeping;
     else ctx.defer(keeping);
     return { ...fetched, isStale: false };
   }
   if (lastGood) return { ...lastGood, isStale: true };
   throw ratesUnavailable();
+}
+
+/**
+ * Asks the providers for each base's rates now, whatever the age of its cache entry, and keeps
+ * every sane answer in KV and the table. A base no provider answered keeps its cache entry as it
+ * was: nothing is removed that could not be replaced, and no rate is made up. `kept` is each base's
+ * newest kept sheet (newestKeptRatesQuery), read by the caller in its own batch.
+ */
+export async function refreshRates(
+  ctx: ServiceContext,
+  bases: readonly RateCurrency[],
+  kept: ReadonlyMap<RateCurrency, RateSheet>,
+): Promise<{ refreshed: RateCurrency[]; unchanged: RateCurrency[] }> {
+  const fetched = await Promise.all(
+    bases.map(async (base) => askProviders(ctx, base, lastGoodOf(await readCache(ctx, base), kept.get(base) ?? null))),
+  );
+  const fresh = fetched.filter((sheet): sheet is RateSheet => sheet !== null);
+  await keepSheets(ctx, fresh);
+  return {
+    refreshed: bases.filter((_, index) => fetched[index] !== null),
+    unchanged: bases.filter((_, index) => fetched[index] === null),
+  };
 }
 
 /** Forgets the cached rates of one base, or of every rate currency; the kept history stays. */

@@ -132,16 +132,6 @@ describe("the currency API", () => {
     expect(body.data).toHaveLength(11);
   });
 
-  it("clears the cache of one base or of all, keeping the history", async () => {
-    await call("GET", "/rates?base_currency=USD");
-    expect(await rates.kv.get("rates:v1:USD")).not.toBeNull();
-    const cleared = await call("DELETE", "/cache?base_currency=USD");
-    expect(cleared.body.data).toEqual({ cleared: ["USD"] });
-    expect(await rates.kv.get("rates:v1:USD")).toBeNull();
-    expect(await t.db.select().from(exchangeRates)).toHaveLength(10);
-    expect((await call("DELETE", "/cache")).body.data.cleared).toHaveLength(11);
-  });
-
   it("answers 401 without a session, and with an ended one", async () => {
     expect((await call("GET", "/supported", undefined, "")).status).toBe(401);
     const person = await signInAs(t);
