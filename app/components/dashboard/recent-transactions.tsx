@@ -58,7 +58,7 @@ export function RecentTransactions({ transactions, today, isLoading, viewAllHref
               transaction={transaction}
               labels={labels}
               language={language}
-              showsDate
+              showsDate={{ today }}
               isPlanned={transaction.date > today}
             />
           ))}

@@ -42,16 +42,19 @@ type Props = {
   transaction: Transaction;
   labels: RowLabels;
   language: Language;
-  /** Lists not grouped under day headings (the dashboard's recent ones) show each row's date. */
-  showsDate?: boolean;
+  /**
+   * Lists not grouped under day headings (the dashboard's recent ones) show each row's date, without
+   * its year when it is the year of the workspace's today: the server and the browser then agree,
+   * and a New Year's Eve in São Paulo (already January in UTC) is still this year.
+   */
+  showsDate?: { today: string };
   /** Dated after today: a planned transaction, out of today's balances until its date (README: "One balance"). */
   isPlanned?: boolean;
   /** Absent for people who may only read. */
   actions?: { onEdit(transaction: Transaction): void; onDelete(transaction: Transaction): void; isBusy: boolean };
 };
 
-/** "5 Mar" for this year's dates; earlier years keep their year. */
-const isThisYear = (date: string) => date.startsWith(String(new Date().getUTCFullYear()));
+const isSameYear = (date: string, today: string) => date.slice(0, 4) === today.slice(0, 4);
 
 /** One line of the list. Rendered twenty times a page: plain elements, no hooks. */
 export function TransactionRow({ transaction, labels, language, showsDate, isPlanned, actions }: Props) {
@@ -76,7 +79,7 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
               <>
                 <time dateTime={transaction.date} className="shrink-0 whitespace-nowrap">
                   {formatDate(transaction.date, language, {
-                    style: isThisYear(transaction.date) ? "dayMonth" : "medium",
+                    style: isSameYear(transaction.date, showsDate.today) ? "dayMonth" : "medium",
                   })}
                 </time>
                 <span aria-hidden>·</span>
