@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, waitForHydration } from "../support/browser.ts";
-import { codeFromConsole } from "./support/sign-in.ts";
+import { codeFromConsole, signInThroughLogin } from "./support/sign-in.ts";
 
 async function requestCode(page: Page, email: string) {
   await gotoHydrated(page, "/login");
@@ -91,6 +91,35 @@ describe("sign-in and first run in Chromium", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Hello, Ana Souza");
     await page.goto(dashboardUrl);
     expect(new URL(page.url()).pathname).toBe("/");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps what a newcomer types before the first-run pages hydrate, and lets them go on with it", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    await signInThroughLogin(page, `early-typist-${Date.now()}@example.com`);
+    // The page's scripts are held back until the name is typed: the person is faster than the page.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((release) => (releaseScripts = release));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back: the page is there to type in once its HTML arrived.
+    await page.goto("/onboarding", { waitUntil: "commit" });
+    const field = page.getByLabel("Your name");
+    await field.pressSequentially("Bia Cedo");
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    releaseScripts();
+    await waitForHydration(page);
+    expect(await field.inputValue()).toBe("Bia Cedo");
+    const complete = page.getByRole("button", { name: "Complete setup" });
+    await expect.poll(() => complete.isEnabled()).toBe(true);
+    await complete.click();
+    await page.waitForURL(`${baseURL}/workspace-setup`);
+    await page.unroute("**/assets/**/*.js");
+    const profile = await page.request.get("/api/profile");
+    expect((await profile.json()).data.name).toBe("Bia Cedo");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -18,7 +18,11 @@ type SingleFieldFormProps = {
   children?: ReactNode;
 };
 
-/** The first-run screens' form: one required field (≤ 100 characters), submit disabled until filled. */
+/**
+ * The first-run screens' form: one required field (≤ 100 characters), submit disabled until filled.
+ * The field is uncontrolled: what a person types before the page hydrates stays in it (a controlled
+ * field could be reset to the server's empty value), and hydration reads it to enable the button.
+ */
 export function SingleFieldForm({
   name,
   label,
@@ -31,7 +35,10 @@ export function SingleFieldForm({
   children,
 }: SingleFieldFormProps) {
   const navigation = useNavigation();
-  const [value, setValue] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  const [isFilled, setIsFilled] = useState(false);
+  const readField = () => setIsFilled((field.current?.value.trim() ?? "") !== "");
+  useEffect(readField, []);
   const isBusy = navigation.state === "submitting";
   const id = `field-${name}`;
   return (
@@ -47,8 +54,8 @@ export function SingleFieldForm({
           maxLength={100}
           autoFocus
           placeholder={placeholder}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          ref={field}
+          onChange={readField}
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
         />
@@ -59,7 +66,7 @@ export function SingleFieldForm({
         ) : null}
       </div>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={isBusy || value.trim() === ""}>
+      <Button type="submit" size="lg" className="w-full" disabled={isBusy || !isFilled}>
         {isBusy ? busyLabel : submitLabel}
       </Button>
     </Form>
