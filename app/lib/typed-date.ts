@@ -4,6 +4,7 @@
  * read into ISO "YYYY-MM-DD". A text that is not a calendar date is refused with a reason, never
  * read as a nearby date: 31/02/2026 is no day in March.
  */
+import { earliestDate, latestDate } from "../../worker/ledger/date-range";
 import type { Language } from "./i18n";
 
 export type TypedDateRefusal = "malformed" | "impossible" | "beforeMin" | "afterMax";
@@ -62,9 +63,14 @@ const typedShape = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /**
  * "15/06/2026" (pt-BR) or "06/15/2026" (en) → { iso: "2026-06-15" }, or why not. Day and month
- * may have one digit, the year needs four. `min` and `max` are ISO dates, both included.
+ * may have one digit, the year needs four. `min` and `max` are ISO dates, both included; left out,
+ * they are the ends of the dates Moneta keeps (docs/decisions/038-dates-from-1900-to-2199.md).
  */
-export function parseTypedDate(text: string, language: Language, { min, max }: DateBounds = {}): TypedDate {
+export function parseTypedDate(
+  text: string,
+  language: Language,
+  { min = earliestDate, max = latestDate }: DateBounds = {},
+): TypedDate {
   const match = typedShape.exec(text.trim());
   if (!match) return { ok: false, reason: "malformed" };
   const [, first = "", second = "", year = ""] = match;

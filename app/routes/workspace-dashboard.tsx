@@ -17,7 +17,7 @@ import { asPerson } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { getDashboardPage, getVirtualBalance, horizons, type Horizon } from "../../worker/dashboard/dashboard.service";
 import { AppError } from "../../worker/http/errors";
-import { isIsoDate } from "../../worker/ledger/dates";
+import { isSupportedDate } from "../../worker/ledger/dates";
 import { decimalToExactUnits } from "../../worker/ledger/amounts";
 import { can } from "../../worker/workspaces/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
@@ -55,7 +55,7 @@ function virtualRequest(url: URL): { horizon?: Horizon; end_date?: string } | nu
   if (url.searchParams.get("virtual") !== "1") return null;
   const endDate = url.searchParams.get("end_date");
   const horizon = url.searchParams.get("horizon");
-  if (endDate && isIsoDate(endDate)) return { end_date: endDate };
+  if (endDate && isSupportedDate(endDate)) return { end_date: endDate };
   return { horizon: horizons.includes(horizon as Horizon) ? (horizon as Horizon) : "end_of_month" };
 }
 

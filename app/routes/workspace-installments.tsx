@@ -16,6 +16,7 @@ import { serverI18n } from "~/lib/i18n.server";
 import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
+import { typedWholeNumber } from "~/lib/typed-whole-number";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { loadInstallmentsPage } from "../../worker/installments/installments-page.service";
@@ -59,11 +60,11 @@ function readPlanForm(form: FormData, language: ReturnType<typeof detectLanguage
     merchant: formText(form, "merchant") ?? null,
     purchase_date: formText(form, "purchase_date"),
     total_amount: amount.text,
-    installments_count: formText(form, "installments_count"),
+    installments_count: typedWholeNumber(form.get("installments_count")),
     interest_rate: rate.text ?? "0",
     first_payment_date: formText(form, "first_payment_date") ?? null,
     origin: formText(form, "origin_id") ?? "",
-    installments_paid: formText(form, "installments_paid") ?? "0",
+    installments_paid: typedWholeNumber(form.get("installments_paid")) ?? 0,
   });
   return parsed.success
     ? { success: true as const, data: parsed.data }

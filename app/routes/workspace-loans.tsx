@@ -17,6 +17,7 @@ import { serverI18n } from "~/lib/i18n.server";
 import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
+import { typedWholeNumber } from "~/lib/typed-whole-number";
 import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { fieldErrorsFrom } from "../../worker/http/validation";
@@ -84,6 +85,7 @@ export async function action(args: Route.ActionArgs) {
         ...fields,
         ...typed.values,
         interest_rate: typed.values.interest_rate ?? "",
+        term_months: typedWholeNumber(form.get("term_months")),
       });
       if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
       await createLoan({ ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
@@ -107,7 +109,11 @@ export async function action(args: Route.ActionArgs) {
       const typed = readTyped(form, language, [], ["interest_rate"]);
       if (Object.keys(typed.fieldErrors).length) return refusedForm(intent, typed.fieldErrors);
       const fields = Object.fromEntries([...form.entries()].filter(([, value]) => value !== ""));
-      const parsed = refinanceSchema.safeParse({ ...fields, interest_rate: typed.values.interest_rate ?? "" });
+      const parsed = refinanceSchema.safeParse({
+        ...fields,
+        interest_rate: typed.values.interest_rate ?? "",
+        term_months: typedWholeNumber(form.get("term_months")),
+      });
       if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
       await refinanceLoan({ ctx, input: { ...ref, ...parsed.data } });
     } else if (intent === "pay-off")

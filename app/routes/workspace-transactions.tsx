@@ -28,6 +28,7 @@ import { createInstallmentPlan } from "../../worker/installments/installments.se
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { hundredthsToDecimal } from "../../worker/ledger/amounts";
 import { parseOptional, parseTypedRate, refusalOf } from "~/lib/typed-amount";
+import { typedWholeNumber } from "~/lib/typed-whole-number";
 import {
   createTransaction,
   deleteTransaction,
@@ -107,7 +108,7 @@ async function createPlanFromWizard(
     description: purchase.description,
     purchase_date: purchase.date,
     total_amount: hundredthsToDecimal(purchase.amount),
-    installments_count: formText(form, "installments_count"),
+    installments_count: typedWholeNumber(form.get("installments_count")),
     interest_rate: rate.text ?? "0",
     origin: purchase.origin ? `${purchase.origin.type}:${purchase.origin.id}` : "",
     tag_ids: purchase.tag_ids,

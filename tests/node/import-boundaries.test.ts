@@ -28,7 +28,7 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   { pattern: /^worker\/idempotency\/idempotency-key\.ts$/, reason: "the forms' key field and its rules" },
   { pattern: /^worker\/leads\/leads\.rules\.ts$/, reason: "the waitlist form's rules" },
   {
-    pattern: /^worker\/ledger\/(amounts|money|dates)\.ts$/,
+    pattern: /^worker\/ledger\/(amounts|money|dates|date-range)\.ts$/,
     reason: "amounts and dates, parsed the same on both sides",
   },
   { pattern: /^worker\/ledger\/rules\//, reason: "the ledger rules the transaction wizard shares" },

@@ -109,8 +109,10 @@ function isDateFormat(format: string): boolean {
   return bare !== "General" && /[dmy]/i.test(bare);
 }
 
+/** Excel's serial as a date: before serial 61 (1 March 1900) it counts a 29 February 1900 that never was. */
 function excelDate(serial: number): string {
-  return new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
+  const days = serial < 61 ? serial + 1 : serial;
+  return new Date(Date.UTC(1899, 11, 30) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function readXlsx(file: Uint8Array): ReadWorkbook {

@@ -2,6 +2,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isUuid } from "../../db/ids.ts";
 import { transactions } from "../../db/schema/index.ts";
+import { queryWholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactCents } from "../ledger/sums.ts";
@@ -9,7 +10,9 @@ import { accountNotFound, accountQuery, type AccountRef } from "./accounts.servi
 import type { ServiceCall } from "../auth/actor.ts";
 import { readInWorkspace } from "../auth/actor-access.ts";
 
-export const balanceHistorySchema = z.object({ days: z.coerce.number().int().min(2).max(366).default(30) });
+export const balanceHistorySchema = z.object({
+  days: queryWholeNumberSchema("errors:fields.invalid", 2, 366).default(30),
+});
 
 /**
  * GET /accounts/{id}/balance/history?days=30: the balance at the end of each of the last

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dateSchema } from "../transactions/transactions.schemas.ts";
+import { queryWholeNumberSchema } from "../http/whole-numbers.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
 
 /** The reports' range (README: "Analytics"): dates in the workspace's time zone, both counted; default the last 12 months. */
 export const rangeQuerySchema = z.object({
@@ -10,12 +11,7 @@ export type RangeQuery = z.infer<typeof rangeQuerySchema>;
 
 /** The balance trend may run on past today: `projection_days` after it, when the range reaches today (the page asks for 30). */
 export const balanceTrendQuerySchema = rangeQuerySchema.extend({
-  projection_days: z.coerce
-    .number({ error: "errors:fields.projectionDays" })
-    .int("errors:fields.projectionDays")
-    .min(0, "errors:fields.projectionDays")
-    .max(90, "errors:fields.projectionDays")
-    .default(0),
+  projection_days: queryWholeNumberSchema("errors:fields.projectionDays", 0, 90).default(0),
 });
 /** Parsed, or as the page passes it (without `projection_days`: none). */
 export type BalanceTrendQuery = RangeQuery & { projection_days?: number };

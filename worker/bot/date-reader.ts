@@ -6,7 +6,7 @@
  * month/day unless only day/month is possible ("15/11"); "03/04" in English, or in a message of no
  * language, is asked back. A weekday is its last occurrence before today ("segunda", "last friday").
  */
-import { addDays, daysInMonth, isIsoDate, shiftMonth } from "../ledger/dates.ts";
+import { addDays, daysInMonth, isSupportedDate, shiftMonth } from "../ledger/dates.ts";
 import { isCommonWord } from "./message-language.ts";
 import { consume, isWithinOneTypo, type Language, type MessageText, take, wordsOf } from "./message-text.ts";
 
@@ -77,7 +77,8 @@ function dayMonth(today: string, day: number, month: number, yearText: string | 
   if (!yearText) return latestPast(today, day, month);
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-  return isIsoDate(date) ? date : null;
+  // A year typed out may leave the dates Moneta keeps (docs/decisions/038-dates-from-1900-to-2199.md).
+  return isSupportedDate(date) ? date : null;
 }
 
 function readSlashDate(message: MessageText, today: string, language: Language | null): DateFound | null {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { monthSchema } from "../ledger/dates.schemas.ts";
 import { positiveAmountSchema } from "../ledger/money.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -8,10 +9,7 @@ const budgetFields = {
   amount: positiveAmountSchema,
   rollover: z.boolean({ error: "errors:fields.rollover" }).default(false),
   /** YYYY-MM; default the current month. */
-  start_month: z
-    .string({ error: "errors:fields.startMonth" })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "errors:fields.startMonth")
-    .optional(),
+  start_month: monthSchema("errors:fields.startMonth").optional(),
 };
 
 /** POST /budgets: a tag's monthly limit, or (no tag) one on all spending. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { currencies } from "../../db/enums.ts";
+import { wholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { positiveAmountSchema } from "../ledger/money.ts";
 import { percentRate, type Rate, zeroRate } from "../planning/money-schedules.ts";
-import { dateSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
 
 /** A rate in percent as a decimal string or number ("1.99", 1.99), 0 to 1,000, up to 6 decimals, as the text it was. */
 export const percentTextSchema = z.unknown().transform((value, context): string => {
@@ -21,8 +22,8 @@ const percentSchema = percentTextSchema.transform((text): Rate => percentRate(te
 /** The currency the figures are in, when the caller knows it (a plan's card, a loan's account): the yen's have no decimals. */
 const calculationCurrency = z.enum(currencies, { error: "errors:fields.currency" }).optional();
 
-export const wholeNumber = (message: string, max: number) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+/** A count of months or payments, 1 to `max`: a JSON number, never text or `true`. */
+export const wholeNumber = (message: string, max: number) => wholeNumberSchema(message, 1, max);
 
 /** POST /installment-plans/calculate: a purchase split in `months` installments at a rate a month ("taxa ao mês"). */
 export const installmentCalculationSchema = z.object({

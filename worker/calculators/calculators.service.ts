@@ -15,6 +15,7 @@ import {
   type ScheduleRow,
   schedule,
 } from "../planning/money-schedules.ts";
+import { assertScheduleEndsInRange } from "../planning/schedule-range.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
 import type { InstallmentCalculation, LoanAmortization, LoanCalculation } from "./calculators.schemas.ts";
 
@@ -65,6 +66,7 @@ export async function calculateInstallments({ ctx, input }: ServiceCall<Workspac
     "price",
   );
   const first = input.first_payment_date;
+  if (first) assertScheduleEndsInRange(paymentDate(first, input.months - 1), "months");
   const text = decimalIn(input.currency);
   return {
     ...totals(rows, text),
@@ -98,6 +100,7 @@ export async function calculateLoan({ ctx, input }: ServiceCall<WorkspaceRef & L
 export async function loanAmortization({ ctx, input }: ServiceCall<WorkspaceRef & LoanAmortization>) {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
   const { frequency, periods, rate } = loanTerms(input);
+  assertScheduleEndsInRange(paymentDate(input.start_date, periods - 1, frequency), "term_months");
   const principal = principalIn(input.principal_amount, input.currency, "principal_amount");
   const rows = schedule(principal, rate, periods, input.amortization_system);
   const text = decimalIn(input.currency);

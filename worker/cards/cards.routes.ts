@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApiEnv } from "../api.ts";
 import { requirePerson } from "../auth/auth.middleware.ts";
 import { validate } from "../http/validation.ts";
+import { queryWholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
 import { listTransactions } from "../transactions/transaction-reads.service.ts";
 import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
@@ -14,7 +15,7 @@ import { createCard, deleteCard, getCard, listCards, updateCard } from "./cards.
 import { getCardStatement, getCardStatements } from "./statements.service.ts";
 
 const base = "/:workspaceId/cards";
-const statementsQuery = z.object({ count: z.coerce.number().int().min(1).max(24).default(6) });
+const statementsQuery = z.object({ count: queryWholeNumberSchema("errors:fields.invalid", 1, 24).default(6) });
 const statementParams = z.object({ closing_date: z.string().refine(isIsoDate, "errors:fields.date") });
 
 /** /workspaces/{workspaceId}/cards… (SPEC §7 Cards), statements included. */

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { cardModes, cardTypes } from "../../db/enums.ts";
+import { wholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { dueDayTenDaysAfter, modeOfCard } from "../ledger/rules/card-rules.ts";
 import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
 import { cardColors, cardIssuers, defaultCardColor } from "./cards.presets.ts";
-import { dateSchema, descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema, monthSchema } from "../ledger/dates.schemas.ts";
+import { descriptionSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const presetColors = cardColors.map((hex) => hex.toLowerCase());
@@ -29,31 +31,18 @@ const cardFields = z.object({
     .or(z.literal("").transform(() => null)),
   issuer: z.enum(cardIssuers, { error: "errors:fields.issuer" }).nullish(),
   /** YYYY-MM */
-  expiry_date: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "errors:fields.expiry")
+  expiry_date: monthSchema("errors:fields.expiry")
     .nullish()
     .or(z.literal("").transform(() => null)),
   type: z.enum(cardTypes, { error: "errors:fields.cardType" }),
   mode: z.enum(cardModes, { error: "errors:fields.cardMode" }).optional(),
   /** Zero passes here: a debit card's limit is dropped, and acting as credit the rule below asks for more. */
   credit_limit: amountSchema.nullish(),
-  billing_cycle_day: z.coerce
-    .number({ error: cardMessages.billingDay })
-    .int(cardMessages.billingDay)
-    .min(1, cardMessages.billingDay)
-    .max(31, cardMessages.billingDay)
-    .default(1),
-  /** Left out (or empty, from the form), 10 days after closing as every card was before it had one. */
+  billing_cycle_day: wholeNumberSchema(cardMessages.billingDay, 1, 31).default(1),
+  /** Left out (or null), 10 days after closing as every card was before it had one. */
   due_day: z.preprocess(
-    (value) => (value === "" || value === null ? undefined : value),
-    z.coerce
-      .number({ error: cardMessages.dueDay })
-      .int(cardMessages.dueDay)
-      .min(1, cardMessages.dueDay)
-      .max(31, cardMessages.dueDay)
-      .optional(),
+    (value) => (value === null ? undefined : value),
+    wholeNumberSchema(cardMessages.dueDay, 1, 31).optional(),
   ),
   color: z
     .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountBounds, amountMessages, maxAmountCents, minorUnitOf, unitsFrom } from "../ledger/amounts.ts";
-import { isIsoDate } from "../ledger/dates.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
 import { rateCurrencies } from "./rate-currencies.ts";
 
 /** A rate currency's ISO code, in either case ("brl" is BRL). */
@@ -15,7 +15,7 @@ export const ratesQuerySchema = z.object({ base_currency: rateCurrencySchema.def
 export const rateQuerySchema = z.object({
   from_currency: rateCurrencySchema,
   to_currency: rateCurrencySchema,
-  date: z.string().trim().refine(isIsoDate, "errors:fields.date").optional(),
+  date: dateSchema.optional(),
 });
 
 export const cacheQuerySchema = z.object({ base_currency: rateCurrencySchema.optional() });

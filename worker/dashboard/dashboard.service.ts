@@ -42,7 +42,8 @@ import { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
 import type { ServiceContext } from "../context.ts";
 import { fieldError } from "../http/errors.ts";
-import { addDays, endOfWeek, isIsoDate, monthRange, possibleTodays, todayIn } from "../ledger/dates.ts";
+import { addDays, endOfWeek, monthRange, possibleTodays, todayIn } from "../ledger/dates.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
 import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
@@ -86,7 +87,7 @@ export function horizonEnd(today: string, horizon: Horizon): string {
 }
 
 export const virtualBalanceQuerySchema = z.object({
-  end_date: z.string().trim().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional(),
+  end_date: dateSchema.optional(),
   horizon: z.enum(horizons).optional(),
 });
 

@@ -7,6 +7,7 @@
  * stays text.
  */
 import { minorUnitOf } from "../ledger/amounts.ts";
+import { isWithinDateRange } from "../ledger/date-range.ts";
 import type { Language } from "../i18n/language.ts";
 import type { ExportCell } from "./transaction-rows.ts";
 import { type ZipFile, zipStream } from "./zip.ts";
@@ -52,11 +53,15 @@ const attribute = (text: string) => xmlText(text).replaceAll('"', "&quot;");
 const dayMs = 86_400_000;
 const excelEpoch = Date.UTC(1899, 11, 30);
 
-/** "2026-11-21" → 46347, the day count Excel stores for a date (1900 date system, from 1900-03-01 on). */
+/**
+ * "2026-11-21" → 46347, the day count Excel stores for a date (the 1900 date system). Excel counts
+ * a 29 February 1900 that never was (serial 60), so a day before March 1900 is one less: 1900-01-01 is 1.
+ */
 export function excelDateSerial(date: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) throw new RangeError(`Not a date: ${date}`);
-  return (Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - excelEpoch) / dayMs;
+  const days = (Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - excelEpoch) / dayMs;
+  return date < "1900-03-01" ? days - 1 : days;
 }
 
 /** A1-style reference of a column (0 = A), for the dozen columns a file has (and any beyond Z). */
@@ -79,7 +84,12 @@ function textCellXml(reference: string, text: string, styleIndex?: number): stri
  */
 function cellXml(reference: string, cell: ExportCell): string {
   if (cell === null) return "";
-  if (cell.kind === "date") return `<c r="${reference}" s="${style.date}"><v>${excelDateSerial(cell.date)}</v></c>`;
+  if (cell.kind === "date") {
+    // A row dated outside the range before the range was enforced (docs/decisions/038-dates-from-1900-to-2199.md)
+    // is written as its text: one such row must not cut every later row off the file.
+    if (!isWithinDateRange(cell.date)) return textCellXml(reference, cell.date);
+    return `<c r="${reference}" s="${style.date}"><v>${excelDateSerial(cell.date)}</v></c>`;
+  }
   if (cell.kind === "amount") {
     if (!/^-?\d+(\.\d+)?$/.test(cell.decimal)) throw new RangeError(`Not a decimal: ${cell.decimal}`);
     const styleIndex = minorUnitOf(cell.currency) === 0 ? style.wholeAmount : style.amount;

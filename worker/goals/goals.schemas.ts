@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveAmountSchema, signedAmountSchema } from "../ledger/money.ts";
-import { dateSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

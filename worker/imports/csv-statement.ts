@@ -4,11 +4,12 @@ import {
   type CsvMappingGuess,
   type CsvPresetId,
   completeMapping,
+  maxCsvColumns,
 } from "./csv-mapping.schemas.ts";
 import { csvPresets, type CsvSample } from "./csv-presets.ts";
 import { type CsvRecord, csvRecords } from "./csv-records.ts";
 import { datePartsOf, negatedAmount, readCsvAmount, readCsvDate } from "./csv-values.ts";
-import { maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
+import { assertDayInRange, maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
 
 /**
  * A CSV bank statement: what the import dialog shows of it (inspectCsv) and its transactions read
@@ -41,6 +42,18 @@ const guessRecordCount = 100;
 /** Records each delimiter is tried on. */
 const delimiterTrialRecords = 10;
 const delimiterPreference: readonly CsvDelimiter[] = [";", "\t", ","];
+
+/** Longer than any header, date or amount: a sampled cell is looked at up to here. */
+const inspectedCellLength = 1_000;
+
+/**
+ * What the inspection looks at of a record: the columns a mapping can point at, each cut short.
+ * Guessing goes over every sampled cell several times, so a crafted file of a million columns or
+ * one endless cell would otherwise burn seconds; the lines themselves are read from the whole file.
+ */
+function inspectedCells(cells: readonly string[]): string[] {
+  return cells.slice(0, maxCsvColumns).map((cell) => cell.slice(0, inspectedCellLength));
+}
 
 function firstRecords(text: string, delimiter: CsvDelimiter, count: number): CsvRecord[] {
   const records: CsvRecord[] = [];
@@ -85,10 +98,10 @@ function isHeaderRecord(cells: readonly string[]): boolean {
 /** What the import dialog starts from: the delimiter, header, first rows, and the preset and mapping that fit. */
 export function inspectCsv(text: string): CsvInspection {
   const delimiter = detectDelimiter(text);
-  const records = firstRecords(text, delimiter, guessRecordCount + 1);
+  const records = firstRecords(text, delimiter, guessRecordCount + 1).map((record) => inspectedCells(record.cells));
   if (records.length === 0) throw new StatementProblem(1, "empty");
-  const header = isHeaderRecord(records[0]!.cells) ? records[0]!.cells : null;
-  const rows = records.slice(header ? 1 : 0).map((record) => record.cells);
+  const header = isHeaderRecord(records[0]!) ? records[0]! : null;
+  const rows = records.slice(header ? 1 : 0);
   const sample: CsvSample = { delimiter, header, rows };
   const preset = Object.values(csvPresets).find((candidate) => candidate.fits(sample)) ?? null;
   const guess = (preset ?? csvPresets.generic).guess(sample);
@@ -177,6 +190,7 @@ function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): State
   if (dateCell === "") throw new StatementProblem(line, "missingDate");
   const date = readCsvDate(dateCell, dateFormat);
   if (date === null) throw new StatementProblem(line, "badDate", { value: dateCell });
+  assertDayInRange(line, date, dateCell);
   const identifier = columns.identifier === null ? "" : (cells[columns.identifier] ?? "").trim();
   return {
     line,
@@ -190,8 +204,9 @@ function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): State
 /**
  * The file's transactions read with `mapping`, in file order. Refused as a whole (StatementProblem)
  * at the first record that does not read: a cell count that differs from the header's, a missing or
- * malformed date or amount, an unclosed quote; "empty" when no transaction is left after the header;
- * "tooManyLines" beyond maxStatementLines. Blank records are skipped.
+ * malformed date or amount, a date outside the range kept, an unclosed quote; "empty" when no
+ * transaction is left after the header; "tooManyLines" beyond maxStatementLines. Blank records are
+ * skipped.
  */
 export function parseCsvStatement(text: string, mapping: CsvMapping): StatementLine[] {
   assertUsableMapping(mapping);

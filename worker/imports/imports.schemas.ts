@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { importFormats } from "../../db/enums.ts";
-import { dateSchema, legSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
+import { legSchema } from "../transactions/transactions.schemas.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 
 /** The largest file an import takes, and the most transactions one import writes. */

@@ -21,7 +21,7 @@ export function readPostedDay(value: string): string | null {
   if (!match) return null;
   const [, yearText, monthText, dayText, hourText = "0", minuteText = "0", secondText = "0"] = match;
   const [year, month, day] = [Number(yearText), Number(monthText), Number(dayText)];
-  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (Number(hourText) > 23 || Number(minuteText) > 59 || Number(secondText) > 60) return null;
   return `${yearText}-${monthText}-${dayText}`;
 }

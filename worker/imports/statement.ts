@@ -4,6 +4,8 @@
  * the import service decides what each line becomes in the chosen account or card.
  */
 
+import { dateRangeYears, isWithinDateRange } from "../ledger/date-range.ts";
+
 /** The limits live with the schemas, which the import dialog shares. */
 export { maxStatementBytes, maxStatementLines } from "./imports.schemas.ts";
 
@@ -33,6 +35,7 @@ export const statementProblemReasons = [
   "truncated",
   "missingDate",
   "badDate",
+  "dateOutOfRange",
   "missingAmount",
   "badAmount",
   "missingColumn",
@@ -56,4 +59,14 @@ export class StatementProblem extends Error {
     this.reason = reason;
     this.values = values;
   }
+}
+
+/**
+ * A line's booked day, refused with the file when it falls outside the dates Moneta keeps
+ * (docs/decisions/038-dates-from-1900-to-2199.md), as a line that does not read is: never skipped
+ * in silence, never written.
+ */
+export function assertDayInRange(line: number, date: string, written: string): void {
+  if (!isWithinDateRange(date))
+    throw new StatementProblem(line, "dateOutOfRange", { value: written, ...dateRangeYears });
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { percentTextSchema, wholeNumber } from "../calculators/calculators.schemas.ts";
+import { queryWholeNumberSchema, wholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { positiveAmountSchema } from "../ledger/money.ts";
 import { notesSchema } from "../planning/planned.schemas.ts";
-import { dateSchema, descriptionSchema, legSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
+import { descriptionSchema, legSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
 
 /**
  * POST /installment-plans (SPEC §3 Installment plan). The card or account that pays is `origin`
@@ -21,19 +23,10 @@ export const installmentPlanSchema = z
     installments_count: wholeNumber("errors:fields.installmentCount", 360),
     interest_rate: percentTextSchema.default("0"),
     first_payment_date: dateSchema.nullish(),
-    day_of_month: z.coerce
-      .number({ error: "errors:fields.dayOfMonth" })
-      .int("errors:fields.dayOfMonth")
-      .min(1, "errors:fields.dayOfMonth")
-      .max(31, "errors:fields.dayOfMonth")
-      .nullish(),
+    day_of_month: wholeNumberSchema("errors:fields.dayOfMonth", 1, 31).nullish(),
     origin: legSchema,
     tag_ids: tagIdsSchema.optional(),
-    installments_paid: z.coerce
-      .number({ error: "errors:fields.installmentsPaid" })
-      .int("errors:fields.installmentsPaid")
-      .min(0, "errors:fields.installmentsPaid")
-      .default(0),
+    installments_paid: wholeNumberSchema("errors:fields.installmentsPaid", 0, 359).default(0),
   })
   .refine((plan) => plan.installments_paid < plan.installments_count, {
     path: ["installments_paid"],
@@ -70,10 +63,5 @@ export type RecordInstallmentPayment = z.infer<typeof recordInstallmentPaymentSc
 
 /** GET /installment-plans-upcoming?days=30 */
 export const upcomingDaysSchema = z.object({
-  days: z.coerce
-    .number({ error: "errors:fields.upcomingDays" })
-    .int("errors:fields.upcomingDays")
-    .min(1, "errors:fields.upcomingDays")
-    .max(366, "errors:fields.upcomingDays")
-    .default(30),
+  days: queryWholeNumberSchema("errors:fields.upcomingDays", 1, 366).default(30),
 });

@@ -21,6 +21,7 @@ import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { earlierDate, todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
 import { referencesIn, templateReferenceQueries, workspaceReferenceQueries } from "../planning/planned-reads.ts";
+import { assertScheduleEndsInRange } from "../planning/schedule-range.ts";
 import { parseLegRef, revised, templateColumnsOf } from "../planning/planned-template.ts";
 import {
   claimStatement,
@@ -197,6 +198,8 @@ export async function createInstallmentPlan(
   const dates =
     cardDates?.map((found) => found.date) ??
     accountInstallmentDates(firstPaymentDate, dayOfMonth, input.installments_count);
+  // On a card the last payment is its statement's due day, a little after the installment's date.
+  assertScheduleEndsInRange(cardDates?.at(-1)?.due ?? dates.at(-1)!, "installments_count");
   const plan: InstallmentPlanRow = {
     id: newId(),
     workspaceId: input.workspaceId,

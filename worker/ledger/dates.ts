@@ -2,6 +2,8 @@
  * Calendar dates (YYYY-MM-DD) as the workspace sees them. Plain string and UTC-noon arithmetic:
  * no local time zone of the server leaks in.
  */
+import { isWithinDateRange } from "./date-range.ts";
+
 export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date in YYYY-MM-DD (rejects 2026-02-30). */
@@ -10,6 +12,9 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T12:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/** A real calendar date within the dates Moneta keeps (./date-range.ts): what any date field accepts. */
+export const isSupportedDate = (value: string): boolean => isIsoDate(value) && isWithinDateRange(value);
 
 // Building a formatter for a time zone costs about a millisecond; using one, microseconds.
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();

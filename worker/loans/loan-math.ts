@@ -22,6 +22,7 @@ import {
   percentRate,
   pricePayment,
   type Rate,
+  sacPart,
 } from "../planning/money-schedules.ts";
 
 export type AmortizationSystem = (typeof amortizationSystems)[number];
@@ -55,28 +56,34 @@ export type LoanState = {
   system: AmortizationSystem;
 };
 
-/** Equal principal parts: SAC, and Price without interest (the calculators' rule). */
-const paysEqualParts = (system: AmortizationSystem, rate: Rate) => system === "sac" || rate.numerator === 0n;
+/** Price without interest pays equal parts, the first carrying the leftover cents (the calculators' rule). */
+const isInterestFreePrice = (system: AmortizationSystem, rate: Rate) => system === "price" && rate.numerator === 0n;
 
-/** A new loan's state: Price's payment, or SAC's principal part (the first carrying the leftover). */
+/** A new loan's state: Price's payment, or SAC's principal part (the last payment carrying the leftover). */
 export function openingState(
   principalCents: bigint,
   rate: Rate,
   periods: number,
   system: AmortizationSystem,
 ): LoanState {
-  const regularCents = paysEqualParts(system, rate)
-    ? equalParts(principalCents, periods)[0]!
-    : pricePayment(principalCents, rate, periods);
+  const regularCents =
+    system === "sac"
+      ? sacPart(principalCents, periods)
+      : isInterestFreePrice(system, rate)
+        ? equalParts(principalCents, periods)[0]!
+        : pricePayment(principalCents, rate, periods);
   return { balanceCents: principalCents, remainingPeriods: periods, regularCents, system };
 }
 
 /** The principal the next scheduled payment pays: Price's payment less the interest, or SAC's part; the last clears all. */
 function scheduledPrincipal(state: LoanState, rate: Rate, interestCents: bigint): bigint {
   if (state.remainingPeriods <= 1) return state.balanceCents;
-  const part = paysEqualParts(state.system, rate)
-    ? equalParts(state.balanceCents, state.remainingPeriods)[0]!
-    : state.regularCents - interestCents;
+  const part =
+    state.system === "sac"
+      ? state.regularCents
+      : isInterestFreePrice(state.system, rate)
+        ? equalParts(state.balanceCents, state.remainingPeriods)[0]!
+        : state.regularCents - interestCents;
   if (part < 0n) return 0n;
   // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.min does not take
   return part > state.balanceCents ? state.balanceCents : part;
@@ -94,8 +101,8 @@ export type ProjectedPayment = {
 
 /**
  * The payments ahead, from the state, each a full period's interest: numbered and dated after the
- * `periodsPaid` already gone. A SAC part is the first of equal parts of the balance over what is left
- * (so an untouched loan's table is the calculator's); the last payment clears the balance.
+ * `periodsPaid` already gone. A SAC part is the kept one (so an untouched loan's table is the
+ * calculator's); the last payment clears the balance.
  */
 export function projectedPayments(
   state: LoanState,
@@ -159,25 +166,40 @@ function periodsToClear(balanceCents: bigint, rate: Rate, paymentCents: bigint, 
   return null;
 }
 
+type StateChange = { balanceCents: bigint; periodsGone: number; mode: ExtraPaymentMode };
+
+/**
+ * SAC after a payment. While the schedule is kept the part stays, and the last payment carries what
+ * is left over. Principal paid ahead shortens the term — as many whole parts as the balance holds,
+ * the leftover on the last — or lowers the part to the balance over the payments left, truncated.
+ */
+function sacStateAfter(before: LoanState, change: StateChange, left: number): LoanState {
+  const { balanceCents } = change;
+  const part = before.regularCents;
+  const isPaidAhead = balanceCents < before.balanceCents - part * BigInt(change.periodsGone);
+  if (!isPaidAhead) return { ...before, balanceCents, remainingPeriods: left };
+  if (change.mode === "lower_payment") {
+    return { ...before, balanceCents, remainingPeriods: left, regularCents: sacPart(balanceCents, left) };
+  }
+  const periods = part > 0n ? Number(balanceCents / part) : left;
+  return { ...before, balanceCents, remainingPeriods: Math.min(left, Math.max(1, periods)) };
+}
+
 /** The state after principal is paid beyond the schedule (or after a scheduled payment), by the chosen mode. */
-export function stateAfter(
-  before: LoanState,
-  rate: Rate,
-  change: { balanceCents: bigint; periodsGone: number; mode: ExtraPaymentMode },
-): LoanState {
+export function stateAfter(before: LoanState, rate: Rate, change: StateChange): LoanState {
   const balanceCents = change.balanceCents;
   if (balanceCents === 0n) return { ...before, balanceCents, remainingPeriods: 0 };
   const left = Math.max(1, before.remainingPeriods - change.periodsGone);
+  if (before.system === "sac") return sacStateAfter(before, change, left);
+  const isInterestFree = isInterestFreePrice(before.system, rate);
   const recast = (): LoanState => ({
     ...before,
     balanceCents,
     remainingPeriods: left,
-    regularCents: paysEqualParts(before.system, rate)
-      ? equalParts(balanceCents, left)[0]!
-      : pricePayment(balanceCents, rate, left),
+    regularCents: isInterestFree ? equalParts(balanceCents, left)[0]! : pricePayment(balanceCents, rate, left),
   });
   if (change.mode === "lower_payment") return recast();
-  if (!paysEqualParts(before.system, rate)) {
+  if (!isInterestFree) {
     const periods = periodsToClear(balanceCents, rate, before.regularCents, left);
     return periods === null ? recast() : { ...before, balanceCents, remainingPeriods: periods };
   }
@@ -188,13 +210,23 @@ export function stateAfter(
 
 type LoanRow = typeof loans.$inferSelect;
 
-/** A kept loan's state, as the arithmetic takes it. */
-export const stateOf = (loan: LoanRow): LoanState => ({
-  balanceCents: BigInt(loan.currentBalanceCents),
-  remainingPeriods: loan.remainingPeriods,
-  regularCents: BigInt(loan.regularCents),
-  system: loan.amortizationSystem,
-});
+/**
+ * A kept loan's state, as the arithmetic takes it. A SAC part is at most the balance over the
+ * payments left, so the last payment carries the leftover cents: loans kept before SAC followed the
+ * banks' tables stored their first part, leftover included, and read as the same tables from here on.
+ */
+export function stateOf(loan: LoanRow): LoanState {
+  const balanceCents = BigInt(loan.currentBalanceCents);
+  const keptCents = BigInt(loan.regularCents);
+  const isSac = loan.amortizationSystem === "sac" && loan.remainingPeriods > 0;
+  const ceilingCents = isSac ? sacPart(balanceCents, loan.remainingPeriods) : keptCents;
+  return {
+    balanceCents,
+    remainingPeriods: loan.remainingPeriods,
+    regularCents: ceilingCents < keptCents ? ceilingCents : keptCents,
+    system: loan.amortizationSystem,
+  };
+}
 
 /** A kept loan's payments ahead (none once it is not active), each with its fee. */
 export function paymentsAheadOf(loan: LoanRow): ProjectedPayment[] {

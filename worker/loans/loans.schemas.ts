@@ -10,7 +10,7 @@ import {
 } from "../../db/enums.ts";
 import { percentTextSchema, wholeNumber } from "../calculators/calculators.schemas.ts";
 import { amountSchema, positiveAmountSchema } from "../ledger/money.ts";
-import { dateSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const optionalText = (max: number) => z.string().trim().max(max, "errors:fields.tooLong").nullish();

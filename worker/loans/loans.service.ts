@@ -14,11 +14,12 @@ import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
 import { effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
-import { unitsToDecimal, unitsToHundredths } from "../ledger/amounts.ts";
+import { maxAmountUnitsOf, minorUnitOf, unitsToDecimal, unitsToHundredths } from "../ledger/amounts.ts";
 import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { addDays, todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
 import { paymentDate } from "../planning/money-schedules.ts";
+import { assertScheduleEndsInRange } from "../planning/schedule-range.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
 import { countChange } from "../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
@@ -240,6 +241,34 @@ export async function getLoan({ ctx, input }: ServiceCall<LoanRef>) {
   return respond(loan);
 }
 
+/** The largest of a loan's payments ahead, its fee included (0 when none is left). */
+const largestPaymentOf = (loan: LoanRow) =>
+  paymentsAheadOf(loan).reduce(
+    // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
+    (most, row) => (row.paymentCents > most ? row.paymentCents : most),
+    0n,
+  );
+
+/**
+ * Refuses, at `field`, a loan whose payments ahead include one larger than one transaction may hold
+ * (docs/decisions/015-money-bounds-and-exact-sums.md): that payment could never be posted. After a
+ * payment, `before` is the loan as it was: one already past the bound can still be paid down.
+ */
+function refuseUnpayable(
+  loan: LoanRow,
+  field: string,
+  key: "errors:fields.loanPaymentTooLarge" | "errors:fields.loanPaymentTooLargeAfter",
+  before?: LoanRow,
+) {
+  const largest = largestPaymentOf(loan);
+  const maxUnits = maxAmountUnitsOf(loan.currency);
+  if (largest <= BigInt(maxUnits) || (before && largest <= largestPaymentOf(before))) return;
+  const scale = 10 ** minorUnitOf(loan.currency);
+  throw fieldError(field, key, {
+    values: { payment: Number(largest) / scale, max: maxUnits / scale },
+  });
+}
+
 /** The row of a new loan: its opening state from its terms (also a refinance's). */
 function newLoanRow(
   ctx: ServiceCall["ctx"],
@@ -261,6 +290,7 @@ function newLoanRow(
   const firstPaymentDate = input.first_payment_date ?? paymentDate(input.start_date, 1, input.payment_frequency);
   if (firstPaymentDate <= input.start_date)
     throw fieldError("first_payment_date", "errors:fields.firstPaymentAfterStart");
+  assertScheduleEndsInRange(paymentDate(firstPaymentDate, periods - 1, input.payment_frequency), "term_months");
   const state = openingState(BigInt(input.principalCents), rate, periods, input.amortization_system);
   return {
     id: newId(),
@@ -319,6 +349,7 @@ export async function createLoan({ ctx, input }: ServiceCall<WorkspaceRef & Loan
     origination_fee: unitsOf(input.origination_fee, "origination_fee"),
     account,
   });
+  refuseUnpayable(row, "principal_amount", "errors:fields.loanPaymentTooLarge");
   await ctx.db.insert(loans).values(row);
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   return toLoanResponse(row, { account, payments: [], today }, { withDetail: true });
@@ -497,6 +528,7 @@ export async function recordLoanPayment(
     createdAt: now,
   };
   const after = { ...loan, ...set, revision: loan.revision + 1 };
+  refuseUnpayable(after, "amount", "errors:fields.loanPaymentTooLargeAfter", loan);
   const answer = created(read.respond(after, [...read.payments, payment]));
   const effects = effectsOfChange(null, transaction);
   const racedTwin = await once.commit<LoanAnswer>(
@@ -577,6 +609,7 @@ export async function refinanceLoan({ ctx, input }: ServiceCall<LoanRef & Refina
     account,
     refinancedFromId: loan.id,
   });
+  refuseUnpayable(replacement, "term_months", "errors:fields.loanPaymentTooLarge");
   const updated = await runLedgerBatch(
     batchEndingWith(
       ctx.db,

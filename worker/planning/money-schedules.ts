@@ -11,8 +11,9 @@
  *   rounded half up to the cent. Each period's interest is the balance × r rounded half up; the
  *   principal is the payment less the interest; the last payment is whatever clears the balance,
  *   so the principal parts sum to P exactly.
- * - SAC (constant amortization): each principal part is ⌊P/n⌋, the first carrying the leftover
- *   cents; interest as above; payment = principal part + interest.
+ * - SAC (constant amortization), as Brazilian banks print it (Caixa's tables): each principal part
+ *   is P/n truncated to the cent, ⌊P/n⌋, and the LAST carries the cents left over (R$ 300.000,00 in
+ *   360: 833,33 each, the last 834,53); interest as above; payment = principal part + interest.
  * - No interest: n equal parts of ⌊P/n⌋, the first carrying the leftover (R$ 100,00 em 3x = 33,34
  *   + 33,33 + 33,33).
  */
@@ -78,11 +79,16 @@ export function pricePayment(principalCents: bigint, rate: Rate, periods: number
   return roundedDivision(principalCents * a * grown, b * (grown - b ** n));
 }
 
-/** Equal parts of a total, the first carrying the leftover cents. */
+/** Equal parts of a total, the first carrying the leftover cents (installments "sem juros"). */
 export function equalParts(totalCents: bigint, parts: number): bigint[] {
   const n = BigInt(parts);
   const part = totalCents / n;
   return Array.from({ length: parts }, (_, index) => (index === 0 ? totalCents - part * (n - 1n) : part));
+}
+
+/** SAC's principal part: ⌊total / parts⌋, so the parts before the last never take more than the total. */
+export function sacPart(totalCents: bigint, parts: number): bigint {
+  return totalCents / BigInt(parts);
 }
 
 export type ScheduleRow = {
@@ -98,7 +104,8 @@ export type AmortizationSystem = "price" | "sac";
 
 /**
  * Every payment of a loan or plan of `principalCents` over `periods` at `rate`: Price (equal
- * payments) or SAC (equal principal parts). The principal parts sum to `principalCents` exactly.
+ * payments; without interest, equal parts, the first carrying the leftover cents) or SAC (equal
+ * principal parts, the last carrying the leftover). The principal parts sum to `principalCents` exactly.
  */
 export function schedule(
   principalCents: bigint,
@@ -107,13 +114,19 @@ export function schedule(
   system: AmortizationSystem = "price",
 ): ScheduleRow[] {
   const rows: ScheduleRow[] = [];
-  const sacParts = system === "sac" || rate.numerator === 0n ? equalParts(principalCents, periods) : null;
-  const payment = sacParts ? 0n : pricePayment(principalCents, rate, periods);
+  const part = sacPart(principalCents, periods);
+  const parts = system === "price" && rate.numerator === 0n ? equalParts(principalCents, periods) : null;
+  const payment = system === "price" && !parts ? pricePayment(principalCents, rate, periods) : 0n;
+  /** The principal row `index` pays: the last clears what is left. */
+  const principalOf = (index: number, interest: bigint, remaining: bigint) => {
+    if (index === periods - 1) return remaining;
+    if (system === "sac") return part;
+    return parts ? parts[index]! : min(payment - interest, remaining);
+  };
   let remaining = principalCents;
   for (let index = 0; index < periods; index++) {
     const interest = interestOn(remaining, rate);
-    const isLast = index === periods - 1;
-    const principal = isLast ? remaining : sacParts ? sacParts[index]! : min(payment - interest, remaining);
+    const principal = principalOf(index, interest, remaining);
     remaining -= principal;
     rows.push({
       number: index + 1,

@@ -1,4 +1,5 @@
 import type { RecurrenceFrequency, WeekendRule } from "../../db/enums.ts";
+import { latestDate } from "../ledger/date-range.ts";
 import { addDays, dayOfMonth, shiftMonth } from "../ledger/dates.ts";
 
 /**
@@ -78,15 +79,18 @@ function periodAround(rule: Recurrence, date: string): number {
 
 /**
  * The first occurrence on or after `from` (the start when `from` is earlier), or null when the
- * rule has ended by its end date. The number of executions is the caller's to count.
+ * rule has ended by its end date, or by the last date Moneta keeps when that comes first
+ * (docs/decisions/038-dates-from-1900-to-2199.md): the first date past it still has a four-digit
+ * year, so comparing the text holds. The number of executions is the caller's to count.
  */
 export function firstOccurrenceFrom(rule: Recurrence, from: string): string | null {
   const earliest = from < rule.startDate ? rule.startDate : from;
+  const end = rule.endDate !== null && rule.endDate < latestDate ? rule.endDate : latestDate;
   // A period holds at most 7 dates and every one after `earliest`'s period is later, so two are enough.
   for (let k = Math.max(0, periodAround(rule, earliest) - 1); ; k++) {
     for (const date of datesOfPeriod(rule, k)) {
       if (date < earliest) continue;
-      return rule.endDate !== null && date > rule.endDate ? null : date;
+      return date > end ? null : date;
     }
   }
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { recurrenceFrequencies, recurringStatuses, weekendRules } from "../../db/enums.ts";
 import { templateSchema } from "../planning/planned.schemas.ts";
-import { dateSchema, pageSchema, perPageSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
+import { pageSchema, perPageSchema } from "../transactions/transactions.schemas.ts";
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);

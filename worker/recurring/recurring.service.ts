@@ -17,6 +17,7 @@ import {
 } from "../planning/planned-reads.ts";
 import { revised, templateColumnsOf, templateOfInput } from "../planning/planned-template.ts";
 import { executionsLeft, firstOccurrenceFrom, occurrencesFrom, postingDate } from "../planning/recurrence.ts";
+import { scheduleTooLong } from "../planning/schedule-range.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { pageMeta } from "../transactions/transactions.schemas.ts";
@@ -110,6 +111,18 @@ function assertBeta(rows: BetaRows) {
 function resumeFrom(row: Pick<RecurringRow, "lastOccurrenceDate">, today: string): string {
   const afterLast = row.lastOccurrenceDate ? addDays(row.lastOccurrenceDate, 1) : today;
   return afterLast > today ? afterLast : today;
+}
+
+/**
+ * A count of executions the rule cannot reach by the last date Moneta keeps is refused when the
+ * rule is saved, never cut short later (docs/decisions/038-dates-from-1900-to-2199.md). A rule with
+ * an end date stops there anyway, and one without a count simply ends with the range.
+ */
+function assertCountFitsRange(row: RecurringRow, from: string) {
+  const rule = recurrenceOf(row);
+  const remaining = executionsLeft(rule, row.executionCount);
+  if (rule.endDate !== null || remaining === Infinity) return;
+  if (occurrencesFrom(rule, from, remaining).length < remaining) throw scheduleTooLong("max_executions");
 }
 
 /** The next occurrence from `from` on, and the status it leaves the item in. */
@@ -286,6 +299,7 @@ export async function createRecurringTransaction({ ctx, input }: ServiceCall<Wor
     ...scheduleFrom({ ...base, nextDate: null, nextDueDate: null }, input.start_date),
   };
   if (row.nextDate === null) throw fieldError("end_date", "errors:fields.noOccurrences");
+  assertCountFitsRange(row, input.start_date);
   await ctx.db.insert(recurringTransactions).values(row);
   return toRecurringResponse(row, found);
 }
@@ -314,7 +328,9 @@ export async function updateRecurringTransaction({ ctx, input }: ServiceCall<Rec
     throw fieldError("start_date", "errors:fields.dateNotPast");
   }
   const rule = ruleColumns(input);
-  const next = scheduleFrom({ ...previous, ...rule }, resumeFrom(previous, today));
+  const from = resumeFrom(previous, today);
+  assertCountFitsRange({ ...previous, ...rule }, from);
+  const next = scheduleFrom({ ...previous, ...rule }, from);
   // A paused rule stays paused; an ended one whose end date or count was raised starts again.
   const status = previous.status === "paused" ? "paused" : next.nextDate === null ? "inactive" : "active";
   const set: Partial<RecurringRow> = { ...columns, ...rule, ...next, status, failureReason: null, failedAt: null };

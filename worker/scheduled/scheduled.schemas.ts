@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { scheduledStatuses } from "../../db/enums.ts";
-import { dateSchema, pageSchema, perPageSchema } from "../transactions/transactions.schemas.ts";
+import { dateSchema } from "../ledger/dates.schemas.ts";
+import { pageSchema, perPageSchema } from "../transactions/transactions.schemas.ts";
 import { templateSchema } from "../planning/planned.schemas.ts";
 
 /** POST and PUT /scheduled-transactions (SPEC §3 Scheduled transaction). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { transactionKinds } from "../../db/enums.ts";
-import { isIsoDate } from "../ledger/dates.ts";
+import { dateOrTimestampSchema, dateSchema } from "../ledger/dates.schemas.ts";
+import { queryWholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { positiveAmountSchema, rateSchema } from "../ledger/money.ts";
 import { untaggedFilter } from "./filter-keys.ts";
 
@@ -21,12 +22,6 @@ export const legSchema = z
     return { type, id: id.toLowerCase() };
   });
 
-export const dateSchema = z
-  .string()
-  .trim()
-  .refine((value) => isIsoDate(value.slice(0, 10)), "errors:fields.date")
-  .transform((value) => value.slice(0, 10));
-
 export const descriptionSchema = z
   .string({ error: "errors:fields.descriptionRequired" })
   .trim()
@@ -46,7 +41,7 @@ export const transactionSchema = z.object({
   type: z.enum(transactionKinds, { error: "errors:fields.transactionType" }).optional(),
   amount: positiveAmountSchema,
   description: descriptionSchema,
-  date: dateSchema.optional(),
+  date: dateOrTimestampSchema.optional(),
   origin: legSchema.nullish(),
   destination: legSchema.nullish(),
   currency_conversion: rateSchema.nullish(),
@@ -125,17 +120,8 @@ export function fieldNameInPayload(field: string, body: Body): string {
 }
 
 /** A list's page (from 1) and page size (SPEC §9: 20 by default, at most 100). */
-export const pageSchema = z.coerce
-  .number({ error: "errors:fields.page" })
-  .int("errors:fields.page")
-  .min(1, "errors:fields.page")
-  .default(1);
-export const perPageSchema = z.coerce
-  .number({ error: "errors:fields.perPage" })
-  .int("errors:fields.perPage")
-  .min(1, "errors:fields.perPage")
-  .max(100, "errors:fields.perPage")
-  .default(20);
+export const pageSchema = queryWholeNumberSchema("errors:fields.page", 1, Number.MAX_SAFE_INTEGER).default(1);
+export const perPageSchema = queryWholeNumberSchema("errors:fields.perPage", 1, 100).default(20);
 
 /** A list's `meta` (SPEC §7): the page, the last page (at least 1), the page size and the total. */
 export function pageMeta(page: { page: number; per_page: number }, counted: { total: number | bigint }[]) {

@@ -10,7 +10,15 @@ import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
 import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";
-import { percentRate, type Rate, type ScheduleRow, zeroRate } from "../../../worker/planning/money-schedules";
+import { dateRangeYears, isWithinDateRange } from "../../../worker/ledger/date-range";
+import {
+  type PaymentFrequency,
+  paymentDate,
+  percentRate,
+  type Rate,
+  type ScheduleRow,
+  zeroRate,
+} from "../../../worker/planning/money-schedules";
 
 /** An amount typed in the page's language, in cents, or why not (null while empty). */
 export function typedCents(typed: string, language: Language, currency: string) {
@@ -103,6 +111,15 @@ export function ChoiceField<Value extends string>({ id, label, value, options, o
   );
 }
 
+/**
+ * Whether `periods` payments dated from `firstDate` would end after the dates Moneta keeps
+ * (docs/decisions/038-dates-from-1900-to-2199.md): the calculator then says so under its count and
+ * shows no schedule, as the API's calculators refuse it.
+ */
+export function endsPastRange(firstDate: string, periods: number | null, frequency?: PaymentFrequency): boolean {
+  return firstDate !== "" && periods !== null && !isWithinDateRange(paymentDate(firstDate, periods - 1, frequency));
+}
+
 /** The messages of a typed amount and a typed percentage, in the page's language. */
 export function useCalculatorMessages() {
   const { t } = useTranslation("calculators");
@@ -113,6 +130,8 @@ export function useCalculatorMessages() {
     percent: (parsed: ReturnType<typeof typedPercent>) => (parsed.ok ? undefined : t("errors.percent")),
     whole: (typed: string, parsed: number | null, key: string) =>
       typed.trim() && parsed === null ? t(key) : undefined,
+    pastRange: (isPastRange: boolean) =>
+      isPastRange ? t("errors.scheduleTooLong", { last: dateRangeYears.last }) : undefined,
   };
 }
 

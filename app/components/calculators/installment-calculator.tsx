@@ -7,6 +7,7 @@ import { useLanguage } from "~/lib/use-language";
 import { paymentDate, schedule } from "../../../worker/planning/money-schedules";
 import {
   CalculationResult,
+  endsPastRange,
   NumberField,
   paymentsHeadline,
   typedCents,
@@ -34,7 +35,11 @@ export function InstallmentCalculator({ currency }: { currency: string }) {
   const cents = typedCents(amount, language, currency);
   const months = typedWhole(count, 1, 360);
   const percent = typedPercent(rate, language);
-  const rows = cents?.ok && months !== null && percent.ok ? schedule(BigInt(cents.units), percent.rate, months) : null;
+  const isPastRange = endsPastRange(firstDate, months);
+  const rows =
+    cents?.ok && months !== null && percent.ok && !isPastRange
+      ? schedule(BigInt(cents.units), percent.rate, months)
+      : null;
   const money = (value: bigint) => formatMoney(Number(value), currency, language);
   return (
     <div className="grid gap-6">
@@ -53,7 +58,7 @@ export function InstallmentCalculator({ currency }: { currency: string }) {
           onChange={setCount}
           inputMode="numeric"
           suffix="x"
-          error={messages.whole(count, months, "errors.installmentCount")}
+          error={messages.whole(count, months, "errors.installmentCount") ?? messages.pastRange(isPastRange)}
         />
         <NumberField
           id="installment-rate"

@@ -14,6 +14,7 @@ import {
 import {
   CalculationResult,
   ChoiceField,
+  endsPastRange,
   NumberField,
   paymentsHeadline,
   typedCents,
@@ -49,7 +50,9 @@ export function LoanCalculator({ currency, today }: { currency: string; today: s
     months !== null && percent.ok
       ? loanPeriods({ rate: percent.rate, ratePeriod, conversion, termMonths: months, frequency })
       : null;
-  const rows = cents?.ok && terms ? schedule(BigInt(cents.units), terms.rate, terms.periods, system) : null;
+  const isPastRange = endsPastRange(firstDate, terms?.periods ?? null, frequency);
+  const rows =
+    cents?.ok && terms && !isPastRange ? schedule(BigInt(cents.units), terms.rate, terms.periods, system) : null;
   const money = (value: bigint) => formatMoney(Number(value), currency, language);
   return (
     <div className="grid gap-6">
@@ -96,7 +99,7 @@ export function LoanCalculator({ currency, today }: { currency: string; today: s
           onChange={setTerm}
           inputMode="numeric"
           suffix={t("loans.months")}
-          error={messages.whole(term, months, "errors.loanTerm")}
+          error={messages.whole(term, months, "errors.loanTerm") ?? messages.pastRange(isPastRange)}
         />
         <ChoiceField
           id="loan-frequency"

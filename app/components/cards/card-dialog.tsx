@@ -21,6 +21,7 @@ import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 import { cardColors, defaultCardColor } from "../../../worker/cards/cards.presets";
 import type { Language } from "~/lib/i18n";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
+import { typedWholeNumber } from "~/lib/typed-whole-number";
 import { useLanguage } from "~/lib/use-language";
 import { CardFields, type CardAccountOption, type CardFormState } from "./card-fields";
 import { submitAtOnce } from "~/lib/submit-at-once";
@@ -63,6 +64,9 @@ const fieldNames = [
   "color",
 ] as const;
 
+/** The days, which the schema takes as numbers. */
+const wholeNumberFields = new Set<string>(["billing_cycle_day", "due_day"]);
+
 /**
  * FormData → the shared card schema's input (empty optional fields are absent). The limit comes
  * as typed and is read in the page's language; `limit` says why when it cannot be read.
@@ -75,7 +79,7 @@ export function cardInputFrom(form: FormData, language: Language, currency?: str
     fieldNames.flatMap((name) => {
       const value = name === "credit_limit" ? (limit.ok ? limit.text : undefined) : form.get(name);
       if (typeof value !== "string" || (value === "" && name !== "name" && name !== "account_uuid")) return [];
-      return [[name, value]];
+      return [[name, wholeNumberFields.has(name) ? typedWholeNumber(value) : value]];
     }),
   );
   return { input, limit };

@@ -126,6 +126,12 @@ describe("dates relative to today (Friday 2026-11-27)", () => {
     expect(transaction(parse("almoço 03/04 20")).date).toBe("2026-04-03");
     expect(askOf("gastei 50 em 31/02")).toBe("date");
   });
+
+  it("asks again for a typed year outside 1900–2199 rather than recording it", () => {
+    expect(askOf("gastei 50 em 15/02/0001")).toBe("date");
+    expect(askOf("gastei 50 em 15/02/2200")).toBe("date");
+    expect(transaction(parse("gastei 50 em 01/01/1900")).date).toBe("1900-01-01");
+  });
 });
 
 describe("accounts, cards, tags and installments by name, alias, keyword or typo", () => {

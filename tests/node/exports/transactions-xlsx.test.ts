@@ -4,7 +4,7 @@ import { insertAccount, insertTag } from "../../../db/factories.ts";
 import { users } from "../../../db/schema/index.ts";
 import { actingAs } from "../../../worker/auth/actor.ts";
 import { exportTransactionsXlsx } from "../../../worker/exports/transactions-xlsx.service.ts";
-import { excelDateSerial, xmlText } from "../../../worker/exports/xlsx.ts";
+import { excelDateSerial, rowXml, xmlText } from "../../../worker/exports/xlsx.ts";
 import { crc32, zipStream } from "../../../worker/exports/zip.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { signInAs } from "../../support/sessions.ts";
@@ -226,6 +226,17 @@ describe("the workbook's pieces", () => {
     expect(excelDateSerial("1900-03-01")).toBe(61);
     expect(excelDateSerial("2026-11-21")).toBe(46347);
     expect(() => excelDateSerial("21/11/2026")).toThrow(RangeError);
+  });
+
+  it("counts the days before March 1900 as Excel does, past the 29 February 1900 it counts", () => {
+    expect(excelDateSerial("1900-01-01")).toBe(1);
+    expect(excelDateSerial("1900-02-28")).toBe(59);
+  });
+
+  it("writes a date stored outside 1900–2199 as its text, so the rows after it are still written", () => {
+    expect(rowXml(2, [{ kind: "date", date: "10000-01-31" }])).toBe(
+      '<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve">10000-01-31</t></is></c></row>',
+    );
   });
 
   it("escapes markup, drops what XML cannot hold and keeps a literal _xHHHH_ literal", () => {

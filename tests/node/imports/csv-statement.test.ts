@@ -482,6 +482,19 @@ describe("dates in the chosen format", () => {
   ] as const)("refuses %s as %s", (cell, format) => {
     expect(dateRefusal(cell, format)).toEqual({ line: 2, reason: "badDate", values: { value: cell } });
   });
+
+  it.each([
+    ["31/12/1899", "dmy"],
+    ["01/01/2200", "dmy"],
+    ["0001-02-15", "ymd"],
+    ["9999-12-31", "ymd"],
+  ] as const)("refuses the file at %s (%s), a day outside 1900–2199, saying so", (cell, format) => {
+    expect(dateRefusal(cell, format)).toEqual({
+      line: 2,
+      reason: "dateOutOfRange",
+      values: { value: cell, first: "1900", last: "2199" },
+    });
+  });
 });
 
 describe("amounts in the chosen number format", () => {

@@ -310,6 +310,18 @@ describe("reading dates", () => {
     const text = sgmlStatement(sgmlTransaction({ ...usualLeaves, DTPOSTED: written }));
     expect(problemOf(text)).toEqual({ line: firstBodyLine + 2, reason: "badDate", values: { value: written } });
   });
+
+  it.each(["18991231", "00010215", "22000101120000[-3:BRT]"])(
+    "refuses DTPOSTED %j, a day outside 1900–2199, on the line it is written",
+    (written) => {
+      const text = sgmlStatement(sgmlTransaction({ ...usualLeaves, DTPOSTED: written }));
+      expect(problemOf(text)).toEqual({
+        line: firstBodyLine + 2,
+        reason: "dateOutOfRange",
+        values: { value: written, first: "1900", last: "2199" },
+      });
+    },
+  );
 });
 
 describe("reading descriptions and ids", () => {

@@ -33,6 +33,39 @@ describe("a loan's arithmetic on its kept state", () => {
     );
   });
 
+  it("keeps a SAC loan on the banks' table: 3,833.33 then 3,825.00, the part kept as it is paid, the leftover last", () => {
+    const rate = percentRate("1")!;
+    const opening = openingState(30_000_000n, rate, 360, "sac");
+    expect(opening.regularCents).toBe(83_333n);
+    const ahead = projectedPayments(opening, rate, monthly);
+    expect(ahead.slice(0, 2).map((row) => row.paymentCents)).toEqual([383_333n, 382_500n]);
+    expect(ahead.at(-1)!.principalCents).toBe(83_453n);
+    // Each scheduled payment keeps the part, whichever the extra-payment mode: the leftover stays on the last.
+    for (const mode of ["shorten_term", "lower_payment"] as const) {
+      let state = opening;
+      for (let paid = 0; paid < 300; paid++) {
+        state = stateAfter(state, rate, { balanceCents: state.balanceCents - 83_333n, periodsGone: 1, mode });
+      }
+      expect(state).toMatchObject({ regularCents: 83_333n, remainingPeriods: 60 });
+      expect(projectedPayments(state, rate, monthly).map((row) => row.principalCents)).toEqual([
+        ...Array(59).fill(83_333n),
+        83_453n,
+      ]);
+    }
+  });
+
+  it("after SAC principal paid ahead, keeps as many whole parts as the balance holds, or lowers the part", () => {
+    const rate = percentRate("1")!;
+    const opening = openingState(30_000_000n, rate, 360, "sac");
+    const ahead = { balanceCents: 29_000_000n, periodsGone: 0 };
+    const shorter = stateAfter(opening, rate, { ...ahead, mode: "shorten_term" });
+    expect(shorter).toMatchObject({ regularCents: 83_333n, remainingPeriods: 348 });
+    expect(projectedPayments(shorter, rate, monthly).at(-1)!.principalCents).toBe(83_449n);
+    const lower = stateAfter(opening, rate, { ...ahead, mode: "lower_payment" });
+    expect(lower).toMatchObject({ regularCents: 80_555n, remainingPeriods: 360 });
+    expect(projectedPayments(lower, rate, monthly).at(-1)!.principalCents).toBe(80_755n);
+  });
+
   it("dates payments from the first, a day 31 on shorter months' last day, with the fee on each", () => {
     const rate = percentRate("1")!;
     const rows = projectedPayments(openingState(300_000n, rate, 3, "price"), rate, { ...monthly, feeCents: 1_500n });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loanPayments, transactions } from "../../../db/schema/index.ts";
+import { loanPayments, loans, transactions } from "../../../db/schema/index.ts";
 import { openSession } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
@@ -265,5 +265,81 @@ describe("loans", () => {
     await p.call("POST", `/loans/${loan.uuid}/pay-off`, {});
     expect((await edit("defaulted")).body.code).toBe("LOAN_NOT_ACTIVE");
     expect((await edit("bogus")).status).toBe(422);
+  });
+
+  it("opens a SAC loan as the banks print it, and reads one kept before the same way", async () => {
+    const house = {
+      name: "Casa",
+      principal_amount: "300000.00",
+      interest_rate: "1",
+      interest_rate_period: "month",
+      term_months: 360,
+      amortization_system: "sac",
+    };
+    const created = (await car(house)).body.data;
+    const table = (loan: { schedule: Array<{ payment: string; principal: string }> }) => [
+      loan.schedule[0]!.payment,
+      loan.schedule[1]!.payment,
+      loan.schedule[0]!.principal,
+      loan.schedule.at(-1)!.principal,
+    ];
+    expect(created.payment_amount).toBe("3833.33");
+    expect(table(created)).toEqual(["3833.33", "3825.00", "833.33", "834.53"]);
+    const calculated = await p.call("POST", "/loans/amortization", { ...house, start_date: "2026-12-21" });
+    expect(table(calculated.body.data)).toEqual(table(created));
+    // A loan saved when SAC's first part carried the leftover cents (834,53) keeps 833,33 a month from now on.
+    await t.db.update(loans).set({ regularCents: 83_453 }).where(eq(loans.id, created.uuid));
+    expect(table((await p.call("GET", `/loans/${created.uuid}`)).body.data)).toEqual(table(created));
+  });
+
+  it("refuses a loan, a refinance or a payment that would leave a payment larger than a transaction may hold", async () => {
+    const before = await snapshotDatabase(t.db);
+    const tooLarge = await car({
+      principal_amount: "999999999.99",
+      interest_rate: "1",
+      interest_rate_period: "month",
+      term_months: 1,
+    });
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.body.errors).toEqual({
+      principal_amount: [
+        "A payment of this loan would be 1,009,999,999.99, more than one transaction can hold (999,999,999.99): borrow less or spread it over more months",
+      ],
+    });
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+
+    const big = (
+      await car({
+        principal_amount: "999999999.00",
+        interest_rate: "0.5",
+        interest_rate_period: "month",
+        term_months: 2,
+        amortization_system: "sac",
+      })
+    ).body.data;
+    expect(big.schedule.map((row: { payment: string }) => row.payment)).toEqual(["504999999.50", "502499999.50"]);
+    const withBig = await snapshotDatabase(t.db);
+    const refinanced = await p.call("POST", `/loans/${big.uuid}/refinance`, {
+      interest_rate: "10",
+      interest_rate_period: "month",
+      term_months: 1,
+    });
+    expect(refinanced.status).toBe(422);
+    expect(Object.keys(refinanced.body.errors)).toEqual(["term_months"]);
+    // Only the interest and a cent: the one payment left would be the whole balance and its interest.
+    const short = await p.call("POST", `/loans/${big.uuid}/record-payment`, {
+      amount: "5000000.01",
+      date: "2026-12-21",
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.amount[0]).toMatch(
+      /^After this payment, a payment of this loan would be 1,004,999,998\.98/,
+    );
+    expect(await snapshotDatabase(t.db)).toEqual(withBig);
+    const onSchedule = await p.call("POST", `/loans/${big.uuid}/record-payment`, {
+      amount: "504999999.50",
+      date: "2026-12-21",
+    });
+    expect(onSchedule.status).toBe(201);
   });
 });

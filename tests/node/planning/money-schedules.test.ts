@@ -40,6 +40,20 @@ describe("payments and schedules in exact cents", () => {
     expect(rows.at(-1)!.remainingCents).toBe(0n);
   });
 
+  it("writes SAC as the Brazilian banks print it: the part truncated to the cent, the leftover on the last payment", () => {
+    // R$ 300.000,00 at 1 % a month over 360 months: 833,33 a month (Caixa's table), the last 833,53.
+    const rows = schedule(30_000_000n, rate("1"), 360, "sac");
+    expect(rows.slice(0, 2).map((row) => [row.paymentCents, row.interestCents, row.principalCents])).toEqual([
+      [383_333n, 300_000n, 83_333n],
+      [382_500n, 299_167n, 83_333n],
+    ]);
+    expect(rows.slice(0, -1).every((row) => row.principalCents === 83_333n)).toBe(true);
+    expect(rows.at(-1)).toMatchObject({ principalCents: 83_453n, interestCents: 835n, paymentCents: 84_288n });
+    expect(sum(rows.map((row) => row.principalCents))).toBe(30_000_000n);
+    // Fewer cents than payments: nothing before the last, which pays it all.
+    expect(schedule(2n, rate("0"), 3, "sac").map((row) => row.principalCents)).toEqual([0n, 0n, 2n]);
+  });
+
   it("splits without interest into equal parts, the first carrying the leftover cents", () => {
     expect(equalParts(10_000n, 3)).toEqual([3_334n, 3_333n, 3_333n]);
     expect(schedule(10_000n, rate("0"), 3).map((row) => row.paymentCents)).toEqual([3_334n, 3_333n, 3_333n]);
