@@ -60,7 +60,7 @@ describe("a failing workspace page in Chromium", () => {
     await alert.getByRole("link", { name: "Go to the dashboard" }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
-    expect(await page.getByRole("alert").filter({ hasText: "This page didn't load" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "This page didn't load" }).count()).toBe(0);
 
     // Once the data arrives again, the retry (a reload of the address) shows the page itself.
     await page.getByRole("link", { name: "Transactions" }).first().click();
