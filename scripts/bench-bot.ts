@@ -2,7 +2,7 @@
  * `npm run bench:bot [-- --misses]`: the assistant's message parser against its labelled corpus
  * (tests/fixtures/bot/corpus.json). Prints exact-match accuracy by category and overall, and the
  * wrong amounts that would be written without asking; `--misses` lists every inexact parse.
- * Exits non-zero below 97% exact or with any wrong amount (issue 17). Not part of `npm test`; the
+ * Exits non-zero below 97% exact or with any wrong amount. Not part of `npm test`; the
  * node test tests/node/bot/message-parser.test.ts holds the same bar.
  */
 import { minimumExactShare, scoreCorpus } from "../tests/support/bot-corpus.ts";

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:cron [-- --workspaces 1000 --per-workspace 10 --no-build]`: the cron executor's
- * target (issue 13), on this machine: 10,000 due occurrences across 1,000 workspaces — in each,
+ * target, on this machine: 10,000 due occurrences across 1,000 workspaces — in each,
  * five scheduled transactions and a daily rule five days behind — posted by ticks of the built
  * Worker's scheduled() in workerd against a real sqld. Reports per tick the items posted, the wall
  * time, workerd's CPU time and the database round trips (requests through a counting proxy), and

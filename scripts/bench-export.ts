@@ -1,5 +1,5 @@
 /**
- * `npm run bench:export [-- --size 100000 --runs 5] [-- --format csv|xlsx|pdf] [-- --no-build]`: issue 18's
+ * `npm run bench:export [-- --size 100000 --runs 5] [-- --format csv|xlsx|pdf] [-- --no-build]`: the
  * export target — the transactions CSV (or Excel workbook) of a workspace holding 100k transactions
  * streams, and its download starts in under 1 s; a PDF statement (built whole, at most 5 000 rows) is
  * timed the same way. The app is served as `npm start` serves it (the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import [-- --lines 10000 --runs 3 --existing 100000] [-- --no-build]`: issue 18's import target — a
+ * `npm run bench:import [-- --lines 10000 --runs 3 --existing 100000] [-- --no-build]`: the import target — a
  * 10,000-line OFX previews in under 2 s and is written in under 10 s, its round trips growing with
  * chunks, not lines. The app is served as `npm start` serves it (the build in workerd's own HTTP
  * server) over a real sqld, behind a proxy that counts the database's requests; the workspace

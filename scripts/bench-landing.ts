@@ -1,6 +1,6 @@
 /**
  * `npm run bench:landing [-- --url http://127.0.0.1:8080 | --serve]`: the landing page's
- * performance budget (issue 4). Measures whatever "/" serves:
+ * performance budget. Measures whatever "/" serves:
  *   1. first-load JS+CSS: every script and stylesheet Chromium fetches for "/" (modulepreloads
  *      included) until the network is idle, each body compressed the way a CDN would serve it
  *      (brotli quality 11; gzip shown beside it);
@@ -8,7 +8,7 @@
  *   3. largest contentful paint on a throttled phone (150 ms RTT, 1.6 Mbps down, 750 kbps up,
  *      4x CPU, 375x812 at 2x, cold cache), 5 runs, median and slowest;
  *   4. Lighthouse's mobile profile (scripts/lighthouse-mobile.ts), 3 runs straight against the
- *      server: median LCP and performance score (issue 11: LCP < 1.5 s, score ≥ 0.98).
+ *      server: median LCP and performance score (budget: LCP < 1.5 s, score ≥ 0.98).
  * Prints a Markdown table and exits 1 when a budget is missed. `--serve` builds the app and
  * serves it the way `npm start` does, on free ports with throwaway data; with neither flag, the app
  * the running `npm start` serves is measured. Not part of `npm test`.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ledger [-- --sizes 100000,1000000 --runs 200]`: the ledger's performance
- * targets (issue 5), on this machine, against the built Worker in workerd and a real sqld.
+ * targets, on this machine, against the built Worker in workerd and a real sqld.
  *   1. Response time (sequential, after warm-up; p50 and p95) of the dashboard page, the
  *      transactions page, the list API, the dashboard stats API, the tags API and the eight
  *      analytics reports over their default 12 months, for one workspace
@@ -54,7 +54,7 @@ function targetsFor(workspaceId: string, accountId: string): Target[] {
     { name: "list API (page 1, 20)", path: `/api/workspaces/${workspaceId}/transactions`, auth: "bearer" },
     { name: "dashboard stats API", path: `/api/workspaces/${workspaceId}/dashboard/stats`, auth: "bearer" },
     { name: "tags API (usage count, last used)", path: `/api/workspaces/${workspaceId}/tags`, auth: "bearer" },
-    // The analytics reports (issue 16) over their default range, the last 12 months, from the rollups.
+    // The analytics reports over their default range, the last 12 months, from the rollups.
     ...[
       "spending-trends",
       "category-breakdown",

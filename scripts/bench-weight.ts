@@ -4,8 +4,8 @@
  * Serves the build in workerd (Miniflare) against a fresh sqld with one signed-in owner, reads each
  * page's HTML, and counts every script, module preload, stylesheet and inline module import it
  * names, once per page (the files come from build/client). Prints a Markdown table against the
- * budget of issue 11: signed-in pages ≤ 150 KB, /login ≤ 100 KB; the analytics page, charts included,
- * ≤ 250 KB (issue 16). Not part of `npm test`.
+ * budget: signed-in pages ≤ 150 KB, /login ≤ 100 KB; the analytics page, charts included,
+ * ≤ 250 KB. Not part of `npm test`.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

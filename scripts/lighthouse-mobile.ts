@@ -1,7 +1,7 @@
 /**
  * Lighthouse's own mobile profile (its default config: a Moto G-class phone, simulated slow 4G
  * at 150 ms RTT and 1.6 Mbps, 4x CPU slowdown) run from the npm package against Debian's
- * Chromium, headless. Used by `npm run bench:landing` (issue 11: LCP < 1.5 s, score ≥ 0.98).
+ * Chromium, headless. Used by `npm run bench:landing` (budget: LCP < 1.5 s, score ≥ 0.98).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

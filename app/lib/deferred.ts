@@ -2,8 +2,8 @@ import { useEffect } from "react";
 
 /**
  * Code a page does not need to show itself or to become interactive — the insides of menus,
- * dialogs and drawers, which start closed. It stays out of the page's first load (issue 11:
- * page weight) and is fetched once the browser is idle after hydration, or at first use if
+ * dialogs and drawers, which start closed. It stays out of the page's first load (page
+ * weight) and is fetched once the browser is idle after hydration, or at first use if
  * that comes sooner, so opening it later does not wait for the network.
  */
 export type DeferredModule<Module> = {

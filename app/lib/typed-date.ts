@@ -18,8 +18,8 @@ const isDayFirst: Record<Language, boolean> = { en: false, "pt-BR": true };
 
 /**
  * A real calendar date in YYYY-MM-DD (not 2026-02-30). The same rule as the ledger's `isIsoDate`,
- * written here so the pages' first load does not carry the ledger's date arithmetic (issue 11's
- * budget); the node tests hold the two equal.
+ * written here so the pages' first load does not carry the ledger's date arithmetic (its
+ * weight budget); the node tests hold the two equal.
  */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

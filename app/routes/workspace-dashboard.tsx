@@ -41,8 +41,8 @@ const QuickAddDialogs = openedLater(() =>
 );
 
 /**
- * Shown only when a budget is at 80 % or more, so its code is not in the page's first load (issue 11:
- * page weight): the server sends the alerts' markup, which stays in place until the code arrives.
+ * Shown only when a budget is at 80 % or more, so its code is not in the page's first load (page
+ * weight): the server sends the alerts' markup, which stays in place until the code arrives.
  */
 const BudgetAlerts = lazy(() =>
   import("~/components/dashboard/budget-alerts").then((module) => ({ default: module.BudgetAlerts })),

@@ -5,7 +5,7 @@ import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
 
 /**
- * A phone linked to a user for the chat assistant (issue 17): one phone per user, one user per
+ * A phone linked to a user for the chat assistant: one phone per user, one user per
  * phone. The phone is as WhatsApp sends it in `from` — digits with the country code
  * ("5511987654321"). Deleting the user deletes the link.
  */

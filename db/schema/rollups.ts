@@ -65,7 +65,7 @@ export const tagDayFlows = sqliteTable(
 
 /**
  * Per month (YYYY-MM) and currency: what expenses took out (ledger_day_flows' `expense` / `out` rows
- * summed over their legs), for the budgets (issue 16), which only ever sum months — a budget that
+ * summed over their legs), for the budgets, which only ever sum months — a budget that
  * rolls over reads a row a month since its first instead of every day. Kept by triggers on the day
  * rollup (migration 0015), so whatever writes a day writes its month in the same statement.
  */

@@ -11,7 +11,7 @@ import { postJson, workspaceToday } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 16: the analytics page. On Unlimited every report draws; the range lives in the address; a
+ * The analytics page. On Unlimited every report draws; the range lives in the address; a
  * tag opens its transactions; a budget and a goal are set up on the page and their reports follow
  * them. On the free plan the advanced reports are locked, saying what they show and how to get them.
  */

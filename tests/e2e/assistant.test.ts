@@ -17,7 +17,7 @@ import { addAccount, postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 17, the whole way: a phone linked from /settings by the message the page shows (sent
+ * The whole way: a phone linked from /settings by the message the page shows (sent
  * through the local console's module, signed as Meta signs it), "gastei 45,90 no mercado ontem"
  * recorded and shown on the transactions page as added by the assistant, then "desfazer".
  */

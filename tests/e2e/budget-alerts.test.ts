@@ -8,7 +8,7 @@ import { addAccount, postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 16: the dashboard warns about this month's budgets at 80 % and over, most used first, three
+ * The dashboard warns about this month's budgets at 80 % and over, most used first, three
  * at most with a link to the rest in the budget analysis; on the free plan it shows none.
  */
 describe("budget alerts on the dashboard in Chromium", () => {

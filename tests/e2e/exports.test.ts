@@ -18,7 +18,7 @@ import { readXlsx, rowValues } from "../support/xlsx-reader.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 18 (export): the transactions page exports the list as it is filtered, as a CSV file in the
+ * Export: the transactions page exports the list as it is filtered, as a CSV file in the
  * page's language with the separator the person picks, and on Unlimited as an Excel workbook or a PDF
  * statement (on the free plan those items say they come with Unlimited instead of downloading).
  */

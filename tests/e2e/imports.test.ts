@@ -15,7 +15,7 @@ const lineCount = (name: string, mapping = null) =>
   readStatementFile(new Uint8Array(readFileSync(fixture(name))), mapping).lines?.length ?? 0;
 
 /**
- * Issue 18 (import): a Nubank account CSV and an Itaú OFX go into their accounts through the
+ * Import: a Nubank account CSV and an Itaú OFX go into their accounts through the
  * transactions page's Import dialog: preview, write with progress, the summary; the same file
  * again is all duplicates; an import is undone from the recent list; a CSV of unknown layout is
  * mapped by hand. In both languages, with screenshots and axe on the dialog.

@@ -14,7 +14,7 @@ import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 14: a loan is created from its page, its amortization viewed, a payment recorded (split into
+ * A loan is created from its page, its amortization viewed, a payment recorded (split into
  * interest and principal, posted from its account), and it is paid off after a confirmation that
  * says what it takes. R$ 12.000,00 at 1% a month over 12 months, Price: 1.066,19 a month.
  */

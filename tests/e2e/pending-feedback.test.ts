@@ -7,7 +7,7 @@ import { signUpWithWorkspace } from "./support/sign-in.ts";
 /**
  * What a save button says as the click returns — before the browser has painted again or heard
  * from the server. A pending state drawn then is on screen in the click's own frame; one rendered
- * as a transition shows up only later (issue 12 §12 measured ~310 ms).
+ * as a transition shows up only later (measured once at ~310 ms).
  */
 const labelAsTheClickReturns = (button: Locator) =>
   button.evaluate((element) => {

@@ -3,7 +3,7 @@ import { sendText, tapButton } from "../../scripts/bot-chat-client.ts";
 import { remoteGraphApi } from "../support/fake-graph-api.ts";
 
 /**
- * Issue 17: the served app (as `npm start` serves it) takes deliveries signed the way
+ * The served app (as `npm start` serves it) takes deliveries signed the way
  * `npm run bot:chat` signs them, and its replies reach the Graph API it is configured with — the
  * path the assistant's browser tests send "VINCULAR …" and "gastei …" through.
  */

@@ -7,7 +7,7 @@ import { readZip } from "../support/xlsx-reader.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * Issue 18 (the whole workspace): workspace settings' "Your data" downloads every entity as a zip,
+ * The whole workspace: workspace settings' "Your data" downloads every entity as a zip,
  * built as it streams, for the owner on the free plan too; the account-deletion dialog offers each
  * owned workspace's download before the destructive button.
  */

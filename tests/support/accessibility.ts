@@ -29,7 +29,7 @@ export type AccessibilityViolation = {
   summary: string;
 };
 
-/** The impacts a screen may not have: issue 12 asks for 0 critical and 0 serious. */
+/** The impacts a screen may not have: the product asks for 0 critical and 0 serious. */
 export const blockingImpacts: ReadonlyArray<ImpactValue> = ["critical", "serious"];
 
 /**

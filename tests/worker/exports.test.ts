@@ -13,7 +13,7 @@ import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
 import { readXlsx, readZip, rowValues } from "../support/xlsx-reader.ts";
 
 /**
- * Issue 18: the transactions CSV and Excel files stream out of the built Worker, served over HTTP by
+ * The transactions CSV and Excel files stream out of the built Worker, served over HTTP by
  * workerd as in production — read after read, as the download takes it. A database lost
  * mid-download cannot turn the answer into an error any more, and workerd ends an errored body as
  * if it were whole (cloudflare/workerd#6818): the file's last line (the sheet's last row) then says

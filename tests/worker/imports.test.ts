@@ -11,7 +11,7 @@ import type { ImportPreview } from "../../worker/imports/import-preview.service.
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "..", "fixtures", "statements", name));
 
 /**
- * Issue 18: statement imports through the built Worker in workerd — its own multipart parsing and
+ * Statement imports through the built Worker in workerd — its own multipart parsing and
  * text decoding (a Windows-1252 OFX, a UTF-8 CSV), the chunks' atomic batches, a chunk sent five
  * times at once written once, and an undo that puts the balance back.
  */

@@ -16,7 +16,7 @@ import { signedDeliveryHeaders, testPhoneNumberId, textMessagePayload } from "..
 const appSecret = "worker-test-whatsapp-app-secret";
 
 /**
- * Issue 17: the webhook in workerd — Web Crypto's HMAC over the bytes workerd hands the Worker, the
+ * The webhook in workerd — Web Crypto's HMAC over the bytes workerd hands the Worker, the
  * 200 given before the work, and the work really run by waitUntil after the response (the reply
  * reaches the fake Graph API on 127.0.0.1 only if it was). The served case is the way
  * `npm run bot:chat` talks to `npm start`, through the console's own module.

@@ -1,5 +1,5 @@
 /**
- * The analytics reports (issue 16; README: "Analytics"), each in the workspace's currency and each
+ * The analytics reports (README: "Analytics"), each in the workspace's currency and each
  * one read round trip over the rollups (db/schema/rollups.ts). Rules:
  * - Spending is every expense when it is made — from an account or on a card; a card's payment is
  *   not spending again, and transfers move money without spending it. Income is what arrived.

@@ -1,5 +1,5 @@
 /**
- * The assistant's conversation (issue 17): one message in, the replies out. The channel's edge
+ * The assistant's conversation: one message in, the replies out. The channel's edge
  * (worker/assistant/whatsapp.routes.ts) verifies and reads the delivery; this decides what the
  * message means for the person linked to the phone and what is written, always through the same
  * service verbs the API uses, as the bot actor (created_via "bot:whatsapp").

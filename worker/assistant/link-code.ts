@@ -1,5 +1,5 @@
 /**
- * Linking a phone to the assistant (issue 17): the settings page shows a one-time code, the person
+ * Linking a phone to the assistant: the settings page shows a one-time code, the person
  * sends "VINCULAR 482913" (or "LINK 482913") from their phone, and the conversation hands the phone
  * and the code to linkPhoneByCode. No imports at all: the settings page reads these too, and
  * they add nothing to its weight.

@@ -7,7 +7,7 @@ import { createBudget, deleteBudget, getBudget, listBudgets, updateBudget } from
 
 const base = "/:workspaceId/budgets";
 
-/** /workspaces/{workspaceId}/budgets… (issue 16): monthly limits by tag, or on all spending. */
+/** /workspaces/{workspaceId}/budgets…: monthly limits by tag, or on all spending. */
 export const budgetRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json(await listBudgets({ ctx: c.get("ctx"), input: c.req.param() })))

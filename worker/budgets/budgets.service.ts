@@ -1,5 +1,5 @@
 /**
- * Budgets (issue 16; README: "Budgets and goals"): a monthly limit on the spending under a tag, or
+ * Budgets (README: "Budgets and goals"): a monthly limit on the spending under a tag, or
  * on all spending, in the workspace's currency when it was set. A month's spending is every expense
  * dated in it (a card purchase when it was made), each converted at its day's rate; a transaction
  * with several tags counts under each tag's budget. Reads are one round trip over the rollups.

@@ -1,5 +1,5 @@
 /**
- * The calculators (issue 14): what an installment plan or a loan would cost, before anything is
+ * The calculators: what an installment plan or a loan would cost, before anything is
  * saved. Nothing is read but the caller's membership, nothing is written; the arithmetic is
  * worker/planning/money-schedules.ts, the one every saved plan and loan will use.
  */

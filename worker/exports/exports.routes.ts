@@ -31,7 +31,7 @@ function download(body: BodyInit, contentType: string, fileName: string) {
   });
 }
 
-/** /workspaces/{workspaceId}/exports/… (issue 18): the workspace's data as files to keep. */
+/** /workspaces/{workspaceId}/exports/…: the workspace's data as files to keep. */
 export const exportRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(`${base}/transactions.csv`, validate("query", transactionsCsvQuerySchema), async (c) => {

@@ -15,7 +15,7 @@ import {
 
 const base = "/:workspaceId/goals";
 
-/** /workspaces/{workspaceId}/goals… (issue 16): targets with linked accounts and contributions by hand. */
+/** /workspaces/{workspaceId}/goals…: targets with linked accounts and contributions by hand. */
 export const goalRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json(await listGoals({ ctx: c.get("ctx"), input: c.req.param() })))

@@ -1,5 +1,5 @@
 /**
- * Goals (issue 16; README: "Budgets and goals"): a target amount, optionally by a date. Progress is
+ * Goals (README: "Budgets and goals"): a target amount, optionally by a date. Progress is
  * the linked accounts' balances today (converted into the goal's currency at the newest kept rate)
  * plus what was added by hand. Rules:
  * - Pace: what progress grew by over the last 90 days (the linked accounts' movements, each day at its

@@ -1,7 +1,7 @@
 import { addDays } from "../ledger/dates.ts";
 
 /**
- * Which lines of a statement the account or card already has (issue 18, "Duplicates"):
+ * Which lines of a statement the account or card already has (docs/decisions/035-imports-preview-then-chunks.md):
  *   - a line whose bank id the account or card already holds is a duplicate, never written twice
  *     (the unique index on the bank id refuses it even when two imports race);
  *   - without an id, an existing transaction of the same amount and direction, within 3 days, with

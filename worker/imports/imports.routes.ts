@@ -59,7 +59,7 @@ async function previewForm(request: Request) {
   };
 }
 
-/** /workspaces/{workspaceId}/imports… (issue 18): bank statements (OFX, CSV) into an account or card. */
+/** /workspaces/{workspaceId}/imports…: bank statements (OFX, CSV) into an account or card. */
 export const importRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .post(`${base}/preview`, async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Installment plans (issue 14; README: "Installment plans"). A plan on a credit card posts every
+ * Installment plans (README: "Installment plans"). A plan on a credit card posts every
  * installment when it is saved — one atomic batch with the plan, each installment claimed and
  * dated on its own statement — so the card's limit holds the whole remainder and each statement
  * paid frees its share. A plan on an account posts each installment on its date through the cron

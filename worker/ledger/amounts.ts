@@ -1,7 +1,7 @@
 /**
  * Amounts as integers in minor units, and their text: no zod and no server imports, so the
  * browser's pages can format and read amounts without loading the validation library
- * (issue 11: page weight). ./money.ts adds the API's schemas on top and re-exports all of this.
+ * (page weight). ./money.ts adds the API's schemas on top and re-exports all of this.
  */
 import { currencyMinorUnits } from "../../db/enums.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";

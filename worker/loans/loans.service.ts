@@ -1,5 +1,5 @@
 /**
- * Loans (issue 14; README: "Loans"). A loan keeps its state — balance, payments left, the regular
+ * Loans (README: "Loans"). A loan keeps its state — balance, payments left, the regular
  * payment or principal part — and every payment recorded changes it in ONE atomic batch with the
  * payment's row and the expense it posts from the payment account, guarded by the loan's revision
  * (a racing twin reloads) and, when sent, an Idempotency-Key (a retry answers the first answer).

@@ -1,5 +1,5 @@
 /**
- * Exact money schedules (issue 14): the payments of an installment plan or a loan, in integer
+ * Exact money schedules: the payments of an installment plan or a loan, in integer
  * cents, with every rounding rule written down. Pure arithmetic on BigInt rationals: no floats, no
  * clock, browser-safe (the calculators run it in the page too).
  *

@@ -227,7 +227,7 @@ const recentTransactions = reusableRead<{ workspaceId: string; limit: number }>(
 );
 
 /**
- * The 10 newest by date, then by entry (ids are time-ordered), as every list orders them (issue 12:
+ * The 10 newest by date, then by entry (ids are time-ordered), as every list orders them (so
  * one recorded today for last week sits with last week, not on top).
  */
 export function recentTransactionsQuery(_ctx: ServiceContext, workspaceId: string, limit = 10) {

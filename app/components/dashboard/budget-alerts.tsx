@@ -20,7 +20,7 @@ export type BudgetAlert = {
 const shownAlerts = 3;
 
 /**
- * This month's budgets at 80 % or more (issue 16), most used first: each says in words how much
+ * This month's budgets at 80 % or more, most used first: each says in words how much
  * is used and what is left or over, and its badge names the status (colour is never the only sign).
  * Nothing at all when no budget is near its limit.
  */

@@ -5,7 +5,7 @@ import { useNavigation } from "react-router";
 /** Quick navigations show nothing; past this the bar appears, so a slow network is never a frozen page. */
 const showAfterMs = 150;
 
-/** A thin bar across the top of the page while the next page loads (issue 12: feedback within 100 ms). */
+/** A thin bar across the top of the page while the next page loads (feedback within 100 ms). */
 export function NavigationProgress() {
   const { t } = useTranslation();
   const isLoading = useNavigation().state === "loading";

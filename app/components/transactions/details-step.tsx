@@ -35,7 +35,7 @@ type Props = {
   dateLabel?: string;
   /** Planned items keep notes; a transaction has none. */
   hasNotes?: boolean;
-  /** A new purchase on a card acting as credit: "parcelar em N vezes" (issue 14). */
+  /** A new purchase on a card acting as credit: "parcelar em N vezes". */
   offersInstallments?: boolean;
 };
 

@@ -205,7 +205,7 @@ export function TransactionWizard({
     );
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
     plan?.fill?.(form, values);
-    // The pending label is drawn before the click returns, not after a transition (issue 12 §12).
+    // The pending label is drawn before the click returns, not after a transition.
     fetcher.submit(form, {
       method: "post",
       action: plan?.action ?? `/workspaces/${workspaceId}/transactions`,

@@ -23,7 +23,7 @@ export type LinkCodeResult = { intent: "create-link-code"; ok: true; linkCode: L
 /** How often the page asks whether the message arrived while a code is shown. */
 const checkEveryMs = 4000;
 
-/** The assistant's link to a phone (issue 17), above its settings: upgrade, link with a code, or unlink. */
+/** The assistant's link to a phone, above its settings: upgrade, link with a code, or unlink. */
 export function AssistantLinkCard({ assistant }: { assistant: AssistantStatus }) {
   const { t } = useTranslation("user-settings");
   return (

@@ -13,7 +13,7 @@ import { type AssistantHousehold, assistantHousehold } from "./assistant-fixture
 const appSecret = "assistant-webhook-test-secret-0123";
 
 /**
- * Issue 17's webhook tests, end to end inside the app: a delivery signed as Meta signs it, the
+ * The webhook tests, end to end inside the app: a delivery signed as Meta signs it, the
  * conversation for the linked phone, the write, and the reply at the (fake) Graph API.
  */
 describe("a WhatsApp delivery to a linked phone", () => {

@@ -23,7 +23,7 @@ const whatsappEnv = {
 const path = "/api/whatsapp/webhook";
 
 /**
- * Issue 17, the channel's edge: Meta's subscription handshake, the signature checked on the raw
+ * The channel's edge: Meta's subscription handshake, the signature checked on the raw
  * bytes before anything is read, the answer given at once and the work done afterwards, and
  * replies delivered to the Graph API (faked on 127.0.0.1). Each message comes from its own phone,
  * so the conversation's own rules (an unlinked number is answered once) never hide a reply.

@@ -8,7 +8,7 @@ import { householdLedger } from "../transactions/ledger-fixture.ts";
 import type { ImportPreview } from "../../../worker/imports/import-preview.service.ts";
 
 /**
- * Issue 18's round trip: whatever income and expenses an account holds, our own CSV export
+ * The round trip: whatever income and expenses an account holds, our own CSV export
  * (either language and separator) imported into an empty account recreates the same amounts,
  * dates and descriptions — accents, quotes, separators and would-be formulas included — and
  * importing the same file a second time creates nothing.
