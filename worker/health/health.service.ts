@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import { probeWrites } from "../../db/client.ts";
 import type { ServiceContext } from "../context.ts";
 import { appVersion } from "../env.ts";
-import { databaseUnavailable } from "../http/errors.ts";
+import { databaseReadOnly, databaseUnavailable } from "../http/errors.ts";
 
 export type Health = {
   status: "ok";
+  /** It answered a read and took (and let go) its write lock; reads alone are 503 DATABASE_READ_ONLY. */
   database: "reachable";
   /** The exchange-rate cache's KV namespace. Rates are kept in the database too, so the app works without it: it only reports. */
   cache: "reachable" | "unreachable";
@@ -26,10 +28,18 @@ async function probeCache(ctx: ServiceContext): Promise<Health["cache"]> {
 }
 
 export async function checkHealth(ctx: ServiceContext): Promise<Health> {
-  const [database, cache] = await Promise.allSettled([ctx.db.run(sql`select 1`), probeCache(ctx)]);
-  if (database.status === "rejected") {
-    ctx.log.error("health.database_unreachable", { error: String(database.reason) });
-    throw databaseUnavailable(database.reason);
+  const [reads, writes, cache] = await Promise.allSettled([
+    ctx.db.run(sql`select 1`),
+    probeWrites(ctx.db),
+    probeCache(ctx),
+  ]);
+  if (reads.status === "rejected") {
+    ctx.log.error("health.database_unreachable", { error: String(reads.reason) });
+    throw databaseUnavailable(reads.reason);
+  }
+  if (writes.status === "rejected") {
+    ctx.log.error("health.database_read_only", { error: String(writes.reason) });
+    throw databaseReadOnly(writes.reason);
   }
   return {
     status: "ok",

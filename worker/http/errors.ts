@@ -85,6 +85,8 @@ const statusByCode = {
   SERVICE_UNAVAILABLE: 503,
   /** The database did not answer in time, refused the connection or stayed locked: nothing was half-written. */
   DATABASE_UNAVAILABLE: 503,
+  /** The database answers reads but took no write within the deadline (/api/health says so). */
+  DATABASE_READ_ONLY: 503,
   /** No exchange-rate provider answered and no rate for the pair was ever kept: nothing is converted at an invented rate. */
   EXCHANGE_RATES_UNAVAILABLE: 503,
 } as const;
@@ -146,5 +148,8 @@ export const databaseRetryAfterSeconds = 5;
 
 export const databaseUnavailable = (cause?: unknown) =>
   new AppError("DATABASE_UNAVAILABLE", undefined, { retryAfterSeconds: databaseRetryAfterSeconds, cause });
+
+export const databaseReadOnly = (cause?: unknown) =>
+  new AppError("DATABASE_READ_ONLY", undefined, { retryAfterSeconds: databaseRetryAfterSeconds, cause });
 
 export const internalError = () => new AppError("INTERNAL_ERROR");
