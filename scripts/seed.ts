@@ -20,7 +20,7 @@ import * as schema from "../db/schema/index.ts";
 import { findLocalDatabase, orExit } from "./local-stack.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import { firstOccurrenceFrom, postingDate } from "../worker/planning/recurrence.ts";
-import { recurrenceOf } from "../worker/recurring/recurring.rules.ts";
+import { recurrenceOf } from "../worker/planning/recurring/recurring.rules.ts";
 import { seedLedger } from "./seed-ledger.ts";
 
 export const demoEmails = {

@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { ApiEnv } from "./api.ts";
-import { authPolicy } from "./auth/auth.policy.ts";
+import type { ApiEnv } from "./http/api-env.ts";
+import { sessionPolicy } from "./access/session-policy.ts";
 import { DatabaseUnavailableError } from "../db/client.ts";
 import { createServiceContext, type ServiceContext, type ServiceContextOptions } from "./context.ts";
 import type { Env } from "./env.ts";
@@ -15,33 +14,10 @@ import {
   internalError,
   type ErrorCode,
 } from "./http/errors.ts";
+import { apiBodyLimit } from "./http/body-limits.ts";
 import { createRequestScope } from "./http/request-scope.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
-import { maxPictureBytes } from "./profile/picture.rules.ts";
-import { importPreviewPath, maxStatementBytes } from "./imports/statement.ts";
-import { maxWebhookBodyBytes, whatsappWebhookPath } from "./assistant/whatsapp.routes.ts";
-
-/** JSON bodies above this are refused with 413 before any parsing. Uploads set their own limit. */
-export const maxJsonBodyBytes = 256 * 1024;
-
-const pictureUploadPath = "/api/profile/picture";
-const tooLarge = (limit: string) => () => {
-  throw new AppError("PAYLOAD_TOO_LARGE", { key: "errors:details.bodyTooLarge", values: { limit } });
-};
-const jsonBodyLimit = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge("256 KB") });
-/** The picture itself (checked exactly by the service) plus room for a multipart envelope. */
-const pictureBodyLimit = bodyLimit({ maxSize: maxPictureBytes + 64 * 1024, onError: tooLarge("2 MB") });
-/** A statement file to import, checked exactly by the preview, plus room for the form around it. */
-const statementBodyLimit = bodyLimit({ maxSize: maxStatementBytes + 64 * 1024, onError: tooLarge("5 MB") });
-/** WhatsApp's webhook deliveries are JSON too, but batched: a little more room than a form's body. */
-const webhookBodyLimit = bodyLimit({ maxSize: maxWebhookBodyBytes, onError: tooLarge("1 MB") });
-
-function bodyLimitFor(path: string) {
-  if (!isApiPath(path)) return pictureBodyLimit;
-  if (path === pictureUploadPath) return pictureBodyLimit;
-  if (path === whatsappWebhookPath) return webhookBodyLimit;
-  return importPreviewPath.test(path) ? statementBodyLimit : jsonBodyLimit;
-}
+import { pageBodyLimit } from "./pages/page-body-limit.ts";
 
 const codeByHttpStatus: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
@@ -140,7 +116,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
         if (isUnavailablePage) c.res.headers.set("Retry-After", String(databaseRetryAfterSeconds));
         applySecurityHeaders(c.res.headers, scope, { isDevelopment });
         // Private data must not outlive the session in a cache or in the back button's page cache.
-        if (isApiPath(c.req.path) || c.req.header("Cookie")?.includes(`${authPolicy.sessionCookieName}=`)) {
+        if (isApiPath(c.req.path) || c.req.header("Cookie")?.includes(`${sessionPolicy.cookieName}=`)) {
           c.res.headers.set("Cache-Control", "no-store");
         }
         if (c.env.APP_ENV !== "test") {
@@ -159,8 +135,9 @@ export function createWorkerApp(options: WorkerAppOptions) {
           else logRequest();
         }
       })
-      // Page actions take form posts, the largest being the settings page's picture upload.
-      .use((c, next) => bodyLimitFor(c.req.path)(c, next))
+      // Every body is measured before anything reads it: an API request's against the limit its route
+      // declares (else 256 KB of JSON), a page's form post against the page forms' limit below.
+      .use("/api/*", apiBodyLimit)
       .route("/api", options.api)
       .all("/api/*", (c) => {
         throw new AppError("NOT_FOUND", {
@@ -168,7 +145,7 @@ export function createWorkerApp(options: WorkerAppOptions) {
           values: { method: c.req.method, path: c.req.path },
         });
       })
-      .all("*", (c) => options.renderPage(c))
+      .all("*", pageBodyLimit, (c) => options.renderPage(c))
       .onError((error, c) => {
         const appError = toAppError(error);
         const scope = c.get("scope");

@@ -66,7 +66,7 @@ export type PageContext = {
 export const pageContext = createContext<PageContext>();
 
 /**
- * Set by the Worker (worker/pages.ts) when a page must not run its loaders or action: 403 for a write
+ * Set by the Worker (worker/pages/render-page.ts) when a page must not run its loaders or action: 403 for a write
  * that did not come from our own pages, 503 when the database was out of reach. The Worker hands
  * React Router a GET of the same address, so no action runs (or runs again), and the root middleware
  * (refusedPagesAsErrorPage in app/lib/session.server.ts) answers with that status — the translated

@@ -5,9 +5,9 @@ import { clockOffsetMs, createServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
 import { refreshRatesInUse } from "./currency/rates-refresh.ts";
-import { dueItemExecutors } from "./jobs/due-item-executors.ts";
+import { dueItemExecutors } from "./planning/due-item-executors.ts";
 import { runDueItems } from "./jobs/runner.ts";
-import { renderPage } from "./pages.ts";
+import { renderPage } from "./pages/render-page.ts";
 
 const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DEV });
 

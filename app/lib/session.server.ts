@@ -4,11 +4,11 @@
  * home), enforced in loaders on the server so no wrong page ever renders first.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { isSameOriginWrite } from "../../worker/auth/auth.middleware";
-import { actingAs, type ActingContext, type PersonActor } from "../../worker/auth/actor";
-import { authPolicy } from "../../worker/auth/auth.policy";
-import { identifyPerson } from "../../worker/auth/session";
-import { loadViewer, type Viewer } from "../../worker/auth/viewer.service";
+import { isSameOriginWrite } from "../../worker/access/access.middleware";
+import { actingAs, type ActingContext, type PersonActor } from "../../worker/access/actor";
+import { sessionPolicy } from "../../worker/access/session-policy";
+import { identifyPerson } from "../../worker/access/session";
+import { loadViewer, type Viewer } from "../../worker/pages/viewer.service";
 import { pageContext, pageRefusalContext, type PageContext } from "../../worker/context";
 import { AppError } from "../../worker/http/errors";
 
@@ -33,11 +33,11 @@ function cookie(name: string, value: string, request: Request, page: PageContext
 export function sessionCookie(args: LoaderArgs, token: string, expiresAt: Date): string {
   const page = args.context.get(pageContext);
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - page.services.clock.now().getTime()) / 1000));
-  return cookie(authPolicy.sessionCookieName, token, args.request, page, maxAge);
+  return cookie(sessionPolicy.cookieName, token, args.request, page, maxAge);
 }
 
 export function clearedSessionCookie(args: LoaderArgs): string {
-  return cookie(authPolicy.sessionCookieName, "", args.request, args.context.get(pageContext), 0);
+  return cookie(sessionPolicy.cookieName, "", args.request, args.context.get(pageContext), 0);
 }
 
 export function currentWorkspaceCookie(args: LoaderArgs, workspaceId: string): string {

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect, redirectDocument, useActionData, useLoaderData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
-import { FormMessage } from "~/components/auth/form-message";
+import { FormMessage } from "~/components/ui/form-message";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireGuest, servicesOf, sessionCookie } from "~/lib/session.server";
-import { requestOriginOf } from "../../worker/auth/auth.middleware";
+import { requestOriginOf } from "../../worker/auth/request-origin";
 import { requestCodeSchema, signInSchema } from "../../worker/auth/auth.schemas";
 import { requestSignInCode, signIn } from "../../worker/auth/auth.service";
 import { pageContext } from "../../worker/context";

@@ -3,7 +3,7 @@ import { personOf, clearedSessionCookie, refuseForeignWrites, servicesOf } from 
 import { signOut } from "../../worker/auth/auth.service";
 import { AppError } from "../../worker/http/errors";
 import type { Route } from "./+types/logout";
-import { actingAs } from "../../worker/auth/actor";
+import { actingAs } from "../../worker/access/actor";
 
 /** Ends this session (the token stops working at once) and clears the cookie. */
 export async function action(args: Route.ActionArgs) {

@@ -7,14 +7,13 @@ import { AssistantLinkCard, type LinkCodeResult } from "~/components/user-settin
 import { BotSettingsForm } from "~/components/user-settings/bot-settings-form";
 import { PictureForm } from "~/components/user-settings/picture-form";
 import { ProfileForm } from "~/components/user-settings/profile-form";
-import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/action-result";
-import type { SettingsResult } from "~/components/workspace-settings/settings-result";
+import { failedWith, invalidInput, unknownIntent, type ActionResult } from "~/lib/action-result";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { clearedSessionCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
 import { createLinkCode, unlinkPhone } from "../../worker/assistant/link.service";
 import { signOutEverywhere } from "../../worker/auth/auth.service";
-import { loadViewerSettings } from "../../worker/auth/viewer.service";
+import { loadViewerSettings } from "../../worker/pages/viewer.service";
 import { AppError } from "../../worker/http/errors";
 import { deletePicture, uploadPicture } from "../../worker/profile/picture.service";
 import { updatePreferencesSchema, updateProfileSchema } from "../../worker/profile/profile.schemas";
@@ -65,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
         const profile = await updateProfile({ ctx: viewer.ctx, input: parsed.data });
         // The profile's language is also the interface's from now on.
         const secure = new URL(args.request.url).protocol === "https:";
-        return data<SettingsResult>(
+        return data<ActionResult>(
           { intent, ok: true },
           { headers: { "Set-Cookie": languageCookie(toLanguage(profile.language) ?? "en", secure) } },
         );
@@ -84,22 +83,22 @@ export async function action(args: Route.ActionArgs) {
         });
         if (!parsed.success) return invalidInput(intent, parsed.error);
         await updatePreferences({ ctx: viewer.ctx, input: parsed.data });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       }
       case "create-link-code":
         return { intent, ok: true, linkCode: await createLinkCode({ ctx: viewer.ctx }) } satisfies LinkCodeResult;
       case "unlink-phone":
         await unlinkPhone({ ctx: viewer.ctx });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       case "upload-picture": {
         const file = form.get("picture");
         const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
         await uploadPicture({ ctx: viewer.ctx, input: { bytes } });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       }
       case "delete-picture":
         await deletePicture({ ctx: viewer.ctx });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       case "sign-out-everywhere":
         await signOutEverywhere({ ctx: viewer.ctx });
         return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });

@@ -12,9 +12,9 @@ import {
   invalidInput,
   refusedField,
   unknownIntent,
-  useResultToast,
   type ActionResult,
-} from "~/components/accounts/action-result";
+} from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
@@ -22,7 +22,7 @@ import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import type { AccountResponse } from "../../worker/accounts/accounts.mapper";
 import { createAccountSchema, updateAccountSchema } from "../../worker/accounts/accounts.schemas";
 import { createAccount, deleteAccount, getAccountsPage, updateAccount } from "../../worker/accounts/accounts.service";
-import { can } from "../../worker/workspaces/permissions";
+import { can } from "../../worker/access/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-accounts";
@@ -101,7 +101,7 @@ export default function WorkspaceAccounts() {
   /** The account whose statement is being imported ("account:{uuid}"). */
   const [importTarget, setImportTarget] = useState<string | null>(null);
   const rowActions = useFetcher<ActionResult>({ key: accountActionsKey });
-  useResultToast(rowActions.data, "accounts");
+  useIntentToast(rowActions.data, "accounts");
   const openCreate = () => setDialog({ isOpen: true });
   return (
     <div className="mx-auto grid max-w-5xl gap-6">

@@ -19,7 +19,7 @@ import { asPerson } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import { workspacePageTitle } from "~/lib/workspace-meta";
-import { can } from "../../worker/workspaces/permissions";
+import { can } from "../../worker/access/permissions";
 import type { Route } from "./+types/workspace-analytics";
 import type { loader as layoutLoader } from "./workspace-layout";
 

@@ -7,9 +7,9 @@ import {
   invalidInput,
   refusedField,
   unknownIntent,
-  useResultToast,
   type ActionResult,
-} from "~/components/accounts/action-result";
+} from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
 import { cardInputFrom } from "~/components/cards/card-dialog";
 import { CardDialog } from "~/components/cards/lazy-card-dialog";
 import { cardActionsKey, CardTile } from "~/components/cards/card-tile";
@@ -24,12 +24,12 @@ import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { refusalOf } from "~/lib/typed-amount";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
-import { getCardsPage } from "../../worker/cards/cards-page.service";
+import { getCardsPage } from "../../worker/pages/cards-page.service";
 import type { CardResponse } from "../../worker/cards/cards.mapper";
 import { cardSchema } from "../../worker/cards/cards.schemas";
 import { createCard, deleteCard, setCardActive, updateCard } from "../../worker/cards/cards.service";
 import { isIsoDate } from "../../worker/ledger/dates";
-import { can } from "../../worker/workspaces/permissions";
+import { can } from "../../worker/access/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-cards";
@@ -118,7 +118,7 @@ export default function WorkspaceCards() {
     setPayment({ isOpen: true, draft: cardPaymentValues(statements.card, amount, language) });
   };
   const rowActions = useFetcher<ActionResult>({ key: cardActionsKey });
-  useResultToast(rowActions.data, "cards");
+  useIntentToast(rowActions.data, "cards");
   const hasAccounts = accounts.some((account) => account.is_active);
   const openCreate = () => setDialog({ isOpen: true });
   return (

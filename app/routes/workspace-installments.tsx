@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
-import type { ActionResult } from "~/components/accounts/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { InstallmentCalculator } from "~/components/calculators/lazy-calculators";
 import { InstallmentPlanDialog } from "~/components/installments/lazy-plan-dialog";
 import { PlanRow } from "~/components/installments/plan-row";
 import { PlanSchedule } from "~/components/installments/plan-schedule";
 import { PlansSummary } from "~/components/installments/plans-summary";
-import { CalculatorSection, PlannedEmpty, PlannedList } from "~/components/planned/planned-page-parts";
-import { usePlannedActions } from "~/components/planned/row-actions";
+import { CalculatorSection, EmptyState, ListCard } from "~/components/ui/list-page";
+import { useRowActions } from "~/lib/use-row-actions";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
@@ -19,8 +19,8 @@ import { parseOptional, parseTypedAmount, parseTypedRate, refusalOf } from "~/li
 import { typedWholeNumber } from "~/lib/typed-whole-number";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { fieldErrorsFrom } from "../../worker/http/validation";
-import { loadInstallmentsPage } from "../../worker/installments/installments-page.service";
-import { installmentPlanSchema } from "../../worker/installments/installments.schemas";
+import { loadInstallmentsPage } from "../../worker/pages/installments-page.service";
+import { installmentPlanSchema } from "../../worker/planning/installments/installments.schemas";
 import {
   cancelInstallmentPlan,
   createInstallmentPlan,
@@ -29,8 +29,8 @@ import {
   pauseInstallmentPlan,
   recordInstallmentPayment,
   resumeInstallmentPlan,
-} from "../../worker/installments/installments.service";
-import { can } from "../../worker/workspaces/permissions";
+} from "../../worker/planning/installments/installments.service";
+import { can } from "../../worker/access/permissions";
 import type { Route } from "./+types/workspace-installments";
 
 export const handle = { i18n: ["installments", "calculators", "planned", "errors"] };
@@ -110,7 +110,7 @@ export default function WorkspaceInstallments({ params }: Route.ComponentProps) 
   const { t } = useTranslation("installments");
   const page = useLoaderData<typeof loader>();
   const [isCreating, setCreating] = useState(false);
-  const { post, busyId } = usePlannedActions("installments");
+  const { post, busyId } = useRowActions("installments");
   const canEdit = can(page.role, "finances.write");
   const newButton = canEdit ? (
     <Button variant="accent" onClick={() => setCreating(true)}>
@@ -144,7 +144,7 @@ export default function WorkspaceInstallments({ params }: Route.ComponentProps) 
       {page.plans.length ? (
         <>
           <PlansSummary statistics={page.statistics} />
-          <PlannedList label={t("listLabel", { count: page.plans.length })}>
+          <ListCard label={t("listLabel", { count: page.plans.length })}>
             {page.plans.map((plan) => (
               <PlanRow
                 key={plan.uuid}
@@ -155,10 +155,10 @@ export default function WorkspaceInstallments({ params }: Route.ComponentProps) 
                 onAction={(intent) => post(intent, plan.uuid)}
               />
             ))}
-          </PlannedList>
+          </ListCard>
         </>
       ) : (
-        <PlannedEmpty icon="layers" title={t("empty.title")} body={t("empty.body")} action={newButton} />
+        <EmptyState icon="layers" title={t("empty.title")} body={t("empty.body")} action={newButton} />
       )}
       <CalculatorSection title={t("calculator")} hint={t("calculatorHint")}>
         <InstallmentCalculator currency={page.currency} />

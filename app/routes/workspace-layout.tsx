@@ -4,7 +4,7 @@ import { ErrorPage, errorPageKindOf, WorkspaceErrorPanel } from "~/components/la
 import { AppShell } from "~/components/shell/app-shell";
 import { parseCollapsedGroups } from "~/components/shell/navigation";
 import { currentWorkspaceCookie, requireViewer } from "~/lib/session.server";
-import { loadViewerInWorkspace } from "../../worker/auth/viewer.service";
+import { loadViewerInWorkspace } from "../../worker/pages/viewer.service";
 import { canUseBetaFeature } from "../../worker/tiers/tiers";
 import type { Route } from "./+types/workspace-layout";
 

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
-import type { ActionResult } from "~/components/accounts/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { LoanCalculator } from "~/components/calculators/lazy-calculators";
 import { LoanPaymentDialog, NewLoanDialog, RefinanceDialog } from "~/components/loans/lazy-loan-dialogs";
 import { LoanDetail } from "~/components/loans/loan-detail";
 import { LoanRow } from "~/components/loans/loan-row";
 import type { Loan } from "~/components/loans/loan-types";
-import { CalculatorSection, PlannedEmpty, PlannedList, SummaryCards } from "~/components/planned/planned-page-parts";
-import { usePlannedActions } from "~/components/planned/row-actions";
+import { CalculatorSection, EmptyState, ListCard, SummaryCards } from "~/components/ui/list-page";
+import { useRowActions } from "~/lib/use-row-actions";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatAmountText } from "~/lib/format";
@@ -22,8 +22,9 @@ import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
-import { loanPaymentSchema, loanSchema, refinanceSchema } from "../../worker/loans/loans.schemas";
-import { loadLoansPage } from "../../worker/loans/loans-page.service";
+import { workspaceWriteRequest } from "../../worker/idempotency/idempotent-write";
+import { loanPaymentSchema, loanSchema, refinanceSchema } from "../../worker/planning/loans/loans.schemas";
+import { loadLoansPage } from "../../worker/pages/loans-page.service";
 import {
   createLoan,
   deleteLoan,
@@ -31,8 +32,8 @@ import {
   recordLoanPayment,
   refinanceLoan,
   setLoanStatus,
-} from "../../worker/loans/loans.service";
-import { can } from "../../worker/workspaces/permissions";
+} from "../../worker/planning/loans/loans.service";
+import { can } from "../../worker/access/permissions";
 import type { Route } from "./+types/workspace-loans";
 
 export const handle = { i18n: ["loans", "calculators", "planned", "errors"] };
@@ -100,10 +101,9 @@ export async function action(args: Route.ActionArgs) {
       });
       if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
       const key = parseIdempotencyKey(formText(form, idempotencyKeyField));
-      const path = `/api/workspaces/${ref.workspaceId}/loans/${ref.loanId}/record-payment`;
       await recordLoanPayment(
         { ctx, input: { ...ref, ...parsed.data } },
-        key ? { key, method: "POST", path, body: parsed.data } : undefined,
+        workspaceWriteRequest(key, ref.workspaceId, `loans/${ref.loanId}/record-payment`, parsed.data),
       );
     } else if (intent === "refinance") {
       const typed = readTyped(form, language, [], ["interest_rate"]);
@@ -142,7 +142,7 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
   const [isCreating, setCreating] = useState(false);
   const [paying, setPaying] = useState<Loan | null>(null);
   const [refinancing, setRefinancing] = useState<Loan | null>(null);
-  const { post, busyId } = usePlannedActions("loans");
+  const { post, busyId } = useRowActions("loans");
   const canEdit = can(page.role, "finances.write");
   const perCurrency = (field: "total_balance" | "monthly_payments" | "interest_remaining") =>
     page.statistics.by_currency.length
@@ -175,7 +175,7 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
               { label: t("summary.interest"), value: perCurrency("interest_remaining") },
             ]}
           />
-          <PlannedList label={t("listLabel", { count: page.loans.length })}>
+          <ListCard label={t("listLabel", { count: page.loans.length })}>
             {page.loans.map((loan) => (
               <LoanRow
                 key={loan.uuid}
@@ -188,10 +188,10 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
                 onAction={(intent) => post(intent, loan.uuid)}
               />
             ))}
-          </PlannedList>
+          </ListCard>
         </>
       ) : (
-        <PlannedEmpty icon="landmark" title={t("empty.title")} body={t("empty.body")} action={newButton} />
+        <EmptyState icon="landmark" title={t("empty.title")} body={t("empty.body")} action={newButton} />
       )}
       <CalculatorSection title={t("calculator")} hint={t("calculatorHint")}>
         <LoanCalculator currency={page.currency} today={page.today} />

@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import type { ActionResult } from "~/components/accounts/action-result";
-import { plans } from "~/components/landing/pricing";
+import type { ActionResult } from "~/lib/action-result";
+import { plans } from "~/lib/pricing";
 import { RecurringDialog } from "~/components/planned/lazy-planned-dialogs";
-import { PlannedEmpty, PlannedList, StatusTabs } from "~/components/planned/planned-page-parts";
+import { EmptyState, ListCard, StatusTabs } from "~/components/ui/list-page";
 import { PlannedRow } from "~/components/planned/planned-row";
-import { type RowAction, usePlannedActions } from "~/components/planned/row-actions";
+import type { RowAction } from "~/components/ui/row-actions-menu";
+import { useRowActions } from "~/lib/use-row-actions";
 import type { RecurringItem } from "~/components/planned/planned-types";
 import { describeRecurrence, ruleOfItem } from "~/components/planned/recurrence-summary";
-import { Pagination, perPage } from "~/components/transactions/pagination";
+import { Pagination, perPage } from "~/components/ui/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -20,8 +21,8 @@ import { formText, readLedgerForm, refusedAction, refusedForm, statusTabFilters 
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
-import { loadRecurringPage } from "../../worker/planning/planned-pages.service";
-import { recurringFiltersSchema, recurringSchema } from "../../worker/recurring/recurring.schemas";
+import { loadRecurringPage } from "../../worker/pages/planned-pages.service";
+import { recurringFiltersSchema, recurringSchema } from "../../worker/planning/recurring/recurring.schemas";
 import {
   createRecurringTransaction,
   deleteRecurringTransaction,
@@ -29,8 +30,8 @@ import {
   pauseRecurringTransaction,
   resumeRecurringTransaction,
   updateRecurringTransaction,
-} from "../../worker/recurring/recurring.service";
-import { can } from "../../worker/workspaces/permissions";
+} from "../../worker/planning/recurring/recurring.service";
+import { can } from "../../worker/access/permissions";
 import { updateWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspace-recurring";
 
@@ -113,7 +114,7 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
   const language = useLanguage();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
-  const { post: postIntent, busyId, busyIntent } = usePlannedActions();
+  const { post: postIntent, busyId, busyIntent } = useRowActions("planned");
   const canEdit = can(page.role, "finances.write") && page.beta.allowed;
   const post = (intent: string, item: RecurringItem) => postIntent(intent, item.uuid);
   const actionsOf = (item: RecurringItem): RowAction[] | null => {
@@ -195,7 +196,7 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
       ) : null}
       {page.data.length ? (
         <>
-          <PlannedList label={t("recurring.listLabel", { count: page.meta.total })}>
+          <ListCard label={t("recurring.listLabel", { count: page.meta.total })}>
             {page.data.map((item) => (
               <PlannedRow
                 key={item.uuid}
@@ -208,11 +209,11 @@ export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
                 isBusy={busyId === item.uuid}
               />
             ))}
-          </PlannedList>
+          </ListCard>
           <Pagination current={page.meta.current_page} last={page.meta.last_page} />
         </>
       ) : page.beta.allowed || page.status !== "all" ? (
-        <PlannedEmpty
+        <EmptyState
           icon="repeat"
           title={t(`recurring.empty.${page.status}.title`)}
           body={t(`recurring.empty.${page.status}.body`)}

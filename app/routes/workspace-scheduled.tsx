@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import type { ActionResult } from "~/components/accounts/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { ScheduledDialog } from "~/components/planned/lazy-planned-dialogs";
-import { PlannedEmpty, PlannedList, StatusTabs } from "~/components/planned/planned-page-parts";
+import { EmptyState, ListCard, StatusTabs } from "~/components/ui/list-page";
 import { PlannedRow } from "~/components/planned/planned-row";
-import { type RowAction, usePlannedActions } from "~/components/planned/row-actions";
+import type { RowAction } from "~/components/ui/row-actions-menu";
+import { useRowActions } from "~/lib/use-row-actions";
 import type { ScheduledItem } from "~/components/planned/planned-types";
-import { Pagination, perPage } from "~/components/transactions/pagination";
+import { Pagination, perPage } from "~/components/ui/pagination";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/format";
@@ -17,16 +18,16 @@ import { formText, readLedgerForm, refusedAction, refusedForm, statusTabFilters 
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
-import { loadScheduledPage } from "../../worker/planning/planned-pages.service";
-import { scheduledFiltersSchema, scheduledSchema } from "../../worker/scheduled/scheduled.schemas";
+import { loadScheduledPage } from "../../worker/pages/planned-pages.service";
+import { scheduledFiltersSchema, scheduledSchema } from "../../worker/planning/scheduled/scheduled.schemas";
 import {
   cancelScheduledTransaction,
   createScheduledTransaction,
   deleteScheduledTransaction,
   executeScheduledTransaction,
   updateScheduledTransaction,
-} from "../../worker/scheduled/scheduled.service";
-import { can } from "../../worker/workspaces/permissions";
+} from "../../worker/planning/scheduled/scheduled.service";
+import { can } from "../../worker/access/permissions";
 import type { Route } from "./+types/workspace-scheduled";
 
 export const handle = { i18n: ["planned", "transactions", "errors"] };
@@ -90,7 +91,7 @@ export default function WorkspaceScheduled({ params }: Route.ComponentProps) {
   const language = useLanguage();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
-  const { post: postIntent, busyId } = usePlannedActions();
+  const { post: postIntent, busyId } = useRowActions("planned");
   const canEdit = can(page.role, "finances.write");
   const post = (intent: string, item: ScheduledItem) => postIntent(intent, item.uuid);
   const actionsOf = (item: ScheduledItem): RowAction[] | null => {
@@ -156,7 +157,7 @@ export default function WorkspaceScheduled({ params }: Route.ComponentProps) {
       />
       {page.data.length ? (
         <>
-          <PlannedList label={t("scheduled.listLabel", { count: page.meta.total })}>
+          <ListCard label={t("scheduled.listLabel", { count: page.meta.total })}>
             {page.data.map((item) => (
               <PlannedRow
                 key={item.uuid}
@@ -169,11 +170,11 @@ export default function WorkspaceScheduled({ params }: Route.ComponentProps) {
                 isBusy={busyId === item.uuid}
               />
             ))}
-          </PlannedList>
+          </ListCard>
           <Pagination current={page.meta.current_page} last={page.meta.last_page} />
         </>
       ) : (
-        <PlannedEmpty
+        <EmptyState
           icon="calendar-clock"
           title={t(`scheduled.empty.${page.status}.title`)}
           body={t(`scheduled.empty.${page.status}.body`)}

@@ -5,14 +5,13 @@ import { DangerZone } from "~/components/workspace-settings/danger-zone";
 import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
 import { YourData } from "~/components/workspace-settings/your-data";
-import { failedWith, invalidInput, unknownIntent } from "~/components/accounts/action-result";
-import type { SettingsResult } from "~/components/workspace-settings/settings-result";
+import { failedWith, invalidInput, unknownIntent, type ActionResult } from "~/lib/action-result";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
 import { changeRoleSchema, inviteMemberSchema } from "../../worker/workspaces/members.schemas";
 import { changeMemberRole, leaveWorkspace, listMembers, removeMember } from "../../worker/workspaces/members.service";
 import { inviteMember, revokeInvitation } from "../../worker/workspaces/invitations.service";
-import { can } from "../../worker/workspaces/permissions";
+import { can } from "../../worker/access/permissions";
 import { updateWorkspaceSchema } from "../../worker/workspaces/workspaces.schemas";
 import { deleteWorkspace, updateWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { loader as layoutLoader } from "./workspace-layout";
@@ -65,13 +64,13 @@ export async function action(args: Route.ActionArgs) {
         );
         if (!parsed.success) return invalidInput(intent, parsed.error);
         await updateWorkspace({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       }
       case "invite": {
         const parsed = inviteMemberSchema.safeParse({ email: text(form, "email"), role: text(form, "role") });
         if (!parsed.success) return invalidInput(intent, parsed.error);
         await inviteMember({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
-        return { intent, ok: true, email: parsed.data.email } satisfies SettingsResult;
+        return { intent, ok: true, email: parsed.data.email } satisfies ActionResult;
       }
       case "change-role": {
         const parsed = changeRoleSchema.safeParse({ role: text(form, "role") });
@@ -80,14 +79,14 @@ export async function action(args: Route.ActionArgs) {
           ctx: viewer.ctx,
           input: { ...ref, userId: text(form, "userId") ?? "", ...parsed.data },
         });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       }
       case "remove-member":
         await removeMember({ ctx: viewer.ctx, input: { ...ref, userId: text(form, "userId") ?? "" } });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       case "revoke-invitation":
         await revokeInvitation({ ctx: viewer.ctx, input: { ...ref, invitationId: text(form, "invitationId") ?? "" } });
-        return { intent, ok: true } satisfies SettingsResult;
+        return { intent, ok: true } satisfies ActionResult;
       case "leave":
         await leaveWorkspace({ ctx: viewer.ctx, input: ref });
         return redirect("/workspaces");

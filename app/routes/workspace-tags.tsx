@@ -1,14 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
-import {
-  failedWith,
-  formText,
-  invalidInput,
-  unknownIntent,
-  useResultToast,
-  type ActionResult,
-} from "~/components/accounts/action-result";
+import { failedWith, formText, invalidInput, unknownIntent, type ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
 import { TagDialog } from "~/components/tags/lazy-tag-dialog";
 import { TagList } from "~/components/tags/tag-list";
 import { tagActionsKey, type TagResponse } from "~/components/tags/tag-row";
@@ -19,7 +13,7 @@ import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
 import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
-import { can } from "../../worker/workspaces/permissions";
+import { can } from "../../worker/access/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-tags";
@@ -75,7 +69,7 @@ export default function WorkspaceTags() {
   const canEdit = can(workspace.role, "finances.write");
   const [dialog, setDialog] = useState<{ isOpen: boolean; tag?: TagResponse }>({ isOpen: false });
   const rowActions = useFetcher<ActionResult>({ key: tagActionsKey });
-  useResultToast(rowActions.data, "tags");
+  useIntentToast(rowActions.data, "tags");
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">

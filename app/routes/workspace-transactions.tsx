@@ -6,7 +6,7 @@ import { TransactionsEmpty } from "~/components/transactions/transactions-empty"
 import { amountFiltersOf, filterValuesOf } from "~/components/transactions/filters";
 import { parseFilters } from "~/components/transactions/filters.server";
 import { refusedAmountFilters } from "~/components/transactions/amount-filter-refusals";
-import { Pagination } from "~/components/transactions/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { TransactionDialog } from "~/components/transactions/lazy-transaction-dialog";
 import { ExportMenu } from "~/components/transactions/export-menu";
 import { ImportDialog } from "~/components/imports/lazy-import-dialog";
@@ -20,11 +20,12 @@ import { serverI18n } from "~/lib/i18n.server";
 import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { idempotencyKeyField, parseIdempotencyKey } from "../../worker/idempotency/idempotency-key";
-import { can } from "../../worker/workspaces/permissions";
-import { loadTransactionsPage } from "../../worker/transactions/transactions-page.service";
+import { workspaceWriteRequest } from "../../worker/idempotency/idempotent-write";
+import { can } from "../../worker/access/permissions";
+import { loadTransactionsPage } from "../../worker/pages/transactions-page.service";
 import { type TransactionInput, transactionSchema } from "../../worker/transactions/transactions.schemas";
-import { installmentPlanSchema } from "../../worker/installments/installments.schemas";
-import { createInstallmentPlan } from "../../worker/installments/installments.service";
+import { installmentPlanSchema } from "../../worker/planning/installments/installments.schemas";
+import { createInstallmentPlan } from "../../worker/planning/installments/installments.service";
 import { fieldErrorsFrom } from "../../worker/http/validation";
 import { hundredthsToDecimal } from "../../worker/ledger/amounts";
 import { parseOptional, parseTypedRate, refusalOf } from "~/lib/typed-amount";
@@ -121,10 +122,9 @@ async function createPlanFromWizard(
       ...(purchase_date ? { date: purchase_date } : {}),
     });
   }
-  const path = `/api/workspaces/${workspaceId}/installment-plans`;
   await createInstallmentPlan(
     { ctx, input: { workspaceId, ...parsed.data } },
-    idempotencyKey ? { key: idempotencyKey, method: "POST", path, body: parsed.data } : undefined,
+    workspaceWriteRequest(idempotencyKey, workspaceId, "installment-plans", parsed.data),
   );
   return { intent, ok: true } satisfies LedgerActionResult;
 }

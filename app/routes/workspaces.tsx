@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
 import { mainContentId } from "~/components/layout/skip-link";
-import { WorkspaceInitial } from "~/components/workspaces/workspace-initial";
+import { WorkspaceInitial } from "~/components/ui/workspace-initial";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import type { CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";

@@ -19,7 +19,7 @@ import { workspaces } from "./workspaces.ts";
  * A loan (README: "Loans"): what is owed and how it is paid down. The state is kept, not replayed:
  * the balance, how many payments are left and the regular payment (Price) or principal part (SAC)
  * change with each payment recorded; the schedule ahead is worked out from them when read
- * (worker/loans/loan-math.ts). Every payment is a row of `loan_payments` and, from the payment
+ * (worker/planning/loans/loan-math.ts). Every payment is a row of `loan_payments` and, from the payment
  * account, an expense posted in the same batch.
  */
 export const loans = sqliteTable(

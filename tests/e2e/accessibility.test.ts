@@ -192,7 +192,7 @@ describe("accessibility of every screen (axe-core) in Chromium", () => {
           .click(),
       );
       await checkDialog("scheduled transaction cancel confirmation", async () => {
-        await page.getByRole("button", { name: t("planned:actions.menu", { name: "Internet" }) }).click();
+        await page.getByRole("button", { name: t("common:actions.rowMenu", { name: "Internet" }) }).click();
         await page.getByRole("menuitem", { name: t("planned:actions.cancel") }).click();
       });
       await gotoHydrated(page, `${workspacePath}/recurring-transactions`);

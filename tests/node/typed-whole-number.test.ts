@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cardInputFrom } from "../../app/components/cards/card-dialog";
 import { typedWholeNumber } from "../../app/lib/typed-whole-number";
 import { cardSchema } from "../../worker/cards/cards.schemas";
-import { installmentPlanSchema } from "../../worker/installments/installments.schemas";
+import { installmentPlanSchema } from "../../worker/planning/installments/installments.schemas";
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();

@@ -11,7 +11,6 @@ import {
 } from "../../scripts/local-stack.ts";
 import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
 import { startFakeGraphApi } from "./fake-graph-api.ts";
-import { testClockOffsetMs } from "./test-clock.ts";
 import { testPhoneNumberId } from "./whatsapp-webhook.ts";
 
 declare module "vitest" {
@@ -39,6 +38,9 @@ declare module "vitest" {
  * workerd's own HTTP server), on free ports with its own throwaway data, for the browser tests.
  */
 export default async function setup(project: TestProject) {
+  // A calendar project's day (vitest.config.ts): the app's clock is set to it now, as it starts.
+  const clockAt = project.config.env?.MONETA_TEST_CLOCK_AT;
+  const testClockOffsetMs = clockAt ? Date.parse(clockAt) - Date.now() : 0;
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-e2e-"));
   const database = await startDatabase({ dataDir, port: await freePort() });
   await migrateDatabase(database.url);
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
       TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs),
     },
   });
+  project.provide("testClockOffsetMs", testClockOffsetMs);
   project.provide("appUrl", server.url);
   project.provide("appDatabaseUrl", database.url);
   project.provide("appLogFile", logFile);

@@ -1,7 +1,7 @@
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Database } from "../../db/client.ts";
 import type { Clock, ServiceContext } from "../../worker/context.ts";
-import { actingAs } from "../../worker/auth/actor.ts";
+import { actingAs } from "../../worker/access/actor.ts";
 import type { Env } from "../../worker/env.ts";
 import type { Logger } from "../../worker/http/request-scope.ts";
 
@@ -30,6 +30,10 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     APP_ENV: "test",
     APP_URL: "http://127.0.0.1:8080",
     RESEND_FROM: "Moneta <test@moneta.local>",
+    // Declared in wrangler.toml's [vars]; empty here: no challenge widget, no assistant number.
+    TURNSTILE_SITE_KEY: "",
+    WHATSAPP_DISPLAY_NUMBER: "",
+    LIBSQL_TIMEOUT_MS: "5000",
     LIBSQL_URL: "file:unused-in-node-tests",
     JWT_SECRET: "test-secret-test-secret-test-secret-0001",
     EXCHANGE_RATES: undefined as unknown as KVNamespace,
@@ -39,7 +43,6 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     RATES_OPEN_ER_API_URL: providerOff,
     RATES_CURRENCY_API_URL: providerOff,
     RATES_BCB_PTAX_URL: providerOff,
-    ASSETS: undefined as unknown as Env["ASSETS"],
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { newId } from "../../db/ids.ts";
 import { insertUser } from "../../db/factories.ts";
 import { sessions, type users } from "../../db/schema/index.ts";
-import { signSessionToken } from "../../worker/auth/tokens.ts";
+import { signSessionToken } from "../../worker/access/tokens.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**

@@ -65,5 +65,5 @@ export function importsOf(file: string, source = readFileSync(join(repositoryRoo
   return found;
 }
 
-/** `worker/pages.ts:3 imports "../app/lib/session.server.ts"`, for failure messages. */
+/** `worker/pages/render-page.ts:3 imports "../app/lib/session.server.ts"`, for failure messages. */
 export const describeImport = (found: SourceImport) => `${found.file}:${found.line} imports "${found.specifier}"`;

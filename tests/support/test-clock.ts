@@ -1,11 +1,20 @@
+import { inject } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Milliseconds the served app's clock runs ahead of the real one (0 outside the calendar projects). */
+    testClockOffsetMs: number;
+  }
+}
+
 /**
- * The suite's clock. `npm test` runs once on the real clock, then runs the date-sensitive browser
- * tests again on the calendar's hard days (scripts/test.ts): it sets MONETA_TEST_CLOCK_OFFSET_MS once,
- * and the served app (TEST_CLOCK_OFFSET_MS), the browser (Playwright's clock) and the tests' own "now"
- * all move by it, so they agree on the day. MONETA_TEST_TIME_ZONE is the browser's zone in those runs
- * (a new workspace takes the browser's zone).
+ * The suite's clock. The calendar projects (vitest.config.ts) run the date-sensitive browser tests on
+ * the calendar's hard days: a project's app starts with its clock set to the day
+ * (MONETA_TEST_CLOCK_AT, tests/support/app-server.setup.ts), and the browser (Playwright's clock) and
+ * the tests' own "now" move by the same offset, so all three agree on the day. MONETA_TEST_TIME_ZONE is
+ * the browser's zone in those projects (a new workspace takes the browser's zone).
  */
-export const testClockOffsetMs = Number(process.env.MONETA_TEST_CLOCK_OFFSET_MS) || 0;
+export const testClockOffsetMs = inject("testClockOffsetMs") ?? 0;
 
 export const testNow = () => new Date(Date.now() + testClockOffsetMs);
 

@@ -1,18 +1,17 @@
 import { Hono } from "hono";
-import { isUuid } from "../../db/ids.ts";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
-import { listTransactions } from "../transactions/transaction-reads.service.ts";
-import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 import { balanceHistorySchema, getBalanceHistory } from "./balance-history.service.ts";
 import { createAccountSchema, updateAccountSchema } from "./accounts.schemas.ts";
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from "./accounts.service.ts";
-import { listCardsOfAccount } from "../cards/cards.service.ts";
 
 const base = "/:workspaceId/accounts";
 
-/** /workspaces/{workspaceId}/accounts… (SPEC §7 Accounts). */
+/**
+ * /workspaces/{workspaceId}/accounts… (SPEC §7 Accounts). An account's cards and transactions are listed by
+ * cards.routes.ts and transactions.routes.ts, which build on accounts.
+ */
 export const accountRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json({ data: await listAccounts({ ctx: c.get("ctx"), input: c.req.param() }) }))
@@ -33,13 +32,4 @@ export const accountRoutes = new Hono<ApiEnv>()
   .get(`${base}/:accountId/balance/history`, validate("query", balanceHistorySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("query") };
     return c.json({ data: await getBalanceHistory({ ctx: c.get("ctx"), input }) });
-  })
-  .get(`${base}/:accountId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
-    const { workspaceId, accountId } = c.req.param();
-    const filters = { ...c.req.valid("query"), account_id: isUuid(accountId) ? accountId : undefined };
-    const parent = { kind: "account" as const, id: accountId };
-    return c.json(await listTransactions({ ctx: c.get("ctx"), input: { workspaceId, filters, parent } }));
-  })
-  .get(`${base}/:accountId/cards`, async (c) =>
-    c.json({ data: await listCardsOfAccount({ ctx: c.get("ctx"), input: c.req.param() }) }),
-  );
+  });

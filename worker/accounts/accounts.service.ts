@@ -6,7 +6,7 @@ import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, resolveTier } from "../tiers/tiers.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { type AccountRow, toAccountResponse } from "./accounts.mapper.ts";
 import type { Currency } from "../../db/enums.ts";
 import { hundredthsToUnits, unitsToHundredths } from "../ledger/amounts.ts";
@@ -14,8 +14,8 @@ import { unitsIn } from "../ledger/amount-in-currency.ts";
 import { asOfToday, laterMovementQueries } from "./todays-balances.ts";
 import { todayIn } from "../ledger/dates.ts";
 import type { CreateAccountInput, UpdateAccountInput } from "./accounts.schemas.ts";
-import type { ActingContext, PersonCall, ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
+import type { ActingContext, PersonCall, ServiceCall } from "../access/actor.ts";
+import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 export type AccountRef = WorkspaceRef & { accountId: string };
 

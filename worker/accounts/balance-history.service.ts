@@ -7,8 +7,8 @@ import { addDays, todayIn } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactCents } from "../ledger/sums.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "./accounts.service.ts";
-import type { ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 
 export const balanceHistorySchema = z.object({
   days: queryWholeNumberSchema("errors:fields.invalid", 2, 366).default(30),

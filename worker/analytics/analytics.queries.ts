@@ -4,7 +4,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accounts, cards, exchangeRates, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
-import { workspaceCurrency } from "../dashboard/dashboard.queries.ts";
+import { workspaceCurrency } from "../ledger/workspace-currency.ts";
 import { addDays } from "../ledger/dates.ts";
 import { exactSum } from "../ledger/sums.ts";
 

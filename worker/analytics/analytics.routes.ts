@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
 import {
   balanceTrendQuerySchema,
@@ -16,12 +16,13 @@ import {
   incomeVsExpenses,
   spendingTrends,
 } from "./analytics.service.ts";
-import { budgetAnalysis } from "../budgets/budgets.service.ts";
-import { goalsProgress } from "../goals/goals.service.ts";
 
 const base = "/:workspaceId/analytics";
 
-/** /workspaces/{workspaceId}/analytics/… (SPEC §7 Analytics): the reports, in the workspace's currency. */
+/**
+ * /workspaces/{workspaceId}/analytics/… (SPEC §7 Analytics): the reports, in the workspace's currency. The
+ * budgets' and goals' reports, built on these, are routed by budgets.routes.ts and goals.routes.ts.
+ */
 export const analyticsRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(`${base}/spending-trends`, validate("query", spendingTrendsQuerySchema), async (c) =>
@@ -41,12 +42,6 @@ export const analyticsRoutes = new Hono<ApiEnv>()
     c.json({
       data: await accountPerformance({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }),
     }),
-  )
-  .get(`${base}/budget-analysis`, validate("query", rangeQuerySchema), async (c) =>
-    c.json({ data: await budgetAnalysis({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
-  )
-  .get(`${base}/goals-progress`, async (c) =>
-    c.json({ data: await goalsProgress({ ctx: c.get("ctx"), input: c.req.param() }) }),
   )
   .get(`${base}/cash-flow`, validate("query", rangeQuerySchema), async (c) =>
     c.json({ data: await cashFlow({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),

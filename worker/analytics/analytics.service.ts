@@ -14,16 +14,16 @@
  *   at the latest kept rates: the balance trend's days after today, the cash flow's coming 30/60/90
  *   days. A card purchase moves no account until the statement that pays it falls due.
  */
-import type { ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { addDays, possibleTodays, todayIn } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/amounts.ts";
 import { centsNumber } from "../ledger/sums.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { resolveTier } from "../tiers/tiers.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
-import { plannedItemsQueries } from "../dashboard/dashboard.queries.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
+import { plannedItemsQueries } from "../planning/projection.queries.ts";
 import { type PlannedRows, plannedFlows } from "../planning/projection.ts";
 import {
   type CardDay,

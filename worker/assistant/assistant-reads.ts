@@ -13,8 +13,8 @@ import {
   users,
   workspaces,
 } from "../../db/schema/index.ts";
-import type { ActingContext, BotActor } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ActingContext, BotActor } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import type { IncomingMessage } from "./assistant-message.ts";
 import { readConversation } from "./conversation-state.ts";

@@ -1,10 +1,10 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { ActingContext, BotActor } from "../auth/actor.ts";
+import type { ActingContext, BotActor } from "../access/actor.ts";
 import type { ParsedTransaction } from "../bot/message-parser.ts";
 import type { Answer } from "../idempotency/idempotent-write.ts";
-import { installmentPlanSchema } from "../installments/installments.schemas.ts";
-import { createInstallmentPlan } from "../installments/installments.service.ts";
-import { installmentRows, regularInstallmentCents } from "../installments/installment-schedule.ts";
+import { installmentPlanSchema } from "../planning/installments/installments.schemas.ts";
+import { createInstallmentPlan } from "../planning/installments/installments.service.ts";
+import { installmentRows, regularInstallmentCents } from "../planning/installments/installment-schedule.ts";
 import { decimalToUnits, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { postTransaction, updateTransaction } from "../transactions/transactions.service.ts";
 import { transactionSchema } from "../transactions/transactions.schemas.ts";

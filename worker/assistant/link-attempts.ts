@@ -1,6 +1,6 @@
 import { and, eq, exists, gt, gte, lt, not, type SQL, sql } from "drizzle-orm";
 import { botLinkCodes, rateLimits } from "../../db/schema/index.ts";
-import { countHit, type RateLimitRule } from "../auth/rate-limit.ts";
+import { countHit, type RateLimitRule } from "../access/rate-limit.ts";
 import type { ServiceContext } from "../context.ts";
 import type { LinkPhoneByCodeInput } from "./link-code.ts";
 

@@ -1,10 +1,10 @@
 import { and, eq, exists, inArray, lte, or, sql } from "drizzle-orm";
 import { batchByName, batchEndingWith } from "../../db/named-batch.ts";
 import { botConversations, botLinkCodes, botLinks, users } from "../../db/schema/index.ts";
-import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
-import { countHit, retryAfter, type RateLimitRule } from "../auth/rate-limit.ts";
-import { sessionEnded } from "../auth/session.ts";
+import type { PersonCall } from "../access/actor.ts";
+import { batchAsActor } from "../access/actor-access.ts";
+import { countHit, retryAfter, type RateLimitRule } from "../access/rate-limit.ts";
+import { sessionEnded } from "../access/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { resolveTier } from "../tiers/tiers.ts";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { bodyLimits } from "../http/body-limits.ts";
 import { AppError } from "../http/errors.ts";
 import { answerMessages, sortDelivery } from "./whatsapp-delivery.ts";
 import { isSignedByMeta, secretsMatch } from "./whatsapp-signature.ts";
@@ -7,7 +8,6 @@ import { readWebhook } from "./whatsapp-webhook.schemas.ts";
 
 /** A delivery is a few KB; Meta batches at most a handful of messages. Anything near this is not Meta. */
 export const maxWebhookBodyBytes = 1024 * 1024;
-export const whatsappWebhookPath = "/api/whatsapp/webhook";
 
 function readJson(body: Uint8Array): unknown {
   try {
@@ -33,7 +33,7 @@ export const whatsappRoutes = new Hono<ApiEnv>()
     }
     return c.text(c.req.query("hub.challenge") ?? "", 200);
   })
-  .post("/webhook", async (c) => {
+  .post("/webhook", bodyLimits.json(maxWebhookBodyBytes, "1 MB"), async (c) => {
     const services = c.get("services");
     // The signature covers the bytes as sent: they are checked before anything is parsed.
     const body = new Uint8Array(await c.req.arrayBuffer());

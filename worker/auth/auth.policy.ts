@@ -1,4 +1,7 @@
-/** The numbers of sign-in, in one place (README: "Sign-in, sessions, workspaces and plans"). */
+/**
+ * The numbers of sign-in, in one place (README: "Sign-in, sessions, workspaces and plans"); the
+ * session's own are in worker/access/session-policy.ts.
+ */
 export const authPolicy = {
   codeDigits: 6,
   codeLifetimeMinutes: 10,
@@ -21,16 +24,4 @@ export const authPolicy = {
   /** Soft past challengeAfter; hard (429) past limit, so e-mail sending stays bounded. */
   codeRequestsPerIp: { challengeAfter: 10, limit: 30, windowSeconds: 15 * 60 },
   signInAttemptsPerIp: { limit: 60, windowSeconds: 15 * 60 },
-  /** A session ends after this long without use… */
-  sessionIdleDays: 14,
-  /** …and after this long whatever happens. */
-  sessionAbsoluteDays: 60,
-  /** last_seen_at is refreshed at most this often, off the request's critical path. */
-  lastSeenRefreshMinutes: 60,
-  sessionCookieName: "moneta_session",
-  tokenIssuer: "moneta",
-  tokenAudience: "moneta-app",
 } as const;
-
-export const minutes = (count: number) => count * 60_000;
-export const days = (count: number) => count * 86_400_000;

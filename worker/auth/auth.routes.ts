@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
+import type { ApiEnv } from "../http/api-env.ts";
 import { validate } from "../http/validation.ts";
-import { requestOriginOf, requirePerson } from "./auth.middleware.ts";
+import { requirePerson } from "../access/access.middleware.ts";
+import { requestOriginOf } from "./request-origin.ts";
 import { signInSchema, requestCodeSchema } from "./auth.schemas.ts";
 import { requestSignInCode, signIn, signOut, signOutEverywhere } from "./auth.service.ts";
 

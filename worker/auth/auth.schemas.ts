@@ -1,13 +1,5 @@
 import { z } from "zod";
-
-/** Shared by the sign-in form and the API: one definition of a valid request. */
-export const emailSchema = z
-  .string({ error: "errors:fields.emailRequired" })
-  .trim()
-  .min(1, "errors:fields.emailRequired")
-  .max(254, "errors:fields.emailTooLong")
-  .pipe(z.email("errors:fields.emailInvalid"))
-  .transform((email) => email.toLowerCase());
+import { emailSchema } from "../http/email.schemas.ts";
 
 export const codeSchema = z
   .string({ error: "errors:fields.code" })
@@ -17,6 +9,7 @@ export const codeSchema = z
 /** A solved Turnstile challenge, asked for past the sign-in soft limits (Turnstile's tokens fit 2048). */
 const turnstileTokenSchema = z.string({ error: "errors:fields.invalid" }).max(2048, "errors:fields.tooLong").optional();
 
+/** Shared by the sign-in form and the API: one definition of a valid request. */
 export const requestCodeSchema = z.object({ email: emailSchema, turnstile_token: turnstileTokenSchema });
 
 export const signInSchema = z.object({

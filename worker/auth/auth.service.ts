@@ -1,5 +1,4 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import type { Language } from "../i18n/language.ts";
 import { newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { oneTimeCodes, sessions, users, workspaceMembers } from "../../db/schema/index.ts";
@@ -7,18 +6,17 @@ import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { toUserResponse, type UserResponse } from "../profile/profile.mapper.ts";
 import { invitationAcceptanceStatements } from "../workspaces/invitations.service.ts";
-import { authPolicy, days, minutes } from "./auth.policy.ts";
+import { authPolicy } from "./auth.policy.ts";
+import { days, minutes, sessionPolicy } from "../access/session-policy.ts";
 import type { RequestCodeInput, SignInInput } from "./auth.schemas.ts";
 import { deriveCode, digestsEqual, hashCode } from "./codes.ts";
-import { sendSignInCode } from "./mailer.ts";
-import { countHit, needsChallenge, retryAfter } from "./rate-limit.ts";
-import { personSessionIsLive, sessionEnded } from "./session.ts";
-import { signSessionToken } from "./tokens.ts";
+import { sendSignInCode } from "./sign-in-email.ts";
+import { countHit, needsChallenge, retryAfter } from "../access/rate-limit.ts";
+import { personSessionIsLive, sessionEnded } from "../access/session.ts";
+import { signSessionToken } from "../access/tokens.ts";
 import { requireSolvedChallenge } from "./turnstile.ts";
-import type { PersonCall } from "./actor.ts";
-
-/** Who asked, for rate limits, the e-mail's language and the session's label. */
-export type RequestOrigin = { ip: string; userAgent: string | null; language: Language };
+import type { PersonCall } from "../access/actor.ts";
+import type { RequestOrigin } from "./request-origin.ts";
 
 const tooManyRequests = (seconds: number) => new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: seconds });
 
@@ -141,7 +139,7 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   }
 
   const sessionId = newId();
-  const expiresAt = new Date(now.getTime() + days(authPolicy.sessionAbsoluteDays));
+  const expiresAt = new Date(now.getTime() + days(sessionPolicy.absoluteDays));
   const nowIso = now.toISOString();
   // In this order: the account, then the session on it, then the code spent, the invitations accepted, and the reads of the result.
   const {

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
+import { rangeQuerySchema } from "../analytics/analytics.schemas.ts";
 import { budgetSchema, budgetUpdateSchema } from "./budgets.schemas.ts";
-import { createBudget, deleteBudget, getBudget, listBudgets, updateBudget } from "./budgets.service.ts";
+import { budgetAnalysis, createBudget, deleteBudget, getBudget, listBudgets, updateBudget } from "./budgets.service.ts";
 
 const base = "/:workspaceId/budgets";
 
-/** /workspaces/{workspaceId}/budgets…: monthly limits by tag, or on all spending. */
+/** /workspaces/{workspaceId}/budgets…: monthly limits by tag, or on all spending; and their analytics report. */
 export const budgetRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json(await listBudgets({ ctx: c.get("ctx"), input: c.req.param() })))
@@ -22,4 +23,7 @@ export const budgetRoutes = new Hono<ApiEnv>()
   })
   .delete(`${base}/:budgetId`, async (c) =>
     c.json({ data: await deleteBudget({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .get("/:workspaceId/analytics/budget-analysis", validate("query", rangeQuerySchema), async (c) =>
+    c.json({ data: await budgetAnalysis({ ctx: c.get("ctx"), input: { ...c.req.param(), ...c.req.valid("query") } }) }),
   );

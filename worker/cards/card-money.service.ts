@@ -1,27 +1,21 @@
 import { AppError } from "../http/errors.ts";
+import { workspaceWriteRequest } from "../idempotency/idempotent-write.ts";
 import { cardMissingMessage } from "../transactions/transaction-legs.ts";
 import { postTransaction } from "../transactions/transactions.service.ts";
 import { isUuid } from "../../db/ids.ts";
 import { cardNotFound, type CardRef } from "./cards.service.ts";
-import type { ServiceCall } from "../auth/actor.ts";
+import type { ServiceCall } from "../access/actor.ts";
 
 type Keyed = { idempotencyKey?: string };
 type Purchase = CardRef & Keyed & { amount: number; description: string; date?: string; tag_ids?: string[] };
 type Payment = CardRef & Keyed & { amount: number; description?: string; date?: string };
-
-/** The request a card purchase or payment was, for its Idempotency-Key's fingerprint. */
-function cardRequest(ref: CardRef, action: "purchase" | "payment", key: string | undefined, body: unknown) {
-  return key
-    ? { key, method: "POST", path: `/api/workspaces/${ref.workspaceId}/cards/${ref.cardId}/${action}`, body }
-    : undefined;
-}
 
 /** POST /cards/{id}/purchase: an expense on the card ('Insufficient available credit' past its limit). */
 export async function purchaseWithCard({ ctx, input }: ServiceCall<Purchase>) {
   const { workspaceId, cardId, idempotencyKey, ...purchase } = input;
   const origin = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!origin.id) throw cardNotFound();
-  const request = cardRequest(input, "purchase", idempotencyKey, purchase);
+  const request = workspaceWriteRequest(idempotencyKey, workspaceId, `cards/${cardId}/purchase`, purchase);
   return withCardFromPath(
     postTransaction({ ctx, input: { workspaceId, type: "expense", origin, ...purchase } }, request),
     "origin",
@@ -44,7 +38,10 @@ export async function payCard({ ctx, input }: ServiceCall<Payment>) {
   const { workspaceId, cardId, idempotencyKey, description, ...payment } = input;
   const destination = { type: "card" as const, id: isUuid(cardId) ? cardId.toLowerCase() : "" };
   if (!destination.id) throw cardNotFound();
-  const request = cardRequest(input, "payment", idempotencyKey, { description, ...payment });
+  const request = workspaceWriteRequest(idempotencyKey, workspaceId, `cards/${cardId}/payment`, {
+    description,
+    ...payment,
+  });
   const work = postTransaction(
     {
       ctx,

@@ -1,24 +1,21 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { queryWholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
-import { listTransactions } from "../transactions/transaction-reads.service.ts";
-import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
-import { isUuid } from "../../db/ids.ts";
 import { isIsoDate } from "../ledger/dates.ts";
 import { payCard, purchaseWithCard } from "./card-money.service.ts";
 import { cardSchema, paymentSchema, purchaseSchema } from "./cards.schemas.ts";
-import { createCard, deleteCard, getCard, listCards, updateCard } from "./cards.service.ts";
+import { createCard, deleteCard, getCard, listCards, listCardsOfAccount, updateCard } from "./cards.service.ts";
 import { getCardStatement, getCardStatements } from "./statements.service.ts";
 
 const base = "/:workspaceId/cards";
 const statementsQuery = z.object({ count: queryWholeNumberSchema("errors:fields.invalid", 1, 24).default(6) });
 const statementParams = z.object({ closing_date: z.string().refine(isIsoDate, "errors:fields.date") });
 
-/** /workspaces/{workspaceId}/cards… (SPEC §7 Cards), statements included. */
+/** /workspaces/{workspaceId}/cards… (SPEC §7 Cards), statements included, and an account's cards. */
 export const cardRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json({ data: await listCards({ ctx: c.get("ctx"), input: c.req.param() }) }))
@@ -51,13 +48,6 @@ export const cardRoutes = new Hono<ApiEnv>()
     const input = { workspaceId, cardId, closingDate: c.req.valid("param").closing_date };
     return c.json({ data: await getCardStatement({ ctx: c.get("ctx"), input }) });
   })
-  .get(`${base}/:cardId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
-    const { workspaceId, cardId } = c.req.param();
-    const filters = { ...c.req.valid("query"), card_id: isUuid(cardId) ? cardId : undefined };
-    return c.json(
-      await listTransactions({
-        ctx: c.get("ctx"),
-        input: { workspaceId, filters, parent: { kind: "card", id: cardId } },
-      }),
-    );
-  });
+  .get("/:workspaceId/accounts/:accountId/cards", async (c) =>
+    c.json({ data: await listCardsOfAccount({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  );

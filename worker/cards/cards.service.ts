@@ -6,7 +6,7 @@ import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { ErrorMessageKey } from "../http/messages.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "../accounts/accounts.service.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { asOfToday, laterMovementQueries, type LaterMovement } from "../accounts/todays-balances.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { toCardResponse } from "./cards.mapper.ts";
@@ -14,10 +14,10 @@ import { toCardResponse } from "./cards.mapper.ts";
 type CardRow = typeof cards.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
 import type { CardInput } from "./cards.schemas.ts";
-import type { ActingContext, ServiceCall } from "../auth/actor.ts";
+import type { ActingContext, ServiceCall } from "../access/actor.ts";
 import { runLedgerBatch } from "../ledger/apply-effects.ts";
 import { unitsIn } from "../ledger/amount-in-currency.ts";
-import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
+import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 export type CardRef = WorkspaceRef & { cardId: string };
 

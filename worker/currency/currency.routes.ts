@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
-import type { ActingContext, PersonActor } from "../auth/actor.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { batchAsActor } from "../access/actor-access.ts";
+import type { ActingContext, PersonActor } from "../access/actor.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { parseJsonBody, validate } from "../http/validation.ts";
 import {
   cacheQuerySchema,

@@ -3,9 +3,9 @@
  * rate (now or on a day), conversions. A result says where its rate came from and whether it is
  * stale (every provider failed and the last good rate served); no rate is ever made up.
  */
-import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
-import { countHit, type RateLimitRule, retryAfter } from "../auth/rate-limit.ts";
+import type { PersonCall } from "../access/actor.ts";
+import { batchAsActor } from "../access/actor-access.ts";
+import { countHit, type RateLimitRule, retryAfter } from "../access/rate-limit.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { microsToRate, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";

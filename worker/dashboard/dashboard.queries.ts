@@ -1,18 +1,10 @@
-import { and, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
-import {
-  accounts,
-  cards,
-  installmentPlans,
-  loans,
-  recurringTransactions,
-  scheduledTransactions,
-  transactions,
-  workspaces,
-} from "../../db/schema/index.ts";
+import { accounts, cards, loans, transactions, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { keptRateMicrosOnDay } from "../currency/rate-queries.ts";
 import { exactCents, exactSum } from "../ledger/sums.ts";
+import { workspaceCurrency } from "../ledger/workspace-currency.ts";
 
 /**
  * The dashboard's aggregates, built to ride in the caller's one read batch. The workspace's
@@ -20,11 +12,6 @@ import { exactCents, exactSum } from "../ledger/sums.ts";
  * JavaScript: the currency is read by a scalar subquery inside each statement, and the dates
  * are grouped around every boundary the time zone could put "today" on (see the service).
  */
-
-/** The workspace's currency, evaluated once per statement by SQLite. */
-export function workspaceCurrency(workspaceId: string | Placeholder): SQL<string> {
-  return sql<string>`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${workspaceId})`;
-}
 
 /** Every total is an exact bigint read as text (ledger/sums.ts): past 2^53 cents a number read would throw. */
 const total = exactSum;
@@ -190,44 +177,4 @@ export function datedBucketsQuery(_ctx: ServiceContext, workspaceId: string, bou
     datedBucketsReads.set(boundaries.length, read);
   }
   return read({ workspaceId, ...Object.fromEntries(boundaries.map((day, index) => [`boundary${index}`, day])) });
-}
-
-/** Pending scheduled items, active recurring rules, account installment plans and loans due by `upTo`: what the projection adds. */
-export function plannedItemsQueries(ctx: ServiceContext, workspaceId: string, upTo: string) {
-  return {
-    scheduledRows: ctx.db
-      .select()
-      .from(scheduledTransactions)
-      .where(
-        and(
-          eq(scheduledTransactions.workspaceId, workspaceId),
-          eq(scheduledTransactions.status, "pending"),
-          lte(scheduledTransactions.scheduledDate, upTo),
-        ),
-      ),
-    recurringRows: ctx.db
-      .select()
-      .from(recurringTransactions)
-      .where(
-        and(
-          eq(recurringTransactions.workspaceId, workspaceId),
-          eq(recurringTransactions.status, "active"),
-          lte(recurringTransactions.nextDueDate, upTo),
-        ),
-      ),
-    planRows: ctx.db
-      .select()
-      .from(installmentPlans)
-      .where(
-        and(
-          eq(installmentPlans.workspaceId, workspaceId),
-          eq(installmentPlans.status, "active"),
-          lte(installmentPlans.nextDueDate, upTo),
-        ),
-      ),
-    loanRows: ctx.db
-      .select()
-      .from(loans)
-      .where(and(eq(loans.workspaceId, workspaceId), eq(loans.status, "active"), lte(loans.nextPaymentDate, upTo))),
-  };
 }

@@ -46,16 +46,14 @@ import { addDays, endOfWeek, monthRange, possibleTodays, todayIn } from "../ledg
 import { dateSchema } from "../ledger/dates.schemas.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { recentTransactionsQuery } from "../transactions/transactions.queries.ts";
-import { toListedTransaction, toTransactionResponse } from "../transactions/transactions.mapper.ts";
-import { ledgerOptionsFrom, ledgerOptionsQueries } from "../transactions/transactions-page.service.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import {
   accountTotalsQuery,
   cardTotalsQuery,
   datedBucketsQuery,
   loanTotalsQuery,
   monthlyTotalsQuery,
-  plannedItemsQueries,
 } from "./dashboard.queries.ts";
 import { newestRatesQuery } from "../currency/rate-queries.ts";
 import {
@@ -70,10 +68,10 @@ import {
   refreshRatesLater,
 } from "./converted-figures.ts";
 import { plannedFlows } from "../planning/projection.ts";
-import type { ServiceCall, PersonCall } from "../auth/actor.ts";
-import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
-import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
-import { accountUsage, resolveTier } from "../tiers/tiers.ts";
+import { plannedItemsQueries } from "../planning/projection.queries.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts";
+import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { budgetAlertReads, budgetAlertsFrom } from "../budgets/budget-alerts.ts";
 
 /** SPEC §2's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
@@ -205,7 +203,8 @@ function inCurrency<Row extends CurrencyRow>(rows: Row[], currency: string): Row
   return rows.find((row) => row.currency === currency);
 }
 
-function statsQueries(ctx: ServiceContext, workspaceId: string) {
+/** Everything the dashboard's figures read, as queries for a read batch. */
+export function dashboardStatsQueries(ctx: ServiceContext, workspaceId: string) {
   return {
     // `rateRows` is also what the wizard's options read, so the dashboard page sends it once.
     rateRows: newestRatesQuery(ctx, workspaceId),
@@ -228,7 +227,7 @@ function statsQueries(ctx: ServiceContext, workspaceId: string) {
 function todaysFigures(
   now: Date,
   workspace: LedgerWorkspace,
-  rows: Pick<StatsRows, "accountTotals" | "months" | "dated" | "rateRows">,
+  rows: Pick<DashboardStatsRows, "accountTotals" | "months" | "dated" | "rateRows">,
 ) {
   const today = todayIn(workspace.timeZone, now);
   const boundaries = todayBoundaries(now);
@@ -263,7 +262,7 @@ function convertedTotal<Row extends CurrencyRow>(
   return rows.reduce((sum, row) => sum + (converter.convert(cents(row), row.currency) ?? 0n), 0n);
 }
 
-type StatsRows = RowsByName<ReturnType<typeof statsQueries>>;
+export type DashboardStatsRows = RowsByName<ReturnType<typeof dashboardStatsQueries>>;
 
 /** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
 export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef>) {
@@ -271,54 +270,13 @@ export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef
     ctx,
     input.workspaceId,
     "workspace.read",
-    statsQueries(ctx, input.workspaceId),
+    dashboardStatsQueries(ctx, input.workspaceId),
   );
-  return statsFrom(ctx, workspace, rows);
+  return dashboardStatsFrom(ctx, workspace, rows);
 }
 
-/**
- * The dashboard page in one round trip: the figures, the caller's role, today, and the accounts,
- * cards and tags its quick-add dialogs offer.
- */
-export async function getDashboardPage({ ctx, input }: PersonCall<WorkspaceRef>) {
-  const {
-    workspace,
-    role,
-    rows: {
-      accountRows,
-      cardRows,
-      tagRows,
-      rateRows,
-      laterInflows,
-      laterOutflows,
-      laterCharges,
-      laterCardPayments,
-      used,
-      ...statsRows
-    },
-  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
-    ...statsQueries(ctx, input.workspaceId),
-    ...ledgerOptionsQueries(ctx, input.workspaceId),
-    // The floating button's "New account" says the plan's limit before the form, not after it.
-    used: accountsUsedQuery(ctx, input.workspaceId),
-  });
-  const stats = statsFrom(ctx, workspace, { ...statsRows, rateRows });
-  const tier = resolveTier(statsRows.owners[0] ?? { tier: "free", hasBetaAccess: false });
-  return {
-    stats: { ...stats, recent_transactions: stats.recent_transactions.map(toListedTransaction) },
-    ...ledgerOptionsFrom(
-      { accountRows, cardRows, tagRows, rateRows, laterInflows, laterOutflows, laterCharges, laterCardPayments },
-      { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() },
-    ),
-    accountUsage: { ...accountUsage(tier, used[0]?.used ?? 0), plan: tier.label },
-    role,
-    today: todayIn(workspace.timeZone, ctx.clock.now()),
-    /** The read's moment, so the page says how old a rate is in the same words on the server and in the browser. */
-    now: ctx.clock.now().toISOString(),
-  };
-}
-
-function statsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: StatsRows) {
+/** The figures from the rows of dashboardStatsQueries (the dashboard page reads them with its own in one batch). */
+export function dashboardStatsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: DashboardStatsRows) {
   const { accountTotals: accountRows, cardTotals: cardRows, recent } = rows;
   const { totalBalanceCents, laterCardDebtCents, foreignLaterCardDebt, otherCurrencies, converter, monthly } =
     todaysFigures(ctx.clock.now(), workspace, rows);

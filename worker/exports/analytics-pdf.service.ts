@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { sharedBatches } from "../../db/named-batch.ts";
 import { workspaces } from "../../db/schema/index.ts";
-import type { ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 import type { RangeQuery } from "../analytics/analytics.schemas.ts";
 import {
   accountPerformance,

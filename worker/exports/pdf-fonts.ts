@@ -1,9 +1,10 @@
+import { toWinAnsi } from "./winansi.ts";
+
 /**
  * The two fonts every PDF reader has built in (the "standard 14"), Helvetica and Helvetica-Bold, in
- * WinAnsiEncoding (Windows-1252): text is written as one byte per character, and measured with the
- * fonts' published metrics so a column can be right-aligned or cut short with "…". Characters that
- * Windows-1252 lacks (emoji, CJK, most symbols) become "?": the standard fonts cannot draw them, and
- * embedding a font for them would make every statement hundreds of kilobytes heavier.
+ * WinAnsiEncoding (Windows-1252): text is written as one byte per character (winansi.ts says how a
+ * character the encoding lacks is written), and measured in those bytes with the fonts' published
+ * metrics, so a column can be right-aligned or cut short with "…".
  */
 
 export type PdfFont = "regular" | "bold";
@@ -59,54 +60,6 @@ const boldWidths = [
 ];
 
 const widthsByFont: Record<PdfFont, readonly number[]> = { regular: regularWidths, bold: boldWidths };
-
-/** Windows-1252's bytes 0x80–0x9F, which are not Latin-1's: the Unicode character of each. */
-const windowsOnlyCodes = new Map<number, number>([
-  [0x20ac, 0x80],
-  [0x201a, 0x82],
-  [0x0192, 0x83],
-  [0x201e, 0x84],
-  [0x2026, 0x85],
-  [0x2020, 0x86],
-  [0x2021, 0x87],
-  [0x02c6, 0x88],
-  [0x2030, 0x89],
-  [0x0160, 0x8a],
-  [0x2039, 0x8b],
-  [0x0152, 0x8c],
-  [0x017d, 0x8e],
-  [0x2018, 0x91],
-  [0x2019, 0x92],
-  [0x201c, 0x93],
-  [0x201d, 0x94],
-  [0x2022, 0x95],
-  [0x2013, 0x96],
-  [0x2014, 0x97],
-  [0x02dc, 0x98],
-  [0x2122, 0x99],
-  [0x0161, 0x9a],
-  [0x203a, 0x9b],
-  [0x0153, 0x9c],
-  [0x017e, 0x9e],
-  [0x0178, 0x9f],
-]);
-
-/** Spaces Intl puts in amounts and dates ("R$ 1,00"): written as a plain space. */
-const spaceLike = new Set([0x00a0, 0x2007, 0x202f]);
-
-/** One character's WinAnsi byte: "?" when the encoding lacks it, a space for line breaks and tabs. */
-function winAnsiCode(codePoint: number): number {
-  if (codePoint < 0x20 || spaceLike.has(codePoint)) return 0x20;
-  if (codePoint < 0x7f || (codePoint >= 0xa1 && codePoint <= 0xff)) return codePoint;
-  return windowsOnlyCodes.get(codePoint) ?? 0x3f;
-}
-
-/** Text as WinAnsi bytes, one character of the returned string per byte (0–255). */
-export function toWinAnsi(text: string): string {
-  let bytes = "";
-  for (const character of text) bytes += String.fromCharCode(winAnsiCode(character.codePointAt(0)!));
-  return bytes;
-}
 
 /** The width of WinAnsi bytes (from toWinAnsi) in points at `size`. */
 export function measureWinAnsi(bytes: string, font: PdfFont, size: number): number {

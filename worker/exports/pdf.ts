@@ -1,4 +1,5 @@
-import { fitWinAnsi, measureWinAnsi, type PdfFont, pdfFontNames, toWinAnsi } from "./pdf-fonts.ts";
+import { fitWinAnsi, measureWinAnsi, type PdfFont, pdfFontNames } from "./pdf-fonts.ts";
+import { toWinAnsi } from "./winansi.ts";
 
 /**
  * A small PDF 1.4 writer, enough for documents of text, rules and shaded boxes on A4 pages: each page

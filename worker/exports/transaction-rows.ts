@@ -1,10 +1,10 @@
 import english from "../../locales/en/exports.json";
 import portuguese from "../../locales/pt-BR/exports.json";
 import type { NamedReads, RowsByName } from "../../db/named-batch.ts";
-import type { ActingContext } from "../auth/actor.ts";
+import type { ActingContext } from "../access/actor.ts";
 import type { ServiceContext } from "../context.ts";
-import type { Permission } from "../workspaces/permissions.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { Permission } from "../access/permissions.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 import { AppError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { todayIn } from "../ledger/dates.ts";

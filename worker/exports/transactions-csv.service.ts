@@ -1,4 +1,4 @@
-import type { ServiceCall } from "../auth/actor.ts";
+import type { ServiceCall } from "../access/actor.ts";
 import type { Language } from "../i18n/language.ts";
 import { csvLine, numberCell, textCell, utf8Bom } from "./csv.ts";
 import type { CsvSeparator } from "./exports.schemas.ts";

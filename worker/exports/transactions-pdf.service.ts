@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { workspaces } from "../../db/schema/index.ts";
-import type { ServiceCall } from "../auth/actor.ts";
+import type { ServiceCall } from "../access/actor.ts";
 import type { Language } from "../i18n/language.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";

@@ -1,4 +1,4 @@
-import type { ServiceCall } from "../auth/actor.ts";
+import type { ServiceCall } from "../access/actor.ts";
 import { AppError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { todayIn } from "../ledger/dates.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { contributionSchema, goalSchema } from "./goals.schemas.ts";
 import {
@@ -9,13 +9,14 @@ import {
   deleteContribution,
   deleteGoal,
   getGoal,
+  goalsProgress,
   listGoals,
   updateGoal,
 } from "./goals.service.ts";
 
 const base = "/:workspaceId/goals";
 
-/** /workspaces/{workspaceId}/goals…: targets with linked accounts and contributions by hand. */
+/** /workspaces/{workspaceId}/goals…: targets with linked accounts and contributions by hand; and their analytics report. */
 export const goalRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json(await listGoals({ ctx: c.get("ctx"), input: c.req.param() })))
@@ -37,4 +38,7 @@ export const goalRoutes = new Hono<ApiEnv>()
   })
   .delete(`${base}/:goalId/contributions/:contributionId`, async (c) =>
     c.json({ data: await deleteContribution({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .get("/:workspaceId/analytics/goals-progress", async (c) =>
+    c.json({ data: await goalsProgress({ ctx: c.get("ctx"), input: c.req.param() }) }),
   );

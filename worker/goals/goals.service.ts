@@ -16,9 +16,9 @@ import { accounts, goalAccounts, goalContributions, goals, ledgerDayFlows } from
 import { reportRatesQueries } from "../analytics/analytics.queries.ts";
 import { exactRange } from "../analytics/analytics.service.ts";
 import { convertersFrom } from "../analytics/report-converter.ts";
-import type { ServiceCall } from "../auth/actor.ts";
-import { actorUserId } from "../auth/actor.ts";
-import { actorStillMay, readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { actorUserId } from "../access/actor.ts";
+import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
 import type { KnownRate } from "../currency/conversion.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { unitsIn } from "../ledger/amount-in-currency.ts";
@@ -27,7 +27,7 @@ import { addDays, todayIn } from "../ledger/dates.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import { exactCents } from "../ledger/sums.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { ContributionInput, GoalInput } from "./goals.schemas.ts";
 
 export type GoalRef = WorkspaceRef & { goalId: string };

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
+import type { ApiEnv } from "../http/api-env.ts";
 import { checkHealth } from "./health.service.ts";
 
 export const healthRoutes = new Hono<ApiEnv>().get("/", async (c) => {

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
+import { declaredBodyOf } from "./body-limits.ts";
 import { AppError } from "./errors.ts";
 import { fieldErrorsFrom, type Issues } from "./field-errors.ts";
 
@@ -54,24 +55,18 @@ async function hasBody(c: Context): Promise<boolean> {
  * Writes to the JSON API carry JSON or nothing. Another type is refused with 415 before any
  * route runs: a route reading the body as JSON would otherwise take a text/plain post (which a
  * browser sends cross-site without asking), and a validator would see an empty object and
- * change nothing while answering 200. Bodyless writes (logout, leave, delete) pass, and so do
- * the routes listed in `except` ("POST /api/profile/picture", or a pattern of method and path) that
- * take other types.
+ * change nothing while answering 200. Bodyless writes (logout, leave, delete) pass, and so do the
+ * routes that declare an upload (`bodyLimits.upload`: the profile picture, a statement to import).
  */
-export function jsonBodiesOnly(options: { except: Array<string | RegExp> }): MiddlewareHandler {
-  const isExempt = (request: string) =>
-    options.except.some((rule) => (typeof rule === "string" ? rule === request : rule.test(request)));
-  return async (c, next) => {
-    const { method, path } = c.req;
-    if (
-      writeMethods.has(method) &&
-      !isExempt(`${method} ${path}`) &&
-      !isJsonContentType(c.req.header("Content-Type"))
-    ) {
-      if (await hasBody(c)) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.jsonOnly");
-      }
+export const jsonBodiesOnly: MiddlewareHandler = async (c, next) => {
+  if (
+    writeMethods.has(c.req.method) &&
+    !declaredBodyOf(c)?.isUpload &&
+    !isJsonContentType(c.req.header("Content-Type"))
+  ) {
+    if (await hasBody(c)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.jsonOnly");
     }
-    await next();
-  };
-}
+  }
+  await next();
+};

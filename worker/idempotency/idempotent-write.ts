@@ -1,12 +1,26 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { idempotencyKeys } from "../../db/schema/index.ts";
-import { actorUserId, type ActingContext } from "../auth/actor.ts";
+import { actorUserId, type ActingContext } from "../access/actor.ts";
 import { AppError } from "../http/errors.ts";
 import { idempotencyPolicy, requestFingerprint } from "./idempotency-key.ts";
 
 /** A money write as its client asked for it: the key, and what the fingerprint is taken of. */
 export type IdempotentRequest = { key: string; method: string; path: string; body: unknown };
+
+/**
+ * A write in a workspace as its key's fingerprint reads it: a POST to its API address,
+ * /api/workspaces/{workspaceId}/{pathInWorkspace}, whether the API or a page's form took it, so
+ * both name one write the same way. Without a key there is nothing to keep: undefined.
+ */
+export function workspaceWriteRequest(
+  key: string | undefined,
+  workspaceId: string,
+  pathInWorkspace: string,
+  body: unknown,
+): IdempotentRequest | undefined {
+  return key ? { key, method: "POST", path: `/api/workspaces/${workspaceId}/${pathInWorkspace}`, body } : undefined;
+}
 
 /** What a keyed write answers: the status and body of its first answer, and whether this is a replay. */
 export type Answer<Body> = { status: number; body: Body; isReplay: boolean };

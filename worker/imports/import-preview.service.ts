@@ -1,6 +1,6 @@
 import { decimalToUnits, maxAmountUnitsOf, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
-import type { PersonCall } from "../auth/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
+import type { PersonCall } from "../access/actor.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { exportWords } from "../exports/transaction-rows.ts";

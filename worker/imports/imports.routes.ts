@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { AppError } from "../http/errors.ts";
+import { bodyLimits, formEnvelopeBytes } from "../http/body-limits.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
 import { previewImport, statementTooLarge } from "./import-preview.service.ts";
@@ -25,7 +26,7 @@ const prefixed = (errors: Record<string, unknown>) =>
 /** The preview's form: the file, its account or card ("account:{uuid}"), and a CSV mapping as JSON text. */
 async function previewForm(request: Request) {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxStatementBytes + 64 * 1024) throw statementTooLarge();
+  if (declared > maxStatementBytes + formEnvelopeBytes) throw statementTooLarge();
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.multipartOnly");
   }
@@ -62,7 +63,7 @@ async function previewForm(request: Request) {
 /** /workspaces/{workspaceId}/imports…: bank statements (OFX, CSV) into an account or card. */
 export const importRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
-  .post(`${base}/preview`, async (c) => {
+  .post(`${base}/preview`, bodyLimits.upload(maxStatementBytes + formEnvelopeBytes, "5 MB"), async (c) => {
     const input = {
       ...c.req.param(),
       readUpload: () => previewForm(c.req.raw),

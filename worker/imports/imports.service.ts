@@ -10,8 +10,8 @@ import {
   transactions,
   users,
 } from "../../db/schema/index.ts";
-import type { PersonCall } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { PersonCall } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { decimalToUnits, minorUnitOf } from "../ledger/amounts.ts";
@@ -20,7 +20,7 @@ import { effectsOf, noEffects } from "../ledger/effects.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
 import { countChange, creditLimits } from "../transactions/transactions.service.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { targetMissing, targetQuery } from "./import-target.ts";
 import type { ImportChunkInput, ImportCreateInput } from "./imports.schemas.ts";
 

@@ -9,9 +9,6 @@ import { dateRangeYears, isWithinDateRange } from "../ledger/date-range.ts";
 /** The limits live with the schemas, which the import dialog shares. */
 export { maxStatementBytes, maxStatementLines } from "./imports.schemas.ts";
 
-/** The one path that takes a statement file (a multipart form up to the limit; worker/app.ts sets it). */
-export const importPreviewPath = /^\/api\/workspaces\/[^/]+\/imports\/preview$/;
-
 export type StatementLine = {
   /** The file's line (1-based) where this transaction starts, for previews and errors. */
   line: number;

@@ -11,6 +11,8 @@ export type ExecutorOutcome = { posted: number; failed: number; failures: ItemFa
  * An executor posts every item that is due at ctx.clock.now(), counting into `outcome` as it goes
  * (so a run that fails halfway still records what it posted). Each claims its occurrences with a
  * unique key in the same batch that posts them, so overlapping cron runs never post twice.
+ * The runner names no feature: a feature brings its executors (worker/planning/due-item-executors.ts),
+ * so features build on jobs and never the other way round.
  */
 export type DueItemExecutor = {
   name: string;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { languageFromCookie } from "../i18n/language.ts";
-import type { ApiEnv } from "../api.ts";
+import type { ApiEnv } from "../http/api-env.ts";
 import { parseJsonBody } from "../http/validation.ts";
 import { createLeadSchema } from "./leads.schemas.ts";
 import { createLead } from "./leads.service.ts";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Language } from "../i18n/language.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { leads } from "../../db/schema/index.ts";
-import { countHit, retryAfter, type RateLimitRule } from "../auth/rate-limit.ts";
+import { countHit, retryAfter, type RateLimitRule } from "../access/rate-limit.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { CreateLeadInput } from "./leads.schemas.ts";

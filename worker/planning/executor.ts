@@ -9,7 +9,7 @@ import {
   workspaces,
   type PlannedSourceKind,
 } from "../../db/schema/index.ts";
-import { actingAs, type ActingContext, type SystemActor } from "../auth/actor.ts";
+import { actingAs, type ActingContext, type SystemActor } from "../access/actor.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import { latestToday, todayIn } from "../ledger/dates.ts";
@@ -18,8 +18,8 @@ import { referenceQueries, referencesIn } from "./planned-reads.ts";
 import { failureReasonOf, referencedIds } from "./planned-template.ts";
 import { postingPlan, runPostingBatch, type Occurrence, type PostableItem } from "./posting.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "./recurrence.ts";
-import { recurrenceOf } from "../recurring/recurring.rules.ts";
-import { advancedPlan, dueInstallments } from "../installments/installments.service.ts";
+import { recurrenceOf } from "./recurring/recurring.rules.ts";
+import { advancedPlan, dueInstallments } from "./installments/installments.service.ts";
 
 /**
  * The cron executor of planned money (ARCHITECTURE §17; README: "Scheduled and recurring

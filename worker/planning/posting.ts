@@ -10,7 +10,7 @@ import {
   transactionTags,
   type PlannedSourceKind,
 } from "../../db/schema/index.ts";
-import { actorUserId, createdViaOf, type ActingContext } from "../auth/actor.ts";
+import { actorUserId, createdViaOf, type ActingContext } from "../access/actor.ts";
 import { AppError } from "../http/errors.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { effectsOfChange, noEffects, type Effects } from "../ledger/effects.ts";

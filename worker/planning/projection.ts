@@ -1,12 +1,12 @@
 import type { Currency, PlannedSourceKind, TransactionKind } from "../../db/enums.ts";
 import type { installmentPlans, loans, recurringTransactions, scheduledTransactions } from "../../db/schema/index.ts";
-import { paymentsAheadOf } from "../loans/loan-math.ts";
+import { paymentsAheadOf } from "./loans/loan-math.ts";
 import {
   accountInstallmentDates,
   installmentDescription,
   installmentRows,
-} from "../installments/installment-schedule.ts";
-import { recurrenceOf } from "../recurring/recurring.rules.ts";
+} from "./installments/installment-schedule.ts";
+import { recurrenceOf } from "./recurring/recurring.rules.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "./recurrence.ts";
 
 /** Where a projected amount comes from: a planned item, or a loan's payments. */

@@ -5,8 +5,8 @@ import { userPictures, users } from "../../db/schema/index.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { detectPictureType, maxPictureBytes } from "./picture.rules.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
-import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
+import type { PersonCall } from "../access/actor.ts";
+import { batchAsActor } from "../access/actor-access.ts";
 
 const pictureNotFound = () => new AppError("NOT_FOUND", "errors:details.pictureNotFound");
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { RowsByName } from "../../db/named-batch.ts";
 import { accounts, cards, tags, workspaceMembers } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { rolesAllowed } from "../workspaces/permissions.ts";
+import { rolesAllowed } from "../access/permissions.ts";
 
 /** What the settings page offers as the assistant's defaults in one workspace: active accounts and cards, and tags. */
 export type PreferenceChoices = {

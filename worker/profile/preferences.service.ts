@@ -1,14 +1,14 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accounts, cards, tags, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
-import { sessionEnded } from "../auth/session.ts";
+import { sessionEnded } from "../access/session.ts";
 import { AppError } from "../http/errors.ts";
 import type { ErrorMessageKey, FieldMessages } from "../http/messages.ts";
-import { can } from "../workspaces/permissions.ts";
+import { can } from "../access/permissions.ts";
 import type { UpdatePreferencesInput } from "./profile.schemas.ts";
 import { toPreferencesResponse } from "./profile.mapper.ts";
-import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
+import type { PersonCall, ActingContext, PersonActor } from "../access/actor.ts";
+import { batchAsActor } from "../access/actor-access.ts";
 
 /** An account, card or tag as the check needs it. */
 type Owned = { id: string; workspaceId: string; isActive: boolean };

@@ -3,7 +3,7 @@ import type { RowsByName } from "../../db/named-batch.ts";
 import { botLinks, userPreferences, users, workspaceMembers } from "../../db/schema/index.ts";
 import { burnedLinkCodeQuery } from "../assistant/link-attempts.ts";
 import { toAssistantStatus } from "../assistant/link.mapper.ts";
-import { sessionEnded } from "../auth/session.ts";
+import { sessionEnded } from "../access/session.ts";
 import type { ServiceContext } from "../context.ts";
 import { toPreferencesResponse, toUserResponse, type UserResponse } from "./profile.mapper.ts";
 

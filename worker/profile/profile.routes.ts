@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
+import type { ApiEnv } from "../http/api-env.ts";
 import { createLinkCode, unlinkPhone } from "../assistant/link.service.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import { requirePerson } from "../access/access.middleware.ts";
+import { bodyLimits, formEnvelopeBytes } from "../http/body-limits.ts";
 import { validate } from "../http/validation.ts";
-import { listWorkspaces } from "../workspaces/workspaces.service.ts";
 import { readUploadedPicture } from "./picture-upload.ts";
+import { maxPictureBytes } from "./picture.rules.ts";
 import { deletePicture, getPicture, uploadPicture } from "./picture.service.ts";
 import { updatePreferences } from "./preferences.service.ts";
 import { updatePreferencesSchema, updateProfileSchema } from "./profile.schemas.ts";
@@ -17,14 +18,14 @@ export const profileRoutes = new Hono<ApiEnv>()
     return c.json({ data: await updateProfile({ ctx: c.get("ctx"), input: c.req.valid("json") }) });
   })
   .delete("/", async (c) => c.json({ data: await deleteAccount({ ctx: c.get("ctx") }) }))
-  .get("/workspaces", async (c) => c.json({ data: await listWorkspaces({ ctx: c.get("ctx") }) }))
   .get("/stats", async (c) => c.json({ data: await getProfileStats({ ctx: c.get("ctx") }) }))
   .put("/preferences", validate("json", updatePreferencesSchema), async (c) => {
     return c.json({ data: await updatePreferences({ ctx: c.get("ctx"), input: c.req.valid("json") }) });
   })
   .post("/assistant/link-code", async (c) => c.json({ data: await createLinkCode({ ctx: c.get("ctx") }) }, 201))
   .delete("/assistant/link", async (c) => c.json({ data: await unlinkPhone({ ctx: c.get("ctx") }) }))
-  .post("/picture", async (c) => {
+  // The picture itself (checked exactly by the service), in a multipart form or as the raw image bytes.
+  .post("/picture", bodyLimits.upload(maxPictureBytes + formEnvelopeBytes, "2 MB"), async (c) => {
     const bytes = await readUploadedPicture(c.req.raw);
     return c.json({ data: await uploadPicture({ ctx: c.get("ctx"), input: { bytes } }) });
   })

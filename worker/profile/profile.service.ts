@@ -1,13 +1,13 @@
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { batchByName, batchEndingWith } from "../../db/named-batch.ts";
 import { sessions, users, workspaceMembers } from "../../db/schema/index.ts";
-import { authPolicy, days } from "../auth/auth.policy.ts";
-import { sessionEnded } from "../auth/session.ts";
+import { days, sessionPolicy } from "../access/session-policy.ts";
+import { sessionEnded } from "../access/session.ts";
 import { fieldError } from "../http/errors.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 import { profileQueries, toProfile } from "./profile.queries.ts";
-import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor } from "../auth/actor-access.ts";
+import type { PersonCall } from "../access/actor.ts";
+import { batchAsActor } from "../access/actor-access.ts";
 
 /** GET /profile: the caller's account and chat-bot settings, checked against its session in the same round trip. */
 export async function getProfile({ ctx }: PersonCall) {
@@ -43,7 +43,7 @@ export async function updateProfile({ ctx, input }: PersonCall<UpdateProfileInpu
 /** GET /profile/stats. Active sessions are those that would still let someone in right now. */
 export async function getProfileStats({ ctx }: PersonCall) {
   const now = ctx.clock.now();
-  const idleCutoff = new Date(now.getTime() - days(authPolicy.sessionIdleDays)).toISOString();
+  const idleCutoff = new Date(now.getTime() - days(sessionPolicy.idleDays)).toISOString();
   const { accounts, memberships, owned, active } = await batchAsActor(ctx, {
     accounts: ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, ctx.actor.userId)),
     memberships: ctx.db

@@ -1,16 +1,13 @@
 import { Hono } from "hono";
-import { isUuid } from "../../db/ids.ts";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
-import { listTransactions } from "../transactions/transaction-reads.service.ts";
-import { transactionFiltersSchema } from "../transactions/transactions.schemas.ts";
 import { createTagSchema, updateTagSchema } from "./tags.schemas.ts";
 import { createTag, deleteTag, getTag, listTags, updateTag } from "./tags.service.ts";
 
 const base = "/:workspaceId/tags";
 
-/** /workspaces/{workspaceId}/tags… (SPEC §7 Tags). */
+/** /workspaces/{workspaceId}/tags… (SPEC §7 Tags); a tag's transactions are listed by transactions.routes.ts. */
 export const tagRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json({ data: await listTags({ ctx: c.get("ctx"), input: c.req.param() }) }))
@@ -23,14 +20,6 @@ export const tagRoutes = new Hono<ApiEnv>()
     const input = { ...c.req.param(), ...c.req.valid("json") };
     return c.json({ data: await updateTag({ ctx: c.get("ctx"), input }) });
   })
-  .delete(`${base}/:tagId`, async (c) => c.json({ data: await deleteTag({ ctx: c.get("ctx"), input: c.req.param() }) }))
-  .get(`${base}/:tagId/transactions`, validate("query", transactionFiltersSchema), async (c) => {
-    const { workspaceId, tagId } = c.req.param();
-    const filters = { ...c.req.valid("query"), tag_id: isUuid(tagId) ? tagId : undefined };
-    return c.json(
-      await listTransactions({
-        ctx: c.get("ctx"),
-        input: { workspaceId, filters, parent: { kind: "tag", id: tagId } },
-      }),
-    );
-  });
+  .delete(`${base}/:tagId`, async (c) =>
+    c.json({ data: await deleteTag({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  );

@@ -3,10 +3,10 @@ import { isUuid, newId } from "../../db/ids.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
-import type { ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;

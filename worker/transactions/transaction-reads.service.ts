@@ -3,13 +3,13 @@ import { isUuid } from "../../db/ids.ts";
 import { accounts, cards, tags } from "../../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
 import type { ServiceContext } from "../context.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionCountQuery, transactionPageQuery, transactionWithNamesQuery } from "./transactions.queries.ts";
 import { pageMeta, type TransactionFilters } from "./transactions.schemas.ts";
 import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
-import type { ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 
 /** What a nested list (an account's, a card's, a tag's transactions) hangs under: it must exist here. */
 export type ListParent = { kind: "account" | "card" | "tag"; id: string };

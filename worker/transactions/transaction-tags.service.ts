@@ -5,8 +5,8 @@ import { fieldError } from "../http/errors.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { transactionWithNamesQuery } from "./transactions.queries.ts";
 import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
-import type { ServiceCall } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 
 type TagChange = TransactionRef & { tag_ids: string[]; mode: "attach" | "detach" | "sync" };
 type TagJson = { uuid: string; name: string; color: string };

@@ -1,6 +1,6 @@
 import { microsToRate, unitsToDecimal } from "../ledger/money.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
-import { describeCreatedVia } from "../auth/actor.ts";
+import { describeCreatedVia } from "../access/actor.ts";
 import { convertUnits } from "../currency/conversion.ts";
 
 type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };

@@ -1,17 +1,19 @@
-import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import { type Context, Hono } from "hono";
+import { isUuid } from "../../db/ids.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { AppError } from "../http/errors.ts";
 import type { FieldMessages } from "../http/messages.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { idempotencyKeyOf, sendAnswer } from "../idempotency/idempotency.http.ts";
-import { getTransaction, listTransactions } from "./transaction-reads.service.ts";
+import { getTransaction, type ListParent, listTransactions } from "./transaction-reads.service.ts";
 import { changeTransactionTags } from "./transaction-tags.service.ts";
 import {
   fieldNameInPayload,
   normaliseTransactionBody,
   tagIdsBodySchema,
   transactionFiltersSchema,
+  type TransactionFilters,
   transactionSchema,
   type TransactionInput,
 } from "./transactions.schemas.ts";
@@ -54,7 +56,15 @@ async function inPayloadTerms<T>(sent: Record<string, unknown>, work: Promise<T>
 
 const base = "/:workspaceId/transactions";
 
-/** /workspaces/{workspaceId}/transactions… (SPEC §7 Transactions). */
+const parentFilters = { account: "account_id", card: "card_id", tag: "tag_id" } as const;
+
+/** An account's, a card's or a tag's transactions: the list narrowed to it, 404 when it is not in the workspace. */
+function listOfParent(c: Context<ApiEnv>, workspaceId: string, filters: TransactionFilters, parent: ListParent) {
+  const narrowed = { ...filters, [parentFilters[parent.kind]]: isUuid(parent.id) ? parent.id : undefined };
+  return listTransactions({ ctx: c.get("ctx"), input: { workspaceId, filters: narrowed, parent } });
+}
+
+/** /workspaces/{workspaceId}/transactions… (SPEC §7 Transactions), and the lists of one account, card or tag. */
 export const transactionRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, validate("query", transactionFiltersSchema), async (c) => {
@@ -98,4 +108,16 @@ export const transactionRoutes = new Hono<ApiEnv>()
   .put(`${base}/:transactionId/tags`, validate("json", tagIdsBodySchema), async (c) => {
     const input = { ...c.req.param(), ...c.req.valid("json"), mode: "sync" as const };
     return c.json({ data: await changeTransactionTags({ ctx: c.get("ctx"), input }) });
+  })
+  .get("/:workspaceId/accounts/:accountId/transactions", validate("query", transactionFiltersSchema), async (c) => {
+    const { workspaceId, accountId } = c.req.param();
+    return c.json(await listOfParent(c, workspaceId, c.req.valid("query"), { kind: "account", id: accountId }));
+  })
+  .get("/:workspaceId/cards/:cardId/transactions", validate("query", transactionFiltersSchema), async (c) => {
+    const { workspaceId, cardId } = c.req.param();
+    return c.json(await listOfParent(c, workspaceId, c.req.valid("query"), { kind: "card", id: cardId }));
+  })
+  .get("/:workspaceId/tags/:tagId/transactions", validate("query", transactionFiltersSchema), async (c) => {
+    const { workspaceId, tagId } = c.req.param();
+    return c.json(await listOfParent(c, workspaceId, c.req.valid("query"), { kind: "tag", id: tagId }));
   });

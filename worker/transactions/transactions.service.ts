@@ -12,17 +12,23 @@ import {
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../idempotency/idempotent-write.ts";
+import {
+  created,
+  idempotentWrite,
+  type Answer,
+  type IdempotentRequest,
+  workspaceWriteRequest,
+} from "../idempotency/idempotent-write.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
-import type { WorkspaceRef } from "../workspaces/workspaces.service.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { lookupOf, resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
 import { toTransactionResponse } from "./transactions.mapper.ts";
 import { referencedRowsQueries, tagsOfTransactionQuery, transactionRowQuery } from "./transactions.queries.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
-import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../auth/actor.ts";
-import { readInWorkspace, type LedgerWorkspace } from "../auth/actor-access.ts";
+import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../access/actor.ts";
+import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts";
 
 export type TransactionRef = WorkspaceRef & { transactionId: string };
 type TransactionRow = typeof transactions.$inferSelect;
@@ -123,10 +129,9 @@ export function createTransaction({
 }: ServiceCall<WorkspaceRef & TransactionInput & { idempotencyKey?: string }>) {
   const { idempotencyKey, ...fields } = input;
   const { workspaceId, ...body } = fields;
-  const path = `/api/workspaces/${workspaceId}/transactions`;
   return postTransaction(
     { ctx, input: fields },
-    idempotencyKey ? { key: idempotencyKey, method: "POST", path, body } : undefined,
+    workspaceWriteRequest(idempotencyKey, workspaceId, "transactions", body),
   );
 }
 

@@ -2,16 +2,16 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../i18n/language.ts";
 import { isUuid } from "../../db/ids.ts";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema/index.ts";
-import { sendEmail } from "../auth/mailer.ts";
+import { sendEmail } from "../mail/mailer.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { invitationEmail } from "./invitation-email.ts";
 import type { InviteMemberInput } from "./members.schemas.ts";
 import { toInvitationResponse } from "./members.mapper.ts";
-import { assertWorkspaceId } from "./workspace-access.ts";
-import type { WorkspaceRef } from "./workspaces.service.ts";
-import type { PersonCall } from "../auth/actor.ts";
-import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
+import { assertWorkspaceId } from "../access/workspace-access.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { PersonCall } from "../access/actor.ts";
+import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 /**
  * POST /workspaces/{id}/members: invites an address (admins; owners alone may invite owners).

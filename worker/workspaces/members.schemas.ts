@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { workspaceRoles } from "../../db/enums.ts";
-import { emailSchema } from "../auth/auth.schemas.ts";
+import { emailSchema } from "../http/email.schemas.ts";
 
 export const roleSchema = z.enum(workspaceRoles, { error: "errors:fields.role" });
 

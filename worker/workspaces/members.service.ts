@@ -12,11 +12,11 @@ import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { ChangeRoleInput } from "./members.schemas.ts";
 import { toInvitationResponse, toMemberResponse } from "./members.mapper.ts";
-import type { Permission } from "./permissions.ts";
-import { assertWorkspaceId, assertRoleMay, workspaceNotFound } from "./workspace-access.ts";
-import type { WorkspaceRef } from "./workspaces.service.ts";
-import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
-import { readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
+import type { Permission } from "../access/permissions.ts";
+import { assertWorkspaceId, assertRoleMay, workspaceNotFound } from "../access/workspace-access.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { PersonCall, ActingContext, PersonActor } from "../access/actor.ts";
+import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 export type MemberRef = WorkspaceRef & { userId: string };
 

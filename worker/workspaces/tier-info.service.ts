@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { workspaces } from "../../db/schema/index.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, betaFeatureNames, canUseBetaFeature, resolveTier, type Tier } from "../tiers/tiers.ts";
-import type { WorkspaceRef } from "./workspaces.service.ts";
-import type { PersonCall, ActingContext, PersonActor } from "../auth/actor.ts";
-import { readInWorkspace } from "../auth/actor-access.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { PersonCall, ActingContext, PersonActor } from "../access/actor.ts";
+import { readInWorkspace } from "../access/actor-access.ts";
 
 /** The workspace's beta switch, owner's tier and account usage: one round trip with the actor's checks. */
 async function readWorkspaceTier(ctx: ActingContext<PersonActor>, workspaceId: string) {

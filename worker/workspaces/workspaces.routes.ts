@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../api.ts";
-import { requirePerson } from "../auth/auth.middleware.ts";
+import type { ApiEnv } from "../http/api-env.ts";
+import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { inviteMember, revokeInvitation } from "./invitations.service.ts";
 import { changeRoleSchema, inviteMemberSchema } from "./members.schemas.ts";
@@ -61,3 +61,8 @@ export const workspaceRoutes = new Hono<ApiEnv>()
   .post("/:workspaceId/leave", async (c) => {
     return c.json({ data: await leaveWorkspace({ ctx: c.get("ctx"), input: c.req.param() }) });
   });
+
+/** GET /profile/workspaces: the caller's workspaces, as GET /workspaces lists them, under the profile too. */
+export const profileWorkspaceRoutes = new Hono<ApiEnv>().get("/workspaces", requirePerson, async (c) =>
+  c.json({ data: await listWorkspaces({ ctx: c.get("ctx") }) }),
+);

@@ -2,16 +2,14 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
-import { sessionEnded } from "../auth/session.ts";
+import { sessionEnded } from "../access/session.ts";
 import { AppError } from "../http/errors.ts";
 import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
-import { workspaceNotFound } from "./workspace-access.ts";
+import { workspaceNotFound, type WorkspaceRef } from "../access/workspace-access.ts";
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from "./workspaces.schemas.ts";
 import { toWorkspaceResponse } from "./workspaces.mapper.ts";
-import type { PersonCall } from "../auth/actor.ts";
-import { batchAsActor, readInWorkspace, actorStillMay } from "../auth/actor-access.ts";
-
-export type WorkspaceRef = { workspaceId: string };
+import type { PersonCall } from "../access/actor.ts";
+import { batchAsActor, readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 const betaAccessNeeded = () => new AppError("FORBIDDEN", "errors:details.betaAccessNeeded");
 

@@ -22,10 +22,11 @@ import { accountTypes, type Currency, currencies } from "../../../db/enums";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 import { accountColors } from "../../../worker/accounts/accounts.presets";
-import { useResultToast, type ActionResult } from "./action-result";
-import { FieldError, invalidProps, useFieldMessage } from "./field-error";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/ui/field-error";
 import { IconPicker } from "./icon-picker";
-import { SwatchPicker } from "./swatch-picker";
+import { SwatchPicker } from "~/components/ui/swatch-picker";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
 type AccountDialogProps = {
@@ -79,7 +80,7 @@ function AccountForm({
   const [color, setColor] = useState(account?.color ?? accountColors.blue);
   const [icon, setIcon] = useState(account?.icon ?? "banknotes");
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
-  useResultToast(fetcher.data, "accounts");
+  useIntentToast(fetcher.data, "accounts");
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const errors = { ...serverErrors, ...clientErrors };

@@ -15,9 +15,9 @@ import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { AccountBadgeIcon } from "./account-icon";
-import { ConfirmDelete } from "./confirm-delete";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 export const accountActionsKey = "account-actions";
 
@@ -111,7 +111,7 @@ export function AccountRow({ account, canEdit, onEdit, onImport }: AccountRowPro
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
-          <ConfirmDelete
+          <ConfirmDialog
             open={isConfirming}
             onOpenChange={setIsConfirming}
             title={t("delete.title", { name: account.name })}

@@ -1,16 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { usageTone, usageToneBars } from "~/components/ui/usage-tone";
 import { cn } from "~/lib/utils";
 
 export type AccountUsage = { used: number; limit: number | null; usagePercentage: number; canCreate: boolean };
-
-/** SPEC §9: 90 % or more red, 70 % or more orange, otherwise green. */
-export function usageTone(percentage: number): "danger" | "warning" | "ok" {
-  if (percentage >= 90) return "danger";
-  if (percentage >= 70) return "warning";
-  return "ok";
-}
-
-const barColors = { danger: "bg-destructive", warning: "bg-orange-500", ok: "bg-success" } as const;
 
 /** "3 of 5 accounts" with a bar in the plan's colours; plans without a limit just count. */
 export function UsageBar({ usage }: { usage: AccountUsage }) {
@@ -37,7 +29,7 @@ export function UsageBar({ usage }: { usage: AccountUsage }) {
           className="h-2 overflow-hidden rounded-full bg-muted"
         >
           <div
-            className={cn("h-full rounded-full transition-[width]", barColors[tone])}
+            className={cn("h-full rounded-full transition-[width]", usageToneBars[tone])}
             style={{ width: `${usage.usagePercentage}%` }}
           />
         </div>

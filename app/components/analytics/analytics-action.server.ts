@@ -1,4 +1,4 @@
-import { type ActionResult, failedWith, unknownIntent } from "~/components/accounts/action-result";
+import { type ActionResult, failedWith, unknownIntent } from "~/lib/action-result";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { formText } from "~/lib/ledger-form.server";
 import { refusedForm } from "~/lib/ledger-form.server";

@@ -1,5 +1,5 @@
 import { sharedBatches } from "../../../db/named-batch";
-import { loadAnalyticsOptions } from "../../../worker/analytics/analytics-page.service";
+import { loadAnalyticsOptions } from "../../../worker/pages/analytics-page.service";
 import { categoryBreakdownQuerySchema, spendingTrendsQuerySchema } from "../../../worker/analytics/analytics.schemas";
 import {
   accountPerformance,

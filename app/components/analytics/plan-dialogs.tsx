@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
-import { FieldError, invalidProps, useFieldMessage } from "~/components/accounts/field-error";
-import { SwatchPicker } from "~/components/accounts/swatch-picker";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/ui/field-error";
+import { SwatchPicker } from "~/components/ui/swatch-picker";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-field";
 import {
@@ -30,7 +31,7 @@ type Open = { open: boolean; onOpenChange(open: boolean): void };
 function usePlanForm(onOpenChange: (open: boolean) => void) {
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
-  useResultToast(fetcher.data, "analytics");
+  useIntentToast(fetcher.data, "analytics");
   // Closes once per saved answer: the form stays mounted while closed, with that answer still in it.
   const closedFor = useRef<unknown>(undefined);
   useEffect(() => {

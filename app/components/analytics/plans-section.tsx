@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -41,7 +42,7 @@ export function PlansSection({ budgets, goals, tags, accounts, currency, today, 
   const [contributing, setContributing] = useState<Goal | null>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
   const deletion = useFetcher<ActionResult>();
-  useResultToast(deletion.data, "analytics");
+  useIntentToast(deletion.data, "analytics");
   const budgetName = (budget: Budget) => budget.tag?.name ?? t("budgets.allSpending");
   const iconButton = (label: string, icon: "pencil" | "trash" | "plus", onClick: () => void) => (
     <Button variant="ghost" size="icon" className="size-8" aria-label={label} title={label} onClick={onClick}>

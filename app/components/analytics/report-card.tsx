@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { plans } from "~/components/landing/pricing";
+import { plans } from "~/lib/pricing";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";

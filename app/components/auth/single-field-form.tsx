@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { FormMessage } from "./form-message";
+import { FormMessage } from "~/components/ui/form-message";
 
 type SingleFieldFormProps = {
   name: string;

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/auth/form-message";
-import { useResultToast, type ActionResult } from "~/components/accounts/action-result";
-import { useFieldMessage } from "~/components/accounts/field-error";
-import { SwatchPicker } from "~/components/accounts/swatch-picker";
+import { FormMessage } from "~/components/ui/form-message";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
+import { useFieldMessage } from "~/components/ui/field-error";
+import { SwatchPicker } from "~/components/ui/swatch-picker";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -106,7 +107,7 @@ function CardForm({
     color: card?.color ?? defaultCardColor,
   });
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
-  useResultToast(fetcher.data, "cards");
+  useIntentToast(fetcher.data, "cards");
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const errors: FieldMessages = { ...serverErrors, ...clientErrors };

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { FieldError } from "~/components/accounts/field-error";
+import { FieldError } from "~/components/ui/field-error";
 import { formatAmountInput } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";

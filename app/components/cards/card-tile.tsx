@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import type { ActionResult } from "~/components/accounts/action-result";
-import { ConfirmDelete } from "~/components/accounts/confirm-delete";
-import { usageTone } from "~/components/accounts/usage-bar";
+import type { ActionResult } from "~/lib/action-result";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -13,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
+import { usageTone, usageToneBars } from "~/components/ui/usage-tone";
 import { formatAmountText, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
@@ -20,7 +20,6 @@ import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { CardVisual } from "./card-visual";
 
 export const cardActionsKey = "card-actions";
-const barColors = { danger: "bg-destructive", warning: "bg-orange-500", ok: "bg-success" } as const;
 
 type CardTileProps = { card: CardResponse; isSelected: boolean; canEdit: boolean; onEdit(): void };
 
@@ -83,7 +82,7 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
               className="h-1.5 overflow-hidden rounded-full bg-muted"
             >
               <div
-                className={cn("h-full rounded-full", barColors[usageTone(card.utilization)])}
+                className={cn("h-full rounded-full", usageToneBars[usageTone(card.utilization)])}
                 style={{ width: `${Math.min(100, card.utilization)}%` }}
               />
             </div>
@@ -97,7 +96,7 @@ export function CardTile({ card, isSelected, canEdit, onEdit }: CardTileProps) {
         ) : null}
       </div>
       {canEdit ? (
-        <ConfirmDelete
+        <ConfirmDialog
           open={isConfirming}
           onOpenChange={setIsConfirming}
           title={t("delete.title", { name: card.name })}

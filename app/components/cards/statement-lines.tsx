@@ -1,4 +1,4 @@
-import { TagChip } from "~/components/transactions/tag-chip";
+import { TagChip } from "~/components/ui/tag-chip";
 import { type CurrencyCode, formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import type { toStatementLine } from "../../../worker/cards/statements.service";

@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import type { getCardsPage } from "../../../worker/cards/cards-page.service";
+import type { getCardsPage } from "../../../worker/pages/cards-page.service";
 import { StatementLines } from "./statement-lines";
 
 export type CardStatements = NonNullable<Awaited<ReturnType<typeof getCardsPage>>["statements"]>;

@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import type { FlowSourceKind } from "../../../worker/planning/projection";
 import { decimalToExactUnits } from "../../../worker/ledger/amounts";
-import { plannedSourceIcons } from "~/components/planned/planned-source";
+import { plannedSourceIcons } from "~/lib/planned-source-icons";
 
 export type UpcomingPlanned = {
   date: string;

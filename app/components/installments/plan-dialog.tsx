@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
-import { FieldError, invalidProps, useFieldMessage } from "~/components/accounts/field-error";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/ui/field-error";
 import {
   paymentsHeadline,
   typedCents,
@@ -64,7 +65,7 @@ function PlanForm({
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
   const calculatorMessages = useCalculatorMessages();
-  useResultToast(fetcher.data, "installments");
+  useIntentToast(fetcher.data, "installments");
   const firstSource = cards[0] ? `card:${cards[0].uuid}` : accounts[0] ? `account:${accounts[0].uuid}` : "";
   const [origin, setOrigin] = useState(firstSource);
   const [amount, setAmount] = useState("");

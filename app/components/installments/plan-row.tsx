@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ProgressLine } from "~/components/planned/planned-page-parts";
-import { RowActionsMenu, type RowAction } from "~/components/planned/row-actions";
+import { ProgressLine } from "~/components/ui/list-page";
+import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { formatAmountText, formatDate } from "~/lib/format";

@@ -1,4 +1,4 @@
-import type { loadInstallmentsPage } from "../../../worker/installments/installments-page.service";
+import type { loadInstallmentsPage } from "../../../worker/pages/installments-page.service";
 
 export type InstallmentsPageData = Awaited<ReturnType<typeof loadInstallmentsPage>>;
 export type InstallmentPlan = InstallmentsPageData["plans"][number];

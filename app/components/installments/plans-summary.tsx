@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatAmountText } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { SummaryCards } from "~/components/planned/planned-page-parts";
+import { SummaryCards } from "~/components/ui/list-page";
 import type { InstallmentStatistics } from "./plan-types";
 
 /** The running plans, what they take a month and what is left, per currency (never converted). */

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { LandingSection } from "./landing-section";
-import { annualCents, plans, twelveMonthsCents } from "./pricing";
+import { annualCents, plans, twelveMonthsCents } from "~/lib/pricing";
 
 const planFeatures = ["core", "plans", "projection"] as const;
 const billingOptions = ["monthly", "annual"] as const;

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Brand } from "~/components/layout/brand";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { SkipLink } from "~/components/layout/skip-link";
-import { UserMenu, type MenuUser } from "~/components/shell/user-menu";
+import { UserMenu, type MenuUser } from "~/components/layout/user-menu";
 
 type AppHeaderProps = { user: MenuUser; tierLabel: string; workspaceSwitcher?: ReactNode; menuButton?: ReactNode };
 

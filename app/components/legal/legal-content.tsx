@@ -1,5 +1,5 @@
 import { Trans } from "react-i18next";
-import { plans } from "~/components/landing/pricing";
+import { plans } from "~/lib/pricing";
 
 /**
  * The outline of the legal page: which documents, sections and blocks exist, in order. The

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { type ActionResult, useResultToast } from "~/components/accounts/action-result";
-import { FieldError, invalidProps, useFieldMessage } from "~/components/accounts/field-error";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-field";
 import {
@@ -29,7 +30,7 @@ type Open = { open: boolean; onOpenChange(open: boolean): void };
 function useLoanForm(namespace = "loans") {
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
-  useResultToast(fetcher.data, namespace);
+  useIntentToast(fetcher.data, namespace);
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   return { fetcher, error: (field: string) => messageFor(errors[field]), isBusy: fetcher.state !== "idle" };
 }

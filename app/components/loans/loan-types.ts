@@ -1,4 +1,4 @@
-import type { loadLoansPage } from "../../../worker/loans/loans-page.service";
+import type { loadLoansPage } from "../../../worker/pages/loans-page.service";
 
 export type LoansPageData = Awaited<ReturnType<typeof loadLoansPage>>;
 export type Loan = LoansPageData["loans"][number];

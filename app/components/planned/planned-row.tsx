@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { ScheduledItem } from "./planned-types";
-import { type RowAction, RowActionsMenu } from "./row-actions";
+import { type RowAction, RowActionsMenu } from "~/components/ui/row-actions-menu";
 
 type Props = {
   title: string;

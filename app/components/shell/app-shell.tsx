@@ -5,7 +5,7 @@ import { mainContentId } from "~/components/layout/skip-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
-import type { MenuUser } from "./user-menu";
+import type { MenuUser } from "~/components/layout/user-menu";
 import { Sidebar } from "./sidebar";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { WorkspaceInitial } from "~/components/workspaces/workspace-initial";
+import { WorkspaceInitial } from "~/components/ui/workspace-initial";
 
 type WorkspaceOption = { uuid: string; name: string; primary_color: string; secondary_color: string };
 

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useResultToast, type ActionResult } from "~/components/accounts/action-result";
-import { FieldError, invalidProps, useFieldMessage } from "~/components/accounts/field-error";
-import { SwatchPicker } from "~/components/accounts/swatch-picker";
+import type { ActionResult } from "~/lib/action-result";
+import { useIntentToast } from "~/lib/result-toasts";
+import { FieldError, invalidProps, useFieldMessage } from "~/components/ui/field-error";
+import { SwatchPicker } from "~/components/ui/swatch-picker";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -50,7 +51,7 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
   const messageFor = useFieldMessage();
   const [color, setColor] = useState(tag?.color ?? defaultTagColor);
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
-  useResultToast(fetcher.data, "tags");
+  useIntentToast(fetcher.data, "tags");
   const isBusy = fetcher.state !== "idle";
   const errors = { ...(fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined), ...clientErrors };
   const nameError = messageFor(errors.name);

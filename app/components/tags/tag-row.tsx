@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import type { ActionResult } from "~/components/accounts/action-result";
-import { ConfirmDelete } from "~/components/accounts/confirm-delete";
+import type { ActionResult } from "~/lib/action-result";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -80,7 +80,7 @@ export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: bo
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
-          <ConfirmDelete
+          <ConfirmDialog
             open={isConfirming}
             onOpenChange={setIsConfirming}
             title={t("delete.title", { name: tag.name })}

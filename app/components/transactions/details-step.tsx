@@ -12,7 +12,7 @@ import { cn } from "~/lib/utils";
 import type { FieldMessages, Message } from "../../../worker/http/messages";
 import { percentRate, schedule, zeroRate } from "../../../worker/planning/money-schedules";
 import { FieldError } from "./leg-select";
-import { textColourOn } from "./tag-chip";
+import { textColourOn } from "~/components/ui/tag-chip";
 import type { TagOption } from "./types";
 import { conversionPreview, typedNumbersOf, type WizardValues } from "./wizard-state";
 

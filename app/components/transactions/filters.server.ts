@@ -2,7 +2,7 @@ import type { Language } from "~/lib/i18n";
 import { parseTypedAmount } from "~/lib/typed-amount";
 import { transactionFiltersSchema, type TransactionFilters } from "../../../worker/transactions/transactions.schemas";
 import { amountFilterKeys, filterKeys, filterValuesOf } from "./filters";
-import { perPage } from "./pagination";
+import { perPage } from "~/components/ui/pagination";
 
 /**
  * The query as service filters, the amounts read in the page's language. A value that does not

@@ -16,7 +16,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "~/components/ui/sheet";
-import { FieldError } from "~/components/accounts/field-error";
+import { FieldError } from "~/components/ui/field-error";
 import { useLanguage } from "~/lib/use-language";
 import { useTypedMessage } from "~/lib/use-typed-message";
 import { cn } from "~/lib/utils";

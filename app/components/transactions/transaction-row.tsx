@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
-import { plannedSourceIcons } from "~/components/planned/planned-source";
+import { plannedSourceIcons } from "~/lib/planned-source-icons";
 import { Icon } from "~/components/ui/icon";
 import { formatAmountText, formatDate, formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
-import { TagChip } from "./tag-chip";
+import { TagChip } from "~/components/ui/tag-chip";
 import type { TransactionKind } from "../../../db/enums";
 import { KindIcon, SignedAmount } from "./kind-icons";
 import type { Transaction } from "./types";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { pageHref } from "./pagination";
+import { pageHref } from "~/components/ui/pagination";
 
 /**
  * Nothing recorded yet (an invitation to start), nothing matching the filters (a way out), or a page

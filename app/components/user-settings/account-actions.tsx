@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
-import { workspaceZipHref } from "~/components/workspace-settings/workspace-zip-href";
+import { workspaceZipHref } from "~/lib/workspace-zip-href";
 import { useLanguage } from "~/lib/use-language";
 
 export type OwnedWorkspace = { uuid: string; name: string };

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { failureText, type ActionResult } from "~/components/accounts/action-result";
-import { plans } from "~/components/landing/pricing";
+import type { ActionResult } from "~/lib/action-result";
+import { failureText, useSettingsToast } from "~/lib/result-toasts";
+import { plans } from "~/lib/pricing";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
-import { useResultToast } from "~/components/workspace-settings/settings-result";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import {
@@ -69,7 +69,7 @@ function LinkedPhone({ assistant }: { assistant: AssistantStatus }) {
   const { t } = useTranslation("user-settings");
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data, "user-settings:assistant.unlinked");
+  useSettingsToast(fetcher.data, "user-settings:assistant.unlinked");
   return (
     <fetcher.Form method="post" className="grid gap-4 sm:flex sm:items-center sm:justify-between">
       <input type="hidden" name="intent" value="unlink-phone" />

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { FieldMessages } from "~/components/accounts/field-error";
+import { FieldMessages } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { cn } from "~/lib/utils";
 import { currencies } from "../../../db/enums";
@@ -113,8 +114,8 @@ export function BotSettingsForm({
   isAvailable: boolean;
 }) {
   const { t } = useTranslation("user-settings");
-  const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, "user-settings:bot.saved");
+  const fetcher = useFetcher<ActionResult>();
+  useSettingsToast(fetcher.data, "user-settings:bot.saved");
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const writable = workspaces.filter((workspace) => choices[workspace.uuid] !== undefined);
   const savedWorkspace =

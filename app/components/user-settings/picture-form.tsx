@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useFieldMessage } from "~/components/accounts/field-error";
+import { useFieldMessage } from "~/components/ui/field-error";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 import type { Message } from "../../../worker/http/messages";
 import {
   detectPictureType,
@@ -34,12 +35,12 @@ async function refusalOf(file: File): Promise<Message | null> {
 export function PictureForm({ picture, name }: { picture: string | null; name: string }) {
   const { t } = useTranslation("user-settings");
   const messageFor = useFieldMessage();
-  const fetcher = useFetcher<SettingsResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [refusal, setRefusal] = useState<Message | null>(null);
   const result = fetcher.data;
   const serverRefusal = result && !result.ok ? result.fieldErrors?.picture : undefined;
   // The server's refusal of the picture is shown at the field, not in a toast as well.
-  useResultToast(
+  useSettingsToast(
     serverRefusal ? undefined : result,
     result?.intent === "delete-picture" ? "user-settings:picture.removed" : "user-settings:picture.saved",
   );

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { FieldMessages } from "~/components/accounts/field-error";
+import { FieldMessages } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useResultToast, type SettingsResult } from "~/components/workspace-settings/settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 import { cn } from "~/lib/utils";
 import type { UserResponse } from "../../../worker/profile/profile.mapper";
 import { submitAtOnce } from "~/lib/submit-at-once";
@@ -13,8 +14,8 @@ import { submitAtOnce } from "~/lib/submit-at-once";
 /** Name, username, phone and language; the e-mail is shown but cannot change. */
 export function ProfileForm({ user }: { user: UserResponse }) {
   const { t } = useTranslation("user-settings");
-  const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, "user-settings:profile.saved");
+  const fetcher = useFetcher<ActionResult>();
+  useSettingsToast(fetcher.data, "user-settings:profile.saved");
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   return (
     <Card>

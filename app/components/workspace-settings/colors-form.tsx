@@ -7,7 +7,8 @@ import { Input } from "~/components/ui/input";
 import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { defaultWorkspaceColors, isHexColor, themeVariables, type WorkspaceColors } from "~/lib/theme";
-import { useResultToast, type SettingsResult } from "./settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import type { Currency } from "../../../db/enums";
 
@@ -29,9 +30,9 @@ type ColorsFormProps = { saved: WorkspaceColors; canEdit: boolean; currency: Cur
 export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
   const { t } = useTranslation("workspace-settings");
   const language = useLanguage();
-  const fetcher = useFetcher<SettingsResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [colors, setColors] = useState(saved);
-  useResultToast(fetcher.data, "colors.saved");
+  useSettingsToast(fetcher.data, "colors.saved");
   usePreviewTheme(colors, saved);
   const isValid = colorNames.every((name) => isHexColor(colors[name]));
 

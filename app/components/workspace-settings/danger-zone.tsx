@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
-import { useResultToast, type SettingsResult } from "./settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 
 /**
  * Leaving asks once; deleting asks for the workspace's name to be typed. The only owner is not offered
@@ -20,8 +21,8 @@ export function DangerZone({
   isSoleOwner: boolean;
 }) {
   const { t } = useTranslation("workspace-settings");
-  const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, "general.saved");
+  const fetcher = useFetcher<ActionResult>();
+  useSettingsToast(fetcher.data, "general.saved");
   const isBusy = fetcher.state !== "idle";
   return (
     <Card className="border-destructive/30">

@@ -7,7 +7,8 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
 import { type Currency, currencies } from "../../../db/enums";
-import { useResultToast, type SettingsResult } from "./settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 import { TimeZoneField } from "./time-zone-field";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
@@ -24,8 +25,8 @@ export function GeneralForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation("workspace-settings");
-  const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, "general.saved");
+  const fetcher = useFetcher<ActionResult>();
+  useSettingsToast(fetcher.data, "general.saved");
   const fieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   return (
     <Card>

@@ -12,7 +12,8 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { workspaceRoles } from "../../../db/enums";
 import type { InvitationResponse, MemberResponse } from "../../../worker/workspaces/members.mapper";
-import { useResultToast, type SettingsResult } from "./settings-result";
+import type { ActionResult } from "~/lib/action-result";
+import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
 const selectClass = cn(fieldClassName, "h-9 w-36 px-2");
@@ -37,8 +38,8 @@ function MemberRow({
   isOwner: boolean;
 }) {
   const { t } = useTranslation("workspace-settings");
-  const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, fetcher.data?.intent === "remove-member" ? "members.removed" : "members.roleChanged");
+  const fetcher = useFetcher<ActionResult>();
+  useSettingsToast(fetcher.data, fetcher.data?.intent === "remove-member" ? "members.removed" : "members.roleChanged");
   const name = member.name || member.email;
   const mayChange = canManage && !isSelf && (isOwner || member.role !== "owner");
   return (
@@ -96,8 +97,8 @@ function MemberRow({
 
 function InvitationRow({ invitation, canManage }: { invitation: InvitationResponse; canManage: boolean }) {
   const { t } = useTranslation("workspace-settings");
-  const fetcher = useFetcher<SettingsResult>();
-  useResultToast(fetcher.data, "members.revoked");
+  const fetcher = useFetcher<ActionResult>();
+  useSettingsToast(fetcher.data, "members.revoked");
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <span className="grid size-9 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground" aria-hidden>
@@ -130,9 +131,9 @@ function InvitationRow({ invitation, canManage }: { invitation: InvitationRespon
 
 function InviteForm({ isOwner }: { isOwner: boolean }) {
   const { t } = useTranslation("workspace-settings");
-  const fetcher = useFetcher<SettingsResult>();
+  const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
-  useResultToast(fetcher.data, "members.invited");
+  useSettingsToast(fetcher.data, "members.invited");
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Icon } from "~/components/ui/icon";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { workspaceZipHref } from "./workspace-zip-href";
+import { workspaceZipHref } from "~/lib/workspace-zip-href";
 
 /**
  * "Your data": the whole workspace as one zip (GET /exports/workspace.zip), a plain download link.

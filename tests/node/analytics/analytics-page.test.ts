@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadAnalyticsPage, readAnalyticsQuery } from "../../../app/components/analytics/analytics-page.server.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { countingBatches } from "../../support/counting-batches.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp } from "../../support/test-app.ts";

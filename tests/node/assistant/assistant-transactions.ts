@@ -1,4 +1,4 @@
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { postTransaction } from "../../../worker/transactions/transactions.service.ts";
 import { transactionSchema } from "../../../worker/transactions/transactions.schemas.ts";
 import type { AssistantHousehold } from "./assistant-fixture.ts";

@@ -4,8 +4,8 @@ import { addMember, insertAccount, insertUser, insertWorkspace } from "../../../
 import type { Database } from "../../../db/client.ts";
 import { newId } from "../../../db/ids.ts";
 import { accounts, sessions, transactions } from "../../../db/schema/index.ts";
-import { actingAs, type Actor } from "../../../worker/auth/actor.ts";
-import { batchAsActor, readInWorkspace } from "../../../worker/auth/actor-access.ts";
+import { actingAs, type Actor } from "../../../worker/access/actor.ts";
+import { batchAsActor, readInWorkspace } from "../../../worker/access/actor-access.ts";
 import { listTransactions } from "../../../worker/transactions/transaction-reads.service.ts";
 import { transactionFiltersSchema, transactionSchema } from "../../../worker/transactions/transactions.schemas.ts";
 import { toListedTransaction } from "../../../worker/transactions/transactions.mapper.ts";
@@ -14,7 +14,7 @@ import { createTestDatabase } from "../../support/database.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 
 /**
- * The three kinds of actor a service verb may act for (worker/auth/actor-access.ts): a person
+ * The three kinds of actor a service verb may act for (worker/access/actor-access.ts): a person
  * needs a live session, the chat-bot needs its user's membership and role, a job needs only the
  * workspace it was handed an item of.
  */

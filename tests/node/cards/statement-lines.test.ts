@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertCard, insertTag } from "../../../db/factories.ts";
 import type { accounts, cards } from "../../../db/schema/index.ts";
-import { getCardsPage } from "../../../worker/cards/cards-page.service.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { getCardsPage } from "../../../worker/pages/cards-page.service.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, workspaceWithTeam, type SignedIn } from "../../support/workspaces.ts";

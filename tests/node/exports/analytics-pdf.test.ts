@@ -5,7 +5,8 @@ import { incomeVsExpenses } from "../../../worker/analytics/analytics.service.ts
 import { analyticsReportPages } from "../../../worker/exports/analytics-pdf.layout.ts";
 import { exportAnalyticsPdf } from "../../../worker/exports/analytics-pdf.service.ts";
 import { a4, writePdf } from "../../../worker/exports/pdf.ts";
-import { measureWinAnsi, toWinAnsi } from "../../../worker/exports/pdf-fonts.ts";
+import { measureWinAnsi } from "../../../worker/exports/pdf-fonts.ts";
+import { toWinAnsi } from "../../../worker/exports/winansi.ts";
 import { formatAmountText, formatPercent } from "../../../worker/i18n/formats.ts";
 import type { Language } from "../../../worker/i18n/language.ts";
 import { countingBatches } from "../../support/counting-batches.ts";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertTag } from "../../../db/factories.ts";
 import { signInAs } from "../../support/sessions.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { numberCell, textCell } from "../../../worker/exports/csv.ts";
 import { exportTransactionsCsv } from "../../../worker/exports/transactions-csv.service.ts";
 import { testServiceContext } from "../../support/service-context.ts";

@@ -3,10 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount } from "../../../db/factories.ts";
 import { users, workspaces } from "../../../db/schema/index.ts";
 import { seedLedger } from "../../../scripts/seed-ledger.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { a4, PdfPage, writePdf } from "../../../worker/exports/pdf.ts";
-import { fitWinAnsi, measureWinAnsi, toWinAnsi } from "../../../worker/exports/pdf-fonts.ts";
+import { fitWinAnsi, measureWinAnsi } from "../../../worker/exports/pdf-fonts.ts";
 import { exportTransactionsPdf } from "../../../worker/exports/transactions-pdf.service.ts";
+import { toWinAnsi } from "../../../worker/exports/winansi.ts";
 import { allText, readPdf } from "../../support/pdf-text.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { signInAs } from "../../support/sessions.ts";
@@ -63,10 +64,10 @@ describe("exporting transactions as a PDF statement", () => {
       "Gerado em 21/11/2026",
       "Data | Descrição | Tipo | De / Para | Etiquetas | Valor",
     ]);
-    // Newest first, like the list; expenses negative, in their own currency; what WinAnsi lacks is "?".
+    // Newest first, like the list; expenses negative, in their own currency; what WinAnsi lacks is "¿".
     expect(page!.lines.slice(5, 9)).toEqual([
       "10/11/2026 | Pão de Açúcar | Despesa | Roxinho | Food, Home | -R$ 1.234,56",
-      "09/11/2026 | Relatório (anual) \\ €5 ? | Despesa | Wise USD | -US$ 99,00",
+      "09/11/2026 | Relatório (anual) \\ €5 ¿ | Despesa | Wise USD | -US$ 99,00",
       "08/11/2026 | Para a viagem | Transferência | Nubank › Wise USD | R$ 550,00",
       "05/11/2026 | Salário | Receita | Nubank | R$ 3.000,00",
     ]);
@@ -114,7 +115,7 @@ describe("exporting transactions as a PDF statement", () => {
     ]);
     expect(lines.slice(6, 8)).toEqual([
       "11/10/2026 | Pão de Açúcar | Expense | Roxinho | Food, Home | -R$1,234.56",
-      "11/09/2026 | Relatório (anual) \\ €5 ? | Expense | Wise USD | -$99.00",
+      "11/09/2026 | Relatório (anual) \\ €5 ¿ | Expense | Wise USD | -$99.00",
     ]);
     expect(lines).toContain("BRL | R$0.00 | -R$1,234.56 | -R$1,234.56");
     expect(lines).toContain("USD | $0.00 | -$99.00 | -$99.00");
@@ -227,11 +228,11 @@ describe("exporting transactions as a PDF statement", () => {
 });
 
 describe("the PDF's pieces", () => {
-  it("encodes text as WinAnsi: accents, €, typographic quotes; '?' for what it lacks; spaces for NBSP", () => {
+  it("encodes text as WinAnsi: accents, €, typographic quotes; '¿' for what it lacks; spaces for NBSP", () => {
     expect([...toWinAnsi("Pão ç € “ok” — …")].map((c) => c.charCodeAt(0))).toEqual([
       0x50, 0xe3, 0x6f, 0x20, 0xe7, 0x20, 0x80, 0x20, 0x93, 0x6f, 0x6b, 0x94, 0x20, 0x97, 0x20, 0x85,
     ]);
-    expect(toWinAnsi(`R$${nbsp}1\u202f2 漢🍕\t`)).toBe("R$ 1 2 ?? ");
+    expect(toWinAnsi(`R$${nbsp}1\u202f2 漢🍕\t`)).toBe("R$ 1 2 \xbf\xbf ");
   });
 
   it("measures with Helvetica's metrics and cuts long text with an ellipsis that fits", () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertTag } from "../../../db/factories.ts";
 import { users } from "../../../db/schema/index.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { exportTransactionsXlsx } from "../../../worker/exports/transactions-xlsx.service.ts";
 import { excelDateSerial, rowXml, xmlText } from "../../../worker/exports/xlsx.ts";
 import { crc32, zipStream } from "../../../worker/exports/zip.ts";

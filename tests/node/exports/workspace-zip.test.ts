@@ -8,7 +8,7 @@ import {
   insertTag,
 } from "../../../db/factories.ts";
 import { users } from "../../../db/schema/index.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { exportWorkspaceZip } from "../../../worker/exports/workspace-zip.service.ts";
 import { flattenRecord } from "../../../worker/exports/workspace-records.ts";
 import { testServiceContext } from "../../support/service-context.ts";

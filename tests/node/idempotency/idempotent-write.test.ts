@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertUser, insertWorkspace } from "../../../db/factories.ts";
 import { tags } from "../../../db/schema/index.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
 import { canonicalJson, requestFingerprint } from "../../../worker/idempotency/idempotency-key.ts";
 import { created, idempotentWrite } from "../../../worker/idempotency/idempotent-write.ts";
 import { createTestDatabase } from "../../support/database.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { transactions, users, workspaces } from "../../../db/schema/index.ts";
-import { dueItemExecutors } from "../../../worker/jobs/due-item-executors.ts";
+import { dueItemExecutors } from "../../../worker/planning/due-item-executors.ts";
 import { runDueItems } from "../../../worker/jobs/runner.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import type { TestApp } from "../../support/test-app.ts";

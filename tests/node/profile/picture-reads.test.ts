@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { samplePictures } from "../../../db/factories.ts";
-import { actingAs } from "../../../worker/auth/actor.ts";
-import { loadViewer, loadViewerInWorkspace, loadViewerSettings } from "../../../worker/auth/viewer.service.ts";
+import { actingAs } from "../../../worker/access/actor.ts";
+import { loadViewer, loadViewerInWorkspace, loadViewerSettings } from "../../../worker/pages/viewer.service.ts";
 import { listMembers } from "../../../worker/workspaces/members.service.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";

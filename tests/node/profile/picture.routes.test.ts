@@ -72,7 +72,7 @@ describe("profile picture", () => {
     expect((await justOver.json()).errors).toEqual({ picture: ["The picture must be under 2 MB"] });
     const farOver = await upload(ana.token, pngOfSize(3 * 1024 * 1024));
     expect(farOver.status).toBe(413);
-    // Far over is stopped by the app's body limit for this path, before the body is read.
+    // Far over is stopped by the limit the route declares, before the body is read.
     expect(await farOver.json()).toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
       message: "The request body is too large (the limit is 2 MB).",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { workspaceRoles } from "../../../db/schema/index.ts";
-import { can, rolesAllowed, type Permission } from "../../../worker/workspaces/permissions.ts";
+import { can, rolesAllowed, type Permission } from "../../../worker/access/permissions.ts";
 
 describe("the permission table", () => {
   const allowedTo = (role: (typeof workspaceRoles)[number]) =>

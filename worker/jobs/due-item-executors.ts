@@ -1,5 +1,0 @@
-import { plannedItemsExecutor } from "../planning/executor.ts";
-import type { DueItemExecutor } from "./runner.ts";
-
-/** What a due-items run executes: scheduled and recurring transactions and account installment plans (one executor, three sources). */
-export const dueItemExecutors: readonly DueItemExecutor[] = [plannedItemsExecutor];

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../http/api-env.ts";
+import { AppError } from "../http/errors.ts";
+import { dueItemExecutors } from "./due-item-executors.ts";
+import { runDueItems } from "../jobs/runner.ts";
+
+/** Equal strings, compared in time that does not depend on where they first differ. */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (text: string) =>
+    new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a[index]! ^ b[index]!;
+  return difference === 0;
+}
+
+/**
+ * POST /api/admin/jobs/due-items/run: an operator's manual run of the due-items job, with the
+ * OPERATOR_TOKEN secret as a bearer token — never a user's session. Without the secret configured
+ * the route does not exist (404). The run is recorded like a cron run, its trigger "manual".
+ */
+export const dueItemsJobRoutes = new Hono<ApiEnv>().post("/jobs/due-items/run", async (c) => {
+  const expected = c.env.OPERATOR_TOKEN;
+  if (!expected) throw new AppError("NOT_FOUND");
+  const given = c.req.header("Authorization")?.replace(/^Bearer\s+/i, "") ?? "";
+  if (!(await sameSecret(given, expected))) throw new AppError("UNAUTHENTICATED");
+  const outcome = await runDueItems(c.get("services"), "manual", dueItemExecutors);
+  return c.json({ data: outcome });
+});

@@ -1,0 +1,516 @@
+/**
+ * Installment plans (README: "Installment plans"). A plan on a credit card posts every
+ * installment when it is saved — one atomic batch with the plan, each installment claimed and
+ * dated on its own statement — so the card's limit holds the whole remainder and each statement
+ * paid frees its share. A plan on an account posts each installment on its date through the cron
+ * executor (worker/planning/executor.ts), or now by "execute payment", or links one already
+ * recorded ("record payment"); every posting rides with its claim, so none is posted twice.
+ */
+import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
+import { isUuid, newId } from "../../../db/ids.ts";
+import { batchEndingWith, batchOfStatements } from "../../../db/named-batch.ts";
+import { installmentPlans, plannedOccurrences, transactions } from "../../../db/schema/index.ts";
+import { actorUserId, type ServiceCall } from "../../access/actor.ts";
+import { readInWorkspace } from "../../access/actor-access.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, fieldError } from "../../http/errors.ts";
+import { created, idempotentWrite, type Answer, type IdempotentRequest } from "../../idempotency/idempotent-write.ts";
+import { effectStatements, runLedgerBatch } from "../../ledger/apply-effects.ts";
+import { hundredthsToUnits, unitsToDecimal } from "../../ledger/amounts.ts";
+import { unitsIn } from "../../ledger/amount-in-currency.ts";
+import { earlierDate, todayIn } from "../../ledger/dates.ts";
+import { effectsOfChange } from "../../ledger/effects.ts";
+import { referencesIn, templateReferenceQueries, workspaceReferenceQueries } from "../planned-reads.ts";
+import { assertScheduleEndsInRange } from "../schedule-range.ts";
+import { parseLegRef, revised, templateColumnsOf } from "../planned-template.ts";
+import { claimStatement, type Occurrence, plannedItemChanged, postingPlan, runPostingBatch } from "../posting.ts";
+import { type AlsoInBatch, assertTagsFound, countChange } from "../../transactions/transactions.service.ts";
+import { currencyOfLeg } from "../../transactions/transaction-legs.ts";
+import type { WorkspaceRef } from "../../access/workspace-access.ts";
+import {
+  type InstallmentClaim,
+  type InstallmentPlanRow,
+  isCardPlan,
+  toInstallmentPlanResponse,
+} from "./installment-plan-view.ts";
+import {
+  accountInstallmentDates,
+  cardInstallmentDates,
+  installmentDescription,
+  installmentRows,
+  regularInstallmentCents,
+} from "./installment-schedule.ts";
+import type { InstallmentPlanEdit, InstallmentPlanInput, RecordInstallmentPayment } from "./installments.schemas.ts";
+
+export type InstallmentPlanRef = WorkspaceRef & { planId: string };
+
+const planNotFound = () => new AppError("NOT_FOUND", "errors:details.installmentPlanNotFound");
+const notActive = () => new AppError("INSTALLMENT_PLAN_NOT_ACTIVE");
+const notPaused = () => new AppError("INSTALLMENT_PLAN_NOT_PAUSED");
+const onCard = () => new AppError("INSTALLMENT_PLAN_ON_CARD");
+const wasCancelled = () => new AppError("INSTALLMENT_PLAN_CANCELLED");
+
+const planId = (ref: InstallmentPlanRef) => (isUuid(ref.planId) ? ref.planId.toLowerCase() : "");
+
+function planQuery(ctx: ServiceContext, ref: InstallmentPlanRef) {
+  return ctx.db
+    .select()
+    .from(installmentPlans)
+    .where(and(eq(installmentPlans.workspaceId, ref.workspaceId), eq(installmentPlans.id, planId(ref))));
+}
+
+/** The claims of a workspace's plans (or one plan's), each with the transaction it posted while that exists. */
+export function installmentClaimsQuery(ctx: ServiceContext, workspaceId: string, onlyPlanId?: string) {
+  return ctx.db
+    .select({
+      planId: plannedOccurrences.sourceId,
+      occurrenceDate: plannedOccurrences.occurrenceDate,
+      transactionId: transactions.id,
+      date: transactions.date,
+    })
+    .from(plannedOccurrences)
+    .innerJoin(installmentPlans, eq(installmentPlans.id, plannedOccurrences.sourceId))
+    .leftJoin(transactions, eq(transactions.plannedOccurrenceId, plannedOccurrences.id))
+    .where(
+      and(
+        eq(installmentPlans.workspaceId, workspaceId),
+        eq(plannedOccurrences.sourceKind, "installment"),
+        onlyPlanId === undefined ? undefined : eq(installmentPlans.id, onlyPlanId),
+      ),
+    );
+}
+
+/** Every plan of a workspace, newest purchase first, with what their answers show (a workspace has tens). */
+export function installmentListQueries(ctx: ServiceContext, workspaceId: string) {
+  return {
+    planRows: ctx.db
+      .select()
+      .from(installmentPlans)
+      .where(eq(installmentPlans.workspaceId, workspaceId))
+      .orderBy(asc(installmentPlans.purchaseDate), asc(installmentPlans.id)),
+    claimRows: installmentClaimsQuery(ctx, workspaceId),
+    ...workspaceReferenceQueries(ctx, workspaceId),
+  };
+}
+
+/** GET /installment-plans: each plan with its progress; `meta.today` is the workspace's today. */
+export async function listInstallmentPlans({ ctx, input }: ServiceCall<WorkspaceRef>) {
+  const { workspace, rows } = await readInWorkspace(
+    ctx,
+    input.workspaceId,
+    "workspace.read",
+    installmentListQueries(ctx, input.workspaceId),
+  );
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const found = referencesIn(input.workspaceId, rows);
+  const data = rows.planRows.map((plan) => toInstallmentPlanResponse(plan, rows.claimRows, found, today)).reverse();
+  return { data, meta: { today } };
+}
+
+/** The plan, its claims and what it names, read with the caller's check. */
+async function readPlan(
+  ctx: ServiceCall["ctx"],
+  ref: InstallmentPlanRef,
+  permission: "workspace.read" | "finances.write",
+) {
+  const { workspace, rows } = await readInWorkspace(ctx, ref.workspaceId, permission, {
+    planRows: planQuery(ctx, ref),
+    claimRows: installmentClaimsQuery(ctx, ref.workspaceId, planId(ref)),
+    ...workspaceReferenceQueries(ctx, ref.workspaceId),
+  });
+  const plan = rows.planRows[0];
+  if (!plan) throw planNotFound();
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  return { plan, claims: rows.claimRows, found: referencesIn(ref.workspaceId, rows), today };
+}
+
+/** GET /installment-plans/{id}: the plan with its schedule, and on a card the statement of each installment. */
+export async function getInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
+  const { plan, claims, found, today } = await readPlan(ctx, input, "workspace.read");
+  return toInstallmentPlanResponse(plan, claims, found, today, { withSchedule: true });
+}
+
+type PlanAnswer = { data: ReturnType<typeof toInstallmentPlanResponse> };
+
+/**
+ * POST /installment-plans. On a card every installment not already paid is posted in the plan's
+ * own batch (refused whole, 'Insufficient available credit', when the remainder does not fit the
+ * limit); on an account the executor posts them on their dates. Sent again with the same
+ * Idempotency-Key, it answers its first answer and writes nothing.
+ */
+export async function createInstallmentPlan(
+  { ctx, input }: ServiceCall<WorkspaceRef & InstallmentPlanInput>,
+  request?: IdempotentRequest,
+  alsoInBatch: AlsoInBatch = () => [],
+): Promise<Answer<PlanAnswer>> {
+  const once = await idempotentWrite(ctx, input.workspaceId, request);
+  const origin = `${input.origin.type}:${input.origin.id}`;
+  const tagIds = JSON.stringify(input.tag_ids ?? []);
+  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    ...templateReferenceQueries(ctx, input.workspaceId, [{ origin, destination: null, tagIds }]),
+    ...once.lookups,
+  });
+  const replay = once.replayOf<PlanAnswer>(rows.storedAnswer?.[0]);
+  if (replay) return replay;
+  assertTagsFound(input.tag_ids, rows.tagRows);
+  const found = referencesIn(input.workspaceId, rows);
+  const card = input.origin.type === "card" ? found.lookup.cards.get(input.origin.id)?.card : undefined;
+  if (card && card.mode !== "credit") throw fieldError("origin", "errors:fields.installmentOrigin");
+
+  const currency = currencyOfLeg(input.origin, found.lookup, "origin");
+  const totalUnits = unitsIn(input.total_amount, currency, "total_amount");
+  const terms = {
+    totalAmountCents: totalUnits,
+    installmentCount: input.installments_count,
+    interestRate: input.interest_rate,
+  };
+  const schedule = installmentRows(terms);
+  const columns = templateColumnsOf(
+    {
+      type: "expense",
+      amount: Number(regularInstallmentCents(schedule)),
+      description: input.description,
+      notes: input.notes,
+      origin: input.origin,
+      destination: null,
+      tag_ids: input.tag_ids,
+    },
+    found.lookup,
+    "units",
+  );
+  const now = ctx.clock.now().toISOString();
+  const settled = input.installments_paid;
+  const cardDates = card
+    ? cardInstallmentDates(input.purchase_date, input.installments_count, {
+        billingDay: card.billingCycleDay,
+        dueDay: card.dueDay,
+      })
+    : null;
+  const firstPaymentDate = cardDates ? cardDates[0]!.due : input.first_payment_date;
+  if (!firstPaymentDate) throw fieldError("first_payment_date", "errors:fields.firstPaymentDateRequired");
+  const dayOfMonth = card ? card.dueDay : (input.day_of_month ?? Number(firstPaymentDate.slice(8, 10)));
+  const dates =
+    cardDates?.map((found) => found.date) ??
+    accountInstallmentDates(firstPaymentDate, dayOfMonth, input.installments_count);
+  // On a card the last payment is its statement's due day, a little after the installment's date.
+  assertScheduleEndsInRange(cardDates?.at(-1)?.due ?? dates.at(-1)!, "installments_count");
+  const plan: InstallmentPlanRow = {
+    id: newId(),
+    workspaceId: input.workspaceId,
+    ...columns,
+    merchant: input.merchant ?? null,
+    purchaseDate: input.purchase_date,
+    totalAmountCents: totalUnits,
+    installmentCount: input.installments_count,
+    interestRate: input.interest_rate,
+    firstPaymentDate,
+    dayOfMonth,
+    status: "active",
+    settledBeforeCount: settled,
+    postedCount: card ? input.installments_count : settled,
+    nextDueDate: card ? null : (dates[settled] ?? null),
+    cancelledAt: null,
+    failureReason: null,
+    failedAt: null,
+    createdBy: actorUserId(ctx.actor),
+    revision: 0,
+    createdAt: now,
+    updatedAt: null,
+  };
+  const occurrences: Occurrence[] = card
+    ? dates.slice(settled).map((date, index) => ({
+        occurrenceDate: date,
+        transactionDate: date,
+        amountCents: Number(schedule[settled + index]!.paymentCents),
+        description: installmentDescription(input.description, settled + index + 1, input.installments_count),
+      }))
+    : [];
+  const posting = postingPlan(ctx, { kind: "installment", item: plan, name: plan.description }, occurrences, found);
+  const claims: InstallmentClaim[] = posting.rows.map((row, index) => ({
+    planId: plan.id,
+    occurrenceDate: occurrences[index]!.occurrenceDate,
+    transactionId: row.id,
+    date: row.date,
+  }));
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const answer = created(toInstallmentPlanResponse(plan, claims, found, today, { withSchedule: true }));
+  const racedTwin = await once.commit<PlanAnswer>(
+    runPostingBatch(
+      batchOfStatements(ctx.db, [
+        ...once.record(answer),
+        ctx.db.insert(installmentPlans).values(plan),
+        ...alsoInBatch(plan.id),
+        ...posting.statements,
+      ]),
+    ),
+  );
+  return racedTwin ?? answer;
+}
+
+/** Only a plan still as it was read changes (else 409 to reload). */
+function guardedUpdate(ctx: ServiceContext, previous: InstallmentPlanRow, set: Partial<InstallmentPlanRow>) {
+  return ctx.db
+    .update(installmentPlans)
+    .set(revised(ctx, previous, set))
+    .where(and(eq(installmentPlans.id, previous.id), eq(installmentPlans.revision, previous.revision)));
+}
+
+async function applyGuarded(ctx: ServiceContext, previous: InstallmentPlanRow, set: Partial<InstallmentPlanRow>) {
+  const updated = await guardedUpdate(ctx, previous, set);
+  if (updated.rowsAffected !== 1) throw plannedItemChanged();
+  return { ...previous, ...revised(ctx, previous, set) };
+}
+
+/** PUT /installment-plans/{id}: the description, merchant, notes and tags; the money stays as posted. */
+export async function updateInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef & InstallmentPlanEdit>) {
+  const { plan, claims, found, today } = await readPlan(ctx, input, "finances.write");
+  if (plan.status === "cancelled") throw wasCancelled();
+  assertTagsFound(
+    input.tag_ids,
+    found.tagRows.filter((tag) => input.tag_ids?.includes(tag.id)),
+  );
+  const set = {
+    description: input.description,
+    merchant: input.merchant ?? null,
+    notes: input.notes ?? null,
+    tagIds: JSON.stringify(input.tag_ids ?? []),
+  };
+  const updated = await applyGuarded(ctx, plan, set);
+  return toInstallmentPlanResponse(updated, claims, found, today, { withSchedule: true });
+}
+
+/**
+ * What a cancel drops: on a card, the installments dated after today (their transactions deleted,
+ * their balances undone, each only while it is as read); on an account, nothing posted moves.
+ */
+async function droppedInstallmentStatements(ctx: ServiceContext, plan: InstallmentPlanRow, after: string) {
+  if (!isCardPlan(plan)) return [];
+  const later = await ctx.db
+    .select({ transaction: transactions })
+    .from(plannedOccurrences)
+    .innerJoin(transactions, eq(transactions.plannedOccurrenceId, plannedOccurrences.id))
+    .where(
+      and(
+        eq(plannedOccurrences.sourceId, plan.id),
+        eq(plannedOccurrences.sourceKind, "installment"),
+        eq(transactions.workspaceId, plan.workspaceId),
+        sql`${transactions.date} > ${after}`,
+      ),
+    );
+  const planAsRead = exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(installmentPlans)
+      .where(and(eq(installmentPlans.id, plan.id), eq(installmentPlans.revision, plan.revision))),
+  );
+  return later.flatMap(({ transaction }) => {
+    const asRead = and(
+      planAsRead,
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(transactions)
+          .where(and(eq(transactions.id, transaction.id), eq(transactions.revision, transaction.revision))),
+      ),
+    );
+    return [
+      ...effectStatements(ctx, plan.workspaceId, effectsOfChange(transaction, null), asRead),
+      countChange(ctx, plan.workspaceId, -1, asRead),
+      ctx.db
+        .delete(transactions)
+        .where(and(eq(transactions.id, transaction.id), eq(transactions.revision, transaction.revision), planAsRead)),
+    ];
+  });
+}
+
+/**
+ * POST /installment-plans/{id}/cancel (irreversible): no installment is posted any more. On a card
+ * the installments of later statements are dropped, which frees the limit they held; what is
+ * already on a statement stays, as the bank charged it.
+ */
+export async function cancelInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
+  const { plan, found, today } = await readPlan(ctx, input, "finances.write");
+  if (plan.status === "cancelled") throw wasCancelled();
+  const dropped = await droppedInstallmentStatements(ctx, plan, today);
+  const set = { status: "cancelled" as const, nextDueDate: null, cancelledAt: ctx.clock.now().toISOString() };
+  const updated = await runLedgerBatch(batchEndingWith(ctx.db, dropped, guardedUpdate(ctx, plan, set)));
+  if (updated.rowsAffected !== 1) throw plannedItemChanged();
+  const after = await readPlan(ctx, input, "workspace.read");
+  return toInstallmentPlanResponse(after.plan, after.claims, found, today, { withSchedule: true });
+}
+
+/**
+ * DELETE /installment-plans/{id}: the plan goes, as a cancel would leave it — later card
+ * installments dropped; the transactions already posted stay, marked with the plan's name.
+ */
+export async function deleteInstallmentPlan({
+  ctx,
+  input,
+}: ServiceCall<InstallmentPlanRef & { withPostedInstallments?: boolean }>) {
+  const { plan, today } = await readPlan(ctx, input, "finances.write");
+  // Undoing a plan just recorded (the assistant's "desfazer") takes its posted installments too.
+  const droppedAfter = input.withPostedInstallments ? "" : today;
+  const dropped = plan.status === "cancelled" ? [] : await droppedInstallmentStatements(ctx, plan, droppedAfter);
+  const deleted = await runLedgerBatch(
+    batchEndingWith(
+      ctx.db,
+      dropped,
+      ctx.db
+        .delete(installmentPlans)
+        .where(and(eq(installmentPlans.id, plan.id), eq(installmentPlans.revision, plan.revision))),
+    ),
+  );
+  if (deleted.rowsAffected !== 1) throw plannedItemChanged();
+  return { message: "Installment plan deleted" };
+}
+
+/** A plan paid from an account, in the status an action needs. */
+async function accountPlan(ctx: ServiceCall["ctx"], ref: InstallmentPlanRef, status: "active" | "paused") {
+  const read = await readPlan(ctx, ref, "finances.write");
+  if (isCardPlan(read.plan)) throw onCard();
+  if (read.plan.status === "cancelled") throw wasCancelled();
+  if (read.plan.status !== status) throw status === "active" ? notActive() : notPaused();
+  return read;
+}
+
+/** POST /installment-plans/{id}/pause: nothing is posted while paused; missed installments show as overdue. */
+export async function pauseInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
+  const { plan, claims, found, today } = await accountPlan(ctx, input, "active");
+  const updated = await applyGuarded(ctx, plan, { status: "paused" });
+  return toInstallmentPlanResponse(updated, claims, found, today, { withSchedule: true });
+}
+
+/** POST /installment-plans/{id}/resume: posting goes on; the executor catches up what fell due meanwhile. */
+export async function resumeInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
+  const { plan, claims, found, today } = await accountPlan(ctx, input, "paused");
+  const updated = await applyGuarded(ctx, plan, { status: "active", failureReason: null, failedAt: null });
+  return toInstallmentPlanResponse(updated, claims, found, today, { withSchedule: true });
+}
+
+/** The next installment of an account plan: its number, date and payment; null when all are done. */
+function nextInstallment(plan: InstallmentPlanRow) {
+  const number = plan.postedCount + 1;
+  if (number > plan.installmentCount) return null;
+  const dates = accountInstallmentDates(plan.firstPaymentDate, plan.dayOfMonth, plan.installmentCount);
+  const row = installmentRows(plan)[number - 1]!;
+  return { number, date: dates[number - 1]!, paymentCents: Number(row.paymentCents), dates };
+}
+
+/** An account plan after `count` more installments are done: its count, next date and whether it is complete. */
+export function advancedPlan(plan: InstallmentPlanRow, count: number) {
+  const postedCount = plan.postedCount + count;
+  const dates = accountInstallmentDates(plan.firstPaymentDate, plan.dayOfMonth, plan.installmentCount);
+  const isDone = postedCount >= plan.installmentCount;
+  return {
+    postedCount,
+    nextDueDate: isDone ? null : dates[postedCount]!,
+    status: isDone ? ("completed" as const) : plan.status,
+    failureReason: null,
+    failedAt: null,
+  };
+}
+
+/** The occurrences of an account plan due by `today` (at most `limit`), each with its own amount and words. */
+export function dueInstallments(plan: InstallmentPlanRow, today: string, limit: number): Occurrence[] {
+  const dates = accountInstallmentDates(plan.firstPaymentDate, plan.dayOfMonth, plan.installmentCount);
+  const rows = installmentRows(plan);
+  const due: Occurrence[] = [];
+  for (let index = plan.postedCount; index < plan.installmentCount && due.length < limit; index++) {
+    if (dates[index]! > today) break;
+    due.push({
+      occurrenceDate: dates[index]!,
+      transactionDate: dates[index]!,
+      amountCents: Number(rows[index]!.paymentCents),
+      description: installmentDescription(plan.description, index + 1, plan.installmentCount),
+    });
+  }
+  return due;
+}
+
+/**
+ * POST /installment-plans/{id}/execute-payment: the next installment posted now from the account,
+ * with its claim (so the executor cannot post it too); dated its own date once that has come,
+ * today when paid ahead.
+ */
+export async function executeInstallmentPayment({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
+  const { plan, found, today } = await accountPlan(ctx, input, "active");
+  const next = nextInstallment(plan);
+  if (!next) throw notActive();
+  const occurrence: Occurrence = {
+    occurrenceDate: next.date,
+    transactionDate: earlierDate(next.date, today),
+    amountCents: next.paymentCents,
+    description: installmentDescription(plan.description, next.number, plan.installmentCount),
+  };
+  const posting = postingPlan(ctx, { kind: "installment", item: plan, name: plan.description }, [occurrence], found);
+  await runPostingBatch(
+    batchOfStatements(ctx.db, [...posting.statements, guardedUpdate(ctx, plan, advancedPlan(plan, 1))]),
+  );
+  const after = await readPlan(ctx, input, "workspace.read");
+  return toInstallmentPlanResponse(after.plan, after.claims, after.found, after.today, { withSchedule: true });
+}
+
+/**
+ * POST /installment-plans/{id}/record-payment: an expense already recorded from the plan's account
+ * becomes the payment of the next installment — claimed, linked, nothing posted twice. It must be
+ * for the installment's amount and not already pay a planned item.
+ */
+export async function recordInstallmentPayment({
+  ctx,
+  input,
+}: ServiceCall<InstallmentPlanRef & RecordInstallmentPayment>) {
+  const { plan, found } = await accountPlan(ctx, input, "active");
+  const next = nextInstallment(plan);
+  if (!next) throw notActive();
+  const transactionId = isUuid(input.transaction_id) ? input.transaction_id.toLowerCase() : "";
+  const [paid] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, input.workspaceId), eq(transactions.id, transactionId)));
+  if (!paid) throw fieldError("transaction_id", "errors:fields.transactionId");
+  if (paid.plannedOccurrenceId) throw fieldError("transaction_id", "errors:fields.paymentAlreadyLinked");
+  const account = parseLegRef(plan.origin);
+  if (paid.kind !== "expense" || paid.originAccountId !== account?.id)
+    throw fieldError("transaction_id", "errors:fields.paymentNotExpense");
+  const amountMismatch = () =>
+    fieldError("amount", "errors:fields.paymentAmountMismatch", {
+      values: { amount: unitsToDecimal(next.paymentCents, plan.currency) },
+    });
+  if (paid.amountCents !== next.paymentCents) throw amountMismatch();
+  if (input.amount !== undefined && hundredthsToUnits(input.amount, plan.currency) !== next.paymentCents)
+    throw amountMismatch();
+  const claimId = newId();
+  const unlinkedAsRead = and(
+    eq(transactions.id, paid.id),
+    eq(transactions.revision, paid.revision),
+    isNull(transactions.plannedOccurrenceId),
+  );
+  const claimed = exists(
+    ctx.db.select({ one: sql`1` }).from(plannedOccurrences).where(eq(plannedOccurrences.id, claimId)),
+  );
+  const updated = await runPostingBatch(
+    batchEndingWith(
+      ctx.db,
+      [
+        claimStatement(
+          ctx,
+          { kind: "installment", item: plan, name: plan.description },
+          { occurrenceDate: next.date, transactionDate: paid.date },
+          claimId,
+          exists(ctx.db.select({ one: sql`1` }).from(transactions).where(unlinkedAsRead)),
+        ),
+        ctx.db
+          .update(transactions)
+          .set({ plannedOccurrenceId: claimId, revision: paid.revision + 1, updatedAt: ctx.clock.now().toISOString() })
+          .where(and(unlinkedAsRead, claimed)),
+      ],
+      ctx.db
+        .update(installmentPlans)
+        .set(revised(ctx, plan, advancedPlan(plan, 1)))
+        .where(and(eq(installmentPlans.id, plan.id), eq(installmentPlans.revision, plan.revision), claimed)),
+    ),
+  );
+  if ((updated as { rowsAffected: number }).rowsAffected !== 1) throw plannedItemChanged();
+  const after = await readPlan(ctx, input, "workspace.read");
+  return toInstallmentPlanResponse(after.plan, after.claims, found, after.today, { withSchedule: true });
+}
