@@ -9,9 +9,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
  *  e2e-…     each browser test that flips the app's shared fakes or runs its cron, on an app of its own
  *  calendar-…  the date-sensitive browser tests again, each hard day on an app of its own whose clock,
  *            and the browser's, are set to that day (docs/decisions/039-the-suite-runs-on-the-calendars-hard-days.md)
- * All but the worker layer run side by side, four files at a time: a browser test spends most of
- * its time waiting on a page, so it takes four to keep the two cores of the CI machine busy
- * (docs/decisions/043-one-test-run-four-files-at-a-time.md).
+ * All but the worker layer run side by side, three files at a time: a browser test spends much of
+ * its time waiting on a page, and three keep the two cores of the CI machine busy
+ * (docs/decisions/043-one-test-run-three-files-at-a-time.md).
  */
 
 /**
@@ -40,7 +40,7 @@ const hardDays = [
   { name: "new-york-springs-forward", at: "2027-03-14T03:30:00-04:00", zone: "America/New_York" },
 ];
 
-const filesAtATime = 4;
+const filesAtATime = 3;
 
 function browserProject(
   name: string,

@@ -35,11 +35,11 @@ export class DatabaseBusyError extends DatabaseUnavailableError {
 }
 
 /**
- * A new client for each request (ARCHITECTURE §14). libSQL's HTTP client queues calls behind its own
- * limiter and keeps streams; shared by an isolate's requests, a call queued by one request was started
- * from another's I/O context, workerd cancelled both as hung, and the queue never drained again — a
- * burst wedged the Worker until restart. A client is a few plain objects, so one per request costs
- * nothing measurable, and prepared SQL lives apart from it (db/reusable-read.ts).
+ * A new client for each request (docs/decisions/012-a-database-client-per-request.md). libSQL's HTTP client
+ * queues calls behind its own limiter and keeps streams; shared by an isolate's requests, a call queued by
+ * one request was started from another's I/O context, workerd cancelled both as hung, and the queue never
+ * drained again — a burst wedged the Worker until restart. A client is a few plain objects, so one per
+ * request costs nothing measurable, and prepared SQL lives apart from it (db/reusable-read.ts).
  */
 export function createDatabase(config: DatabaseConfig) {
   const timeoutMs = config.timeoutMs ?? defaultDatabaseTimeoutMs;

@@ -16,7 +16,8 @@ export type BatchRead<Query extends SelectBuilder> = RunnableQuery<Query["_"]["r
 
 /**
  * Queries are only built on this database, never run: it has no client, so nothing prepared here can
- * reach the network, and nothing built once per isolate holds a request's I/O (ARCHITECTURE §14).
+ * reach the network, and nothing built once per isolate holds a request's I/O
+ * (docs/decisions/012-a-database-client-per-request.md).
  */
 const templateDatabase = drizzle.mock() as unknown as Database;
 

@@ -1,8 +1,8 @@
 /**
- * `npm test`: check formatting and lint (Biome, `npm run lint`), find (or, as root on Debian,
- * install) Chromium, type-check, build the Worker once, then run every Vitest project in one run
- * (vitest.config.ts: node, worker, the browser tests, and the date-sensitive ones on the calendar's
- * hard days). Extra arguments go to Vitest, e.g. `npm test -- --project node`.
+ * `npm test`: check formatting, lint and references (Biome and scripts/check-references.ts, `npm run lint`),
+ * find (or, as root on Debian, install) Chromium, type-check, build the Worker once, then run every Vitest
+ * project in one run (vitest.config.ts: node, worker, the browser tests, and the date-sensitive ones on the
+ * calendar's hard days). Extra arguments go to Vitest, e.g. `npm test -- --project node`.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -59,7 +59,7 @@ function findChromium(): string {
 
 const started = performance.now();
 // First: a second's check that fails before minutes of building and testing.
-run("Format and lint (Biome)", "npm", ["run", "--silent", "lint"]);
+run("Format, lint and references", "npm", ["run", "--silent", "lint"]);
 const chromium = needsBrowser ? findChromium() : "";
 // The Worker's bindings type is written by `npm run types:worker`; a wrangler.toml changed without it fails here.
 run("Worker bindings match wrangler.toml", "npm", ["run", "--silent", "types:worker", "--", "--check"]);

@@ -31,7 +31,10 @@ export type ServiceContext = {
   defer(work: Promise<unknown>): void;
 };
 
-/** The database for one request or cron run: a fresh client, never shared (ARCHITECTURE §14). */
+/**
+ * The database for one request or cron run: a fresh client, never shared
+ * (docs/decisions/012-a-database-client-per-request.md).
+ */
 export function openDatabase(
   env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN" | "LIBSQL_TIMEOUT_MS">,
   onUnavailable?: DatabaseConfig["onUnavailable"],

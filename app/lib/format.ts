@@ -38,7 +38,7 @@ function minorUnitsToDecimal(minorUnits: number | bigint, currency: CurrencyCode
 
 /**
  * 12345 minor units → "$123.45" (en, USD) or "R$ 123,45" (pt-BR, BRL): the currency's own
- * decimals (SPEC §9 shows two; the yen has none, so ¥1,000 — never ¥1,000.00).
+ * decimals (two for most; the yen has none, so ¥1,000 — never ¥1,000.00).
  */
 export function formatMoney(
   minorUnits: number | bigint,
@@ -82,8 +82,8 @@ export function formatMoneyCompact(minorUnits: number, currency: CurrencyCode, l
 const secondsPer = { minute: 60, hour: 60 * 60, day: 24 * 60 * 60 } as const;
 
 /**
- * SPEC §4: under 60 s in seconds, under an hour in minutes, under a day in hours, else days.
- * `now` is passed in so the server and the browser (and tests) agree on the moment.
+ * docs/product.md#languages-and-formats: under 60 s in seconds, under an hour in minutes, under a day in
+ * hours, else days. `now` is passed in so the server and the browser (and tests) agree on the moment.
  */
 export function formatRelativeTime(value: Date | string | number, now: Date | number, language: Language): string {
   const elapsedSeconds = (toDate(value).getTime() - toDate(now).getTime()) / 1000;

@@ -75,7 +75,7 @@ export function personOf(args: LoaderArgs): Promise<PersonActor | null> {
   return person;
 }
 
-/** A revoked or expired session ends at /login with the cookie cleared (SPEC §2: 401 → login). */
+/** A revoked or expired session ends at /login with the cookie cleared (docs/product.md#sign-in-and-onboarding). */
 export function toLogin(args: LoaderArgs): never {
   throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
 }

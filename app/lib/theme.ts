@@ -1,6 +1,7 @@
 /**
- * Workspace colours (SPEC §1) as CSS variables with derived shades (SPEC §9 lightness
- * steps). Positive steps mix toward white, negative toward black, by that percentage.
+ * Workspace colours (docs/product.md#look-and-feel) as CSS variables with derived shades
+ * (docs/decisions/006-workspace-colours-as-css-variables.md). Positive steps mix toward white, negative
+ * toward black, by that percentage.
  */
 export type WorkspaceColors = { primary: string; secondary: string; accent: string };
 
@@ -28,7 +29,7 @@ export type Rgb = readonly [number, number, number];
 
 const hexPattern = /^#?([0-9a-f]{6})$/i;
 
-/** Six-digit hex to RGB; anything else falls back to black (SPEC §5). */
+/** Six-digit hex to RGB; anything else falls back to black. */
 export function hexToRgb(hex: string): Rgb {
   const match = hexPattern.exec(hex.trim());
   if (!match) return [0, 0, 0];

@@ -1,7 +1,8 @@
 /**
- * Amounts and rates as people type them, read in the page's language (ARCHITECTURE §20), into
- * the API's plain decimal text ("1234.56", rates "0.180000") and integer units. Browser-safe:
- * the forms check as you type and the route actions read the same text with the same rules.
+ * Amounts and rates as people type them, read in the page's language
+ * (docs/decisions/011-typed-amounts-are-read-never-guessed.md), into the API's plain decimal text ("1234.56",
+ * rates "0.180000") and integer units. Browser-safe: the forms check as you type and the route actions read
+ * the same text with the same rules.
  *
  * The rules, for Portuguese (decimal ",", thousands ".") and English (decimal ".", thousands ","):
  * - Spaces around the number, one leading currency symbol (R$ for BRL; $ or US$ for USD; € for EUR…;

@@ -20,7 +20,8 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  // SPEC §2: a signed-in person goes to the remembered workspace's dashboard or /workspaces.
+  // docs/product.md#sign-in-and-onboarding: a signed-in person goes to the remembered workspace's dashboard
+  // or /workspaces.
   const lookup = await lookUpViewer(args);
   if (lookup.status === "signed-in") throw redirect(homeOf(args, lookup.viewer));
   const url = new URL(args.request.url);

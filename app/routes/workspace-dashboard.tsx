@@ -51,7 +51,7 @@ const BudgetAlerts = lazy(() =>
 
 export const handle = { i18n: ["dashboard", "transactions", "accounts", "cards", "workspaces"] };
 
-/** `?virtual=1` with `horizon=` or `end_date=` adds the projection (SPEC §2 virtual balance). */
+/** `?virtual=1` with `horizon=` or `end_date=` adds the projection (docs/product.md#dashboard-and-projection). */
 function virtualRequest(url: URL): { horizon?: Horizon; end_date?: string } | null {
   if (url.searchParams.get("virtual") !== "1") return null;
   const endDate = url.searchParams.get("end_date");
@@ -62,7 +62,7 @@ function virtualRequest(url: URL): { horizon?: Horizon; end_date?: string } | nu
 
 /**
  * The figures, recent transactions and the quick-add dialogs' options in one batch; the
- * projection, when switched on, is read alongside it (SPEC §4: on failure, today's figures).
+ * projection, when switched on, is read alongside it (on failure, today's figures).
  */
 export async function loader(args: Route.LoaderArgs) {
   const workspaceId = args.params.workspaceId;
@@ -83,7 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return { ...page, projection };
   });
-  // What lifts the account limit, priced as the landing page prices it (SPEC §9).
+  // What lifts the account limit, priced as the landing page prices it (app/lib/pricing.ts).
   const unlimitedFromCents = Math.min(
     ...plans.filter((plan) => plan.key.startsWith("unlimited")).map((plan) => plan.monthlyCents),
   );
@@ -92,7 +92,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
-/** A failed read (not a redirect or 404) shows SPEC §2's 'Error Loading Data' panel with Retry. */
+/** A failed read (not a redirect or 404) shows the 'Error Loading Data' panel with Retry. */
 export function ErrorBoundary() {
   return <DashboardError />;
 }
@@ -230,7 +230,10 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
   );
 }
 
-/** SPEC §4: when the projection fails, current and end balance are the total, nothing is to come. */
+/**
+ * docs/product.md#dashboard-and-projection: when the projection fails, current and end balance are the total,
+ * nothing is to come.
+ */
 function fallbackProjection(
   stats: { currency: string; total_balance: string; credit_card_spending: { current_spending: string } },
   today: string,
@@ -242,7 +245,7 @@ function fallbackProjection(
     current_balance: stats.total_balance,
     future_income: "0.00",
     future_expenses: "0.00",
-    // SPEC §4: on failure, card debt is the current card spending.
+    // On failure, card debt is the current card spending.
     credit_card_debt: stats.credit_card_spending.current_spending,
     end_balance: stats.total_balance,
     upcoming: [],

@@ -22,7 +22,7 @@ import type { Route } from "./+types/workspaces";
 
 export const handle = { i18n: ["workspaces", "auth"] };
 
-/** SPEC §2 guards: no name → /onboarding; no workspace yet → /workspace-setup. */
+/** docs/product.md#sign-in-and-onboarding: no name → /onboarding; no workspace yet → /workspace-setup. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args, "complete");
   const language = detectLanguage(args.request);

@@ -15,7 +15,7 @@ export const exchangeRates = sqliteTable(
     quote: text("quote").notNull(),
     /** The day the provider says the rate is of (YYYY-MM-DD). */
     rateDate: text("rate_date").notNull(),
-    /** Quote units per 1 base unit × 1 000 000 (6 decimals, ARCHITECTURE §4). */
+    /** Quote units per 1 base unit × 1 000 000 (6 decimals). */
     rateMicros: integer("rate_micros").notNull(),
     /** The provider that answered: frankfurter, open-er-api, currency-api or bcb-ptax. */
     source: text("source").notNull(),

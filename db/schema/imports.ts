@@ -6,7 +6,7 @@ import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
 
 /**
- * One bank statement file taken in (README: "Import and export"): where its lines went and what
+ * One bank statement file taken in (README: "Imports"): where its lines went and what
  * became of them. Its transactions name it (`transactions.import_id`), so undoing it removes
  * exactly what it created; the row stays, marked undone, as the history of what was done.
  */

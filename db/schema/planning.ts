@@ -144,8 +144,8 @@ export const installmentPlans = sqliteTable(
  * One row per occurrence ever posted: the claim that makes posting exactly-once. Its unique key
  * (the item and the occurrence's own date) is inserted in the same atomic batch that posts the
  * transaction and moves the balances, so two executor runs, a retry or a run that died halfway can
- * never post an occurrence twice (ARCHITECTURE §17). Rows outlive their item: a posted
- * transaction keeps the mark of where it came from.
+ * never post an occurrence twice (docs/decisions/028-planned-money-is-posted-once-by-its-claim.md).
+ * Rows outlive their item: a posted transaction keeps the mark of where it came from.
  */
 export const plannedOccurrences = sqliteTable(
   "planned_occurrences",

@@ -4,7 +4,10 @@ import { timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
 
-/** The chat-bot settings of SPEC §2, read by the assistant (worker/assistant/). One row per user, written on first save. */
+/**
+ * The assistant's settings (docs/product.md#settings), read by the assistant (worker/assistant/). One row per
+ * user, written on first save.
+ */
 export const userPreferences = sqliteTable("user_preferences", {
   userId: text("user_id")
     .primaryKey()

@@ -3,10 +3,10 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { transactionKinds } from "../enums.ts";
 
 /**
- * What the reports read instead of the transactions (ARCHITECTURE §19): per day totals, in the
- * minor units of the currency they moved in, kept right by triggers (migration 0012) in the same
- * statement as every write of a transaction or of its tags — the ledger's batches, the planned
- * postings, cascades and bulk seeding alike. The ledger's property test proves them equal to what
+ * What the reports read instead of the transactions (docs/decisions/034-report-rollups-kept-by-triggers.md):
+ * per day totals, in the minor units of the currency they moved in, kept right by triggers (migration
+ * 0012) in the same statement as every write of a transaction or of its tags — the ledger's batches,
+ * the planned postings, cascades and bulk seeding alike. The ledger's property test proves them equal to what
  * the rows imply. A day's row may fall to zero and stay; readers sum, so it counts nothing.
  *
  * A leg is where the money moved: `account:{id}` (an account, or a debit card's account) or

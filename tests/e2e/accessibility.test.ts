@@ -79,16 +79,13 @@ describe("accessibility of every screen (axe-core) in Chromium", () => {
   for (const { viewport, locale } of layouts) {
     const language: Language = locale === "pt-BR" ? "pt-BR" : "en";
 
-    // The four layouts at once, each as its own person in its own browser context: the file takes
-    // about as long as one layout instead of four, which keeps it off the end of the run.
-    it.concurrent(`has no critical or serious violation on any screen, ${viewport} ${language}`, {
+    it(`has no critical or serious violation on any screen, ${viewport} ${language}`, {
       timeout: 180_000,
     }, async () => {
       const t = translator(language);
       const found: AccessibilityViolation[] = [];
       const { context, page } = await openPage(browser, { baseURL, viewport, locale });
       await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
-      await page.emulateMedia({ reducedMotion: "reduce" });
       const check = async (screen: string, screenshot?: string) => {
         found.push(...(await accessibilityViolations(page, screen)));
         if (screenshot) await captureScreenshot(page, `accessibility-${screenshot}-${viewport}-${locale}`);

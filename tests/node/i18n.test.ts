@@ -33,7 +33,7 @@ describe("language detection", () => {
     expect(detectLanguage(request({ "Accept-Language": "en-US" }, "/login"))).toBe("en");
   });
 
-  it("maps any Portuguese tag to pt-BR and any English tag to en (SPEC §9)", () => {
+  it("maps any Portuguese tag to pt-BR and any English tag to en", () => {
     expect(toLanguage("pt")).toBe("pt-BR");
     expect(toLanguage("pt_PT")).toBe("pt-BR");
     expect(toLanguage("EN-au")).toBe("en");

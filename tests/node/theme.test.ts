@@ -20,12 +20,12 @@ describe("workspace theme colours", () => {
     expect(hexToRgb("FFDB6D")).toEqual([255, 219, 109]);
   });
 
-  it("falls back to black for anything that is not six-digit hex (SPEC §5)", () => {
+  it("falls back to black for anything that is not six-digit hex", () => {
     for (const bad of ["#fff", "#12345g", "purple", "", "#1234567"]) expect(hexToRgb(bad)).toEqual([0, 0, 0]);
     expect(themeVariables({ primary: "nope", secondary: "#ffdb6d", accent: "#5b43cf" })["--primary-rgb"]).toBe("0 0 0");
   });
 
-  it("derives shades by the SPEC §9 lightness steps: toward white when positive, toward black when negative", () => {
+  it("derives shades by the lightness steps: toward white when positive, toward black when negative", () => {
     expect(shade([100, 0, 200], 90)).toEqual([240, 230, 250]);
     expect(shade([100, 0, 200], -40)).toEqual([60, 0, 120]);
     expect(shade([100, 0, 200], 0)).toEqual([100, 0, 200]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sameRouteIn } from "~/components/shell/workspace-switcher";
 
-describe("switching workspace keeps the address in step (SPEC §2)", () => {
+describe("switching workspace keeps the address in step", () => {
   it("keeps the area and the query, swapping only the workspace id", () => {
     expect(sameRouteIn("/workspaces/aaa/cards", "?view=all", "bbb")).toBe("/workspaces/bbb/cards?view=all");
     expect(sameRouteIn("/workspaces/aaa/settings", "", "bbb")).toBe("/workspaces/bbb/settings");

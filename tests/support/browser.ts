@@ -74,6 +74,9 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
     locale: options.locale ?? "en-US",
     timezoneId: options.timezoneId ?? testTimeZone,
     deviceScaleFactor: 1,
+    // The app honours reduced motion (no chart, toast or progress animations): the tests wait for
+    // outcomes, not for frames, and a page that draws no animation frames leaves the CPU to the rest.
+    reducedMotion: "reduce",
     isMobile: options.viewport === "mobile",
     hasTouch: options.viewport === "mobile",
   });

@@ -1,4 +1,7 @@
-/** The preset colours and icons of an account (SPEC §2): the schema accepts them, the form offers them. */
+/**
+ * The preset colours and icons of an account (docs/product.md#accounts): the schema accepts them, the form
+ * offers them.
+ */
 export const accountColors = {
   blue: "#3B82F6",
   green: "#22C55E",

@@ -20,7 +20,7 @@ import {
 const base = "/:workspaceId/analytics";
 
 /**
- * /workspaces/{workspaceId}/analytics/… (SPEC §7 Analytics): the reports, in the workspace's currency. The
+ * /workspaces/{workspaceId}/analytics/… (docs/api.md#analytics): the reports, in the workspace's currency. The
  * budgets' and goals' reports, built on these, are routed by budgets.routes.ts and goals.routes.ts.
  */
 export const analyticsRoutes = new Hono<ApiEnv>()

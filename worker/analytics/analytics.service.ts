@@ -8,8 +8,9 @@
  * - Ranges are dates in the workspace's time zone, both ends counted; the default is the last 12
  *   calendar months to today. The comparison range is as many whole months before (or days, for a
  *   range that is not whole months).
- * - On a plan without advanced analytics (SPEC §6), spending trends, income vs expenses and the
- *   balance trend answer for ranges within the last 12 months; the rest is 403 PLAN_UPGRADE_REQUIRED.
+ * - On a plan without advanced analytics (docs/product.md#plans-and-limits), spending trends, income vs
+ *   expenses and the balance trend answer for ranges within the last 12 months; the rest is 403
+ *   PLAN_UPGRADE_REQUIRED.
  * - What comes after today is projected from what is committed (worker/planning/projected-cash.ts),
  *   at the latest kept rates: the balance trend's days after today, the cash flow's coming 30/60/90
  *   days. A card purchase moves no account until the statement that pays it falls due.
@@ -65,7 +66,7 @@ export type ReportName =
   | "goals-progress"
   | "balance-trend";
 
-/** What the free plan reads (SPEC §6: the rest is advanced analytics), for the last 12 months. */
+/** What the free plan reads (the rest is advanced analytics), for the last 12 months. */
 const freeReports: ReadonlySet<ReportName> = new Set(["spending-trends", "income-vs-expenses", "balance-trend"]);
 
 /** The longest range a report reads, and the longest one grouped or drawn by day. */
@@ -94,12 +95,10 @@ export function readWindow(
 }
 
 /**
- * Every date a range and its comparison range could start or end on, sorted: one range when it is
- * given, else one per date that is "today" somewhere (the time zone arrives with the data).
- */
-/**
- * Every date the range could start on or end the day before, sorted: the cash flow sorts its own
- * currency's days into these slots only, so a year reads a few rows per tag and leg, not one a day.
+ * Every date the range could start on or end the day before, sorted — of the range when it is given, else
+ * of the one each date that is "today" somewhere would default to (the time zone arrives with the data). The
+ * cash flow sorts its own currency's days into these slots only, so a year reads a few rows per tag and leg,
+ * not one a day.
  */
 function rangeSlots(now: Date, query: RangeQuery): string[] {
   const todays = query.from && query.to ? [query.to] : possibleTodays(now);

@@ -8,7 +8,7 @@ import type { LinkPhoneByCodeInput } from "./link-code.ts";
  * What keeps link codes from being guessed with many phones (docs/assistant.md, "Guessing a
  * link code"). Every count lives in the database and is read and written in linkPhoneByCode's one
  * batch — one transaction — so deliveries racing each other are counted one after the other, and
- * nothing is kept between requests (ARCHITECTURE §14).
+ * nothing is kept between requests (docs/decisions/012-a-database-client-per-request.md).
  */
 export const linkAttemptPolicy = {
   /**

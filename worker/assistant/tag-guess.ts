@@ -1,5 +1,5 @@
 /**
- * Auto-categorise (SPEC §2): the tag a message's description most likely belongs to when
+ * Auto-categorise (docs/product.md#the-whatsapp-assistant): the tag a message's description most likely belongs to when
  * the message names none — first the workspace's own habit (past transactions with a similar
  * description), then built-in keyword lists for tags with common names ("Mercado": feira, padaria…).
  * Only tags that exist in the workspace are ever returned; nothing is created.

@@ -180,7 +180,6 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
   return { accessToken, expiresAt, user: toUserResponse(user, memberships[0]?.total ?? 0) };
 }
 
-/** Ends this session now: its token stops working on the next request. */
 /** Ends the caller's session; a token whose session already ended gets 401 (nothing to end). */
 export async function signOut({ ctx }: PersonCall) {
   const revoked = await ctx.db

@@ -1,8 +1,8 @@
 /**
- * The dashboard's budget alerts: every budget whose current month has used 80 % or more
- * of what it offers — the figures GET /budgets answers for the month, worked out by the same code —
- * most used first. Like the budget analysis they come from, they are advanced analytics (SPEC §6):
- * a workspace whose plan does not include it has none.
+ * The dashboard's budget alerts: every budget whose current month has used 80 % or more of what it offers —
+ * the figures GET /budgets answers for the month, worked out by the same code — most used first. Like the
+ * budget analysis they come from, they are advanced analytics (docs/product.md#plans-and-limits): a workspace
+ * whose plan does not include it has none.
  */
 import type { ServiceContext } from "../context.ts";
 import { resolveTier } from "../tiers/tiers.ts";

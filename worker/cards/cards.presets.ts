@@ -1,4 +1,7 @@
-/** The preset colours and issuers of a card (SPEC §5): the schema accepts them, the form offers them. */
+/**
+ * The preset colours and issuers of a card (docs/product.md#cards-and-statements): the schema accepts them,
+ * the form offers them.
+ */
 export const cardColors = [
   "#F44336",
   "#E91E63",

@@ -57,7 +57,7 @@ const cardFields = z.object({
 type CardFields = z.infer<typeof cardFields>;
 
 /**
- * SPEC §4 Card form: the card's mode follows its type (ledger/rules/card-rules.ts). Acting as
+ * docs/product.md#cards-and-statements: the card's mode follows its type (ledger/rules/card-rules.ts). Acting as
  * credit, it needs a limit above zero; acting as debit, any limit sent is dropped. A due day left
  * out is 10 days after the billing day.
  */
@@ -80,7 +80,7 @@ export const cardSchema = cardFields
 
 export type CardInput = z.infer<typeof cardSchema>;
 
-/** POST /cards/{id}/purchase (SPEC §7): an expense on the card. */
+/** POST /cards/{id}/purchase: an expense on the card. */
 export const purchaseSchema = z.object({
   amount: positiveAmountSchema,
   description: descriptionSchema,
@@ -88,7 +88,7 @@ export const purchaseSchema = z.object({
   tag_ids: tagIdsSchema.optional(),
 });
 
-/** POST /cards/{id}/payment (SPEC §7): money from the card's account to the card. */
+/** POST /cards/{id}/payment: money from the card's account to the card. */
 export const paymentSchema = z.object({
   amount: positiveAmountSchema,
   description: descriptionSchema.optional(),

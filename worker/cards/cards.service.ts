@@ -117,7 +117,7 @@ function cardColumns(input: CardInput, currency: string) {
 
 const accountField = (message: ErrorMessageKey) => fieldError("account_uuid", message);
 
-/** POST /cards: on an active account of this workspace (SPEC §5). */
+/** POST /cards: on an active account of this workspace. */
 export async function createCard({ ctx, input }: ServiceCall<WorkspaceRef & CardInput>) {
   const {
     rows: { found },

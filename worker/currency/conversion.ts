@@ -2,7 +2,7 @@
  * Converting amounts between currencies at a known rate (README: "Exchange rates"). Pure and
  * browser-safe: the dashboard's service and the pages use the same arithmetic.
  *
- * - A rate is quote units per 1 base unit in millionths (6 decimals, ARCHITECTURE §4).
+ * - A rate is quote units per 1 base unit in millionths (6 decimals).
  * - Amounts are integers in each currency's ISO 4217 minor unit (JPY has none), so converting
  *   scales by the difference of the exponents as well as by the rate, in exact BigInt arithmetic,
  *   rounding half away from zero (a negative balance rounds like its positive twin).

@@ -1,5 +1,6 @@
 /**
- * Exchange rates (README: "Exchange rates"; ARCHITECTURE §9, §18): a provider chain behind a
+ * Exchange rates (README: "Exchange rates"; docs/decisions/032-rates-from-a-chain-never-invented.md): a provider
+ * chain behind a
  * 1-hour KV cache per base currency, with every answer kept by day in `exchange_rates`.
  *
  * - A fresh cache entry (fetched less than an hour ago by ctx.clock) answers at once.

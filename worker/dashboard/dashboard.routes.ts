@@ -13,7 +13,7 @@ import {
 
 const base = "/:workspaceId/dashboard";
 
-/** /workspaces/{workspaceId}/dashboard… (SPEC §7 Dashboard): reads for every member, viewers included. */
+/** /workspaces/{workspaceId}/dashboard… (docs/api.md#dashboard): reads for every member, viewers included. */
 export const dashboardRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(`${base}/stats`, async (c) =>

@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (SPEC §2 Dashboard, §3 Dashboard stats, §4 Derived totals). Every
+ * The dashboard's figures (docs/product.md#dashboard-and-projection, docs/api.md#dashboard). Every
  * verb is one read round trip: the membership check and the aggregates in one batch, summed
  * by SQL over the (workspace_id, date, id) index, never by loading the rows.
  *
@@ -74,7 +74,7 @@ import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { budgetAlertReads, budgetAlertsFrom } from "../budgets/budget-alerts.ts";
 
-/** SPEC §2's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
+/** The projection's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
 export const horizons = ["end_of_week", "end_of_month", "next_15_days"] as const;
 export type Horizon = (typeof horizons)[number];
 

@@ -91,8 +91,8 @@ export function exportCells(transaction: TransactionResponse, language: Language
 }
 
 /**
- * Excel and PDF are paid formats (`export_features`, SPEC §6, from the owner's plan that the first
- * read fetched): on the free plan a 403 says that CSV is free.
+ * Excel and PDF are paid formats (`export_features`, docs/product.md#plans-and-limits, from the owner's plan
+ * that the first read fetched): on the free plan a 403 says that CSV is free.
  */
 export function requireExportFeatures(ownerTierRows: Array<Parameters<typeof resolveTier>[0]>) {
   const tier = resolveTier(ownerTierRows[0] ?? { tier: "free", hasBetaAccess: false });

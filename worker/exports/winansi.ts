@@ -3,7 +3,8 @@
  * character. Every string drawn on a page goes through toWinAnsi, and is measured in its bytes, so a
  * column's width is that of what is printed. Latin letters the encoding lacks print as their base
  * letter ("Łódź" as "Lódz"); what has no Latin form (CJK, Cyrillic, Greek, emoji) prints as "¿", one per
- * character as the reader sees it. Why not an embedded Unicode font: docs/decisions/041.
+ * character as the reader sees it. Why not an embedded Unicode font:
+ * docs/decisions/041-pdf-text-in-winansi-transliterated.md.
  */
 
 /**

@@ -34,9 +34,9 @@ const statusByCode = {
   TRANSACTION_CHANGED: 409,
   /** An account, card or tag the write names was deleted between its read and its write: reload and retry. */
   REFERENCED_ITEM_DELETED: 409,
-  /** Recurring transactions need beta access (SPEC §6): the owner's plan and the workspace's beta features. */
+  /** Recurring transactions need beta access: the owner's plan and the workspace's beta features. */
   BETA_REQUIRED: 403,
-  /** The workspace owner's plan lacks the feature (SPEC §6: advanced analytics…); the answer says what the plan includes. */
+  /** The workspace owner's plan lacks the feature (advanced analytics…); the answer says what the plan includes. */
   PLAN_UPGRADE_REQUIRED: 403,
   /** A tag (or all spending) has one budget. */
   BUDGET_EXISTS: 409,
@@ -95,6 +95,7 @@ export type ErrorCode = keyof typeof statusByCode;
 /** Every code, so a test can hold locales/<language>/errors.json to one sentence per code. */
 export const errorCodes = Object.keys(statusByCode) as ErrorCode[];
 export type ErrorStatus = (typeof statusByCode)[ErrorCode];
+export const statusOf = (code: ErrorCode): ErrorStatus => statusByCode[code];
 /** The envelope's field map, translated for the caller: { "name": ["Name is required"] }. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -123,7 +124,7 @@ export class AppError extends Error {
   }
 
   get status(): ErrorStatus {
-    return statusByCode[this.code];
+    return statusOf(this.code);
   }
 }
 

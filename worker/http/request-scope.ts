@@ -13,6 +13,8 @@ export type Logger = {
 export type RequestScope = {
   requestId: string;
   cspNonce: string;
+  /** Origins besides ours this response's page loads scripts from: only the API reference (GET /api/docs) adds one. */
+  scriptOrigins: string[];
   log: Logger;
 };
 
@@ -35,5 +37,5 @@ export function createLogger(base: LogFields): Logger {
 
 export function createRequestScope(): RequestScope {
   const requestId = newId();
-  return { requestId, cspNonce: randomToken(18), log: createLogger({ request_id: requestId }) };
+  return { requestId, cspNonce: randomToken(18), scriptOrigins: [], log: createLogger({ request_id: requestId }) };
 }

@@ -3,13 +3,21 @@
  * or with this request's nonce (React Router's hydration scripts get it), never inline.
  * Static assets get the same set from app/public/_headers (without a nonce: they are not HTML).
  */
+
 /** Cloudflare Turnstile: the sign-in page loads its script and frame past a soft limit. */
 const turnstileOrigin = "https://challenges.cloudflare.com";
 
-export function contentSecurityPolicy(nonce: string, options: { isDevelopment: boolean }): string {
+/**
+ * `scriptOrigins`: what one page adds for itself (the API reference's script CDN), so no other page
+ * may load scripts from there.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { isDevelopment: boolean; scriptOrigins?: readonly string[] },
+): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${turnstileOrigin}`,
+    ["script-src 'self'", `'nonce-${nonce}'`, turnstileOrigin, ...(options.scriptOrigins ?? [])].join(" "),
     `frame-src ${turnstileOrigin}`,
     // Radix positions popovers with inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
@@ -26,10 +34,13 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
 
 export function applySecurityHeaders(
   headers: Headers,
-  scope: { requestId: string; cspNonce: string },
+  scope: { requestId: string; cspNonce: string; scriptOrigins: readonly string[] },
   options: { isDevelopment: boolean },
 ): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(scope.cspNonce, options));
+  headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(scope.cspNonce, { ...options, scriptOrigins: scope.scriptOrigins }),
+  );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

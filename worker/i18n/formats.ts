@@ -8,7 +8,7 @@ import type { Currency } from "../../db/enums.ts";
 import { minorUnitOf } from "../ledger/amounts.ts";
 import type { Language } from "./language.ts";
 
-/** The formatting locale for each interface language (SPEC §9: en → en-US). */
+/** The formatting locale for each interface language: en → en-US. */
 export const intlLocales: Record<Language, string> = { en: "en-US", "pt-BR": "pt-BR" };
 
 /** Ours, offered by name; any other ISO code still formats. */
@@ -138,7 +138,7 @@ export function toDate(value: Date | string | number): Date {
 }
 
 /**
- * Transaction dates ("YYYY-MM-DD", SPEC: in the workspace's zone) print as that calendar day
+ * Transaction dates ("YYYY-MM-DD", in the workspace's zone) print as that calendar day
  * everywhere, never shifted by the viewer's zone. Timestamps print in `timeZone` (UTC unless given).
  */
 export function formatDate(

@@ -11,7 +11,7 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, "").slice(0, 11);
 }
 
-/** "(DD) NNNNN-NNNN" from up to 11 digits, formatted as the person types (SPEC §5). */
+/** "(DD) NNNNN-NNNN" from up to 11 digits, formatted as the person types. */
 export function formatBrazilianPhone(value: string): string {
   const digits = phoneDigits(value);
   if (digits.length === 0) return "";

@@ -41,7 +41,8 @@ export function unitsFrom(value: unknown, places: number): number | null {
 }
 
 /**
- * A currency's ISO 4217 minor unit: amounts in it are integers of 10^-places (ARCHITECTURE §18).
+ * A currency's ISO 4217 minor unit: amounts in it are integers of 10^-places
+ * (docs/decisions/033-amounts-in-each-currencys-minor-unit.md).
  * The yen has none; every other currency we hold has 2, as does a code we do not know.
  */
 export function minorUnitOf(currency: string): number {

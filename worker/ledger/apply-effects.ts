@@ -88,7 +88,7 @@ const insufficientCredit = (field: string) =>
     message: "errors:fields.insufficientCredit",
   });
 
-/** A credit card cannot be charged beyond its limit (SPEC §8 'Insufficient available credit'). */
+/** A credit card cannot be charged beyond its limit ('Insufficient available credit'). */
 export function assertCreditAvailable(effects: Effects, cardsById: Map<string, CardLimit>, field = "amount"): void {
   for (const [id, delta] of effects.cards) {
     const card = cardsById.get(id);

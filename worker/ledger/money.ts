@@ -2,7 +2,7 @@ import { z } from "zod";
 import { amountBounds, amountMessages, decimalToUnits, maxAmountCents, maxRateMicros, unitsFrom } from "./amounts.ts";
 
 /**
- * Money at the API's edge (ARCHITECTURE §4): amounts arrive as decimals with at most 2 places,
+ * Money at the API's edge (README: "Money model"): amounts arrive as decimals with at most 2 places,
  * as JSON numbers or strings, and become integer hundredths here — never through float
  * arithmetic. The service that knows the currency turns hundredths into its minor units
  * (hundredthsToUnits: the same number for 2-decimal currencies, refused for ¥10.50). Rates have at most 6 places and become integer micro-units.
@@ -27,6 +27,12 @@ export {
   unitsToHundredths,
 } from "./amounts.ts";
 
+/** How an amount is sent, for the API's document: the schemas below read anything and refuse what is not one. */
+const decimalText = (places: number, description: string, sign = "") => ({
+  description,
+  anyOf: [{ type: "number" }, { type: "string", pattern: `^${sign}\\d+(\\.\\d{1,${places}})?$` }],
+});
+
 /** Any amount ≥ 0 (an initial balance may be zero; negative initial balances use `signedAmount`). */
 export const amountSchema = z.unknown().transform((value, context) => {
   const cents = unitsFrom(value, 2);
@@ -39,7 +45,7 @@ export const amountSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   return cents;
-});
+}).meta(decimalText(2, "A decimal with at most 2 places, as a JSON number or a string: 12.5, \"1234.50\"."));
 
 /** An amount that moves money: strictly positive. Negative amounts are refused, not flipped. */
 export const positiveAmountSchema = amountSchema.pipe(z.number().min(1, amountMessages.positive));
@@ -55,7 +61,7 @@ export const signedAmountSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   return isNegative ? -cents : cents;
-});
+}).meta(decimalText(2, "A decimal with at most 2 places, as a JSON number or a string; may be negative.", "-?"));
 
 /** A conversion rate: destination units per origin unit, > 0, at most 6 decimals. */
 export const rateSchema = z.unknown().transform((value, context) => {
@@ -65,4 +71,4 @@ export const rateSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   return micros;
-});
+}).meta(decimalText(6, "A positive rate with at most 6 places, as a JSON number or a string."));

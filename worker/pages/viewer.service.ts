@@ -33,7 +33,8 @@ const userById = reusableRead<{ userId: string }>()((db, value) =>
 const userQuery = (_ctx: ServiceContext, userId: string) => userById({ userId });
 
 /**
- * Everything a page needs to decide where the signed-in person belongs (SPEC §2 guards):
+ * Everything a page needs to decide where the signed-in person belongs
+ * (docs/product.md#sign-in-and-onboarding):
  * the account and its workspaces, with the session check, in one round trip.
  */
 export async function loadViewer({ ctx }: PersonCall) {

@@ -22,8 +22,8 @@ import { recurrenceOf } from "./recurring/recurring.rules.ts";
 import { advancedPlan, dueInstallments } from "./installments/installments.service.ts";
 
 /**
- * The cron executor of planned money (ARCHITECTURE §17; README: "Scheduled and recurring
- * transactions"). Each tick walks the due items of every workspace, oldest first, in chunks:
+ * The cron executor of planned money (docs/decisions/028-planned-money-is-posted-once-by-its-claim.md; README:
+ * "Scheduled and recurring transactions"). Each tick walks the due items of every workspace, oldest first, in chunks:
  * one read of a chunk's items, one of what they name, and one atomic batch that posts them all —
  * so round trips grow with the chunks, not the items. Each occurrence's claim rides in that batch
  * (worker/planning/posting.ts), so overlapping or retried runs never post one twice. When the

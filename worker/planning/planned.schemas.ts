@@ -2,13 +2,13 @@ import { z } from "zod";
 import { transactionSchema } from "../transactions/transactions.schemas.ts";
 
 /*
- * What a scheduled or recurring item will post: a transaction without its date (SPEC §3), shared by
+ * What a scheduled or recurring item will post: a transaction without its date, shared by
  * both items' schemas and their forms.
  */
 
 export const notesSchema = z.string().trim().max(1000, "errors:fields.tooLong").nullish();
 
-/** The transaction fields of a planned item (SPEC §3), in the second payload form: origin_id, destination_id. */
+/** The transaction fields of a planned item, in the second payload form: origin_id, destination_id. */
 export const templateSchema = transactionSchema.omit({ date: true }).extend({ notes: notesSchema });
 export type TemplateInput = z.infer<typeof templateSchema>;
 

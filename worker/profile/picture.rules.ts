@@ -3,7 +3,7 @@
  * by the service (on the bytes received). No imports: the browser loads this module too.
  */
 
-/** SPEC §5: JPG, PNG or GIF, under 2 MB. The upload route's body limit and the page forms' read this too. */
+/** JPG, PNG or GIF, under 2 MB. The upload route's body limit and the page forms' read this too. */
 export const maxPictureBytes = 2 * 1024 * 1024;
 
 export const pictureTypes = ["image/jpeg", "image/png", "image/gif"] as const;

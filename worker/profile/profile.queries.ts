@@ -5,7 +5,7 @@ import { burnedLinkCodeQuery } from "../assistant/link-attempts.ts";
 import { toAssistantStatus } from "../assistant/link.mapper.ts";
 import { sessionEnded } from "../access/session.ts";
 import type { ServiceContext } from "../context.ts";
-import { toPreferencesResponse, toUserResponse, type UserResponse } from "./profile.mapper.ts";
+import { type ProfileResponse, toPreferencesResponse, toUserResponse } from "./profile.mapper.ts";
 
 /**
  * The reads behind GET /profile, as batch items: a write can append them to its own batch
@@ -30,7 +30,7 @@ type ProfileRows = RowsByName<ReturnType<typeof profileQueries>>;
 export function toProfile(
   { accounts, memberships, preferences, linkedPhones, burnedLinkCodes }: ProfileRows,
   ctx: Pick<ServiceContext, "env">,
-): UserResponse {
+): ProfileResponse {
   const user = accounts[0];
   if (!user) throw sessionEnded();
   return {

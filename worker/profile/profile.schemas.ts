@@ -27,7 +27,10 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 const optionalUuid = (message: ErrorMessageKey) => z.uuid({ error: message }).nullish();
 
-/** PUT /profile/preferences and the chat-bot settings form (SPEC §2); only the fields sent change. */
+/**
+ * PUT /profile/preferences and the assistant's settings form (docs/product.md#settings); only the fields sent
+ * change.
+ */
 export const updatePreferencesSchema = z.object({
   enabled: z.boolean({ error: "errors:fields.boolean" }).optional(),
   default_workspace_uuid: optionalUuid("errors:fields.workspaceChoice"),

@@ -1,5 +1,5 @@
 /**
- * The one place tiers are defined (SPEC §6): Free, Free + Beta, Unlimited, Unlimited + Beta.
+ * The one place tiers are defined (docs/product.md#plans-and-limits): Free, Free + Beta, Unlimited, Unlimited + Beta.
  * A tier is a plan (free or unlimited) plus whether the user has beta access. The API's tier
  * info, the sidebar, the workspace-creation dialog and later features all read from here.
  * No database or server imports, so the browser bundle may import it too.
@@ -49,7 +49,7 @@ const plans: Record<TierPlan, PlanDefinition> = {
   },
 };
 
-/** SPEC §6: beta access gives one more workspace on a limited plan. */
+/** Beta access gives one more workspace on a limited plan. */
 export const betaWorkspaceBonus = 1;
 
 export type Tier = {
@@ -83,7 +83,7 @@ export function isWithinLimit(used: number, limit: number | null): boolean {
   return limit === null || used < limit;
 }
 
-/** SPEC §2: the recurring-transactions link shows only when the tier allows it and the workspace opted in. */
+/** The recurring-transactions link shows only when the tier allows it and the workspace opted in. */
 export function canUseBetaFeature(
   tier: Tier,
   workspace: { beta_features_enabled: boolean },

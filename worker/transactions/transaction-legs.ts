@@ -125,7 +125,7 @@ function checkKindRules(kind: TransactionKind, origin: RuleLeg | null, destinati
 }
 
 /**
- * Turns validated input into the row's money columns, enforcing SPEC §4/§5: the kind's legs,
+ * Turns validated input into the row's money columns, enforcing docs/product.md#transactions: the kind's legs,
  * archived accounts and cards kept out of new entries, and a conversion rate exactly when the
  * two sides hold different currencies. `amountIs` says what `input.amount` counts: "typed" —
  * hundredths, as the API's schemas read it, turned here into the origin currency's minor units

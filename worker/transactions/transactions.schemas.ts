@@ -50,6 +50,35 @@ export const transactionSchema = z.object({
 
 export type TransactionInput = z.infer<typeof transactionSchema>;
 
+const { amount, date, origin, destination, tag_ids, ...sharedFields } = transactionSchema.shape;
+const legUuid = z.string().nullish();
+
+/**
+ * The two payload forms as a client sends them, for the API's document: normaliseTransactionBody
+ * maps either onto transactionSchema, which checks it field by field.
+ */
+export const transactionPayloadSchema = z.union([
+  z.object({
+    ...sharedFields,
+    origin_id: origin.meta({ description: '"account:{uuid}" or "card:{uuid}"' }),
+    destination_id: destination.meta({ description: '"account:{uuid}" or "card:{uuid}"' }),
+    amount,
+    date,
+    created_at: date,
+    tag_ids,
+  }),
+  z.object({
+    ...sharedFields,
+    value: amount,
+    date,
+    origin_account_uuid: legUuid,
+    origin_card_uuid: legUuid,
+    destination_account_uuid: legUuid,
+    destination_card_uuid: legUuid,
+    tag_uuids: tag_ids,
+  }),
+]);
+
 /** Field names of the first payload form (value, origin_account_uuid…) → the normalised ones. */
 const firstFormLegs = {
   origin: ["origin_card_uuid", "origin_account_uuid"],
@@ -70,7 +99,7 @@ function legFromFirstForm(body: Body, keys: readonly [string, string]): string |
 }
 
 /**
- * Both payload forms of SPEC §7, mapped onto one shape before validation:
+ * Both payload forms (docs/api.md#transactions), mapped onto one shape before validation:
  *  1. {value, date, description, tag_uuids, currency_conversion, origin_account_uuid | origin_card_uuid, destination_…}
  *  2. {type, origin_id, destination_id ('account:{uuid}' | 'card:{uuid}'), amount, created_at, description, currency_conversion, tag_ids}
  * `currency` may be sent in either; it is always taken from the chosen account or card.
@@ -119,11 +148,11 @@ export function fieldNameInPayload(field: string, body: Body): string {
   return field;
 }
 
-/** A list's page (from 1) and page size (SPEC §9: 20 by default, at most 100). */
+/** A list's page (from 1) and page size (20 by default, at most 100). */
 export const pageSchema = queryWholeNumberSchema("errors:fields.page", 1, Number.MAX_SAFE_INTEGER).default(1);
 export const perPageSchema = queryWholeNumberSchema("errors:fields.perPage", 1, 100).default(20);
 
-/** A list's `meta` (SPEC §7): the page, the last page (at least 1), the page size and the total. */
+/** A list's `meta` (docs/api.md#answers): the page, the last page (at least 1), the page size and the total. */
 export function pageMeta(page: { page: number; per_page: number }, counted: { total: number | bigint }[]) {
   const total = Number(counted[0]?.total ?? 0);
   return {
@@ -134,7 +163,7 @@ export function pageMeta(page: { page: number; per_page: number }, counted: { to
   };
 }
 
-/** GET /transactions query (SPEC §7: page, per_page default 20, filters). */
+/** GET /transactions query (page, per_page default 20, filters). */
 export const transactionFiltersSchema = z.object({
   page: pageSchema,
   per_page: perPageSchema,

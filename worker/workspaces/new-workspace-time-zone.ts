@@ -7,7 +7,8 @@ const timeZoneByLanguage: Record<Language, string> = { "pt-BR": "America/Sao_Pau
 /**
  * The zone a workspace created from a page starts with: the browser's, which the form carries
  * in `time_zone` once it has hydrated, or — when it is missing (sent before hydration, no
- * JavaScript) or not a zone this runtime knows — the page language's. docs/decisions/026.
+ * JavaScript) or not a zone this runtime knows — the page language's
+ * (docs/decisions/026-a-new-workspace-starts-in-the-browsers-time-zone.md).
  */
 export function newWorkspaceTimeZone(submitted: FormDataEntryValue | null, language: Language): string {
   const parsed = timeZone.safeParse(submitted);

@@ -4,7 +4,7 @@ import { cn } from "~/lib/utils";
 
 export type AccountIconName = (typeof accountIcons)[number];
 
-/** The sprite icon that draws each account icon an account can store (SPEC §2). */
+/** The sprite icon that draws each account icon an account can store (docs/product.md#accounts). */
 export const accountIconGlyphs: Record<AccountIconName, IconName> = {
   banknotes: "banknote",
   "credit-card": "credit-card",

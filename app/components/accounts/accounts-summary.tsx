@@ -7,7 +7,7 @@ import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { UsageBar, type AccountUsage } from "./usage-bar";
 
 /**
- * SPEC §4: non-credit accounts add up and what credit accounts owe counts against. A credit
+ * docs/product.md#accounts: non-credit accounts add up and what credit accounts owe counts against. A credit
  * account's balance goes negative as it is spent (README: "Money model"), so that is the plain
  * sum of the active balances; one total per currency.
  */

@@ -4,7 +4,7 @@ import { cn } from "~/lib/utils";
 import { accountIcons } from "../../../worker/accounts/accounts.presets";
 import { accountIconGlyphs } from "./account-icon";
 
-/** The five account icons as a radio group (SPEC §2). */
+/** The five account icons as a radio group. */
 export function IconPicker({ value, onChange, color }: { value: string; onChange(icon: string): void; color: string }) {
   const { t } = useTranslation("accounts");
   return (

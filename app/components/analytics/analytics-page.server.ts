@@ -31,16 +31,16 @@ export function readAnalyticsQuery(search: URLSearchParams) {
 
 export type AnalyticsQuery = ReturnType<typeof readAnalyticsQuery>;
 
-/**
- * Every report of the page at once: each service sends its checks and reads as it always does, and
- * the database sends them all as ONE batch (sharedBatches), so the page waits for one round trip.
- * The budgets and goals lists are on every plan; their reports are not.
- */
 /** How far the balance trend runs on past today when the range ends today: the month ahead, projected. */
 const balanceProjectionDays = 30;
 
 type PersonContext = Parameters<typeof loadAnalyticsOptions>[0]["ctx"];
 
+/**
+ * Every report of the page at once: each service sends its checks and reads as it always does, and
+ * the database sends them all as ONE batch (sharedBatches), so the page waits for one round trip.
+ * The budgets and goals lists are on every plan; their reports are not.
+ */
 export async function loadAnalyticsPage(pageCtx: PersonContext, workspaceId: string, query: AnalyticsQuery) {
   const ctx = { ...pageCtx, db: sharedBatches(pageCtx.db) };
   const input = { workspaceId, ...query.range };

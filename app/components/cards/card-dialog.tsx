@@ -116,7 +116,8 @@ function CardForm({
   const messages = Object.values(otherErrors)
     .map((list) => messageFor(list))
     .filter(Boolean);
-  // Only accounts in use (SPEC §5); an edited card keeps showing its own account even if archived.
+  // Only accounts in use (docs/product.md#cards-and-statements); an edited card keeps showing its own account
+  // even if archived.
   const options = accounts.filter((account) => account.is_active || account.uuid === card?.account_uuid);
 
   useEffect(() => {

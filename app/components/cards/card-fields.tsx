@@ -33,7 +33,7 @@ const selectClass = cn(fieldClassName, "h-10 px-3");
 const invalid = (errors: FieldMessages, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
 
 /**
- * SPEC §4 Card form: debit forces debit mode, credit forces credit mode, only a hybrid card
+ * docs/product.md#cards-and-statements: debit forces debit mode, credit forces credit mode, only a hybrid card
  * chooses; the limit, closing day and due day exist only while the card acts as credit.
  */
 export function CardFields({ card, accounts, state, onChange, errors, limitMessage }: CardFieldsProps) {

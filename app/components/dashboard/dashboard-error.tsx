@@ -3,7 +3,10 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 
-/** SPEC §2: 'Error Loading Data' with Retry, when the dashboard's figures could not be read. */
+/**
+ * docs/product.md#dashboard-and-projection: 'Error Loading Data' with Retry, when the dashboard's figures
+ * could not be read.
+ */
 export function DashboardError() {
   const { t } = useTranslation("dashboard");
   const revalidator = useRevalidator();

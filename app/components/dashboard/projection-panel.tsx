@@ -5,7 +5,7 @@ import { ProjectionCards, ProjectionHorizon, type VirtualBalance } from "./virtu
 type Upcoming = ComponentProps<typeof UpcomingPlannedList>["items"];
 
 /**
- * The projection in place of today's figures (SPEC §2 virtual balance): its horizon, its five cards
+ * The projection in place of today's figures (docs/product.md#dashboard-and-projection): its horizon, its five cards
  * and what is still to come. Only a visit with the toggle on renders it, so its code loads with it
  * (the server renders it in full; the browser keeps that markup until the code arrives).
  */

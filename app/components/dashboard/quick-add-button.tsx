@@ -24,7 +24,7 @@ const choices = [
  */
 export type AccountLimit = { plan: string; limit: number; unlimitedFromCents: number } | null;
 
-/** SPEC §2: the floating button with its three choices, each opening its dialog. */
+/** The dashboard's floating button with its three choices, each opening its dialog. */
 export function QuickAddButton({
   onChoose,
   accountLimit,

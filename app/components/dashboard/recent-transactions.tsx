@@ -16,7 +16,10 @@ type RecentTransactionsProps = {
 
 const skeletonRows = 5;
 
-/** SPEC §2: the 10 newest (by date, each row showing it), 'view all', 5 skeleton rows while loading, and an empty message. */
+/**
+ * docs/product.md#dashboard-and-projection: the 10 newest (by date, each row showing it), 'view all', 5
+ * skeleton rows while loading, and an empty message.
+ */
 export function RecentTransactions({ transactions, today, isLoading, viewAllHref }: RecentTransactionsProps) {
   const { t } = useTranslation("dashboard");
   const labels = useRowLabels();

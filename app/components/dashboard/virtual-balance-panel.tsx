@@ -24,7 +24,10 @@ export type VirtualBalance = {
 const horizonChoices = ["end_of_week", "end_of_month", "next_15_days", "custom"] as const;
 const figures = ["current_balance", "future_income", "future_expenses", "credit_card_debt", "end_balance"] as const;
 
-/** The projection's horizon (SPEC §2): the coming Sunday, the month's end, 15 days ahead or a chosen day. */
+/**
+ * The projection's horizon (docs/product.md#dashboard-and-projection): the coming Sunday, the month's end, 15
+ * days ahead or a chosen day.
+ */
 export function ProjectionHorizon({ balance, error }: { balance: VirtualBalance; error?: string }) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
@@ -111,7 +114,7 @@ const figureIcons = {
 } as const;
 
 /**
- * With the virtual balance on, the stat cards become these five (SPEC §2): today's balance, what
+ * With the virtual balance on, the stat cards become these five: today's balance, what
  * comes in and goes out by the horizon, what the cards owe, and the balance at the horizon.
  */
 export function ProjectionCards({ balance }: { balance: VirtualBalance }) {

@@ -9,7 +9,7 @@ const audiences = [
   { key: "spreadsheets", icon: "file-spreadsheet" },
 ] as const;
 
-/** SPEC §1's audience of the marketing page. */
+/** Who the product is for (docs/product.md#who-it-is-for). */
 export function AudienceSection() {
   const { t } = useTranslation("landing");
   return (

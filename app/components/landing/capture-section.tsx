@@ -5,9 +5,9 @@ import { landingIds } from "./landing-ids";
 import { StoreBadges } from "./store-badges";
 
 /**
- * The e-mail capture (#lista-espera): SPEC §5 asks only for an "@" here, with its message shown
- * under the field (the page's script adds it); the dialog it opens, with the address filled in,
- * checks the rest.
+ * The e-mail capture (#lista-espera): docs/product.md#landing-page-and-waitlist asks only for an "@" here,
+ * with its message shown under the field (the page's script adds it); the dialog it opens, with the address
+ * filled in, checks the rest.
  */
 export function CaptureSection() {
   const { t } = useTranslation("landing");

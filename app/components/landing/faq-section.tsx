@@ -4,7 +4,7 @@ import { LandingSection } from "./landing-section";
 const questions = ["price", "bank", "whatsapp", "sharing", "export", "mobile"] as const;
 
 /**
- * SPEC §2: six questions, one answer open at a time, the first open when the page loads.
+ * Six questions, one answer open at a time, the first open when the page loads.
  * Native <details name> is an exclusive accordion with keyboard support and no script, and
  * every answer is in the server's HTML for search engines.
  */

@@ -19,9 +19,9 @@ import landingScriptUrl from "./script/main.ts?worker&url";
 import "~/styles/landing-page.css";
 
 /**
- * The public page at "/" (SPEC §2), in the order the header's anchors follow. It is not
- * hydrated (home.tsx): anchors, the FAQ (<details name>) and the plans switch (:has) need no
- * script, and ./script opens the dialogs, checks and sends the waitlist form and shows toasts.
+ * The public page at "/" (docs/product.md#landing-page-and-waitlist), in the order the header's anchors
+ * follow. It is not hydrated (home.tsx): anchors, the FAQ (<details name>) and the plans switch (:has) need
+ * no script, and ./script opens the dialogs, checks and sends the waitlist form and shows toasts.
  */
 export function LandingPage({ scriptNonce }: { scriptNonce: string }) {
   const { t } = useTranslation("landing");

@@ -8,8 +8,9 @@ const planFeatures = ["core", "plans", "projection"] as const;
 const billingOptions = ["monthly", "annual"] as const;
 
 /**
- * SPEC §9's plans. The billing switch is a pair of native radios and landing.css shows the
- * matching price line (:has), so it works from the first paint, before any script, with arrow keys.
+ * The plans and their prices (docs/product.md#plans-and-limits). The billing switch is a pair of native
+ * radios and landing.css shows the matching price line (:has), so it works from the first paint, before any
+ * script, with arrow keys.
  */
 export function PricingSection() {
   const { t } = useTranslation("landing");

@@ -1,4 +1,4 @@
-/** The header's anchors, in page order (SPEC §2: the landing page's navigation). */
+/** The header's anchors, in page order (docs/product.md#landing-page-and-waitlist). */
 export const sectionLinks = [
   { id: "hero", labelKey: "nav.hero" },
   { id: "para-quem", labelKey: "nav.audience" },

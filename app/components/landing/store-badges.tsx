@@ -7,8 +7,8 @@ const stores = [
 ] as const;
 
 /**
- * SPEC §1: native apps are coming. Drawn as plain badges (no store artwork), with the store,
- * "coming soon" and the minimum system version all in text.
+ * Native apps are coming (docs/product.md#landing-page-and-waitlist). Drawn as plain badges (no store
+ * artwork), with the store, "coming soon" and the minimum system version all in text.
  */
 export function StoreBadges() {
   const { t } = useTranslation("landing");

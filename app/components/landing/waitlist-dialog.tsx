@@ -14,9 +14,9 @@ const fieldInputs = {
 const legalLinkClass = "font-medium text-accent underline underline-offset-2 hover:text-accent-700";
 
 /**
- * SPEC §2 waitlist dialog: name, e-mail and phone. A native modal <dialog> (focus stays inside,
- * Escape closes it, focus goes back to the button that opened it); the page's script opens it,
- * checks the fields with leads.rules.ts, posts to /api/leads and shows the answer with the
+ * The waitlist dialog (docs/product.md#landing-page-and-waitlist): name, e-mail and phone. A native modal
+ * <dialog> (focus stays inside, Escape closes it, focus goes back to the button that opened it); the page's
+ * script opens it, checks the fields with leads.rules.ts, posts to /api/leads and shows the answer with the
  * messages carried here in data attributes.
  */
 export function WaitlistDialog() {

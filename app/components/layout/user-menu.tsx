@@ -14,7 +14,10 @@ import {
 
 export type MenuUser = { name: string | null; email: string; picture: string | null };
 
-/** SPEC §2 user menu: name, e-mail, tier badge ("Free + Beta"), settings, workspaces, log out. */
+/**
+ * The user menu (docs/product.md#navigation): name, e-mail, tier badge ("Free + Beta"), settings, workspaces,
+ * log out.
+ */
 export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: string }) {
   const { t } = useTranslation("workspaces");
   const submit = useSubmit();

@@ -3,7 +3,7 @@ import type { IconName } from "~/components/ui/icon";
 export type NavItem = { area: string; icon: IconName; isBeta?: boolean };
 export type NavGroup = { id: "overview" | "finance" | "transactions" | "organization"; items: NavItem[] };
 
-/** SPEC §2 sidebar: groups and links, in order. Recurring shows only when the tier allows. */
+/** The sidebar (docs/product.md#navigation): groups and links, in order. Recurring shows only when the tier allows. */
 export function navigationGroups(options: { showRecurring: boolean }): NavGroup[] {
   return [
     {

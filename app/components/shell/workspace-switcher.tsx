@@ -13,7 +13,10 @@ import { WorkspaceInitial } from "~/components/ui/workspace-initial";
 
 type WorkspaceOption = { uuid: string; name: string; primary_color: string; secondary_color: string };
 
-/** The same page of another workspace: /workspaces/A/cards?x=1 → /workspaces/B/cards?x=1 (SPEC §2). */
+/**
+ * The same page of another workspace: /workspaces/A/cards?x=1 → /workspaces/B/cards?x=1
+ * (docs/product.md#navigation).
+ */
 export function sameRouteIn(pathname: string, search: string, workspaceId: string): string {
   const rest = /^\/workspaces\/[^/]+(\/.*)?$/.exec(pathname)?.[1] ?? "/dashboard";
   return `/workspaces/${workspaceId}${rest}${search}`;

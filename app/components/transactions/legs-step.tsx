@@ -12,7 +12,7 @@ type Props = {
   errors: FieldMessages;
 };
 
-/** Step 2: where the money comes from and where it goes, as the kind needs (SPEC §2 Dialogs, §4). */
+/** Step 2: where the money comes from and where it goes, as the kind needs (docs/product.md#transactions). */
 export function LegsStep({ values, onChange, options, errors }: Props) {
   const { t } = useTranslation("transactions");
   const { accounts, cards } = options;

@@ -19,7 +19,7 @@ export type TransactionDialogProps = LedgerOptions & {
 };
 
 /**
- * The create/edit transaction wizard (SPEC §2 Dialogs). It loads nothing itself: the page that
+ * The create/edit transaction wizard (docs/product.md#transactions). It loads nothing itself: the page that
  * opens it passes the accounts, cards and tags, and it saves through the transactions route's
  * action, so any page (the list, the dashboard) can open it. Closing it discards the draft.
  */

@@ -55,7 +55,8 @@ function FilterFields({
   const { t } = useTranslation("transactions");
   const typedMessage = useTypedMessage();
   const id = (name: string) => `${idPrefix}-${name}`;
-  // Text, not type="number": the page's language decides the separators (ARCHITECTURE §20).
+  // Text, not type="number": the page's language decides the separators
+  // (docs/decisions/011-typed-amounts-are-read-never-guessed.md).
   const amountInput = (name: AmountFilterKey) => {
     const reason = refused[name];
     const message = reason ? typedMessage("amount", { ok: false, reason }) : undefined;

@@ -1,5 +1,5 @@
 /**
- * The transaction wizard's state (SPEC §4 Transaction wizard) as pure functions of its values, so
+ * The transaction wizard's state (docs/product.md#transactions) as pure functions of its values, so
  * the dialog only renders them; the rules themselves are the service's (ledger/rules/transaction-rules.ts).
  * Legs are "account:{uuid}" or "card:{uuid}", the API's second payload form. The amount and rate stay as typed and are read in the page's
  * language (app/lib/typed-amount.ts) into integer units, never floats.
@@ -45,7 +45,7 @@ export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts
 
 export { emptyValues };
 
-/** SPEC §4: editing pre-fills everything, amounts as the page's language writes them. */
+/** Editing pre-fills everything, amounts as the page's language writes them. */
 export function valuesFromTransaction(transaction: Transaction, language: Language): WizardValues {
   const leg = (side: Transaction["origin"]) =>
     side.type !== "external" && side.uuid ? legValue(side.type, side.uuid) : "";
@@ -177,7 +177,6 @@ export function conversionPreview(
   return { leavesCents: typed.amount.units, arrivesCents: Number(arrives) };
 }
 
-/** The form the route action reads (the API's second payload form, field by field; amounts as typed). */
 /**
  * What was typed in a new card purchase's installments: null for at once (empty or 1); anything
  * else is sent as typed, and the server says why it is not a number of installments.

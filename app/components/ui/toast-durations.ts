@@ -1,7 +1,7 @@
 export type ToastKind = "success" | "error" | "warning" | "info";
 
 /**
- * SPEC §9: how long each kind stays, in milliseconds. The close animation takes 300 ms.
+ * How long each kind stays, in milliseconds (docs/product.md#look-and-feel). The close animation takes 300 ms.
  * Apart from toast.tsx so the landing page's script can share it without React.
  */
 export const toastDurations: Record<ToastKind, number> = {

@@ -96,7 +96,7 @@ function ChoiceSelect({
 }
 
 /**
- * The assistant's settings (SPEC §2). The default workspace is one where the user may record
+ * The assistant's settings (docs/product.md#settings). The default workspace is one where the user may record
  * money; its active accounts and cards, and its tags, come with the page for every such workspace,
  * so changing the workspace changes the pickers at once, with nothing to load.
  */

@@ -13,11 +13,6 @@ import { createTransaction } from "../../../worker/transactions/transactions.ser
 import { createTestDatabase } from "../../support/database.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 
-/**
- * The three kinds of actor a service verb may act for (worker/access/actor-access.ts): a person
- * needs a live session, the chat-bot needs its user's membership and role, a job needs only the
- * workspace it was handed an item of.
- */
 /** A session row that is live at the test clock's now (2026-11-21T12:00Z). */
 async function liveSession(db: Database, userId: string) {
   const id = newId();
@@ -28,6 +23,11 @@ async function liveSession(db: Database, userId: string) {
   return id;
 }
 
+/**
+ * The three kinds of actor a service verb may act for (worker/access/actor-access.ts): a person
+ * needs a live session, the chat-bot needs its user's membership and role, a job needs only the
+ * workspace it was handed an item of.
+ */
 describe("service verbs acting for a person, the chat-bot or a job", () => {
   async function household() {
     const db = await createTestDatabase();

@@ -4,7 +4,7 @@ import { useRateServices } from "../../support/rate-services.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 
-/** /api/currency… (SPEC §7 Currency) over the fake providers on 127.0.0.1 and a real KV namespace. */
+/** /api/currency… (docs/api.md "Currency") over the fake providers on 127.0.0.1 and a real KV namespace. */
 describe("the currency API", () => {
   const rates = useRateServices();
 

@@ -6,7 +6,7 @@ import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 
 /**
- * DELETE /api/currency/cache (SPEC §7 Currency) refreshes the cached rates from the providers
+ * DELETE /api/currency/cache (docs/api.md "Currency") refreshes the cached rates from the providers
  * instead of emptying the cache: there is never a moment without rates, a base no provider
  * answered keeps the ones it had, and each person may do it once a minute.
  */

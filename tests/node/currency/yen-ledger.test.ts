@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts";
 
 /**
- * The yen held by an account (ARCHITECTURE §18): its amounts are whole yen in the database, in
- * the API's text ("1234", never "1234.00") and in every figure computed from them; an amount with
- * decimals is refused at its field, never rounded.
+ * The yen held by an account (docs/decisions/033-amounts-in-each-currencys-minor-unit.md): its amounts are
+ * whole yen in the database, in the API's text ("1234", never "1234.00") and in every figure computed from
+ * them; an amount with decimals is refused at its field, never rounded.
  */
 describe("a workspace holding yen", () => {
   let t: TestApp;

@@ -16,12 +16,12 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 
 /**
- * The reports' rollups (ARCHITECTURE §19, migrations 0012 and 0015) against the rows, through random
- * sequences of every write that touches a transaction or its tags: creates, edits (money, date,
- * legs, tags), deletes, attaching and detaching tags, deleting a tag, across currencies, on
- * credit and debit cards, some of them refused. After every step the kept totals must equal what
- * the rows imply, computed here in plain code — the day rollups and the budgets' month ones — and
- * the migrations' backfills must rebuild them. The days straddle a month's end.
+ * The reports' rollups (docs/decisions/034-report-rollups-kept-by-triggers.md, migrations 0012 and 0015)
+ * against the rows, through random sequences of every write that touches a transaction or its tags: creates,
+ * edits (money, date, legs, tags), deletes, attaching and detaching tags, deleting a tag, across currencies,
+ * on credit and debit cards, some of them refused. After every step the kept totals must equal what the rows
+ * imply, computed here in plain code — the day rollups and the budgets' month ones — and the migrations'
+ * backfills must rebuild them. The days straddle a month's end.
  */
 type Leg = { type: "account" | "card"; name: "checking" | "dollars" | "credit" | "debit" };
 type TagName = "food" | "home" | "travel";

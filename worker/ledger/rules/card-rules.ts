@@ -1,5 +1,5 @@
 /**
- * The card rules (SPEC §4 Card form) written once, for the card form in the browser and the cards
+ * The card rules (docs/product.md#cards-and-statements) written once, for the card form in the browser and the cards
  * schema on the server. Plain functions of plain values: the browser bundles this file.
  */
 import type { CardMode, CardType } from "../../../db/enums.ts";

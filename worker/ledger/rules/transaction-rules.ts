@@ -1,5 +1,5 @@
 /**
- * The transaction rules (SPEC §4 Transaction wizard, §5 Transaction), written once for the wizard
+ * The transaction rules (docs/product.md#transactions), written once for the wizard
  * in the browser and the service on the server: which legs each kind needs and allows, a card
  * payment's card belonging to its account, a transfer between two different places, and the
  * currencies of both sides. Plain functions of plain values — no Drizzle, no server imports —
@@ -103,7 +103,7 @@ export function inferKind(origin: RuleLeg | null, destination: RuleLeg | null): 
 export type TransactionCurrencies = { currency: Currency; destinationCurrency: Currency; needsRate: boolean };
 
 /**
- * SPEC §5: a transaction's currency is never chosen — it is the chosen account's or card's. The
+ * A transaction's currency is never chosen — it is the chosen account's or card's. The
  * amount counts in the currency of the side it leaves (income: the side it arrives at), and arrives
  * in the destination's; when the two differ, the transaction needs a conversion rate. Null while
  * the side that decides is not chosen yet.

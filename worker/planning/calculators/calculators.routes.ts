@@ -5,7 +5,7 @@ import { parseJsonBody } from "../../http/validation.ts";
 import { installmentCalculationSchema, loanAmortizationSchema, loanCalculationSchema } from "./calculators.schemas.ts";
 import { calculateInstallments, calculateLoan, loanAmortization } from "./calculators.service.ts";
 
-/** The calculators (SPEC §7 Installment plans, Loans): any member, nothing saved. */
+/** The calculators (docs/api.md#calculators): any member, nothing saved. */
 export const calculatorRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .post("/:workspaceId/installment-plans/calculate", async (c) => {

@@ -1,5 +1,5 @@
 /**
- * The workspace's installments across plans (SPEC §7): upcoming, overdue, the statistics, and
+ * The workspace's installments across plans (docs/api.md#installment-plans): upcoming, overdue, the statistics, and
  * "execute all" for the plans paid from an account. One read round trip each; a workspace has tens
  * of plans, so their schedules are worked out here rather than stored.
  */

@@ -1,5 +1,5 @@
 /**
- * An installment plan as people read it (SPEC §3 Installment plan): each installment's state, what
+ * An installment plan as people read it (docs/product.md#installment-plans): each installment's state, what
  * is paid and what remains, the next one and the plan's status — worked out from the plan, the
  * claims of the installments posted and the transactions they posted, at the workspace's today.
  */
@@ -134,7 +134,10 @@ function installmentResponse(item: Installment, currency: string) {
   };
 }
 
-/** SPEC §3 Installment plan as the API answers it; the schedule only when asked (a plan's own page). */
+/**
+ * An installment plan as the API answers it (docs/api.md#installment-plans); the schedule only when asked (a
+ * plan's own page).
+ */
 export function toInstallmentPlanResponse(
   plan: InstallmentPlanRow,
   claims: readonly InstallmentClaim[],

@@ -34,7 +34,10 @@ import {
 const base = "/:workspaceId/installment-plans";
 const createSchema = z.preprocess(normaliseInstallmentPlanBody, installmentPlanSchema);
 
-/** /workspaces/{workspaceId}/installment-plans… (SPEC §7 Installment plans); the calculator is in calculators.routes.ts. */
+/**
+ * /workspaces/{workspaceId}/installment-plans… (docs/api.md#installment-plans); the calculator is in
+ * calculators.routes.ts.
+ */
 export const installmentRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json(await listInstallmentPlans({ ctx: c.get("ctx"), input: c.req.param() })))

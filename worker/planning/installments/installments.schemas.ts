@@ -7,7 +7,7 @@ import { dateSchema } from "../../ledger/dates.schemas.ts";
 import { descriptionSchema, legSchema, tagIdsSchema } from "../../transactions/transactions.schemas.ts";
 
 /**
- * POST /installment-plans (SPEC §3 Installment plan). The card or account that pays is `origin`
+ * POST /installment-plans. The card or account that pays is `origin`
  * ("card:{uuid}" | "account:{uuid}", or `origin_id`); the currency is its own. On a card the
  * installments follow its statements, so the first payment date and day of month are the card's;
  * on an account the first payment date is required and the day of month defaults to its day.

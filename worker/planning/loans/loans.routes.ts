@@ -22,7 +22,7 @@ import {
 
 const base = "/:workspaceId/loans";
 
-/** /workspaces/{workspaceId}/loans… (SPEC §7 Loans); the calculators are in calculators.routes.ts. */
+/** /workspaces/{workspaceId}/loans… (docs/api.md#loans); the calculators are in calculators.routes.ts. */
 export const loanRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, async (c) => c.json(await listLoans({ ctx: c.get("ctx"), input: c.req.param() })))

@@ -43,7 +43,7 @@ const descriptiveFields = {
   monthly_fee: amountSchema.default(0),
 };
 
-/** POST /loans (SPEC §3 Loan): the amount borrowed, its terms, and the account that pays it. */
+/** POST /loans: the amount borrowed, its terms, and the account that pays it. */
 export const loanSchema = z.object({
   ...descriptiveFields,
   ...termsFields,

@@ -74,7 +74,10 @@ function paymentResponse(row: LoanPaymentRow, currency: string) {
   };
 }
 
-/** SPEC §3 Loan as the API answers it; its schedule ahead and payments recorded on a loan's own answers. */
+/**
+ * A loan as the API answers it (docs/api.md#loans); its schedule ahead and payments recorded on a loan's own
+ * answers.
+ */
 export function toLoanResponse(
   loan: LoanRow,
   context: { account: AccountRow | undefined; payments: readonly LoanPaymentRow[]; today: string },

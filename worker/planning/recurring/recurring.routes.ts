@@ -20,7 +20,7 @@ import {
 const base = "/:workspaceId/recurring-transactions";
 const bodySchema = z.preprocess(normaliseTemplateBody, recurringSchema);
 
-/** /workspaces/{workspaceId}/recurring-transactions… (SPEC §7 Recurring transactions; beta). */
+/** /workspaces/{workspaceId}/recurring-transactions… (docs/api.md#recurring-transactions; beta). */
 export const recurringRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, validate("query", recurringFiltersSchema), async (c) =>

@@ -8,7 +8,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /**
- * POST and PUT /recurring-transactions (SPEC §3 Recurring transaction). Monthly rules take their day
+ * POST and PUT /recurring-transactions. Monthly rules take their day
  * and yearly rules their month and day from the start date when not given. A weekend rule moves
  * monthly and yearly occurrences only: daily and weekly rules already name their days.
  */

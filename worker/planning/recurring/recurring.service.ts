@@ -35,7 +35,7 @@ const recurringNotFound = () => new AppError("NOT_FOUND", "errors:details.recurr
 /** How many coming dates an item shows (the dialog's preview and the list). */
 const previewCount = 5;
 
-/** SPEC §3 Recurring transaction as the API answers it, with its next dates (the weekend rule applied). */
+/** A recurring transaction as the API answers it, with its next dates (the weekend rule applied). */
 export function toRecurringResponse(row: RecurringRow, found: References) {
   const rule = recurrenceOf(row);
   const coming =
@@ -82,7 +82,10 @@ function itemQuery(ctx: ServiceContext, ref: RecurringRef) {
     );
 }
 
-/** Beta access (SPEC §6): the workspace's owner has it and the workspace turned beta features on. */
+/**
+ * Beta access (docs/product.md#plans-and-limits): the workspace's owner has it and the workspace turned beta
+ * features on.
+ */
 function betaQueries(ctx: ServiceContext, workspaceId: string) {
   return {
     ownerTierRows: workspaceOwnerTierQuery(ctx, workspaceId),

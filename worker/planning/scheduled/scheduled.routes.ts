@@ -18,7 +18,7 @@ import {
 const base = "/:workspaceId/scheduled-transactions";
 const bodySchema = z.preprocess(normaliseTemplateBody, scheduledSchema);
 
-/** /workspaces/{workspaceId}/scheduled-transactions… (SPEC §7 Scheduled transactions). */
+/** /workspaces/{workspaceId}/scheduled-transactions… (docs/api.md#scheduled-transactions). */
 export const scheduledRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
   .get(base, validate("query", scheduledFiltersSchema), async (c) =>

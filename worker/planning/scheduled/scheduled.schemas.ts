@@ -4,7 +4,7 @@ import { dateSchema } from "../../ledger/dates.schemas.ts";
 import { pageSchema, perPageSchema } from "../../transactions/transactions.schemas.ts";
 import { templateSchema } from "../planned.schemas.ts";
 
-/** POST and PUT /scheduled-transactions (SPEC §3 Scheduled transaction). */
+/** POST and PUT /scheduled-transactions. */
 export const scheduledSchema = templateSchema.extend({
   scheduled_date: z.string({ error: "errors:fields.dateRequired" }).pipe(dateSchema),
 });

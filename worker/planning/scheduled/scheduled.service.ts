@@ -27,7 +27,7 @@ type References = ReturnType<typeof referencesIn>;
 const scheduledNotFound = () => new AppError("NOT_FOUND", "errors:details.scheduledNotFound");
 const notPending = () => new AppError("SCHEDULED_NOT_PENDING");
 
-/** SPEC §3 Scheduled transaction as the API answers it. */
+/** A scheduled transaction as the API answers it (docs/api.md#scheduled-transactions). */
 export function toScheduledResponse(row: ScheduledRow, found: References) {
   return {
     uuid: row.id,

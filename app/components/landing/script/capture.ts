@@ -2,7 +2,7 @@ import { openWaitlist } from "./waitlist";
 
 const errorId = "capture-email-error";
 
-/** SPEC §5: the capture only asks for an "@"; its message goes under the field, never in an alert(). */
+/** The capture only asks for an "@"; its message goes under the field, never in an alert(). */
 export function enhanceCapture() {
   const form = document.querySelector<HTMLFormElement>("form[data-capture]");
   const input = form?.querySelector<HTMLInputElement>('input[name="email"]');

@@ -1,7 +1,7 @@
 import { toastDurations } from "~/components/ui/toast-durations";
 import { landingIds } from "../landing-ids";
 
-/** The page's success toast, drawn like the kit's (toast.tsx) and gone after SPEC §9's 5 s. */
+/** The page's success toast, drawn like the kit's (toast.tsx) and gone after 5 s, as the kit's success toasts. */
 export function showSuccessToast(title: string) {
   const list = document.getElementById(landingIds.toasts);
   if (!list) return;

@@ -1,6 +1,6 @@
 import { leadFields, type LeadField, type LeadFieldErrors } from "../../../../worker/leads/leads.rules";
 
-/** What the page shows after a POST /api/leads; `serverMessage` wins over our own text (SPEC §8). */
+/** What the page shows after a POST /api/leads; `serverMessage` wins over our own text. */
 export type LeadOutcome =
   | { kind: "success"; serverMessage?: string }
   | { kind: "invalid"; serverMessage?: string; fieldErrors: LeadFieldErrors; otherErrors: string[] }
@@ -28,7 +28,7 @@ function splitErrors(errors: unknown): { fieldErrors: LeadFieldErrors; otherErro
   return { fieldErrors, otherErrors };
 }
 
-/** SPEC §7/§8: 2xx reads data.message; 422 the errors map; 409 and the rest the message. */
+/** POST /api/leads (docs/api.md#waitlist): 2xx reads data.message; 422 the errors map; 409 and the rest the message. */
 export function leadOutcomeOf(status: number, body: unknown): LeadOutcome {
   const answer = (body && typeof body === "object" ? body : {}) as LeadResponseBody;
   const serverMessage = textOrUndefined(answer.message);

@@ -108,7 +108,7 @@ export function openWaitlist(prefillEmail = "") {
 }
 
 /**
- * SPEC §2 and §8: every [data-waitlist-open] button opens the dialog (the drawer's closes the
+ * Every [data-waitlist-open] button opens the dialog (the drawer's closes the
  * drawer first); the phone is masked as it is typed; closing forgets everything typed, so the
  * next opening starts empty.
  */
