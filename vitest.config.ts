@@ -54,7 +54,8 @@ function browserProject(
       exclude: options.exclude,
       env: options.env,
       globalSetup: ["tests/support/app-server.setup.ts"],
-      testTimeout: 60_000,
+      // A flow that takes 45 s beside two other files can take twice that on a machine busier still.
+      testTimeout: 120_000,
       hookTimeout: 120_000,
       // A browser under CI's load can take over a second to render; polls wait up to 5 s.
       expect: { poll: { timeout: 5_000 } },
