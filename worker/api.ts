@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { ApiEnv } from "./http/api-env.ts";
+import { apiReferenceRoutes } from "./http/api-reference.routes.ts";
 import { jsonBodiesOnly } from "./http/validation.ts";
 import { leadRoutes } from "./leads/leads.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
@@ -26,11 +27,16 @@ import { importRoutes } from "./imports/imports.routes.ts";
 import { whatsappRoutes } from "./assistant/whatsapp.routes.ts";
 
 /**
- * The public JSON API, mounted at /api. Each feature adds its router here; docs/api.md documents
- * every route (tests/node/api-doc.test.ts fails when one is missing there).
+ * The public JSON API, mounted at /api. Each feature adds its router here and describes each route
+ * (worker/http/openapi.ts); GET /api/openapi.json is the document, GET /api/docs its reference page,
+ * and tests/node/api-contract.test.ts holds every route and answer to it.
  */
-export const api = new Hono<ApiEnv>()
+export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .use(jsonBodiesOnly)
+  .route(
+    "/",
+    apiReferenceRoutes(() => api),
+  )
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/leads", leadRoutes)

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../http/api-env.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../http/errors.ts";
+import { describeMiddleware } from "../http/openapi.ts";
 import { actingAs, type PersonActor } from "./actor.ts";
 import { identifyPerson } from "./session.ts";
 
@@ -35,8 +36,14 @@ export async function requirePersonOf(request: Request, c: Context<ApiEnv>): Pro
   return person;
 }
 
-/** Routes behind it call their service with `c.get("ctx")`, acting as the signed-in person. */
-export const requirePerson: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  c.set("ctx", actingAs(c.get("services"), await requirePersonOf(c.req.raw, c)));
-  await next();
-};
+/**
+ * Routes behind it call their service with `c.get("ctx")`, acting as the signed-in person. The API's
+ * document lists the session as their security and its refusals among their answers.
+ */
+export const requirePerson = describeMiddleware<MiddlewareHandler<ApiEnv>>(
+  async (c, next) => {
+    c.set("ctx", actingAs(c.get("services"), await requirePersonOf(c.req.raw, c)));
+    await next();
+  },
+  { signedIn: true },
+);

@@ -1,10 +1,12 @@
 import type { accounts } from "../../db/schema/index.ts";
+import type { z } from "zod";
 import { unitsToDecimal } from "../ledger/money.ts";
+import type { accountResponseSchema } from "./accounts.responses.ts";
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** SPEC §3 Account, as the API returns it; amounts are decimal strings. */
-export function toAccountResponse(account: AccountRow) {
+/** An account as the API returns it (./accounts.responses.ts); amounts are decimal strings. */
+export function toAccountResponse(account: AccountRow): AccountResponse {
   return {
     uuid: account.id,
     name: account.name,
@@ -21,7 +23,7 @@ export function toAccountResponse(account: AccountRow) {
   };
 }
 
-export type AccountResponse = ReturnType<typeof toAccountResponse>;
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
 
 /** What the transaction wizard and the filters use of an account: all a page sends of it for them. */
 export function toAccountOption({ uuid, name, currency, balance_cents, is_active }: AccountResponse) {

@@ -9,6 +9,7 @@ import { centsNumber, exactCents } from "../ledger/sums.ts";
 import { accountNotFound, accountQuery, type AccountRef } from "./accounts.service.ts";
 import type { ServiceCall } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
+import type { balanceHistoryResponseSchema } from "./accounts.responses.ts";
 
 export const balanceHistorySchema = z.object({
   days: queryWholeNumberSchema("errors:fields.invalid", 2, 366).default(30),
@@ -20,7 +21,10 @@ export const balanceHistorySchema = z.object({
  * reads only the days in view (and any future-dated entries), never the whole history,
  * in one round trip.
  */
-export async function getBalanceHistory({ ctx, input }: ServiceCall<AccountRef & { days: number }>) {
+export async function getBalanceHistory({
+  ctx,
+  input,
+}: ServiceCall<AccountRef & { days: number }>): Promise<z.infer<typeof balanceHistoryResponseSchema>> {
   const accountId = isUuid(input.accountId) ? input.accountId : "";
   // The workspace's "today" is known only after the read; a day's margin covers every time zone.
   const earliest = addDays(todayIn("UTC", ctx.clock.now()), -input.days);
@@ -51,7 +55,7 @@ export async function getBalanceHistory({ ctx, input }: ServiceCall<AccountRef &
   const first = addDays(today, -(input.days - 1));
   const netByDate = new Map(movements.map((row) => [row.date, row.net]));
   let laterMovement = [...netByDate].filter(([date]) => date > today).reduce((sum, [, cents]) => sum + cents, 0n);
-  const points: Array<{ date: string; balance: string; balance_cents: number }> = [];
+  const points: z.infer<typeof balanceHistoryResponseSchema>["points"] = [];
   for (let date = today; date >= first; date = addDays(date, -1)) {
     const cents = BigInt(account.balanceCents) - laterMovement;
     points.push({ date, balance: unitsToDecimal(cents, account.currency), balance_cents: centsNumber(cents) });

@@ -1,7 +1,8 @@
 import type { botLinks, users } from "../../db/schema/index.ts";
 import type { Env } from "../env.ts";
 import { resolveTier } from "../tiers/tiers.ts";
-import type { AssistantStatus } from "./link-code.ts";
+import type { z } from "zod";
+import type { assistantStatusSchema } from "./link.responses.ts";
 
 const hidden = "••••";
 
@@ -27,7 +28,7 @@ export function toAssistantStatus(
   link: Pick<typeof botLinks.$inferSelect, "phone" | "linkedAt"> | undefined,
   env: Pick<Env, "WHATSAPP_DISPLAY_NUMBER">,
   isLinkCodeBurned: boolean,
-): AssistantStatus {
+): z.infer<typeof assistantStatusSchema> {
   return {
     available: resolveTier(user).features.whatsapp_bot,
     linked: link !== undefined,

@@ -1,15 +1,17 @@
 import type { accounts, cards } from "../../db/schema/index.ts";
+import type { z } from "zod";
 import { unitsToDecimal } from "../ledger/money.ts";
+import type { cardResponseSchema } from "./cards.responses.ts";
 
 type CardRow = typeof cards.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
 
 /**
- * SPEC §3 Card. A card acting as credit reports its limit, debt, available credit and
- * utilisation; a debit card's current balance is its account's. The debt is today's (README: "One
- * balance"); available credit and utilisation count the limit held by later installments too.
+ * A card as the API returns it (./cards.responses.ts). A card acting as credit reports its limit, debt,
+ * available credit and utilisation; a debit card's current balance is its account's. The debt is today's
+ * (README: "One balance"); available credit and utilisation count the limit held by later installments too.
  */
-export function toCardResponse(card: CardRow & { committedDebtCents?: number }, account: AccountRow) {
+export function toCardResponse(card: CardRow & { committedDebtCents?: number }, account: AccountRow): CardResponse {
   const isCredit = card.mode === "credit";
   const limit = card.creditLimitCents;
   // What holds the limit: today's debt, or more when later charges (installments on later
@@ -45,7 +47,7 @@ export function toCardResponse(card: CardRow & { committedDebtCents?: number }, 
   };
 }
 
-export type CardResponse = ReturnType<typeof toCardResponse>;
+export type CardResponse = z.infer<typeof cardResponseSchema>;
 
 /** What the transaction wizard and the filters use of a card: all a page sends of it for them. */
 export function toCardOption({

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { RowsByName } from "../../db/named-batch.ts";
 import { isUuid } from "../../db/ids.ts";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -11,6 +12,7 @@ import { dayOfMonth, shiftMonth, todayIn } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { centsNumber, exactSum } from "../ledger/sums.ts";
 import { toCardResponse } from "./cards.mapper.ts";
+import type { statementLineSchema, statementSchema } from "./cards.responses.ts";
 import { cardNotFound, cardQuery, type CardRef } from "./cards.service.ts";
 import {
   buildStatements,
@@ -124,7 +126,7 @@ export type StatementRows = RowsByName<ReturnType<typeof statementQueries>>;
 type LineRow = NonNullable<StatementRows["statementLines"]>[number];
 
 /** A purchase on a statement (or a debit card's recent list): date, description, amount, tags. */
-export function toStatementLine(row: LineRow, currency: string) {
+export function toStatementLine(row: LineRow, currency: string): z.infer<typeof statementLineSchema> {
   return {
     uuid: row.id,
     date: row.date,
@@ -136,7 +138,7 @@ export function toStatementLine(row: LineRow, currency: string) {
   };
 }
 
-function toStatementResponse(statement: Statement, currency: string) {
+function toStatementResponse(statement: Statement, currency: string): z.infer<typeof statementSchema> {
   return {
     period_start: statement.start,
     closing_date: statement.closing,

@@ -1,8 +1,9 @@
 /**
- * The currency API's verbs (SPEC §7 Currency, §3 exchange rate result): rates of a base, a pair's
+ * The currency API's verbs (docs/api.md#currency): rates of a base, a pair's
  * rate (now or on a day), conversions. A result says where its rate came from and whether it is
  * stale (every provider failed and the last good rate served); no rate is ever made up.
  */
+import type { z } from "zod";
 import type { PersonCall } from "../access/actor.ts";
 import { batchAsActor } from "../access/actor-access.ts";
 import { countHit, type RateLimitRule, retryAfter } from "../access/rate-limit.ts";
@@ -20,6 +21,14 @@ import {
   ratesUnavailable,
   refreshRates,
 } from "./exchange-rates.service.ts";
+import type {
+  conversionSchema,
+  conversionsSchema,
+  ratesSchema,
+  rateSchema,
+  refreshedRatesSchema,
+  supportedCurrenciesSchema,
+} from "./currency.responses.ts";
 import { rateCurrencies, type RateCurrency } from "./rate-currencies.ts";
 
 type PairAnswer = PairRate & { isStale: boolean };
@@ -80,7 +89,7 @@ export async function rateOn(
   return kept ? { ...kept, isStale: false } : rateNow(ctx, from, to);
 }
 
-function rateResponse(pair: PairAnswer) {
+function rateResponse(pair: PairAnswer): z.infer<typeof rateSchema> {
   return {
     from: pair.from,
     to: pair.to,
@@ -93,7 +102,13 @@ function rateResponse(pair: PairAnswer) {
 }
 
 /** GET /currency/rates?base_currency= */
-export async function getRates({ ctx, input }: { ctx: ServiceContext; input: { base_currency: RateCurrency } }) {
+export async function getRates({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { base_currency: RateCurrency };
+}): Promise<z.infer<typeof ratesSchema>> {
   const sheet = await currentRates(ctx, input.base_currency);
   return {
     base: sheet.base,
@@ -126,7 +141,7 @@ export async function getRate({
 
 type Conversion = { units: number; from_currency: RateCurrency };
 
-function converted(conversion: Conversion, to: RateCurrency, pair: PairAnswer) {
+function converted(conversion: Conversion, to: RateCurrency, pair: PairAnswer): z.infer<typeof conversionSchema> {
   return {
     ...rateResponse(pair),
     amount: unitsToDecimal(conversion.units, conversion.from_currency),
@@ -156,7 +171,7 @@ export async function convertMany({
 }: {
   ctx: ServiceContext;
   input: { conversions: Conversion[]; to_currency: RateCurrency };
-}) {
+}): Promise<z.infer<typeof conversionsSchema>> {
   const to = input.to_currency;
   const fromCurrencies = [...new Set(input.conversions.map((conversion) => conversion.from_currency))];
   const pairs = new Map(
@@ -175,7 +190,7 @@ export async function convertMany({
 }
 
 /** GET /currency/supported: the currencies rates are kept for, with their minor unit. */
-export function supportedCurrencies() {
+export function supportedCurrencies(): z.infer<typeof supportedCurrenciesSchema> {
   return rateCurrencies.map((code) => ({ code, decimals: minorUnitOf(code) }));
 }
 
@@ -192,7 +207,10 @@ export const ratesRefreshPerPerson: RateLimitRule = { limit: 1, windowSeconds: 6
  * One round trip checks the session, counts the call (429 past the limit) and reads the kept rates
  * the answers are checked against; one writes the fresh ones.
  */
-export async function refreshCache({ ctx, input }: PersonCall<{ base_currency?: RateCurrency }>) {
+export async function refreshCache({
+  ctx,
+  input,
+}: PersonCall<{ base_currency?: RateCurrency }>): Promise<z.infer<typeof refreshedRatesSchema>> {
   const now = ctx.clock.now();
   const bases = input.base_currency ? [input.base_currency] : [...rateCurrencies];
   const { hits, kept } = await batchAsActor(ctx, {

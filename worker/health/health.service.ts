@@ -3,17 +3,7 @@ import { probeWrites } from "../../db/client.ts";
 import type { ServiceContext } from "../context.ts";
 import { appVersion } from "../env.ts";
 import { databaseReadOnly, databaseUnavailable } from "../http/errors.ts";
-
-export type Health = {
-  status: "ok";
-  /** It answered a read and took (and let go) its write lock; reads alone are 503 DATABASE_READ_ONLY. */
-  database: "reachable";
-  /** The exchange-rate cache's KV namespace. Rates are kept in the database too, so the app works without it: it only reports. */
-  cache: "reachable" | "unreachable";
-  version: string;
-  environment: string;
-  time: string;
-};
+import type { Health } from "./health.responses.ts";
 
 const cacheProbeKey = "health:probe";
 

@@ -1,14 +1,18 @@
 import { errorSentence } from "../i18n/error-sentences.ts";
 import type { Language } from "../i18n/language.ts";
-import type { AppError, ErrorCode, FieldErrors } from "./errors.ts";
+import { z } from "zod";
+import { type AppError, type ErrorCode, errorCodes, type FieldErrors } from "./errors.ts";
 import type { FieldMessages, Message } from "./messages.ts";
 
-export type ErrorBody = {
-  message: string;
-  code: ErrorCode;
-  errors?: FieldErrors;
-  request_id: string;
-};
+/** The API's error envelope (docs/api.md: "Errors"); the OpenAPI document narrows `code` to each route's. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  request_id: z.string(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A message's sentence in a language, from locales/<language>/*.json. */
 export function translate(message: Message, language: Language): string {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { declaredBodyOf } from "./body-limits.ts";
 import { AppError } from "./errors.ts";
 import { fieldErrorsFrom, type Issues } from "./field-errors.ts";
+import { withOpenApiPart } from "./openapi.ts";
 
 // Server code imports it with the validators; the browser imports field-errors.ts itself.
 export { fieldErrorsFrom };
@@ -12,14 +13,18 @@ export function validationError(error: Issues): AppError {
   return new AppError("VALIDATION_FAILED", undefined, { fieldErrors: fieldErrorsFrom(error) });
 }
 
-/** zValidator that answers 422 in the shared envelope; routes get typed, parsed input. */
+/**
+ * zValidator that answers 422 in the shared envelope; routes get typed, parsed input. The schema is
+ * also the route's body or query in the OpenAPI document (./openapi.ts), so no route states it twice.
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error);
   });
+  return withOpenApiPart(validator, { kind: "input", input: { target, schema } });
 }
 
 /** For schemas chosen per request (e.g. by language): the body parsed, then validated, 400/422 as usual. */

@@ -45,7 +45,7 @@ export const amountSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   return cents;
-}).meta(decimalText(2, "A decimal with at most 2 places, as a JSON number or a string: 12.5, \"1234.50\"."));
+});
 
 /** An amount that moves money: strictly positive. Negative amounts are refused, not flipped. */
 export const positiveAmountSchema = amountSchema.pipe(z.number().min(1, amountMessages.positive));
@@ -61,7 +61,7 @@ export const signedAmountSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   return isNegative ? -cents : cents;
-}).meta(decimalText(2, "A decimal with at most 2 places, as a JSON number or a string; may be negative.", "-?"));
+});
 
 /** A conversion rate: destination units per origin unit, > 0, at most 6 decimals. */
 export const rateSchema = z.unknown().transform((value, context) => {
@@ -71,4 +71,17 @@ export const rateSchema = z.unknown().transform((value, context) => {
     return z.NEVER;
   }
   return micros;
-}).meta(decimalText(6, "A positive rate with at most 6 places, as a JSON number or a string."));
+});
+
+z.globalRegistry.add(
+  amountSchema,
+  decimalText(2, 'A decimal with at most 2 places, as a JSON number or a string: 12.5, "1234.50".'),
+);
+z.globalRegistry.add(
+  signedAmountSchema,
+  decimalText(2, "A decimal with at most 2 places, as a JSON number or a string; may be negative.", "-?"),
+);
+z.globalRegistry.add(
+  rateSchema,
+  decimalText(6, "A positive rate with at most 6 places, as a JSON number or a string."),
+);

@@ -1,25 +1,11 @@
 import type { userPreferences, users } from "../../db/schema/index.ts";
-import type { Currency } from "../../db/enums.ts";
-import type { AssistantStatus } from "../assistant/link-code.ts";
+import type { z } from "zod";
+import type { preferencesSchema, profileSchema, userSchema } from "./profile.responses.ts";
 
-/** SPEC §3 User, as the API returns it. */
-export type UserResponse = {
-  uuid: string;
-  email: string;
-  name: string | null;
-  username: string | null;
-  phone: string | null;
-  language: "en" | "pt-BR";
-  picture: string | null;
-  tier: "free" | "unlimited";
-  has_beta_access: boolean;
-  workspaces_count: number;
-  created_at: string;
-  /** GET /profile (and the profile writes) include the chat-bot settings; sign-in does not. */
-  preferences?: PreferencesResponse;
-  /** …and whether the assistant is in the plan and linked to a phone. */
-  assistant?: AssistantStatus;
-};
+/** A user as the API returns it (./profile.responses.ts). */
+export type UserResponse = z.infer<typeof userSchema>;
+/** GET /profile and the profile's writes: the User with the assistant's settings and its link. */
+export type ProfileResponse = z.infer<typeof profileSchema>;
 
 /** Where a user's picture is served; the version changes with every upload, so no page keeps showing the old one. */
 export function pictureUrlOf(user: { id: string; pictureKey: string | null }): string | null {
@@ -42,18 +28,8 @@ export function toUserResponse(user: typeof users.$inferSelect, workspacesCount:
   };
 }
 
-/** SPEC §2 chat-bot settings, as the API returns them (defaults until first saved). */
-export type PreferencesResponse = {
-  enabled: boolean;
-  default_workspace_uuid: string | null;
-  default_account_uuid: string | null;
-  default_card_uuid: string | null;
-  default_currency: Currency;
-  default_tag_uuid: string | null;
-  bot_language: "en" | "pt-BR";
-  auto_categorize: boolean;
-  require_confirmation: boolean;
-};
+/** The assistant's settings, as the API returns them (defaults until first saved). */
+export type PreferencesResponse = z.infer<typeof preferencesSchema>;
 
 export function toPreferencesResponse(
   row: typeof userPreferences.$inferSelect | undefined,

@@ -1,25 +1,72 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../http/api-env.ts";
 import { requirePerson } from "../access/access.middleware.ts";
+import { answers, describeRoute, messageSchema } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";
+import { tagResponseSchema } from "./tags.responses.ts";
 import { createTagSchema, updateTagSchema } from "./tags.schemas.ts";
 import { createTag, deleteTag, getTag, listTags, updateTag } from "./tags.service.ts";
 
 const base = "/:workspaceId/tags";
 
-/** /workspaces/{workspaceId}/tags… (SPEC §7 Tags); a tag's transactions are listed by transactions.routes.ts. */
+const tag = "Tags";
+
+/** /workspaces/{workspaceId}/tags… (reads: any member; writes: owner, admin or member); a tag's transactions are listed by transactions.routes.ts. */
 export const tagRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
-  .get(base, async (c) => c.json({ data: await listTags({ ctx: c.get("ctx"), input: c.req.param() }) }))
-  .post(base, validate("json", createTagSchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await createTag({ ctx: c.get("ctx"), input }) }, 201);
-  })
-  .get(`${base}/:tagId`, async (c) => c.json({ data: await getTag({ ctx: c.get("ctx"), input: c.req.param() }) }))
-  .put(`${base}/:tagId`, validate("json", updateTagSchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await updateTag({ ctx: c.get("ctx"), input }) });
-  })
-  .delete(`${base}/:tagId`, async (c) =>
-    c.json({ data: await deleteTag({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  .get(
+    base,
+    describeRoute({
+      tag,
+      summary: "Every tag of the workspace",
+      description: "By name, letter case aside.",
+      answer: answers.data(z.array(tagResponseSchema)),
+    }),
+    async (c) => c.json({ data: await listTags({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .post(
+    base,
+    describeRoute({
+      tag,
+      summary: "Create a tag",
+      description:
+        "The name is unique in the workspace whatever the letter case (`TAG_NAME_TAKEN` at `name`); `color` defaults " +
+        "to `#9E9E9E`; an empty `description` means none.",
+      answer: answers.created(tagResponseSchema),
+      errors: ["TAG_NAME_TAKEN"],
+    }),
+    validate("json", createTagSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("json") };
+      return c.json({ data: await createTag({ ctx: c.get("ctx"), input }) }, 201);
+    },
+  )
+  .get(`${base}/:tagId`, describeRoute({ tag, summary: "A tag", answer: answers.data(tagResponseSchema) }), async (c) =>
+    c.json({ data: await getTag({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .put(
+    `${base}/:tagId`,
+    describeRoute({
+      tag,
+      summary: "Change a tag",
+      description: "Only the fields sent change; `description` null or empty clears it.",
+      answer: answers.data(tagResponseSchema),
+      errors: ["TAG_NAME_TAKEN"],
+    }),
+    validate("json", updateTagSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("json") };
+      return c.json({ data: await updateTag({ ctx: c.get("ctx"), input }) });
+    },
+  )
+  .delete(
+    `${base}/:tagId`,
+    describeRoute({
+      tag,
+      summary: "Delete a tag",
+      description: "It comes off every transaction; the transactions stay.",
+      answer: answers.data(messageSchema),
+    }),
+    async (c) => c.json({ data: await deleteTag({ ctx: c.get("ctx"), input: c.req.param() }) }),
   );

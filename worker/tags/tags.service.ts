@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid, newId } from "../../db/ids.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { tagResponseSchema } from "./tags.responses.ts";
 import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
 import type { ServiceCall } from "../access/actor.ts";
 import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
@@ -15,7 +17,7 @@ export const tagNotFound = () => new AppError("NOT_FOUND", "errors:details.tagNo
 const nameTaken = () => fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
 
 /**
- * Tags with how often and when they were last used (SPEC §3 Tag): the count is kept on the tag and
+ * Tags with how often and when they were last used (docs/product.md#tags): the count is kept on the tag and
  * the last use is one seek in transaction_tags' (tag, date) index — both kept by triggers.
  */
 function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
@@ -31,7 +33,7 @@ function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: st
     .orderBy(asc(sql`lower(${tags.name})`));
 }
 
-function toTagResponse(tag: TagRow, lastUsed: string | null = null) {
+function toTagResponse(tag: TagRow, lastUsed: string | null = null): z.infer<typeof tagResponseSchema> {
   return {
     uuid: tag.id,
     name: tag.name,

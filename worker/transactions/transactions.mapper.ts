@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { microsToRate, unitsToDecimal } from "../ledger/money.ts";
+import type { transactionResponseSchema } from "./transactions.responses.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
 import { describeCreatedVia } from "../access/actor.ts";
 import { convertUnits } from "../currency/conversion.ts";
@@ -17,11 +19,11 @@ function side(
 }
 
 /**
- * SPEC §3 Transaction as the API returns it: `amount` (and its alias `value`) is what left the
+ * A transaction as the API returns it (./transactions.responses.ts): `amount` (and its alias `value`) is what left the
  * origin — for income, what arrived — as a positive decimal string; across currencies the
  * destination's amount and the rate come along.
  */
-export function toTransactionResponse(row: TransactionListRow) {
+export function toTransactionResponse(row: TransactionListRow): TransactionResponse {
   const transaction = row.transaction;
   const origin = side(transaction.originAccountId, row.originAccountName, transaction.originCardId, row.originCardName);
   const destination = side(
@@ -82,11 +84,11 @@ function convertedOf(json: string | null, cents: number, currency: string) {
   };
 }
 
-export type TransactionResponse = ReturnType<typeof toTransactionResponse>;
+export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
 /**
  * What a page's list and the wizard's edit need of a transaction. The API answers the full shape
- * (SPEC §3); pages send this much to the browser, so the HTML and the hydration data stay small.
+ * (./transactions.responses.ts); pages send this much to the browser, so the HTML and the hydration data stay small.
  */
 const listedFields = [
   "uuid",

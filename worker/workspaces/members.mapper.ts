@@ -1,5 +1,7 @@
 import type { users, workspaceInvitations, WorkspaceRole } from "../../db/schema/index.ts";
+import type { z } from "zod";
 import { pictureUrlOf } from "../profile/profile.mapper.ts";
+import type { invitationSchema, memberSchema } from "./workspaces.responses.ts";
 
 type MemberRow = {
   user: Pick<typeof users.$inferSelect, "id" | "name" | "email" | "pictureKey">;
@@ -7,14 +9,7 @@ type MemberRow = {
   joinedAt: string;
 };
 
-export type MemberResponse = {
-  user_uuid: string;
-  name: string | null;
-  email: string;
-  picture: string | null;
-  role: WorkspaceRole;
-  joined_at: string;
-};
+export type MemberResponse = z.infer<typeof memberSchema>;
 
 export function toMemberResponse(row: MemberRow): MemberResponse {
   return {
@@ -27,13 +22,7 @@ export function toMemberResponse(row: MemberRow): MemberResponse {
   };
 }
 
-export type InvitationResponse = {
-  uuid: string;
-  email: string;
-  role: WorkspaceRole;
-  invited_by: { uuid: string; name: string | null } | null;
-  created_at: string;
-};
+export type InvitationResponse = z.infer<typeof invitationSchema>;
 
 export function toInvitationResponse(
   invitation: typeof workspaceInvitations.$inferSelect,

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { workspaces } from "../../db/schema/index.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { accountUsage, betaFeatureNames, canUseBetaFeature, resolveTier, type Tier } from "../tiers/tiers.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { PersonCall, ActingContext, PersonActor } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
+import type { tierInfoSchema, usageStatsSchema } from "./workspaces.responses.ts";
 
 /** The workspace's beta switch, owner's tier and account usage: one round trip with the actor's checks. */
 async function readWorkspaceTier(ctx: ActingContext<PersonActor>, workspaceId: string) {
@@ -37,8 +39,8 @@ function betaFeaturesOf(tier: Tier, betaFeaturesEnabled: boolean) {
   ) as Tier["betaFeatures"];
 }
 
-/** GET /workspaces/{id}/tier-info: every field of SPEC §3 Tier info. */
-export async function getTierInfo({ ctx, input }: PersonCall<WorkspaceRef>) {
+/** GET /workspaces/{id}/tier-info: every field of the tier info (docs/api.md#workspaces). */
+export async function getTierInfo({ ctx, input }: PersonCall<WorkspaceRef>): Promise<z.infer<typeof tierInfoSchema>> {
   const { tier, betaFeaturesEnabled, usage } = await readWorkspaceTier(ctx, input.workspaceId);
   return {
     current_tier: tier.plan,
@@ -53,8 +55,11 @@ export async function getTierInfo({ ctx, input }: PersonCall<WorkspaceRef>) {
   };
 }
 
-/** GET /workspaces/{id}/usage-stats (SPEC §3 Usage stats). */
-export async function getUsageStats({ ctx, input }: PersonCall<WorkspaceRef>) {
+/** GET /workspaces/{id}/usage-stats. */
+export async function getUsageStats({
+  ctx,
+  input,
+}: PersonCall<WorkspaceRef>): Promise<z.infer<typeof usageStatsSchema>> {
   const { usage } = await readWorkspaceTier(ctx, input.workspaceId);
   return {
     accounts: {

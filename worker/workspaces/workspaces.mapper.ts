@@ -1,20 +1,9 @@
 import type { workspaces, WorkspaceRole } from "../../db/schema/index.ts";
-import type { Currency } from "../../db/enums.ts";
+import type { z } from "zod";
+import type { workspaceSchema } from "./workspaces.responses.ts";
 
-/** SPEC §3 Workspace, as the API returns it. */
-export type WorkspaceResponse = {
-  uuid: string;
-  name: string;
-  description: string | null;
-  currency: Currency;
-  time_zone: string;
-  primary_color: string;
-  secondary_color: string;
-  accent_color: string;
-  beta_features_enabled: boolean;
-  role: WorkspaceRole;
-  created_at: string;
-};
+/** A workspace as the API returns it (./workspaces.responses.ts). */
+export type WorkspaceResponse = z.infer<typeof workspaceSchema>;
 
 export function toWorkspaceResponse(workspace: typeof workspaces.$inferSelect, role: WorkspaceRole): WorkspaceResponse {
   return {
