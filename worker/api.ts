@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
-import type { ApiEnv } from "./http/api-env.ts";
-import { apiReferenceRoutes } from "./http/api-reference.routes.ts";
+import type { ApiEnv } from "./access/api-env.ts";
+import { apiReferenceRoutes } from "./pages/api-reference.routes.ts";
 import { jsonBodiesOnly } from "./http/validation.ts";
 import { leadRoutes } from "./leads/leads.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";

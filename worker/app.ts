@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ApiEnv } from "./http/api-env.ts";
+import type { ApiEnv } from "./access/api-env.ts";
 import { sessionPolicy } from "./access/session-policy.ts";
 import { DatabaseUnavailableError } from "../db/client.ts";
 import { createServiceContext, type ServiceContext, type ServiceContextOptions } from "./context.ts";

@@ -357,6 +357,19 @@ describe("worker features", () => {
     expect(dagViolations(imports)).toEqual([]);
   });
 
+  it("has no two shared layers that import each other", () => {
+    const layerOf = (file: string) => sharedLayers.find(({ path }) => file.startsWith(path))?.path;
+    const edges = new Set(
+      imports.flatMap((found) => {
+        const from = layerOf(found.file);
+        const to = found.target ? layerOf(found.target) : undefined;
+        return from && to && from !== to ? [`${from} → ${to}`] : [];
+      }),
+    );
+    const mutual = [...edges].filter((edge) => edges.has(edge.split(" → ").reverse().join(" → ")));
+    expect(mutual).toEqual([]);
+  });
+
   it("has no import cycle across folders (one folder's files may need each other, as db/schema's tables do)", () => {
     expect(crossFolderCycles(imports)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../http/errors.ts";
 import { describeMiddleware } from "../http/openapi.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { AppError } from "../http/errors.ts";
 import { answerMessages, sortDelivery } from "./whatsapp-delivery.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { answers, describeRoute, messageSchema } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";
 import { requirePerson } from "../access/access.middleware.ts";

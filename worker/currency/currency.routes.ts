@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { batchAsActor } from "../access/actor-access.ts";
 import type { ActingContext, PersonActor } from "../access/actor.ts";
 import { requirePerson } from "../access/access.middleware.ts";

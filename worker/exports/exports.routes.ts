@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { requirePerson } from "../access/access.middleware.ts";
 import { validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { answers, describeRoute } from "../http/openapi.ts";
 import { healthSchema } from "./health.responses.ts";
 import { checkHealth } from "./health.service.ts";

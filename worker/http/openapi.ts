@@ -18,7 +18,7 @@ import type { ErrorCode } from "./errors.ts";
  * session check (requirePerson), the workspace in the path, a validated body or query, a retryable
  * money write each bring theirs; `errors` adds what only the route knows. A route without a
  * description is left out of the document, and tests/node/api-contract.test.ts fails for it.
- * Nothing here loads hono-openapi: worker/http/openapi-document.ts does, on the document's first request.
+ * Nothing here loads hono-openapi: worker/pages/openapi-document.ts does, on the document's first request.
  */
 
 /** The features, in the order the reference lists them. */

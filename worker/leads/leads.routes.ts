@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { languageFromCookie } from "../i18n/language.ts";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { answers, describeRoute, messageSchema } from "../http/openapi.ts";
 import { parseJsonBody } from "../http/validation.ts";
 import { createLeadSchema } from "./leads.schemas.ts";

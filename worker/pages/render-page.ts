@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { isSameOriginWrite } from "../access/access.middleware.ts";
 import { pageContext, pageRefusalContext } from "../context.ts";
 import type { ExecutionContext } from "../env.ts";

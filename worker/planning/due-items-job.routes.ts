@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { AppError } from "../http/errors.ts";
 import { dueItemExecutors } from "./due-item-executors.ts";
 import { runDueItems } from "../jobs/runner.ts";

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { isUuid } from "../../db/ids.ts";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { requirePerson } from "../access/access.middleware.ts";
 import { AppError } from "../http/errors.ts";
 import type { FieldMessages } from "../http/messages.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../http/api-env.ts";
+import type { ApiEnv } from "../access/api-env.ts";
 import { requirePerson } from "../access/access.middleware.ts";
 import { answers, describeRoute, messageSchema } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWorkerApp } from "../../../worker/app.ts";
-import type { ApiEnv } from "../../../worker/http/api-env.ts";
+import type { ApiEnv } from "../../../worker/access/api-env.ts";
 import { bodyLimits } from "../../../worker/http/body-limits.ts";
 import { AppError } from "../../../worker/http/errors.ts";
 import { jsonBodiesOnly } from "../../../worker/http/validation.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
-import type { ApiEnv } from "../../../worker/http/api-env.ts";
+import type { ApiEnv } from "../../../worker/access/api-env.ts";
 import { createWorkerApp } from "../../../worker/app.ts";
 import { maxJsonBodyBytes } from "../../../worker/http/body-limits.ts";
 import { AppError } from "../../../worker/http/errors.ts";

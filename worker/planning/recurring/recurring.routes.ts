@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../../http/api-env.ts";
+import type { ApiEnv } from "../../access/api-env.ts";
 import { requirePerson } from "../../access/access.middleware.ts";
 import { parseJsonBody, validate } from "../../http/validation.ts";
 import { normaliseTemplateBody } from "../planned.schemas.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "./api-env.ts";
-import { answers, describeRoute } from "./openapi.ts";
+import type { ApiEnv } from "../access/api-env.ts";
+import { answers, describeRoute } from "../http/openapi.ts";
 
 /**
  * Scalar's reference page, pinned to one release: its script runs on our origin, so it is the version

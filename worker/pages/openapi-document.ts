@@ -12,9 +12,9 @@ import { sessionPolicy } from "../access/session-policy.ts";
 import { appVersion } from "../env.ts";
 import { errorSentence } from "../i18n/error-sentences.ts";
 import { idempotencyKeyHeader, replayedHeader } from "../idempotency/idempotency-key.ts";
-import type { ApiEnv } from "./api-env.ts";
-import { errorBodySchema } from "./error-body.ts";
-import { type ErrorCode, statusOf } from "./errors.ts";
+import type { ApiEnv } from "../access/api-env.ts";
+import { errorBodySchema } from "../http/error-body.ts";
+import { type ErrorCode, statusOf } from "../http/errors.ts";
 import {
   type Answer,
   apiTags,
@@ -23,7 +23,7 @@ import {
   openApiPartOf,
   pageMetaSchema,
   type RouteDescription,
-} from "./openapi.ts";
+} from "../http/openapi.ts";
 
 /**
  * The OpenAPI 3.1 document of the JSON API, made from the routes' own parts (./openapi.ts): hono-openapi

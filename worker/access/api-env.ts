@@ -1,8 +1,8 @@
-import type { ActingContext, PersonActor } from "../access/actor.ts";
+import type { ActingContext, PersonActor } from "./actor.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Env } from "../env.ts";
 import type { Language } from "../i18n/language.ts";
-import type { RequestScope } from "./request-scope.ts";
+import type { RequestScope } from "../http/request-scope.ts";
 
 /** What every API route sees: the Worker's bindings and the variables the request's middleware sets. */
 export type ApiEnv = {
