@@ -15,6 +15,8 @@
  *   at the latest kept rates: the balance trend's days after today, the cash flow's coming 30/60/90
  *   days. A card purchase moves no account until the statement that pays it falls due.
  */
+import type { z } from "zod";
+import type { AccountType, Currency } from "../../db/enums.ts";
 import type { ServiceCall } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 import { AppError, fieldError } from "../http/errors.ts";
@@ -46,6 +48,14 @@ import {
   slotDay,
   tagDaysQuery,
 } from "./analytics.queries.ts";
+import type {
+  accountPerformanceSchema,
+  balanceTrendSchema,
+  cashFlowSchema,
+  categoryBreakdownSchema,
+  incomeVsExpensesSchema,
+  spendingTrendsSchema,
+} from "./analytics.responses.ts";
 import type {
   BalanceTrendQuery,
   CategoryBreakdownQuery,
@@ -182,7 +192,10 @@ function changePercentage(current: bigint, previous: bigint): number | null {
 }
 
 /** GET /analytics/spending-trends: expenses per day, week or month, beside the range before. */
-export async function spendingTrends({ ctx, input }: ReportCall<SpendingTrendsQuery>) {
+export async function spendingTrends({
+  ctx,
+  input,
+}: ReportCall<SpendingTrendsQuery>): Promise<z.infer<typeof spendingTrendsSchema>> {
   const window = readWindow(ctx, input, withPreviousRange);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
@@ -238,7 +251,10 @@ export async function spendingTrends({ ctx, input }: ReportCall<SpendingTrendsQu
 }
 
 /** GET /analytics/income-vs-expenses: per month, what arrived, what was spent, the net and the savings rate. */
-export async function incomeVsExpenses({ ctx, input }: ReportCall<RangeQuery>) {
+export async function incomeVsExpenses({
+  ctx,
+  input,
+}: ReportCall<RangeQuery>): Promise<z.infer<typeof incomeVsExpensesSchema>> {
   const window = readWindow(ctx, input, (range) => range);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
@@ -292,7 +308,10 @@ const savingsRate = (income: bigint, expenses: bigint) => (income > 0n ? percent
  * total and its change from the range before. A transaction with several tags counts whole under
  * each (so shares may add up past 100 %); one without tags is the row with `tag: null`.
  */
-export async function categoryBreakdown({ ctx, input }: ReportCall<CategoryBreakdownQuery>) {
+export async function categoryBreakdown({
+  ctx,
+  input,
+}: ReportCall<CategoryBreakdownQuery>): Promise<z.infer<typeof categoryBreakdownSchema>> {
   const slots = comparisonSlots(ctx.clock.now(), input);
   const window = { from: slots[0]!, to: addDays(slots.at(-1)!, -1) };
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
@@ -364,8 +383,8 @@ export async function categoryBreakdown({ ctx, input }: ReportCall<CategoryBreak
 type AccountRow = {
   id: string;
   name: string;
-  type: string;
-  currency: string;
+  type: AccountType;
+  currency: Currency;
   color: string;
   balanceCents: number;
   isActive: boolean;
@@ -421,7 +440,10 @@ function accountNetByDay(rows: readonly AccountDay[]) {
  * and went out, and its balance when it closed — in its own currency, and in the workspace's
  * (balances at the rate of their day, flows at each day's).
  */
-export async function accountPerformance({ ctx, input }: ReportCall<RangeQuery>) {
+export async function accountPerformance({
+  ctx,
+  input,
+}: ReportCall<RangeQuery>): Promise<z.infer<typeof accountPerformanceSchema>> {
   const window = readWindow(ctx, input, (range) => range);
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...commonReads(ctx, input.workspaceId, window),
@@ -511,7 +533,10 @@ function projectionReads(
  * card statements falling due (worker/planning/projected-cash.ts), at the latest kept rates — up to a
  * year past today.
  */
-export async function balanceTrend({ ctx, input }: ReportCall<BalanceTrendQuery>) {
+export async function balanceTrend({
+  ctx,
+  input,
+}: ReportCall<BalanceTrendQuery>): Promise<z.infer<typeof balanceTrendSchema>> {
   const utcToday = todayIn("UTC", ctx.clock.now());
   const projectionDays = input.projection_days ?? 0;
   // Asked to run on past today: so it does when the range reaches today (in some time zone).
@@ -643,7 +668,7 @@ const projectionHorizons = [30, 60, 90] as const;
  * account or card, and spending by tag out of each — with the totals, and what the coming 30, 60 and
  * 90 days hold already (cashProjection).
  */
-export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>) {
+export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>): Promise<z.infer<typeof cashFlowSchema>> {
   const window = readWindow(ctx, input, (range) => range);
   const slots = rangeSlots(ctx.clock.now(), input);
   const utcToday = todayIn("UTC", ctx.clock.now());

@@ -1,8 +1,10 @@
+import type { z } from "zod";
 import type { ServiceContext } from "../context.ts";
 import { failureReply, handleIncomingMessage } from "./assistant.service.ts";
 import { maskedPhone, sendReplies } from "./graph-api.ts";
 import type { IncomingMessage, OutgoingReply } from "./assistant-message.ts";
 import type { WebhookContents } from "./whatsapp-webhook.schemas.ts";
+import type { deliverySummarySchema } from "./whatsapp.responses.ts";
 
 /**
  * A message older than this by its own timestamp is not acted on: Meta retries a delivery for days,
@@ -10,7 +12,7 @@ import type { WebhookContents } from "./whatsapp-webhook.schemas.ts";
  */
 export const staleMessageHours = 24;
 
-export type DeliverySummary = { accepted: number; skipped: number; statuses: number };
+export type DeliverySummary = z.infer<typeof deliverySummarySchema>;
 
 /**
  * Sorts one signed delivery: statuses are logged (failed ones at warn, with Meta's error codes), and

@@ -4,8 +4,10 @@
  * budget analysis they come from, they are advanced analytics (docs/product.md#plans-and-limits): a workspace
  * whose plan does not include it has none.
  */
+import type { z } from "zod";
 import type { ServiceContext } from "../context.ts";
 import { resolveTier } from "../tiers/tiers.ts";
+import type { budgetAlertSchema } from "./budgets.responses.ts";
 import { type BudgetRow, budgetReads, budgetsAnswer, type SpendingRows } from "./budgets.service.ts";
 
 /**
@@ -22,7 +24,11 @@ type AlertRows = SpendingRows & {
 };
 
 /** The budgets at 80 % of this month or over, most used first, as the dashboard answers them. */
-export function budgetAlertsFrom(now: Date, workspace: { timeZone: string }, rows: AlertRows) {
+export function budgetAlertsFrom(
+  now: Date,
+  workspace: { timeZone: string },
+  rows: AlertRows,
+): z.infer<typeof budgetAlertSchema>[] {
   const tier = resolveTier(rows.owners[0] ?? { tier: "free", hasBetaAccess: false });
   if (!tier.features.advanced_analytics) return [];
   const { budgets } = budgetsAnswer(now, workspace, rows.budgetRows, rows);

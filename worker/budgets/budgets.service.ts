@@ -5,6 +5,7 @@
  * with several tags counts under each tag's budget. Reads are one round trip over the rollups.
  */
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid, newId } from "../../db/ids.ts";
 import type { RowsOf } from "../../db/named-batch.ts";
 import { budgets, tags } from "../../db/schema/index.ts";
@@ -24,9 +25,16 @@ import { centsNumber } from "../ledger/sums.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { type BudgetMonth, budgetMonths, percentUsed, statusOf } from "./budget-months.ts";
 import { budgetForTagQuery, budgetRowsQuery, budgetSpendingQueries, type NewBudget } from "./budgets.queries.ts";
+import type {
+  budgetAnalysisSchema,
+  budgetListSchema,
+  budgetMonthSchema,
+  budgetResponseSchema,
+} from "./budgets.responses.ts";
 import type { BudgetInput, BudgetUpdate } from "./budgets.schemas.ts";
 
 export type BudgetRef = WorkspaceRef & { budgetId: string };
+export type BudgetResponse = z.infer<typeof budgetResponseSchema>;
 export type BudgetRow = RowsOf<ReturnType<typeof budgetRowsQuery>>[number];
 /**
  * A day or month of spending: a month is in the currency every budget is kept in (`target` null);
@@ -72,7 +80,7 @@ function unitsInBudgetCurrency(row: SpendingRow, currency: string): bigint | nul
 }
 
 /** One month of a budget as the API answers it. */
-export function monthResponse(month: BudgetMonth, currency: string) {
+export function monthResponse(month: BudgetMonth, currency: string): z.infer<typeof budgetMonthSchema> {
   const remaining = month.available - month.spent;
   const percent = percentUsed(month.spent, month.available);
   return {
@@ -114,7 +122,11 @@ export function budgetSummary(row: BudgetRow) {
 }
 
 /** A budget with its current month (null before its first month). */
-function budgetResponse(row: BudgetRow, spentByMonth: ReadonlyMap<string, bigint>, currentMonth: string) {
+function budgetResponse(
+  row: BudgetRow,
+  spentByMonth: ReadonlyMap<string, bigint>,
+  currentMonth: string,
+): BudgetResponse {
   const current = budgetMonthsOf(row, spentByMonth, currentMonth).at(-1);
   return {
     ...budgetSummary(row),
@@ -174,12 +186,15 @@ async function readBudgets(ctx: Ctx, workspaceId: string, budgetId?: string) {
 }
 
 /** GET /budgets: every budget with this month's figures, those on all spending first, then by tag. */
-export async function listBudgets({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function listBudgets({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof budgetListSchema>> {
   const { budgets: data, currentMonth, unconverted } = await readBudgets(ctx, input.workspaceId);
   return { data, meta: { month: currentMonth, unconverted_currencies: unconverted } };
 }
 
-export async function getBudget({ ctx, input }: ServiceCall<BudgetRef>) {
+export async function getBudget({ ctx, input }: ServiceCall<BudgetRef>): Promise<BudgetResponse> {
   const { budgets: found } = await readBudgets(ctx, input.workspaceId, input.budgetId);
   if (!found[0]) throw budgetNotFound();
   return found[0];
@@ -188,7 +203,7 @@ export async function getBudget({ ctx, input }: ServiceCall<BudgetRef>) {
 const budgetTaken = () => fieldError("tag_id", "errors:fields.budgetExists", { code: "BUDGET_EXISTS" });
 
 /** POST /budgets: one budget per tag and one on all spending; the amount is in the workspace's currency. */
-export async function createBudget({ ctx, input }: ServiceCall<WorkspaceRef & BudgetInput>) {
+export async function createBudget({ ctx, input }: ServiceCall<WorkspaceRef & BudgetInput>): Promise<BudgetResponse> {
   const tagId = input.tag_id ?? null;
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     tagRows: ctx.db
@@ -230,7 +245,7 @@ export async function createBudget({ ctx, input }: ServiceCall<WorkspaceRef & Bu
 }
 
 /** PUT /budgets/{id}: amount (in the budget's currency), rollover and first month. */
-export async function updateBudget({ ctx, input }: ServiceCall<BudgetRef & BudgetUpdate>) {
+export async function updateBudget({ ctx, input }: ServiceCall<BudgetRef & BudgetUpdate>): Promise<BudgetResponse> {
   const { workspace, rows } = await readInWorkspace(
     ctx,
     input.workspaceId,
@@ -284,7 +299,10 @@ export async function deleteBudget({ ctx, input }: ServiceCall<BudgetRef>) {
  * (with what rolled over into the first), what was spent, what is left or over, and the status — and
  * month by month. Months before a budget's first are left out.
  */
-export async function budgetAnalysis({ ctx, input }: ReportCall<RangeQuery>) {
+export async function budgetAnalysis({
+  ctx,
+  input,
+}: ReportCall<RangeQuery>): Promise<z.infer<typeof budgetAnalysisSchema>> {
   const window = readWindow(ctx, input, (range) => ({
     from: monthRange(range.from).start,
     to: monthRange(addDays(range.to, 1)).end,

@@ -73,6 +73,13 @@ import type { ServiceCall } from "../access/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { budgetAlertReads, budgetAlertsFrom } from "../budgets/budget-alerts.ts";
+import type {
+  creditCardSpendingSchema,
+  dashboardStatsSchema,
+  monthlyExpensesSchema,
+  monthlyIncomeSchema,
+  virtualBalanceSchema,
+} from "./dashboard.responses.ts";
 
 /** The projection's horizons: the coming Sunday, the month's last day, 15 days ahead (or a chosen end_date). */
 export const horizons = ["end_of_week", "end_of_month", "next_15_days"] as const;
@@ -263,9 +270,10 @@ function convertedTotal<Row extends CurrencyRow>(
 }
 
 export type DashboardStatsRows = RowsByName<ReturnType<typeof dashboardStatsQueries>>;
+type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /** GET /dashboard/stats: everything the dashboard's figures show, in one round trip. */
-export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef>): Promise<DashboardStats> {
   const { workspace, rows } = await readInWorkspace(
     ctx,
     input.workspaceId,
@@ -276,7 +284,11 @@ export async function getDashboardStats({ ctx, input }: ServiceCall<WorkspaceRef
 }
 
 /** The figures from the rows of dashboardStatsQueries (the dashboard page reads them with its own in one batch). */
-export function dashboardStatsFrom(ctx: ServiceContext, workspace: LedgerWorkspace, rows: DashboardStatsRows) {
+export function dashboardStatsFrom(
+  ctx: ServiceContext,
+  workspace: LedgerWorkspace,
+  rows: DashboardStatsRows,
+): DashboardStats {
   const { accountTotals: accountRows, cardTotals: cardRows, recent } = rows;
   const { totalBalanceCents, laterCardDebtCents, foreignLaterCardDebt, otherCurrencies, converter, monthly } =
     todaysFigures(ctx.clock.now(), workspace, rows);
@@ -296,11 +308,9 @@ export function dashboardStatsFrom(ctx: ServiceContext, workspace: LedgerWorkspa
     currency: workspace.currency,
     total_balance: unitsToDecimal(totalBalanceCents, workspace.currency),
     other_currencies: otherCurrencies,
-    /** Currencies held or moved here that no kept rate converts: left out of every figure, never counted at 1. */
     unconverted_currencies: [...converter.unconverted].sort(),
     ...monthly,
     accounts_count: accountRows.reduce((sum, row) => sum + Number(row.activeCount), 0),
-    /** What active loans still owe, and the total balance less today's card debt and that. */
     loans_owed: unitsToDecimal(loansOwedCents, workspace.currency),
     net_worth: unitsToDecimal(totalBalanceCents - debtCents - loansOwedCents, workspace.currency),
     credit_utilization: limitCents > 0n ? percentage(debtCents, limitCents) : 0,
@@ -321,17 +331,26 @@ async function readMonthlyFigures({ ctx, input }: ServiceCall<WorkspaceRef>) {
 }
 
 /** GET /dashboard/monthly-income */
-export async function getMonthlyIncome({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function getMonthlyIncome({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof monthlyIncomeSchema>> {
   return (await readMonthlyFigures({ ctx, input })).monthly_income;
 }
 
 /** GET /dashboard/monthly-expenses */
-export async function getMonthlyExpenses({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function getMonthlyExpenses({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof monthlyExpensesSchema>> {
   return (await readMonthlyFigures({ ctx, input })).monthly_expenses;
 }
 
 /** GET /dashboard/credit-card-spending */
-export async function getCreditCardSpending({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function getCreditCardSpending({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof creditCardSpendingSchema>> {
   return (await readMonthlyFigures({ ctx, input })).credit_card_spending;
 }
 
@@ -344,7 +363,9 @@ export async function getCreditCardSpending({ ctx, input }: ServiceCall<Workspac
 export async function getVirtualBalance({
   ctx,
   input,
-}: ServiceCall<WorkspaceRef & { end_date?: string; horizon?: Horizon }>) {
+}: ServiceCall<WorkspaceRef & { end_date?: string; horizon?: Horizon }>): Promise<
+  z.infer<typeof virtualBalanceSchema>
+> {
   const now = ctx.clock.now();
   const todays = possibleTodays(now);
   const horizon = input.horizon ?? "end_of_month";
@@ -417,7 +438,6 @@ export async function getVirtualBalance({
     credit_card_debt: unitsToDecimal(debtCents, workspace.currency),
     end_balance: unitsToDecimal(currentCents + futureIncomeCents - futureExpensesCents, workspace.currency),
     unconverted_currencies: [...converter.unconverted].sort(),
-    /** What scheduled, recurring and installment items and loan payments will post by end_date, soonest first (the first 50). */
     upcoming: planned.slice(0, 50).map((flow) => ({
       date: flow.date,
       type: flow.kind,

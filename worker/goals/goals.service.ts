@@ -11,6 +11,7 @@
  * - Projected date: when the pace would reach the target, if it is positive.
  */
 import { and, asc, eq, gte, inArray, like, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid, newId } from "../../db/ids.ts";
 import { accounts, goalAccounts, goalContributions, goals, ledgerDayFlows } from "../../db/schema/index.ts";
 import { reportRatesQueries } from "../analytics/analytics.queries.ts";
@@ -28,12 +29,14 @@ import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import { exactCents } from "../ledger/sums.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { goalListSchema, goalResponseSchema, goalsProgressSchema } from "./goals.responses.ts";
 import type { ContributionInput, GoalInput } from "./goals.schemas.ts";
 
 export type GoalRef = WorkspaceRef & { goalId: string };
 type GoalRow = typeof goals.$inferSelect;
 type ContributionRow = typeof goalContributions.$inferSelect;
 type Ctx = ServiceCall<WorkspaceRef>["ctx"];
+type GoalResponse = z.infer<typeof goalResponseSchema>;
 
 export const goalNotFound = () => new AppError("NOT_FOUND", "errors:details.goalNotFound");
 const contributionNotFound = () => new AppError("NOT_FOUND", "errors:details.contributionNotFound");
@@ -122,7 +125,7 @@ function goalFigures(rows: GoalReadRows, today: string) {
   }
   const signed = (flow: { direction: string; units: bigint }) => (flow.direction === "in" ? flow.units : -flow.units);
 
-  return (goal: GoalRow, links: readonly string[], contributions: readonly ContributionRow[]) => {
+  return (goal: GoalRow, links: readonly string[], contributions: readonly ContributionRow[]): GoalResponse => {
     const converter = converters.to(goal.currency);
     let current = 0n;
     let lastDays = 0n;
@@ -253,12 +256,12 @@ async function readGoals(ctx: Ctx, workspaceId: string, goalId?: string) {
 }
 
 /** GET /goals: every goal with its progress, oldest first. */
-export async function listGoals({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function listGoals({ ctx, input }: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof goalListSchema>> {
   const { goals: data, unconverted } = await readGoals(ctx, input.workspaceId);
   return { data, meta: { unconverted_currencies: unconverted } };
 }
 
-export async function getGoal({ ctx, input }: ServiceCall<GoalRef>) {
+export async function getGoal({ ctx, input }: ServiceCall<GoalRef>): Promise<GoalResponse> {
   const { goals: found } = await readGoals(ctx, input.workspaceId, input.goalId);
   if (!found[0]) throw goalNotFound();
   return found[0];
@@ -272,7 +275,7 @@ function checkedGoal(input: GoalInput, rows: GoalReadRows, today: string) {
 }
 
 /** POST /goals: in the workspace's currency; links the accounts whose balances count. */
-export async function createGoal({ ctx, input }: ServiceCall<WorkspaceRef & GoalInput>) {
+export async function createGoal({ ctx, input }: ServiceCall<WorkspaceRef & GoalInput>): Promise<GoalResponse> {
   const { workspace, rows } = await readInWorkspace(
     ctx,
     input.workspaceId,
@@ -318,7 +321,7 @@ async function readGoalToChange(ctx: Ctx, input: GoalRef) {
 }
 
 /** PUT /goals/{id}: name, target, date, colour and the linked accounts, all replaced. */
-export async function updateGoal({ ctx, input }: ServiceCall<GoalRef & GoalInput>) {
+export async function updateGoal({ ctx, input }: ServiceCall<GoalRef & GoalInput>): Promise<GoalResponse> {
   const { rows, goal: previous, today } = await readGoalToChange(ctx, input);
   checkedGoal(input, rows, today);
   const goal: GoalRow = {
@@ -383,7 +386,7 @@ export async function deleteGoal({ ctx, input }: ServiceCall<GoalRef>) {
 }
 
 /** POST /goals/{id}/contributions: money put aside (or taken out) by hand; answers the goal. */
-export async function addContribution({ ctx, input }: ServiceCall<GoalRef & ContributionInput>) {
+export async function addContribution({ ctx, input }: ServiceCall<GoalRef & ContributionInput>): Promise<GoalResponse> {
   const { rows, goal, today } = await readGoalToChange(ctx, input);
   const contribution: ContributionRow = {
     id: newId(),
@@ -433,7 +436,10 @@ export async function deleteContribution({ ctx, input }: ServiceCall<GoalRef & {
 }
 
 /** GET /analytics/goals-progress: every goal's figures (advanced analytics). */
-export async function goalsProgress({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function goalsProgress({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof goalsProgressSchema>> {
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ownerTierRows: workspaceOwnerTierQuery(ctx, input.workspaceId),
     ...goalReads(ctx, input.workspaceId),

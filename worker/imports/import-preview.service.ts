@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { decimalToUnits, maxAmountUnitsOf, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 import type { PersonCall } from "../access/actor.ts";
@@ -6,6 +7,7 @@ import type { Language } from "../i18n/language.ts";
 import { exportWords } from "../exports/transaction-rows.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import type { CsvMapping } from "./csv-statement.ts";
+import type { importPreviewSchema, previewLineSchema } from "./imports.responses.ts";
 import { comparedDays, matchLines, type ComparableLine } from "./duplicates.ts";
 import { existingTransactionsQuery, rememberedMappingQuery, targetMissing, targetQuery } from "./import-target.ts";
 import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
@@ -14,18 +16,9 @@ import { readStatementFile } from "./statement-file.ts";
 /** Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold. */
 export type RefusalReason = "zero_amount" | "too_many_decimals" | "amount_too_large";
 
-export type PreviewLine = {
-  line: number;
-  date: string;
-  description: string;
-  /** Signed, with the target currency's places: what the line would add to (or take from) the balance. */
-  amount: string;
-  imported_id: string | null;
-  status: "new" | "duplicate" | "possible_duplicate" | "refused";
-  reason: "imported_id" | "same_file" | RefusalReason | null;
-  /** The transaction already recorded that the line repeats (or may repeat). */
-  existing: { uuid: string; date: string; description: string; amount: string } | null;
-};
+/** A line as the preview answers it (./imports.responses.ts). */
+export type PreviewLine = z.infer<typeof previewLineSchema>;
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 const maxDescriptionLength = 255;
 
@@ -84,7 +77,7 @@ export type PreviewInput = {
  * the file's days, its remembered CSV mapping) depends on the file, so it follows the parse, with
  * the access checked again in the same batch (docs/decisions/035-imports-preview-then-chunks.md).
  */
-export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
+export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): Promise<ImportPreview> {
   await readInWorkspace(ctx, input.workspaceId, "finances.write", {});
   const upload = await input.readUpload();
   if (upload.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
@@ -177,5 +170,3 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>) {
     },
   };
 }
-
-export type ImportPreview = Awaited<ReturnType<typeof previewImport>>;

@@ -1,17 +1,21 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../access/api-env.ts";
 import { requirePerson } from "../access/access.middleware.ts";
 import { AppError } from "../http/errors.ts";
 import { bodyLimits, formEnvelopeBytes } from "../http/body-limits.ts";
+import { answers, describeRoute } from "../http/openapi.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
 import { previewImport, statementTooLarge } from "./import-preview.service.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";
+import { importChunkAnswerSchema, importPreviewSchema, importResponseSchema } from "./imports.responses.ts";
 import { importChunkSchema, importCreateSchema, importListQuerySchema, importTargetSchema } from "./imports.schemas.ts";
 import { createImport, listImports, undoImport, writeImportChunk } from "./imports.service.ts";
 import { maxStatementBytes } from "./statement.ts";
 
 const base = "/:workspaceId/imports";
+const tag = "Imports";
 
 const invalid = (
   field: string,
@@ -60,29 +64,98 @@ async function previewForm(request: Request) {
   };
 }
 
-/** /workspaces/{workspaceId}/imports…: bank statements (OFX, CSV) into an account or card. */
+/**
+ * /workspaces/{workspaceId}/imports…: bank statements (OFX, CSV) into an account or card, in three steps
+ * (docs/api.md#imports). Reads: any member; writes: owner, admin or member; every plan.
+ */
 export const importRoutes = new Hono<ApiEnv>()
   .use(requirePerson)
-  .post(`${base}/preview`, bodyLimits.upload(maxStatementBytes + formEnvelopeBytes, "5 MB"), async (c) => {
-    const input = {
-      ...c.req.param(),
-      readUpload: () => previewForm(c.req.raw),
-      language: detectLanguage(c.req.raw),
-    };
-    return c.json({ data: await previewImport({ ctx: c.get("ctx"), input }) });
-  })
-  .get(base, validate("query", importListQuerySchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("query") };
-    return c.json({ data: await listImports({ ctx: c.get("ctx"), input }) });
-  })
-  .post(base, validate("json", importCreateSchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await createImport({ ctx: c.get("ctx"), input }) }, 201);
-  })
-  .post(`${base}/:importId/chunks`, validate("json", importChunkSchema), async (c) => {
-    const input = { ...c.req.param(), ...c.req.valid("json") };
-    return c.json({ data: await writeImportChunk({ ctx: c.get("ctx"), input }) });
-  })
-  .delete(`${base}/:importId`, async (c) => {
-    return c.json({ data: await undoImport({ ctx: c.get("ctx"), input: c.req.param() }) });
-  });
+  .post(
+    `${base}/preview`,
+    bodyLimits.upload(maxStatementBytes + formEnvelopeBytes, "5 MB"),
+    describeRoute({
+      tag,
+      summary: "Read a statement file, writing nothing",
+      description:
+        "A multipart form: `file`, at most 5 MB; `target`, `account:{uuid}` or `card:{uuid}` (422 when not in the " +
+        "workspace, or archived); `csv_mapping`, optional, a CSV's column mapping as JSON text (the shape of " +
+        "`csv.mapping` in the answer). OFX/QFX is recognised by its content, anything else is read as CSV, in " +
+        "UTF-8 or Windows-1252. A file that cannot be read is `IMPORT_FILE_INVALID`, naming the line.",
+      answer: answers.data(importPreviewSchema),
+      upload: { form: z.object({ file: z.file(), target: z.string(), csv_mapping: z.string().optional() }) },
+      errors: ["UNSUPPORTED_MEDIA_TYPE", "VALIDATION_FAILED", "IMPORT_FILE_INVALID"],
+    }),
+    async (c) => {
+      const input = {
+        ...c.req.param(),
+        readUpload: () => previewForm(c.req.raw),
+        language: detectLanguage(c.req.raw),
+      };
+      return c.json({ data: await previewImport({ ctx: c.get("ctx"), input }) });
+    },
+  )
+  .get(
+    base,
+    describeRoute({
+      tag,
+      summary: "The latest 50 imports",
+      description: "Newest first; `target` (`account:{uuid}` or `card:{uuid}`) for one account's or card's.",
+      answer: answers.data(z.array(importResponseSchema)),
+    }),
+    validate("query", importListQuerySchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("query") };
+      return c.json({ data: await listImports({ ctx: c.get("ctx"), input }) });
+    },
+  )
+  .post(
+    base,
+    describeRoute({
+      tag,
+      summary: "Start an import",
+      description:
+        "What the preview found, before the lines are sent in chunks: the import has created nothing yet. A CSV's " +
+        "`csv_mapping` is kept for the next CSV of the same account or card.",
+      answer: answers.created(importResponseSchema),
+    }),
+    validate("json", importCreateSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("json") };
+      return c.json({ data: await createImport({ ctx: c.get("ctx"), input }) }, 201);
+    },
+  )
+  .post(
+    `${base}/:importId/chunks`,
+    describeRoute({
+      tag,
+      summary: "Write up to 500 of the file's lines",
+      description:
+        "The lines as the preview gave them, numbered by `chunk_index` from 0, written in one atomic batch: a " +
+        "negative amount is an expense, a positive one income. A line whose bank id the account or card already " +
+        "holds is skipped. The same chunk sent again is answered from the first write and writes nothing. " +
+        "`IMPORT_UNDONE` once the import was undone; `INSUFFICIENT_CREDIT` when a card's purchases pass its limit.",
+      answer: answers.data(importChunkAnswerSchema),
+      errors: ["IMPORT_UNDONE", "INSUFFICIENT_CREDIT", "BALANCE_OUT_OF_RANGE", "REFERENCED_ITEM_DELETED"],
+    }),
+    validate("json", importChunkSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("json") };
+      return c.json({ data: await writeImportChunk({ ctx: c.get("ctx"), input }) });
+    },
+  )
+  .delete(
+    `${base}/:importId`,
+    describeRoute({
+      tag,
+      summary: "Undo an import",
+      description:
+        "Every transaction it created goes (edited ones too) and every balance moves back, in one atomic batch; the " +
+        "import stays listed with `undone_at`. `IMPORT_CHANGED` when one of its transactions changed at the same " +
+        "moment (nothing changed). Undoing an undone import answers it again.",
+      answer: answers.data(importResponseSchema),
+      errors: ["IMPORT_CHANGED", "INSUFFICIENT_CREDIT", "BALANCE_OUT_OF_RANGE"],
+    }),
+    async (c) => {
+      return c.json({ data: await undoImport({ ctx: c.get("ctx"), input: c.req.param() }) });
+    },
+  );

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
 import { newId, isUuid } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
 import {
@@ -21,7 +22,9 @@ import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.t
 import { countChange, creditLimits } from "../transactions/transactions.service.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { CsvMapping } from "./csv-mapping.schemas.ts";
 import { targetMissing, targetQuery } from "./import-target.ts";
+import type { importChunkAnswerSchema, importResponseSchema } from "./imports.responses.ts";
 import type { ImportChunkInput, ImportCreateInput } from "./imports.schemas.ts";
 
 export type ImportRef = WorkspaceRef & { importId: string };
@@ -43,7 +46,9 @@ const importRowQuery = (ctx: ServiceContext, ref: ImportRef) =>
 
 type ImportRow = typeof statementImports.$inferSelect;
 
-function importResponse(row: ImportRow, target: { name: string } | null, createdByName: string | null) {
+export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+function importResponse(row: ImportRow, target: { name: string } | null, createdByName: string | null): ImportResponse {
   return {
     uuid: row.id,
     file_name: row.fileName,
@@ -57,19 +62,21 @@ function importResponse(row: ImportRow, target: { name: string } | null, created
     created_count: row.createdCount,
     skipped_count: row.skippedCount,
     refused_count: row.refusedCount,
-    csv_mapping: row.csvMapping ? (JSON.parse(row.csvMapping) as Record<string, unknown>) : null,
+    csv_mapping: row.csvMapping ? (JSON.parse(row.csvMapping) as CsvMapping) : null,
     created_by: createdByName === null ? null : { name: createdByName },
     created_at: row.createdAt,
     undone_at: row.undoneAt,
   };
 }
-export type ImportResponse = ReturnType<typeof importResponse>;
 
 /**
  * POST /imports: the record of a statement about to be written, after its preview. Its lines
  * follow in chunks (writeImportChunk); until the first arrives it has created nothing.
  */
-export async function createImport({ ctx, input }: PersonCall<WorkspaceRef & ImportCreateInput>) {
+export async function createImport({
+  ctx,
+  input,
+}: PersonCall<WorkspaceRef & ImportCreateInput>): Promise<ImportResponse> {
   const {
     rows: { targetRows, nameRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
@@ -155,7 +162,7 @@ const chunkQuery = (ctx: ServiceContext, ref: ImportRef, chunkIndex: number) =>
       ),
     );
 
-type ChunkAnswer = { chunk_index: number; created: number; skipped: number };
+type ChunkAnswer = z.infer<typeof importChunkAnswerSchema>;
 
 const chunkAnswer = (chunkIndex: number, row: { createdCount: number; skippedCount: number }): ChunkAnswer => ({
   chunk_index: chunkIndex,
@@ -287,7 +294,10 @@ export async function writeImportChunk(
 }
 
 /** GET /imports: the workspace's latest imports (or one account's or card's), newest first. */
-export async function listImports({ ctx, input }: PersonCall<WorkspaceRef & { target?: LegRef }>) {
+export async function listImports({
+  ctx,
+  input,
+}: PersonCall<WorkspaceRef & { target?: LegRef }>): Promise<ImportResponse[]> {
   const cardOf = alias(cards, "import_card");
   const accountOf = alias(accounts, "import_account");
   const onTarget = input.target
@@ -323,7 +333,7 @@ export async function listImports({ ctx, input }: PersonCall<WorkspaceRef & { ta
  * exactly those read (their count and revisions): one edited or deleted meanwhile makes it a 409,
  * and nothing changes. Undoing an undone import answers it again.
  */
-export async function undoImport({ ctx, input }: PersonCall<ImportRef>) {
+export async function undoImport({ ctx, input }: PersonCall<ImportRef>): Promise<ImportResponse> {
   const {
     rows: { importRows, createdRows, nameRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {

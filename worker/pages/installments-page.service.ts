@@ -8,7 +8,7 @@ import { todayIn } from "../ledger/dates.ts";
 import { optionQueries, optionsFrom } from "./planned-pages.service.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { overviewFrom, statisticsOf } from "../planning/installments/installment-overview.service.ts";
-import { toInstallmentPlanResponse } from "../planning/installments/installment-plan-view.ts";
+import { toInstallmentPlanDetail } from "../planning/installments/installment-plan-view.ts";
 import { installmentListQueries } from "../planning/installments/installments.service.ts";
 
 /**
@@ -54,9 +54,7 @@ export async function loadInstallmentsPage({
   const view = overviewFrom(workspaceId, rows, today);
   const selectedRow = rows.planRows.find((plan) => plan.id === selectedId);
   const options = optionsFrom(rows, { today, now: ctx.clock.now() });
-  const selected = selectedRow
-    ? toInstallmentPlanResponse(selectedRow, rows.claimRows, view.found, today, { withSchedule: true })
-    : null;
+  const selected = selectedRow ? toInstallmentPlanDetail(selectedRow, rows.claimRows, view.found, today) : null;
   // Offered to link: expenses of exactly the next installment's amount, on an active account plan.
   const nextCents =
     selected?.next_installment && !selected.is_paused && selected.payment_method === "account"

@@ -5,7 +5,7 @@ import type { PersonCall } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 import { todayIn } from "../ledger/dates.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
-import { loanListQueries, loansFrom, loanStatisticsFrom, toLoanResponse } from "../planning/loans/loans.service.ts";
+import { loanListQueries, loansFrom, loanStatisticsFrom, toLoanDetail } from "../planning/loans/loans.service.ts";
 
 /**
  * The loans page in ONE read round trip: every loan with its progress, the statistics, the chosen
@@ -26,9 +26,7 @@ export async function loadLoansPage({ ctx, input }: PersonCall<WorkspaceRef & { 
   return {
     loans: loansFrom(rows, today),
     statistics: loanStatisticsFrom(rows),
-    selected: selectedRow
-      ? toLoanResponse(selectedRow, { account, payments: rows.paymentRows, today }, { withDetail: true })
-      : null,
+    selected: selectedRow ? toLoanDetail(selectedRow, { account, payments: rows.paymentRows, today }) : null,
     isSelectedMissing: input.selectedLoanId !== null && !selectedRow,
     accounts: rows.activeAccountRows,
     role,

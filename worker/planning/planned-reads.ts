@@ -1,10 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
 import { accounts, cards, tags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { microsToRate, unitsToDecimal } from "../ledger/amounts.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { lookupOf, type Lookup } from "../transactions/transaction-legs.ts";
+import type { templateResponseSchema } from "./planned.responses.ts";
 import { parseLegRef, referencedIds, tagIdsOf, type TemplateColumns } from "./planned-template.ts";
 
 /**
@@ -95,11 +97,11 @@ function sideOf(ref: LegRef | null, lookup: Lookup): Side {
   return { type: ref.type, uuid: ref.id, name };
 }
 
-/** A template as the API answers it (the transaction's field names), with its legs' and tags' names. */
+/** A template as the API answers it (./planned.responses.ts), with its legs' and tags' names. */
 export function templateResponse(
   template: TemplateColumns,
   found: { lookup: Lookup; tagRows: readonly { id: string; name: string; color: string }[] },
-) {
+): z.infer<typeof templateResponseSchema> {
   const tagsById = new Map(found.tagRows.map((tag) => [tag.id, tag]));
   const tagList = tagIdsOf(template).flatMap((id) => {
     const tag = tagsById.get(id);

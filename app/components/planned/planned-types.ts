@@ -3,7 +3,7 @@ import type { ScheduledResponse } from "../../../worker/planning/scheduled/sched
 
 /**
  * A scheduled (one-off) and a recurring item as their pages receive them: the API's shapes
- * (docs/api.md, "Scheduled transactions" and "Recurring transactions").
+ * (worker/planning/scheduled/scheduled.responses.ts, worker/planning/recurring/recurring.responses.ts).
  */
 export type ScheduledItem = ScheduledResponse;
 export type RecurringItem = RecurringResponse;

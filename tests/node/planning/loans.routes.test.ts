@@ -158,6 +158,24 @@ describe("loans", () => {
     expect(posted).toHaveLength(1);
   });
 
+  it("answers a pay-off sent again under its Idempotency-Key with the first answer, paying once", async () => {
+    const loan = (await car()).body.data;
+    const send = () =>
+      t.request(`${p.base}/loans/${loan.uuid}/pay-off`, {
+        method: "POST",
+        token: p.member.token,
+        headers: { "Idempotency-Key": "loan-payoff-1" },
+        json: { date: "2026-12-01" },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await again.json()).toEqual(await first.json());
+    expect(await t.db.select().from(loanPayments).where(eq(loanPayments.loanId, loan.uuid))).toHaveLength(1);
+  });
+
   it("quotes and pays off the loan (balance, interest accrued, fee), then takes no more payments", async () => {
     const loan = (await car()).body.data;
     await p.call("POST", `/loans/${loan.uuid}/record-payment`, { amount: "1129.76", date: "2026-12-21" });

@@ -16,6 +16,11 @@ export const percentTextSchema = z.unknown().transform((value, context): string 
   return (text as string).trim();
 });
 
+z.globalRegistry.add(percentTextSchema, {
+  description: 'A percentage from 0 to 1,000 with at most 6 places, as a JSON number or a string: 1.99, "1.99".',
+  anyOf: [{ type: "number" }, { type: "string", pattern: "^\\d{1,4}(\\.\\d{1,6})?$" }],
+});
+
 /** The same rate as an exact fraction. */
 const percentSchema = percentTextSchema.transform((text): Rate => percentRate(text)!);
 

@@ -3,6 +3,7 @@
  * saved. Nothing is read but the caller's membership, nothing is written; the arithmetic is
  * worker/planning/money-schedules.ts, the one every saved plan and loan will use.
  */
+import type { z } from "zod";
 import type { ServiceCall } from "../../access/actor.ts";
 import { readInWorkspace } from "../../access/actor-access.ts";
 import { hundredthsToDecimal, unitsToDecimal } from "../../ledger/amounts.ts";
@@ -17,6 +18,11 @@ import {
 } from "../money-schedules.ts";
 import { assertScheduleEndsInRange } from "../schedule-range.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
+import type {
+  installmentCalculationResponseSchema,
+  loanAmortizationResponseSchema,
+  loanCalculationResponseSchema,
+} from "./calculators.responses.ts";
 import type { InstallmentCalculation, LoanAmortization, LoanCalculation } from "./calculators.schemas.ts";
 
 const sum = (rows: ScheduleRow[], field: "paymentCents" | "interestCents") =>
@@ -36,16 +42,18 @@ const decimalIn = (currency: string | undefined) => (units: bigint) =>
 const principalIn = (hundredths: number, currency: string | undefined, field: string) =>
   BigInt(currency ? unitsIn(hundredths, currency, field) : hundredths);
 
-function rowsResponse(rows: ScheduleRow[], text: (units: bigint) => string, dateOf?: (index: number) => string) {
-  return rows.map((row, index) => ({
-    number: row.number,
-    ...(dateOf ? { date: dateOf(index) } : {}),
-    payment: text(row.paymentCents),
-    interest: text(row.interestCents),
-    principal: text(row.principalCents),
-    remaining_balance: text(row.remainingCents),
-  }));
-}
+const amountsOf = (row: ScheduleRow, text: (units: bigint) => string) => ({
+  payment: text(row.paymentCents),
+  interest: text(row.interestCents),
+  principal: text(row.principalCents),
+  remaining_balance: text(row.remainingCents),
+});
+
+const undatedRows = (rows: ScheduleRow[], text: (units: bigint) => string) =>
+  rows.map((row) => ({ number: row.number, ...amountsOf(row, text) }));
+
+const datedRows = (rows: ScheduleRow[], text: (units: bigint) => string, dateOf: (index: number) => string) =>
+  rows.map((row, index) => ({ number: row.number, date: dateOf(index), ...amountsOf(row, text) }));
 
 function totals(rows: ScheduleRow[], text: (units: bigint) => string) {
   return {
@@ -57,7 +65,10 @@ function totals(rows: ScheduleRow[], text: (units: bigint) => string) {
 }
 
 /** POST /installment-plans/calculate: the installment, the interest and the schedule (dated from the first payment, when given). */
-export async function calculateInstallments({ ctx, input }: ServiceCall<WorkspaceRef & InstallmentCalculation>) {
+export async function calculateInstallments({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & InstallmentCalculation>): Promise<z.infer<typeof installmentCalculationResponseSchema>> {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
   const rows = schedule(
     principalIn(input.principal, input.currency, "principal"),
@@ -70,7 +81,7 @@ export async function calculateInstallments({ ctx, input }: ServiceCall<Workspac
   const text = decimalIn(input.currency);
   return {
     ...totals(rows, text),
-    schedule: rowsResponse(rows, text, first ? (index) => paymentDate(first, index) : undefined),
+    schedule: first ? datedRows(rows, text, (index) => paymentDate(first, index)) : undatedRows(rows, text),
   };
 }
 
@@ -88,7 +99,10 @@ function loanTerms(input: LoanCalculation) {
 }
 
 /** POST /loans/calculate: the payment, the interest and the total over the loan's term. */
-export async function calculateLoan({ ctx, input }: ServiceCall<WorkspaceRef & LoanCalculation>) {
+export async function calculateLoan({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & LoanCalculation>): Promise<z.infer<typeof loanCalculationResponseSchema>> {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
   const { periods, rate } = loanTerms(input);
   const principal = principalIn(input.principal_amount, input.currency, "principal_amount");
@@ -97,7 +111,10 @@ export async function calculateLoan({ ctx, input }: ServiceCall<WorkspaceRef & L
 }
 
 /** POST /loans/amortization: the whole schedule, each payment dated. */
-export async function loanAmortization({ ctx, input }: ServiceCall<WorkspaceRef & LoanAmortization>) {
+export async function loanAmortization({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & LoanAmortization>): Promise<z.infer<typeof loanAmortizationResponseSchema>> {
   await readInWorkspace(ctx, input.workspaceId, "workspace.read", {});
   const { frequency, periods, rate } = loanTerms(input);
   assertScheduleEndsInRange(paymentDate(input.start_date, periods - 1, frequency), "term_months");
@@ -108,6 +125,6 @@ export async function loanAmortization({ ctx, input }: ServiceCall<WorkspaceRef 
     ...totals(rows, text),
     periods,
     period_rate: rateText(rate),
-    schedule: rowsResponse(rows, text, (index) => paymentDate(input.start_date, index, frequency)),
+    schedule: datedRows(rows, text, (index) => paymentDate(input.start_date, index, frequency)),
   };
 }

@@ -3,6 +3,8 @@
  * "execute all" for the plans paid from an account. One read round trip each; a workspace has tens
  * of plans, so their schedules are worked out here rather than stored.
  */
+import type { z } from "zod";
+import type { Currency } from "../../../db/enums.ts";
 import { batchOfStatements, type RowsByName } from "../../../db/named-batch.ts";
 import type { ServiceCall } from "../../access/actor.ts";
 import { readInWorkspace } from "../../access/actor-access.ts";
@@ -18,6 +20,12 @@ import { eq, and } from "drizzle-orm";
 import { installmentPlans } from "../../../db/schema/index.ts";
 import { revised } from "../planned-template.ts";
 import { AppError } from "../../http/errors.ts";
+import type {
+  executeAllInstallmentsSchema,
+  installmentStatisticsSchema,
+  overdueInstallmentsSchema,
+  upcomingInstallmentsSchema,
+} from "./installments.responses.ts";
 
 type ListRows = RowsByName<ReturnType<typeof installmentListQueries>>;
 
@@ -71,7 +79,10 @@ function owedInstallments(view: Overview, keep: (date: string, state: string) =>
 const owedStates = new Set(["scheduled", "due", "overdue", "upcoming"]);
 
 /** GET /installment-plans-upcoming?days=30: what falls due from today to `days` ahead (overdue ones first). */
-export async function upcomingInstallments({ ctx, input }: ServiceCall<WorkspaceRef & { days: number }>) {
+export async function upcomingInstallments({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { days: number }>): Promise<z.infer<typeof upcomingInstallmentsSchema>> {
   const view = await overview(ctx, input.workspaceId, "workspace.read");
   const end = addDays(view.today, input.days);
   const data = owedInstallments(
@@ -82,7 +93,10 @@ export async function upcomingInstallments({ ctx, input }: ServiceCall<Workspace
 }
 
 /** GET /installment-plans-overdue: installments whose date passed without being posted (paused or failing plans). */
-export async function overdueInstallments({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function overdueInstallments({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof overdueInstallmentsSchema>> {
   const view = await overview(ctx, input.workspaceId, "workspace.read");
   return { data: owedInstallments(view, (_date, state) => state === "overdue"), meta: { today: view.today } };
 }
@@ -98,12 +112,12 @@ export async function installmentStatistics({ ctx, input }: ServiceCall<Workspac
 }
 
 /** The statistics of an overview: the plans still running, per currency and per card or account. */
-export function statisticsOf(view: Overview) {
+export function statisticsOf(view: Overview): z.infer<typeof installmentStatisticsSchema> {
   const running = view.plans.filter(({ response }) => !["completed", "cancelled"].includes(response.status));
-  const byCurrency = new Map<string, Totals>();
+  const byCurrency = new Map<Currency, Totals>();
   const bySource = new Map<
     string,
-    Totals & { origin: (typeof running)[number]["response"]["origin"]; currency: string }
+    Totals & { origin: (typeof running)[number]["response"]["origin"]; currency: Currency }
   >();
   for (const { plan, response, installments } of running) {
     const remaining = installments.reduce(
@@ -155,7 +169,10 @@ export function statisticsOf(view: Overview) {
  * account plans, posted now — one batch per plan with its claims, so one that cannot be posted
  * (an archived account) keeps its reason and the others go on.
  */
-export async function executeAllInstallments({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function executeAllInstallments({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof executeAllInstallmentsSchema>> {
   const view = await overview(ctx, input.workspaceId, "finances.write");
   let posted = 0;
   const failed: { plan_id: string; reason: string }[] = [];

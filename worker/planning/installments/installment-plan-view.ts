@@ -3,6 +3,7 @@
  * is paid and what remains, the next one and the plan's status — worked out from the plan, the
  * claims of the installments posted and the transactions they posted, at the workspace's today.
  */
+import type { z } from "zod";
 import type { installmentPlans } from "../../../db/schema/index.ts";
 import { type CardCycle, closingDateFor, dueDateFor } from "../../cards/statements.ts";
 import { unitsToDecimal } from "../../ledger/amounts.ts";
@@ -16,6 +17,11 @@ import {
   installmentRows,
   regularInstallmentCents,
 } from "./installment-schedule.ts";
+import type {
+  installmentPlanDetailSchema,
+  installmentPlanResponseSchema,
+  installmentStateSchema,
+} from "./installments.responses.ts";
 
 export type InstallmentPlanRow = typeof installmentPlans.$inferSelect;
 
@@ -27,23 +33,10 @@ export type InstallmentClaim = {
   date: string | null;
 };
 
-/**
- * - settled_before: paid before the plan was recorded here (never posted);
- * - paid: posted from the account (or linked to a transaction that paid it);
- * - charged: on the card, dated today or before (on a statement);
- * - scheduled: on the card, dated later (holding the limit until its statement is paid);
- * - due / overdue / upcoming: on the account, not posted, dated today / before / after today;
- * - dropped: left off by a cancel (or its transaction deleted).
- */
-export type InstallmentState =
-  | "settled_before"
-  | "paid"
-  | "charged"
-  | "scheduled"
-  | "due"
-  | "overdue"
-  | "upcoming"
-  | "dropped";
+/** Where an installment stands (./installments.responses.ts says what each state means). */
+export type InstallmentState = z.infer<typeof installmentStateSchema>;
+export type InstallmentPlanResponse = z.infer<typeof installmentPlanResponseSchema>;
+export type InstallmentPlanDetail = z.infer<typeof installmentPlanDetailSchema>;
 
 const doneStates: ReadonlySet<InstallmentState> = new Set(["settled_before", "paid", "charged"]);
 const owedStates: ReadonlySet<InstallmentState> = new Set(["scheduled", "due", "overdue", "upcoming"]);
@@ -134,18 +127,37 @@ function installmentResponse(item: Installment, currency: string) {
   };
 }
 
-/**
- * An installment plan as the API answers it (docs/api.md#installment-plans); the schedule only when asked (a
- * plan's own page).
- */
+type Found = { lookup: Lookup; tagRows: readonly { id: string; name: string; color: string }[] };
+
+/** An installment plan as the API answers it (./installments.responses.ts), as lists give it. */
 export function toInstallmentPlanResponse(
   plan: InstallmentPlanRow,
   claims: readonly InstallmentClaim[],
-  found: { lookup: Lookup; tagRows: readonly { id: string; name: string; color: string }[] },
+  found: Found,
   today: string,
-  options: { withSchedule?: boolean } = {},
-) {
+): InstallmentPlanResponse {
+  return planResponse(plan, installmentsOf(plan, claims, found.lookup, today), found);
+}
+
+/** The plan with its schedule, as a single plan's answers (and its page) give it. */
+export function toInstallmentPlanDetail(
+  plan: InstallmentPlanRow,
+  claims: readonly InstallmentClaim[],
+  found: Found,
+  today: string,
+): InstallmentPlanDetail {
   const installments = installmentsOf(plan, claims, found.lookup, today);
+  return {
+    ...planResponse(plan, installments, found),
+    schedule: installments.map((item) => installmentResponse(item, plan.currency)),
+  };
+}
+
+function planResponse(
+  plan: InstallmentPlanRow,
+  installments: readonly Installment[],
+  found: Found,
+): InstallmentPlanResponse {
   const template = templateResponse(plan, found);
   const totalCents = installments.reduce((total, item) => total + item.paymentCents, 0n);
   const next = installments.find((item) => owedStates.has(item.state));
@@ -192,8 +204,5 @@ export function toInstallmentPlanResponse(
     cancelled_at: plan.cancelledAt,
     created_at: plan.createdAt,
     updated_at: plan.updatedAt,
-    ...(options.withSchedule ? { schedule: installments.map((item) => installmentResponse(item, plan.currency)) } : {}),
   };
 }
-
-export type InstallmentPlanResponse = ReturnType<typeof toInstallmentPlanResponse>;

@@ -34,6 +34,21 @@ export const installmentPlanSchema = z
   });
 export type InstallmentPlanInput = z.infer<typeof installmentPlanSchema>;
 
+/** The same body as a client sends it, for the API's document: each required field under either of its names. */
+export const installmentPlanPayloadSchema = z.object({
+  ...installmentPlanSchema.shape,
+  installments_count: installmentPlanSchema.shape.installments_count
+    .optional()
+    .meta({ description: "Required, here or as `installments`." }),
+  installments: installmentPlanSchema.shape.installments_count
+    .optional()
+    .meta({ description: "`installments_count`, as other clients name it." }),
+  origin: installmentPlanSchema.shape.origin
+    .optional()
+    .meta({ description: 'Required, here or as `origin_id`: "card:{uuid}" or "account:{uuid}".' }),
+  origin_id: legSchema.optional().meta({ description: "`origin`, as other clients name it." }),
+});
+
 /** `origin_id` and `installments` (the count) as other clients send them. */
 export function normaliseInstallmentPlanBody(raw: unknown): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;

@@ -7,6 +7,7 @@
  * recorded ("record payment"); every posting rides with its claim, so none is posted twice.
  */
 import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid, newId } from "../../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../../db/named-batch.ts";
 import { installmentPlans, plannedOccurrences, transactions } from "../../../db/schema/index.ts";
@@ -29,8 +30,10 @@ import { currencyOfLeg } from "../../transactions/transaction-legs.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
 import {
   type InstallmentClaim,
+  type InstallmentPlanDetail,
   type InstallmentPlanRow,
   isCardPlan,
+  toInstallmentPlanDetail,
   toInstallmentPlanResponse,
 } from "./installment-plan-view.ts";
 import {
@@ -40,6 +43,7 @@ import {
   installmentRows,
   regularInstallmentCents,
 } from "./installment-schedule.ts";
+import type { installmentPlanListSchema } from "./installments.responses.ts";
 import type { InstallmentPlanEdit, InstallmentPlanInput, RecordInstallmentPayment } from "./installments.schemas.ts";
 
 export type InstallmentPlanRef = WorkspaceRef & { planId: string };
@@ -94,7 +98,10 @@ export function installmentListQueries(ctx: ServiceContext, workspaceId: string)
 }
 
 /** GET /installment-plans: each plan with its progress; `meta.today` is the workspace's today. */
-export async function listInstallmentPlans({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function listInstallmentPlans({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof installmentPlanListSchema>> {
   const { workspace, rows } = await readInWorkspace(
     ctx,
     input.workspaceId,
@@ -127,10 +134,10 @@ async function readPlan(
 /** GET /installment-plans/{id}: the plan with its schedule, and on a card the statement of each installment. */
 export async function getInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
   const { plan, claims, found, today } = await readPlan(ctx, input, "workspace.read");
-  return toInstallmentPlanResponse(plan, claims, found, today, { withSchedule: true });
+  return toInstallmentPlanDetail(plan, claims, found, today);
 }
 
-type PlanAnswer = { data: ReturnType<typeof toInstallmentPlanResponse> };
+type PlanAnswer = { data: InstallmentPlanDetail };
 
 /**
  * POST /installment-plans. On a card every installment not already paid is posted in the plan's
@@ -233,7 +240,7 @@ export async function createInstallmentPlan(
     date: row.date,
   }));
   const today = todayIn(workspace.timeZone, ctx.clock.now());
-  const answer = created(toInstallmentPlanResponse(plan, claims, found, today, { withSchedule: true }));
+  const answer = created(toInstallmentPlanDetail(plan, claims, found, today));
   const racedTwin = await once.commit<PlanAnswer>(
     runPostingBatch(
       batchOfStatements(ctx.db, [
@@ -276,7 +283,7 @@ export async function updateInstallmentPlan({ ctx, input }: ServiceCall<Installm
     tagIds: JSON.stringify(input.tag_ids ?? []),
   };
   const updated = await applyGuarded(ctx, plan, set);
-  return toInstallmentPlanResponse(updated, claims, found, today, { withSchedule: true });
+  return toInstallmentPlanDetail(updated, claims, found, today);
 }
 
 /**
@@ -336,7 +343,7 @@ export async function cancelInstallmentPlan({ ctx, input }: ServiceCall<Installm
   const updated = await runLedgerBatch(batchEndingWith(ctx.db, dropped, guardedUpdate(ctx, plan, set)));
   if (updated.rowsAffected !== 1) throw plannedItemChanged();
   const after = await readPlan(ctx, input, "workspace.read");
-  return toInstallmentPlanResponse(after.plan, after.claims, found, today, { withSchedule: true });
+  return toInstallmentPlanDetail(after.plan, after.claims, found, today);
 }
 
 /**
@@ -377,14 +384,14 @@ async function accountPlan(ctx: ServiceCall["ctx"], ref: InstallmentPlanRef, sta
 export async function pauseInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
   const { plan, claims, found, today } = await accountPlan(ctx, input, "active");
   const updated = await applyGuarded(ctx, plan, { status: "paused" });
-  return toInstallmentPlanResponse(updated, claims, found, today, { withSchedule: true });
+  return toInstallmentPlanDetail(updated, claims, found, today);
 }
 
 /** POST /installment-plans/{id}/resume: posting goes on; the executor catches up what fell due meanwhile. */
 export async function resumeInstallmentPlan({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
   const { plan, claims, found, today } = await accountPlan(ctx, input, "paused");
   const updated = await applyGuarded(ctx, plan, { status: "active", failureReason: null, failedAt: null });
-  return toInstallmentPlanResponse(updated, claims, found, today, { withSchedule: true });
+  return toInstallmentPlanDetail(updated, claims, found, today);
 }
 
 /** The next installment of an account plan: its number, date and payment; null when all are done. */
@@ -447,7 +454,7 @@ export async function executeInstallmentPayment({ ctx, input }: ServiceCall<Inst
     batchOfStatements(ctx.db, [...posting.statements, guardedUpdate(ctx, plan, advancedPlan(plan, 1))]),
   );
   const after = await readPlan(ctx, input, "workspace.read");
-  return toInstallmentPlanResponse(after.plan, after.claims, after.found, after.today, { withSchedule: true });
+  return toInstallmentPlanDetail(after.plan, after.claims, after.found, after.today);
 }
 
 /**
@@ -512,5 +519,5 @@ export async function recordInstallmentPayment({
   );
   if ((updated as { rowsAffected: number }).rowsAffected !== 1) throw plannedItemChanged();
   const after = await readPlan(ctx, input, "workspace.read");
-  return toInstallmentPlanResponse(after.plan, after.claims, found, after.today, { withSchedule: true });
+  return toInstallmentPlanDetail(after.plan, after.claims, found, after.today);
 }

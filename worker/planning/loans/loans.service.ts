@@ -5,6 +5,8 @@
  * (a racing twin reloads) and, when sent, an Idempotency-Key (a retry answers the first answer).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Currency } from "../../../db/enums.ts";
 import { isUuid, newId } from "../../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../../db/named-batch.ts";
 import { accounts, loanPayments, loans, transactions } from "../../../db/schema/index.ts";
@@ -24,12 +26,22 @@ import { lookupOf, resolveTransaction } from "../../transactions/transaction-leg
 import { countChange } from "../../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
 import { accruedInterest, loanTerms, openingState, paymentsAheadOf, stateAfter, stateOf } from "./loan-math.ts";
+import type {
+  loanDetailSchema,
+  loanListSchema,
+  loanResponseSchema,
+  loanStatisticsSchema,
+  payoffResponseSchema,
+  upcomingLoanPaymentsSchema,
+} from "./loans.responses.ts";
 import type { LoanEdit, LoanInput, LoanPaymentInput, RefinanceInput } from "./loans.schemas.ts";
 
 export type LoanRef = WorkspaceRef & { loanId: string };
 export type LoanRow = typeof loans.$inferSelect;
 type LoanPaymentRow = typeof loanPayments.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
+export type LoanResponse = z.infer<typeof loanResponseSchema>;
+export type LoanDetail = z.infer<typeof loanDetailSchema>;
 
 const loanNotFound = () => new AppError("NOT_FOUND", "errors:details.loanNotFound");
 const changedMeanwhile = () => new AppError("PLANNED_ITEM_CHANGED");
@@ -74,15 +86,10 @@ function paymentResponse(row: LoanPaymentRow, currency: string) {
   };
 }
 
-/**
- * A loan as the API answers it (docs/api.md#loans); its schedule ahead and payments recorded on a loan's own
- * answers.
- */
-export function toLoanResponse(
-  loan: LoanRow,
-  context: { account: AccountRow | undefined; payments: readonly LoanPaymentRow[]; today: string },
-  options: { withDetail?: boolean } = {},
-) {
+type LoanContext = { account: AccountRow | undefined; payments: readonly LoanPaymentRow[]; today: string };
+
+/** A loan as the API answers it (./loans.responses.ts), as lists give it. */
+export function toLoanResponse(loan: LoanRow, context: LoanContext): LoanResponse {
   const isActive = loan.status === "active";
   const ahead = paymentsAheadOf(loan);
   const paid = context.payments.filter((payment) => payment.loanId === loan.id);
@@ -146,24 +153,27 @@ export function toLoanResponse(
       : null,
     created_at: loan.createdAt,
     updated_at: loan.updatedAt,
-    ...(options.withDetail
-      ? {
-          schedule: ahead.map((row) => ({
-            number: row.number,
-            date: row.date,
-            payment: unitsToDecimal(row.paymentCents, loan.currency),
-            interest: unitsToDecimal(row.interestCents, loan.currency),
-            principal: unitsToDecimal(row.principalCents, loan.currency),
-            fees: unitsToDecimal(row.feeCents, loan.currency),
-            remaining_balance: unitsToDecimal(row.remainingCents, loan.currency),
-          })),
-          payments: paid.map((payment) => paymentResponse(payment, loan.currency)),
-        }
-      : {}),
   };
 }
 
-export type LoanResponse = ReturnType<typeof toLoanResponse>;
+/** The loan with its schedule ahead and its payments recorded, as a single loan's answers (and its page) give it. */
+export function toLoanDetail(loan: LoanRow, context: LoanContext): LoanDetail {
+  return {
+    ...toLoanResponse(loan, context),
+    schedule: paymentsAheadOf(loan).map((row) => ({
+      number: row.number,
+      date: row.date,
+      payment: unitsToDecimal(row.paymentCents, loan.currency),
+      interest: unitsToDecimal(row.interestCents, loan.currency),
+      principal: unitsToDecimal(row.principalCents, loan.currency),
+      fees: unitsToDecimal(row.feeCents, loan.currency),
+      remaining_balance: unitsToDecimal(row.remainingCents, loan.currency),
+    })),
+    payments: context.payments
+      .filter((payment) => payment.loanId === loan.id)
+      .map((payment) => paymentResponse(payment, loan.currency)),
+  };
+}
 
 /** A workspace's loans, their payments and accounts, for a read batch (a workspace has a handful). */
 export function loanListQueries(ctx: ServiceContext, workspaceId: string) {
@@ -192,7 +202,7 @@ export function loansFrom(rows: ListRows, today: string) {
 }
 
 /** GET /loans: every loan (active, paid off, refinanced), latest first. */
-export async function listLoans({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function listLoans({ ctx, input }: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof loanListSchema>> {
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     ...loanListQueries(ctx, input.workspaceId),
   });
@@ -226,7 +236,7 @@ async function readLoan(
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const account = rows.loanAccountRows.find((row) => row.id === loan.paymentAccountId);
   const respond = (row: LoanRow, payments: readonly LoanPaymentRow[] = rows.paymentRows) =>
-    toLoanResponse(row, { account, payments, today }, { withDetail: true });
+    toLoanDetail(row, { account, payments, today });
   return {
     loan,
     payments: rows.paymentRows,
@@ -355,7 +365,7 @@ export async function createLoan({ ctx, input }: ServiceCall<WorkspaceRef & Loan
   refuseUnpayable(row, "principal_amount", "errors:fields.loanPaymentTooLarge");
   await ctx.db.insert(loans).values(row);
   const today = todayIn(workspace.timeZone, ctx.clock.now());
-  return toLoanResponse(row, { account, payments: [], today }, { withDetail: true });
+  return toLoanDetail(row, { account, payments: [], today });
 }
 
 /**
@@ -430,7 +440,7 @@ export async function deleteLoan({ ctx, input }: ServiceCall<LoanRef>) {
   return { message: "Loan deleted" };
 }
 
-type LoanAnswer = { data: LoanResponse };
+type LoanAnswer = { data: LoanDetail };
 
 /**
  * POST /loans/{id}/record-payment: fees (a scheduled payment's), then the interest accrued since
@@ -550,7 +560,10 @@ export async function recordLoanPayment(
 }
 
 /** GET /loans/{id}/payoff?date=: what paying it off that day takes (today by default). */
-export async function loanPayoff({ ctx, input }: ServiceCall<LoanRef & { date?: string }>) {
+export async function loanPayoff({
+  ctx,
+  input,
+}: ServiceCall<LoanRef & { date?: string }>): Promise<z.infer<typeof payoffResponseSchema>> {
   const { loan, today } = await readLoan(ctx, input, "workspace.read");
   if (loan.status !== "active") throw notActive();
   const payoff = payoffOn(loan, input.date ?? today);
@@ -569,7 +582,7 @@ export async function payOffLoan(
   request?: IdempotentRequest,
 ) {
   const { loan, today } = await readLoan(ctx, input, "finances.write");
-  if (loan.status !== "active") throw notActive();
+  // A loan no longer active is refused by the payment, once it has looked for a retry's first answer.
   const payoff = payoffOn(loan, input.date ?? today);
   return recordLoanPayment(
     {
@@ -621,7 +634,7 @@ export async function refinanceLoan({ ctx, input }: ServiceCall<LoanRef & Refina
     ),
   );
   if (updated.rowsAffected !== 1) throw changedMeanwhile();
-  return toLoanResponse(replacement, { account, payments: [], today }, { withDetail: true });
+  return toLoanDetail(replacement, { account, payments: [], today });
 }
 
 /** Each active loan's payments ahead, for the statistics and the upcoming list. */
@@ -648,8 +661,8 @@ export async function loanStatistics({ ctx, input }: ServiceCall<WorkspaceRef>) 
 }
 
 /** The statistics of a workspace's loans, from the rows of `loanListQueries`. */
-export function loanStatisticsFrom(rows: ListRows) {
-  const byCurrency = new Map<string, { loans: number; balance: bigint; monthly: bigint; interest: bigint }>();
+export function loanStatisticsFrom(rows: ListRows): z.infer<typeof loanStatisticsSchema> {
+  const byCurrency = new Map<Currency, { loans: number; balance: bigint; monthly: bigint; interest: bigint }>();
   for (const { loan, ahead } of aheadOf(rows)) {
     const entry = byCurrency.get(loan.currency) ?? { loans: 0, balance: 0n, monthly: 0n, interest: 0n };
     const payment = ahead[0]?.paymentCents ?? 0n;
@@ -673,7 +686,10 @@ export function loanStatisticsFrom(rows: ListRows) {
 }
 
 /** GET /loans-upcoming?days=30: the payments due from today to `days` ahead, and any whose date passed unpaid. */
-export async function upcomingLoanPayments({ ctx, input }: ServiceCall<WorkspaceRef & { days: number }>) {
+export async function upcomingLoanPayments({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { days: number }>): Promise<z.infer<typeof upcomingLoanPaymentsSchema>> {
   const { workspace, rows } = await readInWorkspace(
     ctx,
     input.workspaceId,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid, newId } from "../../../db/ids.ts";
 import { batchOfStatements, type RowsByName } from "../../../db/named-batch.ts";
 import { recurringTransactions, workspaces } from "../../../db/schema/index.ts";
@@ -23,20 +24,27 @@ import { workspaceOwnerTierQuery } from "../../tiers/tier-queries.ts";
 import { pageMeta } from "../../transactions/transactions.schemas.ts";
 import { assertTagsFound } from "../../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
+import type {
+  dueOccurrenceSchema,
+  recurringExecutionSchema,
+  recurringListSchema,
+  recurringResponseSchema,
+} from "./recurring.responses.ts";
 import { recurrenceOf } from "./recurring.rules.ts";
 import type { RecurringFilters, RecurringInput } from "./recurring.schemas.ts";
 
 export type RecurringRef = WorkspaceRef & { recurringId: string };
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
 type References = ReturnType<typeof referencesIn>;
+export type RecurringResponse = z.infer<typeof recurringResponseSchema>;
 
 const recurringNotFound = () => new AppError("NOT_FOUND", "errors:details.recurringNotFound");
 
 /** How many coming dates an item shows (the dialog's preview and the list). */
 const previewCount = 5;
 
-/** A recurring transaction as the API answers it, with its next dates (the weekend rule applied). */
-export function toRecurringResponse(row: RecurringRow, found: References) {
+/** A recurring transaction as the API answers it (./recurring.responses.ts), with its next dates (the weekend rule applied). */
+export function toRecurringResponse(row: RecurringRow, found: References): RecurringResponse {
   const rule = recurrenceOf(row);
   const coming =
     row.nextDate === null || row.status === "inactive"
@@ -49,7 +57,7 @@ export function toRecurringResponse(row: RecurringRow, found: References) {
     ...templateResponse(row, found),
     frequency: row.frequency,
     interval: row.interval,
-    days_of_week: rule.daysOfWeek,
+    days_of_week: [...rule.daysOfWeek],
     day_of_month: row.dayOfMonth,
     month: row.monthOfYear,
     weekend_rule: row.weekendRule,
@@ -67,8 +75,6 @@ export function toRecurringResponse(row: RecurringRow, found: References) {
     updated_at: row.updatedAt,
   };
 }
-
-export type RecurringResponse = ReturnType<typeof toRecurringResponse>;
 
 function itemQuery(ctx: ServiceContext, ref: RecurringRef) {
   return ctx.db
@@ -177,7 +183,7 @@ export function recurringListFrom(
 export async function listRecurringTransactions({
   ctx,
   input,
-}: ServiceCall<WorkspaceRef & { filters: RecurringFilters }>) {
+}: ServiceCall<WorkspaceRef & { filters: RecurringFilters }>): Promise<z.infer<typeof recurringListSchema>> {
   const { workspaceId, filters } = input;
   const { workspace, rows } = await readInWorkspace(
     ctx,
@@ -203,7 +209,10 @@ export async function getRecurringTransaction({ ctx, input }: ServiceCall<Recurr
 }
 
 /** GET /recurring-transactions-due: each active item's occurrences due by today (overdue ones first). */
-export async function listDueRecurringOccurrences({ ctx, input }: ServiceCall<WorkspaceRef>) {
+export async function listDueRecurringOccurrences({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef>): Promise<z.infer<typeof dueOccurrenceSchema>[]> {
   const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     dueRows: ctx.db
       .select()
@@ -356,7 +365,10 @@ async function itemForWrite(ctx: ActingContext, ref: RecurringRef) {
  * POST /recurring-transactions/{id}/execute: the next occurrence posted now (dated its posting day
  * once that has come, today when run ahead) and the rule advanced — in one batch with its claim.
  */
-export async function executeRecurringTransaction({ ctx, input }: ServiceCall<RecurringRef>) {
+export async function executeRecurringTransaction({
+  ctx,
+  input,
+}: ServiceCall<RecurringRef>): Promise<z.infer<typeof recurringExecutionSchema>> {
   const { item, found, today } = await itemForWrite(ctx, input);
   if (item.status !== "active" || item.nextDate === null || item.nextDueDate === null) {
     throw new AppError("RECURRING_NOT_ACTIVE");

@@ -2,13 +2,18 @@ import { z } from "zod";
 import { scheduledStatuses } from "../../../db/enums.ts";
 import { dateSchema } from "../../ledger/dates.schemas.ts";
 import { pageSchema, perPageSchema } from "../../transactions/transactions.schemas.ts";
-import { templateSchema } from "../planned.schemas.ts";
+import { templateLegFields, templateSchema } from "../planned.schemas.ts";
 
 /** POST and PUT /scheduled-transactions. */
 export const scheduledSchema = templateSchema.extend({
   scheduled_date: z.string({ error: "errors:fields.dateRequired" }).pipe(dateSchema),
 });
 export type ScheduledInput = z.infer<typeof scheduledSchema>;
+
+/** The same body as a client sends it, for the API's document. */
+export const scheduledPayloadSchema = scheduledSchema
+  .omit({ origin: true, destination: true })
+  .extend(templateLegFields);
 
 /** GET /scheduled-transactions: status and date-range filters, paged like transactions. */
 export const scheduledFiltersSchema = z.object({

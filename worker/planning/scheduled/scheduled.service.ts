@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid, newId } from "../../../db/ids.ts";
 import { batchOfStatements, type RowsByName } from "../../../db/named-batch.ts";
 import { scheduledTransactions } from "../../../db/schema/index.ts";
@@ -18,17 +19,19 @@ import { revised, templateColumnsOf, templateOfInput } from "../planned-template
 import { pageMeta } from "../../transactions/transactions.schemas.ts";
 import { assertTagsFound } from "../../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
+import type { scheduledListSchema, scheduledResponseSchema } from "./scheduled.responses.ts";
 import type { ScheduledFilters, ScheduledInput } from "./scheduled.schemas.ts";
 
 export type ScheduledRef = WorkspaceRef & { scheduledId: string };
 export type ScheduledRow = typeof scheduledTransactions.$inferSelect;
 type References = ReturnType<typeof referencesIn>;
+export type ScheduledResponse = z.infer<typeof scheduledResponseSchema>;
 
 const scheduledNotFound = () => new AppError("NOT_FOUND", "errors:details.scheduledNotFound");
 const notPending = () => new AppError("SCHEDULED_NOT_PENDING");
 
-/** A scheduled transaction as the API answers it (docs/api.md#scheduled-transactions). */
-export function toScheduledResponse(row: ScheduledRow, found: References) {
+/** A scheduled transaction as the API answers it (./scheduled.responses.ts). */
+export function toScheduledResponse(row: ScheduledRow, found: References): ScheduledResponse {
   return {
     uuid: row.id,
     status: row.status,
@@ -42,8 +45,6 @@ export function toScheduledResponse(row: ScheduledRow, found: References) {
     updated_at: row.updatedAt,
   };
 }
-
-export type ScheduledResponse = ReturnType<typeof toScheduledResponse>;
 
 function itemQuery(ctx: ServiceContext, ref: ScheduledRef) {
   return ctx.db
@@ -98,7 +99,7 @@ export function scheduledListFrom(
 export async function listScheduledTransactions({
   ctx,
   input,
-}: ServiceCall<WorkspaceRef & { filters: ScheduledFilters }>) {
+}: ServiceCall<WorkspaceRef & { filters: ScheduledFilters }>): Promise<z.infer<typeof scheduledListSchema>> {
   const { workspaceId, filters } = input;
   const { workspace, rows } = await readInWorkspace(
     ctx,

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { currencies, importFormats } from "../../db/enums.ts";
+import {
+  csvDateFormats,
+  csvDecimalMarks,
+  csvDelimiters,
+  csvMappingSchema,
+  csvPositiveMeanings,
+  csvPresetIds,
+} from "./csv-mapping.schemas.ts";
+
+const targetTypeSchema = z.enum(["account", "card"]);
+
+/** A statement import as the API returns it: its account or card, what its file held and what it created. */
+export const importResponseSchema = z.object({
+  uuid: z.string(),
+  file_name: z.string(),
+  format: z.enum(importFormats),
+  /** `name` is null once the account or card is gone. */
+  target: z.object({ type: targetTypeSchema, uuid: z.string(), name: z.string().nullable() }),
+  line_count: z.number().int(),
+  created_count: z.number().int(),
+  skipped_count: z.number().int(),
+  refused_count: z.number().int(),
+  /** A CSV's column mapping, which the next CSV for the same account or card starts from; null for OFX. */
+  csv_mapping: csvMappingSchema.nullable(),
+  /** Null in an undo's answer, or once the person is gone. */
+  created_by: z.object({ name: z.string() }).nullable(),
+  created_at: z.string(),
+  undone_at: z.string().nullable(),
+});
+
+/** What one chunk wrote: the transactions created and the lines skipped as already there. */
+export const importChunkAnswerSchema = z.object({
+  chunk_index: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+});
+
+/**
+ * A line of the file as it would be written: `amount` signed from the account's or card's side (negative
+ * leaves it, or is charged on the card). `status`: `new`; `duplicate` (never written: the account or card
+ * has its bank id, `reason: "imported_id"`, or an earlier line of the file had it, `"same_file"`);
+ * `possible_duplicate` (no bank id tells them apart, but `existing` looks the same: same amount and
+ * direction, at most 3 days away, a word in common); `refused` (the currency cannot hold it: `zero_amount`,
+ * `too_many_decimals`, `amount_too_large`).
+ */
+export const previewLineSchema = z.object({
+  line: z.number().int(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  imported_id: z.string().nullable(),
+  status: z.enum(["new", "duplicate", "possible_duplicate", "refused"]),
+  reason: z.enum(["imported_id", "same_file", "zero_amount", "too_many_decimals", "amount_too_large"]).nullable(),
+  existing: z.object({ uuid: z.string(), date: z.string(), description: z.string(), amount: z.string() }).nullable(),
+});
+
+const guessedColumn = z.number().int().nullable();
+
+/** A mapping as far as the file shows it beyond doubt: null where the person has to choose. */
+const csvMappingGuessSchema = z.object({
+  delimiter: z.enum(csvDelimiters),
+  hasHeader: z.boolean(),
+  columns: z.object({
+    date: guessedColumn,
+    description: guessedColumn,
+    amount: guessedColumn,
+    debit: guessedColumn,
+    credit: guessedColumn,
+    identifier: guessedColumn,
+  }),
+  dateFormat: z.enum(csvDateFormats).nullable(),
+  decimalMark: z.enum(csvDecimalMarks).nullable(),
+  positiveMeans: z.enum(csvPositiveMeanings),
+});
+
+/**
+ * What a statement would create, nothing written. A CSV without a mapping (none sent, none its header
+ * makes certain) has `needs_mapping: true`, no lines, and what the file showed in `csv`.
+ */
+export const importPreviewSchema = z.object({
+  format: z.enum(importFormats),
+  file_name: z.string(),
+  target: z.object({ type: targetTypeSchema, uuid: z.string(), name: z.string(), currency: z.enum(currencies) }),
+  /** Null for OFX. */
+  csv: z
+    .object({
+      delimiter: z.enum(csvDelimiters),
+      /** Line 1's cells when it names the columns. */
+      header: z.array(z.string()).nullable(),
+      /** The first 5 records after the header. */
+      sample_rows: z.array(z.array(z.string())),
+      /** The known file it is (a bank's, or our own export), or `generic` when its guess found a date and an amount. */
+      preset: z.enum(csvPresetIds).nullable(),
+      /** The mapping the lines were read with, if any. */
+      mapping: csvMappingSchema.nullable(),
+      guess: csvMappingGuessSchema,
+      /** The mapping the account's or card's last CSV import used. */
+      remembered_mapping: csvMappingSchema.nullable(),
+    })
+    .nullable(),
+  needs_mapping: z.boolean(),
+  lines: z.array(previewLineSchema),
+  counts: z.object({
+    new: z.number().int(),
+    duplicate: z.number().int(),
+    possible_duplicate: z.number().int(),
+    refused: z.number().int(),
+  }),
+});
