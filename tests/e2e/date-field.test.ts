@@ -5,7 +5,7 @@ import {
   captureScreenshot,
   gotoHydrated,
   launchBrowser,
-  layouts,
+  layoutsToLookAt,
   openPage,
   reloadHydrated,
 } from "../support/browser.ts";
@@ -264,7 +264,7 @@ describe("dates typed and picked in the page's language, in Chromium", () => {
   });
 
   it("looks right with the calendar open, on desktop and phone, in both languages (screenshots)", async () => {
-    for (const { viewport, locale } of layouts) {
+    for (const { viewport, locale } of layoutsToLookAt) {
       const language = locale === "pt-BR" ? "pt-BR" : "en";
       const labels = language === "pt-BR" ? portuguese : english;
       const { context, page, problems } = await pageIn(browser, baseURL, session, language, { viewport, locale });

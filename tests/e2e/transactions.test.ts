@@ -4,7 +4,7 @@ import {
   captureScreenshot,
   gotoHydrated,
   launchBrowser,
-  layouts,
+  layoutsToLookAt,
   openPage,
   reloadHydrated,
   screenshotEveryLayout,
@@ -313,7 +313,7 @@ async function screenshotWizard(
   cookies: Array<{ name: string; value: string }>,
   ids: Ids,
 ) {
-  for (const { viewport, locale } of layouts) {
+  for (const { viewport, locale } of layoutsToLookAt) {
     const { context, page } = await openPage(browser, { baseURL, locale, viewport });
     await context.addCookies(
       [...cookies, { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }].map((cookie) => ({

@@ -81,7 +81,9 @@ describe("user settings in Chromium", () => {
     await menuPicture.waitFor();
     expect(await menuPicture.getAttribute("src")).toBe(pictureAddress);
     expect(await menuPicture.getAttribute("alt")).toBe("Sam S.");
-    expect(await menuPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+    await expect
+      .poll(() => menuPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(96);
 
     // The assistant is not in the free plan: the page says where it comes from, and its settings wait.
     await page.getByText("Comes with the Unlimited plan").waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { captureScreenshot, gotoHydrated, launchBrowser, layouts, openPage } from "../support/browser.ts";
+import { captureScreenshot, gotoHydrated, launchBrowser, layoutsToLookAt, openPage } from "../support/browser.ts";
 import { addAccount } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -75,7 +75,7 @@ describe("a failing workspace page in Chromium", () => {
     const owner = await openPage(browser, { baseURL, locale: "en-US" });
     const workspaceId = await signUpWithWorkspace(owner.page, `shell-all-${Date.now()}@example.com`, "Sara", "Casa");
     const session = (await owner.context.cookies()).map(({ name, value }) => ({ name, value, url: baseURL }));
-    for (const { viewport, locale } of layouts) {
+    for (const { viewport, locale } of layoutsToLookAt) {
       const { context, page } = await openPage(browser, { baseURL, locale, viewport });
       const language = locale === "pt-BR" ? "pt-BR" : "en";
       await context.addCookies([...session, { name: "lang", value: language, url: baseURL }]);

@@ -97,6 +97,12 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
  */
 const takesScreenshots = process.env.CI !== "true" || process.env.MONETA_SCREENSHOTS === "1";
 
+/**
+ * The date-sensitive pages run on the calendar's hard days only; one of them, New Year's Eve, also
+ * checks their layouts (vitest.config.ts). The other days check dates.
+ */
+const checksLayouts = testClockOffsetMs === 0 || process.env.MONETA_TEST_CHECKS_LAYOUTS === "1";
+
 /** Saves a full-page PNG under tests/artifacts/screenshots (git-ignored) and returns its path. */
 export async function captureScreenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name}.png`);
@@ -107,14 +113,28 @@ export async function captureScreenshot(page: Page, name: string): Promise<strin
   return path;
 }
 
-export const layouts = (["desktop", "mobile"] as const).flatMap((viewport) =>
+const layouts = (["desktop", "mobile"] as const).flatMap((viewport) =>
   (["en-US", "pt-BR"] as const).map((locale) => ({ viewport, locale })),
 );
 
 /**
- * Opens the path at desktop and mobile width in English and Portuguese, saves a screenshot
- * of each as `<name>-<viewport>-<locale>.png` (after `prepare`, if given), and returns how far each page scrolls sideways
- * (0 when nothing overflows).
+ * The layouts a test looks at a page in: all four when screenshots are taken; in CI, where none are,
+ * the phone's two (both languages), where a page scrolls sideways if it does anywhere.
+ */
+export const layoutsToLookAt = takesScreenshots ? layouts : layouts.filter(({ viewport }) => viewport === "mobile");
+
+/**
+ * Where a page that only needs checking for sideways scrolling is opened in CI: the narrowest
+ * layout with the longest words, a phone in Portuguese. With screenshots, every layout is opened.
+ */
+const layoutsToCheck = takesScreenshots
+  ? layouts
+  : layouts.filter((layout) => layout.viewport === "mobile" && layout.locale === "pt-BR");
+
+/**
+ * Opens the path in each layout (`layoutsToCheck`), saves a screenshot of each as
+ * `<name>-<viewport>-<locale>.png` (after `prepare`, if given), and returns how far each page scrolls
+ * sideways (0 when nothing overflows).
  */
 export async function screenshotEveryLayout(
   browser: Browser,
@@ -127,10 +147,9 @@ export async function screenshotEveryLayout(
     prepare?(page: Page): Promise<void>;
   },
 ): Promise<Array<{ layout: string; horizontalOverflow: number }>> {
-  // The calendar runs check dates, not layouts: the run on the real clock has taken these already.
-  if (testClockOffsetMs !== 0) return [];
+  if (!checksLayouts) return [];
   const results = [];
-  for (const { viewport, locale } of layouts) {
+  for (const { viewport, locale } of layoutsToCheck) {
     const { context, page } = await openPage(browser, { baseURL: options.baseURL, locale, viewport });
     const cookies = [...(options.cookies ?? []), { name: "lang", value: locale === "pt-BR" ? "pt-BR" : "en" }];
     await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: options.baseURL })));

@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ResponsiveContainer } from "recharts";
+import { useIsClient } from "~/lib/use-is-client";
 import { cn } from "~/lib/utils";
 
 /** Series colours by token name, so charts follow the workspace's colours (CSS variables). */
@@ -44,24 +45,11 @@ export type ChartSeries = { key: string; label: string; color?: ChartColor; isDa
 export type ChartDatum = Record<string, string | number>;
 export type ValueFormatter = (value: number) => string;
 
-const subscribeToNothing = () => () => {};
 const subscribeToMotionPreference = (onChange: () => void) => {
   const query = window.matchMedia("(prefers-reduced-motion: reduce)");
   query.addEventListener("change", onChange);
   return () => query.removeEventListener("change", onChange);
 };
-
-/**
- * False on the server and during hydration, true after: recharts measures the DOM, so charts
- * draw only in the browser while the server sends a placeholder of the same height.
- */
-export function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /** Recharts animates in JavaScript, which the CSS reduced-motion rule cannot reach. */
 export function usePrefersReducedMotion(): boolean {

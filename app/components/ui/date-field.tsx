@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
 import { formatDate } from "~/lib/format";
 import { formatTypedDate, maskTypedDate, parseTypedDate, typedDateRefusalKey } from "~/lib/typed-date";
+import { useIsClient } from "~/lib/use-is-client";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type * as CalendarModule from "./date-calendar";
@@ -11,8 +12,6 @@ import { Input } from "./input";
 
 /** The month grid in Radix's popover with its positioning engine: fetched when the page is idle. */
 const calendarModule = deferredModule<typeof CalendarModule>(() => import("./date-calendar"));
-
-const subscribeToNothing = () => () => {};
 
 type InputProps = Pick<
   ComponentProps<"input">,
@@ -66,11 +65,7 @@ export function DateField({
   const buttonRef = useRef<HTMLButtonElement>(null);
   // False in the server's markup and while it hydrates: a text typed then would not reach the
   // hidden ISO input, so the field is read-only until the page can read it.
-  const isLive = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const isLive = useIsClient();
   usePreloadWhenIdle(calendarModule, (module) => setCalendar(() => module));
 
   const bounds = { min, max };
