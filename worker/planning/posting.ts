@@ -34,13 +34,12 @@ export type Occurrence = {
   description?: string;
 };
 
-const sourceTables = {
-  scheduled: scheduledTransactions,
-  recurring: recurringTransactions,
-  installment: installmentPlans,
+/** Where the items of each kind live, and the status in which one may post. */
+export const plannedItemTables = {
+  scheduled: { table: scheduledTransactions, postableStatus: "pending" },
+  recurring: { table: recurringTransactions, postableStatus: "active" },
+  installment: { table: installmentPlans, postableStatus: "active" },
 } as const;
-/** The status in which an item of each kind may post. */
-const postableStatus = { scheduled: "pending", recurring: "active", installment: "active" } as const;
 
 /**
  * The claim of one occurrence: inserted only while the item is still as it was read (same revision,
@@ -54,7 +53,7 @@ export function claimStatement(
   claimId: string,
   onlyIf?: SQL,
 ) {
-  const table = sourceTables[source.kind];
+  const { table, postableStatus } = plannedItemTables[source.kind];
   const now = ctx.clock.now().toISOString();
   return ctx.db.insert(plannedOccurrences).select(
     ctx.db
@@ -73,7 +72,7 @@ export function claimStatement(
           eq(table.id, source.item.id),
           eq(table.workspaceId, source.item.workspaceId),
           eq(table.revision, source.item.revision),
-          eq(table.status, postableStatus[source.kind]),
+          eq(table.status, postableStatus),
           onlyIf,
         ),
       ),

@@ -10,15 +10,14 @@ import type { ServiceCall } from "../../access/actor.ts";
 import { readInWorkspace } from "../../access/actor-access.ts";
 import { unitsToDecimal } from "../../ledger/amounts.ts";
 import { addDays, todayIn } from "../../ledger/dates.ts";
-import { failureReasonOf } from "../planned-template.ts";
-import { postingPlan, runPostingBatch } from "../posting.ts";
+import { runPostingBatch } from "../posting.ts";
 import { referencesIn } from "../planned-reads.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
 import { installmentsOf, isCardPlan, toInstallmentPlanResponse } from "./installment-plan-view.ts";
-import { advancedPlan, dueInstallments, installmentListQueries } from "./installments.service.ts";
-import { eq, and } from "drizzle-orm";
-import { installmentPlans } from "../../../db/schema/index.ts";
-import { revised } from "../planned-template.ts";
+import { installmentListQueries } from "./installments.service.ts";
+import { advancedPlan, dueInstallments, installmentKind } from "./installments.kind.ts";
+import { advanceStatement, occurrencesPosting } from "../planned-kind.ts";
+import { failureReasonOf, revised } from "../planned-template.ts";
 import { AppError } from "../../http/errors.ts";
 import type {
   executeAllInstallmentsSchema,
@@ -181,11 +180,8 @@ export async function executeAllInstallments({
     const due = dueInstallments(plan, view.today, plan.installmentCount);
     if (due.length === 0) continue;
     try {
-      const posting = postingPlan(ctx, { kind: "installment", item: plan, name: plan.description }, due, view.found);
-      const advance = ctx.db
-        .update(installmentPlans)
-        .set(revised(ctx, plan, advancedPlan(plan, due.length)))
-        .where(and(eq(installmentPlans.id, plan.id), eq(installmentPlans.revision, plan.revision)));
+      const posting = occurrencesPosting(ctx, installmentKind, plan, due, view.found);
+      const advance = advanceStatement(ctx, "installment", plan, revised(ctx, plan, advancedPlan(plan, due.length)));
       await runPostingBatch(batchOfStatements(ctx.db, [...posting.statements, advance]));
       posted += due.length;
     } catch (error) {

@@ -19,12 +19,14 @@ import { created, idempotentWrite, type Answer, type IdempotentRequest } from ".
 import { effectStatements, runLedgerBatch } from "../../ledger/apply-effects.ts";
 import { hundredthsToUnits, unitsToDecimal } from "../../ledger/amounts.ts";
 import { unitsIn } from "../../ledger/amount-in-currency.ts";
-import { earlierDate, todayIn } from "../../ledger/dates.ts";
+import { todayIn } from "../../ledger/dates.ts";
 import { effectsOfChange } from "../../ledger/effects.ts";
 import { referencesIn, templateReferenceQueries, workspaceReferenceQueries } from "../planned-reads.ts";
 import { assertScheduleEndsInRange } from "../schedule-range.ts";
 import { parseLegRef, revised, templateColumnsOf } from "../planned-template.ts";
-import { claimStatement, type Occurrence, plannedItemChanged, postingPlan, runPostingBatch } from "../posting.ts";
+import { occurrencesPosting, postNextNow } from "../planned-kind.ts";
+import { claimStatement, type Occurrence, plannedItemChanged, runPostingBatch } from "../posting.ts";
+import { advancedPlan, installmentKind } from "./installments.kind.ts";
 import { type AlsoInBatch, assertTagsFound, countChange } from "../../transactions/transactions.service.ts";
 import { currencyOfLeg } from "../../transactions/transaction-legs.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
@@ -232,7 +234,7 @@ export async function createInstallmentPlan(
         description: installmentDescription(input.description, settled + index + 1, input.installments_count),
       }))
     : [];
-  const posting = postingPlan(ctx, { kind: "installment", item: plan, name: plan.description }, occurrences, found);
+  const posting = occurrencesPosting(ctx, installmentKind, plan, occurrences, found);
   const claims: InstallmentClaim[] = posting.rows.map((row, index) => ({
     planId: plan.id,
     occurrenceDate: occurrences[index]!.occurrenceDate,
@@ -403,37 +405,6 @@ function nextInstallment(plan: InstallmentPlanRow) {
   return { number, date: dates[number - 1]!, paymentCents: Number(row.paymentCents), dates };
 }
 
-/** An account plan after `count` more installments are done: its count, next date and whether it is complete. */
-export function advancedPlan(plan: InstallmentPlanRow, count: number) {
-  const postedCount = plan.postedCount + count;
-  const dates = accountInstallmentDates(plan.firstPaymentDate, plan.dayOfMonth, plan.installmentCount);
-  const isDone = postedCount >= plan.installmentCount;
-  return {
-    postedCount,
-    nextDueDate: isDone ? null : dates[postedCount]!,
-    status: isDone ? ("completed" as const) : plan.status,
-    failureReason: null,
-    failedAt: null,
-  };
-}
-
-/** The occurrences of an account plan due by `today` (at most `limit`), each with its own amount and words. */
-export function dueInstallments(plan: InstallmentPlanRow, today: string, limit: number): Occurrence[] {
-  const dates = accountInstallmentDates(plan.firstPaymentDate, plan.dayOfMonth, plan.installmentCount);
-  const rows = installmentRows(plan);
-  const due: Occurrence[] = [];
-  for (let index = plan.postedCount; index < plan.installmentCount && due.length < limit; index++) {
-    if (dates[index]! > today) break;
-    due.push({
-      occurrenceDate: dates[index]!,
-      transactionDate: dates[index]!,
-      amountCents: Number(rows[index]!.paymentCents),
-      description: installmentDescription(plan.description, index + 1, plan.installmentCount),
-    });
-  }
-  return due;
-}
-
 /**
  * POST /installment-plans/{id}/execute-payment: the next installment posted now from the account,
  * with its claim (so the executor cannot post it too); dated its own date once that has come,
@@ -441,18 +412,7 @@ export function dueInstallments(plan: InstallmentPlanRow, today: string, limit: 
  */
 export async function executeInstallmentPayment({ ctx, input }: ServiceCall<InstallmentPlanRef>) {
   const { plan, found, today } = await accountPlan(ctx, input, "active");
-  const next = nextInstallment(plan);
-  if (!next) throw notActive();
-  const occurrence: Occurrence = {
-    occurrenceDate: next.date,
-    transactionDate: earlierDate(next.date, today),
-    amountCents: next.paymentCents,
-    description: installmentDescription(plan.description, next.number, plan.installmentCount),
-  };
-  const posting = postingPlan(ctx, { kind: "installment", item: plan, name: plan.description }, [occurrence], found);
-  await runPostingBatch(
-    batchOfStatements(ctx.db, [...posting.statements, guardedUpdate(ctx, plan, advancedPlan(plan, 1))]),
-  );
+  if (!(await postNextNow(ctx, installmentKind, plan, found, today))) throw notActive();
   const after = await readPlan(ctx, input, "workspace.read");
   return toInstallmentPlanDetail(after.plan, after.claims, after.found, after.today);
 }

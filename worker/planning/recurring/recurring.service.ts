@@ -8,7 +8,7 @@ import { readInWorkspace } from "../../access/actor-access.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
 import { addDays, earlierDate, latestToday, todayIn } from "../../ledger/dates.ts";
-import { advancedState } from "../executor.ts";
+import { advancedRule as advancedState } from "./recurring.kind.ts";
 import { postingPlan, plannedItemChanged, runPostingBatch } from "../posting.ts";
 import {
   referencesIn,
