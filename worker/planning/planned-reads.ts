@@ -6,7 +6,7 @@ import type { ServiceContext } from "../context.ts";
 import { microsToRate, unitsToDecimal } from "../ledger/amounts.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { lookupOf, type Lookup } from "../transactions/transaction-legs.ts";
-import type { templateResponseSchema } from "./planned.responses.ts";
+import type { plannedFailureSchema, templateResponseSchema } from "./planned.responses.ts";
 import { parseLegRef, referencedIds, tagIdsOf, type TemplateColumns } from "./planned-template.ts";
 
 /**
@@ -122,4 +122,12 @@ export function templateResponse(
     tags: tagList,
     tag_ids: tagList.map((tag) => tag.uuid),
   };
+}
+
+/** Why the executor could not post the item yet (a message key, translated by the reader), or null; retried every tick. */
+export function failureResponse(item: {
+  failureReason: string | null;
+  failedAt: string | null;
+}): z.infer<typeof plannedFailureSchema> {
+  return item.failureReason ? { key: item.failureReason, failed_at: item.failedAt } : null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currencies, transactionKinds } from "../../db/enums.ts";
+import type { ErrorCode } from "../http/errors.ts";
 
 /** A leg of what an item posts, as a transaction's: an account or a card (`name` null once it is gone), or outside. */
 export const plannedSideSchema = z.discriminatedUnion("type", [
@@ -34,3 +35,6 @@ export const templateResponseSchema = z.object({
  * namespace (`errors:fields.legArchived`…), which a client translates. It is tried again every tick.
  */
 export const plannedFailureSchema = z.object({ key: z.string(), failed_at: z.string().nullable() }).nullable();
+
+/** Why a person's "post now" is refused as the transaction itself would be: a leg archived or deleted since, no credit left. */
+export const postingRefusals: ErrorCode[] = ["VALIDATION_FAILED", "INSUFFICIENT_CREDIT", "BALANCE_OUT_OF_RANGE"];

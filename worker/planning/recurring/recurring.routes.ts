@@ -5,6 +5,7 @@ import { requirePerson } from "../../access/access.middleware.ts";
 import type { ErrorCode } from "../../http/errors.ts";
 import { answers, describeRoute, messageSchema } from "../../http/openapi.ts";
 import { parseJsonBody, validate } from "../../http/validation.ts";
+import { postingRefusals } from "../planned.responses.ts";
 import { normaliseTemplateBody } from "../planned.schemas.ts";
 import {
   dueOccurrenceSchema,
@@ -131,14 +132,7 @@ export const recurringRoutes = new Hono<ApiEnv>()
         "come, today when run ahead. Refused as a transaction is when a leg was archived or deleted since, or the " +
         "card has no credit left.",
       answer: answers.data(recurringExecutionSchema),
-      errors: [
-        ...betaWrite,
-        "RECURRING_NOT_ACTIVE",
-        "PLANNED_ITEM_CHANGED",
-        "VALIDATION_FAILED",
-        "INSUFFICIENT_CREDIT",
-        "BALANCE_OUT_OF_RANGE",
-      ],
+      errors: [...betaWrite, "RECURRING_NOT_ACTIVE", "PLANNED_ITEM_CHANGED", ...postingRefusals],
     }),
     async (c) => c.json({ data: await executeRecurringTransaction({ ctx: c.get("ctx"), input: c.req.param() }) }),
   )

@@ -1,29 +1,30 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { isUuid, newId } from "../../../db/ids.ts";
-import { batchOfStatements, type RowsByName } from "../../../db/named-batch.ts";
+import type { RowsByName } from "../../../db/named-batch.ts";
 import { recurringTransactions, workspaces } from "../../../db/schema/index.ts";
-import { actorUserId, type ActingContext, type ServiceCall } from "../../access/actor.ts";
+import type { ActingContext, ServiceCall } from "../../access/actor.ts";
 import { readInWorkspace } from "../../access/actor-access.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
-import { addDays, earlierDate, latestToday, todayIn } from "../../ledger/dates.ts";
-import { advancedRule as advancedState } from "./recurring.kind.ts";
-import { postingPlan, plannedItemChanged, runPostingBatch } from "../posting.ts";
+import { addDays, latestToday, todayIn } from "../../ledger/dates.ts";
+import { postNextNow } from "../planned-kind.ts";
 import {
-  referencesIn,
-  templateReferenceQueries,
-  templateResponse,
-  workspaceReferenceQueries,
-} from "../planned-reads.ts";
-import { revised, templateColumnsOf, templateOfInput } from "../planned-template.ts";
+  appliedItemUpdate,
+  checkedTemplate,
+  newItemColumns,
+  plannedItemOf,
+  plannedItemReads,
+  plannedPageOf,
+  plannedPageQueries,
+  templateReads,
+} from "../planned-items.ts";
+import { failureResponse, referencesIn, templateResponse, workspaceReferenceQueries } from "../planned-reads.ts";
 import { executionsLeft, firstOccurrenceFrom, occurrencesFrom, postingDate } from "../recurrence.ts";
 import { scheduleTooLong } from "../schedule-range.ts";
 import { resolveTier } from "../../tiers/tiers.ts";
 import { workspaceOwnerTierQuery } from "../../tiers/tier-queries.ts";
-import { pageMeta } from "../../transactions/transactions.schemas.ts";
-import { assertTagsFound } from "../../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
+import { recurringKind, type RecurringRow } from "./recurring.kind.ts";
 import type {
   dueOccurrenceSchema,
   recurringExecutionSchema,
@@ -34,7 +35,6 @@ import { recurrenceOf } from "./recurring.rules.ts";
 import type { RecurringFilters, RecurringInput } from "./recurring.schemas.ts";
 
 export type RecurringRef = WorkspaceRef & { recurringId: string };
-export type RecurringRow = typeof recurringTransactions.$inferSelect;
 type References = ReturnType<typeof referencesIn>;
 export type RecurringResponse = z.infer<typeof recurringResponseSchema>;
 
@@ -70,22 +70,10 @@ export function toRecurringResponse(row: RecurringRow, found: References): Recur
     upcoming: coming.map((date) => ({ date, posting_date: postingDate(date, rule.weekendRule) })),
     last_execution: row.lastExecutionDate,
     execution_count: row.executionCount,
-    failure: row.failureReason ? { key: row.failureReason, failed_at: row.failedAt } : null,
+    failure: failureResponse(row),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
-}
-
-function itemQuery(ctx: ServiceContext, ref: RecurringRef) {
-  return ctx.db
-    .select()
-    .from(recurringTransactions)
-    .where(
-      and(
-        eq(recurringTransactions.workspaceId, ref.workspaceId),
-        eq(recurringTransactions.id, isUuid(ref.recurringId) ? ref.recurringId : ""),
-      ),
-    );
 }
 
 /**
@@ -143,24 +131,15 @@ function scheduleFrom(row: RecurringRow, from: string) {
 
 /** One page of the list (active first, then by next date), the names it shows and the beta facts, as queries for a read batch. */
 export function recurringListQueries(ctx: ServiceContext, workspaceId: string, filters: RecurringFilters) {
-  const where = and(
-    eq(recurringTransactions.workspaceId, workspaceId),
-    filters.status ? eq(recurringTransactions.status, filters.status) : undefined,
-  );
   return {
-    pageRows: ctx.db
-      .select()
-      .from(recurringTransactions)
-      .where(where)
-      .orderBy(
+    ...plannedPageQueries(ctx, recurringTransactions, workspaceId, filters, {
+      where: [filters.status ? eq(recurringTransactions.status, filters.status) : undefined],
+      order: [
         asc(sql`case ${recurringTransactions.status} when 'active' then 0 when 'paused' then 1 else 2 end`),
         asc(recurringTransactions.nextDueDate),
         desc(recurringTransactions.id),
-      )
-      .limit(filters.per_page)
-      .offset((filters.page - 1) * filters.per_page),
-    counted: ctx.db.select({ total: sql<number>`count(*)` }).from(recurringTransactions).where(where),
-    ...workspaceReferenceQueries(ctx, workspaceId),
+      ],
+    }),
     ...betaQueries(ctx, workspaceId),
   };
 }
@@ -171,12 +150,7 @@ export function recurringListFrom(
   rows: RowsByName<ReturnType<typeof recurringListQueries>>,
   filters: RecurringFilters,
 ) {
-  const found = referencesIn(workspaceId, rows);
-  return {
-    data: rows.pageRows.map((row) => toRecurringResponse(row, found)),
-    meta: pageMeta(filters, rows.counted),
-    beta: betaStateOf(rows),
-  };
+  return { ...plannedPageOf(workspaceId, rows, filters, toRecurringResponse), beta: betaStateOf(rows) };
 }
 
 /** GET /recurring-transactions: active first, then by next date. `meta.has_beta_access` says whether writes are allowed. */
@@ -198,14 +172,13 @@ export async function listRecurringTransactions({
   };
 }
 
+const itemReads = (ctx: ServiceContext, ref: RecurringRef) =>
+  plannedItemReads(ctx, recurringTransactions, ref.workspaceId, ref.recurringId);
+
 export async function getRecurringTransaction({ ctx, input }: ServiceCall<RecurringRef>) {
-  const { rows } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
-    itemRows: itemQuery(ctx, input),
-    ...workspaceReferenceQueries(ctx, input.workspaceId),
-  });
-  const row = rows.itemRows[0];
-  if (!row) throw recurringNotFound();
-  return toRecurringResponse(row, referencesIn(input.workspaceId, rows));
+  const read = await readInWorkspace(ctx, input.workspaceId, "workspace.read", itemReads(ctx, input));
+  const { item, found } = plannedItemOf(ctx, read, recurringNotFound);
+  return toRecurringResponse(item, found);
 }
 
 /** GET /recurring-transactions-due: each active item's occurrences due by today (overdue ones first). */
@@ -246,29 +219,13 @@ export async function listDueRecurringOccurrences({
   });
 }
 
-type Checked = {
-  columns: ReturnType<typeof templateColumnsOf>;
-  found: References;
-  today: string;
-  previous?: RecurringRow;
-};
-
-async function checkedInput(
-  ctx: ActingContext,
-  input: WorkspaceRef & RecurringInput,
-  ref?: RecurringRef,
-): Promise<Checked> {
-  const { workspace, rows } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
-    ...templateReferenceQueries(ctx, input.workspaceId, [templateOfInput(input)]),
+/** The input checked against the workspace: the rule edited found, beta access, tags found, legs by a transaction's rules. */
+async function checkedInput(ctx: ActingContext, input: WorkspaceRef & RecurringInput, ref?: RecurringRef) {
+  const read = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    ...templateReads(ctx, recurringTransactions, input, ref?.recurringId),
     ...betaQueries(ctx, input.workspaceId),
-    itemRows: ref ? itemQuery(ctx, ref) : undefined,
   });
-  if (ref && !rows.itemRows?.[0]) throw recurringNotFound();
-  assertBeta(rows);
-  assertTagsFound(input.tag_ids, rows.tagRows);
-  const found = referencesIn(input.workspaceId, rows);
-  const columns = templateColumnsOf(input, found.lookup, "typed");
-  return { columns, found, today: todayIn(workspace.timeZone, ctx.clock.now()), previous: rows.itemRows?.[0] };
+  return checkedTemplate(ctx, read, input, { notFound: recurringNotFound, assertAllowed: () => assertBeta(read.rows) });
 }
 
 function ruleColumns(input: RecurringInput) {
@@ -291,20 +248,13 @@ export async function createRecurringTransaction({ ctx, input }: ServiceCall<Wor
   const { columns, found, today } = await checkedInput(ctx, input);
   if (input.start_date < today) throw fieldError("start_date", "errors:fields.dateNotPast");
   const base = {
-    id: newId(),
-    workspaceId: input.workspaceId,
+    ...newItemColumns(ctx, input.workspaceId),
     ...columns,
     ...ruleColumns(input),
     status: "active" as const,
     lastExecutionDate: null,
     lastOccurrenceDate: null,
     executionCount: 0,
-    failureReason: null,
-    failedAt: null,
-    createdBy: actorUserId(ctx.actor),
-    revision: 0,
-    createdAt: ctx.clock.now().toISOString(),
-    updatedAt: null,
   };
   const row: RecurringRow = {
     ...base,
@@ -314,19 +264,6 @@ export async function createRecurringTransaction({ ctx, input }: ServiceCall<Wor
   assertCountFitsRange(row, input.start_date);
   await ctx.db.insert(recurringTransactions).values(row);
   return toRecurringResponse(row, found);
-}
-
-function guardedUpdate(ctx: ServiceContext, previous: RecurringRow, set: Partial<RecurringRow>) {
-  return ctx.db
-    .update(recurringTransactions)
-    .set(revised(ctx, previous, set))
-    .where(and(eq(recurringTransactions.id, previous.id), eq(recurringTransactions.revision, previous.revision)));
-}
-
-async function applied(ctx: ServiceContext, previous: RecurringRow, set: Partial<RecurringRow>): Promise<RecurringRow> {
-  const updated = await guardedUpdate(ctx, previous, set);
-  if (updated.rowsAffected !== 1) throw plannedItemChanged();
-  return { ...previous, ...revised(ctx, previous, set) };
 }
 
 /**
@@ -346,19 +283,17 @@ export async function updateRecurringTransaction({ ctx, input }: ServiceCall<Rec
   // A paused rule stays paused; an ended one whose end date or count was raised starts again.
   const status = previous.status === "paused" ? "paused" : next.nextDate === null ? "inactive" : "active";
   const set: Partial<RecurringRow> = { ...columns, ...rule, ...next, status, failureReason: null, failedAt: null };
-  return toRecurringResponse(await applied(ctx, previous, set), found);
+  return toRecurringResponse(await appliedItemUpdate(ctx, recurringTransactions, previous, set), found);
 }
 
 async function itemForWrite(ctx: ActingContext, ref: RecurringRef) {
-  const { workspace, rows } = await readInWorkspace(ctx, ref.workspaceId, "finances.write", {
-    itemRows: itemQuery(ctx, ref),
-    ...workspaceReferenceQueries(ctx, ref.workspaceId),
+  const read = await readInWorkspace(ctx, ref.workspaceId, "finances.write", {
+    ...itemReads(ctx, ref),
     ...betaQueries(ctx, ref.workspaceId),
   });
-  const item = rows.itemRows[0];
-  if (!item) throw recurringNotFound();
-  assertBeta(rows);
-  return { item, found: referencesIn(ref.workspaceId, rows), today: todayIn(workspace.timeZone, ctx.clock.now()) };
+  const forWrite = plannedItemOf(ctx, read, recurringNotFound);
+  assertBeta(read.rows);
+  return forWrite;
 }
 
 /**
@@ -373,24 +308,16 @@ export async function executeRecurringTransaction({
   if (item.status !== "active" || item.nextDate === null || item.nextDueDate === null) {
     throw new AppError("RECURRING_NOT_ACTIVE");
   }
-  const occurrence = {
-    occurrenceDate: item.nextDate,
-    transactionDate: earlierDate(item.nextDueDate, today),
-  };
-  const plan = postingPlan(ctx, { kind: "recurring", item, name: item.name }, [occurrence], found);
-  const set = { ...advancedState(item, [occurrence]), failureReason: null, failedAt: null };
-  await runPostingBatch(batchOfStatements(ctx.db, [...plan.statements, guardedUpdate(ctx, item, set)]));
-  return {
-    recurring: toRecurringResponse({ ...item, ...revised(ctx, item, set) }, found),
-    transaction_id: plan.rows[0]!.id,
-  };
+  const posted = await postNextNow(ctx, recurringKind, item, found, today);
+  if (!posted) throw new AppError("RECURRING_NOT_ACTIVE");
+  return { recurring: toRecurringResponse(posted.row, found), transaction_id: posted.transactionId };
 }
 
 /** POST /recurring-transactions/{id}/pause: occurrences while paused are skipped, not queued. */
 export async function pauseRecurringTransaction({ ctx, input }: ServiceCall<RecurringRef>) {
   const { item, found } = await itemForWrite(ctx, input);
   if (item.status !== "active") throw new AppError("RECURRING_NOT_ACTIVE");
-  return toRecurringResponse(await applied(ctx, item, { status: "paused" }), found);
+  return toRecurringResponse(await appliedItemUpdate(ctx, recurringTransactions, item, { status: "paused" }), found);
 }
 
 /** POST /recurring-transactions/{id}/resume: from the next occurrence on or after today. */
@@ -399,7 +326,7 @@ export async function resumeRecurringTransaction({ ctx, input }: ServiceCall<Rec
   if (item.status !== "paused") throw new AppError("RECURRING_NOT_PAUSED");
   const next = scheduleFrom(item, resumeFrom(item, today));
   const status = next.nextDate === null ? ("inactive" as const) : ("active" as const);
-  return toRecurringResponse(await applied(ctx, item, { ...next, status }), found);
+  return toRecurringResponse(await appliedItemUpdate(ctx, recurringTransactions, item, { ...next, status }), found);
 }
 
 /** DELETE /recurring-transactions/{id}: what it posted stays, marked with where it came from. */

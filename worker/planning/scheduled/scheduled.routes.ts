@@ -4,6 +4,7 @@ import type { ApiEnv } from "../../access/api-env.ts";
 import { requirePerson } from "../../access/access.middleware.ts";
 import { answers, describeRoute, messageSchema } from "../../http/openapi.ts";
 import { parseJsonBody, validate } from "../../http/validation.ts";
+import { postingRefusals } from "../planned.responses.ts";
 import { normaliseTemplateBody } from "../planned.schemas.ts";
 import { scheduledListSchema, scheduledResponseSchema } from "./scheduled.responses.ts";
 import { scheduledFiltersSchema, scheduledPayloadSchema, scheduledSchema } from "./scheduled.schemas.ts";
@@ -105,13 +106,7 @@ export const scheduledRoutes = new Hono<ApiEnv>()
         "`SCHEDULED_NOT_PENDING` — it is never posted twice. Refused as a transaction is when a leg was archived or " +
         "deleted since, or the card has no credit left.",
       answer: answers.data(scheduledResponseSchema),
-      errors: [
-        "SCHEDULED_NOT_PENDING",
-        "PLANNED_ITEM_CHANGED",
-        "VALIDATION_FAILED",
-        "INSUFFICIENT_CREDIT",
-        "BALANCE_OUT_OF_RANGE",
-      ],
+      errors: ["SCHEDULED_NOT_PENDING", "PLANNED_ITEM_CHANGED", ...postingRefusals],
     }),
     async (c) => c.json({ data: await executeScheduledTransaction({ ctx: c.get("ctx"), input: c.req.param() }) }),
   )
