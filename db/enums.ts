@@ -86,7 +86,7 @@ export const rateConversions = ["nominal", "effective"] as const;
 /** What an extra payment does: fewer payments left, or smaller ones. */
 export const extraPaymentModes = ["shorten_term", "lower_payment"] as const;
 /** Where a posted transaction came from. */
-export const plannedSourceKinds = ["scheduled", "recurring", "installment"] as const;
+export const plannedSourceKinds = ["scheduled", "recurring", "installment", "loan"] as const;
 export type PlannedSourceKind = (typeof plannedSourceKinds)[number];
 
 /** What a bank statement import reads: OFX/QFX (1.x SGML or 2.x XML) or a CSV with a column mapping. */

@@ -20,7 +20,9 @@ import { workspaces } from "./workspaces.ts";
  * the balance, how many payments are left and the regular payment (Price) or principal part (SAC)
  * change with each payment recorded; the schedule ahead is worked out from them when read
  * (worker/planning/loans/loan-math.ts). Every payment is a row of `loan_payments` and, from the payment
- * account, an expense posted in the same batch.
+ * account, an expense posted in the same batch. With auto-pay on, the cron executor records each
+ * scheduled payment on its date (worker/planning/loans/loans.kind.ts), claimed like any planned
+ * occurrence (docs/decisions/028-planned-money-is-posted-once-by-its-claim.md).
  */
 export const loans = sqliteTable(
   "loans",
@@ -63,6 +65,11 @@ export const loans = sqliteTable(
     originationFeeCents: integer("origination_fee_cents").notNull().default(0),
     monthlyFeeCents: integer("monthly_fee_cents").notNull().default(0),
     status: text("status", { enum: loanStatuses }).notNull().default("active"),
+    /** Each scheduled payment is posted by the executor on its date; off unless the person asks. */
+    autoPay: integer("auto_pay", { mode: "boolean" }).notNull().default(false),
+    /** Why the last automatic payment could not be posted (an error message key), cleared by a payment. */
+    failureReason: text("failure_reason"),
+    failedAt: timestampColumn("failed_at"),
     refinancedFromId: text("refinanced_from_id"),
     refinancedToId: text("refinanced_to_id"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -70,7 +77,10 @@ export const loans = sqliteTable(
     createdAt: createdAtColumn(),
     updatedAt: timestampColumn("updated_at"),
   },
-  (table) => [index("loans_workspace_idx").on(table.workspaceId, table.status, table.nextPaymentDate)],
+  (table) => [
+    index("loans_workspace_idx").on(table.workspaceId, table.status, table.nextPaymentDate),
+    index("loans_auto_pay_due_idx").on(table.status, table.autoPay, table.nextPaymentDate, table.id),
+  ],
 );
 
 /** Each payment recorded on a loan, split as it was applied: fees, then interest, then principal. */

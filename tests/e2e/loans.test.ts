@@ -117,6 +117,60 @@ describe("loans in Chromium", () => {
     await opened.context.close();
   });
 
+  it("turns auto-pay on in the new-loan dialog by keyboard, shows it on the loan, and turns it off from its menu", async () => {
+    const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `autopay-${Date.now()}@example.com`, "Ana Auto", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const created = await page.request.post(`${api}/accounts`, {
+      headers: { Origin: baseURL },
+      data: { name: "Nubank", type: "checking", currency: "BRL", balance: "8000" },
+    });
+    expect(created.status()).toBe(201);
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/loans`);
+    await page.getByRole("button", { name: "New loan" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New loan" });
+    await dialog.getByLabel("Name").fill("Moto");
+    await dialog.getByLabel("Amount borrowed (BRL)").fill("6,000.00");
+    await dialog.getByLabel("Term (months)").fill("12");
+    await dialog.getByLabel("Interest rate (%)").fill("1");
+    await dialog.getByLabel("Rate per").selectOption("month");
+    const autoPay = dialog.getByRole("switch", { name: "Pay automatically on each due date" });
+    expect(await autoPay.getAttribute("aria-checked")).toBe("false");
+    await dialog.getByText(/^Each payment is posted from Nubank on its date/).waitFor();
+    await autoPay.focus();
+    await page.keyboard.press("Space");
+    expect(await autoPay.getAttribute("aria-checked")).toBe("true");
+    await captureScreenshot(page, "loans-new-auto-pay-desktop-en-US");
+    await dialog.getByRole("button", { name: "Save loan" }).click();
+    await toastWith(page, "Loan saved.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const row = page.getByTestId("loan-row").filter({ hasText: "Moto" });
+    await row.getByText("Pays automatically").waitFor();
+    const loan = (await getData(page, `${api}/loans`))[0];
+    expect(loan).toMatchObject({ auto_pay: true, failure: null });
+    await chooseRowAction(page, "Moto", "See the details");
+    const detail = page.getByTestId("loan-detail");
+    await detail.getByText(/^Pays automatically from Nubank: the next payment on /).waitFor();
+    const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/loans?loan=${loan.uuid}`,
+      name: "loans-auto-pay",
+      cookies,
+    });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+    await chooseRowAction(page, "Moto", "Stop paying automatically");
+    await toastWith(page, "Auto-pay off: record the payments yourself.").waitFor();
+    await expect.poll(() => row.getByText("Pays automatically").count()).toBe(0);
+    expect(await detail.getByText(/^Pays automatically from/).count()).toBe(0);
+    expect(await getData(page, `${api}/loans/${loan.uuid}`)).toMatchObject({ auto_pay: false });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("refinances a loan into new terms: the new loan is listed and the old one kept as refinanced", async () => {
     const { context, page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
     const workspaceId = await signUpWithWorkspace(page, `refi-${Date.now()}@example.com`, "Rafa Refi", "Casa");

@@ -523,13 +523,20 @@ const examples: Record<string, Example> = {
       start_date: "2026-11-10",
       payment_account_id: ids.accountId,
       monthly_fee: "25.00",
+      auto_pay: true,
     }),
   },
   "GET /api/workspaces/{workspaceId}/loans-statistics": {},
   "GET /api/workspaces/{workspaceId}/loans-upcoming": { query: { days: "15" } },
   "GET /api/workspaces/{workspaceId}/loans/{loanId}": {},
   "PUT /api/workspaces/{workspaceId}/loans/{loanId}": {
-    json: { name: "Car loan", lender: "Banco", extra_payment_mode: "lower_payment", monthly_fee: "5.00" },
+    json: {
+      name: "Car loan",
+      lender: "Banco",
+      extra_payment_mode: "lower_payment",
+      monthly_fee: "5.00",
+      auto_pay: false,
+    },
   },
   "DELETE /api/workspaces/{workspaceId}/loans/{loanId}": { params: spareOf("loans", loanBody, "loanId") },
   "POST /api/workspaces/{workspaceId}/loans/{loanId}/record-payment": {

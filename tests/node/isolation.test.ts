@@ -178,7 +178,7 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/loans": undefined,
   "POST /workspaces/:workspaceId/loans": loanBody,
   "GET /workspaces/:workspaceId/loans/:loanId": undefined,
-  "PUT /workspaces/:workspaceId/loans/:loanId": { name: "Taken over" },
+  "PUT /workspaces/:workspaceId/loans/:loanId": { name: "Taken over", auto_pay: true },
   "DELETE /workspaces/:workspaceId/loans/:loanId": undefined,
   "POST /workspaces/:workspaceId/loans/:loanId/record-payment": { amount: "100.00" },
   "GET /workspaces/:workspaceId/loans/:loanId/payoff": undefined,

@@ -96,7 +96,7 @@ export const virtualBalanceSchema = z.object({
       description: z.string(),
       amount: z.string(),
       currency: z.enum(currencies),
-      source: z.object({ type: z.enum([...plannedSourceKinds, "loan"]), uuid: z.string(), name: z.string() }),
+      source: z.object({ type: z.enum(plannedSourceKinds), uuid: z.string(), name: z.string() }),
     }),
   ),
 });

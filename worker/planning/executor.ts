@@ -6,7 +6,7 @@ import { AppError } from "../http/errors.ts";
 import { latestToday, todayIn } from "../ledger/dates.ts";
 import { emptyOutcome, type DueItemExecutor, type ExecutorOutcome, type ItemFailure } from "../jobs/runner.ts";
 import { referenceQueries, referencesIn } from "./planned-reads.ts";
-import { failureReasonOf, referencedIds } from "./planned-template.ts";
+import { failureReasonOf } from "./planned-template.ts";
 import {
   advanceStatement,
   dueChunkQuery,
@@ -15,10 +15,11 @@ import {
   type Cursor,
   type PlannedKind,
 } from "./planned-kind.ts";
-import { runPostingBatch, type PostableItem } from "./posting.ts";
+import { plannedItemTables, runPostingBatch, type PlannedItem } from "./posting.ts";
 import { scheduledKind } from "./scheduled/scheduled.kind.ts";
 import { recurringKind } from "./recurring/recurring.kind.ts";
 import { installmentKind } from "./installments/installments.kind.ts";
+import { loanKind } from "./loans/loans.kind.ts";
 
 /**
  * The cron executor of planned money (docs/decisions/028-planned-money-is-posted-once-by-its-claim.md; README:
@@ -34,7 +35,7 @@ import { installmentKind } from "./installments/installments.kind.ts";
 export const executorPolicy = {
   /** Items read and posted per batch. */
   chunkSize: 100,
-  /** Occurrences of one item per chunk (a daily rule after a long outage catches up over chunks). */
+  /** Occurrences of one item per chunk (a daily rule after a long outage catches up over chunks, a loan one payment a chunk). */
   occurrencesPerItem: 50,
   /** Wall time a tick spends before leaving the rest to the next one (Cloudflare's cron limit is 15 min). */
   timeBudgetMs: 20_000,
@@ -43,12 +44,19 @@ export const executorPolicy = {
 const systemActor: SystemActor = { type: "system", job: "due-items" };
 
 /** The kinds of planned money the executor posts, in the order each tick walks them. */
-const plannedKinds = [scheduledKind, recurringKind, installmentKind] as unknown as readonly PlannedKind<PostableItem>[];
+const plannedKinds = [
+  scheduledKind,
+  recurringKind,
+  installmentKind,
+  loanKind,
+] as unknown as readonly PlannedKind<PlannedItem>[];
 
-type Planned<Row extends PostableItem> = {
+type Planned<Row extends PlannedItem> = {
   row: Row;
   statements: BatchItem<"sqlite">[];
   occurrences: number;
+  /** Once posted, the item has another occurrence due in this run: the walk reads it again. */
+  isStillDue: boolean;
 };
 
 /** Times a chunk is read again after another run posted some of it first, before its items go one by one. */
@@ -60,7 +68,7 @@ const overtakenRereads = 2;
  * again — without what is now posted — and posted whole, rather than item by item: ten overlapping
  * runs would otherwise send ten times as many single batches, enough to swamp the database.
  */
-async function postChunk<Row extends PostableItem>(
+async function postChunk<Row extends PlannedItem>(
   ctx: ActingContext,
   kind: PlannedKind<Row>,
   cursor: Cursor,
@@ -72,7 +80,7 @@ async function postChunk<Row extends PostableItem>(
   }
 }
 
-async function attemptChunk<Row extends PostableItem>(
+async function attemptChunk<Row extends PlannedItem>(
   ctx: ActingContext,
   kind: PlannedKind<Row>,
   cursor: Cursor,
@@ -80,34 +88,35 @@ async function attemptChunk<Row extends PostableItem>(
   mayReread: boolean,
 ): Promise<{ cursor: Cursor; exhausted: boolean } | "overtaken"> {
   const now = ctx.clock.now();
+  const upTo = latestToday(now);
   const { rows } = await batchByName(ctx.db, [], {
-    candidates: dueChunkQuery(ctx, kind, latestToday(now), cursor, executorPolicy.chunkSize),
+    candidates: dueChunkQuery(ctx, kind, upTo, cursor, executorPolicy.chunkSize),
   });
   const candidates = rows.candidates as { item: Row; timeZone: string }[];
   const last = candidates.at(-1);
   const nextCursor = last ? { date: kind.dueDate(last.item), id: last.item.id } : cursor;
-  const exhausted = candidates.length < executorPolicy.chunkSize;
+  const isLastChunk = candidates.length < executorPolicy.chunkSize;
   const due = candidates.flatMap(({ item, timeZone }) => {
     const occurrences = kind.occurrencesDue(item, todayIn(timeZone, now), executorPolicy.occurrencesPerItem);
     return occurrences.length > 0 ? [{ item, occurrences }] : [];
   });
-  if (due.length === 0) return { cursor: nextCursor, exhausted };
+  if (due.length === 0) return { cursor: nextCursor, exhausted: isLastChunk };
 
-  const found = (await batchByName(ctx.db, [], referenceQueries(ctx, referencedIds(due.map(({ item }) => item))))).rows;
+  const found = (await batchByName(ctx.db, [], referenceQueries(ctx, kind.referencedIds(due.map(({ item }) => item)))))
+    .rows;
   const planned: Planned<Row>[] = [];
   const failures: { row: Row; reason: string }[] = [];
   for (const { item, occurrences } of due) {
     try {
       const plan = occurrencesPosting(ctx, kind, item, occurrences, referencesIn(item.workspaceId, found));
       const transactionIds = plan.rows.map((row) => row.id);
-      const postedAt = now.toISOString();
-      const advance = advanceStatement(
-        ctx,
-        kind.kind,
-        item,
-        kind.advanced(item, occurrences, transactionIds, postedAt),
-      );
-      planned.push({ row: item, statements: [...plan.statements, advance], occurrences: occurrences.length });
+      const set = kind.advanced(item, occurrences, transactionIds, now.toISOString());
+      planned.push({
+        row: item,
+        statements: [...plan.statements, advanceStatement(ctx, kind.kind, item, set)],
+        occurrences: occurrences.length,
+        isStillDue: isDueAgain(kind, { ...item, ...set }, upTo),
+      });
     } catch (error) {
       const reason = failureReasonOf(error);
       if (reason === null) throw error;
@@ -115,6 +124,7 @@ async function attemptChunk<Row extends PostableItem>(
     }
   }
 
+  const posted: Planned<Row>[] = [];
   try {
     await runPostingBatch(
       batchOfStatements(ctx.db, [
@@ -122,7 +132,7 @@ async function attemptChunk<Row extends PostableItem>(
         ...failures.map(({ row, reason }) => failStatement(ctx, kind.kind, row, reason)),
       ]),
     );
-    for (const plan of planned) outcome.posted += plan.occurrences;
+    posted.push(...planned);
   } catch (error) {
     if (!isRefusal(error)) throw error;
     if (mayReread && isOvertaken(error)) return "overtaken";
@@ -130,7 +140,7 @@ async function attemptChunk<Row extends PostableItem>(
     for (const plan of planned) {
       try {
         await runPostingBatch(batchOfStatements(ctx.db, plan.statements));
-        outcome.posted += plan.occurrences;
+        posted.push(plan);
       } catch (itemError) {
         if (isOvertaken(itemError)) continue;
         const reason = failureReasonOf(itemError);
@@ -143,9 +153,17 @@ async function attemptChunk<Row extends PostableItem>(
       failures.map(({ row, reason }) => failStatement(ctx, kind.kind, row, reason)),
     );
   }
+  for (const plan of posted) outcome.posted += plan.occurrences;
   for (const { row, reason } of failures)
     recordFailure(outcome, { kind: kind.kind, id: row.id, workspaceId: row.workspaceId, reason });
-  return { cursor: nextCursor, exhausted };
+  // An item posted with another occurrence due (a loan two payments behind) is read again after the cursor.
+  return { cursor: nextCursor, exhausted: isLastChunk && !posted.some((plan) => plan.isStillDue) };
+}
+
+/** Whether the item, advanced, is still postable with its next occurrence due by `upTo`. */
+function isDueAgain<Row extends PlannedItem>(kind: PlannedKind<Row>, row: Row, upTo: string) {
+  const dueDate = kind.dueDate(row);
+  return row.status === plannedItemTables[kind.kind].postableStatus && dueDate !== "" && dueDate <= upTo;
 }
 
 const isOvertaken = (error: unknown) => error instanceof AppError && error.code === "PLANNED_ITEM_CHANGED";

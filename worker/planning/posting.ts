@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../../db/ids.ts";
 import {
   installmentPlans,
+  loans,
   plannedOccurrences,
   recurringTransactions,
   scheduledTransactions,
@@ -20,12 +21,16 @@ import { tagIdsOf, transactionInputOf, type TemplateColumns } from "./planned-te
 
 type TransactionRow = typeof transactions.$inferSelect;
 
-/** An item as posting needs it: its template, and what identifies the state it was read in. */
-export type PostableItem = TemplateColumns & { id: string; workspaceId: string; revision: number };
+/** A planned item as its claim needs it: what identifies the state it was read in. */
+export type PlannedItem = { id: string; workspaceId: string; revision: number; status: string };
+
+/** A template's item as its posting plan needs it: its template, and the state it was read in. */
+export type PostableItem = TemplateColumns & PlannedItem;
 
 /**
  * One occurrence: its own date (the claim's key) and the date its transaction carries; an
- * installment also carries its own amount and description ("Notebook (3/10)").
+ * installment also carries its own amount and description ("Notebook (3/10)"), a loan's payment
+ * its amount.
  */
 export type Occurrence = {
   occurrenceDate: string;
@@ -39,6 +44,7 @@ export const plannedItemTables = {
   scheduled: { table: scheduledTransactions, postableStatus: "pending" },
   recurring: { table: recurringTransactions, postableStatus: "active" },
   installment: { table: installmentPlans, postableStatus: "active" },
+  loan: { table: loans, postableStatus: "active" },
 } as const;
 
 /**
@@ -48,7 +54,7 @@ export const plannedItemTables = {
  */
 export function claimStatement(
   ctx: ActingContext,
-  source: { kind: PlannedSourceKind; item: PostableItem; name: string },
+  source: { kind: PlannedSourceKind; item: PlannedItem; name: string },
   occurrence: Occurrence,
   claimId: string,
   onlyIf?: SQL,

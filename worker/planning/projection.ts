@@ -9,9 +9,6 @@ import {
 import { recurrenceOf } from "./recurring/recurring.rules.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "./recurrence.ts";
 
-/** Where a projected amount comes from: a planned item, or a loan's payments. */
-export type FlowSourceKind = PlannedSourceKind | "loan";
-
 /** One amount that planned items will post: what the projected balance and the upcoming list count. */
 export type PlannedFlow = {
   date: string;
@@ -19,7 +16,7 @@ export type PlannedFlow = {
   description: string;
   amountCents: number;
   currency: Currency;
-  source: { type: FlowSourceKind; uuid: string; name: string };
+  source: { type: PlannedSourceKind; uuid: string; name: string };
   /** The legs it moves, as kept ("account:{uuid}" or "card:{uuid}"), and the rate across currencies. */
   legs: { origin: string | null; destination: string | null; conversionRateMicros: number | null };
 };

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import type { FlowSourceKind } from "../../../worker/planning/projection";
+import type { PlannedSourceKind } from "../../../db/enums";
 import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import { plannedSourceIcons } from "~/lib/planned-source-icons";
 
@@ -13,7 +13,7 @@ export type UpcomingPlanned = {
   description: string;
   amount: string;
   currency: string;
-  source: { type: FlowSourceKind; uuid: string; name: string };
+  source: { type: PlannedSourceKind; uuid: string; name: string };
 };
 
 /**

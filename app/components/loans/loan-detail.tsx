@@ -7,14 +7,15 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { decimalToExactUnits } from "../../../worker/ledger/amounts";
+import { AutoPayFailure } from "./loan-row";
 import type { LoanWithDetail } from "./loan-types";
 
 /** The chart's code (recharts) comes only with a loan's details, not with the page. */
 const LoanBalanceChart = lazy(() => import("./loan-balance-chart"));
 
 /**
- * A loan in full: what is owed, the next payment, the rate as quoted, what paying it off today
- * takes, the balance over time, the payments ahead (a year a page) and the payments recorded.
+ * A loan in full: what is owed, the next payment (and whether it pays itself), the rate as quoted,
+ * what paying it off today takes, the balance over time, the payments ahead (a year a page) and the payments recorded.
  */
 export function LoanDetail({ loan }: { loan: LoanWithDetail }) {
   const { t } = useTranslation("loans");
@@ -66,6 +67,18 @@ export function LoanDetail({ loan }: { loan: LoanWithDetail }) {
                 maturity: formatDate(loan.maturity_date, language, { style: "long" }),
               })}
             </p>
+          ) : null}
+          {loan.status === "active" && loan.auto_pay && loan.next_payment_date ? (
+            <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+              <Icon name="calendar-clock" className="mt-0.5 size-4 shrink-0" />
+              {t("autoPay.next", {
+                account: loan.payment_account.name ?? "—",
+                date: formatDate(loan.next_payment_date, language, { style: "long" }),
+              })}
+            </p>
+          ) : null}
+          {loan.status === "active" && loan.auto_pay && loan.failure ? (
+            <AutoPayFailure reason={loan.failure.key} />
           ) : null}
           {loan.refinanced_to_id ? <p className="text-sm text-muted-foreground">{t("detail.refinancedTo")}</p> : null}
           {loan.refinanced_from_id ? (

@@ -16,6 +16,7 @@ import {
 } from "~/components/ui/dialog";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
 import { formatAmountInput, formatMoney } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
@@ -84,7 +85,7 @@ function Choice({
   );
 }
 
-/** A new loan: what was borrowed, at what rate (as the lender quotes it), over how long, from which account. */
+/** A new loan: what was borrowed, at what rate (as the lender quotes it), over how long, from which account, and whether it pays itself. */
 export function NewLoanDialog({
   open,
   onOpenChange,
@@ -95,7 +96,8 @@ export function NewLoanDialog({
   const { t } = useTranslation("loans");
   const { fetcher, error, isBusy } = useLoanForm();
   const [accountId, setAccountId] = useState(accounts[0]?.uuid ?? "");
-  const currency = accounts.find((account) => account.uuid === accountId)?.currency ?? "BRL";
+  const payingAccount = accounts.find((account) => account.uuid === accountId);
+  const currency = payingAccount?.currency ?? "BRL";
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onOpenChange(false);
   }, [fetcher.state, fetcher.data, onOpenChange]);
@@ -191,6 +193,21 @@ export function NewLoanDialog({
               <Field id="new-loan-origination-fee" label={t("form.originationFee")} error={error("origination_fee")}>
                 <Input {...field("new-loan-origination-fee", "origination_fee")} inputMode="decimal" placeholder="0" />
               </Field>
+            </div>
+            <div className="flex items-start gap-3 rounded-xl border p-3">
+              <Switch
+                id="new-loan-auto-pay"
+                name="auto_pay"
+                value="true"
+                aria-describedby="new-loan-auto-pay-hint"
+                className="mt-0.5"
+              />
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor="new-loan-auto-pay">{t("form.autoPay")}</Label>
+                <p id="new-loan-auto-pay-hint" className="text-xs text-muted-foreground">
+                  {t("form.autoPayHint", { account: payingAccount?.name ?? "—" })}
+                </p>
+              </div>
             </div>
             <DialogFooter>
               <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>

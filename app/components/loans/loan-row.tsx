@@ -23,16 +23,17 @@ type Props = {
   isSelected: boolean;
   onPay(): void;
   onRefinance(): void;
-  onAction(intent: "pay-off" | "default" | "reactivate" | "delete"): void;
+  onAction(intent: "pay-off" | "default" | "reactivate" | "auto-pay-on" | "auto-pay-off" | "delete"): void;
 };
 
-/** One loan: what it is, how much of it is paid (a bar), the next payment and what is owed. */
+/** One loan: what it is, how much of it is paid (a bar), the next payment (paid by itself or not) and what is owed. */
 export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance, onAction }: Props) {
   const { t } = useTranslation("loans");
   const language = useLanguage();
   const navigate = useNavigate();
   const money = (amount: string) => formatAmountText(amount, loan.currency, language);
   const isActive = loan.status === "active";
+  const isAutoPaid = isActive && loan.auto_pay;
   const actions: RowAction[] = [
     { label: t("actions.view"), icon: "receipt-text", onSelect: () => navigate(`?loan=${loan.uuid}`) },
   ];
@@ -57,6 +58,12 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
         },
       });
   }
+  if (canEdit && isActive)
+    actions.push({
+      label: t(loan.auto_pay ? "actions.autoPayOff" : "actions.autoPayOn"),
+      icon: loan.auto_pay ? "pause" : "calendar-clock",
+      onSelect: () => onAction(loan.auto_pay ? "auto-pay-off" : "auto-pay-on"),
+    });
   if (canEdit && isActive)
     actions.push({
       label: t("actions.markDefaulted"),
@@ -94,6 +101,12 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate font-medium text-foreground">{loan.name}</h3>
             <Badge variant={statusVariants[loan.status]}>{t(`status.${loan.status}`)}</Badge>
+            {isAutoPaid ? (
+              <Badge variant="neutral">
+                <Icon name="calendar-clock" />
+                {t("autoPay.badge")}
+              </Badge>
+            ) : null}
           </div>
           <p className="truncate text-sm text-muted-foreground">
             {[t(`types.${loan.type}`), loan.lender].filter(Boolean).join(" · ")}
@@ -111,6 +124,7 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
               })}
             </p>
           ) : null}
+          {isAutoPaid && loan.failure ? <AutoPayFailure reason={loan.failure.key} /> : null}
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
@@ -120,5 +134,16 @@ export function LoanRow({ loan, canEdit, isBusy, isSelected, onPay, onRefinance,
         <RowActionsMenu title={loan.name} actions={actions} isBusy={isBusy} />
       </div>
     </li>
+  );
+}
+
+/** Why the last automatic payment could not be posted (it is tried again every few minutes). */
+export function AutoPayFailure({ reason }: { reason: string }) {
+  const { t } = useTranslation("loans");
+  return (
+    <p className="flex items-start gap-1.5 text-sm text-destructive" role="note">
+      <Icon name="triangle-exclamation-point" className="mt-0.5 size-4 shrink-0" />
+      {t("autoPay.failure", { reason: t(reason) })}
+    </p>
   );
 }

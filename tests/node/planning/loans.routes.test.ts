@@ -234,6 +234,35 @@ describe("loans", () => {
     ]);
   });
 
+  it("saves and answers auto-pay, off unless asked, kept by an edit that does not send it; a bad value changes nothing", async () => {
+    const plain = (await car()).body.data;
+    expect(plain).toMatchObject({ auto_pay: false, failure: null });
+    const auto = await car({ name: "Moto", auto_pay: true });
+    expect(auto.body.data).toMatchObject({ auto_pay: true, failure: null });
+    expect((await p.call("GET", `/loans/${auto.body.data.uuid}`)).body.data.auto_pay).toBe(true);
+    const listed = (await p.call("GET", "/loans")).body.data;
+    expect(listed.map((loan: { name: string; auto_pay: boolean }) => [loan.name, loan.auto_pay]).sort()).toEqual([
+      ["Carro", false],
+      ["Moto", true],
+    ]);
+    const edited = await p.call("PUT", `/loans/${auto.body.data.uuid}`, { name: "Moto nova", type: "auto" });
+    expect(edited.body.data).toMatchObject({ name: "Moto nova", auto_pay: true });
+    const on = await p.call("PUT", `/loans/${plain.uuid}`, { name: "Carro", type: "auto", auto_pay: true });
+    expect(on.body.data.auto_pay).toBe(true);
+
+    const before = await snapshotDatabase(t.db);
+    const badNew = await car({ name: "Bicicleta", auto_pay: "yes" });
+    expect(badNew.status).toBe(422);
+    expect(badNew.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: { auto_pay: ["Send true or false: whether the loan pays itself on each due date"] },
+    });
+    const badEdit = await p.call("PUT", `/loans/${plain.uuid}`, { name: "Carro", auto_pay: "sometimes" });
+    expect(badEdit.status).toBe(422);
+    expect(Object.keys(badEdit.body.errors)).toEqual(["auto_pay"]);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
   it("edits a loan's words and fee, and deletes it keeping the expenses it posted", async () => {
     const loan = (await car()).body.data;
     await p.call("POST", `/loans/${loan.uuid}/record-payment`, { amount: "1129.76", date: "2026-12-21" });

@@ -1,6 +1,7 @@
 import { installmentPlans } from "../../../db/schema/index.ts";
 import type { PlannedKind } from "../planned-kind.ts";
-import type { Occurrence } from "../posting.ts";
+import { referencedIds } from "../planned-template.ts";
+import { postingPlan, type Occurrence } from "../posting.ts";
 import type { InstallmentPlanRow } from "./installment-plan-view.ts";
 import { accountInstallmentDates, installmentDescription, installmentRows } from "./installment-schedule.ts";
 
@@ -45,5 +46,7 @@ export const installmentKind: PlannedKind<InstallmentPlanRow> = {
   dueDate: (row) => row.nextDueDate ?? "",
   name: (row) => row.description,
   occurrencesDue: dueInstallments,
+  referencedIds,
+  posting: postingPlan,
   advanced: (row, posted) => advancedPlan(row, posted.length),
 };

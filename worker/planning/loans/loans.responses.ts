@@ -10,6 +10,7 @@ import {
   rateConversions,
   ratePeriods,
 } from "../../../db/enums.ts";
+import { plannedFailureSchema } from "../planned.responses.ts";
 
 /** What paying the loan off on `date` takes: the balance, the interest accrued by then and the period's fee. */
 export const payoffResponseSchema = z.object({
@@ -58,6 +59,10 @@ export const loanResponseSchema = z.object({
   origination_fee: z.string(),
   monthly_fee: z.string(),
   status: z.enum(loanStatuses),
+  /** Each scheduled payment is posted by itself on its date, from the payment account. */
+  auto_pay: z.boolean(),
+  /** Why the last automatic payment could not be posted (tried again every few minutes), or null. */
+  failure: plannedFailureSchema,
   refinanced_from_id: z.string().nullable(),
   refinanced_to_id: z.string().nullable(),
   principal_paid: z.string(),

@@ -43,6 +43,8 @@ const descriptiveFields = {
   monthly_fee: amountSchema.default(0),
 };
 
+const autoPaySchema = z.boolean({ error: "errors:fields.autoPay" });
+
 /** POST /loans: the amount borrowed, its terms, and the account that pays it. */
 export const loanSchema = z.object({
   ...descriptiveFields,
@@ -54,16 +56,20 @@ export const loanSchema = z.object({
     .regex(uuid, "errors:fields.paymentAccount")
     .transform((id) => id.toLowerCase()),
   origination_fee: amountSchema.default(0),
+  /** Each scheduled payment posted by itself on its date, from the payment account. */
+  auto_pay: autoPaySchema.default(false),
 });
 export type LoanInput = z.infer<typeof loanSchema>;
 
 /**
  * PUT /loans/{id}: its words, its rate type, what extra payments do and the fee ahead; the money
- * stays. `status` marks an active loan defaulted (payments stopped) or a defaulted one active again.
+ * stays. `status` marks an active loan defaulted (payments stopped) or a defaulted one active again;
+ * `auto_pay` turns the automatic payments on or off. Either is kept when not sent.
  */
 export const loanEditSchema = z.object({
   ...descriptiveFields,
   status: z.enum(["active", "defaulted"], { error: "errors:fields.loanStatus" }).optional(),
+  auto_pay: autoPaySchema.optional(),
 });
 export type LoanEdit = z.infer<typeof loanEditSchema>;
 

@@ -3,6 +3,8 @@
  * payment or principal part — and every payment recorded changes it in ONE atomic batch with the
  * payment's row and the expense it posts from the payment account, guarded by the loan's revision
  * (a racing twin reloads) and, when sent, an Idempotency-Key (a retry answers the first answer).
+ * A loan with auto-pay on has each scheduled payment recorded the same way by the cron executor,
+ * claimed like any planned occurrence (./loans.kind.ts).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -10,7 +12,7 @@ import type { Currency } from "../../../db/enums.ts";
 import { isUuid, newId } from "../../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../../db/named-batch.ts";
 import { accounts, loanPayments, loans, transactions } from "../../../db/schema/index.ts";
-import { actorUserId, createdViaOf, type ServiceCall } from "../../access/actor.ts";
+import { type ActingContext, actorUserId, createdViaOf, type ServiceCall } from "../../access/actor.ts";
 import { readInWorkspace } from "../../access/actor-access.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
@@ -25,7 +27,16 @@ import { assertScheduleEndsInRange } from "../schedule-range.ts";
 import { lookupOf, resolveTransaction } from "../../transactions/transaction-legs.ts";
 import { countChange } from "../../transactions/transactions.service.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
-import { accruedInterest, loanTerms, openingState, paymentsAheadOf, stateAfter, stateOf } from "./loan-math.ts";
+import { failureResponse } from "../planned-reads.ts";
+import {
+  accruedInterest,
+  type ExtraPaymentMode,
+  loanTerms,
+  openingState,
+  paymentsAheadOf,
+  stateAfter,
+  stateOf,
+} from "./loan-math.ts";
 import type {
   loanDetailSchema,
   loanListSchema,
@@ -131,6 +142,8 @@ export function toLoanResponse(loan: LoanRow, context: LoanContext): LoanRespons
     origination_fee: unitsToDecimal(loan.originationFeeCents, loan.currency),
     monthly_fee: unitsToDecimal(loan.monthlyFeeCents, loan.currency),
     status: loan.status,
+    auto_pay: loan.autoPay,
+    failure: failureResponse(loan),
     refinanced_from_id: loan.refinancedFromId,
     refinanced_to_id: loan.refinancedToId,
     principal_paid: unitsToDecimal(principalPaid, loan.currency),
@@ -331,6 +344,9 @@ function newLoanRow(
     originationFeeCents: input.origination_fee,
     monthlyFeeCents: input.monthly_fee,
     status: "active",
+    autoPay: input.auto_pay,
+    failureReason: null,
+    failedAt: null,
     refinancedFromId: input.refinancedFromId ?? null,
     refinancedToId: null,
     createdBy: actorUserId(ctx.actor),
@@ -341,7 +357,7 @@ function newLoanRow(
 }
 
 /** The payment account: one of the workspace's, and active. */
-function paymentAccount(rows: readonly AccountRow[], id: string) {
+export function paymentAccount(rows: readonly AccountRow[], id: string) {
   const account = rows.find((row) => row.id === id);
   if (!account) throw fieldError("payment_account_id", "errors:fields.paymentAccount");
   if (!account.isActive) throw fieldError("payment_account_id", "errors:fields.legArchived");
@@ -408,7 +424,11 @@ function guardedUpdate(ctx: ServiceContext, loan: LoanRow, set: Partial<LoanRow>
     .where(and(eq(loans.id, loan.id), eq(loans.revision, loan.revision)));
 }
 
-/** PUT /loans/{id}: its words, rate type, what extra payments do, the fee of payments ahead, and defaulted or not. */
+/**
+ * PUT /loans/{id}: its words, rate type, what extra payments do, the fee of payments ahead,
+ * defaulted or not, and whether it pays itself (kept when not sent; turned off, a past automatic
+ * payment's failure goes with it).
+ */
 export async function updateLoan({ ctx, input }: ServiceCall<LoanRef & LoanEdit>) {
   const { loan, respond } = await readLoan(ctx, input, "finances.write");
   const isStatusChange = input.status !== undefined && input.status !== loan.status;
@@ -424,6 +444,8 @@ export async function updateLoan({ ctx, input }: ServiceCall<LoanRef & LoanEdit>
     interestType: input.interest_type,
     extraPaymentMode: input.extra_payment_mode,
     monthlyFeeCents: unitsIn(input.monthly_fee, loan.currency, "monthly_fee"),
+    autoPay: input.auto_pay ?? loan.autoPay,
+    ...(input.auto_pay === false ? { failureReason: null, failedAt: null } : {}),
   };
   const updated = await guardedUpdate(ctx, loan, set);
   if (updated.rowsAffected !== 1) throw changedMeanwhile();
@@ -442,30 +464,32 @@ export async function deleteLoan({ ctx, input }: ServiceCall<LoanRef>) {
 
 type LoanAnswer = { data: LoanDetail };
 
+/** A payment as it is recorded: its amount and date, whether it is the period's, and what principal beyond the schedule does. */
+export type LoanPaymentTerms = {
+  amountCents: bigint;
+  date: string;
+  isScheduled: boolean;
+  /** The loan's own when not given. */
+  extraPaymentMode?: ExtraPaymentMode;
+  /** The expense's words; by default the loan's name and the payment's number ("Car (13/48)"). */
+  description?: string;
+};
+
 /**
- * POST /loans/{id}/record-payment: fees (a scheduled payment's), then the interest accrued since
- * the last payment, then principal; the balance, payments left and next date move; the expense is
- * posted from the payment account. Principal beyond the schedule shortens the term or lowers the
- * payment, as the loan (or this payment) says. Paying what is owed closes it (paid_off).
+ * A payment applied to the loan (README: "Loans"): fees (a scheduled payment's), then the interest
+ * accrued since the last payment, then principal; the balance, payments left and next date move,
+ * and a past automatic payment's failure is cleared. Principal beyond the schedule shortens the term
+ * or lowers the payment, as the loan (or this payment) says; paying what is owed closes it. Refuses,
+ * with the field's message, a payment dated before the last, below what is due, above what paying
+ * off takes, or one after which a payment would be larger than a transaction may hold.
  */
-export async function recordLoanPayment(
-  { ctx, input }: ServiceCall<LoanRef & LoanPaymentInput & { isPayoff?: boolean }>,
-  request?: IdempotentRequest,
-): Promise<Answer<LoanAnswer>> {
-  const once = await idempotentWrite(ctx, input.workspaceId, request);
-  const read = await readLoan(ctx, input, "finances.write", once.lookups);
-  const replay = once.replayOf<LoanAnswer>(read.storedAnswer);
-  if (replay) return replay;
-  const { loan, today } = read;
-  if (loan.status !== "active") throw notActive();
-  const date = input.date ?? today;
+export function paymentApplied(loan: LoanRow, terms: LoanPaymentTerms) {
+  const { amountCents, date, isScheduled } = terms;
   if (loan.lastPaymentDate && date < loan.lastPaymentDate)
     throw fieldError("date", "errors:fields.paymentBeforeLast", { values: { date: loan.lastPaymentDate } });
-  const isScheduled = input.kind === "scheduled" || input.isPayoff === true;
   const payoff = payoffOn(loan, date);
   const feeCents = isScheduled ? payoff.feeCents : 0n;
   const dueCents = feeCents + payoff.interestCents;
-  const amountCents = BigInt(unitsIn(input.amount, loan.currency, "amount"));
   const owedCents = payoff.balanceCents + payoff.interestCents + feeCents;
   if (amountCents < dueCents)
     throw fieldError("amount", "errors:fields.paymentBelowDue", {
@@ -481,26 +505,48 @@ export async function recordLoanPayment(
   const next = stateAfter(stateOf(loan), rate, {
     balanceCents,
     periodsGone: isScheduled ? 1 : 0,
-    mode: input.extra_payment_mode ?? loan.extraPaymentMode,
+    mode: terms.extraPaymentMode ?? loan.extraPaymentMode,
   });
   const periodsPaid = loan.periodsPaid + (isScheduled ? 1 : 0);
   const isPaidOff = balanceCents === 0n;
-  const set: Partial<LoanRow> = {
+  const set = {
     currentBalanceCents: Number(balanceCents),
     remainingPeriods: next.remainingPeriods,
     regularCents: Number(next.regularCents),
     periodsPaid,
     lastPaymentDate: date,
     nextPaymentDate: isPaidOff ? null : paymentDate(loan.firstPaymentDate, periodsPaid, loan.paymentFrequency),
-    status: isPaidOff ? "paid_off" : "active",
+    status: isPaidOff ? ("paid_off" as const) : ("active" as const),
+    failureReason: null,
+    failedAt: null,
+  } satisfies Partial<LoanRow>;
+  refuseUnpayable({ ...loan, ...set }, "amount", "errors:fields.loanPaymentTooLargeAfter", loan);
+  return {
+    set,
+    split: { feeCents, interestCents: payoff.interestCents, principalCents, balanceCents, isPaidOff },
+    description: terms.description ?? `${loan.name} (${periodsPaid}/${periodsPaid + next.remainingPeriods})`,
   };
-  const account = paymentAccount(read.accounts, loan.paymentAccountId);
+}
+
+/**
+ * What records a payment, for the caller's atomic batch with the loan's own update (`set`): the
+ * expense from the payment account — naming its claim when the executor posts it — the workspace's
+ * count, the balances and the payment's row. A person's payment and an automatic one are this.
+ */
+export function paymentPosting(
+  ctx: ActingContext,
+  loan: LoanRow,
+  account: AccountRow,
+  terms: LoanPaymentTerms,
+  plannedOccurrenceId: string | null,
+) {
+  const { set, split, description } = paymentApplied(loan, terms);
   const resolved = resolveTransaction(
     {
       type: "expense",
-      amount: Number(amountCents),
+      amount: Number(terms.amountCents),
       description: loan.name,
-      date,
+      date: terms.date,
       origin: { type: "account", id: account.id },
       destination: null,
     },
@@ -515,11 +561,11 @@ export async function recordLoanPayment(
     workspaceId: loan.workspaceId,
     kind,
     ...moneyColumns,
-    description: input.description ?? `${loan.name} (${periodsPaid}/${periodsPaid + next.remainingPeriods})`,
-    date,
+    description,
+    date: terms.date,
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
-    plannedOccurrenceId: null,
+    plannedOccurrenceId,
     importId: null,
     importedId: null,
     revision: 0,
@@ -530,29 +576,66 @@ export async function recordLoanPayment(
     id: newId(),
     workspaceId: loan.workspaceId,
     loanId: loan.id,
-    date,
-    amountCents: Number(amountCents),
-    feeCents: Number(feeCents),
-    interestCents: Number(payoff.interestCents),
-    principalCents: Number(principalCents),
-    balanceAfterCents: Number(balanceCents),
-    isPayoff: isPaidOff,
+    date: terms.date,
+    amountCents: Number(terms.amountCents),
+    feeCents: Number(split.feeCents),
+    interestCents: Number(split.interestCents),
+    principalCents: Number(split.principalCents),
+    balanceAfterCents: Number(split.balanceCents),
+    isPayoff: split.isPaidOff,
     transactionId: transaction.id,
     createdAt: now,
   };
-  const after = { ...loan, ...set, revision: loan.revision + 1 };
-  refuseUnpayable(after, "amount", "errors:fields.loanPaymentTooLargeAfter", loan);
-  const answer = created(read.respond(after, [...read.payments, payment]));
   const effects = effectsOfChange(null, transaction);
+  return {
+    set,
+    transaction,
+    payment,
+    effects,
+    statements: [
+      ctx.db.insert(transactions).values(transaction),
+      countChange(ctx, loan.workspaceId, 1),
+      ...effectStatements(ctx, loan.workspaceId, effects),
+      ctx.db.insert(loanPayments).values(payment),
+    ],
+  };
+}
+
+/**
+ * POST /loans/{id}/record-payment: the payment applied and posted from the payment account
+ * (`paymentApplied`), in one batch with the loan's update, guarded by the revision read.
+ */
+export async function recordLoanPayment(
+  { ctx, input }: ServiceCall<LoanRef & LoanPaymentInput & { isPayoff?: boolean }>,
+  request?: IdempotentRequest,
+): Promise<Answer<LoanAnswer>> {
+  const once = await idempotentWrite(ctx, input.workspaceId, request);
+  const read = await readLoan(ctx, input, "finances.write", once.lookups);
+  const replay = once.replayOf<LoanAnswer>(read.storedAnswer);
+  if (replay) return replay;
+  const { loan, today } = read;
+  if (loan.status !== "active") throw notActive();
+  const recorded = paymentPosting(
+    ctx,
+    loan,
+    paymentAccount(read.accounts, loan.paymentAccountId),
+    {
+      amountCents: BigInt(unitsIn(input.amount, loan.currency, "amount")),
+      date: input.date ?? today,
+      isScheduled: input.kind === "scheduled" || input.isPayoff === true,
+      extraPaymentMode: input.extra_payment_mode,
+      description: input.description,
+    },
+    null,
+  );
+  const after = { ...loan, ...recorded.set, revision: loan.revision + 1 };
+  const answer = created(read.respond(after, [...read.payments, recorded.payment]));
   const racedTwin = await once.commit<LoanAnswer>(
     runLoanBatch(
       batchOfStatements(ctx.db, [
         ...once.record(answer),
-        loanUpdateAsRead(ctx, loan, set),
-        ctx.db.insert(transactions).values(transaction),
-        countChange(ctx, loan.workspaceId, 1),
-        ...effectStatements(ctx, loan.workspaceId, effects),
-        ctx.db.insert(loanPayments).values(payment),
+        loanUpdateAsRead(ctx, loan, recorded.set),
+        ...recorded.statements,
       ]),
     ),
   );
@@ -619,6 +702,7 @@ export async function refinanceLoan({ ctx, input }: ServiceCall<LoanRef & Refina
     interest_type: loan.interestType,
     extra_payment_mode: loan.extraPaymentMode,
     monthly_fee: loan.monthlyFeeCents,
+    auto_pay: loan.autoPay,
     origination_fee: 0,
     start_date: today,
     principalCents: Number(owed.balanceCents + owed.interestCents),
@@ -716,8 +800,11 @@ export async function upcomingLoanPayments({
   return { data, meta: { today, end_date: until } };
 }
 
-/** A loan marked defaulted (payments stopped: none is projected) or active again, from the loans page. */
-export async function setLoanStatus({ ctx, input }: ServiceCall<LoanRef & { status: "active" | "defaulted" }>) {
+/**
+ * A loan's switches from the loans page, its words kept: marked defaulted (payments stopped: none is
+ * projected) or active again, and auto-pay on or off.
+ */
+export async function switchLoan({ ctx, input }: ServiceCall<LoanRef & Pick<LoanEdit, "status" | "auto_pay">>) {
   const { loan } = await readLoan(ctx, input, "finances.write");
   return updateLoan({
     ctx,

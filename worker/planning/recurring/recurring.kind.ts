@@ -1,6 +1,7 @@
 import { recurringTransactions } from "../../../db/schema/index.ts";
 import type { PlannedKind } from "../planned-kind.ts";
-import type { Occurrence } from "../posting.ts";
+import { referencedIds } from "../planned-template.ts";
+import { postingPlan, type Occurrence } from "../posting.ts";
 import { executionsLeft, occurrenceAfter, postingDate } from "../recurrence.ts";
 import { recurrenceOf } from "./recurring.rules.ts";
 
@@ -41,5 +42,7 @@ export const recurringKind: PlannedKind<RecurringRow> = {
     }
     return due;
   },
+  referencedIds,
+  posting: postingPlan,
   advanced: advancedRule,
 };

@@ -1,5 +1,7 @@
 import { scheduledTransactions } from "../../../db/schema/index.ts";
 import type { PlannedKind } from "../planned-kind.ts";
+import { referencedIds } from "../planned-template.ts";
+import { postingPlan } from "../posting.ts";
 
 export type ScheduledRow = typeof scheduledTransactions.$inferSelect;
 
@@ -11,6 +13,8 @@ export const scheduledKind: PlannedKind<ScheduledRow> = {
   name: (row) => row.description,
   occurrencesDue: (row, today) =>
     row.scheduledDate <= today ? [{ occurrenceDate: row.scheduledDate, transactionDate: row.scheduledDate }] : [],
+  referencedIds,
+  posting: postingPlan,
   advanced: (_row, _posted, transactionIds, postedAt) => ({
     status: "executed",
     transactionId: transactionIds[0],
