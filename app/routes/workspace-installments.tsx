@@ -7,10 +7,8 @@ import { InstallmentPlanDialog } from "~/components/installments/lazy-plan-dialo
 import { PlanRow } from "~/components/installments/plan-row";
 import { PlanSchedule } from "~/components/installments/plan-schedule";
 import { PlansSummary } from "~/components/installments/plans-summary";
-import { CalculatorSection, EmptyState, ListCard } from "~/components/ui/list-page";
+import { NewItemButton, PlannedPage } from "~/components/planned/planned-page";
 import { useRowActions } from "~/lib/use-row-actions";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
@@ -112,69 +110,62 @@ export default function WorkspaceInstallments({ params }: Route.ComponentProps) 
   const [isCreating, setCreating] = useState(false);
   const { post, busyId } = useRowActions("installments");
   const canEdit = can(page.role, "finances.write");
-  const newButton = canEdit ? (
-    <Button variant="accent" onClick={() => setCreating(true)}>
-      <Icon name="plus" />
-      {t("new")}
-    </Button>
-  ) : null;
+  const newButton = canEdit ? <NewItemButton label={t("new")} onClick={() => setCreating(true)} /> : null;
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t("subtitle")}</p>
-        </div>
-        {newButton}
-      </div>
-      {page.isSelectedMissing ? (
-        <p role="status" className="rounded-xl border bg-card px-4 py-3 text-sm text-muted-foreground">
-          {t("schedule.missing")}
-        </p>
-      ) : null}
-      {page.selected ? (
-        <PlanSchedule
-          plan={page.selected}
-          workspaceId={params.workspaceId}
-          linkable={page.linkable}
-          onLink={(transactionId) => post("link", page.selected!.uuid, { transaction_id: transactionId })}
-          isBusy={busyId === page.selected.uuid}
-        />
-      ) : null}
-      {page.plans.length ? (
+    <PlannedPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      newItem={newButton}
+      details={
         <>
-          <PlansSummary statistics={page.statistics} />
-          <ListCard label={t("listLabel", { count: page.plans.length })}>
-            {page.plans.map((plan) => (
-              <PlanRow
-                key={plan.uuid}
-                plan={plan}
-                canEdit={canEdit}
-                isBusy={busyId === plan.uuid}
-                isSelected={page.selected?.uuid === plan.uuid}
-                onAction={(intent) => post(intent, plan.uuid)}
-              />
-            ))}
-          </ListCard>
+          {page.isSelectedMissing ? (
+            <p role="status" className="rounded-xl border bg-card px-4 py-3 text-sm text-muted-foreground">
+              {t("schedule.missing")}
+            </p>
+          ) : null}
+          {page.selected ? (
+            <PlanSchedule
+              plan={page.selected}
+              workspaceId={params.workspaceId}
+              linkable={page.linkable}
+              onLink={(transactionId) => post("link", page.selected!.uuid, { transaction_id: transactionId })}
+              isBusy={busyId === page.selected.uuid}
+            />
+          ) : null}
         </>
-      ) : (
-        <EmptyState icon="layers" title={t("empty.title")} body={t("empty.body")} action={newButton} />
-      )}
-      <CalculatorSection title={t("calculator")} hint={t("calculatorHint")}>
-        <InstallmentCalculator currency={page.currency} />
-      </CalculatorSection>
-      {canEdit ? (
-        <InstallmentPlanDialog
-          open={isCreating}
-          onOpenChange={setCreating}
-          workspaceId={params.workspaceId}
-          today={page.today}
-          cards={page.cards}
-          accounts={page.accounts}
-        />
-      ) : null}
-    </div>
+      }
+      summary={<PlansSummary statistics={page.statistics} />}
+      list={{
+        label: t("listLabel", { count: page.plans.length }),
+        rows: page.plans.map((plan) => (
+          <PlanRow
+            key={plan.uuid}
+            plan={plan}
+            canEdit={canEdit}
+            isBusy={busyId === plan.uuid}
+            isSelected={page.selected?.uuid === plan.uuid}
+            onAction={(intent) => post(intent, plan.uuid)}
+          />
+        )),
+      }}
+      empty={{ icon: "layers", title: t("empty.title"), body: t("empty.body"), action: newButton }}
+      calculator={{
+        title: t("calculator"),
+        hint: t("calculatorHint"),
+        form: <InstallmentCalculator currency={page.currency} />,
+      }}
+      dialogs={
+        canEdit ? (
+          <InstallmentPlanDialog
+            open={isCreating}
+            onOpenChange={setCreating}
+            workspaceId={params.workspaceId}
+            today={page.today}
+            cards={page.cards}
+            accounts={page.accounts}
+          />
+        ) : null
+      }
+    />
   );
 }
-
-export type InstallmentsPage = Awaited<ReturnType<typeof loader>>;

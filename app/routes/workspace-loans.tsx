@@ -7,11 +7,9 @@ import { LoanPaymentDialog, NewLoanDialog, RefinanceDialog } from "~/components/
 import { LoanDetail } from "~/components/loans/loan-detail";
 import { LoanRow } from "~/components/loans/loan-row";
 import type { Loan } from "~/components/loans/loan-types";
-import { CalculatorSection, EmptyState, ListCard, SummaryCards } from "~/components/ui/list-page";
+import { amountsPerCurrency, NewItemButton, PlannedPage } from "~/components/planned/planned-page";
+import { SummaryCards } from "~/components/ui/list-page";
 import { useRowActions } from "~/lib/use-row-actions";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { formatAmountText } from "~/lib/format";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, refusedAction, refusedForm } from "~/lib/ledger-form.server";
@@ -31,7 +29,7 @@ import {
   payOffLoan,
   recordLoanPayment,
   refinanceLoan,
-  setLoanStatus,
+  switchLoan,
 } from "../../worker/planning/loans/loans.service";
 import { can } from "../../worker/access/permissions";
 import type { Route } from "./+types/workspace-loans";
@@ -64,7 +62,7 @@ function readTyped(form: FormData, language: Language, amounts: readonly string[
   return { values, fieldErrors };
 }
 
-/** POST intent=create (the new-loan form), pay (a payment), pay-off or delete (a loan's menu). */
+/** POST intent=create (the new-loan form), pay (a payment), pay-off, auto-pay on or off, or delete (a loan's menu). */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
   const form = await args.request.formData();
@@ -87,6 +85,7 @@ export async function action(args: Route.ActionArgs) {
         ...typed.values,
         interest_rate: typed.values.interest_rate ?? "",
         term_months: typedWholeNumber(form.get("term_months")),
+        auto_pay: formText(form, "auto_pay") === "true",
       });
       if (!parsed.success) return refusedForm(intent, fieldErrorsFrom(parsed.error));
       await createLoan({ ctx, input: { workspaceId: ref.workspaceId, ...parsed.data } });
@@ -119,12 +118,23 @@ export async function action(args: Route.ActionArgs) {
     } else if (intent === "pay-off")
       await payOffLoan({ ctx, input: { ...ref, description: formText(form, "description") } });
     else if (intent === "default" || intent === "reactivate")
-      await setLoanStatus({ ctx, input: { ...ref, status: intent === "default" ? "defaulted" : "active" } });
+      await switchLoan({ ctx, input: { ...ref, status: intent === "default" ? "defaulted" : "active" } });
+    else if (intent === "auto-pay-on" || intent === "auto-pay-off")
+      await switchLoan({ ctx, input: { ...ref, auto_pay: intent === "auto-pay-on" } });
     else if (intent === "delete") await deleteLoan({ ctx, input: ref });
     else return refusedForm(intent, {});
     return { intent, ok: true } satisfies ActionResult;
   } catch (error) {
-    return refusedAction(intent, error, ["pay", "pay-off", "refinance", "default", "reactivate", "delete"]);
+    return refusedAction(intent, error, [
+      "pay",
+      "pay-off",
+      "refinance",
+      "default",
+      "reactivate",
+      "auto-pay-on",
+      "auto-pay-off",
+      "delete",
+    ]);
   }
 }
 
@@ -145,81 +155,72 @@ export default function WorkspaceLoans({ params }: Route.ComponentProps) {
   const { post, busyId } = useRowActions("loans");
   const canEdit = can(page.role, "finances.write");
   const perCurrency = (field: "total_balance" | "monthly_payments" | "interest_remaining") =>
-    page.statistics.by_currency.length
-      ? page.statistics.by_currency.map((entry) => formatAmountText(entry[field], entry.currency, language)).join(" · ")
-      : "—";
-  const newButton = canEdit ? (
-    <Button variant="accent" onClick={() => setCreating(true)}>
-      <Icon name="plus" />
-      {t("new")}
-    </Button>
-  ) : null;
+    amountsPerCurrency(page.statistics.by_currency, field, language);
+  const newButton = canEdit ? <NewItemButton label={t("new")} onClick={() => setCreating(true)} /> : null;
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t("subtitle")}</p>
-        </div>
-        {newButton}
-      </div>
-      {page.selected ? <LoanDetail loan={page.selected} /> : null}
-      {page.loans.length ? (
-        <>
-          <SummaryCards
-            label={t("summary.label")}
-            figures={[
-              { label: t("summary.active"), value: String(page.statistics.active_loans) },
-              { label: t("summary.owed"), value: perCurrency("total_balance") },
-              { label: t("summary.monthly"), value: perCurrency("monthly_payments") },
-              { label: t("summary.interest"), value: perCurrency("interest_remaining") },
-            ]}
+    <PlannedPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      newItem={newButton}
+      details={page.selected ? <LoanDetail loan={page.selected} /> : null}
+      summary={
+        <SummaryCards
+          label={t("summary.label")}
+          figures={[
+            { label: t("summary.active"), value: String(page.statistics.active_loans) },
+            { label: t("summary.owed"), value: perCurrency("total_balance") },
+            { label: t("summary.monthly"), value: perCurrency("monthly_payments") },
+            { label: t("summary.interest"), value: perCurrency("interest_remaining") },
+          ]}
+        />
+      }
+      list={{
+        label: t("listLabel", { count: page.loans.length }),
+        rows: page.loans.map((loan) => (
+          <LoanRow
+            key={loan.uuid}
+            loan={loan}
+            canEdit={canEdit}
+            isBusy={busyId === loan.uuid}
+            isSelected={page.selected?.uuid === loan.uuid}
+            onPay={() => setPaying(loan)}
+            onRefinance={() => setRefinancing(loan)}
+            onAction={(intent) => post(intent, loan.uuid)}
           />
-          <ListCard label={t("listLabel", { count: page.loans.length })}>
-            {page.loans.map((loan) => (
-              <LoanRow
-                key={loan.uuid}
-                loan={loan}
-                canEdit={canEdit}
-                isBusy={busyId === loan.uuid}
-                isSelected={page.selected?.uuid === loan.uuid}
-                onPay={() => setPaying(loan)}
-                onRefinance={() => setRefinancing(loan)}
-                onAction={(intent) => post(intent, loan.uuid)}
-              />
-            ))}
-          </ListCard>
-        </>
-      ) : (
-        <EmptyState icon="landmark" title={t("empty.title")} body={t("empty.body")} action={newButton} />
-      )}
-      <CalculatorSection title={t("calculator")} hint={t("calculatorHint")}>
-        <LoanCalculator currency={page.currency} today={page.today} />
-      </CalculatorSection>
-      {canEdit ? (
-        <>
-          <NewLoanDialog
-            open={isCreating}
-            onOpenChange={setCreating}
-            accounts={page.accounts}
-            today={page.today}
-            workspaceId={params.workspaceId}
-          />
-          <LoanPaymentDialog
-            open={paying !== null}
-            onOpenChange={(open) => (open ? null : setPaying(null))}
-            loan={paying}
-            today={page.today}
-            workspaceId={params.workspaceId}
-          />
-          <RefinanceDialog
-            open={refinancing !== null}
-            onOpenChange={(open) => (open ? null : setRefinancing(null))}
-            loan={refinancing}
-            workspaceId={params.workspaceId}
-          />
-        </>
-      ) : null}
-    </div>
+        )),
+      }}
+      empty={{ icon: "landmark", title: t("empty.title"), body: t("empty.body"), action: newButton }}
+      calculator={{
+        title: t("calculator"),
+        hint: t("calculatorHint"),
+        form: <LoanCalculator currency={page.currency} today={page.today} />,
+      }}
+      dialogs={
+        canEdit ? (
+          <>
+            <NewLoanDialog
+              open={isCreating}
+              onOpenChange={setCreating}
+              accounts={page.accounts}
+              today={page.today}
+              workspaceId={params.workspaceId}
+            />
+            <LoanPaymentDialog
+              open={paying !== null}
+              onOpenChange={(open) => (open ? null : setPaying(null))}
+              loan={paying}
+              today={page.today}
+              workspaceId={params.workspaceId}
+            />
+            <RefinanceDialog
+              open={refinancing !== null}
+              onOpenChange={(open) => (open ? null : setRefinancing(null))}
+              loan={refinancing}
+              workspaceId={params.workspaceId}
+            />
+          </>
+        ) : null
+      }
+    />
   );
 }

@@ -1,25 +1,17 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
-import { plans } from "~/lib/pricing";
 import { RecurringDialog } from "~/components/planned/lazy-planned-dialogs";
-import { EmptyState, ListCard, StatusTabs } from "~/components/ui/list-page";
-import { PlannedRow } from "~/components/planned/planned-row";
-import type { RowAction } from "~/components/ui/row-actions-menu";
+import { NewItemButton, PlannedPage, useItemDialog } from "~/components/planned/planned-page";
+import { RecurringRow } from "~/components/planned/recurring-row";
 import { useRowActions } from "~/lib/use-row-actions";
 import type { RecurringItem } from "~/components/planned/planned-types";
-import { describeRecurrence, ruleOfItem } from "~/components/planned/recurrence-summary";
-import { Pagination, perPage } from "~/components/ui/pagination";
-import { Badge } from "~/components/ui/badge";
+import { perPage } from "~/components/ui/pagination";
 import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { formatDate, formatMoney } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, readLedgerForm, refusedAction, refusedForm, statusTabFilters } from "~/lib/ledger-form.server";
 import { asPerson, requireViewerForAction } from "~/lib/session.server";
-import { useLanguage } from "~/lib/use-language";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import { loadRecurringPage } from "../../worker/pages/planned-pages.service";
 import { recurringFiltersSchema, recurringSchema } from "../../worker/planning/recurring/recurring.schemas";
@@ -104,187 +96,82 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
-const badgeVariants = { active: "success", paused: "warning", inactive: "neutral" } as const;
-
-type DialogState = { open: boolean; item: RecurringItem | null };
-
 export default function WorkspaceRecurring({ params }: Route.ComponentProps) {
   const { t } = useTranslation("planned");
   const page = useLoaderData<typeof loader>();
-  const language = useLanguage();
-  const [searchParams] = useSearchParams();
-  const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
-  const { post: postIntent, busyId, busyIntent } = useRowActions("planned");
+  const { openNew, openEdit, dialog } = useItemDialog<RecurringItem>();
+  const { post, busyId, busyIntent } = useRowActions("planned");
   const canEdit = can(page.role, "finances.write") && page.beta.allowed;
-  const post = (intent: string, item: RecurringItem) => postIntent(intent, item.uuid);
-  const actionsOf = (item: RecurringItem): RowAction[] | null => {
-    if (!canEdit) return null;
-    return [
-      ...(item.status === "active"
-        ? [
-            { label: t("actions.executeNow"), icon: "play", onSelect: () => post("execute", item) } as const,
-            { label: t("actions.pause"), icon: "pause", onSelect: () => post("pause", item) } as const,
-          ]
-        : []),
-      ...(item.status === "paused"
-        ? [{ label: t("actions.resume"), icon: "play", onSelect: () => post("resume", item) } as const]
-        : []),
-      { label: t("actions.edit"), icon: "pencil", onSelect: () => setDialog({ open: true, item }) },
-      {
-        label: t("actions.delete"),
-        icon: "trash",
-        isDestructive: true,
-        onSelect: () => post("delete", item),
-        confirm: {
-          title: t("recurring.deleteDialog.title", { name: item.name }),
-          body: t("recurring.deleteDialog.body", { count: item.execution_count }),
-          confirmLabel: t("actions.delete"),
-        },
-      },
-    ];
-  };
-  const nextLine = (item: RecurringItem) => {
-    if (item.status === "paused") return t("recurring.pausedLine");
-    if (!item.next_posting_date || !item.next_execution) return t("recurring.endedLine");
-    const next = formatDate(item.next_posting_date, language, { style: "long" });
-    return item.next_posting_date === item.next_execution
-      ? t("recurring.next", { date: next })
-      : t("recurring.nextMoved", {
-          date: next,
-          from: formatDate(item.next_execution, language, { style: "dayMonth" }),
-        });
-  };
-  const countLine = (item: RecurringItem) =>
-    item.max_executions
-      ? t("recurring.postedOf", { count: item.execution_count, max: item.max_executions })
-      : t("recurring.posted", { count: item.execution_count });
-  const openNew = () => setDialog({ open: true, item: null });
+  const newButton = canEdit ? <NewItemButton label={t("recurring.new")} onClick={openNew} /> : null;
+  const isFiltered = page.status !== "all";
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-foreground">
-            {t("recurring.title")}
-            <Badge variant="accent" className="ml-3 align-middle">
-              {t("recurring.beta")}
-            </Badge>
-          </h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("recurring.subtitle")}</p>
-        </div>
-        {canEdit ? (
-          <Button variant="accent" onClick={openNew}>
-            <Icon name="plus" />
-            {t("recurring.new")}
-          </Button>
-        ) : null}
-      </div>
-      {page.beta.allowed ? null : (
-        <BetaGate
-          ownerHasBeta={page.beta.ownerHasBeta}
-          canTurnOn={can(page.role, "workspace.update")}
-          isTurningOn={busyIntent === "enable-beta"}
-          onTurnOn={() => postIntent("enable-beta")}
-        />
-      )}
-      {page.data.length || page.status !== "all" ? (
-        <StatusTabs
-          label={t("recurring.statusLabel")}
-          current={page.status}
-          tabs={statusTabs.map((tab) => ({ value: tab, label: t(`recurring.tabs.${tab}`) }))}
-          searchParams={searchParams}
-        />
-      ) : null}
-      {page.data.length ? (
-        <>
-          <ListCard label={t("recurring.listLabel", { count: page.meta.total })}>
-            {page.data.map((item) => (
-              <PlannedRow
-                key={item.uuid}
-                title={item.name}
-                template={item}
-                badge={{ label: t(`recurring.statuses.${item.status}`), variant: badgeVariants[item.status] }}
-                lines={[describeRecurrence(ruleOfItem(item), t, language), `${nextLine(item)} · ${countLine(item)}`]}
-                failure={item.failure && item.status === "active" ? t(item.failure.key) : null}
-                actions={actionsOf(item)}
-                isBusy={busyId === item.uuid}
-              />
-            ))}
-          </ListCard>
-          <Pagination current={page.meta.current_page} last={page.meta.last_page} />
-        </>
-      ) : page.beta.allowed || page.status !== "all" ? (
-        <EmptyState
-          icon="repeat"
-          title={t(`recurring.empty.${page.status}.title`)}
-          body={t(`recurring.empty.${page.status}.body`)}
-          action={
-            canEdit && page.status === "all" ? (
-              <Button variant="accent" onClick={openNew}>
-                <Icon name="plus" />
-                {t("recurring.new")}
-              </Button>
-            ) : page.status !== "all" ? (
-              <Button variant="outline" asChild>
-                <Link to="?status=all">{t("recurring.showAll")}</Link>
-              </Button>
-            ) : null
-          }
-        />
-      ) : null}
-      {canEdit ? (
-        <RecurringDialog
-          open={dialog.open}
-          onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-          item={dialog.item}
-          workspaceId={params.workspaceId}
-          currency={page.currency}
-          today={page.today}
-          accounts={page.accounts}
-          cards={page.cards}
-          tags={page.tags}
-        />
-      ) : null}
-    </div>
-  );
-}
-
-type BetaGateProps = { ownerHasBeta: boolean; canTurnOn: boolean; isTurningOn: boolean; onTurnOn(): void };
-
-/** Why the page cannot be used yet, and the way there: a beta plan, or the workspace's beta switch. */
-function BetaGate({ ownerHasBeta, canTurnOn, isTurningOn, onTurnOn }: BetaGateProps) {
-  const { t } = useTranslation("planned");
-  const language = useLanguage();
-  const betaPlan = plans.find((plan) => plan.key === "beta")!;
-  return (
-    <section
-      className="grid gap-4 rounded-2xl border border-accent-200 bg-accent-50 p-6 sm:grid-cols-[auto_1fr] sm:items-start"
-      aria-labelledby="beta-gate-title"
-    >
-      <div className="grid size-12 place-items-center rounded-xl bg-card text-accent-text shadow-xs">
-        <Icon name="sparkles" className="size-6" />
-      </div>
-      <div className="grid gap-2">
-        <h2 id="beta-gate-title" className="text-lg font-semibold text-foreground">
-          {t(ownerHasBeta ? "gate.offTitle" : "gate.title")}
-        </h2>
-        <p className="text-sm text-foreground">
-          {ownerHasBeta
-            ? t(canTurnOn ? "gate.offBody" : "gate.offBodyAskOwner")
-            : t("gate.body", { price: formatMoney(betaPlan.monthlyCents, "BRL", language) })}
-        </p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {ownerHasBeta && canTurnOn ? (
-            <Button variant="accent" onClick={onTurnOn} disabled={isTurningOn}>
-              {isTurningOn ? t("gate.turningOn") : t("gate.turnOn")}
-            </Button>
-          ) : null}
-          {ownerHasBeta ? null : (
-            <Button variant="accent" asChild>
-              <Link to="/#planos">{t("gate.seePlans")}</Link>
-            </Button>
-          )}
-        </div>
-      </div>
-    </section>
+    <PlannedPage
+      title={t("recurring.title")}
+      titleBadge={t("recurring.beta")}
+      subtitle={t("recurring.subtitle")}
+      newItem={newButton}
+      gate={
+        page.beta.allowed
+          ? null
+          : {
+              ownerHasBeta: page.beta.ownerHasBeta,
+              canTurnOn: can(page.role, "workspace.update"),
+              isTurningOn: busyIntent === "enable-beta",
+              onTurnOn: () => post("enable-beta"),
+            }
+      }
+      statusTabs={
+        page.data.length || isFiltered
+          ? {
+              label: t("recurring.statusLabel"),
+              current: page.status,
+              tabs: statusTabs.map((tab) => ({ value: tab, label: t(`recurring.tabs.${tab}`) })),
+            }
+          : null
+      }
+      list={{
+        label: t("recurring.listLabel", { count: page.meta.total }),
+        rows: page.data.map((item) => (
+          <RecurringRow
+            key={item.uuid}
+            item={item}
+            canEdit={canEdit}
+            isBusy={busyId === item.uuid}
+            onEdit={() => openEdit(item)}
+            onAction={(intent) => post(intent, item.uuid)}
+          />
+        )),
+        pages: { current: page.meta.current_page, last: page.meta.last_page },
+      }}
+      empty={
+        page.beta.allowed || isFiltered
+          ? {
+              icon: "repeat",
+              title: t(`recurring.empty.${page.status}.title`),
+              body: t(`recurring.empty.${page.status}.body`),
+              action: isFiltered ? (
+                <Button variant="outline" asChild>
+                  <Link to="?status=all">{t("recurring.showAll")}</Link>
+                </Button>
+              ) : (
+                newButton
+              ),
+            }
+          : null
+      }
+      dialogs={
+        canEdit ? (
+          <RecurringDialog
+            {...dialog}
+            workspaceId={params.workspaceId}
+            currency={page.currency}
+            today={page.today}
+            accounts={page.accounts}
+            cards={page.cards}
+            tags={page.tags}
+          />
+        ) : null
+      }
+    />
   );
 }

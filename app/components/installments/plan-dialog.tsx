@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
@@ -160,92 +160,71 @@ function PlanForm({
         <FieldError id="plan-origin-error" message={sourceError} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="grid content-start gap-2">
-          <Label htmlFor="plan-amount">{t("form.total", { currency })}</Label>
+        <PlanField id="plan-amount" label={t("form.total", { currency })} error={amountError}>
           <Input
-            id="plan-amount"
             name="total_amount"
             inputMode="decimal"
             autoComplete="off"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            {...invalidProps("plan-amount-error", amountError)}
+            {...controlProps("plan-amount", amountError)}
           />
-          <FieldError id="plan-amount-error" message={amountError} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="plan-count">{t("form.count")}</Label>
+        </PlanField>
+        <PlanField id="plan-count" label={t("form.count")} error={countError}>
           <Input
-            id="plan-count"
             name="installments_count"
             inputMode="numeric"
             autoComplete="off"
             value={count}
             onChange={(event) => setCount(event.target.value)}
-            {...invalidProps("plan-count-error", countError)}
+            {...controlProps("plan-count", countError)}
           />
-          <FieldError id="plan-count-error" message={countError} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="plan-rate">{t("form.rate")}</Label>
+        </PlanField>
+        <PlanField id="plan-rate" label={t("form.rate")} hint={t("form.rateHint")} error={rateError}>
           <Input
-            id="plan-rate"
             name="interest_rate"
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
             value={rate}
             onChange={(event) => setRate(event.target.value)}
-            aria-describedby={rateError ? "plan-rate-error" : "plan-rate-hint"}
-            aria-invalid={rateError ? true : undefined}
+            {...controlProps("plan-rate", rateError, { hasHint: true })}
           />
-          <p id="plan-rate-hint" className="text-xs text-muted-foreground">
-            {t("form.rateHint")}
-          </p>
-          <FieldError id="plan-rate-error" message={rateError} />
-        </div>
+        </PlanField>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="grid content-start gap-2">
-          <Label htmlFor="plan-purchase-date">{t("form.purchaseDate")}</Label>
+        <PlanField id="plan-purchase-date" label={t("form.purchaseDate")} error={error("purchase_date")}>
           <DateField
-            id="plan-purchase-date"
             name="purchase_date"
             value={purchaseDate}
             onValueChange={setPurchaseDate}
-            {...invalidProps("plan-purchase-date-error", error("purchase_date"))}
+            {...controlProps("plan-purchase-date", error("purchase_date"))}
           />
-          <FieldError id="plan-purchase-date-error" message={error("purchase_date")} />
-        </div>
+        </PlanField>
         {isCard ? null : (
-          <div className="grid content-start gap-2">
-            <Label htmlFor="plan-first-payment">{t("form.firstPayment")}</Label>
+          <PlanField id="plan-first-payment" label={t("form.firstPayment")} error={error("first_payment_date")}>
             <DateField
-              id="plan-first-payment"
               name="first_payment_date"
               value={firstPayment}
               onValueChange={setFirstPayment}
-              {...invalidProps("plan-first-payment-error", error("first_payment_date"))}
+              {...controlProps("plan-first-payment", error("first_payment_date"))}
             />
-            <FieldError id="plan-first-payment-error" message={error("first_payment_date")} />
-          </div>
+          </PlanField>
         )}
-        <div className="grid content-start gap-2">
-          <Label htmlFor="plan-paid">{t("form.alreadyPaid")}</Label>
+        <PlanField
+          id="plan-paid"
+          label={t("form.alreadyPaid")}
+          hint={t("form.alreadyPaidHint")}
+          error={error("installments_paid")}
+        >
           <Input
-            id="plan-paid"
             name="installments_paid"
             inputMode="numeric"
             autoComplete="off"
             defaultValue="0"
-            aria-describedby="plan-paid-hint"
-            {...invalidProps("plan-paid-error", error("installments_paid"))}
+            {...controlProps("plan-paid", error("installments_paid"), { hasHint: true })}
           />
-          <p id="plan-paid-hint" className="text-xs text-muted-foreground">
-            {t("form.alreadyPaidHint")}
-          </p>
-          <FieldError id="plan-paid-error" message={error("installments_paid")} />
-        </div>
+        </PlanField>
       </div>
       {rows ? (
         <p
@@ -268,4 +247,28 @@ function PlanForm({
       </DialogFooter>
     </fetcher.Form>
   );
+}
+
+type PlanFieldProps = { id: string; label: string; hint?: string; error: string | undefined; children: ReactNode };
+
+/** One of the plan's figures or dates: its label, the control, a hint under it, then its error. */
+function PlanField({ id, label, hint, error, children }: PlanFieldProps) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A PlanField's control: its id, and what describes it, the error while there is one, else the hint. */
+function controlProps(id: string, error: string | undefined, { hasHint = false } = {}) {
+  if (error) return { id, ...invalidProps(`${id}-error`, error) };
+  return hasHint ? { id, "aria-describedby": `${id}-hint` } : { id };
 }

@@ -4,8 +4,12 @@ import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { formatAmountText, formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
+import { cn } from "~/lib/utils";
 import { LinkPayment } from "./link-payment";
 import type { InstallmentPlanWithSchedule, InstallmentsPageData } from "./plan-types";
+
+/** The columns of amounts, aligned right so their digits line up. */
+const amountColumns = new Set(["amount", "interest"]);
 
 const stateVariants = {
   settled_before: "success",
@@ -46,6 +50,7 @@ export function PlanSchedule({
     { label: t("schedule.figures.paid"), value: money(plan.paid_amount) },
     { label: t("schedule.figures.remaining"), value: money(plan.remaining_amount) },
   ];
+  const columns = ["number", "date", "amount", "interest", "state", ...(isCard ? ["statement"] : [])];
   return (
     <section
       aria-labelledby="plan-schedule-heading"
@@ -87,26 +92,11 @@ export function PlanSchedule({
           <caption className="sr-only">{t("schedule.caption")}</caption>
           <thead className="bg-muted/50 text-left text-xs font-semibold text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("schedule.number")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("schedule.date")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("schedule.amount")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("schedule.interest")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("schedule.state")}
-              </th>
-              {isCard ? (
-                <th scope="col" className="px-3 py-2">
-                  {t("schedule.statement")}
+              {columns.map((column) => (
+                <th key={column} scope="col" className={cn("px-3 py-2", amountColumns.has(column) && "text-right")}>
+                  {t(`schedule.${column}`)}
                 </th>
-              ) : null}
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y">

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TransactionWizard, type WizardPlan } from "~/components/transactions/transaction-wizard";
@@ -46,24 +47,33 @@ function valuesOfItem(item: ScheduledItem | RecurringItem, date: string, languag
   };
 }
 
+/** What the wizard saves a planned item with: its page's action, the item, and the words for saving it. */
+function plannedPlan(
+  kind: "scheduled" | "recurring",
+  workspaceId: string,
+  item: { uuid: string } | null,
+  t: TFunction,
+): Omit<WizardPlan, "dateLabel"> {
+  return {
+    action: `/workspaces/${workspaceId}/${kind}-transactions`,
+    itemId: item?.uuid ?? null,
+    labels: {
+      create: t(`${kind}.create`),
+      creating: t("saving"),
+      update: t("saveChanges"),
+      updating: t("saving"),
+      created: t(`${kind}.toasts.created`),
+      updated: t(`${kind}.toasts.updated`),
+    },
+  };
+}
+
 /** A scheduled (one-off) transaction: the transaction wizard, saved as an item posted on its date. */
 export function ScheduledDialog({ open, onOpenChange, item, workspaceId, ...props }: DialogProps<ScheduledItem>) {
   const { t } = useTranslation("planned");
   const language = useLanguage();
   const draft = useMemo(() => (item ? valuesOfItem(item, item.scheduled_date, language) : null), [item, language]);
-  const plan: WizardPlan = {
-    action: `/workspaces/${workspaceId}/scheduled-transactions`,
-    itemId: item?.uuid ?? null,
-    dateLabel: t("scheduled.date"),
-    labels: {
-      create: t("scheduled.create"),
-      creating: t("saving"),
-      update: t("saveChanges"),
-      updating: t("saving"),
-      created: t("scheduled.toasts.created"),
-      updated: t("scheduled.toasts.updated"),
-    },
-  };
+  const plan: WizardPlan = { ...plannedPlan("scheduled", workspaceId, item, t), dateLabel: t("scheduled.date") };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -133,17 +143,8 @@ function RecurringWizard({
           ...pick(recurrence, ["name", "frequency", "interval", "ends", "endDate", "maxExecutions", "weekendRule"]),
         };
   const plan: WizardPlan = {
-    action: `/workspaces/${workspaceId}/recurring-transactions`,
-    itemId: item?.uuid ?? null,
+    ...plannedPlan("recurring", workspaceId, item, t),
     dateLabel: t("recurring.startDate"),
-    labels: {
-      create: t("recurring.create"),
-      creating: t("saving"),
-      update: t("saveChanges"),
-      updating: t("saving"),
-      created: t("recurring.toasts.created"),
-      updated: t("recurring.toasts.updated"),
-    },
     lastStep: {
       fields: recurrenceFields,
       isValid: (values) => recurrenceProblems(ruleFor(values.date), values.date).length === 0,
