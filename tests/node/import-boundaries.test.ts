@@ -154,6 +154,11 @@ describe("app component features", () => {
       reason: "an installment plan's dialog previews its payments the way the calculator does",
     },
     { from: "loans", to: "calculators", reason: "a loan's details show its schedule in the calculators' table" },
+    {
+      from: "installments",
+      to: "planned",
+      reason: "installment plans are planned money: their summary states amounts per currency as the planned pages do",
+    },
   ];
 
   const componentFolderOf = (file: string | null) => file?.match(/^app\/components\/([^/]+)\//)?.[1];
