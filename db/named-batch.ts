@@ -70,6 +70,20 @@ export async function batchEndingWith<const Last extends BatchItem<"sqlite">>(
 }
 
 /**
+ * As batchEndingWith, answering what the first statement gave: a guarded write that the statements
+ * after it build on (they read what it wrote), whose result tells whether it applied.
+ */
+export async function batchStartingWith<const First extends BatchItem<"sqlite">>(
+  db: Database,
+  first: First,
+  statements: readonly BatchItem<"sqlite">[],
+): Promise<RowsOf<First>> {
+  const items: BatchItem<"sqlite">[] = [first, ...statements];
+  const results: unknown[] = await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return results[0] as RowsOf<First>;
+}
+
+/**
  * The same database, except that the batches its callers send in one turn of the event loop go
  * out as ONE `db.batch`, each caller getting its own results back. A page that asks several
  * services at once (the analytics page's reports) so waits for one round trip, while every

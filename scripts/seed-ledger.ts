@@ -20,6 +20,7 @@ import {
 } from "../db/schema/index.ts";
 import { addDays } from "../worker/ledger/dates.ts";
 import { effectsOf, noEffects } from "../worker/ledger/effects.ts";
+import { tagLinkRows } from "../worker/ledger/tag-links.ts";
 import type { Currency } from "../db/enums.ts";
 
 type Options = {
@@ -219,7 +220,8 @@ export async function seedLedger(db: Database, options: Options) {
     };
     effectsOf(complete, 1, effects);
     pending.push(complete);
-    if (row.kind === "expense" && random() < 0.6) pendingTags.push({ transactionId: row.id, tagId: pick(tagRows).id });
+    if (row.kind === "expense" && random() < 0.6)
+      pendingTags.push(...tagLinkRows(row.id, [{ id: pick(tagRows).id, parentId: null }]));
     if (pending.length >= (options.chunkSize ?? 500)) await flush();
   }
   await flush();

@@ -34,6 +34,8 @@ export async function action(args: Route.ActionArgs) {
     name: formText(form, "name"),
     color: formText(form, "color"),
     description: formText(form, "description"),
+    // Absent when the form could not offer it (a category with subcategories): the tag stays where it is.
+    parent_id: formText(form, "parent_id"),
   };
   try {
     switch (intent) {
@@ -96,6 +98,7 @@ export default function WorkspaceTags() {
           open={dialog.isOpen}
           onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
           tag={dialog.tag}
+          tags={tags}
         />
       ) : null}
     </div>

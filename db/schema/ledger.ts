@@ -1,4 +1,12 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { accountTypes, cardModes, cardTypes, currencies, transactionKinds, type CreatedVia } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
@@ -138,12 +146,21 @@ export const tags = sqliteTable(
     name: text("name").notNull(),
     color: text("color").notNull().default("#9E9E9E"),
     description: text("description"),
-    /** How many transactions carry the tag, kept by triggers on transaction_tags (migration 0004). */
+    /**
+     * The category a subcategory belongs to, null for a top-level tag (README: "Tags and categories"):
+     * two levels only, in the same workspace — worker/tags/tags.service.ts checks both. A tag with
+     * subcategories cannot be deleted while they point at it.
+     */
+    parentId: text("parent_id").references((): AnySQLiteColumn => tags.id),
+    /** How many transactions carry the tag themselves, kept by triggers on transaction_tags (migrations 0004, 0019). */
     usageCount: integer("usage_count").notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: timestampColumn("updated_at"),
   },
-  (table) => [uniqueIndex("tags_workspace_name_unique").on(table.workspaceId, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex("tags_workspace_name_unique").on(table.workspaceId, sql`lower(${table.name})`),
+    index("tags_workspace_parent_idx").on(table.workspaceId, table.parentId),
+  ],
 );
 
 export const transactionTags = sqliteTable(
@@ -160,9 +177,16 @@ export const transactionTags = sqliteTable(
      * index seek, not a walk over every transaction it was ever on.
      */
     transactionDate: text("transaction_date").notNull().default(""),
+    /**
+     * 1 for a category the transaction carries only through one of its subcategories (the roll-up:
+     * filters, budgets and reports by the category find it, once); 0 for a tag it carries itself.
+     * Written only by worker/ledger/tag-links.ts.
+     */
+    implied: integer("implied").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.transactionId, table.tagId] }),
-    index("transaction_tags_tag_date_idx").on(table.tagId, table.transactionDate),
+    // A tag's last use of its own is one seek (migration 0019 added `implied` to it).
+    index("transaction_tags_tag_date_idx").on(table.tagId, table.implied, table.transactionDate),
   ],
 );

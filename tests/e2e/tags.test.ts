@@ -114,4 +114,41 @@ describe("tags in Chromium", () => {
     expect(opened.problems.filter((problem) => !problem.includes("status of 409"))).toEqual([]);
     await opened.context.close();
   });
+
+  it("makes a subcategory in the dialog and lists it under its category", async () => {
+    const opened = await openPage(browser, { baseURL, locale: "en-US" });
+    const { page } = opened;
+    const workspaceId = await signUpWithWorkspace(page, `categories-${Date.now()}@example.com`, "Cat Egory", "Home");
+    const created = await page.request.post(`/api/workspaces/${workspaceId}/tags`, {
+      headers: { Origin: baseURL },
+      data: { name: "House" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/tags`);
+
+    await page.getByRole("button", { name: "New tag" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Power");
+    await dialog.getByLabel("Parent category").selectOption({ label: "House" });
+    await dialog.getByRole("button", { name: "Create tag" }).click();
+    await toastWith(page, "“Power” was created").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("list", { name: "Subcategories of House" }).getByRole("heading", { name: "Power" }).waitFor();
+    const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/tags`,
+      name: "tags-subcategories",
+      cookies,
+    });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+    // A category with subcategories stays at the top: its dialog says so instead of offering a parent.
+    await chooseRowAction(page, "House", "Edit");
+    const editing = page.getByRole("dialog");
+    expect(await editing.getByLabel("Parent category").isDisabled()).toBe(true);
+    await editing.getByText("This tag has subcategories, so it stays at the top level.").waitFor();
+    expect(opened.problems).toEqual([]);
+    await opened.context.close();
+  });
 });

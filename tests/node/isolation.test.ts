@@ -104,9 +104,9 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/transactions/:transactionId/tags/detach": { tag_ids: ["TAG"] },
   "PUT /workspaces/:workspaceId/transactions/:transactionId/tags": { tag_ids: [] },
   "GET /workspaces/:workspaceId/tags": undefined,
-  "POST /workspaces/:workspaceId/tags": { name: "Intrusion" },
+  "POST /workspaces/:workspaceId/tags": { name: "Intrusion", parent_id: "TAG" },
   "GET /workspaces/:workspaceId/tags/:tagId": undefined,
-  "PUT /workspaces/:workspaceId/tags/:tagId": { name: "Renamed" },
+  "PUT /workspaces/:workspaceId/tags/:tagId": { name: "Renamed", parent_id: null },
   "DELETE /workspaces/:workspaceId/tags/:tagId": undefined,
   "GET /workspaces/:workspaceId/tags/:tagId/transactions": undefined,
   "GET /workspaces/:workspaceId/dashboard/stats": undefined,
@@ -371,6 +371,23 @@ describe("tenant isolation", () => {
     const intruder = await signInAs(t, { tier: "unlimited", hasBetaAccess: true });
     await insertWorkspace(t.db, { ownerId: intruder.user.id });
     await expectEveryRouteRefused(intruder, workspaceScopedRoutes, victimIds);
+  });
+
+  it("refuses, with 422 at parent_id and nothing changed, a tag of workspace A put under a tag of B", async () => {
+    const intruder = await signInAs(t, { tier: "unlimited", hasBetaAccess: true });
+    const own = await insertWorkspace(t.db, { ownerId: intruder.user.id });
+    const ownTag = await insertTag(t.db, { workspaceId: own.id });
+    const before = await snapshotDatabase(t.db);
+    for (const [method, path] of [
+      ["POST", `/api/workspaces/${own.id}/tags`],
+      ["PUT", `/api/workspaces/${own.id}/tags/${ownTag.id}`],
+    ] as const) {
+      const json = { name: "Under theirs", parent_id: victimIds.tagId };
+      const response = await t.request(path, { method, token: intruder.token, json });
+      expect({ method, status: response.status }).toEqual({ method, status: 422 });
+      expect((await response.json()).errors).toEqual({ parent_id: ["Category not found in this workspace"] });
+    }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
   });
 
   it("answers 404 and changes nothing when the owner of workspace A sends B's member and invitation ids under A", async () => {

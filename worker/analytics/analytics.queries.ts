@@ -197,7 +197,7 @@ export function cardDaysQuery(ctx: ServiceContext, workspaceId: string, from: st
 
 export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {
   return ctx.db
-    .select({ id: tags.id, name: tags.name, color: tags.color })
+    .select({ id: tags.id, name: tags.name, color: tags.color, parentId: tags.parentId })
     .from(tags)
     .where(eq(tags.workspaceId, workspaceId));
 }

@@ -8,7 +8,15 @@ import { accountTypes, currencies } from "../../db/enums.ts";
  * currencies no kept rate converted, left out of every figure.
  */
 
-const tagRefSchema = z.object({ uuid: z.string(), name: z.string(), color: z.string() });
+const tagRefSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  color: z.string(),
+  parent_id: z.string().nullable().meta({
+    description:
+      "The category of a subcategory, null for a top-level tag; a category's figures include its subcategories'.",
+  }),
+});
 const unconvertedSchema = z.array(z.string());
 /** The change from the comparison range in percent, 1 decimal; null when it had nothing. */
 const changePercentageSchema = z.number().nullable();

@@ -303,10 +303,16 @@ export async function incomeVsExpenses({
 /** What share of the income was kept, in percent; null without income. */
 const savingsRate = (income: bigint, expenses: bigint) => (income > 0n ? percentOf(income - expenses, income) : null);
 
+type ReportTag = { id: string; name: string; color: string; parentId: string | null };
+
+/** A tag as a report names it, with its category so a screen can group subcategories under it. */
+const tagRefOf = (tag: ReportTag) => ({ uuid: tag.id, name: tag.name, color: tag.color, parent_id: tag.parentId });
+
 /**
  * GET /analytics/category-breakdown: expenses (or income) by tag, with each tag's share of the
  * total and its change from the range before. A transaction with several tags counts whole under
- * each (so shares may add up past 100 %); one without tags is the row with `tag: null`.
+ * each (so shares may add up past 100 %); one without tags is the row with `tag: null`. A category's
+ * row holds its subcategories' transactions too, each once (the rollups count implied links).
  */
 export async function categoryBreakdown({
   ctx,
@@ -355,7 +361,7 @@ export async function categoryBreakdown({
     .map(([tagId, entry]) => {
       const tag = tagsById.get(tagId);
       return {
-        tag: tag ? { uuid: tag.id, name: tag.name, color: tag.color } : null,
+        tag: tag ? tagRefOf(tag) : null,
         amount: text(entry.units, currency),
         amount_cents: centsNumber(entry.units),
         previous_amount: text(entry.previous, currency),
@@ -711,7 +717,7 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>): Promise<
   };
   const tagOf = (tagId: string) => {
     const tag = tagsById.get(tagId);
-    return tag ? { uuid: tag.id, name: tag.name, color: tag.color } : null;
+    return tag ? tagRefOf(tag) : null;
   };
   const links = (tagRows: typeof rows.incomeByTag) => {
     const totals = new Map<string, bigint>();

@@ -99,7 +99,11 @@ export async function readWorkspace(ctx: ActingContext<BotActor>, workspaceId: s
       ? ctx.db
           .select({ description: transactions.description, tagId: transactionTags.tagId })
           .from(transactions)
-          .innerJoin(transactionTags, eq(transactionTags.transactionId, transactions.id))
+          .innerJoin(
+            transactionTags,
+            // The tags people chose, not the categories their subcategories imply.
+            and(eq(transactionTags.transactionId, transactions.id), eq(transactionTags.implied, 0)),
+          )
           .where(
             inArray(
               transactions.id,

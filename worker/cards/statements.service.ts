@@ -50,12 +50,13 @@ const isChargeTo = (cardId: string) =>
   and(eq(transactions.originCardId, cardId), eq(transactions.originCardMode, "credit"));
 
 /**
- * Each line's tags as JSON, in the line's own query. The outer row is named with its table: in a
- * single-table select Drizzle leaves columns unqualified, and a bare "id" here would be the tag's.
+ * Each line's tags as JSON, in the line's own query: those it was given, not the categories they
+ * imply. The outer row is named with its table: in a single-table select Drizzle leaves columns
+ * unqualified, and a bare "id" here would be the tag's.
  */
 const lineTagsJson = sql<string>`(select coalesce(json_group_array(json_object('uuid', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})), '[]')
   from ${transactionTags} join ${tags} on ${tags.id} = ${transactionTags.tagId}
-  where ${transactionTags.transactionId} = ${transactions}.${sql.identifier("id")})`;
+  where ${transactionTags.transactionId} = ${transactions}.${sql.identifier("id")} and ${transactionTags.implied} = 0)`;
 
 const lineColumns = {
   id: transactions.id,

@@ -106,12 +106,13 @@ export function workspaceEntityFiles(rows: WorkspaceEntityRows, today: string, n
     },
     {
       name: "tags",
-      columns: ["uuid", "name", "color", "description", "usage_count", "created_at"],
+      columns: ["uuid", "name", "color", "description", "parent_uuid", "usage_count", "created_at"],
       records: rows.tagRows.map((tag) => ({
         uuid: tag.id,
         name: tag.name,
         color: tag.color,
         description: tag.description,
+        parent_uuid: tag.parentId,
         usage_count: tag.usageCount,
         created_at: tag.createdAt,
       })),

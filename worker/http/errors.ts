@@ -78,6 +78,8 @@ const statusByCode = {
   BALANCE_OUT_OF_RANGE: 422,
   /** A statement file that cannot be read: the sentence names the line and what is wrong. Nothing was written. */
   IMPORT_FILE_INVALID: 422,
+  /** A category with subcategories is not deleted: they are moved or deleted first (at `subcategories`). */
+  TAG_HAS_SUBCATEGORIES: 422,
   /** The Idempotency-Key was already used, within its 24 h, for a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { RowsByName } from "../../db/named-batch.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { tags, transactions } from "../../db/schema/index.ts";
@@ -17,12 +18,20 @@ import type { PersonCall } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 import { newestRatesQuery, suggestedRates } from "../currency/rate-queries.ts";
 
+const parentTag = alias(tags, "parent_tag");
+
+/** The tags to pick from, each subcategory after its category and named with it ("Casa › Luz" in the wizard). */
 const tagOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
   db
-    .select({ uuid: tags.id, name: tags.name, color: tags.color })
+    .select({ uuid: tags.id, name: tags.name, color: tags.color, parent_name: parentTag.name })
     .from(tags)
+    .leftJoin(parentTag, eq(parentTag.id, tags.parentId))
     .where(eq(tags.workspaceId, value("workspaceId")))
-    .orderBy(asc(sql`lower(${tags.name})`)),
+    .orderBy(
+      asc(sql`lower(coalesce(${parentTag.name}, ${tags.name}))`),
+      asc(sql`${tags.parentId} is not null`),
+      asc(sql`lower(${tags.name})`),
+    ),
 );
 
 /** The accounts, cards and tags the wizard and the filters offer, as queries for a read batch. */

@@ -22,6 +22,15 @@ export function templateReferenceQueries(
   return referenceQueries(ctx, { accountIds, cardIds, tagIds }, workspaceId);
 }
 
+/** A tag as planned items name it: with its category, which a posting links too (worker/ledger/tag-links.ts). */
+const tagColumns = {
+  id: tags.id,
+  workspaceId: tags.workspaceId,
+  name: tags.name,
+  color: tags.color,
+  parentId: tags.parentId,
+};
+
 /** Every account, card and tag of a workspace: a list's names, in its read batch (a workspace has tens). */
 export function workspaceReferenceQueries(ctx: ServiceContext, workspaceId: string) {
   const cardAccount = alias(accounts, "card_account");
@@ -32,10 +41,7 @@ export function workspaceReferenceQueries(ctx: ServiceContext, workspaceId: stri
       .from(cards)
       .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
       .where(eq(cards.workspaceId, workspaceId)),
-    tagRows: ctx.db
-      .select({ id: tags.id, workspaceId: tags.workspaceId, name: tags.name, color: tags.color })
-      .from(tags)
-      .where(eq(tags.workspaceId, workspaceId)),
+    tagRows: ctx.db.select(tagColumns).from(tags).where(eq(tags.workspaceId, workspaceId)),
   };
 }
 
@@ -59,7 +65,7 @@ export function referenceQueries(
       .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
       .where(and(workspaceId ? eq(cards.workspaceId, workspaceId) : undefined, inArray(cards.id, ids.cardIds))),
     tagRows: ctx.db
-      .select({ id: tags.id, workspaceId: tags.workspaceId, name: tags.name, color: tags.color })
+      .select(tagColumns)
       .from(tags)
       .where(and(workspaceId ? eq(tags.workspaceId, workspaceId) : undefined, inArray(tags.id, ids.tagIds))),
   };
@@ -68,7 +74,7 @@ export function referenceQueries(
 type References = {
   accountRows: (typeof accounts.$inferSelect)[];
   cardRows: { card: typeof cards.$inferSelect; account: typeof accounts.$inferSelect }[];
-  tagRows: { id: string; workspaceId: string; name: string; color: string }[];
+  tagRows: { id: string; workspaceId: string; name: string; color: string; parentId: string | null }[];
 };
 
 /** What one workspace's items may use of rows read across workspaces: only that workspace's own. */
@@ -80,7 +86,7 @@ export function referencesIn(workspaceId: string, found: References) {
       found.cardRows.filter((row) => row.card.workspaceId === workspaceId),
     ),
     tagRows,
-    tagIds: new Set(tagRows.map((tag) => tag.id)),
+    tagsById: new Map(tagRows.map((tag) => [tag.id, tag])),
   };
 }
 

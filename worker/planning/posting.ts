@@ -8,13 +8,13 @@ import {
   recurringTransactions,
   scheduledTransactions,
   transactions,
-  transactionTags,
   type PlannedSourceKind,
 } from "../../db/schema/index.ts";
 import { actorUserId, createdViaOf, type ActingContext } from "../access/actor.ts";
 import { AppError } from "../http/errors.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { effectsOfChange, noEffects, type Effects } from "../ledger/effects.ts";
+import { type GivenTag, tagLinkStatements } from "../ledger/tag-links.ts";
 import { resolveTransaction, type Lookup } from "../transactions/transaction-legs.ts";
 import { countChange, creditLimits } from "../transactions/transactions.service.ts";
 import { tagIdsOf, transactionInputOf, type TemplateColumns } from "./planned-template.ts";
@@ -98,10 +98,10 @@ export function postingPlan(
   ctx: ActingContext,
   source: { kind: PlannedSourceKind; item: PostableItem; name: string },
   occurrences: readonly Occurrence[],
-  found: { lookup: Lookup; tagIds: ReadonlySet<string> },
+  found: { lookup: Lookup; tagsById: ReadonlyMap<string, GivenTag> },
 ): PostingPlan {
   const { item } = source;
-  const tagIds = tagIdsOf(item).filter((id) => found.tagIds.has(id));
+  const givenTags = tagIdsOf(item).flatMap((id) => found.tagsById.get(id) ?? []);
   const statements: BatchItem<"sqlite">[] = [];
   const effects = noEffects();
   const rows: TransactionRow[] = [];
@@ -138,7 +138,7 @@ export function postingPlan(
       claimStatement(ctx, source, occurrence, claimId),
       ctx.db.insert(transactions).values(row),
       countChange(ctx, item.workspaceId, 1),
-      ...tagIds.map((tagId) => ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId })),
+      ...tagLinkStatements(ctx.db, row.id, givenTags),
       ...effectStatements(ctx, item.workspaceId, occurrenceEffects),
     );
     rows.push(row);

@@ -20,7 +20,8 @@ export const tagRoutes = new Hono<ApiEnv>()
     describeRoute({
       tag,
       summary: "Every tag of the workspace",
-      description: "By name, letter case aside.",
+      description:
+        "Top-level tags by name (letter case aside), each followed by its subcategories (`parent_id` its uuid) by name.",
       answer: answers.data(z.array(tagResponseSchema)),
     }),
     async (c) => c.json({ data: await listTags({ ctx: c.get("ctx"), input: c.req.param() }) }),
@@ -32,7 +33,8 @@ export const tagRoutes = new Hono<ApiEnv>()
       summary: "Create a tag",
       description:
         "The name is unique in the workspace whatever the letter case (`TAG_NAME_TAKEN` at `name`); `color` defaults " +
-        "to `#9E9E9E`; an empty `description` means none.",
+        "to `#9E9E9E`; an empty `description` means none. With `parent_id` it is a subcategory of that top-level tag " +
+        "(two levels only: 422 at `parent_id` for a tag of another workspace, or a subcategory).",
       answer: answers.created(tagResponseSchema),
       errors: ["TAG_NAME_TAKEN"],
     }),
@@ -50,7 +52,10 @@ export const tagRoutes = new Hono<ApiEnv>()
     describeRoute({
       tag,
       summary: "Change a tag",
-      description: "Only the fields sent change; `description` null or empty clears it.",
+      description:
+        "Only the fields sent change; `description` null or empty clears it. `parent_id` moves the tag under a " +
+        "top-level tag (null: to the top level); a tag with subcategories stays at the top level (422 at `parent_id`). " +
+        "A move moves its transactions' totals: filters, budgets and reports by a category count its subcategories'.",
       answer: answers.data(tagResponseSchema),
       errors: ["TAG_NAME_TAKEN"],
     }),
@@ -65,8 +70,11 @@ export const tagRoutes = new Hono<ApiEnv>()
     describeRoute({
       tag,
       summary: "Delete a tag",
-      description: "It comes off every transaction; the transactions stay.",
+      description:
+        "It comes off every transaction; the transactions stay. A category with subcategories is refused " +
+        "(`TAG_HAS_SUBCATEGORIES` at `subcategories`): move or delete them first.",
       answer: answers.data(messageSchema),
+      errors: ["TAG_HAS_SUBCATEGORIES"],
     }),
     async (c) => c.json({ data: await deleteTag({ ctx: c.get("ctx"), input: c.req.param() }) }),
   );

@@ -17,6 +17,15 @@ const tagFields = {
     .max(255, "errors:fields.tooLong")
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
+  /** The category this tag is a subcategory of; null or empty for a top-level tag. */
+  parent_id: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null))
+    .meta({
+      description: "The uuid of a top-level tag of the workspace, whose subcategory this tag is; null for none.",
+    }),
 };
 
 export const createTagSchema = z.object({ ...tagFields, color: tagFields.color.default(defaultTagColor) });

@@ -1,9 +1,12 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNull, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { isUuid, newId } from "../../db/ids.ts";
+import { batchStartingWith } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
+import { impliedLinksRederived, transactionsCarrying } from "../ledger/tag-links.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { tagResponseSchema } from "./tags.responses.ts";
 import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
@@ -12,25 +15,35 @@ import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;
+type TagFamilyRow = { id: string; name: string; parentId: string | null };
 
 export const tagNotFound = () => new AppError("NOT_FOUND", "errors:details.tagNotFound");
 const nameTaken = () => fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
 
+const parentTag = alias(tags, "parent_tag");
+const childTag = alias(tags, "child_tag");
+
 /**
  * Tags with how often and when they were last used (docs/product.md#tags): the count is kept on the tag and
- * the last use is one seek in transaction_tags' (tag, date) index — both kept by triggers.
+ * the last use is one seek in transaction_tags' (tag, implied, date) index — both kept by triggers, and
+ * both of the transactions given the tag, not of those that carry it through a subcategory. Ordered as
+ * the tags page shows them: categories by name, each followed by its subcategories by name.
  */
 function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
-  const lastUsed = sql<
-    string | null
-  >`(select max(${transactionTags.transactionDate}) from ${transactionTags} where ${transactionTags.tagId} = ${tags.id})`;
+  const lastUsed = sql<string | null>`(select max(${transactionTags.transactionDate}) from ${transactionTags}
+    where ${transactionTags.tagId} = ${tags.id} and ${transactionTags.implied} = 0)`;
   return ctx.db
     .select({ tag: tags, lastUsed })
     .from(tags)
+    .leftJoin(parentTag, eq(parentTag.id, tags.parentId))
     .where(
       and(eq(tags.workspaceId, workspaceId), tagId === undefined ? undefined : eq(tags.id, isUuid(tagId) ? tagId : "")),
     )
-    .orderBy(asc(sql`lower(${tags.name})`));
+    .orderBy(
+      asc(sql`lower(coalesce(${parentTag.name}, ${tags.name}))`),
+      asc(sql`${tags.parentId} is not null`),
+      asc(sql`lower(${tags.name})`),
+    );
 }
 
 function toTagResponse(tag: TagRow, lastUsed: string | null = null): z.infer<typeof tagResponseSchema> {
@@ -39,6 +52,7 @@ function toTagResponse(tag: TagRow, lastUsed: string | null = null): z.infer<typ
     name: tag.name,
     color: tag.color,
     description: tag.description,
+    parent_id: tag.parentId,
     usage_count: tag.usageCount,
     last_used: lastUsed,
     created_at: tag.createdAt,
@@ -65,21 +79,53 @@ export async function getTag({ ctx, input }: ServiceCall<TagRef>) {
   return toTagResponse(row.tag, row.lastUsed);
 }
 
-/** The workspace's tag names, compared here: SQLite's lower() folds only ASCII, so 'SAÚDE' would pass as new next to 'Saúde'. */
-function tagNamesQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.workspaceId, workspaceId));
+/**
+ * The workspace's tags with their names and categories: names are compared here (SQLite's lower()
+ * folds only ASCII, so 'SAÚDE' would pass as new next to 'Saúde'), and so is a parent.
+ */
+function tagFamilyQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select({ id: tags.id, name: tags.name, parentId: tags.parentId })
+    .from(tags)
+    .where(eq(tags.workspaceId, workspaceId));
 }
 
 const isSameName = (name: string, other: string) => name.toLowerCase() === other.toLowerCase();
 
-/** POST /tags: names are unique in a workspace, whatever their case. */
+/**
+ * Two levels (README: "Tags and categories"): a parent is another top-level tag of the workspace,
+ * and a tag with subcategories stays at the top level. `tagId` is null for a tag being created.
+ */
+function assertParentAllowed(family: readonly TagFamilyRow[], tagId: string | null, parentId: string) {
+  const parent = family.find((tag) => tag.id === parentId);
+  if (!parent) throw fieldError("parent_id", "errors:fields.parentMissing");
+  if (parent.id === tagId) throw fieldError("parent_id", "errors:fields.parentIsItself");
+  if (parent.parentId !== null) throw fieldError("parent_id", "errors:fields.parentIsSubcategory");
+  if (tagId !== null && family.some((tag) => tag.parentId === tagId))
+    throw fieldError("parent_id", "errors:fields.parentOfSubcategories");
+}
+
+/** True while `parentId` is still a top-level tag of the workspace and `tagId` has no subcategories. */
+const parentStillAllowed = (ctx: ServiceContext, workspaceId: string, tagId: string, parentId: string) =>
+  and(
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(parentTag)
+        .where(and(eq(parentTag.id, parentId), eq(parentTag.workspaceId, workspaceId), isNull(parentTag.parentId))),
+    ),
+    notExists(ctx.db.select({ one: sql`1` }).from(childTag).where(eq(childTag.parentId, tagId))),
+  );
+
+/** POST /tags: names are unique in a workspace, whatever their case; a parent makes it a subcategory. */
 export async function createTag({ ctx, input }: ServiceCall<WorkspaceRef & CreateTagInput>) {
   const {
-    rows: { tagNames },
+    rows: { family },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
-    tagNames: tagNamesQuery(ctx, input.workspaceId),
+    family: tagFamilyQuery(ctx, input.workspaceId),
   });
-  if (tagNames.some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
+  if (family.some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
+  if (input.parent_id) assertParentAllowed(family, null, input.parent_id);
   const [tag] = await ctx.db
     .insert(tags)
     .values({
@@ -88,50 +134,90 @@ export async function createTag({ ctx, input }: ServiceCall<WorkspaceRef & Creat
       name: input.name,
       color: input.color,
       description: input.description ?? null,
+      parentId: input.parent_id ?? null,
       createdAt: ctx.clock.now().toISOString(),
     })
     .returning();
   return toTagResponse(tag!);
 }
 
+/**
+ * PUT /tags/{id}. Moving a tag (`parent_id`) moves what its transactions imply in the same batch:
+ * the old category comes off those that carry no other subcategory of it, the new one comes on.
+ */
 export async function updateTag({ ctx, input }: ServiceCall<TagRef & UpdateTagInput>) {
   const {
-    rows: { found, names },
+    rows: { found, family },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     found: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
-    names: tagNamesQuery(ctx, input.workspaceId),
+    family: tagFamilyQuery(ctx, input.workspaceId),
   });
   const current = found[0];
   if (!current) throw tagNotFound();
-  const { name } = input;
-  if (name !== undefined && names.some((tag) => tag.id !== current.tag.id && isSameName(tag.name, name)))
-    throw nameTaken();
-  const [tag] = await ctx.db
-    .update(tags)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.color !== undefined ? { color: input.color } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      updatedAt: ctx.clock.now().toISOString(),
-    })
-    .where(and(eq(tags.id, current.tag.id), actorStillMay(ctx, input.workspaceId, "finances.write")))
-    .returning();
+  const tagId = current.tag.id;
+  const { name, parent_id: parentId } = input;
+  if (name !== undefined && family.some((tag) => tag.id !== tagId && isSameName(tag.name, name))) throw nameTaken();
+  if (parentId) assertParentAllowed(family, tagId, parentId);
+  const isMoved = parentId !== undefined && parentId !== current.tag.parentId;
+  const updated = await batchStartingWith(
+    ctx.db,
+    ctx.db
+      .update(tags)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.color !== undefined ? { color: input.color } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(parentId !== undefined ? { parentId } : {}),
+        updatedAt: ctx.clock.now().toISOString(),
+      })
+      .where(
+        and(
+          eq(tags.id, tagId),
+          actorStillMay(ctx, input.workspaceId, "finances.write"),
+          parentId ? parentStillAllowed(ctx, input.workspaceId, tagId, parentId) : undefined,
+        ),
+      )
+      .returning(),
+    isMoved ? impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, tagId, "given")) : [],
+  );
+  const tag = updated[0];
   if (!tag) throw tagNotFound();
   return toTagResponse(tag, current.lastUsed);
 }
 
-/** DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. */
+const hasSubcategories = () =>
+  fieldError("subcategories", "errors:fields.tagHasSubcategories", { code: "TAG_HAS_SUBCATEGORIES" });
+
+/**
+ * DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. A subcategory's
+ * category comes off, in the same batch, the transactions that carried it only through this one. A
+ * category with subcategories is refused: they are moved or deleted first.
+ */
 export async function deleteTag({ ctx, input }: ServiceCall<TagRef>) {
   const {
-    rows: { tagsWithUsage },
+    rows: { tagsWithUsage, family },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
+    family: tagFamilyQuery(ctx, input.workspaceId),
   });
   const current = tagsWithUsage[0];
   if (!current) throw tagNotFound();
-  const deleted = await ctx.db
-    .delete(tags)
-    .where(and(eq(tags.id, current.tag.id), actorStillMay(ctx, input.workspaceId, "finances.write")));
+  const tagId = current.tag.id;
+  if (family.some((tag) => tag.parentId === tagId)) throw hasSubcategories();
+  const { parentId } = current.tag;
+  const deleted = await batchStartingWith(
+    ctx.db,
+    ctx.db
+      .delete(tags)
+      .where(
+        and(
+          eq(tags.id, tagId),
+          actorStillMay(ctx, input.workspaceId, "finances.write"),
+          notExists(ctx.db.select({ one: sql`1` }).from(childTag).where(eq(childTag.parentId, tagId))),
+        ),
+      ),
+    parentId ? impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, parentId, "implied")) : [],
+  );
   if (deleted.rowsAffected !== 1) throw tagNotFound();
   return { message: "Tag deleted" };
 }

@@ -1,19 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { batchOfStatements } from "../../db/named-batch.ts";
-import { tags, transactionTags } from "../../db/schema/index.ts";
 import { fieldError } from "../http/errors.ts";
-import { toTransactionResponse } from "./transactions.mapper.ts";
-import { transactionWithNamesQuery } from "./transactions.queries.ts";
-import { transactionNotFound, type TransactionRef } from "./transactions.service.ts";
+import { tagLinksAttached, tagLinksDetached, tagLinksReplaced } from "../ledger/tag-links.ts";
+import { type TagJson, toTransactionResponse } from "./transactions.mapper.ts";
+import { namedTagsQuery, transactionWithNamesQuery } from "./transactions.queries.ts";
+import { tagJsonOf, transactionNotFound, type TransactionRef } from "./transactions.service.ts";
 import type { ServiceCall } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 
 type TagChange = TransactionRef & { tag_ids: string[]; mode: "attach" | "detach" | "sync" };
-type TagJson = { uuid: string; name: string; color: string };
 
 /**
  * POST /transactions/{id}/tags/attach, /tags/detach and PUT /transactions/{id}/tags (sync):
- * tags of this workspace only; answers the transaction as it now stands, worked out from the
+ * tags of this workspace only; the categories their subcategories imply follow
+ * (worker/ledger/tag-links.ts). Answers the transaction as it now stands, worked out from the
  * read, so the change costs one read and one write.
  */
 export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChange>) {
@@ -21,10 +20,7 @@ export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChang
     rows: { rows, found },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     rows: transactionWithNamesQuery(ctx, input.workspaceId, input.transactionId),
-    found: ctx.db
-      .select({ uuid: tags.id, name: tags.name, color: tags.color })
-      .from(tags)
-      .where(and(eq(tags.workspaceId, input.workspaceId), inArray(tags.id, input.tag_ids))),
+    found: namedTagsQuery(ctx, input.workspaceId, input.tag_ids),
   });
   const row = rows[0];
   if (!row) throw transactionNotFound();
@@ -33,21 +29,17 @@ export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChang
   }
   const transactionId = row.transaction.id;
   const current = JSON.parse(row.tagsJson ?? "[]") as TagJson[];
-  const inserts = found.map((tag) =>
-    ctx.db.insert(transactionTags).values({ transactionId, tagId: tag.uuid }).onConflictDoNothing(),
-  );
-  const ofTransaction = eq(transactionTags.transactionId, transactionId);
+  const foundJson = found.map(tagJsonOf);
   let after: TagJson[];
   if (input.mode === "detach") {
-    if (found.length > 0)
-      await ctx.db.delete(transactionTags).where(and(ofTransaction, inArray(transactionTags.tagId, input.tag_ids)));
+    await batchOfStatements(ctx.db, tagLinksDetached(ctx.db, transactionId, input.tag_ids));
     after = current.filter((tag) => !input.tag_ids.includes(tag.uuid));
   } else if (input.mode === "attach") {
-    await batchOfStatements(ctx.db, inserts);
-    after = [...current, ...found.filter((tag) => !current.some((existing) => existing.uuid === tag.uuid))];
+    await batchOfStatements(ctx.db, tagLinksAttached(ctx.db, transactionId, found));
+    after = [...current, ...foundJson.filter((tag) => !current.some((existing) => existing.uuid === tag.uuid))];
   } else {
-    await batchOfStatements(ctx.db, [ctx.db.delete(transactionTags).where(ofTransaction), ...inserts]);
-    after = found;
+    await batchOfStatements(ctx.db, tagLinksReplaced(ctx.db, transactionId, found));
+    after = foundJson;
   }
   return toTransactionResponse({ ...row, tagsJson: JSON.stringify(after) });
 }

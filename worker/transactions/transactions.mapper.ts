@@ -32,7 +32,8 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
     transaction.destinationCardId,
     row.destinationCardName,
   );
-  const tags = JSON.parse(row.tagsJson ?? "[]") as Array<{ uuid: string; name: string; color: string }>;
+  const tagsGiven = JSON.parse(row.tagsJson ?? "[]") as TagJson[];
+  const tags = tagsGiven.map(({ uuid, name, color }) => ({ uuid, name, color }));
   return {
     uuid: transaction.id,
     type: transaction.kind,
@@ -56,6 +57,7 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
     origin_card_mode: transaction.originCardMode,
     tags,
     tag_ids: tags.map((tag) => tag.uuid),
+    category: categoryOf(tagsGiven),
     created_by: transaction.createdBy ? { uuid: transaction.createdBy, name: row.createdByName } : null,
     created_via: describeCreatedVia(transaction.createdVia),
     /** "from schedule: Rent": the scheduled or recurring item that posted it, null for one typed in. */
@@ -70,6 +72,31 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
     created_at: transaction.createdAt,
     updated_at: transaction.updatedAt,
   };
+}
+
+/**
+ * A tag the transaction was given, as its row's JSON carries it (./transactions.queries.ts) and a
+ * write's answer builds it: with its category, and whether it has subcategories (1 or true).
+ */
+export type TagJson = {
+  uuid: string;
+  name: string;
+  color: string;
+  parent_id: string | null;
+  has_subcategories: number | boolean;
+};
+
+/**
+ * The transaction's most specific tag in a hierarchy: a subcategory before a category with
+ * subcategories, the first by name among equals; null when no tag it was given has either part.
+ */
+function categoryOf(tags: readonly TagJson[]): TransactionResponse["category"] {
+  const byName = (a: TagJson, b: TagJson) => a.name.localeCompare(b.name);
+  const [chosen] = [
+    ...tags.filter((tag) => tag.parent_id !== null).sort(byName),
+    ...tags.filter((tag) => tag.parent_id === null && Boolean(tag.has_subcategories)).sort(byName),
+  ];
+  return chosen ? { uuid: chosen.uuid, name: chosen.name, parent_id: chosen.parent_id } : null;
 }
 
 function convertedOf(json: string | null, cents: number, currency: string) {

@@ -24,10 +24,31 @@ const originCard = alias(cards, "origin_card");
 const destinationAccount = alias(accounts, "destination_account");
 const destinationCard = alias(cards, "destination_card");
 
-/** The tags of each row as JSON, in the row's own query: a list stays one round trip. */
-const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('uuid', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})), '[]')
+/**
+ * Whether a tag is a category with subcategories: one seek in the tags' (workspace, parent) index.
+ * Written out, with the outer table named: in a single-table select Drizzle leaves columns unqualified.
+ */
+const hasSubcategories = sql<boolean>`exists (select 1 from ${tags} as "subcategory"
+  where "subcategory"."workspace_id" = ${tags}.${sql.identifier("workspace_id")}
+    and "subcategory"."parent_id" = ${tags}.${sql.identifier("id")})`.mapWith(Boolean);
+
+/** A tag of a transaction as a write's answer and its `category` need it. */
+const tagOfTransactionColumns = {
+  id: tags.id,
+  name: tags.name,
+  color: tags.color,
+  parentId: tags.parentId,
+  hasSubcategories,
+};
+
+/**
+ * The tags each row was given as JSON, in the row's own query: a list stays one round trip. The
+ * categories it carries only through a subcategory (implied links) are not its tags to show.
+ */
+const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('uuid', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color},
+    'parent_id', ${tags.parentId}, 'has_subcategories', ${hasSubcategories})), '[]')
   from ${transactionTags} join ${tags} on ${tags.id} = ${transactionTags.tagId}
-  where ${transactionTags.transactionId} = ${transactions.id})`;
+  where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.implied} = 0)`;
 
 /**
  * A row in another currency than the workspace's: that currency, and the kept rate into it of the
@@ -114,6 +135,7 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
     conditions.push(
       or(eq(transactions.originCardId, value("card_id")), eq(transactions.destinationCardId, value("card_id"))),
     );
+  // Every link counts here, implied ones too: filtering by a category finds its subcategories' transactions.
   const tagged = sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id}`;
   if (has("tag_id")) conditions.push(sql`${tagged} and ${transactionTags.tagId} = ${value("tag_id")})`);
   if (has("untagged")) conditions.push(sql`not ${tagged})`);
@@ -270,23 +292,29 @@ export function referencedRowsQueries(
       .from(cards)
       .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
       .where(and(eq(cards.workspaceId, workspaceId), or(inArray(cards.id, ids.cardIds), previousCards))),
-    tagRows: ctx.db
-      .select({ id: tags.id, name: tags.name, color: tags.color })
-      .from(tags)
-      .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, ids.tagIds))),
+    tagRows: namedTagsQuery(ctx, workspaceId, ids.tagIds),
   };
 }
 
-/** A transaction's tags with their names, for an edit's answer. */
+/** Tags of the workspace by id, with their categories: what a write links (worker/ledger/tag-links.ts) and answers. */
+export function namedTagsQuery(ctx: ServiceContext, workspaceId: string, tagIds: string[]) {
+  return ctx.db
+    .select(tagOfTransactionColumns)
+    .from(tags)
+    .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, tagIds)));
+}
+
+/** The tags a transaction was given, with their names, for an edit's answer. */
 export function tagsOfTransactionQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
   return ctx.db
-    .select({ id: tags.id, name: tags.name, color: tags.color })
+    .select(tagOfTransactionColumns)
     .from(transactionTags)
     .innerJoin(tags, eq(tags.id, transactionTags.tagId))
     .where(
       and(
         eq(tags.workspaceId, workspaceId),
         eq(transactionTags.transactionId, isUuid(transactionId) ? transactionId : ""),
+        eq(transactionTags.implied, 0),
       ),
     );
 }

@@ -48,8 +48,25 @@ export const transactionResponseSchema = z.object({
   destination_type: sideSchema.shape.type,
   /** The card's mode when the transaction was written, or null. */
   origin_card_mode: z.enum(cardModes).nullable(),
-  tags: z.array(z.object({ uuid: z.string(), name: z.string(), color: z.string() })),
+  tags: z.array(z.object({ uuid: z.string(), name: z.string(), color: z.string() })).meta({
+    description:
+      "The tags it was given. A category it carries only through a subcategory is not listed, though filters, " +
+      "budgets and reports by the category count it.",
+  }),
   tag_ids: z.array(z.string()),
+  category: z
+    .object({
+      uuid: z.string(),
+      name: z.string(),
+      /** Its category's uuid for a subcategory, null for a category. */
+      parent_id: z.string().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The most specific of its tags that takes part in a hierarchy: a subcategory before a category that has " +
+        "subcategories, the first by name among equals; null when none of its tags does.",
+    }),
   /** The person, or the user the chat-bot acted for; null for a job's write or once that user is gone. */
   created_by: z.object({ uuid: z.string(), name: z.string().nullable() }).nullable(),
   created_via: createdViaSchema,

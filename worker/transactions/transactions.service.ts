@@ -2,14 +2,7 @@ import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
-import {
-  plannedOccurrences,
-  transactions,
-  transactionTags,
-  users,
-  workspaces,
-  type PlannedSourceKind,
-} from "../../db/schema/index.ts";
+import { plannedOccurrences, transactions, users, workspaces, type PlannedSourceKind } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import {
@@ -22,9 +15,10 @@ import {
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { todayIn } from "../ledger/dates.ts";
 import { effectsOfChange } from "../ledger/effects.ts";
+import { tagLinkStatements, tagLinksReplaced } from "../ledger/tag-links.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { lookupOf, resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
-import { toTransactionResponse } from "./transactions.mapper.ts";
+import { type TagJson, toTransactionResponse } from "./transactions.mapper.ts";
 import { referencedRowsQueries, tagsOfTransactionQuery, transactionRowQuery } from "./transactions.queries.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
 import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../access/actor.ts";
@@ -32,7 +26,8 @@ import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts
 
 export type TransactionRef = WorkspaceRef & { transactionId: string };
 type TransactionRow = typeof transactions.$inferSelect;
-type TagRow = { id: string; name: string; color: string };
+/** A tag a write links, with its category and whether it has subcategories (./transactions.queries.ts). */
+export type TagRow = { id: string; name: string; color: string; parentId: string | null; hasSubcategories: boolean };
 
 export const transactionNotFound = () => new AppError("NOT_FOUND", "errors:details.transactionNotFound");
 
@@ -63,7 +58,7 @@ const creatorNameQuery = (ctx: ServiceContext, ref: TransactionRef) =>
     .innerJoin(users, eq(users.id, transactions.createdBy))
     .where(and(eq(transactions.id, ref.transactionId), eq(transactions.workspaceId, ref.workspaceId)));
 
-export function assertTagsFound(requested: string[] | undefined, found: TagRow[]): void {
+export function assertTagsFound(requested: string[] | undefined, found: readonly { id: string }[]): void {
   if (requested && found.length !== requested.length) {
     throw fieldError("tag_ids", "errors:fields.tagMissing");
   }
@@ -104,12 +99,20 @@ export function responseOf(
     destinationAccountName: accountName(row.destinationAccountId),
     destinationCardName: cardName(row.destinationCardId),
     createdByName,
-    tagsJson: JSON.stringify(tagRows.map((tag) => ({ uuid: tag.id, name: tag.name, color: tag.color }))),
+    tagsJson: JSON.stringify(tagRows.map(tagJsonOf)),
     // A write's answer does not read rates: lists and reads give the converted amount.
     conversionJson: null,
     plannedSource,
   });
 }
+
+export const tagJsonOf = (tag: TagRow): TagJson => ({
+  uuid: tag.id,
+  name: tag.name,
+  color: tag.color,
+  parent_id: tag.parentId,
+  has_subcategories: tag.hasSubcategories,
+});
 
 export function creditLimits(lookup: Lookup) {
   return new Map([...lookup.cards.values()].map(({ card }) => [card.id, card]));
@@ -186,9 +189,7 @@ export async function postTransaction(
         ctx.db.insert(transactions).values(row),
         ...alsoInBatch(row.id),
         countChange(ctx, input.workspaceId, 1),
-        ...tagRows.map((tag) =>
-          ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing(),
-        ),
+        ...tagLinkStatements(ctx.db, row.id, tagRows),
         ...effectStatements(ctx, input.workspaceId, effects),
       ]),
     ),
@@ -248,14 +249,7 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
     updatedAt: now.toISOString(),
   };
   const guard = isAtRevision(ctx, previous);
-  const tagStatements = input.tag_ids
-    ? [
-        ctx.db.delete(transactionTags).where(and(eq(transactionTags.transactionId, row.id), guard)),
-        ...tagRows.map((tag) =>
-          ctx.db.insert(transactionTags).values({ transactionId: row.id, tagId: tag.id }).onConflictDoNothing(),
-        ),
-      ]
-    : [];
+  const tagStatements = input.tag_ids ? tagLinksReplaced(ctx.db, row.id, tagRows, guard) : [];
   const updated = await runLedgerBatch(
     batchEndingWith(
       ctx.db,

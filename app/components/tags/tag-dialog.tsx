@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
+import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -24,13 +24,20 @@ import { defaultTagColor } from "../../../worker/tags/tags.presets";
 import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
 import type { TagResponse } from "./tag-row";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import { cn } from "~/lib/utils";
 
 /** Grey first (the default), then the card palette. */
 export const tagSwatches = [defaultTagColor, ...cardColors];
 
-type TagDialogProps = { open: boolean; onOpenChange(open: boolean): void; tag?: TagResponse };
+type TagDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  tag?: TagResponse;
+  /** The workspace's tags: the top-level ones are the categories a tag may sit under. */
+  tags: readonly TagResponse[];
+};
 
-export function TagDialog({ open, onOpenChange, tag }: TagDialogProps) {
+export function TagDialog({ open, onOpenChange, tag, tags }: TagDialogProps) {
   const { t } = useTranslation("tags");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -39,13 +46,13 @@ export function TagDialog({ open, onOpenChange, tag }: TagDialogProps) {
           <DialogTitle>{tag ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
           <DialogDescription>{t("form.description")}</DialogDescription>
         </DialogHeader>
-        <TagForm tag={tag} onDone={() => onOpenChange(false)} />
+        <TagForm tag={tag} tags={tags} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
+function TagForm({ tag, tags, onDone }: { tag?: TagResponse; tags: readonly TagResponse[]; onDone(): void }) {
   const { t } = useTranslation("tags");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
@@ -56,6 +63,10 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
   const errors = { ...(fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined), ...clientErrors };
   const nameError = messageFor(errors.name);
   const descriptionError = messageFor(errors.description);
+  const parentError = messageFor(errors.parent_id);
+  // Two levels: a category with subcategories stays at the top, and only top-level tags take subcategories.
+  const hasSubcategories = tag !== undefined && tags.some((other) => other.parent_id === tag.uuid);
+  const categories = tags.filter((other) => other.parent_id === null && other.uuid !== tag?.uuid);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
@@ -63,7 +74,12 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const input = { name: form.get("name"), color: form.get("color"), description: form.get("description") };
+    const input = {
+      name: form.get("name"),
+      color: form.get("color"),
+      description: form.get("description"),
+      parent_id: form.get("parent_id") ?? undefined,
+    };
     const parsed = (tag ? updateTagSchema : createTagSchema).safeParse(input);
     setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
     if (!parsed.success) event.preventDefault();
@@ -101,6 +117,33 @@ function TagForm({ tag, onDone }: { tag?: TagResponse; onDone(): void }) {
           {...invalidProps("tag-description-error", descriptionError)}
         />
         <FieldError id="tag-description-error" message={descriptionError} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="tag-parent">{t("form.parent")}</Label>
+        {/* Disabled, the select is not sent: the tag keeps its place at the top. */}
+        <select
+          id="tag-parent"
+          name="parent_id"
+          defaultValue={tag?.parent_id ?? ""}
+          disabled={hasSubcategories}
+          className={cn(fieldClassName, "h-10 px-3")}
+          {...(hasSubcategories
+            ? { "aria-describedby": "tag-parent-locked" }
+            : invalidProps("tag-parent-error", parentError))}
+        >
+          <option value="">{t("form.parentNone")}</option>
+          {categories.map((category) => (
+            <option key={category.uuid} value={category.uuid}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+        {hasSubcategories ? (
+          <p id="tag-parent-locked" className="text-sm text-muted-foreground">
+            {t("form.parentLocked")}
+          </p>
+        ) : null}
+        <FieldError id="tag-parent-error" message={parentError} />
       </div>
       <SwatchPicker
         name="color"

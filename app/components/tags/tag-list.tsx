@@ -10,7 +10,10 @@ type TagListProps = {
   onEdit(tag: TagResponse): void;
 };
 
-/** The workspace's tags in one panel, with column headings from `sm` up; an invitation when empty. */
+/**
+ * The workspace's tags in one panel, with column headings from `sm` up, each category's subcategories
+ * in a list nested under it; an invitation when empty.
+ */
 export function TagList({ tags, canEdit, onCreate, onEdit }: TagListProps) {
   const { t } = useTranslation("tags");
   if (tags.length === 0) {
@@ -46,9 +49,22 @@ export function TagList({ tags, canEdit, onCreate, onEdit }: TagListProps) {
         {canEdit ? <span className="w-9" /> : null}
       </div>
       <ul className="divide-y">
-        {tags.map((tag) => (
-          <TagRow key={tag.uuid} tag={tag} canEdit={canEdit} onEdit={() => onEdit(tag)} />
-        ))}
+        {tags
+          .filter((tag) => tag.parent_id === null)
+          .map((category) => {
+            const subcategories = tags.filter((tag) => tag.parent_id === category.uuid);
+            return (
+              <TagRow key={category.uuid} tag={category} canEdit={canEdit} onEdit={() => onEdit(category)}>
+                {subcategories.length > 0 ? (
+                  <ul className="divide-y border-t" aria-label={t("subcategoriesOf", { name: category.name })}>
+                    {subcategories.map((tag) => (
+                      <TagRow key={tag.uuid} tag={tag} canEdit={canEdit} onEdit={() => onEdit(tag)} />
+                    ))}
+                  </ul>
+                ) : null}
+              </TagRow>
+            );
+          })}
       </ul>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
@@ -21,75 +21,89 @@ export type TagResponse = Awaited<ReturnType<typeof listTags>>[number];
 
 export const tagActionsKey = "tag-actions";
 
-/** One tag: colour dot, name, description, how often and when it was last used. */
-export function TagRow({ tag, canEdit, onEdit }: { tag: TagResponse; canEdit: boolean; onEdit(): void }) {
+type TagRowProps = {
+  tag: TagResponse;
+  canEdit: boolean;
+  onEdit(): void;
+  /** A category's subcategories, as a list nested in its item. */
+  children?: ReactNode;
+};
+
+/** One tag: colour dot, name, description, how often and when it was last used; a subcategory indented. */
+export function TagRow({ tag, canEdit, onEdit, children }: TagRowProps) {
   const { t } = useTranslation("tags");
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>({ key: tagActionsKey });
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("tagId") === tag.uuid;
   const [isConfirming, setIsConfirming] = useState(false);
   return (
-    <li
-      className={cn(
-        "grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 sm:grid-cols-[auto_1fr_8rem_9rem_auto] sm:px-6",
-        isBusy && "opacity-60",
-      )}
-    >
-      <span
-        aria-hidden
-        className="size-3.5 rounded-full ring-4"
-        style={{ backgroundColor: tag.color, ["--tw-ring-color" as string]: `${tag.color}33` }}
-      />
-      <div className="min-w-0">
-        <h3 className="truncate font-medium text-foreground">{tag.name}</h3>
-        <p className="truncate text-sm text-muted-foreground">{tag.description || t("noDescription")}</p>
-      </div>
-      <p className="col-start-2 row-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:row-start-auto sm:text-foreground">
-        {t("usage", { count: tag.usage_count })}
-        {/* One wording for an unused tag: the count says "Not used yet", the last-use column a dash. */}
-        {tag.last_used ? (
-          <span className="sm:hidden"> · {t("lastUsed", { date: formatDate(tag.last_used, language) })}</span>
-        ) : null}
-      </p>
-      <p className="hidden text-sm text-muted-foreground sm:block">
-        {tag.last_used ? formatDate(tag.last_used, language) : <span aria-hidden>—</span>}
-      </p>
-      {canEdit ? (
-        <div className="col-start-3 row-span-2 row-start-1 sm:col-start-auto sm:row-span-1 sm:row-start-auto">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-9"
-                disabled={isBusy}
-                aria-label={t("actions.menu", { name: tag.name })}
-              >
-                <Icon name="ellipsis" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onEdit}>
-                <Icon name="pencil" />
-                {t("actions.edit")}
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
-                <Icon name="trash" />
-                {t("actions.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-          <ConfirmDialog
-            open={isConfirming}
-            onOpenChange={setIsConfirming}
-            title={t("delete.title", { name: tag.name })}
-            description={tag.usage_count > 0 ? t("delete.bodyUsed", { count: tag.usage_count }) : t("delete.body")}
-            confirmLabel={t("delete.confirm")}
-            onConfirm={() => fetcher.submit({ intent: "delete", tagId: tag.uuid }, { method: "post", flushSync: true })}
-          />
+    <li>
+      <div
+        className={cn(
+          "grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1 py-4 pr-4 sm:grid-cols-[auto_1fr_8rem_9rem_auto] sm:pr-6",
+          tag.parent_id === null ? "pl-4 sm:pl-6" : "pl-10 sm:pl-12",
+          isBusy && "opacity-60",
+        )}
+      >
+        <span
+          aria-hidden
+          className="size-3.5 rounded-full ring-4"
+          style={{ backgroundColor: tag.color, ["--tw-ring-color" as string]: `${tag.color}33` }}
+        />
+        <div className="min-w-0">
+          <h3 className="truncate font-medium text-foreground">{tag.name}</h3>
+          <p className="truncate text-sm text-muted-foreground">{tag.description || t("noDescription")}</p>
         </div>
-      ) : null}
+        <p className="col-start-2 row-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:row-start-auto sm:text-foreground">
+          {t("usage", { count: tag.usage_count })}
+          {/* One wording for an unused tag: the count says "Not used yet", the last-use column a dash. */}
+          {tag.last_used ? (
+            <span className="sm:hidden"> · {t("lastUsed", { date: formatDate(tag.last_used, language) })}</span>
+          ) : null}
+        </p>
+        <p className="hidden text-sm text-muted-foreground sm:block">
+          {tag.last_used ? formatDate(tag.last_used, language) : <span aria-hidden>—</span>}
+        </p>
+        {canEdit ? (
+          <div className="col-start-3 row-span-2 row-start-1 sm:col-start-auto sm:row-span-1 sm:row-start-auto">
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-9"
+                  disabled={isBusy}
+                  aria-label={t("actions.menu", { name: tag.name })}
+                >
+                  <Icon name="ellipsis" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={onEdit}>
+                  <Icon name="pencil" />
+                  {t("actions.edit")}
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
+                  <Icon name="trash" />
+                  {t("actions.delete")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <ConfirmDialog
+              open={isConfirming}
+              onOpenChange={setIsConfirming}
+              title={t("delete.title", { name: tag.name })}
+              description={tag.usage_count > 0 ? t("delete.bodyUsed", { count: tag.usage_count }) : t("delete.body")}
+              confirmLabel={t("delete.confirm")}
+              onConfirm={() =>
+                fetcher.submit({ intent: "delete", tagId: tag.uuid }, { method: "post", flushSync: true })
+              }
+            />
+          </div>
+        ) : null}
+      </div>
+      {children}
     </li>
   );
 }

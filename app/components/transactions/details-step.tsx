@@ -13,6 +13,7 @@ import type { FieldMessages, Message } from "../../../worker/http/messages";
 import { percentRate, schedule, zeroRate } from "../../../worker/planning/money-schedules";
 import { FieldError } from "./leg-select";
 import { textColourOn } from "~/components/ui/tag-chip";
+import { tagLabel } from "./tag-label";
 import type { TagOption } from "./types";
 import { conversionPreview, typedNumbersOf, type WizardValues } from "./wizard-state";
 
@@ -198,7 +199,7 @@ export function DetailsStep({
                 ) : (
                   <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />
                 )}
-                {tag.name}
+                {tagLabel(tag)}
               </button>
             );
           })}

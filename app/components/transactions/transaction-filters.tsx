@@ -31,6 +31,7 @@ import {
 } from "./filters";
 import { transactionKinds } from "../../../db/enums";
 import { untaggedFilter } from "../../../worker/transactions/filter-keys";
+import { tagLabel } from "./tag-label";
 import type { LedgerOptions } from "./types";
 
 type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & {
@@ -141,7 +142,7 @@ function FilterFields({
           <option value={untaggedFilter}>{t("filters.noTag")}</option>
           {tags.map((tag) => (
             <option key={tag.uuid} value={tag.uuid}>
-              {tag.name}
+              {tagLabel(tag)}
             </option>
           ))}
         </select>,

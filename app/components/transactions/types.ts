@@ -6,7 +6,8 @@ import type { ListedTransaction } from "../../../worker/transactions/transaction
 
 /** What the wizard needs of an account, a card and a tag; the API's responses fit as they are. */
 export type { AccountOption, CardOption };
-export type TagOption = { uuid: string; name: string; color: string };
+/** `parent_name`: a subcategory's category, which its label shows ("Casa › Luz"). */
+export type TagOption = { uuid: string; name: string; color: string; parent_name?: string | null };
 export type Transaction = ListedTransaction;
 
 /** The options the wizard offers: the workspace's accounts, cards and tags. */

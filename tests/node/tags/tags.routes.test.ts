@@ -45,6 +45,7 @@ describe("tags API", () => {
       name: "Groceries",
       color: "#9E9E9E",
       description: "Food and home",
+      parent_id: null,
       usage_count: 0,
       last_used: null,
       created_at: "2026-11-21T12:00:00.000Z",

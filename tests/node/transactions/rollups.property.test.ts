@@ -9,6 +9,7 @@ import {
   monthSpending,
   tagDayFlows,
   tagMonthSpending,
+  tags,
   transactions,
   transactionTags,
 } from "../../../db/schema/index.ts";
@@ -18,10 +19,12 @@ import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 /**
  * The reports' rollups (docs/decisions/034-report-rollups-kept-by-triggers.md, migrations 0012 and 0015)
  * against the rows, through random sequences of every write that touches a transaction or its tags: creates,
- * edits (money, date, legs, tags), deletes, attaching and detaching tags, deleting a tag, across currencies,
- * on credit and debit cards, some of them refused. After every step the kept totals must equal what the rows
- * imply, computed here in plain code — the day rollups and the budgets' month ones — and the migrations'
- * backfills must rebuild them. The days straddle a month's end.
+ * edits (money, date, legs, tags), deletes, attaching and detaching tags, deleting a tag, moving a tag under
+ * another (a subcategory's transactions then carry its category as an implied link) or back to the top,
+ * across currencies, on credit and debit cards, some of them refused. After every step the implied links must
+ * be exactly the categories the given tags imply, the kept totals must equal what the rows imply, computed
+ * here in plain code — the day rollups and the budgets' month ones — and the migrations' backfills must
+ * rebuild them. The days straddle a month's end.
  */
 type Leg = { type: "account" | "card"; name: "checking" | "dollars" | "credit" | "debit" };
 type TagName = "food" | "home" | "travel";
@@ -39,7 +42,8 @@ type Step =
   | { op: "edit"; pick: number; spec: Spec }
   | { op: "delete"; pick: number }
   | { op: "attach" | "detach"; pick: number; tags: TagName[] }
-  | { op: "deleteTag"; tag: TagName };
+  | { op: "deleteTag"; tag: TagName }
+  | { op: "moveTag"; tag: TagName; parent: TagName | null };
 
 const legs: Leg[] = [
   { type: "account", name: "checking" },
@@ -71,6 +75,14 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteTag" as const), tag: fc.constantFrom(...tagNames) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("moveTag" as const),
+      tag: fc.constantFrom(...tagNames),
+      parent: fc.option(fc.constantFrom(...tagNames), { nil: null }),
+    }),
+  },
 );
 
 /** The days a spec's `day` picks: the end of October and November up to today (the 21st). */
@@ -176,6 +188,25 @@ async function keptRollups(t: TestApp, workspaceId: string) {
   };
 }
 
+/**
+ * The implied links there must be: for each tag a transaction was given whose category it was not given,
+ * that category once — and no other.
+ */
+async function impliedLinks(t: TestApp) {
+  const links = await t.db.select().from(transactionTags);
+  const parentOf = new Map((await t.db.select().from(tags)).map((tag) => [tag.id, tag.parentId]));
+  const given = new Set(
+    links.filter((link) => link.implied === 0).map((link) => `${link.transactionId}|${link.tagId}`),
+  );
+  const expected = new Set<string>();
+  for (const link of links.filter((row) => row.implied === 0)) {
+    const parentId = parentOf.get(link.tagId);
+    if (parentId && !given.has(`${link.transactionId}|${parentId}`)) expected.add(`${link.transactionId}|${parentId}`);
+  }
+  const kept = links.filter((link) => link.implied === 1).map((link) => `${link.transactionId}|${link.tagId}`);
+  return { kept: kept.sort(), expected: [...expected].sort() };
+}
+
 /** A migration's backfill statements (the INSERTs before its triggers), as a fresh install runs them. */
 function backfillStatements(migration: string): string[] {
   return readFileSync(`${migrationsFolder}/${migration}.sql`, "utf8")
@@ -236,8 +267,16 @@ describe("the reports' rollups stay equal to the rows through any sequence of wr
             });
             expect([200, 422]).toContain(response.status);
           } else if (step.op === "deleteTag") {
-            expect([200, 404]).toContain((await send("DELETE", `/tags/${tagIds[step.tag]}`)).status);
+            // A category with subcategories stays (422).
+            expect([200, 404, 422]).toContain((await send("DELETE", `/tags/${tagIds[step.tag]}`)).status);
+          } else if (step.op === "moveTag") {
+            const parentId = step.parent === null ? null : tagIds[step.parent];
+            const response = await send("PUT", `/tags/${tagIds[step.tag]}`, { parent_id: parentId });
+            // Refused: a deleted tag or parent, itself, a subcategory as parent, or a category with subcategories.
+            expect([200, 404, 422]).toContain(response.status);
           }
+          const { kept, expected } = await impliedLinks(t);
+          expect(kept).toEqual(expected);
           expect(await keptRollups(t, h.workspaceId)).toEqual(await rollupsImpliedByRows(t, h.workspaceId));
         }
         const kept = await keptRollups(t, h.workspaceId);

@@ -1,0 +1,148 @@
+import { and, eq, inArray, isNotNull, notExists, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../db/client.ts";
+import { tags, transactionTags } from "../../db/schema/index.ts";
+
+/**
+ * Every write of transaction_tags (README: "Tags and categories"). A transaction carries the tags it
+ * was given (`implied` 0) and, for each subcategory among them whose category it was not given, that
+ * category once (`implied` 1): so a filter, a budget or a report by the category finds the transaction,
+ * and counts it once however many of the category's subcategories it carries. A link is only inserted
+ * or deleted, never switched between given and implied in place: the triggers that keep the tags' usage
+ * and the rollups (migrations 0004, 0012, 0019) see every change as an insert or a delete.
+ */
+
+/** A tag a transaction is given, with its category (null for a top-level tag). */
+export type GivenTag = { id: string; parentId: string | null };
+
+type Statements = BatchItem<"sqlite">[];
+
+/** The transactions a write re-derives: some ids, or a subquery that selects them. */
+type TransactionIds = readonly string[] | SQLWrapper;
+
+/** A transaction's links for the tags it is given: each of them, then the categories they imply. */
+export function tagLinkRows(transactionId: string, given: readonly GivenTag[]) {
+  const givenIds = new Set(given.map((tag) => tag.id));
+  const impliedIds = new Set(
+    given.flatMap((tag) => (tag.parentId !== null && !givenIds.has(tag.parentId) ? [tag.parentId] : [])),
+  );
+  return [
+    ...[...givenIds].map((tagId) => ({ transactionId, tagId, implied: 0 })),
+    ...[...impliedIds].map((tagId) => ({ transactionId, tagId, implied: 1 })),
+  ];
+}
+
+/** The insert of a new transaction's links (nothing for no tags); a link already there stays. */
+export function tagLinkStatements(db: Database, transactionId: string, given: readonly GivenTag[]): Statements {
+  const rows = tagLinkRows(transactionId, given);
+  return rows.length === 0 ? [] : [db.insert(transactionTags).values(rows).onConflictDoNothing()];
+}
+
+/** A transaction's tags replaced by `given` (an edit, a sync); `onlyIf` guards the removal of the old ones. */
+export function tagLinksReplaced(
+  db: Database,
+  transactionId: string,
+  given: readonly GivenTag[],
+  onlyIf?: SQL,
+): Statements {
+  return [
+    db.delete(transactionTags).where(and(eq(transactionTags.transactionId, transactionId), onlyIf)),
+    ...tagLinkStatements(db, transactionId, given),
+  ];
+}
+
+/** Tags added to a transaction's own: a category it carried only through a subcategory becomes given. */
+export function tagLinksAttached(db: Database, transactionId: string, given: readonly GivenTag[]): Statements {
+  if (given.length === 0) return [];
+  const givenIds = given.map((tag) => tag.id);
+  return [
+    db
+      .delete(transactionTags)
+      .where(
+        and(
+          eq(transactionTags.transactionId, transactionId),
+          inArray(transactionTags.tagId, givenIds),
+          eq(transactionTags.implied, 1),
+        ),
+      ),
+    ...tagLinkStatements(db, transactionId, given),
+  ];
+}
+
+/**
+ * Tags taken off a transaction (only those it was given: an implied category goes with its last
+ * subcategory); a category taken off while one of its subcategories stays is still implied.
+ */
+export function tagLinksDetached(db: Database, transactionId: string, tagIds: readonly string[]): Statements {
+  if (tagIds.length === 0) return [];
+  return [
+    db
+      .delete(transactionTags)
+      .where(
+        and(
+          eq(transactionTags.transactionId, transactionId),
+          inArray(transactionTags.tagId, tagIds),
+          eq(transactionTags.implied, 0),
+        ),
+      ),
+    ...impliedLinksRederived(db, [transactionId]),
+  ];
+}
+
+/** The transactions that carry a tag, given or implied: a subquery for impliedLinksRederived. */
+export function transactionsCarrying(db: Database, tagId: string, how: "given" | "implied") {
+  const link = alias(transactionTags, "carrier");
+  return db
+    .select({ id: link.transactionId })
+    .from(link)
+    .where(and(eq(link.tagId, tagId), eq(link.implied, how === "implied" ? 1 : 0)));
+}
+
+/**
+ * The implied links of some transactions brought back in line with the tags they were given and
+ * where those now sit (after a tag moved, a subcategory was deleted or tags were taken off), in the
+ * caller's batch after that change: a category's implied link goes where none of its subcategories
+ * is given any more, and comes where a given subcategory's category is missing. Two set-based
+ * statements, whatever the number of transactions.
+ */
+export function impliedLinksRederived(db: Database, transactionIds: TransactionIds): Statements {
+  const given = alias(transactionTags, "given");
+  const givenTag = alias(tags, "given_tag");
+  return [
+    db.delete(transactionTags).where(
+      and(
+        inArray(transactionTags.transactionId, transactionIds),
+        eq(transactionTags.implied, 1),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(given)
+            .innerJoin(givenTag, eq(givenTag.id, given.tagId))
+            .where(
+              and(
+                eq(given.transactionId, transactionTags.transactionId),
+                eq(given.implied, 0),
+                eq(givenTag.parentId, transactionTags.tagId),
+              ),
+            ),
+        ),
+      ),
+    ),
+    db
+      .insert(transactionTags)
+      .select(
+        db
+          .select({
+            transactionId: given.transactionId,
+            tagId: sql<string>`${givenTag.parentId}`.as("tag_id"),
+            transactionDate: given.transactionDate,
+            implied: sql<number>`1`.as("implied"),
+          })
+          .from(given)
+          .innerJoin(givenTag, eq(givenTag.id, given.tagId))
+          .where(and(inArray(given.transactionId, transactionIds), eq(given.implied, 0), isNotNull(givenTag.parentId))),
+      )
+      .onConflictDoNothing(),
+  ];
+}
