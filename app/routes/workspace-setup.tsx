@@ -3,6 +3,8 @@ import { data, redirect, useActionData } from "react-router";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { SingleFieldForm } from "~/components/auth/single-field-form";
 import { BrowserTimeZoneField } from "~/components/workspaces/browser-time-zone-field";
+import { SuggestedCategoriesField } from "~/components/workspaces/suggested-categories-field";
+import { useLanguage } from "~/lib/use-language";
 import { detectLanguage, type Language } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { currentWorkspaceCookie, requireViewer, requireViewerForAction } from "~/lib/session.server";
@@ -11,7 +13,7 @@ import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schema
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspace-setup";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "workspaces"] };
 
 /** A guess from the browser's language; the workspace settings can change it. */
 const currencyFor = (language: Language) => (language === "pt-BR" ? "BRL" : "USD");
@@ -32,6 +34,7 @@ export async function action(args: Route.ActionArgs) {
     name: form.get("name") ?? "",
     currency: currencyFor(language),
     time_zone: newWorkspaceTimeZone(form.get("time_zone"), language),
+    suggested_categories: form.get("suggested_categories") === "on",
   });
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.code === "too_big" ? "tooLong" : "required" }, { status: 422 });
@@ -45,6 +48,7 @@ export async function action(args: Route.ActionArgs) {
 export default function WorkspaceSetup() {
   const { t } = useTranslation("auth");
   const result = useActionData<typeof action>();
+  const language = useLanguage();
   return (
     <AuthLayout>
       <p className="text-sm font-semibold text-accent-text">{t("setup.title")}</p>
@@ -57,6 +61,7 @@ export default function WorkspaceSetup() {
         submitLabel={t("setup.submit")}
         busyLabel={t("setup.submitting")}
         error={result?.error ? t(`setup.errors.${result.error}`) : undefined}
+        extraFields={<SuggestedCategoriesField currency={currencyFor(language)} />}
       >
         <BrowserTimeZoneField />
       </SingleFieldForm>

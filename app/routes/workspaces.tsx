@@ -46,6 +46,7 @@ export async function action(args: Route.ActionArgs) {
     description: form.get("description") ?? undefined,
     currency: form.get("currency") ?? undefined,
     beta_features_enabled: form.get("beta_features_enabled") === "on",
+    suggested_categories: form.get("suggested_categories") === "on",
   });
   if (!parsed.success) {
     const nameIssue = parsed.error.issues.find((issue) => issue.path[0] === "name");

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  captureScreenshot,
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { allText, readPdf } from "../support/pdf-text.ts";
 import { addDays } from "../../worker/ledger/dates.ts";
 import { postJson, workspaceToday } from "./support/ledger.ts";
@@ -64,6 +71,41 @@ describe("analytics in Chromium", () => {
     await expense("30.00", "Cinema", fun.uuid);
     return { workspaceId, api, currency, checking, savings, food };
   }
+
+  it("lists categories, each opening its subcategories one click away", async () => {
+    const email = `analytics-categories-${Date.now()}@example.com`;
+    const { page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    const { workspaceId, api, checking, food } = await workspaceWithSpending(page, email);
+    const market = await postJson(page, `${api}/tags`, { name: "Market", parent_id: food.uuid });
+    await postJson(page, `${api}/transactions`, {
+      type: "expense",
+      origin_id: `account:${checking.uuid}`,
+      amount: "50.00",
+      description: "Fruit",
+      tag_ids: [market.uuid],
+    });
+    const database = createDatabase({ url: inject("appDatabaseUrl") });
+    await setTier(database, { email, plan: "unlimited" });
+    database.$client.close();
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/analytics`);
+    const breakdown = page.getByTestId("breakdown-list");
+    await breakdown.getByRole("link", { name: "Food" }).waitFor();
+    // Food holds Market's $50 already: Market is not a row beside it, and the shares are of $200.
+    expect(await breakdown.getByRole("listitem").count()).toBe(2);
+    expect(await breakdown.getByRole("link", { name: "Market" }).count()).toBe(0);
+    const disclosure = breakdown.getByRole("button", { name: "Subcategories of Food" });
+    expect(await disclosure.getAttribute("aria-expanded")).toBe("false");
+    await disclosure.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => disclosure.getAttribute("aria-expanded")).toBe("true");
+    const marketRow = breakdown.getByRole("link", { name: "Market" }).locator("..");
+    expect(await marketRow.innerText()).toMatch(/Market\s+\$50\.00\s+25\.0%/);
+    expect(await breakdown.getByText("Other in Food").locator("..").innerText()).toMatch(/\$120\.00\s+60\.0%/);
+    await noBlockingViolations(page, "analytics with a category opened");
+    await captureScreenshot(page, "analytics-subcategories-desktop-en");
+    expect(problems).toEqual([]);
+  });
 
   // A long walk through the whole page, with screenshots in every layout: over a minute on a busy machine.
   it("draws the reports, changes the range, opens a tag's transactions and follows a budget and a goal", async () => {

@@ -24,6 +24,32 @@ describe("workspace settings in Chromium", () => {
     await browser?.close();
   });
 
+  it("a new workspace may start with the suggested categories, shown before they are created", async () => {
+    const { page, problems } = await openPage(browser, { baseURL, locale: "en-US" });
+    await signUpWithWorkspace(page, `suggested-${Date.now()}@example.com`, "Sofia Suggested", "Home");
+    await gotoHydrated(page, "/workspaces");
+    await page.getByRole("button", { name: /Create New Workspace/ }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Casa");
+    await dialog.getByRole("combobox", { name: "Currency" }).click();
+    await page.getByRole("option", { name: "Brazilian real (BRL)" }).click();
+    // The list it will create, in the currency's language, one click away; nothing is ticked for the person.
+    await dialog.getByText("See the categories it creates").click();
+    await dialog
+      .getByTestId("suggested-categories")
+      .getByText(/Mercado, Restaurantes, Delivery/)
+      .waitFor();
+    const suggested = dialog.getByRole("checkbox", { name: "Start with suggested categories" });
+    expect(await suggested.getAttribute("aria-checked")).toBe("false");
+    await suggested.click();
+    await dialog.getByRole("button", { name: "Create workspace" }).click();
+    await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/dashboard$/);
+    const workspaceId = /\/workspaces\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    await gotoHydrated(page, `/workspaces/${workspaceId}/tags`);
+    await page.getByRole("list", { name: "Subcategories of Alimentação" }).getByText("Mercado").waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it("an owner recolours the workspace and invites someone, who signs in and finds it", async () => {
     const stamp = Date.now();
     // The browser's zone is Brazil's: the workspace set up from it starts there.

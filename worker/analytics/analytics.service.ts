@@ -671,8 +671,8 @@ const projectionHorizons = [30, 60, 90] as const;
 
 /**
  * GET /analytics/cash-flow: where the range's money came from and went — income by tag into each
- * account or card, and spending by tag out of each — with the totals, and what the coming 30, 60 and
- * 90 days hold already (cashProjection).
+ * account or card, and spending by tag out of each, by category (a subcategory's money is its
+ * category's) — with the totals, and what the coming 30, 60 and 90 days hold already (cashProjection).
  */
 export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>): Promise<z.infer<typeof cashFlowSchema>> {
   const window = readWindow(ctx, input, (range) => range);
@@ -719,11 +719,14 @@ export async function cashFlow({ ctx, input }: ReportCall<RangeQuery>): Promise<
     const tag = tagsById.get(tagId);
     return tag ? tagRefOf(tag) : null;
   };
+  // Categories only: a category's flow already holds its subcategories' money (the implied links), so
+  // drawing a subcategory too would draw that money twice; the breakdown lists the subcategories.
+  const isCashFlowTag = (tagId: string) => tagId === "" || (tagsById.has(tagId) && !tagsById.get(tagId)!.parentId);
   const links = (tagRows: typeof rows.incomeByTag) => {
     const totals = new Map<string, bigint>();
     for (const row of tagRows) {
       const day = slotDay(slots, row.day);
-      if (!inRange(day) || (row.tagId !== "" && !tagsById.has(row.tagId))) continue;
+      if (!inRange(day) || !isCashFlowTag(row.tagId)) continue;
       const converted = converter.convert(row.units, row.currency, day);
       if (converted === null) continue;
       const key = `${row.tagId}|${row.leg}`;

@@ -1,5 +1,6 @@
 import analyticsEnglish from "../../locales/en/analytics.json";
 import analyticsPortuguese from "../../locales/pt-BR/analytics.json";
+import { groupByCategory } from "../analytics/category-groups.ts";
 import type { Report } from "../analytics/report-outcome.ts";
 import { errorSentence } from "../i18n/error-sentences.ts";
 import { formatAmountText, formatDate, formatPercent } from "../i18n/formats.ts";
@@ -102,7 +103,10 @@ function drawSummary({ cursor, report, words, reportWords, format }: Section) {
   });
 }
 
-/** Expenses by tag: each tag's amount and share of the total, the share drawn as a bar. */
+/**
+ * Expenses by tag: each tag's amount and share of the total, the share drawn as a bar; a category's
+ * subcategories follow it, named "Category › Subcategory", so none reads as a category of its own.
+ */
 function drawBreakdown(section: Section) {
   const { words, reportWords, format } = section;
   drawSection(section, reportWords.spendingByTag, section.report.breakdown, (data) => {
@@ -114,14 +118,17 @@ function drawBreakdown(section: Section) {
         { width: 140 },
       ],
       header: [words.breakdown.tag, words.breakdown.amount, words.breakdown.share, ""],
-      rows: data.categories.map((category) => ({
-        cells: [
-          category.tag?.name ?? words.breakdown.untagged,
-          format.money(category.amount),
-          format.percent(category.share),
-          { bar: category.share / 100 },
-        ],
-      })),
+      rows: groupByCategory(data)
+        .flatMap(({ row, subcategories }) => {
+          const name = row.tag?.name ?? words.breakdown.untagged;
+          return [
+            { name, row },
+            ...subcategories.map((subcategory) => ({ name: `${name} › ${subcategory.tag!.name}`, row: subcategory })),
+          ];
+        })
+        .map(({ name, row }) => ({
+          cells: [name, format.money(row.amount), format.percent(row.share), { bar: row.share / 100 }],
+        })),
       emptyText: reportWords.empty,
       isStriped: true,
     });

@@ -39,6 +39,14 @@ export const createWorkspaceSchema = z.object({
   secondary_color: hexColor.optional(),
   accent_color: hexColor.optional(),
   beta_features_enabled: z.boolean({ error: "errors:fields.boolean" }).default(false),
+  suggested_categories: z
+    .boolean({ error: "errors:fields.boolean" })
+    .default(false)
+    .meta({
+      description:
+        "Start with a suggested set of categories and subcategories (tags), Brazilian for BRL, English otherwise; " +
+        "ordinary tags, editable afterwards.",
+    }),
 });
 
 export type CreateWorkspaceInput = z.infer<typeof createWorkspaceSchema>;

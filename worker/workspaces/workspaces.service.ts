@@ -1,13 +1,15 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
-import { users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
+import { tags, users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { sessionEnded } from "../access/session.ts";
 import { AppError } from "../http/errors.ts";
 import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
 import { workspaceNotFound, type WorkspaceRef } from "../access/workspace-access.ts";
+import type { Currency } from "../../db/enums.ts";
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from "./workspaces.schemas.ts";
 import { toWorkspaceResponse } from "./workspaces.mapper.ts";
+import { suggestedCategoriesFor } from "./suggested-categories.presets.ts";
 import type { PersonCall } from "../access/actor.ts";
 import { batchAsActor, readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
@@ -29,7 +31,9 @@ export async function listWorkspaces({ ctx }: PersonCall) {
 /**
  * Creates a workspace with the caller as its owner, in one atomic batch. Beta features can
  * only be switched on by someone with beta access; the tier caps how many workspaces a user
- * owns (workspaces joined by invitation do not count).
+ * owns (workspaces joined by invitation do not count). Asked, it starts with the suggested categories
+ * (suggested-categories.presets.ts), written in the same batch: new tags have no transactions, so there is
+ * nothing to roll up and no reason to go through the tags feature.
  */
 export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspaceInput>) {
   const { accounts, owned } = await batchAsActor(ctx, {
@@ -77,6 +81,9 @@ export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspace
     ownership: ctx.db
       .insert(workspaceMembers)
       .values({ workspaceId: id, userId: ctx.actor.userId, role: "owner", createdAt: now }),
+    suggestedCategories: input.suggested_categories
+      ? ctx.db.insert(tags).values(suggestedTagRows(id, input.currency, now))
+      : undefined,
   });
   return toWorkspaceResponse(created[0]!, "owner");
 }
@@ -133,4 +140,22 @@ export async function deleteWorkspace({ ctx, input }: PersonCall<WorkspaceRef>) 
 
 function withoutUndefined<T extends Record<string, unknown>>(record: T): Partial<T> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** The tag rows of the currency's suggested set for a new workspace, each subcategory pointing at its category. */
+function suggestedTagRows(workspaceId: string, currency: Currency, createdAt: string) {
+  return suggestedCategoriesFor(currency).flatMap((category) => {
+    const parentId = newId();
+    return [
+      { id: parentId, workspaceId, name: category.name, color: category.color, parentId: null, createdAt },
+      ...category.subcategories.map((name) => ({
+        id: newId(),
+        workspaceId,
+        name,
+        color: category.color,
+        parentId,
+        createdAt,
+      })),
+    ];
+  });
 }

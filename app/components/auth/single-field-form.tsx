@@ -16,6 +16,8 @@ type SingleFieldFormProps = {
   error?: string;
   /** Fields the form sends besides the one it shows (hidden inputs). */
   children?: ReactNode;
+  /** Fields shown below the one field, before the submit button. */
+  extraFields?: ReactNode;
 };
 
 /**
@@ -33,6 +35,7 @@ export function SingleFieldForm({
   busyLabel,
   error,
   children,
+  extraFields,
 }: SingleFieldFormProps) {
   const navigation = useNavigation();
   const field = useRef<HTMLInputElement>(null);
@@ -65,6 +68,7 @@ export function SingleFieldForm({
           </p>
         ) : null}
       </div>
+      {extraFields}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isBusy || !isFilled}>
         {isBusy ? busyLabel : submitLabel}

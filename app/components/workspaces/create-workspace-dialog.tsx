@@ -17,6 +17,7 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { BrowserTimeZoneField } from "./browser-time-zone-field";
+import { SuggestedCategoriesField } from "./suggested-categories-field";
 import { type Currency, currencies } from "../../../db/enums";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
@@ -29,16 +30,19 @@ type Props = {
   defaultCurrency: Currency;
 };
 
-/** Name, optional description, currency and — for people with beta access — beta features. */
+/** Name, optional description, currency, suggested categories and — for people with beta access — beta features. */
 export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defaultCurrency }: Props) {
   const { t } = useTranslation("workspaces");
   const fetcher = useFetcher<CreateWorkspaceResult>();
   const [name, setName] = useState("");
+  const [currency, setCurrency] = useState(defaultCurrency);
   const isBusy = fetcher.state !== "idle";
 
   useEffect(() => {
-    if (!open) setName("");
-  }, [open]);
+    if (open) return;
+    setName("");
+    setCurrency(defaultCurrency);
+  }, [open, defaultCurrency]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -74,7 +78,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
           </div>
           <div className="grid gap-2">
             <Label htmlFor="workspace-currency">{t("create.currency")}</Label>
-            <Select name="currency" defaultValue={defaultCurrency}>
+            <Select name="currency" value={currency} onValueChange={(value) => setCurrency(value as Currency)}>
               <SelectTrigger id="workspace-currency">
                 <SelectValue />
               </SelectTrigger>
@@ -87,6 +91,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange, hasBetaAccess, defau
               </SelectContent>
             </Select>
           </div>
+          <SuggestedCategoriesField currency={currency} />
           {hasBetaAccess ? (
             <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
               <Checkbox id="workspace-beta" name="beta_features_enabled" value="on" />

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { insertTag } from "../../../db/factories.ts";
 import { users, workspaces } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import type { HouseholdLedger } from "../transactions/ledger-fixture.ts";
@@ -123,6 +124,31 @@ describe("the analytics reports", () => {
     const income = (await report("category-breakdown", `${range}&type=income`)).body.data;
     expect(income).toMatchObject({ type: "income", total: "3550.00" });
     expect(income.categories).toEqual([expect.objectContaining({ tag: null, amount: "3550.00", share: 100 })]);
+  });
+
+  it("cash flow: a subcategory's money flows under its category only, never beside it", async () => {
+    const rent = await insertTag(t.db, { workspaceId: h.workspaceId, name: "Rent", parentId: h.home.id });
+    const recorded = await h.record({
+      type: "expense",
+      origin_id: `account:${h.checking.id}`,
+      amount: "60.00",
+      date: "2026-11-16",
+      description: "Rent",
+      tag_ids: [rent.id],
+    });
+    expect(recorded.status).toBe(201);
+    const { body } = await report("cash-flow", range);
+    const link = (row: { tag: { name: string } | null; leg: { name: string }; amount: string }) =>
+      `${row.tag?.name ?? "-"} ${row.leg.name} ${row.amount}`;
+    expect(body.data.outflows.map(link)).toContain("Home Nubank 60.00");
+    expect(body.data.outflows.some((row: { tag: { name: string } | null }) => row.tag?.name === "Rent")).toBe(false);
+    const breakdown = (await report("category-breakdown", range)).body.data;
+    expect(breakdown.categories).toContainEqual(
+      expect.objectContaining({
+        tag: expect.objectContaining({ name: "Rent", parent_id: h.home.id }),
+        amount: "60.00",
+      }),
+    );
   });
 
   it("account performance: each account's opening, flows and closing, in its currency and in reais", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { insertTag } from "../../../db/factories.ts";
 import { users, workspaces } from "../../../db/schema/index.ts";
 import { incomeVsExpenses } from "../../../worker/analytics/analytics.service.ts";
 import { analyticsReportPages } from "../../../worker/exports/analytics-pdf.layout.ts";
@@ -161,6 +162,24 @@ describe("exporting the analytics page as a PDF report", () => {
         expect(piece.y).toBeLessThan(a4.height);
       }
     }
+  });
+
+  it("lists a subcategory after its category, named under it, never as a category of its own", async () => {
+    const rent = await insertTag(t.db, { workspaceId: h.workspaceId, name: "Rent", parentId: h.home.id });
+    const recorded = await h.record({
+      type: "expense",
+      origin_id: `account:${h.checking.id}`,
+      amount: "60.00",
+      date: "2026-11-16",
+      description: "Rent",
+      tag_ids: [rent.id],
+    });
+    expect(recorded.status).toBe(201);
+    const lines = (await pdfOf(`${range}&language=en`)).pages.flatMap((page) => page.lines);
+    const home = lines.indexOf("Home | R$370.00 | 61.7%");
+    expect(home).toBeGreaterThan(-1);
+    expect(lines[home + 1]).toBe("Home › Rent | R$60.00 | 10.0%");
+    expect(lines.some((line) => line.startsWith("Rent |"))).toBe(false);
   });
 
   it("writes English when asked, and reads every report in ONE database round trip", async () => {
