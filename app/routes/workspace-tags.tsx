@@ -11,8 +11,9 @@ import { Icon } from "~/components/ui/icon";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
-import { createTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
-import { createTag, deleteTag, listTags, updateTag } from "../../worker/tags/tags.service";
+import { createTagSchema, deleteTagSchema, mergeTagSchema, updateTagSchema } from "../../worker/tags/tags.schemas";
+import { createTag, listTags, updateTag } from "../../worker/tags/tags.service";
+import { deleteTag, mergeTag } from "../../worker/tags/tag-merge.service";
 import { can } from "../../worker/access/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
@@ -51,9 +52,21 @@ export async function action(args: Route.ActionArgs) {
         const tag = await updateTag({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true, name: tag.name } satisfies ActionResult;
       }
-      case "delete":
-        await deleteTag({ ctx: viewer.ctx, input: ref });
+      case "delete": {
+        const parsed = deleteTagSchema.safeParse({
+          subcategories: formText(form, "subcategories"),
+          move_to: formText(form, "move_to"),
+        });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        await deleteTag({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
         return { intent, ok: true } satisfies ActionResult;
+      }
+      case "merge": {
+        const parsed = mergeTagSchema.safeParse({ into: formText(form, "into") });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        const tag = await mergeTag({ ctx: viewer.ctx, input: { ...ref, ...parsed.data } });
+        return { intent, ok: true, name: tag.name } satisfies ActionResult;
+      }
       default:
         return unknownIntent(intent);
     }

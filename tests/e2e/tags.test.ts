@@ -151,4 +151,81 @@ describe("tags in Chromium", () => {
     expect(opened.problems).toEqual([]);
     await opened.context.close();
   });
+
+  it("merges a tag into another and deletes a category keeping its subcategories", async () => {
+    const opened = await openPage(browser, { baseURL, locale: "en-US" });
+    const { page } = opened;
+    const workspaceId = await signUpWithWorkspace(page, `merge-${Date.now()}@example.com`, "Mia Merge", "Flat");
+    const headers = { Origin: baseURL };
+    const post = async (path: string, data: unknown) => {
+      const response = await page.request.post(`/api/workspaces/${workspaceId}${path}`, { headers, data });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()).data;
+    };
+    const rent = await post("/tags", { name: "Rent" });
+    const housing = await post("/tags", { name: "Housing" });
+    const power = await post("/tags", { name: "Power", parent_id: housing.uuid });
+    const account = await post("/accounts", { name: "Cash", type: "checking", balance: "900" });
+    for (const [amount, tagId] of [
+      ["700.00", rent.uuid],
+      ["650.00", rent.uuid],
+      ["80.00", power.uuid],
+    ] as const) {
+      await post("/transactions", {
+        type: "expense",
+        amount,
+        description: "Flat",
+        date: "2025-03-05",
+        origin_id: `account:${account.uuid}`,
+        tag_ids: [tagId],
+      });
+    }
+    await gotoHydrated(page, `/workspaces/${workspaceId}/tags`);
+    const powerRow = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Power" }) });
+    await powerRow.getByText("1 use").waitFor();
+
+    const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
+    const layouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/tags`,
+      name: "tags-merge-dialog",
+      cookies,
+      // Either language: Rent's menu, then its second item ("Merge into…").
+      prepare: async (layoutPage) => {
+        await layoutPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        const rentRow = layoutPage
+          .getByRole("listitem")
+          .filter({ has: layoutPage.getByRole("heading", { name: "Rent" }) });
+        await rentRow.getByRole("button").click();
+        await layoutPage.getByRole("menuitem").nth(1).click();
+        await layoutPage.getByRole("dialog").waitFor();
+      },
+    });
+    expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+    // Merging Rent into Power, by keyboard: Power's one use grows by Rent's two.
+    await chooseRowAction(page, "Rent", "Merge into…");
+    let dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Merge Rent into another tag?" }).waitFor();
+    await dialog.getByText("2 transactions").waitFor();
+    await dialog.getByLabel("Merge into").selectOption({ label: "— Power" });
+    await dialog.getByRole("button", { name: "Merge tags" }).focus();
+    await page.keyboard.press("Enter");
+    await toastWith(page, "Merged into “Power”").waitFor();
+    await powerRow.getByText("3 uses").waitFor();
+    await page.getByRole("heading", { name: "Rent" }).waitFor({ state: "detached" });
+
+    // Deleting Housing asks about Power, and keeps it as a category when told.
+    await chooseRowAction(page, "Housing", "Delete");
+    dialog = page.getByRole("dialog");
+    await dialog.getByText("It has 1 subcategory. What should happen to it?").waitFor();
+    await dialog.getByLabel("Keep them as categories").check();
+    await dialog.getByRole("button", { name: "Delete tag" }).click();
+    await toastWith(page, "Tag deleted").waitFor();
+    await page.getByRole("heading", { name: "Housing" }).waitFor({ state: "detached" });
+    await page.getByRole("list", { name: "Subcategories of Housing" }).waitFor({ state: "detached" });
+    await powerRow.getByText("3 uses").waitFor();
+    expect(opened.problems).toEqual([]);
+    await opened.context.close();
+  });
 });

@@ -277,6 +277,10 @@ const examples: Record<string, Example> = {
   "POST /api/workspaces/{workspaceId}/tags": { json: { name: "Travel", description: "" } },
   "GET /api/workspaces/{workspaceId}/tags/{tagId}": {},
   "PUT /api/workspaces/{workspaceId}/tags/{tagId}": { json: { color: "#112233" } },
+  "POST /api/workspaces/{workspaceId}/tags/{tagId}/merge": {
+    params: spare("tags", { name: "Merged" }, "tagId"),
+    json: ({ ids }: Fixture) => ({ into: ids.tagId }),
+  },
   "DELETE /api/workspaces/{workspaceId}/tags/{tagId}": { params: spare("tags", { name: "Unused" }, "tagId") },
   "GET /api/workspaces/{workspaceId}/tags/{tagId}/transactions": {},
   "GET /api/workspaces/{workspaceId}/dashboard/stats": {},

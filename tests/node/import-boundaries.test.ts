@@ -48,6 +48,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     pattern: /^worker\/profile\/picture\.rules\.ts$/,
     reason: "what a profile picture may be, checked before uploading",
   },
+  {
+    pattern: /^worker\/analytics\/category-groups\.ts$/,
+    reason: "the category breakdown's rows by category, the same on the page and in the PDF",
+  },
   { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
   { pattern: /^worker\/access\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
 ];

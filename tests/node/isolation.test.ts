@@ -108,6 +108,7 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/tags/:tagId": undefined,
   "PUT /workspaces/:workspaceId/tags/:tagId": { name: "Renamed", parent_id: null },
   "DELETE /workspaces/:workspaceId/tags/:tagId": undefined,
+  "POST /workspaces/:workspaceId/tags/:tagId/merge": { into: "SIBLING" },
   "GET /workspaces/:workspaceId/tags/:tagId/transactions": undefined,
   "GET /workspaces/:workspaceId/dashboard/stats": undefined,
   "GET /workspaces/:workspaceId/dashboard/monthly-income": undefined,
@@ -221,13 +222,14 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
   "POST /whatsapp/webhook": "no ids in the body",
 };
 
-/** Bodies name the victim's own account and tag, so only the workspace check can refuse them. */
+/** Bodies name the victim's own account and tags, so only the workspace check can refuse them. */
 function bodyFor(route: string, ids: Ids): unknown {
   const body = requestBodies[route];
   if (body === undefined) return undefined;
   return JSON.parse(
     JSON.stringify(body)
       .replaceAll("ACCOUNT", ids.accountId!)
+      .replaceAll("SIBLING", ids.siblingTagId!)
       .replaceAll("TAG", ids.tagId!)
       .replaceAll("TRANSACTION", ids.transactionId!),
   );
@@ -240,11 +242,12 @@ const workspaceScopedRoutes = registeredRoutes.filter((route) => route.includes(
 
 type Ids = Record<string, string>;
 
-/** An account, a card, a tag and a tagged transaction (recorded through the API, so balances are real). */
+/** An account, a card, two tags and a tagged transaction (recorded through the API, so balances are real). */
 async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string) {
   const account = await insertAccount(t.db, { workspaceId, initialBalanceCents: 100_000 });
   const card = await insertCard(t.db, { workspaceId, accountId: account.id });
   const tag = await insertTag(t.db, { workspaceId });
+  const siblingTag = await insertTag(t.db, { workspaceId, name: "Sibling" });
   const response = await t.request(`/api/workspaces/${workspaceId}/transactions`, {
     method: "POST",
     token: ownerToken,
@@ -294,6 +297,7 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     accountId: account.id,
     cardId: card.id,
     tagId: tag.id,
+    siblingTagId: siblingTag.id,
     transactionId: transaction.uuid as string,
     // The card's open statement on the test clock's day (2026-11-21; it closes on the 10th).
     closing_date: "2026-12-10",

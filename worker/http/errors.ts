@@ -26,6 +26,8 @@ const statusByCode = {
   ACCOUNT_HAS_CARDS: 409,
   CARD_HAS_TRANSACTIONS: 409,
   TAG_NAME_TAKEN: 409,
+  /** A tag, budget or subcategory a merge or delete of tags reads changed before its write: nothing changed. */
+  TAGS_CHANGED: 409,
   /** Transactions or cards already use the account, so its currency is fixed. */
   ACCOUNT_CURRENCY_LOCKED: 409,
   /** A credit card with debt cannot become a debit card until the debt is paid. */
@@ -78,8 +80,6 @@ const statusByCode = {
   BALANCE_OUT_OF_RANGE: 422,
   /** A statement file that cannot be read: the sentence names the line and what is wrong. Nothing was written. */
   IMPORT_FILE_INVALID: 422,
-  /** A category with subcategories is not deleted: they are moved or deleted first (at `subcategories`). */
-  TAG_HAS_SUBCATEGORIES: 422,
   /** The Idempotency-Key was already used, within its 24 h, for a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

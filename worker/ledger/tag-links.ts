@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, notExists, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notExists, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
@@ -20,6 +20,9 @@ type Statements = BatchItem<"sqlite">[];
 
 /** The transactions a write re-derives: some ids, or a subquery that selects them. */
 type TransactionIds = readonly string[] | SQLWrapper;
+
+/** Some tags: their ids, or a subquery that selects them. */
+type TagIds = readonly string[] | SQLWrapper;
 
 /** A transaction's links for the tags it is given: each of them, then the categories they imply. */
 export function tagLinkRows(transactionId: string, given: readonly GivenTag[]) {
@@ -88,6 +91,57 @@ export function tagLinksDetached(db: Database, transactionId: string, tagIds: re
       ),
     ...impliedLinksRederived(db, [transactionId]),
   ];
+}
+
+/**
+ * The links given some tags moved onto `intoId` (a merge, or a delete that keeps the transactions tagged):
+ * a transaction given one of them is given `intoId` instead, once, and one that carried `intoId` only as an
+ * implied category now carries it as given. Implied links are the caller's to re-derive afterwards (the
+ * moved tags' categories, the new one's); `onlyIf` guards each statement.
+ */
+export function tagLinksMoved(db: Database, fromIds: TagIds, intoId: string, onlyIf: SQL): Statements {
+  const moving = alias(transactionTags, "moving");
+  const givenFrom = and(inArray(moving.tagId, fromIds), eq(moving.implied, 0));
+  return [
+    db
+      .delete(transactionTags)
+      .where(
+        and(
+          eq(transactionTags.tagId, intoId),
+          eq(transactionTags.implied, 1),
+          inArray(transactionTags.transactionId, db.select({ id: moving.transactionId }).from(moving).where(givenFrom)),
+          onlyIf,
+        ),
+      ),
+    db
+      .insert(transactionTags)
+      .select(
+        db
+          .select({
+            transactionId: moving.transactionId,
+            tagId: sql<string>`${intoId}`.as("tag_id"),
+            transactionDate: moving.transactionDate,
+            implied: sql<number>`0`.as("implied"),
+          })
+          .from(moving)
+          .where(and(givenFrom, onlyIf)),
+      )
+      .onConflictDoNothing(),
+    db
+      .delete(transactionTags)
+      .where(and(inArray(transactionTags.tagId, fromIds), eq(transactionTags.implied, 0), onlyIf)),
+  ];
+}
+
+/** The transactions given a tag or one of its subcategories: a subquery for impliedLinksRederived. */
+export function transactionsFiledUnder(db: Database, tagId: string) {
+  const link = alias(transactionTags, "filed");
+  const linkTag = alias(tags, "filed_tag");
+  return db
+    .select({ id: link.transactionId })
+    .from(link)
+    .innerJoin(linkTag, eq(linkTag.id, link.tagId))
+    .where(and(eq(link.implied, 0), or(eq(link.tagId, tagId), eq(linkTag.parentId, tagId))));
 }
 
 /** The transactions that carry a tag, given or implied: a subquery for impliedLinksRederived. */

@@ -5,8 +5,9 @@ import { requirePerson } from "../access/access.middleware.ts";
 import { answers, describeRoute, messageSchema } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";
 import { tagResponseSchema } from "./tags.responses.ts";
-import { createTagSchema, updateTagSchema } from "./tags.schemas.ts";
-import { createTag, deleteTag, getTag, listTags, updateTag } from "./tags.service.ts";
+import { createTagSchema, deleteTagSchema, mergeTagSchema, updateTagSchema } from "./tags.schemas.ts";
+import { createTag, getTag, listTags, updateTag } from "./tags.service.ts";
+import { deleteTag, mergeTag } from "./tag-merge.service.ts";
 
 const base = "/:workspaceId/tags";
 
@@ -65,16 +66,45 @@ export const tagRoutes = new Hono<ApiEnv>()
       return c.json({ data: await updateTag({ ctx: c.get("ctx"), input }) });
     },
   )
+  .post(
+    `${base}/:tagId/merge`,
+    describeRoute({
+      tag,
+      summary: "Merge a tag into another",
+      description:
+        "The tag is deleted and everything it had moves to `into`, in one write: its transactions (one carrying both " +
+        "keeps one link), its budget, its subcategories (they go under `into`), the scheduled, recurring and " +
+        "installment transactions' tags and the assistant's default tag. Refused (422 at `into`) for the tag itself, " +
+        "when both tags have a budget (delete the one not wanted first) and for a category with subcategories merged " +
+        "into a subcategory; 404 for a tag not of the workspace; `TAGS_CHANGED` when the tags changed meanwhile. " +
+        "Answers the survivor, its usage counted anew.",
+      answer: answers.data(tagResponseSchema),
+      errors: ["TAGS_CHANGED"],
+    }),
+    validate("json", mergeTagSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("json") };
+      return c.json({ data: await mergeTag({ ctx: c.get("ctx"), input }) });
+    },
+  )
   .delete(
     `${base}/:tagId`,
     describeRoute({
       tag,
       summary: "Delete a tag",
       description:
-        "It comes off every transaction; the transactions stay. A category with subcategories is refused " +
-        "(`TAG_HAS_SUBCATEGORIES` at `subcategories`): move or delete them first.",
+        "Its budget goes with it. Query parameters carry the person's choices. `subcategories` is required for a " +
+        "category with subcategories (422 at `subcategories` without it): `promote` keeps them as top-level tags, " +
+        "`delete` deletes them too. `move_to` (optional) gives the transactions given the deleted tag, and those of " +
+        "deleted subcategories, that tag instead; without it the tag just comes off them and the transactions stay. " +
+        "422 at `move_to` for the tag itself or one of the subcategories deleted with it, 404 for a tag not of the " +
+        "workspace; `TAGS_CHANGED` when the tags changed meanwhile.",
       answer: answers.data(messageSchema),
-      errors: ["TAG_HAS_SUBCATEGORIES"],
+      errors: ["TAGS_CHANGED"],
     }),
-    async (c) => c.json({ data: await deleteTag({ ctx: c.get("ctx"), input: c.req.param() }) }),
+    validate("query", deleteTagSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("query") };
+      return c.json({ data: await deleteTag({ ctx: c.get("ctx"), input }) });
+    },
   );

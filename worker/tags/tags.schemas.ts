@@ -33,3 +33,31 @@ export const updateTagSchema = z.object(tagFields).partial();
 
 export type CreateTagInput = z.infer<typeof createTagSchema>;
 export type UpdateTagInput = z.infer<typeof updateTagSchema>;
+
+export const mergeTagSchema = z.object({
+  into: z
+    .string({ error: "errors:fields.mergeIntoRequired" })
+    .trim()
+    .min(1, "errors:fields.mergeIntoRequired")
+    .meta({ description: "The uuid of the workspace's tag that takes everything the merged tag had." }),
+});
+
+/** DELETE /tags/{id}'s choices, as query parameters. */
+export const deleteTagSchema = z.object({
+  subcategories: z.enum(["promote", "delete"], { error: "errors:fields.subcategoriesChoice" }).optional().meta({
+    description:
+      "For a category with subcategories (required then): `promote` keeps them as top-level tags, `delete` deletes them too.",
+  }),
+  move_to: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional()
+    .meta({
+      description:
+        "The uuid of a tag that the transactions given the deleted tag (and deleted subcategories) are given instead.",
+    }),
+});
+
+export type MergeTagInput = z.infer<typeof mergeTagSchema>;
+export type DeleteTagInput = z.infer<typeof deleteTagSchema>;

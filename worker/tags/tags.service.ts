@@ -15,7 +15,7 @@ import { readInWorkspace, actorStillMay } from "../access/actor-access.ts";
 
 export type TagRef = WorkspaceRef & { tagId: string };
 type TagRow = typeof tags.$inferSelect;
-type TagFamilyRow = { id: string; name: string; parentId: string | null };
+export type TagFamilyRow = { id: string; name: string; parentId: string | null };
 
 export const tagNotFound = () => new AppError("NOT_FOUND", "errors:details.tagNotFound");
 const nameTaken = () => fieldError("name", "errors:fields.tagTaken", { code: "TAG_NAME_TAKEN" });
@@ -29,7 +29,7 @@ const childTag = alias(tags, "child_tag");
  * both of the transactions given the tag, not of those that carry it through a subcategory. Ordered as
  * the tags page shows them: categories by name, each followed by its subcategories by name.
  */
-function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
+export function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: string) {
   const lastUsed = sql<string | null>`(select max(${transactionTags.transactionDate}) from ${transactionTags}
     where ${transactionTags.tagId} = ${tags.id} and ${transactionTags.implied} = 0)`;
   return ctx.db
@@ -46,7 +46,7 @@ function tagsWithUsageQuery(ctx: ServiceContext, workspaceId: string, tagId?: st
     );
 }
 
-function toTagResponse(tag: TagRow, lastUsed: string | null = null): z.infer<typeof tagResponseSchema> {
+export function toTagResponse(tag: TagRow, lastUsed: string | null = null): z.infer<typeof tagResponseSchema> {
   return {
     uuid: tag.id,
     name: tag.name,
@@ -83,7 +83,7 @@ export async function getTag({ ctx, input }: ServiceCall<TagRef>) {
  * The workspace's tags with their names and categories: names are compared here (SQLite's lower()
  * folds only ASCII, so 'SAÚDE' would pass as new next to 'Saúde'), and so is a parent.
  */
-function tagFamilyQuery(ctx: ServiceContext, workspaceId: string) {
+export function tagFamilyQuery(ctx: ServiceContext, workspaceId: string) {
   return ctx.db
     .select({ id: tags.id, name: tags.name, parentId: tags.parentId })
     .from(tags)
@@ -183,41 +183,4 @@ export async function updateTag({ ctx, input }: ServiceCall<TagRef & UpdateTagIn
   const tag = updated[0];
   if (!tag) throw tagNotFound();
   return toTagResponse(tag, current.lastUsed);
-}
-
-const hasSubcategories = () =>
-  fieldError("subcategories", "errors:fields.tagHasSubcategories", { code: "TAG_HAS_SUBCATEGORIES" });
-
-/**
- * DELETE /tags/{id}: the tag comes off every transaction; the transactions stay. A subcategory's
- * category comes off, in the same batch, the transactions that carried it only through this one. A
- * category with subcategories is refused: they are moved or deleted first.
- */
-export async function deleteTag({ ctx, input }: ServiceCall<TagRef>) {
-  const {
-    rows: { tagsWithUsage, family },
-  } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
-    tagsWithUsage: tagsWithUsageQuery(ctx, input.workspaceId, input.tagId),
-    family: tagFamilyQuery(ctx, input.workspaceId),
-  });
-  const current = tagsWithUsage[0];
-  if (!current) throw tagNotFound();
-  const tagId = current.tag.id;
-  if (family.some((tag) => tag.parentId === tagId)) throw hasSubcategories();
-  const { parentId } = current.tag;
-  const deleted = await batchStartingWith(
-    ctx.db,
-    ctx.db
-      .delete(tags)
-      .where(
-        and(
-          eq(tags.id, tagId),
-          actorStillMay(ctx, input.workspaceId, "finances.write"),
-          notExists(ctx.db.select({ one: sql`1` }).from(childTag).where(eq(childTag.parentId, tagId))),
-        ),
-      ),
-    parentId ? impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, parentId, "implied")) : [],
-  );
-  if (deleted.rowsAffected !== 1) throw tagNotFound();
-  return { message: "Tag deleted" };
 }

@@ -54,11 +54,11 @@ export function TagList({ tags, canEdit, onCreate, onEdit }: TagListProps) {
           .map((category) => {
             const subcategories = tags.filter((tag) => tag.parent_id === category.uuid);
             return (
-              <TagRow key={category.uuid} tag={category} canEdit={canEdit} onEdit={() => onEdit(category)}>
+              <TagRow key={category.uuid} tag={category} tags={tags} canEdit={canEdit} onEdit={() => onEdit(category)}>
                 {subcategories.length > 0 ? (
                   <ul className="divide-y border-t" aria-label={t("subcategoriesOf", { name: category.name })}>
                     {subcategories.map((tag) => (
-                      <TagRow key={tag.uuid} tag={tag} canEdit={canEdit} onEdit={() => onEdit(tag)} />
+                      <TagRow key={tag.uuid} tag={tag} tags={tags} canEdit={canEdit} onEdit={() => onEdit(tag)} />
                     ))}
                   </ul>
                 ) : null}

@@ -2,7 +2,6 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -16,6 +15,7 @@ import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { listTags } from "../../../worker/tags/tags.service";
+import { TagDeleteDialog, TagMergeDialog } from "./tag-choice-dialogs";
 
 export type TagResponse = Awaited<ReturnType<typeof listTags>>[number];
 
@@ -23,6 +23,8 @@ export const tagActionsKey = "tag-actions";
 
 type TagRowProps = {
   tag: TagResponse;
+  /** Every tag of the workspace, for the merge and delete dialogs' choices. */
+  tags: readonly TagResponse[];
   canEdit: boolean;
   onEdit(): void;
   /** A category's subcategories, as a list nested in its item. */
@@ -30,12 +32,20 @@ type TagRowProps = {
 };
 
 /** One tag: colour dot, name, description, how often and when it was last used; a subcategory indented. */
-export function TagRow({ tag, canEdit, onEdit, children }: TagRowProps) {
+export function TagRow({ tag, tags, canEdit, onEdit, children }: TagRowProps) {
   const { t } = useTranslation("tags");
   const language = useLanguage();
   const fetcher = useFetcher<ActionResult>({ key: tagActionsKey });
   const isBusy = fetcher.state !== "idle" && fetcher.formData?.get("tagId") === tag.uuid;
-  const [isConfirming, setIsConfirming] = useState(false);
+  const [openDialog, setOpenDialog] = useState<"merge" | "delete" | null>(null);
+  const dialogProps = (dialog: "merge" | "delete") => ({
+    tag,
+    tags,
+    open: openDialog === dialog,
+    onOpenChange: (isOpen: boolean) => setOpenDialog(isOpen ? dialog : null),
+    onConfirm: (choices: Record<string, string>) =>
+      fetcher.submit({ intent: dialog, tagId: tag.uuid, ...choices }, { method: "post", flushSync: true }),
+  });
   return (
     <li>
       <div
@@ -83,23 +93,21 @@ export function TagRow({ tag, canEdit, onEdit, children }: TagRowProps) {
                   <Icon name="pencil" />
                   {t("actions.edit")}
                 </DropdownMenuItem>
+                {tags.length > 1 ? (
+                  <DropdownMenuItem onSelect={() => setOpenDialog("merge")}>
+                    <Icon name="arrow-right" />
+                    {t("actions.merge")}
+                  </DropdownMenuItem>
+                ) : null}
                 <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
+                <DropdownMenuItem variant="destructive" onSelect={() => setOpenDialog("delete")}>
                   <Icon name="trash" />
                   {t("actions.delete")}
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
-            <ConfirmDialog
-              open={isConfirming}
-              onOpenChange={setIsConfirming}
-              title={t("delete.title", { name: tag.name })}
-              description={tag.usage_count > 0 ? t("delete.bodyUsed", { count: tag.usage_count }) : t("delete.body")}
-              confirmLabel={t("delete.confirm")}
-              onConfirm={() =>
-                fetcher.submit({ intent: "delete", tagId: tag.uuid }, { method: "post", flushSync: true })
-              }
-            />
+            {openDialog === "merge" ? <TagMergeDialog {...dialogProps("merge")} /> : null}
+            {openDialog === "delete" ? <TagDeleteDialog {...dialogProps("delete")} /> : null}
           </div>
         ) : null}
       </div>

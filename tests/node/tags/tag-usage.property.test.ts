@@ -8,7 +8,8 @@ import { householdLedger } from "../transactions/ledger-fixture.ts";
 /**
  * A tag's usage count and last use are kept (by triggers), not counted when read. Random sequences
  * of the writes that move tags — creating and editing transactions with tags and dates, attaching,
- * detaching and syncing, deleting transactions and tags — must leave the tags API answering what
+ * detaching and syncing, deleting transactions and tags (moving their transactions to another or not),
+ * merging tags — must leave the tags API answering what
  * counting the rows says. "Trips" is a subcategory of "Home": a transaction given it carries Home
  * too, which counts neither in Home's usage nor in its last use.
  */
@@ -17,7 +18,8 @@ type Step =
   | { op: "edit"; pick: number; tags: number[]; day: number }
   | { op: "attach" | "detach" | "sync"; pick: number; tags: number[] }
   | { op: "delete"; pick: number }
-  | { op: "deleteTag"; tag: number };
+  | { op: "deleteTag"; tag: number; moveTo: number | null }
+  | { op: "mergeTag"; tag: number; into: number };
 
 const tagPicks = fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { maxLength: 3 });
 const day = fc.integer({ min: 1, max: 28 });
@@ -34,7 +36,22 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), pick }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteTag" as const), tag: fc.integer({ min: 0, max: 2 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("deleteTag" as const),
+      tag: fc.integer({ min: 0, max: 2 }),
+      moveTo: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("mergeTag" as const),
+      tag: fc.integer({ min: 0, max: 2 }),
+      into: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
 );
 
 describe("tag usage stays right through any sequence of writes", () => {
@@ -68,9 +85,16 @@ describe("tag usage stays right through any sequence of writes", () => {
             expect([201, 422]).toContain(created.status);
             if (created.status === 201) live.push((await created.json()).data.uuid);
           } else if (step.op === "deleteTag") {
-            await t.request(`/api/workspaces/${h.workspaceId}/tags/${tagIds[step.tag]}`, {
+            const choices = `subcategories=promote${step.moveTo === null ? "" : `&move_to=${tagIds[step.moveTo]}`}`;
+            await t.request(`/api/workspaces/${h.workspaceId}/tags/${tagIds[step.tag]}?${choices}`, {
               method: "DELETE",
               token: h.member.token,
+            });
+          } else if (step.op === "mergeTag") {
+            await t.request(`/api/workspaces/${h.workspaceId}/tags/${tagIds[step.tag]}/merge`, {
+              method: "POST",
+              token: h.member.token,
+              json: { into: tagIds[step.into] },
             });
           } else if (target && step.op === "edit") {
             await send("PUT", `/${target}`, {

@@ -19,7 +19,8 @@ import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
 /**
  * The reports' rollups (docs/decisions/034-report-rollups-kept-by-triggers.md, migrations 0012 and 0015)
  * against the rows, through random sequences of every write that touches a transaction or its tags: creates,
- * edits (money, date, legs, tags), deletes, attaching and detaching tags, deleting a tag, moving a tag under
+ * edits (money, date, legs, tags), deletes, attaching and detaching tags, deleting a tag (its subcategories
+ * promoted or deleted, its transactions moved to another tag or not), merging a tag into another, moving a tag under
  * another (a subcategory's transactions then carry its category as an implied link) or back to the top,
  * across currencies, on credit and debit cards, some of them refused. After every step the implied links must
  * be exactly the categories the given tags imply, the kept totals must equal what the rows imply, computed
@@ -42,7 +43,8 @@ type Step =
   | { op: "edit"; pick: number; spec: Spec }
   | { op: "delete"; pick: number }
   | { op: "attach" | "detach"; pick: number; tags: TagName[] }
-  | { op: "deleteTag"; tag: TagName }
+  | { op: "deleteTag"; tag: TagName; subcategories: "promote" | "delete" | null; moveTo: TagName | null }
+  | { op: "mergeTag"; tag: TagName; into: TagName }
   | { op: "moveTag"; tag: TagName; parent: TagName | null };
 
 const legs: Leg[] = [
@@ -74,7 +76,23 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
       tags: tagsArbitrary,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteTag" as const), tag: fc.constantFrom(...tagNames) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("deleteTag" as const),
+      tag: fc.constantFrom(...tagNames),
+      subcategories: fc.constantFrom("promote" as const, "delete" as const, null),
+      moveTo: fc.option(fc.constantFrom(...tagNames), { nil: null }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("mergeTag" as const),
+      tag: fc.constantFrom(...tagNames),
+      into: fc.constantFrom(...tagNames),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -230,7 +248,7 @@ function body(h: HouseholdLedger, tagIds: Record<TagName, string>, spec: Spec) {
 }
 
 describe("the reports' rollups stay equal to the rows through any sequence of writes", () => {
-  it("after every create, edit, delete, tag link and tag deletion, and rebuilt by the migration's backfill", async () => {
+  it("after every create, edit, delete, tag link, tag deletion and merge, and rebuilt by the migration's backfill", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 14 }), async (steps) => {
         const t = await createTestApp({ now: "2026-11-21T15:00:00.000Z" });
@@ -267,8 +285,16 @@ describe("the reports' rollups stay equal to the rows through any sequence of wr
             });
             expect([200, 422]).toContain(response.status);
           } else if (step.op === "deleteTag") {
-            // A category with subcategories stays (422).
-            expect([200, 404, 422]).toContain((await send("DELETE", `/tags/${tagIds[step.tag]}`)).status);
+            const choices = new URLSearchParams({
+              ...(step.subcategories ? { subcategories: step.subcategories } : {}),
+              ...(step.moveTo ? { move_to: tagIds[step.moveTo] } : {}),
+            });
+            // Refused: a deleted tag, a category with subcategories and no choice, a move to itself or a deleted one.
+            expect([200, 404, 422]).toContain((await send("DELETE", `/tags/${tagIds[step.tag]}?${choices}`)).status);
+          } else if (step.op === "mergeTag") {
+            const response = await send("POST", `/tags/${tagIds[step.tag]}/merge`, { into: tagIds[step.into] });
+            // Refused: a deleted tag, itself, or a category with subcategories into a subcategory.
+            expect([200, 404, 422]).toContain(response.status);
           } else if (step.op === "moveTag") {
             const parentId = step.parent === null ? null : tagIds[step.parent];
             const response = await send("PUT", `/tags/${tagIds[step.tag]}`, { parent_id: parentId });
