@@ -37,7 +37,7 @@ export const tagRoutes = new Hono<ApiEnv>()
         "to `#9E9E9E`; an empty `description` means none. With `parent_id` it is a subcategory of that top-level tag " +
         "(two levels only: 422 at `parent_id` for a tag of another workspace, or a subcategory).",
       answer: answers.created(tagResponseSchema),
-      errors: ["TAG_NAME_TAKEN"],
+      errors: ["TAG_NAME_TAKEN", "TAGS_CHANGED"],
     }),
     validate("json", createTagSchema),
     async (c) => {

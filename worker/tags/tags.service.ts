@@ -126,19 +126,42 @@ export async function createTag({ ctx, input }: ServiceCall<WorkspaceRef & Creat
   });
   if (family.some((tag) => isSameName(tag.name, input.name))) throw nameTaken();
   if (input.parent_id) assertParentAllowed(family, null, input.parent_id);
-  const [tag] = await ctx.db
-    .insert(tags)
-    .values({
-      id: newId(),
-      workspaceId: input.workspaceId,
-      name: input.name,
-      color: input.color,
-      description: input.description ?? null,
-      parentId: input.parent_id ?? null,
-      createdAt: ctx.clock.now().toISOString(),
-    })
-    .returning();
-  return toTagResponse(tag!);
+  const row = {
+    id: newId(),
+    workspaceId: input.workspaceId,
+    name: input.name,
+    color: input.color,
+    description: input.description ?? null,
+    parentId: input.parent_id ?? null,
+    createdAt: ctx.clock.now().toISOString(),
+  };
+  const [tag] = row.parentId
+    ? await subcategoryInsert(ctx, row, row.parentId).returning()
+    : await ctx.db.insert(tags).values(row).returning();
+  // The category was deleted or became a subcategory after it was read: nothing was written.
+  if (!tag) throw new AppError("TAGS_CHANGED");
+  return toTagResponse(tag);
+}
+
+/** A new subcategory, inserted only while its category is still a top-level tag of the workspace. */
+function subcategoryInsert(ctx: ServiceContext, row: typeof tags.$inferInsert & { id: string }, parentId: string) {
+  const category = alias(tags, "category");
+  return ctx.db.insert(tags).select(
+    ctx.db
+      .select({
+        id: sql<string>`${row.id}`.as("id"),
+        workspaceId: category.workspaceId,
+        name: sql<string>`${row.name}`.as("name"),
+        color: sql<string>`${row.color}`.as("color"),
+        description: sql<string | null>`${row.description}`.as("description"),
+        parentId: category.id,
+        usageCount: sql<number>`0`.as("usage_count"),
+        createdAt: sql<string>`${row.createdAt}`.as("created_at"),
+        updatedAt: sql<string | null>`null`.as("updated_at"),
+      })
+      .from(category)
+      .where(and(eq(category.id, parentId), eq(category.workspaceId, row.workspaceId), isNull(category.parentId))),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import type { Database } from "../../../db/client.ts";
 import { actingAs } from "../../../worker/access/actor.ts";
 import { deleteTag, mergeTag } from "../../../worker/tags/tag-merge.service.ts";
+import { createTag as createTagService } from "../../../worker/tags/tags.service.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
@@ -267,5 +268,32 @@ describe("merging and deleting tags", () => {
       deleteTag({ ctx: targetGone, input: { ...input, subcategories: "promote", move_to: water } }),
     ).rejects.toMatchObject({ code: "TAGS_CHANGED" });
     expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
+  it("creates no third level when the chosen category becomes a subcategory after it was read", async () => {
+    const bills = await createTag("Bills");
+    let before: Awaited<ReturnType<typeof snapshotDatabase>> = {};
+    // The category is moved under Home right after the create read it.
+    const db = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== "batch") return Reflect.get(target, property, receiver);
+        return async (items: Parameters<Database["batch"]>[0]) => {
+          const read = await target.batch(items);
+          expect((await send("PUT", `/tags/${bills}`, { name: "Bills", parent_id: h.home.id })).status).toBe(200);
+          before = await snapshotDatabase(t.db);
+          return read;
+        };
+      },
+    });
+    const ctx = actingAs(testServiceContext(db, { clock: t.clock }), {
+      type: "person",
+      userId: h.member.user.id,
+      sessionId: h.member.sessionId,
+      via: "bearer",
+    });
+    const input = { workspaceId: h.workspaceId, name: "Gas", color: "#9E9E9E", description: null, parent_id: bills };
+    await expect(createTagService({ ctx, input })).rejects.toMatchObject({ code: "TAGS_CHANGED" });
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+    expect(Object.keys(await listed())).not.toContain("Gas");
   });
 });
