@@ -215,6 +215,25 @@ describe("tags in Chromium", () => {
     await powerRow.getByText("3 uses").waitFor();
     await page.getByRole("heading", { name: "Rent" }).waitFor({ state: "detached" });
 
+    const deleteLayouts = await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/tags`,
+      name: "tags-delete-category-dialog",
+      cookies,
+      // Either language: Housing's menu, then its last item ("Delete").
+      prepare: async (layoutPage) => {
+        await layoutPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        const housingRow = layoutPage
+          .getByRole("listitem")
+          .filter({ has: layoutPage.getByRole("heading", { name: "Housing", exact: true }) })
+          .first();
+        await housingRow.getByRole("button").first().click();
+        await layoutPage.getByRole("menuitem").last().click();
+        await layoutPage.getByRole("dialog").waitFor();
+      },
+    });
+    expect(deleteLayouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
     // Deleting Housing asks about Power, and keeps it as a category when told.
     await chooseRowAction(page, "Housing", "Delete");
     dialog = page.getByRole("dialog");
