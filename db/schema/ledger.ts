@@ -113,6 +113,8 @@ export const transactions = sqliteTable(
     importId: text("import_id").references(() => statementImports.id),
     /** The bank's own id for it (OFX FITID, a CSV identifier): the same id twice in one account or card is one transaction. */
     importedId: text("imported_id"),
+    /** What the person wrote about it ("observação"): searched with the description, exported with it. */
+    note: text("note"),
     /** Bumped by every edit; balance changes only apply while the row is at the revision that was read. */
     revision: integer("revision").notNull().default(0),
     createdAt: createdAtColumn(),
@@ -183,10 +185,60 @@ export const transactionTags = sqliteTable(
      * Written only by worker/ledger/tag-links.ts.
      */
     implied: integer("implied").notNull().default(0),
+    /**
+     * A split transaction's amount under this tag: the parts filed under it summed (README: "Split
+     * transactions"); null for a transaction that is not split, whose whole amount counts under each tag.
+     * Derived from the parts by worker/ledger/tag-links.ts and never updated in place: a link whose
+     * share changes is deleted and inserted again, so the rollup triggers see both.
+     */
+    shareUnits: integer("share_units"),
   },
   (table) => [
     primaryKey({ columns: [table.transactionId, table.tagId] }),
     // A tag's last use of its own is one seek (migration 0019 added `implied` to it).
     index("transaction_tags_tag_date_idx").on(table.tagId, table.implied, table.transactionDate),
+  ],
+);
+
+/**
+ * The parts of a split income or expense (README: "Split transactions"): each an amount in the
+ * transaction's currency, filed under its own tags, with an optional note. The parts sum to the
+ * transaction's amount exactly, checked in the batch that writes them; the account or card sees one
+ * movement, the tags' rollups see the parts (through transaction_tags.share_units). A transaction
+ * that is not split has none.
+ */
+export const transactionParts = sqliteTable(
+  "transaction_parts",
+  {
+    id: idColumn(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    /** 0, 1, 2…: the order the person gave them. */
+    position: integer("position").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    note: text("note"),
+  },
+  (table) => [uniqueIndex("transaction_parts_position_unique").on(table.transactionId, table.position)],
+);
+
+/**
+ * The tags each part is given: at least one per part, so a split transaction's whole amount is filed
+ * somewhere. A tag on a part cannot be deleted from under it (no cascade): deleting it asks where
+ * those parts go.
+ */
+export const transactionPartTags = sqliteTable(
+  "transaction_part_tags",
+  {
+    partId: text("part_id")
+      .notNull()
+      .references(() => transactionParts.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.partId, table.tagId] }),
+    index("transaction_part_tags_tag_idx").on(table.tagId),
   ],
 );

@@ -104,6 +104,9 @@ const balanceOutOfRange = (field: string) =>
     message: { key: amountMessages.balanceOutOfRange, values: amountBounds.balance },
   });
 
+/** A split's parts that do not sum to its amount fail their batch's own check (worker/transactions/transaction-parts.ts). */
+const partsSumFailure = "NOT NULL constraint failed: transactions.amount_cents";
+
 const referencedItemDeleted = () => new AppError("REFERENCED_ITEM_DELETED");
 
 /** A row the write names was deleted after the read: its foreign key refuses the batch, nothing is written. */
@@ -118,7 +121,8 @@ function failedOn(error: unknown, failure: string): boolean {
 
 /**
  * A write's batch, with what the batch's own guards refused answered as 422: a card pushed past
- * its limit, or a balance or debt pushed past the bound (by this write or one racing it) — and as
+ * its limit, a balance or debt pushed past the bound (by this write or one racing it), a split's parts
+ * that do not sum to its amount — and as
  * 409 an account, card or tag deleted since the read.
  */
 export async function runLedgerBatch<T>(batch: Promise<T>, field = "amount"): Promise<T> {
@@ -127,6 +131,7 @@ export async function runLedgerBatch<T>(batch: Promise<T>, field = "amount"): Pr
   } catch (error) {
     if (failedOn(error, debtPastLimitFailure)) throw insufficientCredit(field);
     if (failedOn(error, balancePastBoundFailure)) throw balanceOutOfRange(field);
+    if (failedOn(error, partsSumFailure)) throw fieldError("parts", "errors:fields.partsDontSum");
     if (failedOn(error, referenceGoneFailure)) throw referencedItemDeleted();
     throw error;
   }

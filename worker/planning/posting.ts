@@ -118,6 +118,7 @@ export function postingPlan(
       ...money,
       description: occurrence.description ?? item.description,
       date: occurrence.transactionDate,
+      note: null,
       createdBy: actorUserId(ctx.actor),
       createdVia: createdViaOf(ctx.actor),
       plannedOccurrenceId: claimId,

@@ -7,12 +7,16 @@ import {
   recurringTransactions,
   scheduledTransactions,
   tags,
+  transactionPartTags,
   userPreferences,
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import {
   impliedLinksRederived,
+  partTagsMoved,
+  splitLinksRederived,
+  splitTransactionsFiledUnder,
   tagLinksMoved,
   transactionsCarrying,
   transactionsFiledUnder,
@@ -89,6 +93,16 @@ function templatesRetagged(ctx: ServiceContext, workspaceId: string, fromId: str
   );
 }
 
+/** The tags of split transactions' parts filed under a tag or one of its subcategories, one row per tag. */
+function partTagsUnderQuery(ctx: ServiceContext, tagId: string) {
+  const partTagRow = alias(tags, "part_tag_row");
+  return ctx.db
+    .selectDistinct({ tagId: transactionPartTags.tagId })
+    .from(transactionPartTags)
+    .innerJoin(partTagRow, eq(partTagRow.id, transactionPartTags.tagId))
+    .where(or(eq(transactionPartTags.tagId, tagId), eq(partTagRow.parentId, tagId)));
+}
+
 /** The tag a merge or a delete names besides the one it acts on: 404 for none of the workspace's. */
 function namedTag(family: readonly TagFamilyRow[], tagId: string) {
   const found = family.find((tag) => tag.id === tagId);
@@ -136,6 +150,7 @@ export async function mergeTag({ ctx, input }: ServiceCall<TagRef & MergeTagInpu
     ctx.db,
     [
       touched(ctx, into.id, guard),
+      ...partTagsMoved(ctx.db, [from.id], into.id, guard),
       ...tagLinksMoved(ctx.db, [from.id], into.id, guard),
       ctx.db
         .update(tags)
@@ -152,6 +167,7 @@ export async function mergeTag({ ctx, input }: ServiceCall<TagRef & MergeTagInpu
         .where(and(eq(userPreferences.defaultTagId, from.id), guard)),
       ctx.db.delete(tags).where(and(eq(tags.id, from.id), guard)),
       ...impliedLinksRederived(ctx.db, transactionsFiledUnder(ctx.db, into.id)),
+      ...splitLinksRederived(ctx.db, splitTransactionsFiledUnder(ctx.db, into.id)),
     ],
     { survivor: tagsWithUsageQuery(ctx, workspaceId, into.id) },
   );
@@ -169,9 +185,10 @@ export async function mergeTag({ ctx, input }: ServiceCall<TagRef & MergeTagInpu
  */
 export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagInput>) {
   const {
-    rows: { family },
+    rows: { family, filedParts },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     family: tagFamilyQuery(ctx, input.workspaceId),
+    filedParts: partTagsUnderQuery(ctx, input.tagId),
   });
   const doomed = family.find((tag) => tag.id === input.tagId);
   if (!doomed) throw tagNotFound();
@@ -182,6 +199,9 @@ export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagIn
   if (moveTo?.id === doomed.id) throw fieldError("move_to", "errors:fields.moveToItself");
   if (moveTo && choice === "delete" && moveTo.parentId === doomed.id)
     throw fieldError("move_to", "errors:fields.moveToDeletedSubcategory");
+  // A split transaction's part keeps a tag (its amount is filed somewhere): where it goes is asked.
+  const partsFiledUnderDoomed = filedParts.some((part) => part.tagId === doomed.id || choice === "delete");
+  if (partsFiledUnderDoomed && !moveTo) throw fieldError("move_to", "errors:fields.splitPartsNeedTag");
 
   const { workspaceId } = input;
   const subcategoriesOf = and(eq(tags.workspaceId, workspaceId), eq(tags.parentId, doomed.id));
@@ -212,6 +232,7 @@ export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagIn
           .where(or(eq(tags.id, doomed.id), subcategoriesOf))
       : [doomed.id];
   const applied = await batchStartingWith(ctx.db, touched(ctx, doomed.id, guard), [
+    ...(moveTo ? partTagsMoved(ctx.db, movedFrom, moveTo.id, guard) : []),
     ...(moveTo ? tagLinksMoved(ctx.db, movedFrom, moveTo.id, guard) : []),
     ...(choice === "delete" ? [ctx.db.delete(tags).where(and(subcategoriesOf, guard))] : []),
     ...(choice === "promote"
@@ -225,7 +246,12 @@ export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagIn
     ctx.db.delete(tags).where(and(eq(tags.id, doomed.id), guard)),
     ...(doomed.parentId ? impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, doomed.parentId, "implied")) : []),
     ...(moveTo ? impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, moveTo.id, "given")) : []),
-  ]);
+    ...(moveTo ? splitLinksRederived(ctx.db, splitTransactionsFiledUnder(ctx.db, moveTo.id)) : []),
+  ]).catch((error: unknown) => {
+    // A part filed under the tag since the read: its foreign key refuses the delete, nothing is written.
+    if (String((error as Error)?.cause ?? error).includes("FOREIGN KEY constraint failed")) throw tagsChanged();
+    throw error;
+  });
   if (applied.length !== 1) throw tagsChanged();
   return { message: "Tag deleted" };
 }

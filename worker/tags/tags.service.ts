@@ -6,7 +6,12 @@ import { batchStartingWith } from "../../db/named-batch.ts";
 import { tags, transactionTags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { impliedLinksRederived, transactionsCarrying } from "../ledger/tag-links.ts";
+import {
+  impliedLinksRederived,
+  splitLinksRederived,
+  splitTransactionsFiledUnder,
+  transactionsCarrying,
+} from "../ledger/tag-links.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { tagResponseSchema } from "./tags.responses.ts";
 import type { CreateTagInput, UpdateTagInput } from "./tags.schemas.ts";
@@ -201,7 +206,12 @@ export async function updateTag({ ctx, input }: ServiceCall<TagRef & UpdateTagIn
         ),
       )
       .returning(),
-    isMoved ? impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, tagId, "given")) : [],
+    isMoved
+      ? [
+          ...impliedLinksRederived(ctx.db, transactionsCarrying(ctx.db, tagId, "given")),
+          ...splitLinksRederived(ctx.db, splitTransactionsFiledUnder(ctx.db, tagId)),
+        ]
+      : [],
   );
   const tag = updated[0];
   if (!tag) throw tagNotFound();

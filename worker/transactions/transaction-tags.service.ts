@@ -27,6 +27,8 @@ export async function changeTransactionTags({ ctx, input }: ServiceCall<TagChang
   if (found.length !== input.tag_ids.length) {
     throw fieldError("tag_ids", "errors:fields.tagMissing");
   }
+  // A split transaction's tags are its parts': they change with the parts (PUT /transactions/{id}).
+  if (row.partsJson !== null) throw fieldError("tag_ids", "errors:fields.splitTagsOnParts");
   const transactionId = row.transaction.id;
   const current = JSON.parse(row.tagsJson ?? "[]") as TagJson[];
   const foundJson = found.map(tagJsonOf);

@@ -4,6 +4,7 @@ import type { transactionResponseSchema } from "./transactions.responses.ts";
 import type { TransactionListRow } from "./transactions.queries.ts";
 import { describeCreatedVia } from "../access/actor.ts";
 import { convertUnits } from "../currency/conversion.ts";
+import type { PartJson } from "./transaction-parts.ts";
 
 type Side = { type: "account" | "card" | "external"; uuid: string | null; name: string | null };
 
@@ -58,6 +59,8 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
     tags,
     tag_ids: tags.map((tag) => tag.uuid),
     category: categoryOf(tagsGiven),
+    note: transaction.note,
+    parts: partsOf(row.partsJson, tags, transaction.currency),
     created_by: transaction.createdBy ? { uuid: transaction.createdBy, name: row.createdByName } : null,
     created_via: describeCreatedVia(transaction.createdVia),
     /** "from schedule: Rent": the scheduled or recurring item that posted it, null for one typed in. */
@@ -99,6 +102,24 @@ function categoryOf(tags: readonly TagJson[]): TransactionResponse["category"] {
   return chosen ? { uuid: chosen.uuid, name: chosen.name, parent_id: chosen.parent_id } : null;
 }
 
+/** A split transaction's parts with their tags named (each is among the transaction's tags); null when it is not split. */
+function partsOf(
+  json: string | null,
+  tags: readonly { uuid: string; name: string; color: string }[],
+  currency: string,
+) {
+  if (!json) return null;
+  const parts = JSON.parse(json) as PartJson[];
+  return parts.map((part) => ({
+    uuid: part.uuid,
+    amount: unitsToDecimal(part.amount_cents, currency),
+    amount_cents: part.amount_cents,
+    note: part.note,
+    tags: tags.filter((tag) => part.tag_ids.includes(tag.uuid)),
+    tag_ids: part.tag_ids,
+  }));
+}
+
 function convertedOf(json: string | null, cents: number, currency: string) {
   if (!json) return null;
   const { to, kept } = JSON.parse(json) as { to: string; kept: { rate: number; date: string } | null };
@@ -131,6 +152,8 @@ const listedFields = [
   "origin",
   "destination",
   "tags",
+  "note",
+  "parts",
   "source",
   "converted",
 ] as const;

@@ -10,6 +10,8 @@ import {
   cards,
   plannedOccurrences,
   tags,
+  transactionPartTags,
+  transactionParts,
   transactions,
   transactionTags,
   users,
@@ -51,6 +53,18 @@ const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('uuid
   where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.implied} = 0)`;
 
 /**
+ * A split transaction's parts as JSON, in their order, each with the ids of its tags (the names come
+ * with the row's tags: a part's tag is one the transaction was given); null for one not split — a seek
+ * in the parts' (transaction, position) index per row.
+ */
+const partsJson = sql<string | null>`(select case when count(*) = 0 then null else json_group_array(json_object(
+    'uuid', "part"."id", 'amount_cents', "part"."amount_cents", 'note', "part"."note",
+    'tag_ids', json((select json_group_array(${transactionPartTags.tagId}) from ${transactionPartTags}
+      where ${transactionPartTags.partId} = "part"."id")))) end
+  from (select * from ${transactionParts} where ${transactionParts.transactionId} = ${transactions.id}
+    order by ${transactionParts.position}) as "part")`;
+
+/**
  * A row in another currency than the workspace's: that currency, and the kept rate into it of the
  * row's day (worker/currency/rate-queries.ts) — two index seeks, made only for such rows. Null for
  * a row in the workspace's currency.
@@ -67,6 +81,7 @@ const listColumns = {
   destinationCardName: destinationCard.name,
   createdByName: users.name,
   tagsJson,
+  partsJson,
   conversionJson,
   /** The scheduled or recurring item it was posted from (kept after the item is deleted). */
   plannedSource: {
@@ -139,7 +154,13 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
   const tagged = sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id}`;
   if (has("tag_id")) conditions.push(sql`${tagged} and ${transactionTags.tagId} = ${value("tag_id")})`);
   if (has("untagged")) conditions.push(sql`not ${tagged})`);
-  if (has("search")) conditions.push(sql`${transactions.description} like ${value("search")} escape '\\'`);
+  // The search reads the description and the notes, the transaction's and its parts'.
+  if (has("search"))
+    conditions.push(
+      sql`(${transactions.description} like ${value("search")} escape '\\' or ${transactions.note} like ${value("search")} escape '\\'
+        or exists (select 1 from ${transactionParts} where ${transactionParts.transactionId} = ${transactions.id}
+          and ${transactionParts.note} like ${value("search")} escape '\\'))`,
+    );
   if (has("min_amount")) conditions.push(gte(amountInHundredths, value("min_amount")));
   if (has("max_amount")) conditions.push(lte(amountInHundredths, value("max_amount")));
   return and(...conditions)!;
@@ -265,6 +286,16 @@ export function transactionWithNamesQuery(ctx: ServiceContext, workspaceId: stri
 export function transactionRowQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
   return ctx.db
     .select()
+    .from(transactions)
+    .where(
+      and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")),
+    );
+}
+
+/** A transaction's parts as its row's JSON carries them (null when it is not split), for an edit. */
+export function partsOfTransactionQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
+  return ctx.db
+    .select({ partsJson })
     .from(transactions)
     .where(
       and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")),

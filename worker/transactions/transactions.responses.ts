@@ -67,6 +67,24 @@ export const transactionResponseSchema = z.object({
         "The most specific of its tags that takes part in a hierarchy: a subcategory before a category that has " +
         "subcategories, the first by name among equals; null when none of its tags does.",
     }),
+  note: z.string().nullable().meta({ description: "What the person wrote about it; searched with the description." }),
+  parts: z
+    .array(
+      z.object({
+        uuid: z.string(),
+        amount: z.string(),
+        amount_cents: z.number().int(),
+        note: z.string().nullable(),
+        tags: z.array(z.object({ uuid: z.string(), name: z.string(), color: z.string() })),
+        tag_ids: z.array(z.string()),
+      }),
+    )
+    .nullable()
+    .meta({
+      description:
+        "A split transaction's parts, in order: they sum to `amount` to the cent, and reports, budgets and the " +
+        "breakdown count each under its tags. `tags` is then every tag of its parts. Null when it is not split.",
+    }),
   /** The person, or the user the chat-bot acted for; null for a job's write or once that user is gone. */
   created_by: z.object({ uuid: z.string(), name: z.string().nullable() }).nullable(),
   created_via: createdViaSchema,

@@ -33,6 +33,31 @@ export const tagIdsSchema = z
   .max(20, "errors:fields.tooManyTags")
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
+/** A note ("observação"): up to 1 000 characters; an empty one is no note. */
+export const noteSchema = z
+  .string({ error: "errors:fields.note" })
+  .trim()
+  .max(1000, "errors:fields.tooLong")
+  .transform((note) => (note === "" ? null : note));
+
+/** One part of a split (README: "Split transactions"): its amount, at least one tag, and a note of its own. */
+export const transactionPartSchema = z.object({
+  amount: positiveAmountSchema,
+  tag_ids: tagIdsSchema.refine((ids) => ids.length > 0, "errors:fields.partTagRequired"),
+  note: noteSchema.nullish(),
+});
+
+/**
+ * A split's parts: two to 20; null or none un-splits the transaction. Their sum is checked against
+ * the amount by the service, which knows the currency's minor units.
+ */
+export const transactionPartsSchema = z
+  .array(transactionPartSchema, { error: "errors:fields.partList" })
+  .max(20, "errors:fields.tooManyParts")
+  .refine((parts) => parts.length !== 1, "errors:fields.splitTooFew");
+
+export type TransactionPartInput = z.infer<typeof transactionPartSchema>;
+
 /**
  * The transaction as the server understands it, whichever payload form arrived. `type` may be
  * left out in the first form; the service infers it from the legs as the wizard does.
@@ -46,6 +71,8 @@ export const transactionSchema = z.object({
   destination: legSchema.nullish(),
   currency_conversion: rateSchema.nullish(),
   tag_ids: tagIdsSchema.optional(),
+  note: noteSchema.nullish(),
+  parts: transactionPartsSchema.nullish(),
 });
 
 export type TransactionInput = z.infer<typeof transactionSchema>;
@@ -117,6 +144,8 @@ export function normaliseTransactionBody(raw: unknown): unknown {
       destination: legFromFirstForm(body, firstFormLegs.destination),
       currency_conversion: body.currency_conversion,
       tag_ids: body.tag_uuids ?? body.tag_ids,
+      note: body.note,
+      parts: body.parts,
     };
   }
   return {
@@ -128,6 +157,8 @@ export function normaliseTransactionBody(raw: unknown): unknown {
     destination: body.destination_id,
     currency_conversion: body.currency_conversion,
     tag_ids: body.tag_ids,
+    note: body.note,
+    parts: body.parts,
   };
 }
 

@@ -19,7 +19,20 @@ import { tagLinkStatements, tagLinksReplaced } from "../ledger/tag-links.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { lookupOf, resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
 import { type TagJson, toTransactionResponse } from "./transactions.mapper.ts";
-import { referencedRowsQueries, tagsOfTransactionQuery, transactionRowQuery } from "./transactions.queries.ts";
+import {
+  partsOfTransactionQuery,
+  referencedRowsQueries,
+  tagsOfTransactionQuery,
+  transactionRowQuery,
+} from "./transactions.queries.ts";
+import {
+  assertPartsStillFit,
+  partsDeleted,
+  partsOfInput,
+  partsWritten,
+  tagIdsNamed,
+  type PartRow,
+} from "./transaction-parts.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
 import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../access/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts";
@@ -39,7 +52,7 @@ function referencedQueries(ctx: ServiceContext, workspaceId: string, input: Tran
   return referencedRowsQueries(ctx, workspaceId, {
     accountIds,
     cardIds,
-    tagIds: input.tag_ids ?? [],
+    tagIds: tagIdsNamed(input),
     legsOfTransactionId: editedId,
   });
 }
@@ -64,6 +77,25 @@ export function assertTagsFound(requested: string[] | undefined, found: readonly
   }
 }
 
+/** The tags of a write found in the workspace: the transaction's own, and each part's. */
+function assertNamedTagsFound(input: TransactionInput, found: readonly { id: string }[]): void {
+  const foundIds = new Set(found.map((tag) => tag.id));
+  assertTagsFound(
+    input.tag_ids,
+    found.filter((tag) => input.tag_ids?.includes(tag.id)),
+  );
+  input.parts?.forEach((part, index) => {
+    if (part.tag_ids.some((id) => !foundIds.has(id)))
+      throw fieldError(`parts.${index}.tag_ids`, "errors:fields.tagMissing");
+  });
+}
+
+/** A write's parts as the row's JSON carries them (./transaction-parts.ts), for its answer. */
+const partsJsonOf = (parts: readonly PartRow[]) =>
+  JSON.stringify(
+    parts.map((part) => ({ uuid: part.id, amount_cents: part.amountUnits, note: part.note, tag_ids: part.tagIds })),
+  );
+
 type PlannedSource = { kind: PlannedSourceKind; id: string; name: string } | null;
 
 /** For an edit, the scheduled or recurring item the transaction came from, which its answer keeps showing. */
@@ -84,6 +116,7 @@ export function responseOf(
   tagRows: TagRow[],
   createdByName: string | null,
   plannedSource: PlannedSource = null,
+  partsJson: string | null = null,
 ) {
   const accountName = (id: string | null) =>
     id
@@ -100,6 +133,7 @@ export function responseOf(
     destinationCardName: cardName(row.destinationCardId),
     createdByName,
     tagsJson: JSON.stringify(tagRows.map(tagJsonOf)),
+    partsJson,
     // A write's answer does not read rates: lists and reads give the converted amount.
     conversionJson: null,
     plannedSource,
@@ -120,7 +154,13 @@ export function creditLimits(lookup: Lookup) {
 
 function rowColumns(resolved: ResolvedTransaction, input: TransactionInput, workspace: LedgerWorkspace, now: Date) {
   const { kind, ...money } = resolved;
-  return { kind, ...money, description: input.description, date: input.date ?? todayIn(workspace.timeZone, now) };
+  return {
+    kind,
+    ...money,
+    description: input.description,
+    date: input.date ?? todayIn(workspace.timeZone, now),
+    ...(input.note === undefined ? {} : { note: input.note }),
+  };
 }
 
 export type TransactionResponse = ReturnType<typeof responseOf>;
@@ -163,14 +203,16 @@ export async function postTransaction(
   const replay = once.replayOf<{ data: TransactionResponse }>(storedAnswer?.[0]);
   if (replay) return replay;
   const lookup = lookupOf(accountRows, cardRows);
-  assertTagsFound(input.tag_ids, tagRows);
+  assertNamedTagsFound(input, tagRows);
   const resolved = resolveTransaction(input, lookup, null, "typed");
+  const parts = partsOfInput(input, resolved);
   const effects = effectsOfChange(null, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();
   const row: TransactionRow = {
     id: newId(),
     workspaceId: input.workspaceId,
+    note: null,
     ...rowColumns(resolved, input, workspace, now),
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
@@ -181,7 +223,9 @@ export async function postTransaction(
     createdAt: now.toISOString(),
     updatedAt: null,
   };
-  const answer = created(responseOf(row, lookup, tagRows, actorRows?.[0]?.name ?? null));
+  const answer = created(
+    responseOf(row, lookup, tagRows, actorRows?.[0]?.name ?? null, null, parts ? partsJsonOf(parts) : null),
+  );
   const racedTwin = await once.commit<{ data: TransactionResponse }>(
     runLedgerBatch(
       batchOfStatements(ctx.db, [
@@ -189,7 +233,9 @@ export async function postTransaction(
         ctx.db.insert(transactions).values(row),
         ...alsoInBatch(row.id),
         countChange(ctx, input.workspaceId, 1),
-        ...tagLinkStatements(ctx.db, row.id, tagRows),
+        ...(parts
+          ? partsWritten(ctx.db, row.id, row.revision, row.amountCents, parts)
+          : tagLinkStatements(ctx.db, row.id, tagRows)),
         ...effectStatements(ctx, input.workspaceId, effects),
       ]),
     ),
@@ -225,9 +271,10 @@ const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED");
 export async function updateTransaction({ ctx, input }: ServiceCall<TransactionRef & TransactionInput>) {
   const {
     workspace,
-    rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows, sourceRows },
+    rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows, sourceRows, previousParts },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
+    previousParts: partsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
     currentTags: tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
     ...referencedQueries(ctx, input.workspaceId, input, input.transactionId),
     creatorRows: creatorNameQuery(ctx, input),
@@ -236,8 +283,11 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   const previous = previousRows[0];
   if (!previous) throw transactionNotFound();
   const lookup = lookupOf(accountRows, cardRows);
-  assertTagsFound(input.tag_ids, tagRows);
+  assertNamedTagsFound(input, tagRows);
   const resolved = resolveTransaction(input, lookup, previous, "typed");
+  const keptPartsJson = previousParts[0]?.partsJson ?? null;
+  const parts = partsOfInput(input, resolved);
+  if (parts === undefined && keptPartsJson !== null) assertPartsStillFit(input, previous, resolved);
   const effects = effectsOfChange(previous, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();
@@ -249,7 +299,17 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
     updatedAt: now.toISOString(),
   };
   const guard = isAtRevision(ctx, previous);
-  const tagStatements = input.tag_ids ? tagLinksReplaced(ctx.db, row.id, tagRows, guard) : [];
+  const unsplit = parts === null && keptPartsJson !== null;
+  // Un-split without new tags, it keeps every tag its parts had.
+  const tagsAfter = parts || input.tag_ids ? tagRows : currentTags;
+  const tagStatements = parts
+    ? partsWritten(ctx.db, row.id, previous.revision, row.amountCents, parts)
+    : input.tag_ids || unsplit
+      ? [
+          ...(unsplit ? partsDeleted(ctx.db, row.id, previous.revision) : []),
+          ...tagLinksReplaced(ctx.db, row.id, tagsAfter, guard),
+        ]
+      : [];
   const updated = await runLedgerBatch(
     batchEndingWith(
       ctx.db,
@@ -264,9 +324,10 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   return responseOf(
     row,
     lookup,
-    input.tag_ids ? tagRows : currentTags,
+    tagsAfter,
     creatorRows[0]?.name ?? null,
     sourceRows[0] ?? null,
+    parts ? partsJsonOf(parts) : parts === undefined ? keptPartsJson : null,
   );
 }
 

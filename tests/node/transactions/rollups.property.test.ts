@@ -10,6 +10,8 @@ import {
   tagDayFlows,
   tagMonthSpending,
   tags,
+  transactionPartTags,
+  transactionParts,
   transactions,
   transactionTags,
 } from "../../../db/schema/index.ts";
@@ -22,8 +24,9 @@ import { householdLedger, type HouseholdLedger } from "./ledger-fixture.ts";
  * edits (money, date, legs, tags), deletes, attaching and detaching tags, deleting a tag (its subcategories
  * promoted or deleted, its transactions moved to another tag or not), merging a tag into another, moving a tag under
  * another (a subcategory's transactions then carry its category as an implied link) or back to the top,
- * across currencies, on credit and debit cards, some of them refused. After every step the implied links must
- * be exactly the categories the given tags imply, the kept totals must equal what the rows imply, computed
+ * splitting a transaction into parts under their own tags and un-splitting it, across currencies, on credit
+ * and debit cards, some of them refused. After every step the links must be exactly the tags given and the
+ * categories they imply (for a split transaction, its parts' with their shares), the kept totals must equal what the rows imply, computed
  * here in plain code — the day rollups and the budgets' month ones — and the migrations' backfills must
  * rebuild them. The days straddle a month's end.
  */
@@ -37,10 +40,14 @@ type Spec = {
   rateMicros?: number;
   day: number;
   tags: TagName[];
+  /** Split into parts of these weights and tags; null un-splits; left out, an edit keeps what there is. */
+  parts?: { weight: number; tags: TagName[] }[] | null;
 };
 type Step =
   | { op: "create"; spec: Spec }
   | { op: "edit"; pick: number; spec: Spec }
+  | { op: "createSplit"; spec: Spec }
+  | { op: "editSplit"; pick: number; spec: Spec }
   | { op: "delete"; pick: number }
   | { op: "attach" | "detach"; pick: number; tags: TagName[] }
   | { op: "deleteTag"; tag: TagName; subcategories: "promote" | "delete" | null; moveTo: TagName | null }
@@ -63,8 +70,41 @@ const specArbitrary: fc.Arbitrary<Spec> = fc.record({
   rateMicros: fc.option(fc.integer({ min: 1, max: 9_000_000 }), { nil: undefined }),
   day: fc.integer({ min: 0, max: 4 }),
   tags: tagsArbitrary,
+  parts: fc.option(
+    fc.option(
+      fc.array(fc.record({ weight: fc.integer({ min: 1, max: 5 }), tags: fc.subarray(tagNames, { minLength: 1 }) }), {
+        minLength: 2,
+        maxLength: 3,
+      }),
+      { nil: null },
+    ),
+    { nil: undefined, freq: 2 },
+  ),
 });
+/** A purchase split into two or three parts, from the account or a card: one that is always valid. */
+const splitSpecArbitrary: fc.Arbitrary<Spec> = fc
+  .record({
+    kind: fc.constantFrom("expense" as const, "income" as const),
+    leg: fc.constantFrom(...legs),
+    cents: fc.integer({ min: 3, max: 90_000 }),
+    day: fc.integer({ min: 0, max: 4 }),
+    parts: fc.array(
+      fc.record({ weight: fc.integer({ min: 1, max: 5 }), tags: fc.subarray(tagNames, { minLength: 1 }) }),
+      { minLength: 2, maxLength: 3 },
+    ),
+  })
+  .map(({ kind, leg, ...rest }) => ({
+    kind,
+    ...(kind === "income" ? { destination: leg } : { origin: leg }),
+    tags: [],
+    ...rest,
+  }));
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: splitSpecArbitrary.map((spec) => ({ op: "createSplit" as const, spec })) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant("editSplit" as const), pick: fc.nat(), spec: splitSpecArbitrary }),
+  },
   { weight: 4, arbitrary: specArbitrary.map((spec) => ({ op: "create" as const, spec })) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("edit" as const), pick: fc.nat(), spec: specArbitrary }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }) },
@@ -117,6 +157,7 @@ function add(totals: Totals, key: string, units: number) {
 async function rollupsImpliedByRows(t: TestApp, workspaceId: string) {
   const rows = await t.db.select().from(transactions).where(eq(transactions.workspaceId, workspaceId));
   const links = await t.db.select().from(transactionTags);
+  const filed = await linksFiledByParts(t);
   const ledger: Totals = new Map();
   const tags: Totals = new Map();
   const legOf = (accountId: string | null, cardId: string | null) =>
@@ -132,7 +173,10 @@ async function rollupsImpliedByRows(t: TestApp, workspaceId: string) {
         row.destinationAmountCents,
       );
     const isIncome = row.kind === "income";
-    const tagIds = links.filter((link) => link.transactionId === row.id).map((link) => link.tagId);
+    const shares = filed.get(row.id);
+    const tagIds = shares
+      ? [...shares.keys()]
+      : links.filter((link) => link.transactionId === row.id).map((link) => link.tagId);
     for (const tagId of tagIds.length > 0 ? tagIds : [""]) {
       const key = [
         row.date,
@@ -141,10 +185,38 @@ async function rollupsImpliedByRows(t: TestApp, workspaceId: string) {
         isIncome ? destination : origin,
         isIncome ? row.destinationCurrency : row.currency,
       ];
-      add(tags, key.join("|"), isIncome ? row.destinationAmountCents : row.amountCents);
+      const whole = isIncome ? row.destinationAmountCents : row.amountCents;
+      add(tags, key.join("|"), shares ? shares.get(tagId)!.units : whole);
     }
   }
   return { ledger: sorted(ledger), tags: sorted(tags), ...monthsOf(ledger, tags) };
+}
+
+/**
+ * What a split transaction's parts file, in plain code: per transaction, each tag a part was given or
+ * implies (a subcategory's category), given where any part was given it, with the parts' amounts summed
+ * — a part counted once under a tag however it reaches it.
+ */
+async function linksFiledByParts(t: TestApp) {
+  const parts = await t.db.select().from(transactionParts);
+  const partTags = await t.db.select().from(transactionPartTags);
+  const parentOf = new Map((await t.db.select().from(tags)).map((tag) => [tag.id, tag.parentId]));
+  const filed = new Map<string, Map<string, { units: number; implied: number }>>();
+  for (const part of parts) {
+    const given = partTags.filter((link) => link.partId === part.id).map((link) => link.tagId);
+    const reached = new Map(given.map((tagId) => [tagId, 0]));
+    for (const tagId of given) {
+      const parentId = parentOf.get(tagId);
+      if (parentId && !reached.has(parentId)) reached.set(parentId, 1);
+    }
+    const shares = filed.get(part.transactionId) ?? new Map();
+    for (const [tagId, implied] of reached) {
+      const share = shares.get(tagId) ?? { units: 0, implied: 1 };
+      shares.set(tagId, { units: share.units + part.amountCents, implied: Math.min(share.implied, implied) });
+    }
+    filed.set(part.transactionId, shares);
+  }
+  return filed;
 }
 
 /**
@@ -211,7 +283,8 @@ async function keptRollups(t: TestApp, workspaceId: string) {
  * that category once — and no other.
  */
 async function impliedLinks(t: TestApp) {
-  const links = await t.db.select().from(transactionTags);
+  const filed = await linksFiledByParts(t);
+  const links = (await t.db.select().from(transactionTags)).filter((link) => !filed.has(link.transactionId));
   const parentOf = new Map((await t.db.select().from(tags)).map((tag) => [tag.id, tag.parentId]));
   const given = new Set(
     links.filter((link) => link.implied === 0).map((link) => `${link.transactionId}|${link.tagId}`),
@@ -222,7 +295,20 @@ async function impliedLinks(t: TestApp) {
     if (parentId && !given.has(`${link.transactionId}|${parentId}`)) expected.add(`${link.transactionId}|${parentId}`);
   }
   const kept = links.filter((link) => link.implied === 1).map((link) => `${link.transactionId}|${link.tagId}`);
+  // A transaction that is not split counts its whole amount under each tag: no link of it has a share.
+  expect(links.filter((link) => link.shareUnits !== null)).toEqual([]);
   return { kept: kept.sort(), expected: [...expected].sort() };
+}
+
+/** A split transaction's links as kept, against what its parts file. */
+async function splitLinks(t: TestApp) {
+  const filed = await linksFiledByParts(t);
+  const links = (await t.db.select().from(transactionTags)).filter((link) => filed.has(link.transactionId));
+  const kept = links.map((link) => `${link.transactionId}|${link.tagId}|${link.implied}|${link.shareUnits}`);
+  const expected = [...filed].flatMap(([transactionId, shares]) =>
+    [...shares].map(([tagId, share]) => `${transactionId}|${tagId}|${share.implied}|${share.units}`),
+  );
+  return { kept: kept.sort(), expected: expected.sort() };
 }
 
 /** A migration's backfill statements (the INSERTs before its triggers), as a fresh install runs them. */
@@ -243,8 +329,21 @@ function body(h: HouseholdLedger, tagIds: Record<TagName, string>, spec: Spec) {
     description: "random",
     date: days[spec.day],
     currency_conversion: spec.rateMicros === undefined ? undefined : (spec.rateMicros / 1e6).toFixed(6),
-    tag_ids: spec.tags.map((name) => tagIds[name]),
+    ...(spec.parts
+      ? { parts: partsOf(spec.cents, spec.parts, tagIds) }
+      : { tag_ids: spec.tags.map((name) => tagIds[name]), parts: spec.parts }),
   };
+}
+
+/** The parts' amounts by weight, the remainder on the last, so they sum to the whole (a part of 0 is refused). */
+function partsOf(cents: number, parts: NonNullable<Spec["parts"]>, tagIds: Record<TagName, string>) {
+  const weights = parts.reduce((total, part) => total + part.weight, 0);
+  const shares = parts.map((part) => Math.floor((cents * part.weight) / weights));
+  shares[shares.length - 1]! += cents - shares.reduce((total, share) => total + share, 0);
+  return parts.map((part, index) => ({
+    amount: (shares[index]! / 100).toFixed(2),
+    tag_ids: part.tags.map((name) => tagIds[name]),
+  }));
 }
 
 describe("the reports' rollups stay equal to the rows through any sequence of writes", () => {
@@ -269,11 +368,11 @@ describe("the reports' rollups stay equal to the rows through any sequence of wr
           t.request(`/api/workspaces/${h.workspaceId}${path}`, { method, token: h.member.token, json });
         for (const step of steps) {
           const picked = live.length > 0 && "pick" in step ? live[step.pick % live.length]! : null;
-          if (step.op === "create") {
+          if (step.op === "create" || step.op === "createSplit") {
             const response = await h.record(body(h, tagIds, step.spec));
             if (response.status === 201) live.push((await response.json()).data.uuid);
             else expect(response.status).toBe(422);
-          } else if (step.op === "edit" && picked) {
+          } else if ((step.op === "edit" || step.op === "editSplit") && picked) {
             const response = await send("PUT", `/transactions/${picked}`, body(h, tagIds, step.spec));
             expect([200, 422]).toContain(response.status);
           } else if (step.op === "delete" && picked) {
@@ -303,12 +402,18 @@ describe("the reports' rollups stay equal to the rows through any sequence of wr
           }
           const { kept, expected } = await impliedLinks(t);
           expect(kept).toEqual(expected);
+          const split = await splitLinks(t);
+          expect(split.kept).toEqual(split.expected);
           expect(await keptRollups(t, h.workspaceId)).toEqual(await rollupsImpliedByRows(t, h.workspaceId));
         }
         const kept = await keptRollups(t, h.workspaceId);
         // The days from the rows (their months follow through the day rollups' triggers)…
         for (const table of [ledgerDayFlows, tagDayFlows, monthSpending, tagMonthSpending]) await t.db.delete(table);
-        for (const statement of backfillStatements("0012_ledger_rollups")) await t.db.run(sql.raw(statement));
+        // (a split transaction's link counts its share, which migration 0020 brought after this backfill ran)
+        for (const statement of backfillStatements("0012_ledger_rollups"))
+          await t.db.run(
+            sql.raw(statement.replace("sum(main.`units`)", "sum(coalesce(tt.`share_units`, main.`units`))")),
+          );
         expect(await keptRollups(t, h.workspaceId)).toEqual(kept);
         // …and the months from the days, as migration 0015 fills them.
         for (const table of [monthSpending, tagMonthSpending]) await t.db.delete(table);

@@ -563,6 +563,7 @@ export function paymentPosting(
     ...moneyColumns,
     description,
     date: terms.date,
+    note: null,
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
     plannedOccurrenceId,
