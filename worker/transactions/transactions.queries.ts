@@ -53,6 +53,12 @@ const tagsJson = sql<string>`(select coalesce(json_group_array(json_object('uuid
   where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.implied} = 0)`;
 
 /**
+ * The transaction's id, the table named: in a single-table select (a count, a read of one row) Drizzle
+ * leaves columns unqualified, and inside a subquery over the parts a bare "id" would be the part's.
+ */
+const transactionIdQualified = sql`${transactions}.${sql.identifier("id")}`;
+
+/**
  * A split transaction's parts as JSON, in their order, each with the ids of its tags (the names come
  * with the row's tags: a part's tag is one the transaction was given); null for one not split — a seek
  * in the parts' (transaction, position) index per row.
@@ -61,7 +67,7 @@ const partsJson = sql<string | null>`(select case when count(*) = 0 then null el
     'uuid', "part"."id", 'amount_cents', "part"."amount_cents", 'note', "part"."note",
     'tag_ids', json((select json_group_array(${transactionPartTags.tagId}) from ${transactionPartTags}
       where ${transactionPartTags.partId} = "part"."id")))) end
-  from (select * from ${transactionParts} where ${transactionParts.transactionId} = ${transactions.id}
+  from (select * from ${transactionParts} where ${transactionParts.transactionId} = ${transactionIdQualified}
     order by ${transactionParts.position}) as "part")`;
 
 /**
@@ -158,7 +164,7 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
   if (has("search"))
     conditions.push(
       sql`(${transactions.description} like ${value("search")} escape '\\' or ${transactions.note} like ${value("search")} escape '\\'
-        or exists (select 1 from ${transactionParts} where ${transactionParts.transactionId} = ${transactions.id}
+        or exists (select 1 from ${transactionParts} where ${transactionParts.transactionId} = ${transactionIdQualified}
           and ${transactionParts.note} like ${value("search")} escape '\\'))`,
     );
   if (has("min_amount")) conditions.push(gte(amountInHundredths, value("min_amount")));
