@@ -115,6 +115,8 @@ export const transactions = sqliteTable(
     importedId: text("imported_id"),
     /** What the person wrote about it ("observação"): searched with the description, exported with it. */
     note: text("note"),
+    /** Who was paid or paid (income and expenses only): README "Payees". */
+    payeeId: text("payee_id").references((): AnySQLiteColumn => payees.id, { onDelete: "set null" }),
     /** Bumped by every edit; balance changes only apply while the row is at the revision that was read. */
     revision: integer("revision").notNull().default(0),
     createdAt: createdAtColumn(),
@@ -130,6 +132,7 @@ export const transactions = sqliteTable(
     // A plan's installments are found from their claims (migration 0009).
     index("transactions_planned_occurrence_idx").on(table.plannedOccurrenceId),
     index("transactions_import_idx").on(table.importId),
+    index("transactions_payee_idx").on(table.payeeId, table.date),
     // A bank's id is taken once per account or card (migration 0014): a second import of a line fails its batch.
     uniqueIndex("transactions_imported_id_unique")
       .on(
@@ -241,4 +244,53 @@ export const transactionPartTags = sqliteTable(
     primaryKey({ columns: [table.partId, table.tagId] }),
     index("transaction_part_tags_tag_idx").on(table.tagId),
   ],
+);
+
+/**
+ * Payees (README: "Payees"): who an income came from or an expense went to, by the name the person
+ * uses ("Uber"), unique in the workspace whatever the letter case. Totals per currency and kind are kept
+ * by triggers in payee_totals (migration 0021).
+ */
+export const payees = sqliteTable(
+  "payees",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    name: text("name").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: timestampColumn("updated_at"),
+  },
+  (table) => [uniqueIndex("payees_workspace_name_unique").on(table.workspaceId, sql`lower(${table.name})`)],
+);
+
+/**
+ * The names a payee was seen as, by their key (worker/payees/payee-names.ts: "UBER *TRIP 8F2K" and
+ * "Uber Trip" share the key "uber trip"): a line from outside whose description has a key here is that
+ * payee's. Learned as payees are created from imported lines, renamed and merged.
+ */
+export const payeeNames = sqliteTable(
+  "payee_names",
+  {
+    workspaceId: workspaceColumn(),
+    key: text("key").notNull(),
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => payees.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.key] }), index("payee_names_payee_idx").on(table.payeeId)],
+);
+
+/** Per payee, kind and currency: how many transactions and how much, kept by triggers on transactions (migration 0021). */
+export const payeeTotals = sqliteTable(
+  "payee_totals",
+  {
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => payees.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: transactionKinds }).notNull(),
+    currency: text("currency").notNull(),
+    amountUnits: integer("amount_units").notNull().default(0),
+    transactionCount: integer("transaction_count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.payeeId, table.kind, table.currency] })],
 );

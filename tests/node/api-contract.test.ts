@@ -283,6 +283,15 @@ const examples: Record<string, Example> = {
   },
   "DELETE /api/workspaces/{workspaceId}/tags/{tagId}": { params: spare("tags", { name: "Unused" }, "tagId") },
   "GET /api/workspaces/{workspaceId}/tags/{tagId}/transactions": {},
+  "GET /api/workspaces/{workspaceId}/payees": {},
+  "POST /api/workspaces/{workspaceId}/payees": { json: { name: "Uber" } },
+  "GET /api/workspaces/{workspaceId}/payees/{payeeId}": {},
+  "PUT /api/workspaces/{workspaceId}/payees/{payeeId}": { json: { name: "Padaria do Zé" } },
+  "POST /api/workspaces/{workspaceId}/payees/{payeeId}/merge": {
+    params: spare("payees", { name: "Padaria Zé" }, "payeeId"),
+    json: ({ ids }: Fixture) => ({ into: ids.payeeId }),
+  },
+  "DELETE /api/workspaces/{workspaceId}/payees/{payeeId}": { params: spare("payees", { name: "Unused" }, "payeeId") },
   "GET /api/workspaces/{workspaceId}/dashboard/stats": {},
   "GET /api/workspaces/{workspaceId}/dashboard/monthly-income": {},
   "GET /api/workspaces/{workspaceId}/dashboard/monthly-expenses": {},
@@ -612,11 +621,14 @@ describe("the API's OpenAPI document", () => {
     // The card's open statement on the test clock's day (2026-11-21).
     ids.closing_date = "2026-12-10";
     ids.tagId = (await inWorkspace("tags", { name: "Food" })).uuid;
+    ids.payeeId = (await inWorkspace("payees", { name: "Padaria" })).uuid;
     const expense = {
       origin_id: `card:${ids.cardId}`,
       amount: "25.00",
       description: "Groceries",
       tag_ids: [ids.tagId],
+      payee: "Padaria",
+      note: "For the week",
     };
     ids.transactionId = (await inWorkspace("transactions", { type: "expense", ...expense })).uuid;
     ids.scheduledId = (await inWorkspace("scheduled-transactions", scheduledBody(ids))).uuid;

@@ -53,6 +53,7 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     reason: "the category breakdown's rows by category, the same on the page and in the PDF",
   },
   { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
+  { pattern: /^worker\/payees\/payee-names\.ts$/, reason: "a payee's name and length, the same in the form and on the server" },
   { pattern: /^worker\/access\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
 ];
 
@@ -284,6 +285,7 @@ describe("worker features", () => {
     { from: "goals", to: "analytics", reason: "a goal's progress reads the accounts the way the reports do" },
     { from: "goals", to: "currency", reason: "a goal counts other currencies at the latest rate" },
     { from: "imports", to: "exports", reason: "an imported line without a description takes the files' word for it" },
+    { from: "imports", to: "payees", reason: "an imported line finds, or makes, its payee" },
     { from: "imports", to: "transactions", reason: "an imported line becomes a transaction" },
     { from: "planning", to: "cards", reason: "installments and projected statements follow a card's billing days" },
     { from: "planning", to: "currency", reason: "the projection counts other currencies" },
@@ -291,6 +293,7 @@ describe("worker features", () => {
     { from: "planning", to: "transactions", reason: "what is planned is posted as transactions" },
     { from: "profile", to: "assistant", reason: "the profile shows and manages the assistant's link to a phone" },
     { from: "transactions", to: "currency", reason: "a transaction across currencies takes a rate" },
+    { from: "transactions", to: "payees", reason: "an income or expense names its payee" },
     { from: "workspaces", to: "profile", reason: "members are listed with their name and picture" },
   ];
 

@@ -110,6 +110,12 @@ const requestBodies: Record<string, unknown> = {
   "DELETE /workspaces/:workspaceId/tags/:tagId": undefined,
   "POST /workspaces/:workspaceId/tags/:tagId/merge": { into: "SIBLING" },
   "GET /workspaces/:workspaceId/tags/:tagId/transactions": undefined,
+  "GET /workspaces/:workspaceId/payees": undefined,
+  "POST /workspaces/:workspaceId/payees": { name: "Intrusion" },
+  "GET /workspaces/:workspaceId/payees/:payeeId": undefined,
+  "PUT /workspaces/:workspaceId/payees/:payeeId": { name: "Renamed" },
+  "DELETE /workspaces/:workspaceId/payees/:payeeId": undefined,
+  "POST /workspaces/:workspaceId/payees/:payeeId/merge": { into: "PAYEE_TWIN" },
   "GET /workspaces/:workspaceId/dashboard/stats": undefined,
   "GET /workspaces/:workspaceId/dashboard/monthly-income": undefined,
   "GET /workspaces/:workspaceId/dashboard/monthly-expenses": undefined,
@@ -229,6 +235,7 @@ function bodyFor(route: string, ids: Ids): unknown {
   return JSON.parse(
     JSON.stringify(body)
       .replaceAll("ACCOUNT", ids.accountId!)
+      .replaceAll("PAYEE_TWIN", ids.twinPayeeId!)
       .replaceAll("SIBLING", ids.siblingTagId!)
       .replaceAll("TAG", ids.tagId!)
       .replaceAll("TRANSACTION", ids.transactionId!),
@@ -271,6 +278,8 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     if (created.status !== 201) throw new Error(`fixture ${kind} failed: ${created.status} ${await created.text()}`);
     return (await created.json()).data.uuid as string;
   };
+  const payeeId = await planned("payees", { name: "Padaria" });
+  const twinPayeeId = await planned("payees", { name: "Padaria do Zé" });
   const goalId = await planned("goals", { name: "Trip", target_amount: "1000.00", account_ids: ["ACCOUNT"] });
   const contribution = await t.request(`/api/workspaces/${workspaceId}/goals/${goalId}/contributions`, {
     method: "POST",
@@ -298,6 +307,8 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     cardId: card.id,
     tagId: tag.id,
     siblingTagId: siblingTag.id,
+    payeeId,
+    twinPayeeId,
     transactionId: transaction.uuid as string,
     // The card's open statement on the test clock's day (2026-11-21; it closes on the 10th).
     closing_date: "2026-12-10",

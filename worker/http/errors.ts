@@ -28,6 +28,9 @@ const statusByCode = {
   TAG_NAME_TAKEN: 409,
   /** A tag, budget or subcategory a merge or delete of tags reads changed before its write: nothing changed. */
   TAGS_CHANGED: 409,
+  PAYEE_NAME_TAKEN: 409,
+  /** A payee a merge reads was merged or deleted before its write: nothing changed. */
+  PAYEES_CHANGED: 409,
   /** Transactions or cards already use the account, so its currency is fixed. */
   ACCOUNT_CURRENCY_LOCKED: 409,
   /** A credit card with debt cannot become a debit card until the debt is paid. */

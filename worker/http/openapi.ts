@@ -33,6 +33,7 @@ export const apiTags = {
   Cards: "Credit and debit cards, purchases, payments and statements.",
   Transactions: "Income, expenses, transfers and card payments.",
   Tags: "The labels transactions carry.",
+  Payees: "Who income comes from and expenses go to, by the names they are known by.",
   Dashboard: "The workspace's figures at a glance.",
   "Scheduled transactions": "One-off transactions posted on their day.",
   "Recurring transactions": "Rules that post a transaction on a schedule.",

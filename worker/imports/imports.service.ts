@@ -19,6 +19,7 @@ import { decimalToUnits, minorUnitOf } from "../ledger/amounts.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { effectsOf, noEffects } from "../ledger/effects.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
+import { payeesOfLines } from "../payees/payee-statements.ts";
 import { countChange, creditLimits } from "../transactions/transactions.service.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
@@ -277,6 +278,13 @@ export async function writeImportChunk(
           skippedCount: skipped,
         }),
         ...(rows.length > 0 ? [ctx.db.insert(transactions).values(rows)] : []),
+        // Each line's payee: the one its description is known as, or one made from its cleaned name.
+        ...payeesOfLines(
+          ctx.db,
+          input.workspaceId,
+          rows.map((row) => ({ transactionId: row.id!, description: row.description })),
+          now,
+        ),
         countChange(ctx, input.workspaceId, rows.length),
         ...effectStatements(ctx, input.workspaceId, effects),
       ]),

@@ -119,6 +119,7 @@ export function postingPlan(
       description: occurrence.description ?? item.description,
       date: occurrence.transactionDate,
       note: null,
+      payeeId: null,
       createdBy: actorUserId(ctx.actor),
       createdVia: createdViaOf(ctx.actor),
       plannedOccurrenceId: claimId,

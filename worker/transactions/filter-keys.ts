@@ -9,6 +9,7 @@ export const transactionFilterKeys = [
   "account_id",
   "card_id",
   "tag_id",
+  "payee_id",
   "search",
   "min_amount",
   "max_amount",

@@ -60,6 +60,7 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
     tag_ids: tags.map((tag) => tag.uuid),
     category: categoryOf(tagsGiven),
     note: transaction.note,
+    payee: transaction.payeeId && row.payeeName ? { uuid: transaction.payeeId, name: row.payeeName } : null,
     parts: partsOf(row.partsJson, tags, transaction.currency),
     created_by: transaction.createdBy ? { uuid: transaction.createdBy, name: row.createdByName } : null,
     created_via: describeCreatedVia(transaction.createdVia),
@@ -154,6 +155,7 @@ const listedFields = [
   "tags",
   "note",
   "parts",
+  "payee",
   "source",
   "converted",
 ] as const;

@@ -8,6 +8,7 @@ import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
   cards,
+  payees,
   plannedOccurrences,
   tags,
   transactionPartTags,
@@ -86,6 +87,7 @@ const listColumns = {
   destinationAccountName: destinationAccount.name,
   destinationCardName: destinationCard.name,
   createdByName: users.name,
+  payeeName: payees.name,
   tagsJson,
   partsJson,
   conversionJson,
@@ -106,6 +108,7 @@ function selectWithNames(db: ServiceContext["db"]) {
     .leftJoin(destinationAccount, eq(destinationAccount.id, transactions.destinationAccountId))
     .leftJoin(destinationCard, eq(destinationCard.id, transactions.destinationCardId))
     .leftJoin(users, eq(users.id, transactions.createdBy))
+    .leftJoin(payees, eq(payees.id, transactions.payeeId))
     .leftJoin(plannedOccurrences, eq(plannedOccurrences.id, transactions.plannedOccurrenceId));
 }
 
@@ -160,12 +163,15 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
   const tagged = sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id}`;
   if (has("tag_id")) conditions.push(sql`${tagged} and ${transactionTags.tagId} = ${value("tag_id")})`);
   if (has("untagged")) conditions.push(sql`not ${tagged})`);
-  // The search reads the description and the notes, the transaction's and its parts'.
+  if (has("payee_id")) conditions.push(eq(transactions.payeeId, value("payee_id")));
+  // The search reads the description, the payee's name and the notes, the transaction's and its parts'.
   if (has("search"))
     conditions.push(
       sql`(${transactions.description} like ${value("search")} escape '\\' or ${transactions.note} like ${value("search")} escape '\\'
         or exists (select 1 from ${transactionParts} where ${transactionParts.transactionId} = ${transactionIdQualified}
-          and ${transactionParts.note} like ${value("search")} escape '\\'))`,
+          and ${transactionParts.note} like ${value("search")} escape '\\')
+        or exists (select 1 from ${payees} as "searched_payee" where "searched_payee"."id" = ${transactions}.${sql.identifier("payee_id")}
+          and "searched_payee"."name" like ${value("search")} escape '\\'))`,
     );
   if (has("min_amount")) conditions.push(gte(amountInHundredths, value("min_amount")));
   if (has("max_amount")) conditions.push(lte(amountInHundredths, value("max_amount")));
@@ -298,11 +304,12 @@ export function transactionRowQuery(ctx: ServiceContext, workspaceId: string, tr
     );
 }
 
-/** A transaction's parts as its row's JSON carries them (null when it is not split), for an edit. */
+/** A transaction's parts as its row's JSON carries them (null when it is not split) and its payee, for an edit. */
 export function partsOfTransactionQuery(ctx: ServiceContext, workspaceId: string, transactionId: string) {
   return ctx.db
-    .select({ partsJson })
+    .select({ partsJson, payee: { id: payees.id, name: payees.name } })
     .from(transactions)
+    .leftJoin(payees, eq(payees.id, transactions.payeeId))
     .where(
       and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, isUuid(transactionId) ? transactionId : "")),
     );

@@ -67,6 +67,10 @@ export const transactionResponseSchema = z.object({
         "The most specific of its tags that takes part in a hierarchy: a subcategory before a category that has " +
         "subcategories, the first by name among equals; null when none of its tags does.",
     }),
+  payee: z
+    .object({ uuid: z.string(), name: z.string() })
+    .nullable()
+    .meta({ description: "Who was paid, or paid: income and expenses only (docs/api.md \"Payees\")." }),
   note: z.string().nullable().meta({ description: "What the person wrote about it; searched with the description." }),
   parts: z
     .array(

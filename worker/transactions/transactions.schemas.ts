@@ -4,6 +4,7 @@ import { dateOrTimestampSchema, dateSchema } from "../ledger/dates.schemas.ts";
 import { queryWholeNumberSchema } from "../http/whole-numbers.schemas.ts";
 import { positiveAmountSchema, rateSchema } from "../ledger/money.ts";
 import { untaggedFilter } from "./filter-keys.ts";
+import { payeeNameMaxLength } from "../payees/payee-names.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,6 +41,13 @@ export const noteSchema = z
   .max(1000, "errors:fields.tooLong")
   .transform((note) => (note === "" ? null : note));
 
+/** A payee's name as typed: the workspace's payee of that name (letter case aside), made when there is none. */
+export const payeeNameSchema = z
+  .string({ error: "errors:fields.payeeName" })
+  .trim()
+  .min(1, "errors:fields.payeeName")
+  .max(payeeNameMaxLength, "errors:fields.tooLong");
+
 /** One part of a split (README: "Split transactions"): its amount, at least one tag, and a note of its own. */
 export const transactionPartSchema = z.object({
   amount: positiveAmountSchema,
@@ -73,6 +81,7 @@ export const transactionSchema = z.object({
   tag_ids: tagIdsSchema.optional(),
   note: noteSchema.nullish(),
   parts: transactionPartsSchema.nullish(),
+  payee: payeeNameSchema.nullish(),
 });
 
 export type TransactionInput = z.infer<typeof transactionSchema>;
@@ -146,6 +155,7 @@ export function normaliseTransactionBody(raw: unknown): unknown {
       tag_ids: body.tag_uuids ?? body.tag_ids,
       note: body.note,
       parts: body.parts,
+      payee: body.payee,
     };
   }
   return {
@@ -159,6 +169,7 @@ export function normaliseTransactionBody(raw: unknown): unknown {
     tag_ids: body.tag_ids,
     note: body.note,
     parts: body.parts,
+    payee: body.payee,
   };
 }
 
@@ -207,6 +218,7 @@ export const transactionFiltersSchema = z.object({
     .string()
     .refine((value) => value === untaggedFilter || uuid.test(value), "errors:fields.tagUnknown")
     .optional(),
+  payee_id: z.string().regex(uuid, "errors:fields.payeeUnknown").optional(),
   search: z.string().trim().max(100, "errors:fields.tooLong").optional(),
   min_amount: positiveAmountSchema.optional(),
   max_amount: positiveAmountSchema.optional(),

@@ -34,6 +34,8 @@ import {
   type PartRow,
 } from "./transaction-parts.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
+import { payeeChoiceOf, payeeOfChoiceQuery, payeeSet } from "../payees/payee-statements.ts";
+import type { TransactionKind } from "../../db/enums.ts";
 import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../access/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts";
 
@@ -90,6 +92,33 @@ function assertNamedTagsFound(input: TransactionInput, found: readonly { id: str
   });
 }
 
+/** Only income and expenses have a payee: someone outside paid, or was paid. */
+const kindsWithPayee: readonly TransactionKind[] = ["income", "expense"];
+
+/**
+ * A write's payee: what it chose (null: leave it as it is), the payee's id and name for the row and the
+ * answer — the one found by the read, or the one the write makes (`madeId`) — refused for a transfer or
+ * a card payment, which an edit to one of those kinds takes off.
+ */
+function payeeOfWrite(
+  input: TransactionInput,
+  kind: TransactionKind,
+  isNew: boolean,
+  found: { id: string; name: string } | undefined,
+  kept: { id: string; name: string } | null = null,
+) {
+  const madeId = newId();
+  if (!kindsWithPayee.includes(kind)) {
+    if (typeof input.payee === "string") throw fieldError("payee", "errors:fields.payeeKind");
+    return { choice: kept ? ({ none: true } as const) : null, madeId, id: null, name: null };
+  }
+  const choice = payeeChoiceOf(input.payee, input.description, isNew);
+  if (choice === null) return { choice, madeId, id: kept?.id ?? null, name: kept?.name ?? null };
+  if ("none" in choice) return { choice, madeId, id: null, name: null };
+  if ("named" in choice) return { choice, madeId, id: found?.id ?? madeId, name: found?.name ?? choice.named };
+  return { choice, madeId, id: found?.id ?? null, name: found?.name ?? null };
+}
+
 /** A write's parts as the row's JSON carries them (./transaction-parts.ts), for its answer. */
 const partsJsonOf = (parts: readonly PartRow[]) =>
   JSON.stringify(
@@ -110,13 +139,15 @@ const plannedSourceQuery = (ctx: ServiceContext, ref: TransactionRef) =>
     .innerJoin(plannedOccurrences, eq(plannedOccurrences.id, transactions.plannedOccurrenceId))
     .where(and(eq(transactions.id, ref.transactionId), eq(transactions.workspaceId, ref.workspaceId)));
 
+/** What an answer shows besides the row, its names and tags: where it was posted from, its parts, its payee's name. */
+type AnswerExtras = { plannedSource?: PlannedSource; partsJson?: string | null; payeeName?: string | null };
+
 export function responseOf(
   row: TransactionRow,
   lookup: Lookup,
   tagRows: TagRow[],
   createdByName: string | null,
-  plannedSource: PlannedSource = null,
-  partsJson: string | null = null,
+  { plannedSource = null, partsJson = null, payeeName = null }: AnswerExtras = {},
 ) {
   const accountName = (id: string | null) =>
     id
@@ -132,6 +163,7 @@ export function responseOf(
     destinationAccountName: accountName(row.destinationAccountId),
     destinationCardName: cardName(row.destinationCardId),
     createdByName,
+    payeeName,
     tagsJson: JSON.stringify(tagRows.map(tagJsonOf)),
     partsJson,
     // A write's answer does not read rates: lists and reads give the converted amount.
@@ -193,10 +225,11 @@ export async function postTransaction(
   const once = await idempotentWrite(ctx, input.workspaceId, request);
   const {
     workspace,
-    rows: { accountRows, cardRows, tagRows, actorRows, storedAnswer },
+    rows: { accountRows, cardRows, tagRows, actorRows, payeeRows, storedAnswer },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     ...referencedQueries(ctx, input.workspaceId, input),
     actorRows: actorNameQuery(ctx),
+    payeeRows: payeeOfChoiceQuery(ctx, input.workspaceId, payeeChoiceOf(input.payee, input.description, true)),
     ...once.lookups,
   });
   // A retry is answered before anything is checked again: what it asked for was already done.
@@ -206,6 +239,7 @@ export async function postTransaction(
   assertNamedTagsFound(input, tagRows);
   const resolved = resolveTransaction(input, lookup, null, "typed");
   const parts = partsOfInput(input, resolved);
+  const payee = payeeOfWrite(input, resolved.kind, true, payeeRows?.[0]);
   const effects = effectsOfChange(null, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();
@@ -213,6 +247,7 @@ export async function postTransaction(
     id: newId(),
     workspaceId: input.workspaceId,
     note: null,
+    payeeId: payee.id,
     ...rowColumns(resolved, input, workspace, now),
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
@@ -224,18 +259,23 @@ export async function postTransaction(
     updatedAt: null,
   };
   const answer = created(
-    responseOf(row, lookup, tagRows, actorRows?.[0]?.name ?? null, null, parts ? partsJsonOf(parts) : null),
+    responseOf(row, lookup, tagRows, actorRows?.[0]?.name ?? null, {
+      partsJson: parts ? partsJsonOf(parts) : null,
+      payeeName: payee.name,
+    }),
   );
   const racedTwin = await once.commit<{ data: TransactionResponse }>(
     runLedgerBatch(
       batchOfStatements(ctx.db, [
         ...once.record(answer),
-        ctx.db.insert(transactions).values(row),
+        // The payee follows the row (payeeSet): a payee this write makes is not there yet.
+        ctx.db.insert(transactions).values({ ...row, payeeId: null }),
         ...alsoInBatch(row.id),
         countChange(ctx, input.workspaceId, 1),
         ...(parts
           ? partsWritten(ctx.db, row.id, row.revision, row.amountCents, parts)
           : tagLinkStatements(ctx.db, row.id, tagRows)),
+        ...payeeSet(ctx.db, input.workspaceId, row.id, payee.choice, payee.madeId, row.createdAt),
         ...effectStatements(ctx, input.workspaceId, effects),
       ]),
     ),
@@ -271,10 +311,21 @@ const changedMeanwhile = () => new AppError("TRANSACTION_CHANGED");
 export async function updateTransaction({ ctx, input }: ServiceCall<TransactionRef & TransactionInput>) {
   const {
     workspace,
-    rows: { previousRows, currentTags, accountRows, cardRows, tagRows, creatorRows, sourceRows, previousParts },
+    rows: {
+      previousRows,
+      currentTags,
+      accountRows,
+      cardRows,
+      tagRows,
+      creatorRows,
+      sourceRows,
+      previousParts,
+      payeeRows,
+    },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     previousRows: transactionRowQuery(ctx, input.workspaceId, input.transactionId),
     previousParts: partsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
+    payeeRows: payeeOfChoiceQuery(ctx, input.workspaceId, payeeChoiceOf(input.payee, input.description, false)),
     currentTags: tagsOfTransactionQuery(ctx, input.workspaceId, input.transactionId),
     ...referencedQueries(ctx, input.workspaceId, input, input.transactionId),
     creatorRows: creatorNameQuery(ctx, input),
@@ -288,6 +339,8 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   const keptPartsJson = previousParts[0]?.partsJson ?? null;
   const parts = partsOfInput(input, resolved);
   if (parts === undefined && keptPartsJson !== null) assertPartsStillFit(input, previous, resolved);
+  const keptPayee = previousParts[0]?.payee ?? null;
+  const payee = payeeOfWrite(input, resolved.kind, false, payeeRows?.[0], keptPayee);
   const effects = effectsOfChange(previous, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();
@@ -295,6 +348,7 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   const row: TransactionRow = {
     ...previous,
     ...columns,
+    payeeId: payee.id,
     revision: previous.revision + 1,
     updatedAt: now.toISOString(),
   };
@@ -313,7 +367,11 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
   const updated = await runLedgerBatch(
     batchEndingWith(
       ctx.db,
-      [...effectStatements(ctx, previous.workspaceId, effects, guard), ...tagStatements],
+      [
+        ...effectStatements(ctx, previous.workspaceId, effects, guard),
+        ...tagStatements,
+        ...payeeSet(ctx.db, previous.workspaceId, row.id, payee.choice, payee.madeId, row.updatedAt!, guard),
+      ],
       ctx.db
         .update(transactions)
         .set({ ...columns, revision: row.revision, updatedAt: row.updatedAt })
@@ -321,14 +379,11 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
     ),
   );
   if (updated.rowsAffected !== 1) throw changedMeanwhile();
-  return responseOf(
-    row,
-    lookup,
-    tagsAfter,
-    creatorRows[0]?.name ?? null,
-    sourceRows[0] ?? null,
-    parts ? partsJsonOf(parts) : parts === undefined ? keptPartsJson : null,
-  );
+  return responseOf(row, lookup, tagsAfter, creatorRows[0]?.name ?? null, {
+    plannedSource: sourceRows[0] ?? null,
+    partsJson: parts ? partsJsonOf(parts) : parts === undefined ? keptPartsJson : null,
+    payeeName: payee.name,
+  });
 }
 
 /** DELETE /transactions/{id}: the balances move back and the row goes, in one guarded batch. */

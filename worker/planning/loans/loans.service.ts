@@ -564,6 +564,7 @@ export function paymentPosting(
     description,
     date: terms.date,
     note: null,
+    payeeId: null,
     createdBy: actorUserId(ctx.actor),
     createdVia: createdViaOf(ctx.actor),
     plannedOccurrenceId,
