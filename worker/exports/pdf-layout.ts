@@ -18,7 +18,10 @@ const top = a4.height - margin;
 const bottom = margin + 14;
 export const rowHeight = 13;
 export const fontSize = 8;
-const cellPadding = 4;
+export const cellPadding = 4;
+/** A detail row's text (a split transaction's part, a note) and its height: smaller than a row's. */
+export const detailFontSize = 7;
+const detailRowHeight = 10;
 
 /** The pages written so far and where the next line goes on the last one. */
 export class PageCursor {
@@ -80,7 +83,11 @@ export function drawHeading(
 export type TableColumn = { width: number; align?: "left" | "right" };
 /** Text, or a bar filled to `bar` (0–1) of its cell: a share drawn beside its figure. */
 export type TableCell = string | { bar: number };
-export type TableRow = { cells: readonly TableCell[]; isBold?: boolean };
+/**
+ * `isDetail`: a line under the row before it (a split transaction's part, a note), smaller and gray, in
+ * that row's stripe; its text runs over the empty cells after it.
+ */
+export type TableRow = { cells: readonly TableCell[]; isBold?: boolean; isDetail?: boolean };
 export type Table = {
   columns: readonly TableColumn[];
   header: readonly string[];
@@ -91,24 +98,28 @@ export type Table = {
   isStriped?: boolean;
 };
 
-/** One table line at baseline y: every cell cut to its column. */
+/** One table line at baseline y: every cell cut to its column (a detail's text to the empty cells after it). */
 function drawRow(
   page: PdfPage,
   y: number,
   columns: readonly TableColumn[],
-  cells: readonly TableCell[],
-  isBold = false,
+  { cells, isBold = false, isDetail = false }: TableRow,
 ) {
   let x = left;
   const font = isBold ? "bold" : "regular";
+  const size = isDetail ? detailFontSize : fontSize;
+  const gray = isDetail ? 0.35 : undefined;
   for (const [index, { width, align = "left" }] of columns.entries()) {
     const cell = cells[index];
-    const maxWidth = width - 2 * cellPadding;
+    let maxWidth = width - 2 * cellPadding;
+    if (isDetail && align === "left")
+      for (let next = index + 1; next < columns.length && !cells[next] && columns[next]!.align !== "right"; next++)
+        maxWidth += columns[next]!.width;
     if (typeof cell === "object")
       page.box(x + cellPadding, y - 1, maxWidth * Math.max(0, Math.min(1, cell.bar)), 6, 0.55);
     else if (cell && align === "right")
-      page.text(x + width - cellPadding, y, cell, { font, size: fontSize, align: "right", maxWidth });
-    else if (cell) page.text(x + cellPadding, y, cell, { font, size: fontSize, maxWidth });
+      page.text(x + width - cellPadding, y, cell, { font, size, align: "right", maxWidth, gray });
+    else if (cell) page.text(x + cellPadding, y, cell, { font, size, maxWidth, gray });
     x += width;
   }
 }
@@ -117,27 +128,34 @@ function drawRow(
 export function drawTable(cursor: PageCursor, table: Table) {
   const drawHeaderRow = () => {
     cursor.page.box(left, cursor.y - 4, contentWidth, rowHeight, 0.9);
-    drawRow(cursor.page, cursor.y, table.columns, table.header, true);
+    drawRow(cursor.page, cursor.y, table.columns, { cells: table.header, isBold: true });
     cursor.y -= rowHeight;
   };
   // A header row is never left alone at the foot of a page.
   cursor.ensureRoom(2);
   drawHeaderRow();
-  for (const [index, row] of table.rows.entries()) {
+  let stripe = -1;
+  let rowBottom = cursor.y + rowHeight - 4;
+  for (const row of table.rows) {
     if (cursor.isFull) {
       cursor.newPage();
       drawHeaderRow();
     }
-    if (table.isStriped && index % 2 === 1) cursor.page.box(left, cursor.y - 4, contentWidth, rowHeight, 0.96);
-    drawRow(cursor.page, cursor.y, table.columns, row.cells, row.isBold);
-    cursor.y -= rowHeight;
+    // A detail row shares the stripe of the row it belongs to.
+    if (!row.isDetail) stripe += 1;
+    const height = row.isDetail ? detailRowHeight : rowHeight;
+    const below = row.isDetail ? 3 : 4;
+    if (table.isStriped && stripe % 2 === 1) cursor.page.box(left, cursor.y - below, contentWidth, height, 0.96);
+    drawRow(cursor.page, cursor.y, table.columns, row);
+    rowBottom = cursor.y - below;
+    cursor.y -= height;
   }
   if (table.rows.length === 0 && table.emptyText) {
     cursor.page.text(left + cellPadding, cursor.y, table.emptyText, { size: fontSize, gray: 0.35 });
+    rowBottom = cursor.y - 4;
     cursor.y -= rowHeight;
   }
-  const ruleY = cursor.y + rowHeight - 4;
-  cursor.page.rule(left, ruleY, right, ruleY, { width: 0.5, gray: 0.6 });
+  cursor.page.rule(left, rowBottom, right, rowBottom, { width: 0.5, gray: 0.6 });
 }
 
 /** "Page 1 of N" at the foot of every page, from a sentence with {{page}} and {{pages}}. */

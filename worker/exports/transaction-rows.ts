@@ -43,6 +43,8 @@ const columnKeys = [
   "arrivingAmount",
   "arrivingCurrency",
   "tags",
+  "note",
+  "part",
   "createdBy",
   "id",
 ] as const;
@@ -56,8 +58,8 @@ export function exportColumns(language: Language): Array<{ key: ExportColumn; ti
  * The amount as a spreadsheet should sum it: income in, an expense out (negative); a transfer and a
  * card payment move money between the workspace's own legs, so they stay positive with From and To.
  */
-export function signedAmount(transaction: TransactionResponse): string {
-  return transaction.type === "expense" ? `-${transaction.amount}` : transaction.amount;
+export function signedAmount(type: TransactionResponse["type"], amount: string): string {
+  return type === "expense" ? `-${amount}` : amount;
 }
 
 const text = (value: string): ExportCell => ({ kind: "text", text: value });
@@ -69,24 +71,42 @@ export const tagNames = (transaction: Pick<TransactionResponse, "tags">): string
     .sort((a, b) => a.localeCompare(b))
     .join(", ");
 
-/** One transaction's cells, in the order of exportColumns. */
-export function exportCells(transaction: TransactionResponse, language: Language): ExportCell[] {
+/**
+ * One transaction's rows, each its cells in the order of exportColumns: the transaction itself (its
+ * whole amount, every tag, its note), then, when it is split, one row per part with the part's
+ * amount, tags and note beside the transaction's date, description and legs, its Split part cell saying
+ * "Part 1 of 2". Only the rows with an empty Split part cell add up to the ledger (docs/api.md "Exports").
+ */
+export function exportRows(transaction: TransactionResponse, language: Language): ExportCell[][] {
+  const words = exportWords[language];
   const isConverted = transaction.destination_currency !== transaction.currency;
-  return [
+  const cells = (
+    row: { amount: string; tags: TransactionResponse["tags"]; note: string | null },
+    part: string | null,
+  ): ExportCell[] => [
     { kind: "date", date: transaction.date },
-    text(exportWords[language].kinds[transaction.type]),
+    text(words.kinds[transaction.type]),
     text(transaction.description),
-    { kind: "amount", decimal: signedAmount(transaction), currency: transaction.currency },
+    { kind: "amount", decimal: signedAmount(transaction.type, row.amount), currency: transaction.currency },
     text(transaction.currency),
     text(transaction.origin.name ?? ""),
     text(transaction.destination.name ?? ""),
-    isConverted
+    isConverted && part === null
       ? { kind: "amount", decimal: transaction.destination_amount, currency: transaction.destination_currency }
       : null,
-    isConverted ? text(transaction.destination_currency) : null,
-    text(tagNames(transaction)),
+    isConverted && part === null ? text(transaction.destination_currency) : null,
+    text(tagNames(row)),
+    row.note ? text(row.note) : null,
+    part === null ? null : text(part),
     text(transaction.created_by?.name ?? ""),
     text(transaction.uuid),
+  ];
+  const parts = transaction.parts ?? [];
+  return [
+    cells(transaction, null),
+    ...parts.map((part, index) =>
+      cells(part, words.part.replace("{{number}}", String(index + 1)).replace("{{count}}", String(parts.length))),
+    ),
   ];
 }
 

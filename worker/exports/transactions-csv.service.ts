@@ -4,9 +4,9 @@ import { csvLine, numberCell, textCell, utf8Bom } from "./csv.ts";
 import type { CsvSeparator } from "./exports.schemas.ts";
 import {
   type ExportCell,
-  exportCells,
   exportColumns,
   exportFileName,
+  exportRows,
   exportWords,
   type TransactionWalkInput,
   walkTransactions,
@@ -49,10 +49,11 @@ export async function exportTransactionsCsv({ ctx, input }: ServiceCall<Transact
           return;
         }
         for (const transaction of step.value)
-          text += csvLine(
-            exportCells(transaction, language).map((cell) => csvCell(cell, separator)),
-            separator,
-          );
+          for (const cells of exportRows(transaction, language))
+            text += csvLine(
+              cells.map((cell) => csvCell(cell, separator)),
+              separator,
+            );
         controller.enqueue(encoder.encode(text));
         text = "";
       } catch (error) {

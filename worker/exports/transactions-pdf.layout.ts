@@ -3,8 +3,11 @@ import type { Language } from "../i18n/language.ts";
 import { unitsToDecimal } from "../ledger/amounts.ts";
 import type { TransactionResponse } from "../transactions/transactions.mapper.ts";
 import type { PdfPage } from "./pdf.ts";
+import { wrapText } from "./pdf-fonts.ts";
 import {
+  cellPadding,
   contentWidth,
+  detailFontSize,
   drawHeading,
   drawTable,
   fontSize,
@@ -13,6 +16,7 @@ import {
   PageCursor,
   rowHeight,
   type TableColumn,
+  type TableRow,
 } from "./pdf-layout.ts";
 import { exportWords, signedAmount, tagNames } from "./transaction-rows.ts";
 
@@ -48,15 +52,35 @@ const columns: readonly TableColumn[] = [
   { width: contentWidth - 433, align: "right" },
 ];
 
-function cellTexts(transaction: TransactionResponse, language: Language): string[] {
+/** A note's lines run from the description's column to the amount's. */
+const noteWidth = contentWidth - columns[0]!.width - columns.at(-1)!.width - 2 * cellPadding;
+
+/**
+ * A transaction's rows: its line, its note in smaller lines under it, and, when it is split, each part
+ * indented under them ("Mercado · its note", the part's amount).
+ */
+function transactionRows(transaction: TransactionResponse, language: Language): TableRow[] {
   const words = exportWords[language];
+  const money = (amount: string) =>
+    formatAmountText(signedAmount(transaction.type, amount), transaction.currency, language);
+  const detail = (text: string, amount = ""): TableRow => ({ cells: ["", text, "", "", "", amount], isDetail: true });
   return [
-    formatDate(transaction.date, language, { style: "short" }),
-    transaction.description,
-    words.kinds[transaction.type],
-    [transaction.origin.name, transaction.destination.name].filter(Boolean).join(" › "),
-    tagNames(transaction),
-    formatAmountText(signedAmount(transaction), transaction.currency, language),
+    {
+      cells: [
+        formatDate(transaction.date, language, { style: "short" }),
+        transaction.description,
+        words.kinds[transaction.type],
+        [transaction.origin.name, transaction.destination.name].filter(Boolean).join(" › "),
+        tagNames(transaction),
+        money(transaction.amount),
+      ],
+    },
+    ...(transaction.note ? wrapText(transaction.note, "regular", detailFontSize, noteWidth) : []).map((line) =>
+      detail(line),
+    ),
+    ...(transaction.parts ?? []).map((part) =>
+      detail(`    ${[tagNames(part), part.note].filter(Boolean).join(" · ")}`, money(part.amount)),
+    ),
   ];
 }
 
@@ -83,7 +107,7 @@ function drawLines(cursor: PageCursor, { language, transactions }: Statement) {
   drawTable(cursor, {
     columns,
     header: [date, description, type, words.statement.fromTo, tags, amount],
-    rows: transactions.map((transaction) => ({ cells: cellTexts(transaction, language) })),
+    rows: transactions.flatMap((transaction) => transactionRows(transaction, language)),
     emptyText: words.statement.empty,
     isStriped: true,
   });

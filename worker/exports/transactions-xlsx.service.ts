@@ -3,9 +3,9 @@ import type { Language } from "../i18n/language.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import {
   type ExportColumn,
-  exportCells,
   exportColumns,
   exportFileName,
+  exportRows,
   exportWords,
   requireExportFeatures,
   type TransactionWalkInput,
@@ -31,6 +31,8 @@ const columnWidths: Record<ExportColumn, number> = {
   arrivingAmount: 14,
   arrivingCurrency: 9,
   tags: 24,
+  note: 30,
+  part: 14,
   createdBy: 20,
   id: 38,
 };
@@ -49,26 +51,29 @@ export async function exportTransactionsXlsx({ ctx, input }: ServiceCall<Transac
   });
   requireExportFeatures(extra.ownerTierRows);
   const words = exportWords[language];
-  const note = (text: string, rowNumber: number) => rowXml(rowNumber, [{ kind: "text", text }]);
+  const messageRow = (text: string, rowNumber: number) => rowXml(rowNumber, [{ kind: "text", text }]);
   async function* rows(): AsyncGenerator<string> {
     let rowNumber = 1;
+    let written = 0;
     try {
       for await (const step of steps) {
         let xml = "";
         for (const transaction of step) {
-          // The last row a sheet holds says what did not fit.
-          if (rowNumber + 1 >= maxRows) {
-            yield `${xml}${note(words.sheetFull.replace("{{rows}}", String(maxRows - 2)), rowNumber + 1)}`;
+          const transactionRows = exportRows(transaction, language);
+          // The last row a sheet holds says what did not fit; a split transaction's parts stay with it.
+          if (rowNumber + transactionRows.length >= maxRows) {
+            yield `${xml}${messageRow(words.sheetFull.replace("{{rows}}", String(written)), rowNumber + 1)}`;
             return;
           }
-          xml += rowXml(++rowNumber, exportCells(transaction, language));
+          for (const cells of transactionRows) xml += rowXml(++rowNumber, cells);
+          written += 1;
         }
         yield xml;
       }
     } catch (error) {
       // As with the CSV: the answer has started, so the file itself says it is not whole.
       ctx.log.error("export_step_failed", { workspace_id: workspaceId, error: String(error) });
-      yield note(words.incomplete, rowNumber + 1);
+      yield messageRow(words.incomplete, rowNumber + 1);
     }
   }
   const stream = xlsxStream({

@@ -6,7 +6,7 @@ import { resolveTier } from "../tiers/tiers.ts";
 import type { TransactionListRow } from "../transactions/transactions.queries.ts";
 import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { csvLine, textCell, utf8Bom } from "./csv.ts";
-import { exportWords, walkTransactions } from "./transaction-rows.ts";
+import { exportWords, tagNames, walkTransactions } from "./transaction-rows.ts";
 import { type EntityFile, workspaceEntityFiles } from "./workspace-entities.ts";
 import { workspaceEntityReads } from "./workspace-entity-reads.ts";
 import { recordCsvCells } from "./workspace-records.ts";
@@ -28,6 +28,17 @@ function transactionRecord(row: TransactionListRow) {
   };
 }
 
+/**
+ * A transaction as transactions.csv holds it: its split parts in one cell, each its amount, tags and
+ * note ("80.00 Food, Home — bread; 20.00 Home"), where the JSON lists them as objects.
+ */
+function transactionCsvRecord(row: TransactionListRow) {
+  const record = transactionRecord(row);
+  const partText = (part: NonNullable<typeof record.parts>[number]) =>
+    [`${part.amount} ${tagNames(part)}`, part.note].filter(Boolean).join(" — ");
+  return { ...record, parts: record.parts?.map(partText).join("; ") ?? null };
+}
+
 const transactionColumns = [
   "uuid",
   "date",
@@ -46,6 +57,8 @@ const transactionColumns = [
   "destination_uuid",
   "destination_name",
   "tags",
+  "note",
+  "parts",
   "created_by_uuid",
   "created_by_name",
   "created_via_type",
@@ -143,7 +156,7 @@ export async function exportWorkspaceZip({ ctx, input }: ServiceCall<WorkspaceZi
       // The second walk starts here, when the archive reaches this file.
       const second = await walkTransactions(ctx, walkInput, {});
       for await (const rows of second.rowSteps)
-        yield rows.map((row) => csvRecord(transactionColumns, transactionRecord(row))).join("");
+        yield rows.map((row) => csvRecord(transactionColumns, transactionCsvRecord(row))).join("");
     } catch (error) {
       cut(error);
       yield csvLine([textCell(words.incomplete, ",")], ",");

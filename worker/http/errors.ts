@@ -31,6 +31,8 @@ const statusByCode = {
   PAYEE_NAME_TAKEN: 409,
   /** A payee a merge reads was merged or deleted before its write: nothing changed. */
   PAYEES_CHANGED: 409,
+  /** Someone else changed the rule between the read and this write: reload and retry. */
+  RULES_CHANGED: 409,
   /** Transactions or cards already use the account, so its currency is fixed. */
   ACCOUNT_CURRENCY_LOCKED: 409,
   /** A credit card with debt cannot become a debit card until the debt is paid. */

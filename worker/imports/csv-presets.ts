@@ -70,19 +70,41 @@ const nuconta: CsvPreset = {
   }),
 };
 
+/** Columns our export gained later (notes, split parts): a file exported before them is still ours. */
+const laterColumns: readonly string[] = ["note", "part"];
+
 /** Our transactions export's column titles (worker/exports/transaction-rows.ts), in each language. */
 const monetaTitles = [english.columns, portuguese.columns].map((columns) => ({
-  all: Object.values(columns).map(headerWord),
+  all: Object.entries(columns)
+    .filter(([key]) => !laterColumns.includes(key))
+    .map(([, title]) => headerWord(title)),
   date: headerWord(columns.date),
   description: headerWord(columns.description),
   amount: headerWord(columns.amount),
   id: headerWord(columns.id),
+  note: headerWord(columns.note),
+  part: headerWord(columns.part),
 }));
 
 function monetaTitlesOf(header: readonly string[] | null) {
   if (!header) return null;
   const words = headerWords(header);
   return monetaTitles.find((titles) => titles.all.every((title) => words.includes(title))) ?? null;
+}
+
+/**
+ * Where our own export's header puts the note, the split-part marker (null where a file exported
+ * before them has none) and the transaction's id, whatever mapping the person chose; null for any
+ * other file.
+ */
+export function monetaExtraColumns(
+  header: readonly string[],
+): { note: number | null; part: number | null; id: number } | null {
+  const titles = monetaTitlesOf(header);
+  if (!titles) return null;
+  const words = headerWords(header);
+  const columnOf = (title: string) => (words.includes(title) ? words.indexOf(title) : null);
+  return { note: columnOf(titles.note), part: columnOf(titles.part), id: words.indexOf(titles.id) };
 }
 
 /**
@@ -105,7 +127,7 @@ const moneta: CsvPreset = {
         date: columnOf(titles.date, 0),
         description: columnOf(titles.description, 2),
         amount: columnOf(titles.amount, 3),
-        identifier: columnOf(titles.id, 11),
+        identifier: columnOf(titles.id, 13),
       },
       dateFormat: "ymd",
       decimalMark: delimiter === ";" ? "," : ".",

@@ -6,7 +6,7 @@ import {
   completeMapping,
   maxCsvColumns,
 } from "./csv-mapping.schemas.ts";
-import { csvPresets, type CsvSample } from "./csv-presets.ts";
+import { csvPresets, type CsvSample, monetaExtraColumns } from "./csv-presets.ts";
 import { type CsvRecord, csvRecords } from "./csv-records.ts";
 import { datePartsOf, negatedAmount, readCsvAmount, readCsvDate } from "./csv-values.ts";
 import { assertDayInRange, maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
@@ -136,10 +136,12 @@ function hasExpectedCells(cells: readonly string[], expected: readonly string[])
   return cells.length === expected.length - 1 && expected.at(-1)!.trim() === "";
 }
 
-/** A description as one line of text; an apostrophe our export put before "=", "+", "-" or "@" is taken off. */
+/** Text without the apostrophe our export put before "=", "+", "-" or "@" (worker/exports/csv.ts). */
+const unneutralised = (text: string) => (/^'[=+\-@]/.test(text) ? text.slice(1) : text);
+
+/** A description as one line of text. */
 function cleanDescription(cell: string): string {
-  const text = /[^\S ]| {2}/.test(cell) ? cell.replace(/\s+/g, " ").trim() : cell.trim();
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+  return unneutralised(/[^\S ]| {2}/.test(cell) ? cell.replace(/\s+/g, " ").trim() : cell.trim());
 }
 
 function amountOf(cells: readonly string[], line: number, mapping: CsvMapping): string {
@@ -184,7 +186,10 @@ function isBalanceRow(cells: readonly string[], { columns }: CsvMapping): boolea
   return /\b(saldo|balance)\b/i.test(description);
 }
 
-function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): StatementLine {
+/** Where our own export's note and split-part marker are; null for any other file. */
+type ExtraColumns = ReturnType<typeof monetaExtraColumns>;
+
+function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping, extra: ExtraColumns): StatementLine {
   const { columns, dateFormat } = mapping;
   const dateCell = (cells[columns.date] ?? "").trim();
   if (dateCell === "") throw new StatementProblem(line, "missingDate");
@@ -192,13 +197,29 @@ function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): State
   if (date === null) throw new StatementProblem(line, "badDate", { value: dateCell });
   assertDayInRange(line, date, dateCell);
   const identifier = columns.identifier === null ? "" : (cells[columns.identifier] ?? "").trim();
+  const note = extra?.note == null ? "" : unneutralised((cells[extra.note] ?? "").trim());
   return {
     line,
     date,
     description: cleanDescription(cells[columns.description] ?? ""),
     amount: amountOf(cells, line, mapping),
     importedId: identifier === "" ? null : identifier,
+    ...(note ? { note } : {}),
   };
+}
+
+/**
+ * Whether the record is a part of the split transaction on `previous` in our own export: its Part cell
+ * is filled and its id is the transaction's. A part whose transaction is not in the file (cut by hand)
+ * is read as a transaction of its own.
+ */
+function isPartOf(
+  previous: { line: StatementLine; cells: readonly string[] } | undefined,
+  cells: readonly string[],
+  extra: ExtraColumns,
+) {
+  if (extra?.part == null || !previous || (cells[extra.part] ?? "").trim() === "") return false;
+  return (cells[extra.id] ?? "").trim() === (previous.cells[extra.id] ?? "").trim();
 }
 
 /**
@@ -206,15 +227,19 @@ function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping): State
  * at the first record that does not read: a cell count that differs from the header's, a missing or
  * malformed date or amount, a date outside the range kept, an unclosed quote; "empty" when no
  * transaction is left after the header; "tooManyLines" beyond maxStatementLines. Blank records are
- * skipped.
+ * skipped. In our own export, a split transaction's part rows are counted on its line
+ * (`splitParts`), not read as transactions, and its note is kept.
  */
 export function parseCsvStatement(text: string, mapping: CsvMapping): StatementLine[] {
   assertUsableMapping(mapping);
   const lines: StatementLine[] = [];
   let expected: CsvRecord | null = null;
+  let extra: ExtraColumns = null;
+  let previous: { line: StatementLine; cells: readonly string[] } | undefined;
   for (const record of csvRecords(text, mapping.delimiter)) {
     if (!expected) {
       expected = record;
+      if (mapping.hasHeader) extra = monetaExtraColumns(record.cells);
       for (const [field, column] of mappedColumns(mapping))
         if (column >= record.cells.length)
           throw new StatementProblem(record.line, "missingColumn", { column: column + 1, field });
@@ -226,9 +251,14 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): StatementL
       });
     }
     if (isBalanceRow(record.cells, mapping)) continue;
+    if (isPartOf(previous, record.cells, extra)) {
+      previous!.line.splitParts = (previous!.line.splitParts ?? 0) + 1;
+      continue;
+    }
     if (lines.length === maxStatementLines)
       throw new StatementProblem(record.line, "tooManyLines", { max: maxStatementLines });
-    lines.push(statementLineOf(record, mapping));
+    previous = { line: statementLineOf(record, mapping, extra), cells: record.cells };
+    lines.push(previous.line);
   }
   if (lines.length === 0) throw new StatementProblem(expected?.line ?? 1, "empty");
   return lines;

@@ -21,10 +21,13 @@ export type PreviewLine = z.infer<typeof previewLineSchema>;
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 const maxDescriptionLength = 255;
+const maxNoteLength = 1000;
+
+/** Text cut to `length` characters, its last one "…" when cut. */
+const cutTo = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 function storedDescription(text: string, language: Language): string {
-  const description = text.trim() || exportWords[language].untitledImportedLine;
-  return description.length > maxDescriptionLength ? `${description.slice(0, maxDescriptionLength - 1)}…` : description;
+  return cutTo(text.trim() || exportWords[language].untitledImportedLine, maxDescriptionLength);
 }
 
 /** The line's amount in the currency's minor units, or why it cannot be written there. */
@@ -125,6 +128,8 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
       date: line.date,
       description: storedDescription(line.description, input.language),
       imported_id: line.importedId,
+      note: line.note ? cutTo(line.note, maxNoteLength) : null,
+      split_parts: line.splitParts ?? null,
     };
     if ("refused" in amount)
       return { ...base, amount: line.amount, status: "refused", reason: amount.refused, existing: null };
@@ -162,6 +167,7 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
     },
     needs_mapping: file.lines === null,
     lines: previewLines,
+    split_lines: lines.filter((line) => line.splitParts).length,
     counts: {
       new: previewLines.filter((line) => line.status === "new").length,
       duplicate: previewLines.filter((line) => line.status === "duplicate").length,

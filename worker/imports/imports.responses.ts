@@ -43,7 +43,8 @@ export const importChunkAnswerSchema = z.object({
  * has its bank id, `reason: "imported_id"`, or an earlier line of the file had it, `"same_file"`);
  * `possible_duplicate` (no bank id tells them apart, but `existing` looks the same: same amount and
  * direction, at most 3 days away, a word in common); `refused` (the currency cannot hold it: `zero_amount`,
- * `too_many_decimals`, `amount_too_large`).
+ * `too_many_decimals`, `amount_too_large`). `note` and `split_parts` come from Moneta's own export: a split
+ * transaction is one line with its whole amount and `split_parts` its number of parts, written unsplit.
  */
 export const previewLineSchema = z.object({
   line: z.number().int(),
@@ -51,6 +52,9 @@ export const previewLineSchema = z.object({
   description: z.string(),
   amount: z.string(),
   imported_id: z.string().nullable(),
+  note: z.string().nullable(),
+  /** How many parts the transaction was split in, in the file; null when it is not split. */
+  split_parts: z.number().int().nullable(),
   status: z.enum(["new", "duplicate", "possible_duplicate", "refused"]),
   reason: z.enum(["imported_id", "same_file", "zero_amount", "too_many_decimals", "amount_too_large"]).nullable(),
   existing: z.object({ uuid: z.string(), date: z.string(), description: z.string(), amount: z.string() }).nullable(),
@@ -102,6 +106,11 @@ export const importPreviewSchema = z.object({
     .nullable(),
   needs_mapping: z.boolean(),
   lines: z.array(previewLineSchema),
+  /**
+   * How many lines are split transactions (Moneta's own export): each is written whole, with its note,
+   * without its parts (an import files nothing under tags), so the dialog warns before writing.
+   */
+  split_lines: z.number().int(),
   counts: z.object({
     new: z.number().int(),
     duplicate: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { importFormats } from "../../db/enums.ts";
 import { dateSchema } from "../ledger/dates.schemas.ts";
-import { legSchema } from "../transactions/transactions.schemas.ts";
+import { legSchema, noteSchema } from "../transactions/transactions.schemas.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 
 /** The largest file an import takes, and the most transactions one import writes. */
@@ -39,6 +39,8 @@ export const importLineSchema = z.object({
   description: z.string().trim().min(1, "errors:fields.descriptionRequired").max(255, "errors:fields.tooLong"),
   amount: signedDecimalSchema,
   imported_id: z.string().trim().min(1).max(255, "errors:fields.tooLong").nullish(),
+  /** The note Moneta's own export carried; the preview cuts it to what a note holds. */
+  note: noteSchema.nullish(),
 });
 export type ImportLine = z.infer<typeof importLineSchema>;
 

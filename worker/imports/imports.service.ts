@@ -252,6 +252,7 @@ export async function writeImportChunk(
       ...money,
       description: line.description,
       date: line.date,
+      note: line.note ?? null,
       createdBy: ctx.actor.userId,
       createdVia: "person",
       importId: record.id,

@@ -22,6 +22,13 @@ export type StatementLine = {
   amount: string;
   /** The bank's own id for the transaction (OFX FITID, a CSV identifier column), if the file has one. */
   importedId: string | null;
+  /** Moneta's own export only: the transaction's note, when it has one. */
+  note?: string;
+  /**
+   * Moneta's own export only: how many rows of a split transaction's parts followed this line. They
+   * are read and left out — the line is the whole transaction, so nothing is counted twice.
+   */
+  splitParts?: number;
 };
 
 /** Why a file is refused. Each has a sentence in locales errors.json under `statement`. */

@@ -70,10 +70,11 @@ export function importApi(workspaceId: string) {
 }
 
 /** A preview line as a chunk sends it back. */
-export const chunkLine = ({ line, date, description, amount, imported_id }: PreviewLine): ImportLine => ({
+export const chunkLine = ({ line, date, description, amount, imported_id, note }: PreviewLine): ImportLine => ({
   line,
   date,
   description,
   amount,
   imported_id,
+  note,
 });

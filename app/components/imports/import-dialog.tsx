@@ -428,6 +428,9 @@ function PreviewTable({
         <p className="text-sm text-muted-foreground">{t("preview.nothingNew")}</p>
       ) : null}
       {counts.possible_duplicate ? <p className="text-sm text-muted-foreground">{t("preview.possibleHint")}</p> : null}
+      {preview.split_lines ? (
+        <p className="text-sm text-muted-foreground">{t("preview.splitHint", { count: preview.split_lines })}</p>
+      ) : null}
       <ScrollingGroup label={t("title")}>
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
@@ -444,6 +447,11 @@ function PreviewTable({
                 <td className="px-3 py-2 whitespace-nowrap">{formatDate(line.date, language, { style: "short" })}</td>
                 <td className="max-w-72 px-3 py-2">
                   <span className="line-clamp-2 break-words">{line.description}</span>
+                  {line.split_parts ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {t("preview.splitLine", { count: line.split_parts })}
+                    </span>
+                  ) : null}
                   {line.existing ? (
                     <span className="block text-xs text-muted-foreground">
                       {t("preview.matches", {

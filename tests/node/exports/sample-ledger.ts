@@ -39,3 +39,22 @@ export async function sampleLedgerIn(h: HouseholdLedger, purchase: { description
   });
   return { salary, pizza, dollars };
 }
+
+/**
+ * A supermarket purchase from the checking account (12 Nov) split in two parts — R$ 80,00 under Food
+ * with a note of its own, R$ 20,00 under Home — with a note on the whole.
+ */
+export function splitPurchaseIn(h: HouseholdLedger) {
+  return recordedIn(h, {
+    type: "expense",
+    origin_id: `account:${h.checking.id}`,
+    amount: "100.00",
+    description: "Mercado",
+    date: "2026-11-12",
+    note: "Compra do mês",
+    parts: [
+      { amount: "80.00", tag_ids: [h.food.id], note: "Pão e leite" },
+      { amount: "20.00", tag_ids: [h.home.id] },
+    ],
+  });
+}

@@ -12,7 +12,7 @@ import { allText, readPdf } from "../../support/pdf-text.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
-import { recordedIn, sampleLedgerIn } from "./sample-ledger.ts";
+import { recordedIn, sampleLedgerIn, splitPurchaseIn } from "./sample-ledger.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
 const nbsp = "\u00a0";
@@ -128,6 +128,24 @@ describe("exporting transactions as a PDF statement", () => {
     // Without period filters, the period is the first and last date listed.
     expect(tagged.pages[0]!.lines[2]).toBe("Period: 11/10/2026 to 11/10/2026");
     expect(allText(tagged)).not.toMatch(/Relatório/);
+  });
+
+  it("lists a split transaction's parts indented under it, and its note in a smaller line", async () => {
+    await upgradeOwner();
+    await splitPurchaseIn(h);
+    const page = readPdf(await bytesOf(await t.request(exportPath("?language=pt-BR"), { token: h.member.token })))
+      .pages[0]!;
+    expect(page.lines.slice(5, 9)).toEqual([
+      "12/11/2026 | Mercado | Despesa | Nubank | Food, Home | -R$ 100,00",
+      "Compra do mês",
+      "    Food · Pão e leite | -R$ 80,00",
+      "    Home | -R$ 20,00",
+    ]);
+    const size = (text: string) => page.pieces.find((piece) => piece.text.trim() === text)!.size;
+    expect(size("Compra do mês")).toBeLessThan(size("Mercado"));
+    expect(size("Home")).toBeLessThan(size("Mercado"));
+    // The totals count the transaction once.
+    expect(page.lines).toContain("BRL | R$ 0,00 | -R$ 100,00 | -R$ 100,00");
   });
 
   it("says so when nothing matches, with an empty period", async () => {

@@ -10,7 +10,7 @@ import { testServiceContext } from "../../support/service-context.ts";
 import { signInAs } from "../../support/sessions.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { readXlsx, readZip, rowValues } from "../../support/xlsx-reader.ts";
-import { recordedIn, sampleLedgerIn } from "./sample-ledger.ts";
+import { recordedIn, sampleLedgerIn, splitPurchaseIn } from "./sample-ledger.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -55,6 +55,8 @@ describe("exporting transactions as an Excel workbook", () => {
       "Valor recebido",
       "Moeda recebida",
       "Etiquetas",
+      "Observação",
+      "Parte da divisão",
       "Registrado por",
       "ID",
     ]);
@@ -70,6 +72,8 @@ describe("exporting transactions as an Excel workbook", () => {
       null,
       null,
       "Food, Home",
+      null,
+      null,
       "Mia Member",
       pizza.uuid,
     ]);
@@ -84,6 +88,8 @@ describe("exporting transactions as an Excel workbook", () => {
       99,
       "USD",
       "",
+      null,
+      null,
       "Mia Member",
       dollars.uuid,
     ]);
@@ -95,7 +101,7 @@ describe("exporting transactions as an Excel workbook", () => {
     expect(pizzaRow.get("D")).toEqual({ type: "number", value: -1234.5, format: "#,##0.00" });
     expect(book.rows.get(3)!.get("H")).toEqual({ type: "number", value: 99, format: "#,##0.00" });
     // Every column is wide enough for its title, the description wider than most.
-    expect(book.columnWidths).toHaveLength(12);
+    expect(book.columnWidths).toHaveLength(14);
     expect(book.columnWidths[2]).toBeGreaterThanOrEqual(30);
   });
 
@@ -128,6 +134,63 @@ describe("exporting transactions as an Excel workbook", () => {
     );
     expect(rowValues(expenses, 3).slice(3, 5)).toEqual([-1500, "JPY"]);
     expect(expenses.rows.get(3)!.get("D")).toEqual({ type: "number", value: -1500, format: "#,##0" });
+  });
+
+  it("writes a split transaction's row with its note, then its parts' rows marked as parts", async () => {
+    await upgradeOwner();
+    const split = await splitPurchaseIn(h);
+    const book = readXlsx(await bytesOf(await t.request(exportPath("?language=en"), { token: h.member.token })));
+    expect(rowValues(book, 1).slice(9, 12)).toEqual(["Tags", "Note", "Split part"]);
+    const row = (amount: number, tags: string, note: string | null, part: string | null) => [
+      "2026-11-12",
+      "Expense",
+      "Mercado",
+      amount,
+      "BRL",
+      "Nubank",
+      "",
+      null,
+      null,
+      tags,
+      note,
+      part,
+      "Mia Member",
+      split.uuid,
+    ];
+    expect([2, 3, 4].map((number) => rowValues(book, number))).toEqual([
+      row(-100, "Food, Home", "Compra do mês", null),
+      row(-80, "Food", "Pão e leite", "Part 1 of 2"),
+      row(-20, "Home", null, "Part 2 of 2"),
+    ]);
+    expect(book.rows.size).toBe(4);
+  });
+
+  it("keeps a split transaction's part rows with it when the sheet is full", async () => {
+    await upgradeOwner();
+    const older = await recordedIn(h, {
+      type: "expense",
+      origin_id: `account:${h.checking.id}`,
+      amount: "5",
+      description: "Café",
+      date: "2026-11-13",
+    });
+    await splitPurchaseIn(h);
+    const ctx = actingAs(testServiceContext(t.db, { clock: t.clock }), {
+      type: "person",
+      userId: h.member.user.id,
+      sessionId: h.member.sessionId,
+      via: "cookie",
+    });
+    const { stream } = await exportTransactionsXlsx({
+      ctx,
+      input: { workspaceId: h.workspaceId, filters: {}, language: "en", maxRows: 4 },
+    });
+    const book = readXlsx(await bytesOf(stream));
+    expect(rowValues(book, 2).at(-1)).toBe(older.uuid);
+    expect(rowValues(book, 3)).toEqual([
+      "The sheet is full: these are the first 1 transactions. Narrow the filters (a shorter period) for the rest.",
+    ]);
+    expect(book.rows.size).toBe(3);
   });
 
   it("keeps text that looks like a formula as text: there is no formula in the file", async () => {

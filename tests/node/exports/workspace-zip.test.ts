@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { workspaceWithTeam } from "../../support/workspaces.ts";
 import { readZip } from "../../support/xlsx-reader.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
+import { splitPurchaseIn } from "./sample-ledger.ts";
 
 const entityNames = [
   "workspace",
@@ -223,6 +224,26 @@ describe("exporting the whole workspace as a zip", () => {
     expect(JSON.parse(files.get("budgets.json")!)[0]).toMatchObject({ tag_name: "Food", amount: "900.00" });
     expect(JSON.parse(files.get("loans.json")!)[0]).toMatchObject({ name: "Carro", principal: "10000.00" });
     expect(JSON.parse(files.get("installment-plans.json")!)[0]).toMatchObject({ total_amount: "600.00" });
+  });
+
+  it("keeps a transaction's note and its split parts, in the JSON as objects and in the CSV as one cell", async () => {
+    const split = await splitPurchaseIn(h);
+    const { files } = await download(h.owner.token, "?language=en");
+    const [record] = JSON.parse(files.get("transactions.json")!) as Array<Record<string, unknown>>;
+    expect(record).toMatchObject({
+      uuid: split.uuid,
+      amount: "100.00",
+      note: "Compra do mês",
+      parts: [
+        { amount: "80.00", note: "Pão e leite", tags: [{ uuid: h.food.id, name: "Food" }], tag_ids: [h.food.id] },
+        { amount: "20.00", note: null, tags: [{ uuid: h.home.id, name: "Home" }], tag_ids: [h.home.id] },
+      ],
+    });
+    const [header, line] = csvLines(files.get("transactions.csv")!);
+    const columns = header!.split(",");
+    expect(columns.slice(columns.indexOf("tags"), columns.indexOf("tags") + 3)).toEqual(["tags", "note", "parts"]);
+    expect(line).toContain(',"Food, Home",Compra do mês,80.00 Food — Pão e leite; 20.00 Home,');
+    expect(files.get("README.txt")).toMatch(/transactions\.csv: every transaction.*note.*split transaction's parts/);
   });
 
   it("never holds another workspace's data", async () => {

@@ -237,34 +237,103 @@ describe("the presets read their banks' files", () => {
     ]);
   });
 
-  it("reads back what our CSV writer writes, in each language and with each separator", () => {
+  /**
+   * A file as our CSV writer writes it, in `language` with `separator`, from rows given by column key;
+   * `keys` leaves out the columns a file exported before them lacks.
+   */
+  function ourExport(
+    language: "en" | "pt-BR",
+    separator: "," | ";",
+    rows: Array<Record<string, string>>,
+    keys = exportColumns(language).map((column) => column.key as string),
+  ) {
+    const titles = exportColumns(language).filter((column) => keys.includes(column.key));
+    const line = (cells: string[]) => csvLine(cells, separator);
+    const cell = (key: string, value = "") =>
+      key === "amount" ? numberCell(value, separator) : key === "date" ? value : textCell(value, separator);
+    return `\uFEFF${line(titles.map((column) => textCell(column.title, separator)))}${rows
+      .map((row) => line(titles.map((column) => cell(column.key, row[column.key]))))
+      .join("")}`;
+  }
+  const exportedRow = (date: string, description: string, amount: string, id: string, extra = {}) => ({
+    date,
+    type: "Expense",
+    description,
+    amount,
+    currency: "BRL",
+    from: "Checking",
+    tags: "Food, Home",
+    createdBy: "Ana",
+    id,
+    ...extra,
+  });
+
+  it("reads back what our CSV writer writes, in each language and with each separator, before notes and after", () => {
+    const rows = [
+      exportedRow("2026-01-31", '+55 phone; "top-up"', "-1234.50", "a1", { note: "=Pix; da Ana\nobrigada" }),
+      exportedRow("2026-02-01", "Refund", "20", "a2"),
+    ];
+    const beforeNotes = exportColumns("en")
+      .map((column) => column.key as string)
+      .filter((key) => key !== "note" && key !== "part");
     for (const language of ["en", "pt-BR"] as const) {
       for (const separator of [",", ";"] as const) {
-        const row = (cells: string[]) => csvLine(cells, separator);
-        const titles = exportColumns(language).map((column) => textCell(column.title, separator));
-        const cells = (date: string, description: string, amount: string, id: string) => [
-          date,
-          textCell("Expense", separator),
-          textCell(description, separator),
-          numberCell(amount, separator),
-          "BRL",
-          textCell("Checking", separator),
-          "",
-          "",
-          "",
-          textCell("Food, Home", separator),
-          textCell("Ana", separator),
-          id,
-        ];
-        const text = `\uFEFF${row(titles)}${row(cells("2026-01-31", '+55 phone; "top-up"', "-1234.50", "a1"))}${row(cells("2026-02-01", "Refund", "20", "a2"))}`;
+        const text = ourExport(language, separator, rows);
         const inspection = inspectCsv(text);
         expect(inspection.preset, `${language} ${separator}`).toBe("moneta");
         expect(parseCsvStatement(text, inspection.mapping!), `${language} ${separator}`).toEqual([
+          {
+            line: 2,
+            date: "2026-01-31",
+            description: '+55 phone; "top-up"',
+            amount: "-1234.50",
+            importedId: "a1",
+            note: "=Pix; da Ana\nobrigada",
+          },
+          { line: 4, date: "2026-02-01", description: "Refund", amount: "20", importedId: "a2" },
+        ]);
+        const older = ourExport(language, separator, rows, beforeNotes);
+        expect(inspectCsv(older).preset, `${language} ${separator} before notes`).toBe("moneta");
+        expect(parseCsvStatement(older, inspectCsv(older).mapping!)).toEqual([
           { line: 2, date: "2026-01-31", description: '+55 phone; "top-up"', amount: "-1234.50", importedId: "a1" },
           { line: 3, date: "2026-02-01", description: "Refund", amount: "20", importedId: "a2" },
         ]);
       }
     }
+  });
+
+  it("reads a split transaction of our export as one line, its whole, and counts its parts' rows", () => {
+    const part = (amount: string, label: string, id = "a1") =>
+      exportedRow("2026-01-31", "Mercado", amount, id, { tags: "Food", part: label });
+    const text = ourExport("pt-BR", ";", [
+      exportedRow("2026-01-31", "Mercado", "-100.00", "a1", { note: "Compra do mês" }),
+      part("-80.00", "Parte 1 de 2"),
+      part("-20.00", "Parte 2 de 2"),
+      exportedRow("2026-01-30", "Padaria", "-12.00", "a2"),
+      // A part whose transaction is not in the file (cut by hand) is read as a transaction.
+      part("-5.00", "Parte 2 de 2", "a3"),
+    ]);
+    const inspection = inspectCsv(text);
+    expect(parseCsvStatement(text, inspection.mapping!)).toEqual([
+      {
+        line: 2,
+        date: "2026-01-31",
+        description: "Mercado",
+        amount: "-100.00",
+        importedId: "a1",
+        note: "Compra do mês",
+        splitParts: 2,
+      },
+      { line: 5, date: "2026-01-30", description: "Padaria", amount: "-12.00", importedId: "a2" },
+      { line: 6, date: "2026-01-31", description: "Mercado", amount: "-5.00", importedId: "a3" },
+    ]);
+    // Whatever mapping the person chose (here without the id column), the parts are told by the header.
+    const withoutId = { ...inspection.mapping!, columns: { ...inspection.mapping!.columns, identifier: null } };
+    expect(parseCsvStatement(text, withoutId).map((line) => [line.amount, line.splitParts])).toEqual([
+      ["-100.00", 2],
+      ["-12.00", undefined],
+      ["-5.00", undefined],
+    ]);
   });
 
   it("lists every preset by its id", () => {
