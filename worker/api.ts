@@ -11,6 +11,7 @@ import { accountRoutes } from "./accounts/accounts.routes.ts";
 import { cardRoutes } from "./cards/cards.routes.ts";
 import { tagRoutes } from "./tags/tags.routes.ts";
 import { payeeRoutes } from "./payees/payees.routes.ts";
+import { ruleRoutes } from "./rules/rules.routes.ts";
 import { transactionRoutes } from "./transactions/transactions.routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { scheduledRoutes } from "./planning/scheduled/scheduled.routes.ts";
@@ -49,6 +50,7 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/workspaces", transactionRoutes)
   .route("/workspaces", tagRoutes)
   .route("/workspaces", payeeRoutes)
+  .route("/workspaces", ruleRoutes)
   .route("/workspaces", dashboardRoutes)
   .route("/workspaces", scheduledRoutes)
   .route("/workspaces", recurringRoutes)

@@ -294,3 +294,26 @@ export const payeeTotals = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.payeeId, table.kind, table.currency] })],
 );
+
+/**
+ * Rules that file money as it enters (README: "Rules"): conditions on a line (its text, payee, amount,
+ * kind, account or card, and where it came from) → actions (tags, payee, description, note, a split).
+ * Ordered by `position`; for each action the first matching rule that has it wins; a paused rule does
+ * nothing. Conditions and actions are JSON checked by worker/rules/rules.schemas.ts.
+ */
+export const rules = sqliteTable(
+  "rules",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    conditions: text("conditions", { mode: "json" }).notNull(),
+    actions: text("actions", { mode: "json" }).notNull(),
+    revision: integer("revision").notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: timestampColumn("updated_at"),
+  },
+  (table) => [index("rules_workspace_position_idx").on(table.workspaceId, table.position)],
+);

@@ -292,6 +292,25 @@ const examples: Record<string, Example> = {
     json: ({ ids }: Fixture) => ({ into: ids.payeeId }),
   },
   "DELETE /api/workspaces/{workspaceId}/payees/{payeeId}": { params: spare("payees", { name: "Unused" }, "payeeId") },
+  "GET /api/workspaces/{workspaceId}/rules": {},
+  "POST /api/workspaces/{workspaceId}/rules": {
+    json: ({ ids }: Fixture) => ({
+      name: "Market split",
+      conditions: [{ field: "amount", operator: "between", value: "50", max: "500.00" }],
+      sources: ["imported", "typed"],
+      actions: { split: { parts: [{ tag_ids: [ids.tagId], percent: "60" }, { tag_ids: [ids.tagId] }] } },
+    }),
+  },
+  "PUT /api/workspaces/{workspaceId}/rules/order": { json: ({ ids }: Fixture) => ({ rule_ids: [ids.ruleId] }) },
+  "GET /api/workspaces/{workspaceId}/rules/{ruleId}": {},
+  "PUT /api/workspaces/{workspaceId}/rules/{ruleId}": { json: { paused: true } },
+  "DELETE /api/workspaces/{workspaceId}/rules/{ruleId}": {
+    params: spare(
+      "rules",
+      { name: "Spare", conditions: [{ field: "type", operator: "is", value: "income" }], actions: { add_note: "x" } },
+      "ruleId",
+    ),
+  },
   "GET /api/workspaces/{workspaceId}/dashboard/stats": {},
   "GET /api/workspaces/{workspaceId}/dashboard/monthly-income": {},
   "GET /api/workspaces/{workspaceId}/dashboard/monthly-expenses": {},
@@ -622,6 +641,13 @@ describe("the API's OpenAPI document", () => {
     ids.closing_date = "2026-12-10";
     ids.tagId = (await inWorkspace("tags", { name: "Food" })).uuid;
     ids.payeeId = (await inWorkspace("payees", { name: "Padaria" })).uuid;
+    ids.ruleId = (
+      await inWorkspace("rules", {
+        name: "Uber",
+        conditions: [{ field: "payee", operator: "equals", value: "Uber" }],
+        actions: { set_tags: [ids.tagId], set_description: "Uber", add_note: "ride" },
+      })
+    ).uuid;
     const expense = {
       origin_id: `card:${ids.cardId}`,
       amount: "25.00",

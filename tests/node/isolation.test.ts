@@ -50,6 +50,15 @@ const importBody = { target: "account:ACCOUNT", file_name: "extrato.ofx", format
 const ofxFile =
   '<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL</CURDEF><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261120</DTPOSTED><TRNAMT>-12.50</TRNAMT><FITID>F2</FITID><MEMO>Padaria</MEMO></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>';
 
+const ruleBody = {
+  name: "Uber",
+  conditions: [
+    { field: "description", operator: "contains", value: "uber" },
+    { field: "place", operator: "is", value: "account:ACCOUNT" },
+  ],
+  actions: { set_tags: ["TAG"], set_payee: "Uber" },
+};
+
 const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId": undefined,
   "PUT /workspaces/:workspaceId": { name: "Taken over" },
@@ -116,6 +125,12 @@ const requestBodies: Record<string, unknown> = {
   "PUT /workspaces/:workspaceId/payees/:payeeId": { name: "Renamed" },
   "DELETE /workspaces/:workspaceId/payees/:payeeId": undefined,
   "POST /workspaces/:workspaceId/payees/:payeeId/merge": { into: "PAYEE_TWIN" },
+  "GET /workspaces/:workspaceId/rules": undefined,
+  "POST /workspaces/:workspaceId/rules": ruleBody,
+  "PUT /workspaces/:workspaceId/rules/order": { rule_ids: ["RULE"] },
+  "GET /workspaces/:workspaceId/rules/:ruleId": undefined,
+  "PUT /workspaces/:workspaceId/rules/:ruleId": ruleBody,
+  "DELETE /workspaces/:workspaceId/rules/:ruleId": undefined,
   "GET /workspaces/:workspaceId/dashboard/stats": undefined,
   "GET /workspaces/:workspaceId/dashboard/monthly-income": undefined,
   "GET /workspaces/:workspaceId/dashboard/monthly-expenses": undefined,
@@ -236,6 +251,7 @@ function bodyFor(route: string, ids: Ids): unknown {
     JSON.stringify(body)
       .replaceAll("ACCOUNT", ids.accountId!)
       .replaceAll("PAYEE_TWIN", ids.twinPayeeId!)
+      .replaceAll("RULE", ids.ruleId!)
       .replaceAll("SIBLING", ids.siblingTagId!)
       .replaceAll("TAG", ids.tagId!)
       .replaceAll("TRANSACTION", ids.transactionId!),
@@ -279,6 +295,10 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     return (await created.json()).data.uuid as string;
   };
   const payeeId = await planned("payees", { name: "Padaria" });
+  const ruleId = await planned("rules", {
+    ...ruleBody,
+    actions: JSON.parse(JSON.stringify(ruleBody.actions).replaceAll("TAG", tag.id)),
+  });
   const twinPayeeId = await planned("payees", { name: "Padaria do Zé" });
   const goalId = await planned("goals", { name: "Trip", target_amount: "1000.00", account_ids: ["ACCOUNT"] });
   const contribution = await t.request(`/api/workspaces/${workspaceId}/goals/${goalId}/contributions`, {
@@ -309,6 +329,7 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     siblingTagId: siblingTag.id,
     payeeId,
     twinPayeeId,
+    ruleId,
     transactionId: transaction.uuid as string,
     // The card's open statement on the test clock's day (2026-11-21; it closes on the 10th).
     closing_date: "2026-12-10",

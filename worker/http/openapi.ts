@@ -34,6 +34,7 @@ export const apiTags = {
   Transactions: "Income, expenses, transfers and card payments.",
   Tags: "The labels transactions carry.",
   Payees: "Who income comes from and expenses go to, by the names they are known by.",
+  Rules: "Conditions → actions that file money as it enters.",
   Dashboard: "The workspace's figures at a glance.",
   "Scheduled transactions": "One-off transactions posted on their day.",
   "Recurring transactions": "Rules that post a transaction on a schedule.",
