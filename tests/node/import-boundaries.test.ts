@@ -286,6 +286,7 @@ describe("worker features", () => {
     { from: "goals", to: "currency", reason: "a goal counts other currencies at the latest rate" },
     { from: "imports", to: "exports", reason: "an imported line without a description takes the files' word for it" },
     { from: "imports", to: "payees", reason: "an imported line finds, or makes, its payee" },
+    { from: "imports", to: "rules", reason: "the preview files each line by the workspace's rules" },
     { from: "imports", to: "transactions", reason: "an imported line becomes a transaction" },
     { from: "planning", to: "cards", reason: "installments and projected statements follow a card's billing days" },
     { from: "planning", to: "currency", reason: "the projection counts other currencies" },

@@ -12,6 +12,7 @@ import { comparedDays, matchLines, type ComparableLine } from "./duplicates.ts";
 import { existingTransactionsQuery, rememberedMappingQuery, targetMissing, targetQuery } from "./import-target.ts";
 import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
 import { readStatementFile } from "./statement-file.ts";
+import { filingQueries, lineFiler } from "./import-filing.ts";
 
 /** Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold. */
 export type RefusalReason = "zero_amount" | "too_many_decimals" | "amount_too_large";
@@ -94,16 +95,18 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   const lines: StatementLine[] = file.lines ?? [];
   const days = comparedDays(lines);
   const {
-    rows: { targetRows, existingRows, mappingRows },
+    rows: { targetRows, existingRows, mappingRows, ...filingRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     targetRows: targetQuery(ctx, input.workspaceId, upload.target),
     existingRows: days ? existingTransactionsQuery(ctx, input.workspaceId, upload.target, days) : undefined,
     mappingRows: rememberedMappingQuery(ctx, input.workspaceId, upload.target),
+    ...filingQueries(ctx, input.workspaceId),
   });
   const target = targetRows[0];
   if (!target) throw targetMissing();
   if (!target.isActive) throw fieldError("target", "errors:fields.legArchived");
   const amounts = lines.map((line) => unitsOf(line.amount, target.currency));
+  const fileLine = lineFiler(filingRows, upload.target, target.currency);
   const comparable: ComparableLine[] = [];
   const comparedIndexes: number[] = [];
   amounts.forEach((amount, index) => {
@@ -132,7 +135,7 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
       split_parts: line.splitParts ?? null,
     };
     if ("refused" in amount)
-      return { ...base, amount: line.amount, status: "refused", reason: amount.refused, existing: null };
+      return { ...base, amount: line.amount, status: "refused", reason: amount.refused, existing: null, filed: null };
     const match = matchOf.get(index)!;
     const found = "existingId" in match ? existingById.get(match.existingId) : undefined;
     return {
@@ -148,6 +151,7 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
             amount: unitsToDecimal(found.units, target.currency),
           }
         : null,
+      filed: match.status === "duplicate" ? null : fileLine({ description: base.description, units: amount.units }),
     };
   });
   const remembered = mappingRows[0]?.csvMapping;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { previewFilingSchema } from "./imports.schemas.ts";
 import { currencies, importFormats } from "../../db/enums.ts";
 import {
   csvDateFormats,
@@ -58,6 +59,11 @@ export const previewLineSchema = z.object({
   status: z.enum(["new", "duplicate", "possible_duplicate", "refused"]),
   reason: z.enum(["imported_id", "same_file", "zero_amount", "too_many_decimals", "amount_too_large"]).nullable(),
   existing: z.object({ uuid: z.string(), date: z.string(), description: z.string(), amount: z.string() }).nullable(),
+  /**
+   * How the workspace's rules file the line, null when none matched (or it is refused): its tags or parts,
+   * payee, description and note as they will be written — the chunk sends it back with the line.
+   */
+  filed: previewFilingSchema.nullable(),
 });
 
 const guessedColumn = z.number().int().nullable();

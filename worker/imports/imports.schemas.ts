@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { importFormats } from "../../db/enums.ts";
 import { dateSchema } from "../ledger/dates.schemas.ts";
-import { legSchema, noteSchema } from "../transactions/transactions.schemas.ts";
+import { legSchema, noteSchema, payeeNameSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
+import { positiveAmountSchema } from "../ledger/money.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 
 /** The largest file an import takes, and the most transactions one import writes. */
@@ -33,6 +34,34 @@ export const importCreateSchema = z.object({
 });
 export type ImportCreateInput = z.infer<typeof importCreateSchema>;
 
+/** How a line is filed: by the rules, as the preview shows it and a chunk sends it back. */
+export const lineFilingSchema = z.object({
+  description: z.string().trim().min(1).max(255, "errors:fields.tooLong").optional(),
+  payee: payeeNameSchema.optional(),
+  note: noteSchema.optional(),
+  tag_ids: tagIdsSchema.optional(),
+  parts: z
+    .array(z.object({ amount: positiveAmountSchema, tag_ids: tagIdsSchema }))
+    .min(2, "errors:fields.splitTooFew")
+    .max(20, "errors:fields.tooManyParts")
+    .optional(),
+  /** The rules that filed it, in their order. */
+  rule_ids: z.array(z.string()).max(50).default([]),
+});
+export type LineFiling = z.infer<typeof lineFilingSchema>;
+
+/** The preview's filing of a line, with the names of the tags it uses for the table to show. */
+export const previewFilingSchema = z.object({
+  description: z.string().optional(),
+  payee: z.string().optional(),
+  note: z.string().optional(),
+  tag_ids: z.array(z.string()).optional(),
+  parts: z.array(z.object({ amount: z.string(), tag_ids: z.array(z.string()) })).optional(),
+  rule_ids: z.array(z.string()),
+  tags: z.array(z.object({ uuid: z.string(), name: z.string(), color: z.string() })),
+});
+export type PreviewFiling = z.infer<typeof previewFilingSchema>;
+
 export const importLineSchema = z.object({
   line: z.number().int().min(1),
   date: dateSchema,
@@ -41,8 +70,11 @@ export const importLineSchema = z.object({
   imported_id: z.string().trim().min(1).max(255, "errors:fields.tooLong").nullish(),
   /** The note Moneta's own export carried; the preview cuts it to what a note holds. */
   note: noteSchema.nullish(),
+  /** How the preview's rules filed the line (./import-filing.ts), sent back as the preview gave it. */
+  filed: lineFilingSchema.nullish(),
 });
-export type ImportLine = z.infer<typeof importLineSchema>;
+/** A line as a client sends it: amounts as the preview gave them. */
+export type ImportLine = z.input<typeof importLineSchema>;
 
 /** POST /imports/{id}/chunks: the next lines, numbered from 0; a chunk sent again is answered, not written again. */
 export const importChunkSchema = z.object({

@@ -9,6 +9,7 @@ import {
   statementImportChunks,
   statementImports,
   transactions,
+  transactionTags,
   users,
 } from "../../db/schema/index.ts";
 import type { PersonCall } from "../access/actor.ts";
@@ -20,6 +21,10 @@ import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledg
 import { effectsOf, noEffects } from "../ledger/effects.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
 import { payeesOfLines } from "../payees/payee-statements.ts";
+import { tagLinkRows } from "../ledger/tag-links.ts";
+import { partsOfNewRows } from "../transactions/transaction-parts.ts";
+import { namedTagsQuery } from "../transactions/transactions.queries.ts";
+import { checkedParts, tagIdsFiled } from "./import-filing.ts";
 import { countChange, creditLimits } from "../transactions/transactions.service.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
@@ -198,12 +203,13 @@ export async function writeImportChunk(
   const { ctx, input } = call;
   const ids = input.lines.flatMap((line) => (line.imported_id ? [line.imported_id] : []));
   const {
-    rows: { importRows, chunkRows, accountRows, cardRows, takenRows },
+    rows: { importRows, chunkRows, accountRows, cardRows, takenRows, filedTags },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     importRows: importRowQuery(ctx, input),
     chunkRows: chunkQuery(ctx, input, input.chunk_index),
     ...importLegQueries(ctx, input),
     takenRows: ids.length > 0 ? takenIdsQuery(ctx, input, ids) : undefined,
+    filedTags: namedTagsQuery(ctx, input.workspaceId, tagIdsFiled(input.lines)),
   });
   const record = importRows[0];
   if (!record) throw importNotFound();
@@ -224,6 +230,11 @@ export async function writeImportChunk(
   const now = ctx.clock.now().toISOString();
   const effects = noEffects();
   const rows: (typeof transactions.$inferInsert)[] = [];
+  const tagById = new Map(filedTags.map((tag) => [tag.id, tag]));
+  const foundTagIds = new Set(tagById.keys());
+  const linkRows: ReturnType<typeof tagLinkRows> = [];
+  const splitRows: Parameters<typeof partsOfNewRows>[1][number][] = [];
+  const payeeLines: Parameters<typeof payeesOfLines>[2][number][] = [];
   let skipped = 0;
   input.lines.forEach((line, index) => {
     const importedId = line.imported_id ?? null;
@@ -245,14 +256,32 @@ export async function writeImportChunk(
     const resolved = resolveTransaction(transactionInput, lookup, null, "units");
     effectsOf(resolved, 1, effects);
     const { kind, ...money } = resolved;
+    const id = newId();
+    // How the preview's rules filed it: its tags or parts, payee, description and note.
+    const filed = line.filed ?? null;
+    const parts = filed ? checkedParts(filed, index, units, currency, foundTagIds) : null;
+    if (parts)
+      splitRows.push({
+        transactionId: id,
+        amountUnits: units,
+        parts: parts.map((part) => ({ id: newId(), amountUnits: part.amountUnits, tagIds: part.tagIds, note: null })),
+      });
+    else if (filed?.tag_ids?.length)
+      linkRows.push(
+        ...tagLinkRows(
+          id,
+          filed.tag_ids.map((tagId) => tagById.get(tagId)!),
+        ),
+      );
+    payeeLines.push({ transactionId: id, description: line.description, payee: filed?.payee ?? null });
     rows.push({
-      id: newId(),
+      id,
       workspaceId: input.workspaceId,
       kind,
       ...money,
-      description: line.description,
+      description: filed?.description ?? line.description,
       date: line.date,
-      note: line.note ?? null,
+      note: filed?.note ?? line.note ?? null,
       createdBy: ctx.actor.userId,
       createdVia: "person",
       importId: record.id,
@@ -279,13 +308,10 @@ export async function writeImportChunk(
           skippedCount: skipped,
         }),
         ...(rows.length > 0 ? [ctx.db.insert(transactions).values(rows)] : []),
-        // Each line's payee: the one its description is known as, or one made from its cleaned name.
-        ...payeesOfLines(
-          ctx.db,
-          input.workspaceId,
-          rows.map((row) => ({ transactionId: row.id!, description: row.description })),
-          now,
-        ),
+        ...(linkRows.length > 0 ? [ctx.db.insert(transactionTags).values(linkRows)] : []),
+        ...partsOfNewRows(ctx.db, splitRows),
+        // Each line's payee: the one a rule named, or the one its bank text is known as, or one made from it.
+        ...payeesOfLines(ctx.db, input.workspaceId, payeeLines, now),
         countChange(ctx, input.workspaceId, rows.length),
         ...effectStatements(ctx, input.workspaceId, effects),
       ]),

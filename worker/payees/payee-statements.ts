@@ -89,43 +89,51 @@ export function payeeSet(
 }
 
 /**
- * Lines from outside (an import's chunk) given their payees: each line's description's key is some
- * payee's when learned, else a payee of its cleaned name is made (or found) and learns the key. Three
- * set-based statements for the chunk, after its rows are in the batch.
+ * Lines from outside (an import's chunk) given their payees, after their rows are in the batch: a line
+ * a rule named a payee for gets that payee (made if need be); any other, the payee its description's key
+ * is learned for, else a payee of its cleaned name, made (or found) and learning the key. Three
+ * set-based statements for the chunk.
  */
 export function payeesOfLines(
   db: Database,
   workspaceId: string,
-  lines: readonly { transactionId: string; description: string }[],
+  lines: readonly { transactionId: string; description: string; payee?: string | null }[],
   now: string,
 ): Statements {
-  const named = lines
-    .map((line) => ({
-      id: line.transactionId,
-      key: payeeKeyOf(line.description),
-      name: cleanedPayeeName(line.description),
-    }))
-    .filter((line) => line.key !== "" && line.name !== "");
-  if (named.length === 0) return [];
-  const linesJson = JSON.stringify(named);
+  const payeeLines = lines
+    .map((line) =>
+      line.payee
+        ? { id: line.transactionId, key: "", name: line.payee, named: 1 }
+        : {
+            id: line.transactionId,
+            key: payeeKeyOf(line.description),
+            name: cleanedPayeeName(line.description),
+            named: 0,
+          },
+    )
+    .filter((line) => line.name !== "" && (line.named === 1 || line.key !== ""));
+  if (payeeLines.length === 0) return [];
+  const linesJson = JSON.stringify(payeeLines.map((line) => ({ ...line, payeeId: newId() })));
+  const field = (name: string) => sql.raw(`json_extract(line.value, '$.${name}')`);
   return [
     db.run(sql`insert into ${payees} (id, workspace_id, name, created_at)
-      select min(json_extract(line.value, '$.payeeId')), ${workspaceId}, json_extract(line.value, '$.name'), ${now}
-      from json_each(${JSON.stringify(named.map((line) => ({ ...line, payeeId: newId() })))}) as line
-      where not exists (select 1 from ${payeeNames} where ${payeeNames.workspaceId} = ${workspaceId}
-        and ${payeeNames.key} = json_extract(line.value, '$.key'))
-      group by lower(json_extract(line.value, '$.name'))
+      select min(${field("payeeId")}), ${workspaceId}, ${field("name")}, ${now}
+      from json_each(${linesJson}) as line
+      where ${field("named")} = 1 or not exists (select 1 from ${payeeNames} where ${payeeNames.workspaceId} = ${workspaceId}
+        and ${payeeNames.key} = ${field("key")})
+      group by lower(${field("name")})
       on conflict do nothing`),
     db.run(sql`insert into ${payeeNames} (workspace_id, key, payee_id)
-      select ${workspaceId}, json_extract(line.value, '$.key'), ${payees.id}
+      select ${workspaceId}, ${field("key")}, ${payees.id}
       from json_each(${linesJson}) as line join ${payees} on ${payees.workspaceId} = ${workspaceId}
-        and lower(${payees.name}) = lower(json_extract(line.value, '$.name'))
-      where true
+        and lower(${payees.name}) = lower(${field("name")})
+      where ${field("named")} = 0
       on conflict do nothing`),
-    db.run(sql`update ${transactions} set payee_id = (select ${payeeNames.payeeId} from ${payeeNames}
-        where ${payeeNames.workspaceId} = ${workspaceId} and ${payeeNames.key} = (select json_extract(line.value, '$.key')
-          from json_each(${linesJson}) as line where json_extract(line.value, '$.id') = ${transactions}.id))
-      where ${transactions}.id in (select json_extract(line.value, '$.id') from json_each(${linesJson}) as line)`),
+    db.run(sql`update ${transactions} set payee_id = (select case when ${field("named")} = 1
+          then (select ${payees.id} from ${payees} where ${payees.workspaceId} = ${workspaceId} and lower(${payees.name}) = lower(${field("name")}))
+          else (select ${payeeNames.payeeId} from ${payeeNames} where ${payeeNames.workspaceId} = ${workspaceId} and ${payeeNames.key} = ${field("key")}) end
+        from json_each(${linesJson}) as line where ${field("id")} = ${transactions}.id)
+      where ${transactions}.id in (select ${field("id")} from json_each(${linesJson}) as line)`),
   ];
 }
 

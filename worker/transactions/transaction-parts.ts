@@ -89,12 +89,57 @@ export function partsDeleted(db: Database, transactionId: string, revision: numb
   ];
 }
 
+/** A transaction's parts as a write gives them: the row, the revision it must be at, its whole amount. */
+export type PartsOfRow = { transactionId: string; revision: number; amountUnits: number; parts: readonly PartRow[] };
+
 /**
- * A transaction's parts replaced by `parts`, its links derived from them, and the batch's own check that
- * they sum to `amountUnits` — all while the row is at `revision` (the one read; 0 for a row this batch
- * inserts), so an edit that lost a race writes no part. The check writes NULL into the amount, which
- * fails the batch (worker/ledger/apply-effects.ts runLedgerBatch answers 422 at `parts`).
+ * Parts inserted for some transactions, their links derived from them, and the batch's own check that
+ * each transaction's parts sum to its amount — all only where the row is at the revision given (the one
+ * read; 0 for a row this batch inserts), so an edit that lost a race writes no part. The check writes
+ * NULL into the amount, which fails the batch (worker/ledger/apply-effects.ts runLedgerBatch answers 422
+ * at `parts`). Five statements, however many transactions.
  */
+function partsInserted(db: Database, rows: readonly PartsOfRow[]): BatchItem<"sqlite">[] {
+  const partsJson = JSON.stringify(
+    rows.flatMap((row) =>
+      row.parts.map((part, position) => ({
+        id: part.id,
+        transaction: row.transactionId,
+        revision: row.revision,
+        position,
+        amount: part.amountUnits,
+        note: part.note,
+      })),
+    ),
+  );
+  const tagsJson = JSON.stringify(
+    rows.flatMap((row) => row.parts.flatMap((part) => part.tagIds.map((tagId) => ({ part: part.id, tag: tagId })))),
+  );
+  const wholesJson = JSON.stringify(
+    rows.map((row) => ({ transaction: row.transactionId, revision: row.revision, amount: row.amountUnits })),
+  );
+  const field = (alias: string, name: string) => sql.raw(`json_extract(${alias}.value, '$.${name}')`);
+  return [
+    db.run(sql`insert into transaction_parts (id, transaction_id, position, amount_cents, note)
+      select ${field("part", "id")}, ${transactions.id}, ${field("part", "position")}, ${field("part", "amount")}, ${field("part", "note")}
+      from json_each(${partsJson}) as part join ${transactions} on ${transactions.id} = ${field("part", "transaction")}
+        and ${transactions.revision} = ${field("part", "revision")}`),
+    db.run(sql`insert into transaction_part_tags (part_id, tag_id)
+      select ${transactionParts.id}, ${field("part_tag", "tag")}
+      from json_each(${tagsJson}) as part_tag join ${transactionParts} on ${transactionParts.id} = ${field("part_tag", "part")}`),
+    ...splitLinksRederived(
+      db,
+      rows.map((row) => row.transactionId),
+    ),
+    db.run(sql`update ${transactions} set amount_cents = null
+      where ${transactions.id} in (select ${field("whole", "transaction")} from json_each(${wholesJson}) as whole
+        where ${field("whole", "revision")} = ${transactions.revision}
+          and (select coalesce(sum(${transactionParts.amountCents}), ${field("whole", "amount")}) from ${transactionParts}
+            where ${transactionParts.transactionId} = ${field("whole", "transaction")}) <> ${field("whole", "amount")})`),
+  ];
+}
+
+/** A transaction's parts replaced by `parts` (the old ones deleted first), in an edit's or a create's batch. */
 export function partsWritten(
   db: Database,
   transactionId: string,
@@ -102,33 +147,20 @@ export function partsWritten(
   amountUnits: number,
   parts: readonly PartRow[],
 ): BatchItem<"sqlite">[] {
-  const partsJson = JSON.stringify(
-    parts.map((part, position) => ({ id: part.id, position, amount: part.amountUnits, note: part.note })),
-  );
-  const tagsJson = JSON.stringify(parts.flatMap((part) => part.tagIds.map((tagId) => ({ part: part.id, tag: tagId }))));
   return [
     ...partsDeleted(db, transactionId, revision),
-    db.run(sql`insert into transaction_parts (id, transaction_id, position, amount_cents, note)
-      select json_extract(part.value, '$.id'), ${transactions.id}, json_extract(part.value, '$.position'),
-        json_extract(part.value, '$.amount'), json_extract(part.value, '$.note')
-      from ${transactions}, json_each(${partsJson}) as part
-      where ${transactions.id} = ${transactionId} and ${transactions.revision} = ${revision}`),
-    db.run(sql`insert into transaction_part_tags (part_id, tag_id)
-      select ${transactionParts.id}, json_extract(part_tag.value, '$.tag')
-      from json_each(${tagsJson}) as part_tag join ${transactionParts} on ${transactionParts.id} = json_extract(part_tag.value, '$.part')`),
-    ...splitLinksRederived(db, [transactionId]),
-    db
-      .update(transactions)
-      .set({ amountCents: sql`null` })
-      .where(
-        and(
-          eq(transactions.id, transactionId),
-          eq(transactions.revision, revision),
-          sql`(select coalesce(sum(${transactionParts.amountCents}), ${BigInt(amountUnits)}) from ${transactionParts}
-            where ${transactionParts.transactionId} = ${transactionId}) <> ${BigInt(amountUnits)}`,
-        ),
-      ),
+    ...partsInserted(db, [{ transactionId, revision, amountUnits, parts }]),
   ];
+}
+
+/** The parts of rows this batch inserts (an import's chunk): set-based, whatever their number. */
+export function partsOfNewRows(db: Database, rows: readonly Omit<PartsOfRow, "revision">[]): BatchItem<"sqlite">[] {
+  return rows.length === 0
+    ? []
+    : partsInserted(
+        db,
+        rows.map((row) => ({ ...row, revision: 0 })),
+      );
 }
 
 /** The parts of each row as JSON, in the row's own query (worker/transactions/transactions.queries.ts). */

@@ -70,11 +70,8 @@ export function importApi(workspaceId: string) {
 }
 
 /** A preview line as a chunk sends it back. */
-export const chunkLine = ({ line, date, description, amount, imported_id, note }: PreviewLine): ImportLine => ({
-  line,
-  date,
-  description,
-  amount,
-  imported_id,
-  note,
-});
+/** A previewed line as its chunk sends it: with how the rules filed it (the tags' names were for showing). */
+export const chunkLine = ({ line, date, description, amount, imported_id, note, filed }: PreviewLine): ImportLine => {
+  const { tags: _shown, ...filing } = filed ?? { tags: [] };
+  return { line, date, description, amount, imported_id, note, filed: filed ? filing : null };
+};
