@@ -70,7 +70,7 @@ export const transactionResponseSchema = z.object({
   payee: z
     .object({ uuid: z.string(), name: z.string() })
     .nullable()
-    .meta({ description: "Who was paid, or paid: income and expenses only (docs/api.md \"Payees\")." }),
+    .meta({ description: 'Who was paid, or paid: income and expenses only (docs/api.md "Payees").' }),
   note: z.string().nullable().meta({ description: "What the person wrote about it; searched with the description." }),
   parts: z
     .array(
