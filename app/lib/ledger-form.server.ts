@@ -12,6 +12,20 @@ export const formText = (form: FormData, name: string) => {
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
+/** A field the form posts only for some records: absent is undefined, empty is null. */
+const optionalText = (form: FormData, name: string) => (form.has(name) ? (formText(form, name) ?? null) : undefined);
+
+/** A field posted as JSON (a split's parts); a text that is not JSON goes on as it is, for the schema to refuse. */
+function jsonField(form: FormData, name: string): unknown {
+  const text = formText(form, name);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 type Read<T> = { success: true; data: T } | { success: false; fieldErrors: FieldMessages };
 
 /**
@@ -47,6 +61,9 @@ export function readLedgerForm<Schema extends z.ZodType>(
     destination: formText(form, "destination_id"),
     currency_conversion: rate.text,
     tag_ids: form.getAll("tag_ids").filter((id) => typeof id === "string"),
+    // A transaction's note and parts (the parts' amounts as plain decimals); planned items send neither.
+    note: optionalText(form, "note"),
+    parts: jsonField(form, "parts"),
     ...options.extra,
   });
   if (parsed.success) return { success: true, data: parsed.data };

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
@@ -8,12 +9,12 @@ import { formatDate, formatMoney } from "~/lib/format";
 import { rateSourceName } from "~/lib/rate-sources";
 import { useLanguage } from "~/lib/use-language";
 import { parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
-import { cn } from "~/lib/utils";
 import type { FieldMessages, Message } from "../../../worker/http/messages";
 import { percentRate, schedule, zeroRate } from "../../../worker/planning/money-schedules";
 import { FieldError } from "./leg-select";
-import { textColourOn } from "~/components/ui/tag-chip";
-import { tagLabel } from "./tag-label";
+import { SplitFields } from "./split-fields";
+import { withSplit } from "./split-parts";
+import { TagPicker } from "./tag-picker";
 import type { TagOption } from "./types";
 import { conversionPreview, typedNumbersOf, type WizardValues } from "./wizard-state";
 
@@ -34,8 +35,10 @@ type Props = {
   onChecked(checked: ReadonlySet<TypedField>): void;
   /** A planned item's date says what it is (scheduled for, starts on). */
   dateLabel?: string;
-  /** Planned items keep notes; a transaction has none. */
-  hasNotes?: boolean;
+  /** A planned item's notes; else a transaction's note, and it may be split in parts. */
+  isPlanned?: boolean;
+  /** An income or expense may be split. */
+  canSplit?: boolean;
   /** A new purchase on a card acting as credit: "parcelar em N vezes". */
   offersInstallments?: boolean;
 };
@@ -43,7 +46,7 @@ type Props = {
 const invalid = (messages?: Message[], describedBy?: string) =>
   messages?.length ? { "aria-invalid": true, ...(describedBy ? { "aria-describedby": describedBy } : {}) } : {};
 
-/** Step 3: amount, currency (read-only), conversion rate across currencies, description, date, tags. */
+/** Step 3: amount, currency (read-only), conversion rate across currencies, description, date, note, tags or parts. */
 export function DetailsStep({
   values,
   onChange,
@@ -56,7 +59,8 @@ export function DetailsStep({
   checked,
   onChecked,
   dateLabel,
-  hasNotes,
+  isPlanned,
+  canSplit,
   offersInstallments,
 }: Props) {
   const { t } = useTranslation("transactions");
@@ -85,11 +89,7 @@ export function DetailsStep({
     },
     onBlur: check(field, true),
   });
-  const toggleTag = (uuid: string) =>
-    onChange({
-      ...values,
-      tagIds: values.tagIds.includes(uuid) ? values.tagIds.filter((id) => id !== uuid) : [...values.tagIds, uuid],
-    });
+  const noteErrors = isPlanned ? errors.notes : errors.note;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
@@ -162,50 +162,44 @@ export function DetailsStep({
         />
         <FieldError id="tx-date-error" messages={errors.date} />
       </div>
-      {hasNotes ? (
-        <div className="grid gap-2 sm:col-span-2">
-          <Label htmlFor="tx-notes">{t("details.notes")}</Label>
-          <Textarea
-            id="tx-notes"
-            value={values.notes}
-            onChange={(event) => onChange({ ...values, notes: event.target.value })}
-            maxLength={1000}
-            rows={2}
-            {...invalid(errors.notes, "tx-notes-error")}
-          />
-          <FieldError id="tx-notes-error" messages={errors.notes} />
-        </div>
-      ) : null}
-      <fieldset className="grid content-start gap-2 sm:col-span-2">
-        <legend className="mb-2 text-sm font-medium text-foreground">{t("details.tags")}</legend>
-        {tags.length === 0 ? <p className="text-sm text-muted-foreground">{t("details.noTags")}</p> : null}
-        <div className="flex flex-wrap gap-2">
-          {tags.map((tag) => {
-            const isOn = values.tagIds.includes(tag.uuid);
-            return (
-              <button
-                key={tag.uuid}
-                type="button"
-                aria-pressed={isOn}
-                onClick={() => toggleTag(tag.uuid)}
-                className={cn(
-                  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                  isOn ? "border-transparent" : "bg-card text-foreground hover:bg-muted",
-                )}
-                style={isOn ? { backgroundColor: tag.color, color: textColourOn(tag.color) } : undefined}
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="tx-notes">{isPlanned ? t("details.notes") : t("details.note")}</Label>
+        <Textarea
+          id="tx-notes"
+          value={values.notes}
+          onChange={(event) => onChange({ ...values, notes: event.target.value })}
+          maxLength={1000}
+          rows={2}
+          {...invalid(noteErrors, "tx-notes-error")}
+        />
+        <FieldError id="tx-notes-error" messages={noteErrors} />
+      </div>
+      {values.parts ? (
+        <SplitFields values={values} onChange={onChange} tags={tags} currency={currency} errors={errors} />
+      ) : (
+        <fieldset className="grid content-start gap-2 sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium text-foreground">{t("details.tags")}</legend>
+          {tags.length === 0 ? <p className="text-sm text-muted-foreground">{t("details.noTags")}</p> : null}
+          <TagPicker tags={tags} chosen={values.tagIds} onChange={(tagIds) => onChange({ ...values, tagIds })} />
+          <FieldError id="tx-tags-error" messages={errors.tag_ids} />
+          {canSplit && tags.length ? (
+            <div className="grid justify-items-start gap-1">
+              <Button
+                variant="outline"
+                size="sm"
+                aria-describedby="tx-split-hint"
+                onClick={() => onChange(withSplit(values))}
               >
-                {isOn ? (
-                  <Icon name="check" className="size-3.5" />
-                ) : (
-                  <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />
-                )}
-                {tagLabel(tag)}
-              </button>
-            );
-          })}
-        </div>
-        <FieldError id="tx-tags-error" messages={errors.tag_ids} />
-      </fieldset>
+                <Icon name="layers" />
+                {t("split.start")}
+              </Button>
+              <p id="tx-split-hint" className="text-xs text-muted-foreground">
+                {t("split.hint")}
+              </p>
+            </div>
+          ) : null}
+        </fieldset>
+      )}
     </div>
   );
 }

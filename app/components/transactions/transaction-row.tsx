@@ -17,6 +17,7 @@ export type RowLabels = {
   automated: Record<"bot" | "system", string>;
   planned: string;
   plannedHint: string;
+  note: string;
 };
 
 const automatedIcons = { bot: "sparkles", system: "calendar-clock" } as const;
@@ -35,6 +36,7 @@ export function useRowLabels(): RowLabels {
     automated: { bot: t("list.addedByBot"), system: t("list.postedBySchedule") },
     planned: t("list.planned"),
     plannedHint: t("list.plannedHint"),
+    note: t("list.note"),
   };
 }
 
@@ -53,6 +55,9 @@ type Props = {
   /** Absent for people who may only read. */
   actions?: { onEdit(transaction: Transaction): void; onDelete(transaction: Transaction): void; isBusy: boolean };
 };
+
+/** A note's first line, which the row shows under its description; the whole note is its title. */
+const firstLine = (note: string) => note.split("\n", 1)[0]!.trim();
 
 const isSameYear = (date: string, today: string) => date.slice(0, 4) === today.slice(0, 4);
 
@@ -100,8 +105,20 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
               {labels.automated[transaction.automated]}
             </p>
           ) : null}
-          {transaction.tags.length ? (
-            <div className="flex flex-wrap gap-1">
+          {transaction.note ? (
+            <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground" title={transaction.note}>
+              <Icon name="receipt-text" className="size-3.5 shrink-0" aria-label={labels.note} />
+              <span className="truncate">{firstLine(transaction.note)}</span>
+            </p>
+          ) : null}
+          {transaction.parts || transaction.tags.length ? (
+            <div className="flex flex-wrap items-center gap-1">
+              {transaction.parts ? (
+                <Badge variant="outline">
+                  <Icon name="layers" />
+                  {t("list.split", { count: transaction.parts.length })}
+                </Badge>
+              ) : null}
               {transaction.tags.map((tag) => (
                 <TagChip key={tag.uuid} name={tag.name} color={tag.color} />
               ))}

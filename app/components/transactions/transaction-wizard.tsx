@@ -10,6 +10,7 @@ import { idempotencyKeyField } from "../../../worker/idempotency/idempotency-key
 import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
+import { isSplittable } from "./split-parts";
 import { StepIndicator } from "./step-indicator";
 import type { LedgerOptions, Transaction, LedgerActionResult } from "./types";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -143,10 +144,11 @@ export function TransactionWizard({
       })
     : null;
   const result = fetcher.data;
-  // A new purchase on a card acting as credit may be split in installments (an installment plan).
+  // A new purchase on a card acting as credit may be split in installments (an installment plan); one split in parts is not.
   const offersInstallments =
     !isEdit &&
     !plan &&
+    !values.parts &&
     values.kind === "expense" &&
     options.cards.some((card) => values.origin === `card:${card.uuid}` && card.mode === "credit");
 
@@ -201,7 +203,9 @@ export function TransactionWizard({
     const form = toFormData(
       offersInstallments ? values : { ...values, installments: undefined },
       isCrossCurrency,
-      transaction?.uuid ?? plan?.itemId ?? undefined,
+      plan
+        ? { type: "planned", itemId: plan.itemId ?? undefined }
+        : { type: "transaction", transactionId: transaction?.uuid, language, currency },
     );
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
     plan?.fill?.(form, values);
@@ -254,7 +258,8 @@ export function TransactionWizard({
             checked={checked}
             onChecked={setChecked}
             dateLabel={plan?.dateLabel}
-            hasNotes={plan !== undefined}
+            isPlanned={plan !== undefined}
+            canSplit={!plan && isSplittable(values.kind)}
             offersInstallments={offersInstallments}
           />
         ) : null}

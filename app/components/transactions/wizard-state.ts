@@ -18,6 +18,14 @@ import {
   type LegProblems,
   type RuleLeg,
 } from "../../../worker/ledger/rules/transaction-rules";
+import {
+  isSplittable,
+  partsOfTransaction,
+  partsPayload,
+  splitProblems,
+  type SplitProblem,
+  withoutSplit,
+} from "./split-parts";
 import type { AccountOption, CardOption, LedgerOptions, Transaction } from "./types";
 import { emptyValues, legValue, type WizardValues } from "./wizard-values";
 
@@ -45,7 +53,7 @@ export function resolveLeg(value: string, options: Pick<LedgerOptions, "accounts
 
 export { emptyValues };
 
-/** Editing pre-fills everything, amounts as the page's language writes them. */
+/** Editing pre-fills everything, amounts as the page's language writes them; a split's tags are its parts'. */
 export function valuesFromTransaction(transaction: Transaction, language: Language): WizardValues {
   const leg = (side: Transaction["origin"]) =>
     side.type !== "external" && side.uuid ? legValue(side.type, side.uuid) : "";
@@ -55,18 +63,21 @@ export function valuesFromTransaction(transaction: Transaction, language: Langua
     destination: leg(transaction.destination),
     amount: formatAmountInput(transaction.amount_cents, transaction.currency, language),
     description: transaction.description,
-    notes: "",
+    notes: transaction.note ?? "",
     date: transaction.date,
     rate: transaction.currency_conversion
       ? formatRateInput(decimalToUnits(transaction.currency_conversion, 6) ?? 0, language)
       : "",
-    tagIds: transaction.tags.map((tag) => tag.uuid),
+    tagIds: transaction.parts ? [] : transaction.tags.map((tag) => tag.uuid),
+    parts: partsOfTransaction(transaction.parts, transaction.currency, language),
   };
 }
 
-/** Changing the kind starts the legs over. */
+/** Changing the kind starts the legs over; a kind that is not split takes back the parts' tags. */
 export function withKind(values: WizardValues, kind: TransactionKind): WizardValues {
-  return values.kind === kind ? values : { ...values, kind, origin: "", destination: "", rate: "" };
+  if (values.kind === kind) return values;
+  const next = { ...values, kind, origin: "", destination: "", rate: "" };
+  return values.parts && !isSplittable(kind) ? withoutSplit(next) : next;
 }
 
 /** A card payment's card must belong to its account: a new account lets go of another's card. */
@@ -146,7 +157,7 @@ export function isStepValid(
   return missingDetails(values, options, workspaceCurrency, language).length === 0;
 }
 
-export type MissingDetail = "amount" | "rate" | "description" | "date";
+export type MissingDetail = "amount" | "rate" | "description" | "date" | SplitProblem;
 
 /** What the details step still lacks before it can be saved, in the order the fields come. */
 export function missingDetails(
@@ -162,6 +173,7 @@ export function missingDetails(
   if (isCrossCurrency && !typed.rate.ok) missing.push("rate");
   if (values.description.trim().length === 0) missing.push("description");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) missing.push("date");
+  if (typed.amount.ok) missing.push(...splitProblems(values, language, currency));
   return missing;
 }
 
@@ -186,20 +198,34 @@ export function typedInstallments(values: WizardValues): string | null {
   return typed === "" || /^0*1$/.test(typed) ? null : typed;
 }
 
-export function toFormData(values: WizardValues, isCrossCurrency: boolean, transactionId?: string): FormData {
+/**
+ * Where the wizard's form goes: a planned item (its notes as `notes`), or a transaction, with its note
+ * and its parts in the currency of its side (decimals as the page's language writes them).
+ */
+export type FormTarget =
+  | { type: "planned"; itemId?: string }
+  | { type: "transaction"; transactionId?: string; language: Language; currency: string };
+
+export function toFormData(values: WizardValues, isCrossCurrency: boolean, target: FormTarget): FormData {
+  const transactionId = target.type === "planned" ? target.itemId : target.transactionId;
   const form = new FormData();
   form.set("intent", transactionId ? "update" : "create");
   if (transactionId) form.set("id", transactionId);
   form.set("type", values.kind ?? "");
   form.set("amount", values.amount.trim());
   form.set("description", values.description);
-  if (values.notes.trim()) form.set("notes", values.notes.trim());
+  if (target.type === "planned" && values.notes.trim()) form.set("notes", values.notes.trim());
   form.set("date", values.date);
   if (values.origin) form.set("origin_id", values.origin);
   if (values.destination) form.set("destination_id", values.destination);
   if (isCrossCurrency) form.set("currency_conversion", values.rate.trim());
   for (const tagId of values.tagIds) form.append("tag_ids", tagId);
   form.set("has_tags", "1");
+  if (target.type === "transaction") {
+    // Always sent: an emptied note clears the one kept, and no parts un-split a split transaction.
+    form.set("note", values.notes.trim());
+    form.set("parts", JSON.stringify(partsPayload(values, target.language, target.currency)));
+  }
   const installments = transactionId ? null : typedInstallments(values);
   if (installments !== null) {
     form.set("installments_count", installments);

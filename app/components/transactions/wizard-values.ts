@@ -14,15 +14,21 @@ export type WizardValues = {
   destination: string;
   amount: string;
   description: string;
-  /** Planned items only: a transaction has no notes. */
+  /** A planned item's notes, a transaction's note. */
   notes: string;
   date: string;
   rate: string;
+  /** The transaction's own tags; a split transaction's are its parts'. */
   tagIds: string[];
+  /** An income or expense split in parts (./split-parts.ts); absent when it is not split. */
+  parts?: WizardPart[];
   /** A new card purchase only: "parcelar em N vezes" (1 or empty: at once) and the rate a month. */
   installments?: string;
   installmentRate?: string;
 };
+
+/** One part of a split as typed: its amount (read like the transaction's), tags and note. */
+export type WizardPart = { amount: string; tagIds: string[]; note: string };
 
 export const legValue = (type: "account" | "card", uuid: string) => `${type}:${uuid}`;
 
