@@ -265,6 +265,7 @@ describe("worker features", () => {
     { from: "analytics", to: "planning", reason: "the balance trend and the cash flow add what is planned" },
     { from: "assistant", to: "bot", reason: "the assistant reads messages with the bot's parser" },
     { from: "assistant", to: "planning", reason: "the assistant records installment purchases" },
+    { from: "assistant", to: "rules", reason: "the workspace's rules tag what a person sends before any guess" },
     { from: "assistant", to: "transactions", reason: "the assistant records transactions" },
     { from: "auth", to: "profile", reason: "signing in answers with the person's profile" },
     { from: "auth", to: "workspaces", reason: "signing in accepts the workspaces' invitations in the same batch" },
@@ -295,6 +296,7 @@ describe("worker features", () => {
     { from: "profile", to: "assistant", reason: "the profile shows and manages the assistant's link to a phone" },
     { from: "transactions", to: "currency", reason: "a transaction across currencies takes a rate" },
     { from: "transactions", to: "payees", reason: "an income or expense names its payee" },
+    { from: "transactions", to: "rules", reason: "the rules that run on typed entries fill what was left empty" },
     { from: "workspaces", to: "profile", reason: "members are listed with their name and picture" },
   ];
 

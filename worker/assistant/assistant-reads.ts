@@ -18,6 +18,8 @@ import { readInWorkspace } from "../access/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import type { IncomingMessage } from "./assistant-message.ts";
 import { readConversation } from "./conversation-state.ts";
+import { compileRules } from "../rules/rule-engine.ts";
+import { rulesInOrderQuery, storedRuleOf } from "../rules/rules.service.ts";
 
 /** Auto-categorise learns from the tags of the workspace's newest transactions, this many at most. */
 const historyRows = 2000;
@@ -57,7 +59,7 @@ export type Sender = Awaited<ReturnType<typeof readSender>>;
 
 /**
  * The default workspace as the assistant needs it, in the bot actor's one checked read: its name,
- * active accounts and cards (with their currencies), tags, and — when auto-categorise is on — the
+ * active accounts and cards (with their currencies), tags, rules, and — when auto-categorise is on — the
  * newest tagged transactions to learn from. A user who is no longer a member is refused (404).
  */
 export async function readWorkspace(ctx: ActingContext<BotActor>, workspaceId: string, withHistory: boolean) {
@@ -95,6 +97,7 @@ export async function readWorkspace(ctx: ActingContext<BotActor>, workspaceId: s
       .from(tags)
       .where(eq(tags.workspaceId, workspaceId))
       .orderBy(tags.name),
+    ruleRows: rulesInOrderQuery(ctx, workspaceId),
     historyRows: withHistory
       ? ctx.db
           .select({ description: transactions.description, tagId: transactionTags.tagId })
@@ -125,6 +128,8 @@ export async function readWorkspace(ctx: ActingContext<BotActor>, workspaceId: s
     accounts: rows.accountRows,
     cards: rows.cardRows,
     tags: rows.tagRows,
+    /** The workspace's rules, ready to run on what a person sends (README: "Rules"). */
+    rules: compileRules(rows.ruleRows.map(storedRuleOf)),
     history: rows.historyRows ?? [],
   };
 }

@@ -30,13 +30,14 @@ import { translate } from "../http/error-body.ts";
 import type { Language } from "../i18n/language.ts";
 import { deleteInstallmentPlan } from "../planning/installments/installments.service.ts";
 import { todayIn } from "../ledger/dates.ts";
-import { unitsToDecimal } from "../ledger/amounts.ts";
+import { decimalToUnits, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
+import { outcomeOf } from "../rules/rule-engine.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import { deleteTransaction } from "../transactions/transactions.service.ts";
 import { can } from "../access/permissions.ts";
 import type { IncomingMessage, OutgoingReply } from "./assistant-message.ts";
 import { replyButtonLimits } from "./assistant-message.ts";
-import { findLegs, legsOf, type Leg } from "./assistant-legs.ts";
+import { findLegs, legsOf, type Leg, type WrittenKind } from "./assistant-legs.ts";
 import { type AssistantWorkspace, readSender, readWorkspace, type Sender } from "./assistant-reads.ts";
 import { repliesIn, type Replies } from "./assistant-sentences.ts";
 import { balanceReply, summaryReply } from "./assistant-reports.ts";
@@ -468,7 +469,7 @@ class Conversation {
       date: parsed.date,
       origin: legs.origin,
       destination: legs.destination,
-      tag: this.tagOf(parsed, legs.kind),
+      tag: this.tagOf(parsed, legs.kind, leg),
       description: this.descriptionToSave(parsed, legs.kind),
       installments: legs.kind === "expense" ? parsed.installments : null,
     };
@@ -562,11 +563,28 @@ class Conversation {
     return translate(message, this.replies.language);
   }
 
-  private tagOf(parsed: ParsedTransaction, kind: string): { id: string; name: string } | null {
+  /**
+   * The tag: the one the message names; else the one the workspace's rules give a message like it (before
+   * any guess of the assistant's own); else, with auto-categorise, one learned from history or a
+   * keyword; else the default tag.
+   */
+  private tagOf(parsed: ParsedTransaction, kind: WrittenKind, leg: Leg): { id: string; name: string } | null {
     const tags = this.workspace.tags;
     const byName = parsed.tag ? tags.find((tag) => tag.name === parsed.tag) : undefined;
     if (byName) return byName;
     if (kind === "transfer" || kind === "pay_credit_card") return null;
+    const ruled = outcomeOf(this.workspace.rules, {
+      description: parsed.description,
+      payee: null,
+      amountUnits: decimalToUnits(parsed.amount!, minorUnitOf(leg.currency)) ?? 0,
+      currency: leg.currency,
+      kind,
+      place: `${leg.type}:${leg.id}`,
+      source: "assistant",
+    });
+    const ruledTagId = ruled?.tagIds?.[0] ?? ruled?.parts?.[0]?.tagIds[0];
+    const byRule = ruledTagId ? tags.find((tag) => tag.id === ruledTagId) : undefined;
+    if (byRule) return byRule;
     if (this.preferences.autoCategorize) {
       const learned = tagFromHistory(parsed.description, this.workspace.history);
       const fromHistory = learned ? tags.find((tag) => tag.id === learned) : undefined;

@@ -10,6 +10,7 @@ import {
   cards,
   payees,
   plannedOccurrences,
+  rules,
   tags,
   transactionPartTags,
   transactionParts,
@@ -346,6 +347,20 @@ export function namedTagsQuery(ctx: ServiceContext, workspaceId: string, tagIds:
     .select(tagOfTransactionColumns)
     .from(tags)
     .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, tagIds)));
+}
+
+/** Every tag of the workspace some rule's actions name (README: "Rules"): what a typed entry's rules may give it. */
+export function tagsNamedByRulesQuery(ctx: ServiceContext, workspaceId: string) {
+  return ctx.db
+    .select(tagOfTransactionColumns)
+    .from(tags)
+    .where(
+      and(
+        eq(tags.workspaceId, workspaceId),
+        sql`${tags.id} in (select "named"."value" from ${rules}, json_tree(${rules.actions}) as "named"
+          where ${rules}.${sql.identifier("workspace_id")} = ${workspaceId} and "named"."atom" is not null)`,
+      ),
+    );
 }
 
 /** The tags a transaction was given, with their names, for an edit's answer. */

@@ -2,7 +2,14 @@ import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../../db/ids.ts";
 import { batchEndingWith, batchOfStatements } from "../../db/named-batch.ts";
-import { plannedOccurrences, transactions, users, workspaces, type PlannedSourceKind } from "../../db/schema/index.ts";
+import {
+  plannedOccurrences,
+  transactions,
+  users,
+  workspaces,
+  type PlannedSourceKind,
+  type rules,
+} from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import {
@@ -20,6 +27,7 @@ import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { lookupOf, resolveTransaction, type Lookup, type ResolvedTransaction } from "./transaction-legs.ts";
 import { type TagJson, toTransactionResponse } from "./transactions.mapper.ts";
 import {
+  tagsNamedByRulesQuery,
   partsOfTransactionQuery,
   referencedRowsQueries,
   tagsOfTransactionQuery,
@@ -35,6 +43,9 @@ import {
 } from "./transaction-parts.ts";
 import type { TransactionInput } from "./transactions.schemas.ts";
 import { payeeChoiceOf, payeeOfChoiceQuery, payeeSet } from "../payees/payee-statements.ts";
+import { compileRules, outcomeOf } from "../rules/rule-engine.ts";
+import { rulesInOrderQuery, storedRuleOf } from "../rules/rules.service.ts";
+import { unitsToHundredths } from "../ledger/amounts.ts";
 import type { TransactionKind } from "../../db/enums.ts";
 import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../access/actor.ts";
 import { readInWorkspace, type LedgerWorkspace } from "../access/actor-access.ts";
@@ -90,6 +101,64 @@ function assertNamedTagsFound(input: TransactionInput, found: readonly { id: str
     if (part.tag_ids.some((id) => !foundIds.has(id)))
       throw fieldError(`parts.${index}.tag_ids`, "errors:fields.tagMissing");
   });
+}
+
+/** What a typed entry's rules read: the rules that run on typed entries, and the tags any rule names. */
+function typedRulesQueries(ctx: ServiceContext, workspaceId: string) {
+  return {
+    ruleRows: rulesInOrderQuery(ctx, workspaceId),
+    ruleTagRows: tagsNamedByRulesQuery(ctx, workspaceId),
+  };
+}
+
+/**
+ * A typed entry filed by the rules that run on what people type (README: "Rules"): they fill only what
+ * the person left empty — tags (or a split), payee, note — and never rewrite the description typed.
+ */
+function filedByTypedRules(
+  input: WorkspaceRef & TransactionInput,
+  resolved: ResolvedTransaction,
+  payeeName: string | null,
+  ruled: { rules: (typeof rules.$inferSelect)[]; tags: TagRow[] } | null,
+): { input: WorkspaceRef & TransactionInput; payee: boolean } {
+  if (!ruled || ruled.rules.length === 0) return { input, payee: false };
+  const outcome = outcomeOf(compileRules(ruled.rules.map(storedRuleOf)), {
+    description: input.description,
+    payee: typeof input.payee === "string" ? input.payee : payeeName,
+    amountUnits: resolved.amountCents,
+    currency: resolved.currency,
+    kind: resolved.kind,
+    place: resolved.originCardId
+      ? `card:${resolved.originCardId}`
+      : resolved.originAccountId
+        ? `account:${resolved.originAccountId}`
+        : resolved.destinationCardId
+          ? `card:${resolved.destinationCardId}`
+          : `account:${resolved.destinationAccountId}`,
+    source: "typed",
+  });
+  if (!outcome) return { input, payee: false };
+  const known = new Set(ruled.tags.map((tag) => tag.id));
+  const untagged = !input.tag_ids?.length && !input.parts?.length;
+  const tagIds = untagged && outcome.tagIds?.every((id) => known.has(id)) ? outcome.tagIds : undefined;
+  const parts =
+    untagged && !tagIds && outcome.parts?.every((part) => part.tagIds.every((id) => known.has(id)))
+      ? outcome.parts.map((part) => ({
+          amount: unitsToHundredths(part.amountUnits, resolved.currency),
+          tag_ids: part.tagIds,
+        }))
+      : undefined;
+  const payee = input.payee === undefined && outcome.payee !== undefined;
+  return {
+    input: {
+      ...input,
+      ...(tagIds ? { tag_ids: tagIds } : {}),
+      ...(parts ? { parts } : {}),
+      ...(payee ? { payee: outcome.payee } : {}),
+      ...(input.note === undefined && outcome.note !== undefined ? { note: outcome.note } : {}),
+    },
+    payee,
+  };
 }
 
 /** Only income and expenses have a payee: someone outside paid, or was paid. */
@@ -218,28 +287,38 @@ export type AlsoInBatch = (writtenId: string) => BatchItem<"sqlite">[];
  * answer. Card purchases and payments post through here too, keyed by their own request.
  */
 export async function postTransaction(
-  { ctx, input }: ServiceCall<WorkspaceRef & TransactionInput>,
+  { ctx, input: sent }: ServiceCall<WorkspaceRef & TransactionInput>,
   request?: IdempotentRequest,
   alsoInBatch: AlsoInBatch = () => [],
 ): Promise<Answer<{ data: TransactionResponse }>> {
+  let input = sent;
   const once = await idempotentWrite(ctx, input.workspaceId, request);
   const {
     workspace,
-    rows: { accountRows, cardRows, tagRows, actorRows, payeeRows, storedAnswer },
+    rows: { accountRows, cardRows, tagRows: namedTagRows, actorRows, payeeRows, ruleRows, ruleTagRows, storedAnswer },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     ...referencedQueries(ctx, input.workspaceId, input),
     actorRows: actorNameQuery(ctx),
     payeeRows: payeeOfChoiceQuery(ctx, input.workspaceId, payeeChoiceOf(input.payee, input.description, true)),
+    ...(ctx.actor.type === "person" ? typedRulesQueries(ctx, input.workspaceId) : {}),
     ...once.lookups,
   });
   // A retry is answered before anything is checked again: what it asked for was already done.
   const replay = once.replayOf<{ data: TransactionResponse }>(storedAnswer?.[0]);
   if (replay) return replay;
+  const ruled = ruleRows ? { rules: ruleRows, tags: ruleTagRows ?? [] } : null;
   const lookup = lookupOf(accountRows, cardRows);
-  assertNamedTagsFound(input, tagRows);
+  assertNamedTagsFound(input, namedTagRows);
   const resolved = resolveTransaction(input, lookup, null, "typed");
+  const typed = filedByTypedRules(input, resolved, payeeRows?.[0]?.name ?? null, ruled);
+  input = typed.input;
+  // The tags it is given: those it names, or those its rules gave it.
+  const filedIds = tagIdsNamed(input);
+  const tagRows = [...namedTagRows, ...(ruled?.tags ?? [])].filter(
+    (tag, index, all) => filedIds.includes(tag.id) && all.findIndex((other) => other.id === tag.id) === index,
+  );
   const parts = partsOfInput(input, resolved);
-  const payee = payeeOfWrite(input, resolved.kind, true, payeeRows?.[0]);
+  const payee = payeeOfWrite(input, resolved.kind, true, typed.payee ? undefined : payeeRows?.[0]);
   const effects = effectsOfChange(null, resolved);
   assertCreditAvailable(effects, creditLimits(lookup));
   const now = ctx.clock.now();

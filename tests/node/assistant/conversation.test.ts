@@ -6,6 +6,7 @@ import {
   botLinks,
   botMessages,
   installmentPlans,
+  rules,
   transactions,
   userPreferences,
   workspaceMembers,
@@ -240,6 +241,27 @@ describe("the assistant's conversation", () => {
     await a.send("uber 18");
     const last = (await a.written()).at(-1)!;
     expect(await a.tagIdsOf(last.id)).toEqual([a.restaurants.id]);
+  });
+
+  it("tags by the workspace's rules before any guess of its own, unless the message names a tag", async () => {
+    // Keywords would file "uber" under Transporte; the household's rule files it under Restaurantes.
+    await a.db.insert(rules).values({
+      id: crypto.randomUUID(),
+      workspaceId: a.workspaceId,
+      name: "Uber",
+      position: 0,
+      conditions: {
+        sources: ["assistant"],
+        all: [{ field: "description", operator: "contains", value: "uber" }],
+      },
+      actions: { set_tags: [a.restaurants.id] },
+      createdAt: new Date().toISOString(),
+    });
+    await a.send("uber 18");
+    await a.send("uber 20 #Transporte");
+    const [ruled, named] = (await a.written()).filter((row) => row.createdVia === "bot:whatsapp");
+    expect(await a.tagIdsOf(ruled!.id)).toEqual([a.restaurants.id]);
+    expect(await a.tagIdsOf(named!.id)).toEqual([a.transport.id]);
   });
 
   it("answers saldo, resumo and ajuda without writing", async () => {

@@ -63,6 +63,45 @@ describe("rules", () => {
     });
   });
 
+  it("files what people type only when a rule says so, and only what they left empty", async () => {
+    const { h, send, create } = await household();
+    await create("Uber", {
+      conditions: [{ field: "description", operator: "contains", value: "uber" }],
+      actions: { set_tags: [h.home.id], set_payee: "Uber", add_note: "corrida" },
+    });
+    const spend = (fields: Record<string, unknown>) =>
+      send("POST", "/transactions", {
+        type: "expense",
+        origin_id: `account:${h.checking.id}`,
+        amount: "30.00",
+        description: "Uber pro aeroporto",
+        ...fields,
+      });
+    // The rule runs on money from outside by default: a typed entry is left as typed.
+    const untouched = await spend({});
+    expect(untouched.body.data).toMatchObject({ tags: [], payee: null, note: null });
+
+    await create("Uber typed", {
+      position: 0,
+      sources: ["typed"],
+      conditions: [{ field: "description", operator: "contains", value: "uber" }],
+      actions: { set_tags: [h.food.id], set_payee: "Uber", add_note: "corrida" },
+    });
+    const filed = await spend({});
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    expect(filed.body.data).toMatchObject({
+      tags: [{ name: "Food" }],
+      payee: { name: "Uber" },
+      note: "corrida",
+      description: "Uber pro aeroporto",
+    });
+    const chosen = await spend({ tag_ids: [h.home.id], note: "minha", payee: "99" });
+    expect(chosen.body.data).toMatchObject({ tags: [{ name: "Home" }], payee: { name: "99" }, note: "minha" });
+    // What the rule gave is what a read answers.
+    const read = await send("GET", `/transactions/${filed.body.data.uuid}`);
+    expect(read.body.data).toMatchObject({ tags: [{ name: "Food" }], payee: { name: "Uber" }, note: "corrida" });
+  });
+
   it("refuses at the field what is not the workspace's, and what a viewer sends", async () => {
     const { t, h, send } = await household();
     const other = await workspaceWithTeam(t);
