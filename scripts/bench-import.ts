@@ -1,11 +1,13 @@
 /**
- * `npm run bench:import [-- --lines 10000 --runs 3 --existing 100000] [-- --no-build]`: the import target — a
+ * `npm run bench:import [-- --lines 10000 --runs 3 --existing 100000 --rules 200] [-- --no-build]`: the import target — a
  * 10,000-line OFX previews in under 2 s and is written in under 10 s, its round trips growing with
  * chunks, not lines. The app is served as `npm start` serves it (the build in workerd's own HTTP
  * server) over a real sqld, behind a proxy that counts the database's requests; the workspace
  * already holds `--existing` transactions. Each run imports a fresh OFX 1.x file (Windows-1252,
  * comma decimals) into a new account the way the import dialog does — preview, create, chunks of
- * 500 — previews it again (every line a duplicate), then undoes it. Prints a Markdown table.
+ * 500 — previews it again (every line a duplicate), then undoes it. The workspace has `--rules` rules
+ * (README: "Rules"), which the preview runs on every line and the chunks write as filed: a third of the
+ * lines are tagged by one, a sixth split by another. Prints a Markdown table.
  * Not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,13 +16,14 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
-import { insertAccount } from "../db/factories.ts";
+import { insertAccount, insertTag } from "../db/factories.ts";
 import * as schema from "../db/schema/index.ts";
 import { maxChunkLines } from "../worker/imports/imports.schemas.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
 import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 import type { ImportPreview } from "../worker/imports/import-preview.service.ts";
+import { chunkLine } from "../app/components/imports/import-api.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -29,6 +32,7 @@ const argument = (name: string, fallback: string) => {
 const lineCount = Number(argument("lines", "10000"));
 const runs = Number(argument("runs", "3"));
 const existing = Number(argument("existing", "100000"));
+const ruleCount = Number(argument("rules", "200"));
 
 const memos = [
   "PÃO DE AÇÚCAR",
@@ -55,6 +59,46 @@ function statement(count: number, run: number): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(text, (character) => character.charCodeAt(0));
 }
 
+/**
+ * `count` rules the way people write them: most name a shop no line has (they run, match nothing), one tags
+ * the Uber lines, one splits the market's between food and cleaning, one names the pharmacy's payee.
+ */
+async function seedRules(db: Database, workspaceId: string, count: number) {
+  if (count === 0) return;
+  const food = await insertTag(db, { workspaceId, name: "Mercado" });
+  const cleaning = await insertTag(db, { workspaceId, name: "Limpeza" });
+  const transport = await insertTag(db, { workspaceId, name: "Transporte" });
+  const useful = [
+    { name: "Uber", all: [{ field: "description", operator: "contains", value: "uber" }], actions: { set_tags: [transport.id] } },
+    {
+      name: "Mercado",
+      all: [{ field: "description", operator: "starts_with", value: "pão de açúcar" }],
+      actions: { split: { parts: [{ tag_ids: [food.id], percent: 8000 }, { tag_ids: [cleaning.id] }] } },
+    },
+    { name: "Farmácia", all: [{ field: "payee", operator: "contains", value: "farmacia" }], actions: { set_payee: "Drogasil" } },
+  ];
+  const rows = Array.from({ length: count }, (_, index) => {
+    const rule = useful[index - (count - useful.length)] ?? {
+      name: `Loja ${index}`,
+      all: [
+        { field: "description", operator: "contains", value: `loja ${index}` },
+        { field: "amount", operator: "between", value: 100, max: 100_000 },
+      ],
+      actions: { set_tags: [food.id], add_note: `loja ${index}` },
+    };
+    return {
+      id: crypto.randomUUID(),
+      workspaceId,
+      name: rule.name,
+      position: index,
+      conditions: { sources: ["imported", "assistant", "bank"], all: rule.all },
+      actions: rule.actions,
+      createdAt: new Date().toISOString(),
+    };
+  });
+  await db.insert(schema.rules).values(rows);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-import-"));
@@ -75,6 +119,7 @@ try {
   const client = createClient({ url: database.url });
   const db = drizzle(client, { schema }) as unknown as Database;
   const seeded = await seedBenchWorkspace(db, jwtSecret, existing);
+  await seedRules(db, seeded.workspaceId, ruleCount);
   const headers = { Cookie: `moneta_session=${seeded.token}`, Origin: served.url };
   const base = `${served.url}/api/workspaces/${seeded.workspaceId}/imports`;
   const call = async <Data>(path: string, init: RequestInit = {}): Promise<Data> => {
@@ -119,13 +164,7 @@ try {
       for (let index = 0; index * maxChunkLines < lineCount; index += 1) {
         const lines = first.result.lines
           .slice(index * maxChunkLines, (index + 1) * maxChunkLines)
-          .map(({ line, date, description, amount, imported_id }) => ({
-            line,
-            date,
-            description,
-            amount,
-            imported_id,
-          }));
+          .map(chunkLine);
         created += (await call<{ created: number }>(`/${record.uuid}/chunks`, json({ chunk_index: index, lines })))
           .created;
       }
@@ -148,7 +187,7 @@ try {
   client.close();
   const steps = Object.keys(rows[0]!);
   console.log(
-    `\n| ${lineCount.toLocaleString("en-US")}-line OFX, ${existing.toLocaleString("en-US")} transactions in the workspace | median | worst | database requests |\n|---|---|---|---|\n${steps
+    `\n| ${lineCount.toLocaleString("en-US")}-line OFX, ${existing.toLocaleString("en-US")} transactions and ${ruleCount} rules in the workspace | median | worst | database requests |\n|---|---|---|---|\n${steps
       .map((step) => {
         const times = rows.map((row) => row[step]!.ms / 1000);
         return `| ${step} | ${median(times).toFixed(2)} s | ${Math.max(...times).toFixed(2)} s | ${rows[0]![step]!.trips} |`;

@@ -63,6 +63,7 @@ export function readLedgerForm<Schema extends z.ZodType>(
     tag_ids: form.getAll("tag_ids").filter((id) => typeof id === "string"),
     // A transaction's note and parts (the parts' amounts as plain decimals); planned items send neither.
     note: optionalText(form, "note"),
+    payee: optionalText(form, "payee"),
     parts: jsonField(form, "parts"),
     ...options.extra,
   });

@@ -8,6 +8,9 @@ import {
   screenshotEveryLayout,
   toastWith,
 } from "../support/browser.ts";
+import { createDatabase } from "../../db/client.ts";
+import { setTier } from "../../scripts/set-tier.ts";
+import { addAccount, postJson } from "./support/ledger.ts";
 import { chooseRowAction } from "./support/row-actions.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -115,10 +118,11 @@ describe("tags in Chromium", () => {
     await opened.context.close();
   });
 
-  it("makes a subcategory in the dialog and lists it under its category", async () => {
+  it("makes a subcategory in the dialog, lists it under its category, and its category's budget counts it", async () => {
     const opened = await openPage(browser, { baseURL, locale: "en-US" });
     const { page } = opened;
-    const workspaceId = await signUpWithWorkspace(page, `categories-${Date.now()}@example.com`, "Cat Egory", "Home");
+    const email = `categories-${Date.now()}@example.com`;
+    const workspaceId = await signUpWithWorkspace(page, email, "Cat Egory", "Home");
     const created = await page.request.post(`/api/workspaces/${workspaceId}/tags`, {
       headers: { Origin: baseURL },
       data: { name: "House" },
@@ -148,6 +152,28 @@ describe("tags in Chromium", () => {
     const editing = page.getByRole("dialog");
     expect(await editing.getByLabel("Parent category").isDisabled()).toBe(true);
     await editing.getByText("This tag has subcategories, so it stays at the top level.").waitFor();
+    await page.keyboard.press("Escape");
+    await editing.waitFor({ state: "detached" });
+
+    // A budget on the category counts what its subcategory spent.
+    const database = createDatabase({ url: inject("appDatabaseUrl") });
+    await setTier(database, { email, plan: "unlimited" });
+    database.$client.close();
+    const api = `/api/workspaces/${workspaceId}`;
+    const tags = (await (await page.request.get(`${api}/tags`)).json()).data as { uuid: string; name: string }[];
+    const idOf = (name: string) => tags.find((tag) => tag.name === name)!.uuid;
+    await postJson(page, `${api}/budgets`, { tag_id: idOf("House"), amount: "100.00" });
+    const checking = await addAccount(page, workspaceId, "Checking", "500");
+    await postJson(page, `${api}/transactions`, {
+      type: "expense",
+      origin_id: `account:${checking}`,
+      amount: "90.00",
+      description: "Power bill",
+      tag_ids: [idOf("Power")],
+    });
+    await gotoHydrated(page, `/workspaces/${workspaceId}/analytics#report-budgets`);
+    const house = page.getByTestId("budget-analysis").getByRole("listitem").filter({ hasText: "House" });
+    await house.getByText("$90.00 of $100.00", { exact: true }).waitFor();
     expect(opened.problems).toEqual([]);
     await opened.context.close();
   });

@@ -37,8 +37,10 @@ type Props = {
   dateLabel?: string;
   /** A planned item's notes; else a transaction's note, and it may be split in parts. */
   isPlanned?: boolean;
-  /** An income or expense may be split. */
+  /** An income or expense may be split, and names its payee. */
   canSplit?: boolean;
+  /** The workspace's payees' names, offered as the payee is typed. */
+  payees?: readonly string[];
   /** A new purchase on a card acting as credit: "parcelar em N vezes". */
   offersInstallments?: boolean;
 };
@@ -61,6 +63,7 @@ export function DetailsStep({
   dateLabel,
   isPlanned,
   canSplit,
+  payees = [],
   offersInstallments,
 }: Props) {
   const { t } = useTranslation("transactions");
@@ -162,6 +165,29 @@ export function DetailsStep({
         />
         <FieldError id="tx-date-error" messages={errors.date} />
       </div>
+      {canSplit && !isPlanned ? (
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="tx-payee">{values.kind === "income" ? t("details.payer") : t("details.payee")}</Label>
+          <Input
+            id="tx-payee"
+            value={values.payee ?? ""}
+            onChange={(event) => onChange({ ...values, payee: event.target.value })}
+            list={payees.length ? "tx-payee-names" : undefined}
+            maxLength={80}
+            autoComplete="off"
+            placeholder={t("details.payeePlaceholder")}
+            {...invalid(errors.payee, "tx-payee-error")}
+          />
+          {payees.length ? (
+            <datalist id="tx-payee-names">
+              {payees.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          ) : null}
+          <FieldError id="tx-payee-error" messages={errors.payee} />
+        </div>
+      ) : null}
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="tx-notes">{isPlanned ? t("details.notes") : t("details.note")}</Label>
         <Textarea

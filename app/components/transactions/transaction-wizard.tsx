@@ -76,6 +76,7 @@ function offered(options: LedgerOptions, transaction: Transaction | null, draft:
     cards: options.cards.filter((card) => card.is_active || used.has(card.uuid)),
     tags: options.tags,
     rates: options.rates,
+    payeeNames: options.payeeNames,
   };
 }
 
@@ -104,14 +105,15 @@ export function TransactionWizard({
   cards,
   tags,
   rates,
+  payeeNames,
   plan,
 }: Props) {
   // "errors" too: the field messages and failures are keys of that namespace.
   const { t, i18n } = useTranslation(["transactions", "errors"]);
   const fetcher = useFetcher<LedgerActionResult>();
   const options = useMemo(
-    () => offered({ accounts, cards, tags, rates }, transaction, draft),
-    [accounts, cards, tags, rates, transaction, draft],
+    () => offered({ accounts, cards, tags, rates, payeeNames }, transaction, draft),
+    [accounts, cards, tags, rates, payeeNames, transaction, draft],
   );
   const isEdit = transaction !== null || Boolean(plan?.itemId);
   const lastStep: WizardStep = plan?.lastStep ? 4 : 3;
@@ -260,6 +262,7 @@ export function TransactionWizard({
             dateLabel={plan?.dateLabel}
             isPlanned={plan !== undefined}
             canSplit={!plan && isSplittable(values.kind)}
+            payees={options.payeeNames}
             offersInstallments={offersInstallments}
           />
         ) : null}

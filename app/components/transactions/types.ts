@@ -17,6 +17,8 @@ export type LedgerOptions = {
   tags: TagOption[];
   /** Kept rates between the accounts' currencies, which a transfer across them starts from (worker/currency/rate-queries.ts). */
   rates?: SuggestedRate[];
+  /** The workspace's payees' names, offered as a payee is typed (pages that list payees give them). */
+  payeeNames?: string[];
 };
 
 /** What a ledger page's action (transactions, scheduled, recurring) answers its forms: on failure, the code and the fields' message keys. */

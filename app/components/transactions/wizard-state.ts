@@ -64,6 +64,7 @@ export function valuesFromTransaction(transaction: Transaction, language: Langua
     amount: formatAmountInput(transaction.amount_cents, transaction.currency, language),
     description: transaction.description,
     notes: transaction.note ?? "",
+    payee: transaction.payee?.name ?? "",
     date: transaction.date,
     rate: transaction.currency_conversion
       ? formatRateInput(decimalToUnits(transaction.currency_conversion, 6) ?? 0, language)
@@ -225,6 +226,10 @@ export function toFormData(values: WizardValues, isCrossCurrency: boolean, targe
     // Always sent: an emptied note clears the one kept, and no parts un-split a split transaction.
     form.set("note", values.notes.trim());
     form.set("parts", JSON.stringify(partsPayload(values, target.language, target.currency)));
+    // An edit always says (empty takes it off); a new one names a payee only when one is typed, so it may
+    // otherwise take the payee its description is known as.
+    const payee = values.kind === "income" || values.kind === "expense" ? (values.payee ?? "").trim() : "";
+    if (transactionId || payee) form.set("payee", payee);
   }
   const installments = transactionId ? null : typedInstallments(values);
   if (installments !== null) {

@@ -16,6 +16,8 @@ export type WizardValues = {
   description: string;
   /** A planned item's notes, a transaction's note. */
   notes: string;
+  /** An income's or expense's payee, by name; empty for none (a new one may then take a learned one). */
+  payee?: string;
   date: string;
   rate: string;
   /** The transaction's own tags; a split transaction's are its parts'. */

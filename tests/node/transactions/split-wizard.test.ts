@@ -167,6 +167,23 @@ describe("the form the wizard posts, as the page's action reads it", () => {
     expect(read.success ? null : Object.keys(read.fieldErrors)).toEqual(["parts.1.tag_ids"]);
   });
 
+  it("names a payee when one is typed; an edit always says, so emptying it takes it off", () => {
+    expect(posted({ ...expense("100,00", [groceries]), payee: " Uber " })).toMatchObject({
+      success: true,
+      data: { payee: "Uber" },
+    });
+    // A new one with no payee sends none, so the payee its description is known as may be taken.
+    expect(posted(expense("100,00", [groceries]))).toMatchObject({ success: true, data: { payee: undefined } });
+    expect(posted({ ...expense("100,00", [groceries]), payee: "" }, account)).toMatchObject({
+      success: true,
+      data: { payee: null },
+    });
+    // A transfer has no payee to send.
+    expect(posted({ ...expense("100,00"), kind: "transfer", payee: "Uber" }, account)).toMatchObject({
+      data: { payee: null },
+    });
+  });
+
   it("sends a planned item's notes as before, without a note or parts", () => {
     const form = toFormData({ ...expense("100,00"), notes: "Aluguel" }, false, { type: "planned" });
     expect(form.get("notes")).toBe("Aluguel");
