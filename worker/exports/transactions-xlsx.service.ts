@@ -24,6 +24,7 @@ const columnWidths: Record<ExportColumn, number> = {
   date: 12,
   type: 16,
   description: 40,
+  payee: 24,
   amount: 14,
   currency: 9,
   from: 20,

@@ -70,8 +70,8 @@ const nuconta: CsvPreset = {
   }),
 };
 
-/** Columns our export gained later (notes, split parts): a file exported before them is still ours. */
-const laterColumns: readonly string[] = ["note", "part"];
+/** Columns our export gained later (payees, notes, split parts): a file exported before them is still ours. */
+const laterColumns: readonly string[] = ["payee", "note", "part"];
 
 /** Our transactions export's column titles (worker/exports/transaction-rows.ts), in each language. */
 const monetaTitles = [english.columns, portuguese.columns].map((columns) => ({

@@ -50,6 +50,7 @@ export function splitPurchaseIn(h: HouseholdLedger) {
     origin_id: `account:${h.checking.id}`,
     amount: "100.00",
     description: "Mercado",
+    payee: "Supermercado Dia",
     date: "2026-11-12",
     note: "Compra do mês",
     parts: [

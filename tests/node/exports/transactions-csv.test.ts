@@ -41,10 +41,10 @@ describe("exporting transactions as CSV", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="moneta-transacoes-2026-11-21.csv"');
     expect(linesOf(await fileText(response))).toEqual([
-      "Data;Tipo;Descrição;Valor;Moeda;De;Para;Valor recebido;Moeda recebida;Etiquetas;Observação;Parte da divisão;Registrado por;ID",
-      `2026-11-10;Despesa;"Pizza; ""grande""";-1234,50;BRL;Roxinho;;;;Food, Home;;;Mia Member;${pizza.uuid}`,
-      `2026-11-08;Transferência;Para a viagem;550,00;BRL;Nubank;Wise USD;99,00;USD;;;;Mia Member;${dollars.uuid}`,
-      `2026-11-05;Receita;Salário;3000,00;BRL;;Nubank;;;;;;Mia Member;${salary.uuid}`,
+      "Data;Tipo;Descrição;Favorecido;Valor;Moeda;De;Para;Valor recebido;Moeda recebida;Etiquetas;Observação;Parte da divisão;Registrado por;ID",
+      `2026-11-10;Despesa;"Pizza; ""grande""";;-1234,50;BRL;Roxinho;;;;Food, Home;;;Mia Member;${pizza.uuid}`,
+      `2026-11-08;Transferência;Para a viagem;;550,00;BRL;Nubank;Wise USD;99,00;USD;;;;Mia Member;${dollars.uuid}`,
+      `2026-11-05;Receita;Salário;;3000,00;BRL;;Nubank;;;;;;Mia Member;${salary.uuid}`,
     ]);
   });
 
@@ -57,8 +57,8 @@ describe("exporting transactions as CSV", () => {
       'attachment; filename="moneta-transactions-2026-11-21.csv"',
     );
     expect(linesOf(await fileText(response))).toEqual([
-      "Date,Type,Description,Amount,Currency,From,To,Amount arriving,Currency arriving,Tags,Note,Split part,Recorded by,ID",
-      `2026-11-10,Expense,"Pizza; ""grande""",-1234.50,BRL,Roxinho,,,,"Food, Home",,,Mia Member,${pizza.uuid}`,
+      "Date,Type,Description,Payee,Amount,Currency,From,To,Amount arriving,Currency arriving,Tags,Note,Split part,Recorded by,ID",
+      `2026-11-10,Expense,"Pizza; ""grande""",,-1234.50,BRL,Roxinho,,,,"Food, Home",,,Mia Member,${pizza.uuid}`,
     ]);
     const untagged = await t.request(exportPath("?language=en&separator=%3B&tag_id=none"), { token: h.viewer.token });
     expect(linesOf(await fileText(untagged)).map((line) => line.split(";")[2])).toEqual([
@@ -73,26 +73,26 @@ describe("exporting transactions as CSV", () => {
     const split = await splitPurchaseIn(h);
     const lines = linesOf(await fileText(await t.request(exportPath("?language=pt-BR"), { token: h.member.token })));
     expect(lines.slice(0, 4)).toEqual([
-      "Data;Tipo;Descrição;Valor;Moeda;De;Para;Valor recebido;Moeda recebida;Etiquetas;Observação;Parte da divisão;Registrado por;ID",
-      `2026-11-12;Despesa;Mercado;-100,00;BRL;Nubank;;;;Food, Home;Compra do mês;;Mia Member;${split.uuid}`,
-      `2026-11-12;Despesa;Mercado;-80,00;BRL;Nubank;;;;Food;Pão e leite;Parte 1 de 2;Mia Member;${split.uuid}`,
-      `2026-11-12;Despesa;Mercado;-20,00;BRL;Nubank;;;;Home;;Parte 2 de 2;Mia Member;${split.uuid}`,
+      "Data;Tipo;Descrição;Favorecido;Valor;Moeda;De;Para;Valor recebido;Moeda recebida;Etiquetas;Observação;Parte da divisão;Registrado por;ID",
+      `2026-11-12;Despesa;Mercado;Supermercado Dia;-100,00;BRL;Nubank;;;;Food, Home;Compra do mês;;Mia Member;${split.uuid}`,
+      `2026-11-12;Despesa;Mercado;Supermercado Dia;-80,00;BRL;Nubank;;;;Food;Pão e leite;Parte 1 de 2;Mia Member;${split.uuid}`,
+      `2026-11-12;Despesa;Mercado;Supermercado Dia;-20,00;BRL;Nubank;;;;Home;;Parte 2 de 2;Mia Member;${split.uuid}`,
     ]);
     // The rows with an empty Part cell add up to the ledger: the parts are not counted again.
     const wholeRows = lines
       .slice(1)
       .map((line) => line.split(";"))
-      .filter((cells) => cells[11] === "");
+      .filter((cells) => cells[12] === "");
     const total = wholeRows
       .filter((cells) => cells[1] !== "Transferência")
-      .reduce((sum, cells) => sum + Math.round(Number(cells[3]!.replace(",", ".")) * 100), 0);
+      .reduce((sum, cells) => sum + Math.round(Number(cells[4]!.replace(",", ".")) * 100), 0);
     expect(total).toBe(300_000 - 123_450 - 10_000);
     expect(lines.at(-1)).toContain(salary.uuid);
 
     const english = linesOf(await fileText(await t.request(exportPath("?language=en"), { token: h.member.token })));
     expect(english.slice(2, 4)).toEqual([
-      `2026-11-12,Expense,Mercado,-80.00,BRL,Nubank,,,,Food,Pão e leite,Part 1 of 2,Mia Member,${split.uuid}`,
-      `2026-11-12,Expense,Mercado,-20.00,BRL,Nubank,,,,Home,,Part 2 of 2,Mia Member,${split.uuid}`,
+      `2026-11-12,Expense,Mercado,Supermercado Dia,-80.00,BRL,Nubank,,,,Food,Pão e leite,Part 1 of 2,Mia Member,${split.uuid}`,
+      `2026-11-12,Expense,Mercado,Supermercado Dia,-20.00,BRL,Nubank,,,,Home,,Part 2 of 2,Mia Member,${split.uuid}`,
     ]);
   });
 

@@ -48,6 +48,7 @@ describe("exporting transactions as an Excel workbook", () => {
       "Data",
       "Tipo",
       "Descrição",
+      "Favorecido",
       "Valor",
       "Moeda",
       "De",
@@ -65,6 +66,7 @@ describe("exporting transactions as an Excel workbook", () => {
       "2026-11-10",
       "Despesa",
       "Pão & <queijo>",
+      null,
       -1234.5,
       "BRL",
       "Roxinho",
@@ -81,6 +83,7 @@ describe("exporting transactions as an Excel workbook", () => {
       "2026-11-08",
       "Transferência",
       "Para a viagem",
+      null,
       550,
       "BRL",
       "Nubank",
@@ -98,10 +101,10 @@ describe("exporting transactions as an Excel workbook", () => {
     const pizzaRow = book.rows.get(2)!;
     expect(pizzaRow.get("A")).toEqual({ type: "date", value: "2026-11-10", format: "dd/mm/yyyy" });
     expect(pizzaRow.get("C")).toEqual({ type: "string", value: "Pão & <queijo>", bold: false });
-    expect(pizzaRow.get("D")).toEqual({ type: "number", value: -1234.5, format: "#,##0.00" });
-    expect(book.rows.get(3)!.get("H")).toEqual({ type: "number", value: 99, format: "#,##0.00" });
+    expect(pizzaRow.get("E")).toEqual({ type: "number", value: -1234.5, format: "#,##0.00" });
+    expect(book.rows.get(3)!.get("I")).toEqual({ type: "number", value: 99, format: "#,##0.00" });
     // Every column is wide enough for its title, the description wider than most.
-    expect(book.columnWidths).toHaveLength(14);
+    expect(book.columnWidths).toHaveLength(15);
     expect(book.columnWidths[2]).toBeGreaterThanOrEqual(30);
   });
 
@@ -124,7 +127,7 @@ describe("exporting transactions as an Excel workbook", () => {
     );
     const book = readXlsx(await bytesOf(response));
     expect(book.sheetName).toBe("Transactions");
-    expect(rowValues(book, 1).slice(0, 4)).toEqual(["Date", "Type", "Description", "Amount"]);
+    expect(rowValues(book, 1).slice(0, 5)).toEqual(["Date", "Type", "Description", "Payee", "Amount"]);
     expect(rowValues(book, 2).at(-1)).toBe(pizza.uuid);
     expect(book.rows.get(2)!.get("A")).toEqual({ type: "date", value: "2026-11-10", format: "yyyy-mm-dd" });
     expect(book.rows.size).toBe(2);
@@ -132,19 +135,20 @@ describe("exporting transactions as an Excel workbook", () => {
     const expenses = readXlsx(
       await bytesOf(await t.request(exportPath("?language=en&type=expense"), { token: h.viewer.token })),
     );
-    expect(rowValues(expenses, 3).slice(3, 5)).toEqual([-1500, "JPY"]);
-    expect(expenses.rows.get(3)!.get("D")).toEqual({ type: "number", value: -1500, format: "#,##0" });
+    expect(rowValues(expenses, 3).slice(4, 6)).toEqual([-1500, "JPY"]);
+    expect(expenses.rows.get(3)!.get("E")).toEqual({ type: "number", value: -1500, format: "#,##0" });
   });
 
   it("writes a split transaction's row with its note, then its parts' rows marked as parts", async () => {
     await upgradeOwner();
     const split = await splitPurchaseIn(h);
     const book = readXlsx(await bytesOf(await t.request(exportPath("?language=en"), { token: h.member.token })));
-    expect(rowValues(book, 1).slice(9, 12)).toEqual(["Tags", "Note", "Split part"]);
+    expect(rowValues(book, 1).slice(10, 13)).toEqual(["Tags", "Note", "Split part"]);
     const row = (amount: number, tags: string, note: string | null, part: string | null) => [
       "2026-11-12",
       "Expense",
       "Mercado",
+      "Supermercado Dia",
       amount,
       "BRL",
       "Nubank",
@@ -211,7 +215,7 @@ describe("exporting transactions as an Excel workbook", () => {
     const descriptions = [...book.rows.values()].map((row) => row.get("C"));
     for (const description of formulas)
       expect(descriptions).toContainEqual({ type: "string", value: description, bold: false });
-    const tags = [...book.rows.values()].map((row) => row.get("J"));
+    const tags = [...book.rows.values()].map((row) => row.get("K"));
     expect(tags).toContainEqual({ type: "string", value: "=cmd|' /C calc'!A0", bold: false });
   });
 
