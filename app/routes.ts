@@ -17,6 +17,8 @@ export default [
     route("cards", "routes/workspace-cards.tsx"),
     route("transactions", "routes/workspace-transactions.tsx"),
     route("tags", "routes/workspace-tags.tsx"),
+    route("rules", "routes/workspace-rules.tsx"),
+    route("payees", "routes/workspace-payees.tsx"),
     route("scheduled-transactions", "routes/workspace-scheduled.tsx"),
     route("recurring-transactions", "routes/workspace-recurring.tsx"),
     route("installment-plans", "routes/workspace-installments.tsx"),

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
@@ -145,6 +145,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
   const canEdit = can(page.role, "finances.write");
   const filterValues = filterValuesOf(searchParams);
   const options = { accounts: page.accounts, cards: page.cards, tags: page.tags, rates: page.rates };
+  const payeeNames = useMemo(() => page.payees.map((payee) => payee.name), [page.payees]);
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -175,7 +176,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
         </div>
       </div>
       {page.hasAnyTransaction ? (
-        <TransactionFilters values={filterValues} refused={page.amountRefusals} {...options} />
+        <TransactionFilters values={filterValues} refused={page.amountRefusals} payees={page.payees} {...options} />
       ) : null}
       {page.transactions.length ? (
         <>
@@ -211,6 +212,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
         workspaceId={params.workspaceId}
         currency={page.currency}
         today={page.today}
+        payeeNames={payeeNames}
         {...options}
       />
     </div>

@@ -53,7 +53,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     reason: "the category breakdown's rows by category, the same on the page and in the PDF",
   },
   { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
-  { pattern: /^worker\/payees\/payee-names\.ts$/, reason: "a payee's name and length, the same in the form and on the server" },
+  {
+    pattern: /^worker\/payees\/payee-names\.ts$/,
+    reason: "a payee's name and length, the same in the form and on the server",
+  },
   { pattern: /^worker\/access\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
 ];
 
@@ -164,6 +167,8 @@ describe("app component features", () => {
       to: "planned",
       reason: "installment plans are planned money: their summary states amounts per currency as the planned pages do",
     },
+    { from: "rules", to: "transactions", reason: "a rule's tags are picked with the transaction wizard's tag picker" },
+    { from: "imports", to: "rules", reason: "the import preview makes a rule from a line with the rule dialog" },
   ];
 
   const componentFolderOf = (file: string | null) => file?.match(/^app\/components\/([^/]+)\//)?.[1];

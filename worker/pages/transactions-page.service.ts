@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RowsByName } from "../../db/named-batch.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
-import { tags, transactions } from "../../db/schema/index.ts";
+import { payees, tags, transactions } from "../../db/schema/index.ts";
 import { toAccountOption, toAccountResponse } from "../accounts/accounts.mapper.ts";
 import { accountsQuery } from "../accounts/accounts.service.ts";
 import { asOfToday, laterMovementQueries } from "../accounts/todays-balances.ts";
@@ -68,6 +68,15 @@ export function ledgerOptionsFrom(
   };
 }
 
+/** The payees the filter offers, by name. */
+const payeeOptions = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
+    .select({ uuid: payees.id, name: payees.name })
+    .from(payees)
+    .where(eq(payees.workspaceId, value("workspaceId")))
+    .orderBy(asc(sql`lower(${payees.name})`)),
+);
+
 const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
   db
     .select({ one: sql<number>`1` })
@@ -78,25 +87,27 @@ const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
 
 /**
  * Everything the transactions page shows — one page of the list, whether the workspace has any
- * transaction at all (to tell "nothing yet" from "nothing matches"), and the accounts, cards and
- * tags the filters and the wizard offer — in the request's one read round trip.
+ * transaction at all (to tell "nothing yet" from "nothing matches"), the accounts, cards and tags
+ * the filters and the wizard offer, and the payees the filters offer — in the request's one read round trip.
  */
 export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceRef & { filters: TransactionFilters }>) {
   const { workspaceId, filters } = input;
   const {
     workspace,
     role,
-    rows: { rows, counted, anyRow, ...options },
+    rows: { rows, counted, anyRow, payeeRows, ...options },
   } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
     rows: transactionPageQuery(ctx, workspaceId, filters),
     counted: transactionCountQuery(ctx, workspaceId, filters),
     anyRow: anyTransaction({ workspaceId }),
+    payeeRows: payeeOptions({ workspaceId }),
     ...ledgerOptionsQueries(ctx, workspaceId),
   });
   return {
     transactions: rows.map((row) => toListedTransaction(toTransactionResponse(row))),
     meta: pageMeta(filters, counted),
     hasAnyTransaction: anyRow.length > 0,
+    payees: payeeRows,
     ...ledgerOptionsFrom(options, { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() }),
     role,
     currency: workspace.currency,

@@ -24,8 +24,13 @@ import type { AccountOption } from "../../../worker/accounts/accounts.mapper";
 import type { CardOption } from "../../../worker/cards/cards.mapper";
 import { type CsvMapping, type CsvMappingGuess, completeMapping } from "../../../worker/imports/csv-mapping.schemas";
 import { maxChunkLines, maxStatementBytes } from "../../../worker/imports/imports.schemas";
+import { RuleDialog } from "~/components/rules/lazy-rule-dialog";
+import type { RuleDialogProps } from "~/components/rules/rule-dialog";
+import { ruleValuesFromLine } from "~/components/rules/rule-values";
+import { fetchTagOptions } from "~/components/rules/rules-api";
 import { CsvMappingFields } from "./csv-mapping-fields";
 import { chunkLine, type ImportPreview, type ImportResponse, importApi, type PreviewLine } from "./import-api";
+import { LineFiling } from "./line-filing";
 
 export type ImportDialogProps = {
   open: boolean;
@@ -84,6 +89,19 @@ function ImportSteps({
   const [isBusy, setIsBusy] = useState(false);
   /** Possible duplicates the person chose to import anyway, by line number. */
   const [included, setIncluded] = useState<Set<number>>(new Set());
+  /** The line a rule is being made from, with the tags the rule may set (read once, when first asked). */
+  const [ruleFrom, setRuleFrom] = useState<{ line: PreviewLine; tags: RuleDialogProps["tags"] } | null>(null);
+  const [ruleTags, setRuleTags] = useState<RuleDialogProps["tags"] | null>(null);
+
+  async function createRuleFrom(line: PreviewLine) {
+    try {
+      const tags = ruleTags ?? (await fetchTagOptions(workspaceId));
+      setRuleTags(tags);
+      setRuleFrom({ line, tags });
+    } catch (failure) {
+      toast.error((failure as Error).message);
+    }
+  }
 
   async function runPreview(mapping: CsvMapping | null) {
     if (!file || !target) return setError(t("chooseBoth"));
@@ -210,6 +228,7 @@ function ImportSteps({
         <PreviewTable
           preview={step.preview}
           included={included}
+          onCreateRule={createRuleFrom}
           onToggle={(line, isIncluded) =>
             setIncluded((current) => {
               const next = new Set(current);
@@ -235,6 +254,24 @@ function ImportSteps({
             {t("preview.confirm", { count })}
           </Button>
         </DialogFooter>
+        <RuleDialog
+          key={ruleFrom?.line.line ?? "none"}
+          open={ruleFrom !== null}
+          onOpenChange={(isOpen) => (isOpen ? null : setRuleFrom(null))}
+          workspaceId={workspaceId}
+          initialValues={ruleValuesFromLine(ruleFrom?.line.description ?? "")}
+          tags={ruleFrom?.tags ?? []}
+          places={[
+            ...accounts.map((account) => ({
+              value: `account:${account.uuid}`,
+              name: account.name,
+              group: "account" as const,
+            })),
+            ...cards.map((card) => ({ value: `card:${card.uuid}`, name: card.display_name, group: "card" as const })),
+          ]}
+          // The lines are filed again with the new rule among the others.
+          onSaved={() => runPreview(step.mapping)}
+        />
       </div>
     );
   }
@@ -388,10 +425,12 @@ function PreviewTable({
   preview,
   included,
   onToggle,
+  onCreateRule,
 }: {
   preview: ImportPreview;
   included: Set<number>;
   onToggle(line: number, isIncluded: boolean): void;
+  onCreateRule(line: PreviewLine): void;
 }) {
   const { t } = useTranslation("imports");
   const language = useLanguage();
@@ -451,6 +490,18 @@ function PreviewTable({
                     <span className="block text-xs text-muted-foreground">
                       {t("preview.splitLine", { count: line.split_parts })}
                     </span>
+                  ) : null}
+                  {line.filed ? <LineFiling filed={line.filed} currency={target.currency} /> : null}
+                  {line.status !== "refused" ? (
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="h-auto px-0 text-xs"
+                      aria-label={t("preview.createRuleFrom", { description: line.description })}
+                      onClick={() => onCreateRule(line)}
+                    >
+                      {t("preview.createRule")}
+                    </Button>
                   ) : null}
                   {line.existing ? (
                     <span className="block text-xs text-muted-foreground">

@@ -32,7 +32,14 @@ export function navigationGroups(options: { showRecurring: boolean }): NavGroup[
           : []),
       ],
     },
-    { id: "organization", items: [{ area: "tags", icon: "tags" }] },
+    {
+      id: "organization",
+      items: [
+        { area: "tags", icon: "tags" },
+        { area: "rules", icon: "sliders-horizontal" },
+        { area: "payees", icon: "store" },
+      ],
+    },
   ];
 }
 

@@ -35,6 +35,8 @@ import { tagLabel } from "./tag-label";
 import type { LedgerOptions } from "./types";
 
 type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & {
+  /** The workspace's payees, by name. */
+  payees: { uuid: string; name: string }[];
   values: FilterValues;
   /** The amounts of the address the page shows that its language cannot read (the loader's check). */
   refused: AmountFilterRefusals;
@@ -51,6 +53,7 @@ function FilterFields({
   accounts,
   cards,
   tags,
+  payees,
   refused,
 }: Props & { idPrefix: string; refused: AmountFilterRefusals }) {
   const { t } = useTranslation("transactions");
@@ -147,6 +150,18 @@ function FilterFields({
           ))}
         </select>,
       )}
+      {field(
+        "payee_id",
+        t("filters.payee"),
+        <select id={id("payee_id")} name="payee_id" defaultValue={values.payee_id ?? ""} className={selectClass}>
+          <option value="">{t("filters.anyPayee")}</option>
+          {payees.map((payee) => (
+            <option key={payee.uuid} value={payee.uuid}>
+              {payee.name}
+            </option>
+          ))}
+        </select>,
+      )}
       {field("min_amount", t("filters.minAmount"), amountInput("min_amount"))}
       {field("max_amount", t("filters.maxAmount"), amountInput("max_amount"))}
     </>
@@ -205,7 +220,7 @@ export function TransactionFilters(props: Props) {
         className="hidden gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid md:grid-cols-4"
       >
         <FilterFields idPrefix="filter" {...props} refused={refused} />
-        <div className="flex items-end justify-end gap-2 md:col-span-2">
+        <div className="flex items-end justify-end gap-2 md:col-span-4">
           {clear}
           <Button type="submit" variant="outline">
             {t("filters.apply")}

@@ -65,6 +65,7 @@ export const iconNames = [
   "shield-check",
   "sliders-horizontal",
   "sparkles",
+  "store",
   "tag",
   "tags",
   "target",

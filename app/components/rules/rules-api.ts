@@ -1,0 +1,67 @@
+import type { RuleResponse } from "./rule-values";
+
+/**
+ * The rules' calls to the JSON API (docs/api.md, "Rules"), from the Rules page and the import dialog
+ * alike: the page's session cookie authenticates them. A refusal throws its envelope's message and its
+ * fields' messages (at e.g. `conditions.0.value`), already in the person's language.
+ */
+
+export class RuleRequestError extends Error {
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(message: string, fieldErrors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = "RuleRequestError";
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+async function answered<Data>(response: Response): Promise<Data> {
+  const body = (await response.json().catch(() => null)) as {
+    data?: Data;
+    message?: string;
+    errors?: Record<string, string[]>;
+  } | null;
+  if (!response.ok || !body || body.data === undefined)
+    throw new RuleRequestError(body?.message ?? response.statusText, body?.errors);
+  return body.data;
+}
+
+const send = (path: string, method: string, json?: unknown) =>
+  fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: json === undefined ? undefined : { "Content-Type": "application/json" },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+
+export function rulesApi(workspaceId: string) {
+  const base = `/api/workspaces/${workspaceId}/rules`;
+  return {
+    async create(body: unknown): Promise<RuleResponse> {
+      return answered(await send(base, "POST", body));
+    },
+    async update(ruleId: string, body: unknown): Promise<RuleResponse> {
+      return answered(await send(`${base}/${ruleId}`, "PUT", body));
+    },
+    async remove(ruleId: string): Promise<void> {
+      await answered(await send(`${base}/${ruleId}`, "DELETE"));
+    },
+    async reorder(ruleIds: string[]): Promise<RuleResponse[]> {
+      return answered(await send(`${base}/order`, "PUT", { rule_ids: ruleIds }));
+    },
+  };
+}
+
+/** The workspace's tags as a picker offers them (a subcategory named with its category), for the import dialog. */
+export async function fetchTagOptions(workspaceId: string) {
+  const tags = await answered<Array<{ uuid: string; name: string; color: string; parent_id: string | null }>>(
+    await fetch(`/api/workspaces/${workspaceId}/tags`, { credentials: "same-origin" }),
+  );
+  const names = new Map(tags.map((tag) => [tag.uuid, tag.name]));
+  return tags.map(({ uuid, name, color, parent_id }) => ({
+    uuid,
+    name,
+    color,
+    parent_name: parent_id ? (names.get(parent_id) ?? null) : null,
+  }));
+}
