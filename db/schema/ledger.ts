@@ -317,3 +317,23 @@ export const rules = sqliteTable(
   },
   (table) => [index("rules_workspace_position_idx").on(table.workspaceId, table.position)],
 );
+
+/**
+ * What a person keeps doing by hand, counted so a rule can be offered (README: "Rules"): each time they
+ * re-tag a transaction of a payee with the same tags. At two, "Always tag Uber as Transporte?" is offered,
+ * once: accepting makes the rule, declining answers it too, and an answered one is never offered again.
+ */
+export const ruleSuggestions = sqliteTable(
+  "rule_suggestions",
+  {
+    workspaceId: workspaceColumn(),
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => payees.id, { onDelete: "cascade" }),
+    /** The tags given, sorted, as JSON: one suggestion per payee and set of tags. */
+    tagIds: text("tag_ids").notNull(),
+    times: integer("times").notNull().default(0),
+    answeredAt: timestampColumn("answered_at"),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.payeeId, table.tagIds] })],
+);

@@ -3,6 +3,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, insertInvitation, insertPicture, samplePictures } from "../../db/factories.ts";
 import { api } from "../../worker/api.ts";
+import { ruleSuggestions } from "../../db/schema/index.ts";
 import { errorCodes, statusOf, type ErrorCode } from "../../worker/http/errors.ts";
 import { startFakeResend } from "../support/fake-resend.ts";
 import { useRateServices } from "../support/rate-services.ts";
@@ -300,6 +301,10 @@ const examples: Record<string, Example> = {
       sources: ["imported", "typed"],
       actions: { split: { parts: [{ tag_ids: [ids.tagId], percent: "60" }, { tag_ids: [ids.tagId] }] } },
     }),
+  },
+  "GET /api/workspaces/{workspaceId}/rules/suggestions": {},
+  "POST /api/workspaces/{workspaceId}/rules/suggestions/answer": {
+    json: ({ ids }: Fixture) => ({ payee_id: ids.payeeId, tag_ids: [ids.tagId], accept: true }),
   },
   "PUT /api/workspaces/{workspaceId}/rules/order": { json: ({ ids }: Fixture) => ({ rule_ids: [ids.ruleId] }) },
   "GET /api/workspaces/{workspaceId}/rules/{ruleId}": {},
@@ -641,6 +646,13 @@ describe("the API's OpenAPI document", () => {
     ids.closing_date = "2026-12-10";
     ids.tagId = (await inWorkspace("tags", { name: "Food" })).uuid;
     ids.payeeId = (await inWorkspace("payees", { name: "Padaria" })).uuid;
+    // Padaria's transactions were re-tagged as Food twice: a rule is offered.
+    await t.db.insert(ruleSuggestions).values({
+      workspaceId: ids.workspaceId,
+      payeeId: ids.payeeId,
+      tagIds: JSON.stringify([ids.tagId]),
+      times: 2,
+    });
     ids.ruleId = (
       await inWorkspace("rules", {
         name: "Uber",

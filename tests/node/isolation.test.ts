@@ -128,6 +128,8 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/rules": undefined,
   "POST /workspaces/:workspaceId/rules": ruleBody,
   "PUT /workspaces/:workspaceId/rules/order": { rule_ids: ["RULE"] },
+  "GET /workspaces/:workspaceId/rules/suggestions": undefined,
+  "POST /workspaces/:workspaceId/rules/suggestions/answer": { payee_id: "PAYEE_TWIN", tag_ids: ["TAG"], accept: true },
   "GET /workspaces/:workspaceId/rules/:ruleId": undefined,
   "PUT /workspaces/:workspaceId/rules/:ruleId": ruleBody,
   "DELETE /workspaces/:workspaceId/rules/:ruleId": undefined,

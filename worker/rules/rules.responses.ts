@@ -43,3 +43,10 @@ export const ruleResponseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string().nullable(),
 });
+
+/** A rule worth offering: the payee, the tags it was re-tagged with, and how many times. */
+export const suggestionResponseSchema = z.object({
+  payee: z.object({ uuid: z.string(), name: z.string() }),
+  tags: z.array(z.object({ uuid: z.string(), name: z.string(), color: z.string() })),
+  times: z.number().int(),
+});

@@ -4,9 +4,10 @@ import type { ApiEnv } from "../access/api-env.ts";
 import { requirePerson } from "../access/access.middleware.ts";
 import { answers, describeRoute, messageSchema } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";
-import { ruleResponseSchema } from "./rules.responses.ts";
+import { ruleResponseSchema, suggestionResponseSchema } from "./rules.responses.ts";
 import { createRuleSchema, ruleOrderSchema, updateRuleSchema } from "./rules.schemas.ts";
 import { createRule, deleteRule, getRule, listRules, reorderRules, updateRule } from "./rules.service.ts";
+import { answerSuggestion, listSuggestions, suggestionAnswerSchema } from "./rule-suggestions.service.ts";
 
 const base = "/:workspaceId/rules";
 
@@ -41,6 +42,35 @@ export const ruleRoutes = new Hono<ApiEnv>()
     async (c) => {
       const input = { ...c.req.param(), ...c.req.valid("json") };
       return c.json({ data: await createRule({ ctx: c.get("ctx"), input }) }, 201);
+    },
+  )
+  .get(
+    `${base}/suggestions`,
+    describeRoute({
+      tag,
+      summary: "Rules worth offering",
+      description:
+        "A payee whose transactions the person re-tagged the same way twice (`times`), not yet answered: offer " +
+        '"Always tag {payee} as {tags}?" once. Most re-tagged first, five at most.',
+      answer: answers.data(z.array(suggestionResponseSchema)),
+    }),
+    async (c) => c.json({ data: await listSuggestions({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .post(
+    `${base}/suggestions/answer`,
+    describeRoute({
+      tag,
+      summary: "Answer a suggested rule",
+      description:
+        "`accept: true` makes the rule (the payee equals its name → its tags, on everything that enters, typed entries " +
+        "too; last in the order) and answers it; `false` only answers it. Answered, it is never offered again (404 " +
+        "for one answered or never offered).",
+      answer: answers.data(z.object({ rule: ruleResponseSchema.nullable() })),
+    }),
+    validate("json", suggestionAnswerSchema),
+    async (c) => {
+      const input = { ...c.req.param(), ...c.req.valid("json") };
+      return c.json({ data: await answerSuggestion({ ctx: c.get("ctx"), input }) });
     },
   )
   .put(

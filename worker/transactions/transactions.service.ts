@@ -45,6 +45,7 @@ import type { TransactionInput } from "./transactions.schemas.ts";
 import { payeeChoiceOf, payeeOfChoiceQuery, payeeSet } from "../payees/payee-statements.ts";
 import { compileRules, outcomeOf } from "../rules/rule-engine.ts";
 import { rulesInOrderQuery, storedRuleOf } from "../rules/rules.service.ts";
+import { retaggingCounted } from "../rules/rule-suggestions.service.ts";
 import { unitsToHundredths } from "../ledger/amounts.ts";
 import type { TransactionKind } from "../../db/enums.ts";
 import { type ServiceCall, type ActingContext, actorUserId, createdViaOf } from "../access/actor.ts";
@@ -160,6 +161,8 @@ function filedByTypedRules(
     payee,
   };
 }
+
+const tagSetKey = (tagIds: readonly string[]) => [...new Set(tagIds)].sort().join(",");
 
 /** Only income and expenses have a payee: someone outside paid, or was paid. */
 const kindsWithPayee: readonly TransactionKind[] = ["income", "expense"];
@@ -432,6 +435,11 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
     updatedAt: now.toISOString(),
   };
   const guard = isAtRevision(ctx, previous);
+  const retagged =
+    !parts &&
+    input.tag_ids !== undefined &&
+    input.tag_ids.length > 0 &&
+    tagSetKey(input.tag_ids) !== tagSetKey(currentTags.map((tag) => tag.id));
   const unsplit = parts === null && keptPartsJson !== null;
   // Un-split without new tags, it keeps every tag its parts had.
   const tagsAfter = parts || input.tag_ids ? tagRows : currentTags;
@@ -450,6 +458,10 @@ export async function updateTransaction({ ctx, input }: ServiceCall<TransactionR
         ...effectStatements(ctx, previous.workspaceId, effects, guard),
         ...tagStatements,
         ...payeeSet(ctx.db, previous.workspaceId, row.id, payee.choice, payee.madeId, row.updatedAt!, guard),
+        // Re-tagged by hand: counted towards offering a rule for its payee (README: "Rules").
+        ...(retagged
+          ? [retaggingCounted(ctx.db, previous.workspaceId, row.id, previous.revision, input.tag_ids!)]
+          : []),
       ],
       ctx.db
         .update(transactions)
