@@ -69,13 +69,21 @@ async function seedRules(db: Database, workspaceId: string, count: number) {
   const cleaning = await insertTag(db, { workspaceId, name: "Limpeza" });
   const transport = await insertTag(db, { workspaceId, name: "Transporte" });
   const useful = [
-    { name: "Uber", all: [{ field: "description", operator: "contains", value: "uber" }], actions: { set_tags: [transport.id] } },
+    {
+      name: "Uber",
+      all: [{ field: "description", operator: "contains", value: "uber" }],
+      actions: { set_tags: [transport.id] },
+    },
     {
       name: "Mercado",
       all: [{ field: "description", operator: "starts_with", value: "pão de açúcar" }],
       actions: { split: { parts: [{ tag_ids: [food.id], percent: 8000 }, { tag_ids: [cleaning.id] }] } },
     },
-    { name: "Farmácia", all: [{ field: "payee", operator: "contains", value: "farmacia" }], actions: { set_payee: "Drogasil" } },
+    {
+      name: "Farmácia",
+      all: [{ field: "payee", operator: "contains", value: "farmacia" }],
+      actions: { set_payee: "Drogasil" },
+    },
   ];
   const rows = Array.from({ length: count }, (_, index) => {
     const rule = useful[index - (count - useful.length)] ?? {
@@ -162,9 +170,7 @@ try {
       );
       let created = 0;
       for (let index = 0; index * maxChunkLines < lineCount; index += 1) {
-        const lines = first.result.lines
-          .slice(index * maxChunkLines, (index + 1) * maxChunkLines)
-          .map(chunkLine);
+        const lines = first.result.lines.slice(index * maxChunkLines, (index + 1) * maxChunkLines).map(chunkLine);
         created += (await call<{ created: number }>(`/${record.uuid}/chunks`, json({ chunk_index: index, lines })))
           .created;
       }

@@ -277,7 +277,10 @@ export const payeeNames = sqliteTable(
       .notNull()
       .references(() => payees.id, { onDelete: "cascade" }),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.key] }), index("payee_names_payee_idx").on(table.payeeId)],
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.key] }),
+    index("payee_names_payee_idx").on(table.payeeId),
+  ],
 );
 
 /** Per payee, kind and currency: how many transactions and how much, kept by triggers on transactions (migration 0021). */
