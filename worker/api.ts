@@ -13,6 +13,7 @@ import { tagRoutes } from "./tags/tags.routes.ts";
 import { payeeRoutes } from "./payees/payees.routes.ts";
 import { ruleRoutes } from "./rules/rules.routes.ts";
 import { transactionRoutes } from "./transactions/transactions.routes.ts";
+import { ruleRunRoutes } from "./transactions/rule-runs.routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { scheduledRoutes } from "./planning/scheduled/scheduled.routes.ts";
 import { recurringRoutes } from "./planning/recurring/recurring.routes.ts";
@@ -48,6 +49,7 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/workspaces", accountRoutes)
   .route("/workspaces", cardRoutes)
   .route("/workspaces", transactionRoutes)
+  .route("/workspaces", ruleRunRoutes)
   .route("/workspaces", tagRoutes)
   .route("/workspaces", payeeRoutes)
   .route("/workspaces", ruleRoutes)

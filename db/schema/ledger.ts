@@ -340,3 +340,55 @@ export const ruleSuggestions = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.payeeId, table.tagIds] })],
 );
+
+/**
+ * Rules applied to transactions already written (README: "Rules"): a run scans the workspace in chunks,
+ * keeps each change it would make (what the transaction had, what it will have), shows how many and a
+ * sample, applies them in chunks, and undoes them as one step — each change only while the transaction
+ * is as the run left it.
+ */
+export const ruleRuns = sqliteTable(
+  "rule_runs",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    /** The rule applied; null for every rule that is not paused, in their order. */
+    ruleId: text("rule_id").references(() => rules.id, { onDelete: "set null" }),
+    /** scanning → ready → applied → undone. */
+    status: text("status", { enum: ["scanning", "ready", "applied", "undone"] }).notNull().default("scanning"),
+    /** Where the scan stands: the last transaction read, in (date, id) order. */
+    cursorDate: text("cursor_date").notNull().default(""),
+    cursorId: text("cursor_id").notNull().default(""),
+    scannedCount: integer("scanned_count").notNull().default(0),
+    matchedCount: integer("matched_count").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAtColumn(),
+    appliedAt: timestampColumn("applied_at"),
+    undoneAt: timestampColumn("undone_at"),
+  },
+  (table) => [index("rule_runs_workspace_idx").on(table.workspaceId, table.createdAt)],
+);
+
+/** One change a run makes: the transaction's revision when scanned, what it had and what it will have (JSON). */
+export const ruleRunChanges = sqliteTable(
+  "rule_run_changes",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => ruleRuns.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    before: text("before", { mode: "json" }).notNull(),
+    after: text("after", { mode: "json" }).notNull(),
+    /** 0 waiting, 1 applied, 2 skipped (changed before the apply), 3 undone, 4 kept (changed after the apply, so not undone). */
+    state: integer("state").notNull().default(0),
+    /** What the apply wrote into the transaction's updated_at: how the undo knows nobody edited it since. */
+    appliedMark: text("applied_mark"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.transactionId] }),
+    index("rule_run_changes_state_idx").on(table.runId, table.state),
+  ],
+);

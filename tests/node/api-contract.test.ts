@@ -302,6 +302,11 @@ const examples: Record<string, Example> = {
       actions: { split: { parts: [{ tag_ids: [ids.tagId], percent: "60" }, { tag_ids: [ids.tagId] }] } },
     }),
   },
+  "POST /api/workspaces/{workspaceId}/rules/runs": { json: {} },
+  "GET /api/workspaces/{workspaceId}/rules/runs/{runId}": {},
+  "POST /api/workspaces/{workspaceId}/rules/runs/{runId}/scan": {},
+  "POST /api/workspaces/{workspaceId}/rules/runs/{runId}/apply": {},
+  "POST /api/workspaces/{workspaceId}/rules/runs/{runId}/undo": {},
   "GET /api/workspaces/{workspaceId}/rules/suggestions": {},
   "POST /api/workspaces/{workspaceId}/rules/suggestions/answer": {
     json: ({ ids }: Fixture) => ({ payee_id: ids.payeeId, tag_ids: [ids.tagId], accept: true }),
@@ -648,8 +653,8 @@ describe("the API's OpenAPI document", () => {
     ids.payeeId = (await inWorkspace("payees", { name: "Padaria" })).uuid;
     // Padaria's transactions were re-tagged as Food twice: a rule is offered.
     await t.db.insert(ruleSuggestions).values({
-      workspaceId: ids.workspaceId,
-      payeeId: ids.payeeId,
+      workspaceId: ids.workspaceId!,
+      payeeId: ids.payeeId!,
       tagIds: JSON.stringify([ids.tagId]),
       times: 2,
     });
@@ -669,6 +674,12 @@ describe("the API's OpenAPI document", () => {
       note: "For the week",
     };
     ids.transactionId = (await inWorkspace("transactions", { type: "expense", ...expense })).uuid;
+    // The Uber rule applied to what is there: scanned, so it can be applied and undone.
+    ids.runId = (await inWorkspace("rules/runs", { rule_id: ids.ruleId })).uuid;
+    await t.request(`/api/workspaces/${ids.workspaceId}/rules/runs/${ids.runId}/scan`, {
+      method: "POST",
+      token: owner.token,
+    });
     ids.scheduledId = (await inWorkspace("scheduled-transactions", scheduledBody(ids))).uuid;
     ids.recurringId = (
       await inWorkspace("recurring-transactions", {

@@ -33,6 +33,8 @@ const statusByCode = {
   PAYEES_CHANGED: 409,
   /** Someone else changed the rule between the read and this write: reload and retry. */
   RULES_CHANGED: 409,
+  /** A rule run applies once its scan is done, and is undone once applied. */
+  RULE_RUN_NOT_READY: 409,
   /** Transactions or cards already use the account, so its currency is fixed. */
   ACCOUNT_CURRENCY_LOCKED: 409,
   /** A credit card with debt cannot become a debit card until the debt is paid. */

@@ -40,10 +40,25 @@ export function tagLinkRows(transactionId: string, given: readonly GivenTag[]) {
   ];
 }
 
-/** The insert of a new transaction's links (nothing for no tags); a link already there stays. */
-export function tagLinkStatements(db: Database, transactionId: string, given: readonly GivenTag[]): Statements {
+/**
+ * The insert of a transaction's links (nothing for no tags); a link already there stays. With `onlyIf`,
+ * only while it holds (an edit's revision guard), so an edit that lost a race adds no link.
+ */
+export function tagLinkStatements(
+  db: Database,
+  transactionId: string,
+  given: readonly GivenTag[],
+  onlyIf?: SQL,
+): Statements {
   const rows = tagLinkRows(transactionId, given);
-  return rows.length === 0 ? [] : [db.insert(transactionTags).values(rows).onConflictDoNothing()];
+  if (rows.length === 0) return [];
+  if (!onlyIf) return [db.insert(transactionTags).values(rows).onConflictDoNothing()];
+  return [
+    db.run(sql`insert into ${transactionTags} (transaction_id, tag_id, implied)
+      select ${transactionId}, json_extract(link.value, '$.tagId'), json_extract(link.value, '$.implied')
+      from json_each(${JSON.stringify(rows)}) as link where ${onlyIf}
+      on conflict do nothing`),
+  ];
 }
 
 /** A transaction's tags replaced by `given` (an edit, a sync); `onlyIf` guards the removal of the old ones. */
@@ -55,7 +70,7 @@ export function tagLinksReplaced(
 ): Statements {
   return [
     db.delete(transactionTags).where(and(eq(transactionTags.transactionId, transactionId), onlyIf)),
-    ...tagLinkStatements(db, transactionId, given),
+    ...tagLinkStatements(db, transactionId, given, onlyIf),
   ];
 }
 
