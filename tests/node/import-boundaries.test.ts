@@ -299,6 +299,7 @@ describe("worker features", () => {
     { from: "planning", to: "jobs", reason: "what falls due is posted by the jobs' runner" },
     { from: "planning", to: "transactions", reason: "what is planned is posted as transactions" },
     { from: "profile", to: "assistant", reason: "the profile shows and manages the assistant's link to a phone" },
+    { from: "tags", to: "rules", reason: "a merge or a delete moves the tags the rules give" },
     { from: "transactions", to: "currency", reason: "a transaction across currencies takes a rate" },
     { from: "transactions", to: "payees", reason: "an income or expense names its payee" },
     { from: "transactions", to: "rules", reason: "the rules that run on typed entries fill what was left empty" },

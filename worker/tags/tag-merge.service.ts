@@ -6,10 +6,12 @@ import {
   installmentPlans,
   recurringTransactions,
   scheduledTransactions,
+  rules,
   tags,
   transactionPartTags,
   userPreferences,
 } from "../../db/schema/index.ts";
+import type { RuleActions } from "../rules/rules.schemas.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import {
@@ -103,6 +105,43 @@ function partTagsUnderQuery(ctx: ServiceContext, tagId: string) {
     .where(or(eq(transactionPartTags.tagId, tagId), eq(partTagRow.parentId, tagId)));
 }
 
+const rulesOfWorkspaceQuery = (ctx: ServiceContext, workspaceId: string) =>
+  ctx.db.select({ id: rules.id, actions: rules.actions }).from(rules).where(eq(rules.workspaceId, workspaceId));
+
+/** Every tag a rule's actions give: its tags and its split's parts'. */
+const tagIdsOfActions = (actions: RuleActions) => [
+  ...(actions.set_tags ?? []),
+  ...(actions.split?.parts.flatMap((part) => part.tag_ids) ?? []),
+];
+
+/** The rules that give some tags give `intoId` instead, once per list (README: "Rules"), in the guarded batch. */
+function rulesRetagged(
+  ctx: ServiceContext,
+  ruleRows: readonly { id: string; actions: unknown }[],
+  fromIds: readonly string[],
+  intoId: string,
+  guard: SQL,
+) {
+  const retag = (ids: readonly string[]) => [...new Set(ids.map((id) => (fromIds.includes(id) ? intoId : id)))];
+  return ruleRows.flatMap((rule) => {
+    const actions = rule.actions as RuleActions;
+    if (!tagIdsOfActions(actions).some((id) => fromIds.includes(id))) return [];
+    const retagged: RuleActions = {
+      ...actions,
+      ...(actions.set_tags ? { set_tags: retag(actions.set_tags) } : {}),
+      ...(actions.split
+        ? { split: { parts: actions.split.parts.map((part) => ({ ...part, tag_ids: retag(part.tag_ids) })) } }
+        : {}),
+    };
+    return [
+      ctx.db
+        .update(rules)
+        .set({ actions: retagged, revision: sql`${rules.revision} + 1` })
+        .where(and(eq(rules.id, rule.id), guard)),
+    ];
+  });
+}
+
 /** The tag a merge or a delete names besides the one it acts on: 404 for none of the workspace's. */
 function namedTag(family: readonly TagFamilyRow[], tagId: string) {
   const found = family.find((tag) => tag.id === tagId);
@@ -113,15 +152,16 @@ function namedTag(family: readonly TagFamilyRow[], tagId: string) {
 /**
  * POST /tags/{id}/merge: the tag goes and everything it had moves to `into` — its transactions (a
  * transaction carrying both keeps one link), its budget, its subcategories, the planned transactions'
- * tags and the assistant's default tag. Refused at `into` for the tag itself, when both have a budget
+ * tags, the rules' tags and the assistant's default tag. Refused at `into` for the tag itself, when both have a budget
  * (one is deleted first: which to keep is the person's choice) and when its subcategories would end up
  * three levels deep. Answers the survivor.
  */
 export async function mergeTag({ ctx, input }: ServiceCall<TagRef & MergeTagInput>) {
   const {
-    rows: { family, budgeted },
+    rows: { family, budgeted, ruleRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     family: tagFamilyQuery(ctx, input.workspaceId),
+    ruleRows: rulesOfWorkspaceQuery(ctx, input.workspaceId),
     budgeted: ctx.db
       .select({ tagId: budgets.tagId })
       .from(budgets)
@@ -161,6 +201,7 @@ export async function mergeTag({ ctx, input }: ServiceCall<TagRef & MergeTagInpu
         .set({ tagId: into.id, revision: sql`${budgets.revision} + 1`, updatedAt: now })
         .where(and(eq(budgets.workspaceId, workspaceId), eq(budgets.tagId, from.id), guard)),
       ...templatesRetagged(ctx, workspaceId, from.id, into.id, guard),
+      ...rulesRetagged(ctx, ruleRows, [from.id], into.id, guard),
       ctx.db
         .update(userPreferences)
         .set({ defaultTagId: into.id })
@@ -185,10 +226,11 @@ export async function mergeTag({ ctx, input }: ServiceCall<TagRef & MergeTagInpu
  */
 export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagInput>) {
   const {
-    rows: { family, filedParts },
+    rows: { family, filedParts, ruleRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     family: tagFamilyQuery(ctx, input.workspaceId),
     filedParts: partTagsUnderQuery(ctx, input.tagId),
+    ruleRows: rulesOfWorkspaceQuery(ctx, input.workspaceId),
   });
   const doomed = family.find((tag) => tag.id === input.tagId);
   if (!doomed) throw tagNotFound();
@@ -202,6 +244,16 @@ export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagIn
   // A split transaction's part keeps a tag (its amount is filed somewhere): where it goes is asked.
   const partsFiledUnderDoomed = filedParts.some((part) => part.tagId === doomed.id || choice === "delete");
   if (partsFiledUnderDoomed && !moveTo) throw fieldError("move_to", "errors:fields.splitPartsNeedTag");
+  // A rule that files money under what is deleted would stop filing it: where it files instead is asked.
+  const doomedIds = [
+    doomed.id,
+    ...(choice === "delete" ? family.filter((tag) => tag.parentId === doomed.id).map((tag) => tag.id) : []),
+  ];
+  if (
+    !moveTo &&
+    ruleRows.some((rule) => tagIdsOfActions(rule.actions as RuleActions).some((id) => doomedIds.includes(id)))
+  )
+    throw fieldError("move_to", "errors:fields.rulesNeedTag");
 
   const { workspaceId } = input;
   const subcategoriesOf = and(eq(tags.workspaceId, workspaceId), eq(tags.parentId, doomed.id));
@@ -233,6 +285,7 @@ export async function deleteTag({ ctx, input }: ServiceCall<TagRef & DeleteTagIn
       : [doomed.id];
   const applied = await batchStartingWith(ctx.db, touched(ctx, doomed.id, guard), [
     ...(moveTo ? partTagsMoved(ctx.db, movedFrom, moveTo.id, guard) : []),
+    ...(moveTo ? rulesRetagged(ctx, ruleRows, doomedIds, moveTo.id, guard) : []),
     ...(moveTo ? tagLinksMoved(ctx.db, movedFrom, moveTo.id, guard) : []),
     ...(choice === "delete" ? [ctx.db.delete(tags).where(and(subcategoriesOf, guard))] : []),
     ...(choice === "promote"

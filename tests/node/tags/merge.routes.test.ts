@@ -216,6 +216,30 @@ describe("merging and deleting tags", () => {
     expect(await breakdown()).toEqual({ Bills: ["45.00", 3], Fees: ["45.00", 3], Food: ["30.00", 1] });
   });
 
+  it("moves the rules' tags with a merge, and asks where they go when a tag they give is deleted", async () => {
+    const bills = await createTag("Bills");
+    const rule = await send("POST", "/rules", {
+      name: "Contas",
+      conditions: [{ field: "description", operator: "contains", value: "conta" }],
+      actions: { split: { parts: [{ tag_ids: [bills], percent: "50" }, { tag_ids: [h.home.id, bills] }] } },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    const other = await send("POST", "/rules", {
+      name: "Mercado",
+      conditions: [{ field: "description", operator: "contains", value: "mercado" }],
+      actions: { set_tags: [h.food.id] },
+    });
+    expect((await send("POST", `/tags/${bills}/merge`, { into: h.home.id })).status).toBe(200);
+    const split = (await send("GET", `/rules/${rule.body.data.uuid}`)).body.data.actions.split;
+    expect(split.parts.map((part: { tag_ids: string[] }) => part.tag_ids)).toEqual([[h.home.id], [h.home.id]]);
+
+    const refused = await send("DELETE", `/tags/${h.food.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.move_to).toBeDefined();
+    expect((await send("DELETE", `/tags/${h.food.id}?move_to=${h.home.id}`)).status).toBe(200);
+    expect((await send("GET", `/rules/${other.body.data.uuid}`)).body.data.actions).toEqual({ set_tags: [h.home.id] });
+  });
+
   it("writes nothing when the tags change between its read and its write: 409 TAGS_CHANGED", async () => {
     const bills = await createTag("Bills");
     const water = await createTag("Water");
