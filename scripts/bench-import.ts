@@ -65,9 +65,10 @@ function statement(count: number, run: number): Uint8Array<ArrayBuffer> {
  */
 async function seedRules(db: Database, workspaceId: string, count: number) {
   if (count === 0) return;
-  const food = await insertTag(db, { workspaceId, name: "Mercado" });
-  const cleaning = await insertTag(db, { workspaceId, name: "Limpeza" });
-  const transport = await insertTag(db, { workspaceId, name: "Transporte" });
+  // Names of their own: the seeded workspace has its tags already.
+  const food = await insertTag(db, { workspaceId, name: "Feira (regras)" });
+  const cleaning = await insertTag(db, { workspaceId, name: "Faxina (regras)" });
+  const transport = await insertTag(db, { workspaceId, name: "Corridas (regras)" });
   const useful = [
     {
       name: "Uber",
