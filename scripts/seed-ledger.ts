@@ -142,7 +142,16 @@ export async function seedLedger(db: Database, options: Options) {
       db.insert(transactions).values(pending),
       ...(pendingTags.length ? [db.insert(transactionTags).values(pendingTags)] : []),
     ];
-    await batchOfStatements(db, statements);
+    // A batch refused while sqld's timed checkpoint holds the write lock (SQLITE_BUSY) wrote nothing: send it again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await batchOfStatements(db, statements);
+        break;
+      } catch (error) {
+        if (attempt === 5 || !String((error as Error)?.message).includes("SQLITE_BUSY")) throw error;
+        await new Promise((wait) => setTimeout(wait, 1_000));
+      }
+    }
     pending = [];
     pendingTags = [];
   };

@@ -129,11 +129,13 @@ export function payeesOfLines(
         and lower(${payees.name}) = lower(${field("name")})
       where ${field("named")} = 0
       on conflict do nothing`),
-    db.run(sql`update ${transactions} set payee_id = (select case when ${field("named")} = 1
+    // One pass over the lines, each row found by its key: no subquery per transaction of the table.
+    db.run(sql`update ${transactions} set payee_id = line_payee.payee_id
+      from (select ${field("id")} as transaction_id, case when ${field("named")} = 1
           then (select ${payees.id} from ${payees} where ${payees.workspaceId} = ${workspaceId} and lower(${payees.name}) = lower(${field("name")}))
-          else (select ${payeeNames.payeeId} from ${payeeNames} where ${payeeNames.workspaceId} = ${workspaceId} and ${payeeNames.key} = ${field("key")}) end
-        from json_each(${linesJson}) as line where ${field("id")} = ${transactions}.id)
-      where ${transactions}.id in (select ${field("id")} from json_each(${linesJson}) as line)`),
+          else (select ${payeeNames.payeeId} from ${payeeNames} where ${payeeNames.workspaceId} = ${workspaceId} and ${payeeNames.key} = ${field("key")}) end as payee_id
+        from json_each(${linesJson}) as line) as line_payee
+      where ${transactions}.id = line_payee.transaction_id`),
   ];
 }
 

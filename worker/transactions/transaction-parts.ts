@@ -131,9 +131,11 @@ function partsInserted(db: Database, rows: readonly PartsOfRow[]): BatchItem<"sq
       db,
       rows.map((row) => row.transactionId),
     ),
+    // The lines are walked once, each transaction found by its id: no subquery per row of the table.
     db.run(sql`update ${transactions} set amount_cents = null
       where ${transactions.id} in (select ${field("whole", "transaction")} from json_each(${wholesJson}) as whole
-        where ${field("whole", "revision")} = ${transactions.revision}
+        where exists (select 1 from ${transactions} as "scanned" where "scanned"."id" = ${field("whole", "transaction")}
+            and "scanned"."revision" = ${field("whole", "revision")})
           and (select coalesce(sum(${transactionParts.amountCents}), ${field("whole", "amount")}) from ${transactionParts}
             where ${transactionParts.transactionId} = ${field("whole", "transaction")}) <> ${field("whole", "amount")})`),
   ];
