@@ -115,10 +115,10 @@ describe("exporting transactions in Chromium", () => {
     expect(english.name).toMatch(/^moneta-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const englishLines = english.text.split("\r\n");
     expect(englishLines[0]).toBe(
-      "\uFEFFDate,Type,Description,Amount,Currency,From,To,Amount arriving,Currency arriving,Tags,Recorded by,ID",
+      "\uFEFFDate,Type,Description,Payee,Amount,Currency,From,To,Amount arriving,Currency arriving,Tags,Note,Split part,Recorded by,ID",
     );
-    expect(englishLines.slice(1, -1).map((line) => line.split(",").slice(0, 6))).toEqual([
-      ["2026-11-20", "Expense", "Pão e café", "-1234.56", currency, "Conta"],
+    expect(englishLines.slice(1, -1).map((line) => line.split(",").slice(0, 7))).toEqual([
+      ["2026-11-20", "Expense", "Pão e café", "", "-1234.56", currency, "Conta"],
     ]);
 
     const cookies = (await opened.context.cookies()).map(({ name, value }) => ({ name, value }));
@@ -141,9 +141,9 @@ describe("exporting transactions in Chromium", () => {
     const portuguese = await download(page, /^CSV com ponto e vírgula/);
     expect(portuguese.name).toMatch(/^moneta-transacoes-\d{4}-\d{2}-\d{2}\.csv$/);
     const portugueseLines = portuguese.text.split("\r\n");
-    expect(portugueseLines[0]).toMatch(/^\uFEFFData;Tipo;Descrição;Valor;Moeda;/);
-    expect(portugueseLines.slice(1, -1).map((line) => line.split(";").slice(0, 5))).toEqual([
-      ["2026-11-20", "Despesa", "'=1+1", "-10,00", currency],
+    expect(portugueseLines[0]).toMatch(/^\uFEFFData;Tipo;Descrição;Favorecido;Valor;Moeda;/);
+    expect(portugueseLines.slice(1, -1).map((line) => line.split(";").slice(0, 6))).toEqual([
+      ["2026-11-20", "Despesa", "'=1+1", "", "-10,00", currency],
     ]);
     const refused = await page.request.get(`${api}/exports/transactions.xlsx`);
     expect(refused.status()).toBe(403);
@@ -170,10 +170,10 @@ describe("exporting transactions in Chromium", () => {
     expect(workbook.name).toMatch(/^moneta-transacoes-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = readXlsx(workbook.bytes);
     expect(book.sheetName).toBe("Transações");
-    expect(rowValues(book, 1).slice(0, 5)).toEqual(["Data", "Tipo", "Descrição", "Valor", "Moeda"]);
-    expect(rowValues(book, 2).slice(0, 5)).toEqual(["2026-11-20", "Despesa", "=1+1", -10, currency]);
+    expect(rowValues(book, 1).slice(0, 6)).toEqual(["Data", "Tipo", "Descrição", "Favorecido", "Valor", "Moeda"]);
+    expect(rowValues(book, 2).slice(0, 6)).toEqual(["2026-11-20", "Despesa", "=1+1", null, -10, currency]);
     expect(book.rows.get(2)!.get("A")).toMatchObject({ type: "date", format: "dd/mm/yyyy" });
-    expect(book.rows.get(2)!.get("D")).toEqual({ type: "number", value: -10, format: "#,##0.00" });
+    expect(book.rows.get(2)!.get("E")).toEqual({ type: "number", value: -10, format: "#,##0.00" });
     expect(book.rows.size).toBe(2);
     // The PDF statement of the same filtered list, in Portuguese.
     const statement = await downloadBytes(page, /^Extrato em PDF \(\.pdf\)$/);
