@@ -195,7 +195,7 @@ describe("exporting transactions in Chromium", () => {
     const breadRow = [...englishBook.rows.keys()].find((row) => rowValues(englishBook, row)[2] === "Pão e café");
     const bread = englishBook.rows.get(breadRow ?? 0);
     expect(bread?.get("A")).toEqual({ type: "date", value: "2026-11-20", format: "yyyy-mm-dd" });
-    expect(bread?.get("D")).toEqual({ type: "number", value: -1234.56, format: "#,##0.00" });
+    expect(bread?.get("E")).toEqual({ type: "number", value: -1234.56, format: "#,##0.00" });
     const englishStatement = readPdf((await downloadBytes(page, /^PDF statement \(\.pdf\)$/)).bytes);
     expect(englishStatement.pages[0]!.lines[0]).toBe("Transaction statement");
     expect(allText(englishStatement)).toMatch(
