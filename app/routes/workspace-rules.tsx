@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
 import { RuleDialog } from "~/components/rules/lazy-rule-dialog";
 import { RuleList } from "~/components/rules/rule-list";
+import { RuleRunDialog } from "~/components/rules/rule-run-dialog";
 import { emptyRuleValues, type RuleResponse, ruleValuesOf } from "~/components/rules/rule-values";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -63,6 +64,8 @@ export default function WorkspaceRules() {
   const { workspace } = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")!;
   const canEdit = can(workspace.role, "finances.write");
   const [dialog, setDialog] = useState<{ isOpen: boolean; rule?: RuleResponse }>({ isOpen: false });
+  /** The run dialog's rule: a rule, every rule (null), or closed (undefined). */
+  const [applying, setApplying] = useState<{ uuid: string; name: string } | null | undefined>(undefined);
   const revalidator = useRevalidator();
   const sentenceContext = useMemo(
     () => ({
@@ -81,10 +84,16 @@ export default function WorkspaceRules() {
           <p className="mt-1 max-w-2xl text-muted-foreground">{canEdit ? t("subtitle") : t("readOnly")}</p>
         </div>
         {canEdit && rules.length > 0 ? (
-          <Button onClick={() => setDialog({ isOpen: true })}>
-            <Icon name="plus" />
-            {t("create")}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setApplying(null)}>
+              <Icon name="play" />
+              {t("run.applyAll")}
+            </Button>
+            <Button onClick={() => setDialog({ isOpen: true })}>
+              <Icon name="plus" />
+              {t("create")}
+            </Button>
+          </div>
         ) : null}
       </header>
       <RuleList
@@ -94,7 +103,18 @@ export default function WorkspaceRules() {
         sentenceContext={sentenceContext}
         onCreate={() => setDialog({ isOpen: true })}
         onEdit={(rule) => setDialog({ isOpen: true, rule })}
+        onApply={(rule) => setApplying({ uuid: rule.uuid, name: rule.name })}
       />
+      {canEdit && applying !== undefined ? (
+        <RuleRunDialog
+          rule={applying}
+          workspaceId={workspace.uuid}
+          tagNames={sentenceContext.tagNames}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) setApplying(undefined);
+          }}
+        />
+      ) : null}
       {canEdit ? (
         <RuleDialog
           key={dialog.rule?.uuid ?? "new"}

@@ -19,10 +19,11 @@ type RuleListProps = {
   sentenceContext: Omit<SentenceContext, "t">;
   onCreate(): void;
   onEdit(rule: RuleResponse): void;
+  onApply(rule: RuleResponse): void;
 };
 
 /** The workspace's rules in the order they run, each read as a sentence; an explanation when there are none. */
-export function RuleList({ rules, workspaceId, canEdit, sentenceContext, onCreate, onEdit }: RuleListProps) {
+export function RuleList({ rules, workspaceId, canEdit, sentenceContext, onCreate, onEdit, onApply }: RuleListProps) {
   const { t } = useTranslation("rules");
   const revalidator = useRevalidator();
   const [busyRuleId, setBusyRuleId] = useState<string | null>(null);
@@ -132,6 +133,16 @@ export function RuleList({ rules, workspaceId, canEdit, sentenceContext, onCreat
                   onClick={() => move(rule, 1)}
                 >
                   <Icon name="chevron-down" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-9"
+                  title={t("run.applyOne")}
+                  aria-label={t("run.applyOneLabel", { name: rule.name })}
+                  onClick={() => onApply(rule)}
+                >
+                  <Icon name="play" />
                 </Button>
                 <Button
                   variant="ghost"

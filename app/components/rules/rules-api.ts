@@ -1,4 +1,5 @@
 import type { RuleResponse } from "./rule-values";
+import type { RuleRun } from "./rule-run-summary";
 
 /**
  * The rules' calls to the JSON API (docs/api.md, "Rules"), from the Rules page and the import dialog
@@ -48,6 +49,14 @@ export function rulesApi(workspaceId: string) {
     },
     async reorder(ruleIds: string[]): Promise<RuleResponse[]> {
       return answered(await send(`${base}/order`, "PUT", { rule_ids: ruleIds }));
+    },
+    /** Starts applying one rule, or every rule that is not paused, to the transactions already there. */
+    async startRun(ruleId?: string): Promise<RuleRun> {
+      return answered(await send(`${base}/runs`, "POST", ruleId ? { rule_id: ruleId } : {}));
+    },
+    /** One step of a run: a chunk scanned, applied or undone. */
+    async stepRun(runId: string, step: "scan" | "apply" | "undo"): Promise<RuleRun> {
+      return answered(await send(`${base}/runs/${runId}/${step}`, "POST"));
     },
   };
 }
