@@ -355,7 +355,9 @@ export const ruleRuns = sqliteTable(
     /** The rule applied; null for every rule that is not paused, in their order. */
     ruleId: text("rule_id").references(() => rules.id, { onDelete: "set null" }),
     /** scanning → ready → applied → undone. */
-    status: text("status", { enum: ["scanning", "ready", "applied", "undone"] }).notNull().default("scanning"),
+    status: text("status", { enum: ["scanning", "ready", "applied", "undone"] })
+      .notNull()
+      .default("scanning"),
     /** Where the scan stands: the last transaction read, in (date, id) order. */
     cursorDate: text("cursor_date").notNull().default(""),
     cursorId: text("cursor_id").notNull().default(""),
