@@ -38,8 +38,9 @@ import {
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-transactions";
 import type { loader as layoutLoader } from "./workspace-layout";
+import { RuleSuggestionBanner } from "~/components/rules/rule-suggestion-banner";
 
-export const handle = { i18n: ["transactions", "workspaces"] };
+export const handle = { i18n: ["transactions", "workspaces", "rules"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const language = detectLanguage(args.request);
@@ -175,6 +176,13 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
           ) : null}
         </div>
       </div>
+      {page.suggestion ? (
+        <RuleSuggestionBanner
+          key={`${page.suggestion.payee.uuid}:${page.suggestion.tags.map((tag) => tag.uuid).join()}`}
+          workspaceId={params.workspaceId}
+          suggestion={page.suggestion}
+        />
+      ) : null}
       {page.hasAnyTransaction ? (
         <TransactionFilters values={filterValues} refused={page.amountRefusals} payees={page.payees} {...options} />
       ) : null}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout } from "../support/browser.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
 import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -83,6 +83,50 @@ describe("rules applied to existing transactions in Chromium", () => {
           .waitFor();
       },
     }).then((layouts) => expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("offers a rule after the same re-tagging twice, once, and makes it when accepted", async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(page, `rule-offer-${Date.now()}@example.com`, "Otto Offer", "Casa");
+    const api = `/api/workspaces/${workspaceId}`;
+    const account = await postJson(page, `${api}/accounts`, { name: "Itaú", type: "checking", currency: "BRL" });
+    const food = await postJson(page, `${api}/tags`, { name: "Comida" });
+    const transporte = await postJson(page, `${api}/tags`, { name: "Transporte" });
+    for (const description of ["Corrida 1", "Corrida 2"]) {
+      const expense = {
+        type: "expense",
+        origin_id: `account:${account.uuid}`,
+        amount: "20.00",
+        description,
+      };
+      const ride = await postJson(page, `${api}/transactions`, { ...expense, payee: "Uber", tag_ids: [food.uuid] });
+      const retagged = await page.request.put(`${api}/transactions/${ride.uuid}`, {
+        headers: { Origin: baseURL },
+        data: { ...expense, tag_ids: [transporte.uuid] },
+      });
+      expect(retagged.status(), await retagged.text()).toBe(200);
+    }
+
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    const offer = page.getByRole("region", { name: "Always tag Uber as Transporte?" });
+    await offer.waitFor();
+    expect(await blocking(page, "the rule offer")).toEqual([]);
+    await screenshotEveryLayout(browser, {
+      baseURL,
+      path: `/workspaces/${workspaceId}/transactions`,
+      name: "rule-suggestion",
+      cookies: (await context.cookies()).map(({ name, value }) => ({ name, value })),
+    }).then((layouts) => expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]));
+    await offer.getByRole("button", { name: "Create rule" }).click();
+    await toastWith(page, "Rule created: Uber → Transporte").waitFor();
+    await offer.waitFor({ state: "detached" });
+    const rules = (await (await page.request.get(`${api}/rules`)).json()).data as { name: string }[];
+    expect(rules.map((rule) => rule.name)).toEqual(["Uber"]);
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await offer.count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

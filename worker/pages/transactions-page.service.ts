@@ -17,6 +17,8 @@ import { pageMeta, type TransactionFilters } from "../transactions/transactions.
 import type { PersonCall } from "../access/actor.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 import { newestRatesQuery, suggestedRates } from "../currency/rate-queries.ts";
+import { pendingSuggestionsQuery, toSuggestion } from "../rules/rule-suggestions.service.ts";
+import { can } from "../access/permissions.ts";
 
 const parentTag = alias(tags, "parent_tag");
 
@@ -88,19 +90,21 @@ const anyTransaction = reusableRead<{ workspaceId: string }>()((db, value) =>
 /**
  * Everything the transactions page shows — one page of the list, whether the workspace has any
  * transaction at all (to tell "nothing yet" from "nothing matches"), the accounts, cards and tags
- * the filters and the wizard offer, and the payees the filters offer — in the request's one read round trip.
+ * the filters and the wizard offer, the payees the filters offer and a rule worth offering — in the
+ * request's one read round trip.
  */
 export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceRef & { filters: TransactionFilters }>) {
   const { workspaceId, filters } = input;
   const {
     workspace,
     role,
-    rows: { rows, counted, anyRow, payeeRows, ...options },
+    rows: { rows, counted, anyRow, payeeRows, suggestionRows, ...options },
   } = await readInWorkspace(ctx, workspaceId, "workspace.read", {
     rows: transactionPageQuery(ctx, workspaceId, filters),
     counted: transactionCountQuery(ctx, workspaceId, filters),
     anyRow: anyTransaction({ workspaceId }),
     payeeRows: payeeOptions({ workspaceId }),
+    suggestionRows: pendingSuggestionsQuery(ctx, workspaceId),
     ...ledgerOptionsQueries(ctx, workspaceId),
   });
   return {
@@ -108,6 +112,8 @@ export async function loadTransactionsPage({ ctx, input }: PersonCall<WorkspaceR
     meta: pageMeta(filters, counted),
     hasAnyTransaction: anyRow.length > 0,
     payees: payeeRows,
+    /** A rule worth offering (README: "Rules"): shown to people who may write, one at a time. */
+    suggestion: can(role, "finances.write") ? (suggestionRows.map(toSuggestion)[0] ?? null) : null,
     ...ledgerOptionsFrom(options, { today: todayIn(workspace.timeZone, ctx.clock.now()), now: ctx.clock.now() }),
     role,
     currency: workspace.currency,

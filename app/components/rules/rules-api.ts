@@ -47,6 +47,10 @@ export function rulesApi(workspaceId: string) {
     async remove(ruleId: string): Promise<void> {
       await answered(await send(`${base}/${ruleId}`, "DELETE"));
     },
+    /** Says yes (the rule is made) or no to a suggested rule; either way it is not offered again. */
+    async answerSuggestion(body: { payee_id: string; tag_ids: string[]; accept: boolean }) {
+      return answered<{ rule: RuleResponse | null }>(await send(`${base}/suggestions/answer`, "POST", body));
+    },
     async reorder(ruleIds: string[]): Promise<RuleResponse[]> {
       return answered(await send(`${base}/order`, "PUT", { rule_ids: ruleIds }));
     },
