@@ -16,10 +16,10 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
-import { insertAccount, insertTag } from "../db/factories.ts";
+import { insertAccount } from "../db/factories.ts";
 import * as schema from "../db/schema/index.ts";
 import { maxChunkLines } from "../worker/imports/imports.schemas.ts";
-import { seedBenchWorkspace } from "./bench-workspace.ts";
+import { seedBenchWorkspace, seedRules } from "./bench-workspace.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
 import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 import type { ImportPreview } from "../worker/imports/import-preview.service.ts";
@@ -57,55 +57,6 @@ function statement(count: number, run: number): Uint8Array<ArrayBuffer> {
   }
   const text = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<CURDEF>BRL\n<BANKTRANLIST>\n${entries.join("\n")}\n</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`;
   return Uint8Array.from(text, (character) => character.charCodeAt(0));
-}
-
-/**
- * `count` rules the way people write them: most name a shop no line has (they run, match nothing), one tags
- * the Uber lines, one splits the market's between food and cleaning, one names the pharmacy's payee.
- */
-async function seedRules(db: Database, workspaceId: string, count: number) {
-  if (count === 0) return;
-  // Names of their own: the seeded workspace has its tags already.
-  const food = await insertTag(db, { workspaceId, name: "Feira (regras)" });
-  const cleaning = await insertTag(db, { workspaceId, name: "Faxina (regras)" });
-  const transport = await insertTag(db, { workspaceId, name: "Corridas (regras)" });
-  const useful = [
-    {
-      name: "Uber",
-      all: [{ field: "description", operator: "contains", value: "uber" }],
-      actions: { set_tags: [transport.id] },
-    },
-    {
-      name: "Mercado",
-      all: [{ field: "description", operator: "starts_with", value: "pão de açúcar" }],
-      actions: { split: { parts: [{ tag_ids: [food.id], percent: 8000 }, { tag_ids: [cleaning.id] }] } },
-    },
-    {
-      name: "Farmácia",
-      all: [{ field: "payee", operator: "contains", value: "farmacia" }],
-      actions: { set_payee: "Drogasil" },
-    },
-  ];
-  const rows = Array.from({ length: count }, (_, index) => {
-    const rule = useful[index - (count - useful.length)] ?? {
-      name: `Loja ${index}`,
-      all: [
-        { field: "description", operator: "contains", value: `loja ${index}` },
-        { field: "amount", operator: "between", value: 100, max: 100_000 },
-      ],
-      actions: { set_tags: [food.id], add_note: `loja ${index}` },
-    };
-    return {
-      id: crypto.randomUUID(),
-      workspaceId,
-      name: rule.name,
-      position: index,
-      conditions: { sources: ["imported", "assistant", "bank"], all: rule.all },
-      actions: rule.actions,
-      createdAt: new Date().toISOString(),
-    };
-  });
-  await db.insert(schema.rules).values(rows);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

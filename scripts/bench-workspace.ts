@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.ts";
-import { insertUser, insertWorkspace } from "../db/factories.ts";
+import { insertTag, insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
 import { signSessionToken } from "../worker/access/tokens.ts";
@@ -37,4 +37,53 @@ export async function seedBenchWorkspace(db: Database, jwtSecret: string, count:
   });
   const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
   return { workspaceId: workspace.id, accountId: ledger.accounts.checking.id, token };
+}
+
+/**
+ * `count` rules the way people write them: most name a shop no line has (they run, match nothing), one tags
+ * the Uber lines, one splits the market's between food and cleaning, one names the pharmacy's payee.
+ */
+export async function seedRules(db: Database, workspaceId: string, count: number) {
+  if (count === 0) return;
+  // Names of their own: the seeded workspace has its tags already.
+  const food = await insertTag(db, { workspaceId, name: "Feira (regras)" });
+  const cleaning = await insertTag(db, { workspaceId, name: "Faxina (regras)" });
+  const transport = await insertTag(db, { workspaceId, name: "Corridas (regras)" });
+  const useful = [
+    {
+      name: "Uber",
+      all: [{ field: "description", operator: "contains", value: "uber" }],
+      actions: { set_tags: [transport.id] },
+    },
+    {
+      name: "Mercado",
+      all: [{ field: "description", operator: "starts_with", value: "pão de açúcar" }],
+      actions: { split: { parts: [{ tag_ids: [food.id], percent: 8000 }, { tag_ids: [cleaning.id] }] } },
+    },
+    {
+      name: "Farmácia",
+      all: [{ field: "payee", operator: "contains", value: "farmacia" }],
+      actions: { set_payee: "Drogasil" },
+    },
+  ];
+  const rows = Array.from({ length: count }, (_, index) => {
+    const rule = useful[index - (count - useful.length)] ?? {
+      name: `Loja ${index}`,
+      all: [
+        { field: "description", operator: "contains", value: `loja ${index}` },
+        { field: "amount", operator: "between", value: 100, max: 100_000 },
+      ],
+      actions: { set_tags: [food.id], add_note: `loja ${index}` },
+    };
+    return {
+      id: crypto.randomUUID(),
+      workspaceId,
+      name: rule.name,
+      position: index,
+      conditions: { sources: ["imported", "assistant", "bank"], all: rule.all },
+      actions: rule.actions,
+      createdAt: new Date().toISOString(),
+    };
+  });
+  await db.insert(schema.rules).values(rows);
 }

@@ -59,6 +59,21 @@ const expenses = [
 ];
 const incomes = ["Salário", "Freelance", "Reembolso", "Pix recebido"];
 
+/**
+ * Runs one batch, sending it again while it is refused with SQLITE_BUSY: sqld's timed checkpoint holds the
+ * write lock now and then, and a refused batch wrote nothing.
+ */
+async function sentAgainWhileBusy(batch: () => Promise<unknown>) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await batch();
+    } catch (error) {
+      if (attempt === 5 || !String((error as Error)?.message).includes("SQLITE_BUSY")) throw error;
+      await new Promise((wait) => setTimeout(wait, 1_000));
+    }
+  }
+}
+
 export async function seedLedger(db: Database, options: Options) {
   const random = generator(options.seed ?? 42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -142,16 +157,7 @@ export async function seedLedger(db: Database, options: Options) {
       db.insert(transactions).values(pending),
       ...(pendingTags.length ? [db.insert(transactionTags).values(pendingTags)] : []),
     ];
-    // A batch refused while sqld's timed checkpoint holds the write lock (SQLITE_BUSY) wrote nothing: send it again.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await batchOfStatements(db, statements);
-        break;
-      } catch (error) {
-        if (attempt === 5 || !String((error as Error)?.message).includes("SQLITE_BUSY")) throw error;
-        await new Promise((wait) => setTimeout(wait, 1_000));
-      }
-    }
+    await sentAgainWhileBusy(() => batchOfStatements(db, statements));
     pending = [];
     pendingTags = [];
   };
@@ -235,24 +241,26 @@ export async function seedLedger(db: Database, options: Options) {
   }
   await flush();
   // The balances the rows imply, written once at the end instead of per row.
-  await batchOfStatements(db, [
-    ...[...effects.accounts].map(([id, delta]) =>
+  await sentAgainWhileBusy(() =>
+    batchOfStatements(db, [
+      ...[...effects.accounts].map(([id, delta]) =>
+        db
+          .update(accounts)
+          .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
+          .where(sql`${accounts.id} = ${id}`),
+      ),
+      ...[...effects.cards].map(([id, delta]) =>
+        db
+          .update(cards)
+          .set({ debtCents: sql`${cards.debtCents} + ${delta}` })
+          .where(sql`${cards.id} = ${id}`),
+      ),
       db
-        .update(accounts)
-        .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
-        .where(sql`${accounts.id} = ${id}`),
-    ),
-    ...[...effects.cards].map(([id, delta]) =>
-      db
-        .update(cards)
-        .set({ debtCents: sql`${cards.debtCents} + ${delta}` })
-        .where(sql`${cards.id} = ${id}`),
-    ),
-    db
-      .update(workspaces)
-      .set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` })
-      .where(sql`${workspaces.id} = ${workspaceId}`),
-  ]);
+        .update(workspaces)
+        .set({ transactionCount: sql`${workspaces.transactionCount} + ${options.count}` })
+        .where(sql`${workspaces.id} = ${workspaceId}`),
+    ]),
+  );
   // Daily rates for those 120 days (and a little before), as the providers would have given them.
   const rateRows = Array.from({ length: 130 }, (_, back) => addDays(options.lastDate, -back)).flatMap(
     (rateDate, back) => [
@@ -274,7 +282,7 @@ export async function seedLedger(db: Database, options: Options) {
       },
     ],
   );
-  await db.insert(exchangeRates).values(rateRows).onConflictDoNothing();
+  await sentAgainWhileBusy(() => db.insert(exchangeRates).values(rateRows).onConflictDoNothing());
   return { accounts: { checking, savings, dollars, euros }, cards: { credit, debit }, tags: tagRows };
 }
 
