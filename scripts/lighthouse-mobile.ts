@@ -25,7 +25,7 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "moneta-lighthouse-"));
   const chromium = spawn(
-    chromiumPath(),
+    chromiumPath({ headlessShell: false }),
     [
       "--headless=new",
       "--no-sandbox",
