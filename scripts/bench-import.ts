@@ -13,15 +13,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import type { Database } from "../db/client.ts";
 import { insertAccount } from "../db/factories.ts";
-import * as schema from "../db/schema/index.ts";
 import { maxChunkLines } from "../worker/imports/imports.schemas.ts";
-import { seedBenchWorkspace, seedRules } from "./bench-workspace.ts";
-import { startDatabaseProxy } from "./database-proxy.ts";
-import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import { servedBenchWorkspace } from "./bench-workspace.ts";
+import type { RunningProcess } from "./local-stack.ts";
 import type { ImportPreview } from "../worker/imports/import-preview.service.ts";
 import { chunkLine } from "../app/components/imports/import-api.ts";
 
@@ -64,22 +59,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-import-"));
 const running: RunningProcess[] = [];
 try {
-  const database = await startBenchDatabase(dataDir, running);
-  const proxy = await startDatabaseProxy(database.url);
-  running.push(proxy);
-  const jwtSecret = localJwtSecret(dataDir);
-  const served = await startWorkerServer({
-    mode: "preview",
-    port: await freePort(),
-    databaseUrl: proxy.url,
-    jwtSecret,
-    logFile: join(dataDir, "served.log"),
+  const { proxy, served, client, db, seeded } = await servedBenchWorkspace(dataDir, running, {
+    count: existing,
+    ruleCount,
   });
-  running.push(served);
-  const client = createClient({ url: database.url });
-  const db = drizzle(client, { schema }) as unknown as Database;
-  const seeded = await seedBenchWorkspace(db, jwtSecret, existing);
-  await seedRules(db, seeded.workspaceId, ruleCount);
   const headers = { Cookie: `moneta_session=${seeded.token}`, Origin: served.url };
   const base = `${served.url}/api/workspaces/${seeded.workspaceId}/imports`;
   const call = async <Data>(path: string, init: RequestInit = {}): Promise<Data> => {

@@ -11,13 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import type { Database } from "../db/client.ts";
-import * as schema from "../db/schema/index.ts";
-import { seedBenchWorkspace, seedRules } from "./bench-workspace.ts";
-import { startDatabaseProxy } from "./database-proxy.ts";
-import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import { servedBenchWorkspace } from "./bench-workspace.ts";
+import type { RunningProcess } from "./local-stack.ts";
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -32,22 +27,10 @@ type Step = { calls: number; ms: number; slowestMs: number; trips: number; mostT
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-rule-runs-"));
 const running: RunningProcess[] = [];
 try {
-  const database = await startBenchDatabase(dataDir, running);
-  const proxy = await startDatabaseProxy(database.url);
-  running.push(proxy);
-  const jwtSecret = localJwtSecret(dataDir);
-  const served = await startWorkerServer({
-    mode: "preview",
-    port: await freePort(),
-    databaseUrl: proxy.url,
-    jwtSecret,
-    logFile: join(dataDir, "served.log"),
+  const { proxy, served, client, seeded } = await servedBenchWorkspace(dataDir, running, {
+    count: existing,
+    ruleCount,
   });
-  running.push(served);
-  const client = createClient({ url: database.url });
-  const db = drizzle(client, { schema }) as unknown as Database;
-  const seeded = await seedBenchWorkspace(db, jwtSecret, existing);
-  await seedRules(db, seeded.workspaceId, ruleCount);
   client.close();
   const base = `${served.url}/api/workspaces/${seeded.workspaceId}/rules/runs`;
   const post = async (path: string, body?: unknown): Promise<Run> => {

@@ -1,8 +1,13 @@
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
 import { insertTag, insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
 import { signSessionToken } from "../worker/access/tokens.ts";
+import { startDatabaseProxy } from "./database-proxy.ts";
+import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 import { seedBudgets, seedLedger } from "./seed-ledger.ts";
 
 /**
@@ -86,4 +91,33 @@ export async function seedRules(db: Database, workspaceId: string, count: number
     };
   });
   await db.insert(schema.rules).values(rows);
+}
+
+/**
+ * The app as `npm start` serves it (the build in workerd's own HTTP server) over a fresh sqld behind a
+ * proxy that counts the database's requests, and the benchmarks' workspace with `count` transactions and
+ * `ruleCount` rules in it. What it starts is pushed onto `running` for the caller to stop.
+ */
+export async function servedBenchWorkspace(
+  dataDir: string,
+  running: RunningProcess[],
+  options: { count: number; ruleCount: number },
+) {
+  const database = await startBenchDatabase(dataDir, running);
+  const proxy = await startDatabaseProxy(database.url);
+  running.push(proxy);
+  const jwtSecret = localJwtSecret(dataDir);
+  const served = await startWorkerServer({
+    mode: "preview",
+    port: await freePort(),
+    databaseUrl: proxy.url,
+    jwtSecret,
+    logFile: join(dataDir, "served.log"),
+  });
+  running.push(served);
+  const client = createClient({ url: database.url });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  const seeded = await seedBenchWorkspace(db, jwtSecret, options.count);
+  await seedRules(db, seeded.workspaceId, options.ruleCount);
+  return { proxy, served, client, db, seeded };
 }
