@@ -47,8 +47,7 @@ function findChromium(): string {
   const headlessShell = "/usr/bin/chromium-headless-shell";
   const candidates = [process.env.CHROMIUM_PATH, headlessShell, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
   const installed = () => candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (process.env.CHROMIUM_PATH || existsSync(headlessShell)) return installed()!;
-  if (process.getuid?.() === 0 && isDebian()) {
+  if (!process.env.CHROMIUM_PATH && !existsSync(headlessShell) && process.getuid?.() === 0 && isDebian()) {
     console.log("\n▶ Chromium's headless shell is missing: installing Debian's chromium-headless-shell package");
     if (aptInstall("chromium-headless-shell") && existsSync(headlessShell)) return headlessShell;
     if (!installed()) aptInstall("chromium");
