@@ -21,7 +21,7 @@ export type CardMode = (typeof cardModes)[number];
 /** The channels the chat-bot acts through, and the named jobs of our own that write (the cron executor). */
 export const botChannels = ["whatsapp"] as const;
 export type BotChannel = (typeof botChannels)[number];
-export const systemJobs = ["due-items"] as const;
+export const systemJobs = ["due-items", "bank-sync"] as const;
 export type SystemJob = (typeof systemJobs)[number];
 
 /**
@@ -92,3 +92,17 @@ export type PlannedSourceKind = (typeof plannedSourceKinds)[number];
 /** What a bank statement import reads: OFX/QFX (1.x SGML or 2.x XML) or a CSV with a column mapping. */
 export const importFormats = ["ofx", "csv"] as const;
 export type ImportFormat = (typeof importFormats)[number];
+
+/** Who brings a bank connection's data (README: "Bank connections"). */
+export const bankProviders = ["pluggy", "simplefin"] as const;
+export type BankProvider = (typeof bankProviders)[number];
+/**
+ * Where a connection stands: `active` (syncing), `needs_login` (the bank wants the person to sign in again
+ * or the access was revoked), `consent_expired` (Open Finance consent ran out), `failing` (the provider or
+ * bank keeps failing; retried), `disconnected` (the person disconnected it; its transactions stay).
+ */
+export const bankConnectionStatuses = ["active", "needs_login", "consent_expired", "failing", "disconnected"] as const;
+export type BankConnectionStatus = (typeof bankConnectionStatuses)[number];
+export const remoteAccountKinds = ["checking", "savings", "credit_card"] as const;
+/** How a bank line joined the ledger: written by the sync, or matched to a transaction already there. */
+export const bankLineJoins = ["created", "matched"] as const;

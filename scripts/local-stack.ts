@@ -146,7 +146,7 @@ export async function startDatabase(options: { dataDir: string; port: number }):
 }
 
 /** A random secret made once per checkout and kept in .data/<name>, so it survives a restart of npm start. */
-function localSecret(dataDir: string, name: string): string {
+export function localSecret(dataDir: string, name: string): string {
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });

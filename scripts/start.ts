@@ -20,6 +20,7 @@ import {
   triggerCron,
   type RunningProcess,
 } from "./local-stack.ts";
+import { startLocalBanks } from "./local-banks.ts";
 
 const isDev = process.argv.includes("--dev");
 const appPort = Number(process.env.PORT ?? 8080);
@@ -61,6 +62,9 @@ async function main() {
     appUrl: `http://127.0.0.1:${appPort}`,
     databaseUrl: database.url,
   });
+  step("Starting the bank providers' stand-ins (a sandbox bank)");
+  const banks = await startLocalBanks(dataDir, appPort);
+  running.push(...banks.running);
   if (!isDev) {
     step("Building the app");
     await buildApp(join(dataDir, "build.log"));
@@ -72,7 +76,7 @@ async function main() {
     databaseUrl: database.url,
     jwtSecret: localJwtSecret(dataDir),
     logFile: join(dataDir, "server.log"),
-    extraEnv: localWhatsAppEnv(dataDir, appPort),
+    extraEnv: { ...localWhatsAppEnv(dataDir, appPort), ...banks.env },
   });
   running.push(server);
 
@@ -89,6 +93,8 @@ async function main() {
   console.log(`  Logs         .data/server.log, .data/sqld.log`);
   console.log(`  Cron         scheduled() fires every minute`);
   console.log(`  Assistant    npm run bot:chat (WhatsApp without Meta; see docs/assistant.md)`);
+  console.log(`  Banks        Pluggy and SimpleFIN stand-ins with a sandbox bank; a SimpleFIN setup token:`);
+  console.log(`               ${banks.simplefinSetupToken()}`);
   console.log(`\n  Press Ctrl-C to stop.\n`);
 }
 

@@ -39,6 +39,20 @@ type OptionalSettings = {
   WHATSAPP_GRAPH_API_URL?: string;
   /** The longest wait for one Graph API call, in ms (text); 5000 when unset. */
   WHATSAPP_GRAPH_API_TIMEOUT_MS?: string;
+  /**
+   * Bank connections (README: "Bank connections"); unset, the feature says it is not available here.
+   * The key that seals what providers hand us: 32 random bytes in base64 (`openssl rand -base64 32`).
+   */
+  BANK_SECRETS_KEY?: string;
+  /** Pluggy's API (unset: https://api.pluggy.ai; tests and npm start use a stand-in) and our client's credentials. */
+  PLUGGY_API_URL?: string;
+  PLUGGY_CLIENT_ID?: string;
+  PLUGGY_CLIENT_SECRET?: string;
+  /**
+   * The secret Pluggy sends in `X-Moneta-Webhook-Secret` with every webhook delivery (set in the headers of
+   * the webhook registered with POST /webhooks); unset, deliveries are refused.
+   */
+  PLUGGY_WEBHOOK_SECRET?: string;
 };
 
 export type { ExecutionContext };

@@ -7,6 +7,7 @@ import { createLogger } from "./http/request-scope.ts";
 import { refreshRatesInUse } from "./currency/rates-refresh.ts";
 import { dueItemExecutors } from "./planning/due-item-executors.ts";
 import { runDueItems } from "./jobs/runner.ts";
+import { bankSyncExecutor } from "./bank-connections/bank-sync.service.ts";
 import { renderPage } from "./pages/render-page.ts";
 
 const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DEV });
@@ -16,7 +17,8 @@ export default {
 
   /**
    * Cron trigger (every 5 minutes): posts what is due up to the trigger's scheduled time (scheduled and
-   * recurring transactions) and records the run in job_runs; refreshes the exchange rates in use (hourly per base).
+   * recurring transactions), syncs the bank connections that are due, and records the run in job_runs;
+   * refreshes the exchange rates in use (hourly per base).
    */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const services = createServiceContext(env, {
@@ -26,6 +28,6 @@ export default {
     });
     // The rates go their own way: a slow provider must not hold up posting what is due.
     ctx.waitUntil(refreshRatesInUse(services));
-    await runDueItems(services, controller.cron, dueItemExecutors);
+    await runDueItems(services, controller.cron, [...dueItemExecutors, bankSyncExecutor]);
   },
 };

@@ -17,3 +17,4 @@ export * from "./rollups.ts";
 export * from "./budgets-goals.ts";
 export * from "./imports.ts";
 export * from "./assistant.ts";
+export * from "./bank-connections.ts";

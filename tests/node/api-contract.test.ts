@@ -10,6 +10,10 @@ import { useRateServices } from "../support/rate-services.ts";
 import { openSession, signInAs } from "../support/sessions.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { signBody, statusPayload } from "../support/whatsapp-webhook.ts";
+import { startFakePluggy } from "../support/fake-pluggy.ts";
+import { startFakeSimplefin } from "../support/fake-simplefin.ts";
+import { bankConnections, bankLines } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
 import type { SignedIn } from "../support/workspaces.ts";
 
 /**
@@ -72,6 +76,15 @@ type Upload = { body: BodyInit; contentType?: string };
 const unlimited = { tier: "unlimited", hasBetaAccess: true } as const;
 
 /** The WhatsApp webhook's secrets, and a delivery of one status callback (nothing to answer) signed as Meta signs it. */
+const bankCredentials = { clientId: "contract-client", clientSecret: "contract-secret" };
+const pluggyWebhookSecret = "contract-pluggy-webhook-secret";
+let pluggy: Awaited<ReturnType<typeof startFakePluggy>>;
+let simplefin: Awaited<ReturnType<typeof startFakeSimplefin>>;
+/** A connection made the way the widget's item becomes one. */
+const pluggyConnection = async ({ ids, create }: Fixture) =>
+  create(`/api/workspaces/${ids.workspaceId}/bank-connections/pluggy`, {
+    item_id: await pluggy.createItem({ clientUserId: ids.workspaceId! }),
+  });
 const whatsappEnv = { WHATSAPP_APP_SECRET: "contract-app-secret", WHATSAPP_VERIFY_TOKEN: "contract-verify-token" };
 const webhookDelivery = JSON.stringify(statusPayload({ recipient: "5511987654321", status: "delivered" }));
 const webhookSignature = await signBody(webhookDelivery, whatsappEnv.WHATSAPP_APP_SECRET);
@@ -425,6 +438,38 @@ const examples: Record<string, Example> = {
     upload: { body: webhookDelivery, contentType: "application/json" },
     headers: { "X-Hub-Signature-256": webhookSignature },
   },
+  "GET /api/workspaces/{workspaceId}/bank-connections": {},
+  "POST /api/workspaces/{workspaceId}/bank-connections/simplefin": {
+    json: () => ({ setup_token: simplefin.setupToken() }),
+  },
+  "POST /api/workspaces/{workspaceId}/bank-connections/pluggy/connect-token": { json: {} },
+  "POST /api/workspaces/{workspaceId}/bank-connections/pluggy": {
+    json: async ({ ids }: Fixture) => ({ item_id: await pluggy.createItem({ clientUserId: ids.workspaceId! }) }),
+  },
+  "GET /api/workspaces/{workspaceId}/bank-connections/{connectionId}": {},
+  "PUT /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}": {
+    json: ({ ids }: Fixture) => ({ link: { type: "account", account_id: ids.bankAccountId } }),
+  },
+  "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/sync": {},
+  "GET /api/workspaces/{workspaceId}/bank-connections/{connectionId}/matched": {},
+  "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/matched/{lineId}/undo": {},
+  "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}/reconcile": {
+    json: async ({ t, ids, owner }: Fixture) => {
+      const read = await t.request(`/api/workspaces/${ids.workspaceId}/bank-connections/${ids.connectionId}`, {
+        token: owner.token,
+      });
+      const accounts: { uuid: string; balance_difference: string }[] = (await read.json()).data.accounts;
+      return { difference: accounts.find((account) => account.uuid === ids.remoteAccountId)!.balance_difference };
+    },
+  },
+  "DELETE /api/workspaces/{workspaceId}/bank-connections/{connectionId}": {
+    params: async (fixture: Fixture) => ({ connectionId: (await pluggyConnection(fixture)).uuid }),
+  },
+  "POST /api/bank-webhooks/pluggy": {
+    as: "public",
+    json: ({ ids }: Fixture) => ({ event: "item/updated", eventId: crypto.randomUUID(), itemId: ids.itemId }),
+    headers: { "X-Moneta-Webhook-Secret": pluggyWebhookSecret },
+  },
   "GET /api/workspaces/{workspaceId}/scheduled-transactions": { query: { status: "pending", from: "2026-11-21" } },
   "POST /api/workspaces/{workspaceId}/scheduled-transactions": {
     json: ({ ids }: Fixture) => ({ ...scheduledBody(ids), tag_ids: [ids.tagId], notes: "Landlord" }),
@@ -618,6 +663,8 @@ describe("the API's OpenAPI document", () => {
 
   beforeAll(async () => {
     resend = await startFakeResend();
+    pluggy = await startFakePluggy({ today: "2026-11-21", ...bankCredentials });
+    simplefin = await startFakeSimplefin({ today: "2026-11-21" });
     await rates.reset();
     const t = await createTestApp({
       env: {
@@ -626,6 +673,11 @@ describe("the API's OpenAPI document", () => {
         RESEND_BASE_URL: resend.url,
         ...whatsappEnv,
         OPERATOR_TOKEN: operatorToken,
+        BANK_SECRETS_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(7))),
+        PLUGGY_API_URL: pluggy.url,
+        PLUGGY_CLIENT_ID: bankCredentials.clientId,
+        PLUGGY_CLIENT_SECRET: bankCredentials.clientSecret,
+        PLUGGY_WEBHOOK_SECRET: pluggyWebhookSecret,
       },
     });
     const owner = await signInAs(t, { name: "Olivia Owner", ...unlimited });
@@ -723,11 +775,55 @@ describe("the API's OpenAPI document", () => {
         line_count: 1,
       })
     ).uuid;
+    // Banco Sandbox connected, its checking account linked to a real account, one of its lines joined to a transaction there.
+    ids.bankAccountId = (
+      await inWorkspace("accounts", { name: "Conta", type: "checking", currency: "BRL", balance: "0" })
+    ).uuid;
+    const joined = await inWorkspace("transactions", {
+      type: "expense",
+      origin_id: `account:${ids.bankAccountId}`,
+      amount: "25.00",
+      description: "Mercado",
+    });
+    const connection = await pluggyConnection(fixture);
+    ids.connectionId = connection.uuid;
+    ids.itemId = (await t.db.select().from(bankConnections).where(eq(bankConnections.id, connection.uuid)))[0]!
+      .externalId!;
+    const checking = (connection.accounts as { uuid: string; kind: string }[]).find(
+      (each) => each.kind === "checking",
+    )!;
+    ids.remoteAccountId = checking.uuid;
+    await t.request(
+      `/api/workspaces/${ids.workspaceId}/bank-connections/${ids.connectionId}/accounts/${checking.uuid}`,
+      {
+        method: "PUT",
+        token: owner.token,
+        json: { link: { type: "account", account_id: ids.bankAccountId } },
+      },
+    );
+    ids.lineId = crypto.randomUUID();
+    await t.db.insert(bankLines).values({
+      id: ids.lineId,
+      workspaceId: ids.workspaceId!,
+      remoteAccountId: checking.uuid,
+      legId: ids.bankAccountId!,
+      lineId: "contract-line",
+      transactionId: joined.uuid,
+      joined: "matched",
+      date: "2026-11-21",
+      amountUnits: -2500,
+      description: "MERCADO",
+      seenRunId: crypto.randomUUID(),
+    });
     const documentResponse = await t.request("/api/openapi.json");
     expect(documentResponse.status).toBe(200);
     document = await documentResponse.json();
   });
-  afterAll(() => resend.close());
+  afterAll(async () => {
+    resend.close();
+    await pluggy.stop();
+    await simplefin.stop();
+  });
 
   it("describes every route the API registers, and only those", () => {
     const documented = operationsIn(document);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertCard, insertInvitation, insertTag, insertWorkspace } from "../../db/factories.ts";
+import { bankConnections, bankLines, bankRemoteAccounts } from "../../db/schema/index.ts";
 import { api } from "../../worker/api.ts";
 import { signInAs } from "../support/sessions.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -170,6 +171,21 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/imports": importBody,
   "POST /workspaces/:workspaceId/imports/:importId/chunks": { chunk_index: 1, lines: [importLine] },
   "DELETE /workspaces/:workspaceId/imports/:importId": undefined,
+  "GET /workspaces/:workspaceId/bank-connections": undefined,
+  "POST /workspaces/:workspaceId/bank-connections/simplefin": { setup_token: "aHR0cDovLzEyNy4wLjAuMS9jbGFpbQ==" },
+  "POST /workspaces/:workspaceId/bank-connections/pluggy/connect-token": { connection_id: "CONNECTION" },
+  "POST /workspaces/:workspaceId/bank-connections/pluggy": { item_id: "ITEM" },
+  "GET /workspaces/:workspaceId/bank-connections/:connectionId": undefined,
+  "PUT /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId": {
+    link: { type: "account", account_id: "ACCOUNT" },
+  },
+  "POST /workspaces/:workspaceId/bank-connections/:connectionId/sync": undefined,
+  "GET /workspaces/:workspaceId/bank-connections/:connectionId/matched": undefined,
+  "POST /workspaces/:workspaceId/bank-connections/:connectionId/matched/:lineId/undo": undefined,
+  "POST /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId/reconcile": {
+    difference: "0.00",
+  },
+  "DELETE /workspaces/:workspaceId/bank-connections/:connectionId": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.pdf": undefined,
   "GET /workspaces/:workspaceId/exports/workspace.zip": undefined,
   "GET /workspaces/:workspaceId/exports/analytics.pdf": undefined,
@@ -229,7 +245,12 @@ const requestBodies: Record<string, unknown> = {
  * store workspace ids (preferences) are walked below with another workspace's ids; a new route
  * fails this file until it is listed here.
  */
-const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked below"> = {
+const routesOutsideWorkspaces: Record<
+  string,
+  | "no ids in the body"
+  | "walked below"
+  | "a provider's, with the server's secret: tests/node/bank-connections/bank-sync.test.ts"
+> = {
   "POST /auth/request-token": "no ids in the body",
   "POST /auth/login": "no ids in the body",
   "POST /auth/logout": "no ids in the body",
@@ -248,6 +269,7 @@ const routesOutsideWorkspaces: Record<string, "no ids in the body" | "walked bel
   "POST /currency/convert-multiple": "no ids in the body",
   "DELETE /currency/cache": "no ids in the body",
   "POST /whatsapp/webhook": "no ids in the body",
+  "POST /bank-webhooks/pluggy": "a provider's, with the server's secret: tests/node/bank-connections/bank-sync.test.ts",
 };
 
 /** Bodies name the victim's own account and tags, so only the workspace check can refuse them. */
@@ -257,6 +279,8 @@ function bodyFor(route: string, ids: Ids): unknown {
   return JSON.parse(
     JSON.stringify(body)
       .replaceAll("ACCOUNT", ids.accountId!)
+      .replaceAll("CONNECTION", ids.connectionId!)
+      .replaceAll("ITEM", ids.itemId!)
       .replaceAll("PAYEE_TWIN", ids.twinPayeeId!)
       .replaceAll("RULE", ids.ruleId!)
       .replaceAll("SIBLING", ids.siblingTagId!)
@@ -321,7 +345,9 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     json: { chunk_index: 0, lines: [importLine] },
   });
   if (chunk.status !== 200) throw new Error(`fixture import chunk failed: ${await chunk.text()}`);
+  const bank = await bankConnectionOf(t, workspaceId, { accountId: account.id, transactionId: transaction.uuid });
   return {
+    ...bank,
     importId: statementImport,
     budgetId: await planned("budgets", { amount: "500.00" }),
     goalId,
@@ -342,6 +368,50 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     // The card's open statement on the test clock's day (2026-11-21; it closes on the 10th).
     closing_date: "2026-12-10",
   };
+}
+
+/**
+ * A Pluggy connection reaching a checking account linked to the account, written as the connect and link
+ * routes write it, with a bank line a sync joined to the transaction.
+ */
+async function bankConnectionOf(t: TestApp, workspaceId: string, ledger: { accountId: string; transactionId: string }) {
+  const connectionId = crypto.randomUUID();
+  const remoteAccountId = crypto.randomUUID();
+  const itemId = crypto.randomUUID();
+  await t.db.insert(bankConnections).values({
+    id: connectionId,
+    workspaceId,
+    provider: "pluggy",
+    institution: "Banco Sandbox",
+    externalId: itemId,
+  });
+  await t.db.insert(bankRemoteAccounts).values({
+    id: remoteAccountId,
+    workspaceId,
+    connectionId,
+    remoteId: "remote-checking",
+    kind: "checking",
+    name: "Conta Corrente",
+    currency: "BRL",
+    balanceUnits: 150_000,
+    balanceAt: "2026-11-21T12:00:00.000Z",
+    accountId: ledger.accountId,
+  });
+  const lineId = crypto.randomUUID();
+  await t.db.insert(bankLines).values({
+    id: lineId,
+    workspaceId,
+    remoteAccountId,
+    legId: ledger.accountId,
+    lineId: "bank-line-1",
+    transactionId: ledger.transactionId,
+    joined: "matched",
+    date: "2026-11-20",
+    amountUnits: -4250,
+    description: "PADARIA",
+    seenRunId: crypto.randomUUID(),
+  });
+  return { connectionId, remoteAccountId, itemId, lineId };
 }
 
 /** A JSON body, or a multipart form for the upload routes (`{ multipart: { field: text } }`, the file named `file`). */

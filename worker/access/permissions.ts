@@ -17,6 +17,11 @@ export const rolesAllowed = {
   "ownership.manage": ["owner"],
   "workspace.delete": ["owner"],
   /**
+   * Connect a bank, link its accounts, sync now and disconnect it (README: "Bank connections"): a bank's data
+   * comes into everyone's workspace, so the people who run the workspace decide.
+   */
+  "banks.connect": ["owner", "admin"],
+  /**
    * Download the whole workspace (LGPD art. 18, GDPR art. 20). An owner always may, on every plan;
    * an admin only on a plan with export features (worker/exports/workspace-zip.service.ts).
    */

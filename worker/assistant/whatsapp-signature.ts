@@ -4,20 +4,9 @@
  * re-serialising would change them) with Web Crypto, which workerd and Node both have.
  */
 
+import { secretsMatch } from "../access/secrets-match.ts";
+
 const encoder = new TextEncoder();
-
-/** Compares two byte strings in time that depends only on their lengths, never on where they first differ. */
-function bytesMatch(left: Uint8Array, right: Uint8Array): boolean {
-  if (left.byteLength !== right.byteLength) return false;
-  let difference = 0;
-  for (let index = 0; index < left.byteLength; index += 1) difference |= left[index]! ^ right[index]!;
-  return difference === 0;
-}
-
-/** Compares two secrets without leaking, through timing, how much of a guess was right. */
-export function secretsMatch(given: string, expected: string): boolean {
-  return bytesMatch(encoder.encode(given), encoder.encode(expected));
-}
 
 const toHex = (bytes: ArrayBuffer) =>
   [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");

@@ -4,7 +4,8 @@ import { bodyLimits } from "../http/body-limits.ts";
 import { AppError } from "../http/errors.ts";
 import { answers, describeRoute } from "../http/openapi.ts";
 import { answerMessages, sortDelivery } from "./whatsapp-delivery.ts";
-import { isSignedByMeta, secretsMatch } from "./whatsapp-signature.ts";
+import { secretsMatch } from "../access/secrets-match.ts";
+import { isSignedByMeta } from "./whatsapp-signature.ts";
 import { readWebhook } from "./whatsapp-webhook.schemas.ts";
 import { deliverySummarySchema } from "./whatsapp.responses.ts";
 

@@ -76,6 +76,12 @@ const statusByCode = {
   IMPORT_UNDONE: 409,
   /** A transaction an import created was edited or deleted while the import was being undone: nothing changed. */
   IMPORT_CHANGED: 409,
+  /** A Moneta account or card takes one bank account's lines: this one is linked to another already. */
+  BANK_ACCOUNT_LINKED: 409,
+  /** The bank connection was disconnected: it takes no more links or syncs. */
+  BANK_CONNECTION_DISCONNECTED: 409,
+  /** A reconcile's difference is no longer the one the person saw (a sync or an entry came in): nothing written. */
+  BANK_BALANCE_CHANGED: 409,
   /** A request with this Idempotency-Key is still being written and its answer is not stored yet: retry. */
   IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -98,6 +104,10 @@ const statusByCode = {
   DATABASE_READ_ONLY: 503,
   /** No exchange-rate provider answered and no rate for the pair was ever kept: nothing is converted at an invented rate. */
   EXCHANGE_RATES_UNAVAILABLE: 503,
+  /** Bank connections are not set up on this server (no sealing key or provider credentials). */
+  BANK_CONNECTIONS_UNAVAILABLE: 503,
+  /** The bank-data provider did not answer, or asked us to wait: nothing changed; `Retry-After` says when to try. */
+  BANK_PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof statusByCode;

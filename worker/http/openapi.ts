@@ -46,6 +46,8 @@ export const apiTags = {
   Goals: "Savings goals and their contributions.",
   Exports: "Transactions and the whole workspace as files.",
   Imports: "Bank statements read into transactions.",
+  "Bank connections":
+    "Banks reached through Pluggy (Open Finance Brasil) or SimpleFIN, and where their accounts' lines go.",
   Currency: "Exchange rates and conversions.",
   "WhatsApp assistant": "The WhatsApp Cloud API's webhook.",
   Operator: "Jobs an operator runs by hand.",

@@ -4,7 +4,8 @@ import type { ServiceContext } from "../context.ts";
 import { fieldError } from "../http/errors.ts";
 import { minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { cleanedPayeeName, payeeKeyOf } from "../payees/payee-names.ts";
-import { compileRules, outcomeOf } from "../rules/rule-engine.ts";
+import { compileRules, outcomeOf, type RuleOutcome } from "../rules/rule-engine.ts";
+import type { RuleSource } from "../rules/rules.schemas.ts";
 import { rulesInOrderQuery, storedRuleOf } from "../rules/rules.service.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import type { LineFiling, PreviewFiling } from "./imports.schemas.ts";
@@ -38,24 +39,36 @@ type FilingRows = {
   tagRows: { id: string; name: string; color: string }[];
 };
 
-/** A filer for one file: the rules compiled once, then each line filed with a few comparisons per rule. */
-export function lineFiler(rows: FilingRows, target: LegRef, currency: string) {
+/**
+ * What the rules decide for the lines of one account or card, from one source ("imported" for a file,
+ * "bank" for a bank connection's sync): the rules compiled once, then each line decided with a few
+ * comparisons per rule. A line's payee for the rules is the one it is known by, else its cleaned text.
+ */
+export function lineOutcomes(rows: FilingRows, target: LegRef, currency: string, source: RuleSource) {
   const compiled = compileRules(rows.ruleRows.map(storedRuleOf));
   const knownPayees = new Map(rows.knownPayeeRows.map((row) => [row.key, row.name]));
-  const tagsById = new Map(rows.tagRows.map((tag) => [tag.id, tag]));
   const place = `${target.type}:${target.id}`;
-  return (line: { description: string; units: number }): PreviewFiling | null => {
+  return (line: { description: string; units: number; payee?: string | null }): RuleOutcome | null => {
     if (compiled.length === 0) return null;
-    const payee = knownPayees.get(payeeKeyOf(line.description)) ?? cleanedPayeeName(line.description);
-    const outcome = outcomeOf(compiled, {
+    const payee = line.payee || knownPayees.get(payeeKeyOf(line.description)) || cleanedPayeeName(line.description);
+    return outcomeOf(compiled, {
       description: line.description,
       payee: payee || null,
       amountUnits: Math.abs(line.units),
       currency,
       kind: line.units < 0 ? "expense" : "income",
       place,
-      source: "imported",
+      source,
     });
+  };
+}
+
+/** A filer for one file: each line's rules' outcome as the preview shows it. */
+export function lineFiler(rows: FilingRows, target: LegRef, currency: string) {
+  const outcomeOfLine = lineOutcomes(rows, target, currency, "imported");
+  const tagsById = new Map(rows.tagRows.map((tag) => [tag.id, tag]));
+  return (line: { description: string; units: number }): PreviewFiling | null => {
+    const outcome = outcomeOfLine(line);
     if (!outcome) return null;
     const tagIds = [...(outcome.tagIds ?? []), ...(outcome.parts ?? []).flatMap((part) => part.tagIds)];
     return {

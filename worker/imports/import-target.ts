@@ -45,12 +45,13 @@ function onTarget(target: LegRef): { leaving: SQL; arriving: SQL } {
     : { leaving: eq(transactions.originCardId, target.id), arriving: eq(transactions.destinationCardId, target.id) };
 }
 
-/** The target's transactions between two days, signed from its side, for the duplicate check. */
+/** The target's transactions between two days (those `onlyIf` keeps), signed from its side, for the duplicate check. */
 export function existingTransactionsQuery(
   ctx: ServiceContext,
   workspaceId: string,
   target: LegRef,
   days: { from: string; to: string },
+  onlyIf?: SQL,
 ) {
   const { leaving, arriving } = onTarget(target);
   return ctx.db
@@ -68,6 +69,7 @@ export function existingTransactionsQuery(
         or(leaving, arriving),
         gte(transactions.date, days.from),
         lte(transactions.date, days.to),
+        onlyIf,
       ),
     );
 }

@@ -61,9 +61,16 @@ const balancePastBoundFailure = "NOT NULL constraint failed: accounts.balance_ce
  * increment (`balance = balance + delta`), so concurrent writes to one account add up, and
  * each runs only while `onlyIf` holds (the transaction row is still at the revision read).
  * Run the batch through runLedgerBatch, which turns a card pushed past its limit, or a balance
- * or debt pushed past the bound, into a 422.
+ * or debt pushed past the bound, into a 422. A card's limit holds for what people and jobs write;
+ * what a bank reports it already charged (`cardLimit: "bank's word"`) is written past it.
  */
-export function effectStatements(ctx: ServiceContext, workspaceId: string, effects: Effects, onlyIf?: SQL) {
+export function effectStatements(
+  ctx: ServiceContext,
+  workspaceId: string,
+  effects: Effects,
+  onlyIf?: SQL,
+  cardLimit: "held" | "bank's word" = "held",
+) {
   const accountUpdates = [...effects.accounts].map(([id, delta]) =>
     ctx.db
       .update(accounts)
@@ -73,7 +80,10 @@ export function effectStatements(ctx: ServiceContext, workspaceId: string, effec
   const cardUpdates = [...effects.cards].map(([id, delta]) =>
     ctx.db
       .update(cards)
-      .set({ debtCents: delta > 0 ? debtWithinLimit(delta) : sql`${cards.debtCents} + ${exact(delta)}` })
+      .set({
+        debtCents:
+          delta > 0 && cardLimit === "held" ? debtWithinLimit(delta) : sql`${cards.debtCents} + ${exact(delta)}`,
+      })
       .where(and(eq(cards.id, id), eq(cards.workspaceId, workspaceId), onlyIf)),
   );
   if (accountUpdates.length + cardUpdates.length === 0) return [];

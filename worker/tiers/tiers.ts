@@ -13,6 +13,7 @@ export const featureNames = [
   "export_features",
   "advanced_filters",
   "priority_support",
+  "bank_connections",
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
 export const betaFeatureNames = ["recurring_transactions"] as const;
@@ -33,6 +34,7 @@ const plans: Record<TierPlan, PlanDefinition> = {
       export_features: false,
       advanced_filters: false,
       priority_support: false,
+      bank_connections: false,
     },
     limits: { accounts_per_workspace: 5, workspaces_per_user: 2 },
   },
@@ -44,6 +46,7 @@ const plans: Record<TierPlan, PlanDefinition> = {
       export_features: true,
       advanced_filters: true,
       priority_support: true,
+      bank_connections: true,
     },
     limits: { accounts_per_workspace: null, workspaces_per_user: null },
   },

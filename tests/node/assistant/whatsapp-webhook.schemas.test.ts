@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSignedByMeta, secretsMatch, webhookSignature } from "../../../worker/assistant/whatsapp-signature.ts";
+import { secretsMatch } from "../../../worker/access/secrets-match.ts";
+import { isSignedByMeta, webhookSignature } from "../../../worker/assistant/whatsapp-signature.ts";
 import { incomingMessageOf, readWebhook } from "../../../worker/assistant/whatsapp-webhook.schemas.ts";
 import {
   buttonReplyPayload,

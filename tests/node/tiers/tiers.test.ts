@@ -40,6 +40,7 @@ describe("tiers", () => {
       export_features: false,
       advanced_filters: false,
       priority_support: false,
+      bank_connections: false,
     });
   });
 

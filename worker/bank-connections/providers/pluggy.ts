@@ -419,6 +419,25 @@ export function pluggyProvider(settings: PluggySettings) {
 
     item,
 
+    /**
+     * An item of Pluggy's sandbox connector (id 0, "Pluggy Bank"; the stand-in's "Banco Sandbox"), made
+     * without the widget: how a local run connects a bank, the sandbox's credentials typed in our own form.
+     */
+    async createSandboxItem(input: { user: string; password: string; clientUserId: string }): Promise<PluggyItem> {
+      return itemOf(
+        await read(itemSchema, {
+          method: "POST",
+          path: "/items",
+          body: {
+            connectorId: 0,
+            parameters: { user: input.user, password: input.password },
+            clientUserId: input.clientUserId,
+          },
+          describe: "Pluggy sandbox item",
+        }),
+      );
+    },
+
     /** Asks Pluggy to sync the item with the bank now (20 a minute at most, Pluggy says: a person's click). */
     async refreshItem(itemId: string): Promise<PluggyItem> {
       return itemOf(

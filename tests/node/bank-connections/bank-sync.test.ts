@@ -1,0 +1,438 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { insertAccount, insertCard } from "../../../db/factories.ts";
+import { accounts, bankConnections, bankLines, cards, transactions } from "../../../db/schema/index.ts";
+import { syncStep, type SyncStep } from "../../../worker/bank-connections/bank-sync.ts";
+import { bankSyncExecutor } from "../../../worker/bank-connections/bank-sync.service.ts";
+import { runDueItems } from "../../../worker/jobs/runner.ts";
+import { startFakePluggy } from "../../support/fake-pluggy.ts";
+import { sandboxBank, type SandboxLine } from "../../support/sandbox-bank.ts";
+import { testServiceContext } from "../../support/service-context.ts";
+import { createTestApp } from "../../support/test-app.ts";
+import { workspaceWithTeam } from "../../support/workspaces.ts";
+
+/**
+ * The sync (README: "Bank connections"): a connected bank's year of lines brought into the linked account
+ * and card once — resumed after a stop, never written twice by two steps, matched to what the person typed,
+ * brought up to date when the bank changes a line, flagged when it removes one — against Pluggy's stand-in
+ * over the sandbox bank.
+ */
+
+const secretsKey = btoa(String.fromCharCode(...new Uint8Array(32).map((_, index) => index * 5 + 3)));
+const today = "2026-11-21";
+const credentials = { clientId: "moneta-sync-client", clientSecret: "moneta-sync-secret" };
+const bank = sandboxBank({ today });
+const yearAgo = "2025-11-22";
+const webhookSecret = "pluggy-webhook-secret-for-tests";
+
+let pluggy: Awaited<ReturnType<typeof startFakePluggy>>;
+
+beforeAll(async () => {
+  pluggy = await startFakePluggy({ today, ...credentials });
+});
+afterAll(async () => {
+  await pluggy?.stop();
+});
+
+const linesOf = (key: "checking" | "card") =>
+  bank.accounts.find((account) => account.key === key)!.lines.filter((line) => line.date >= yearAgo);
+
+/** A workspace with its bank connected through the widget, its checking account and card linked; in `app` when given. */
+async function connectedHousehold(app?: Awaited<ReturnType<typeof createTestApp>>) {
+  const t =
+    app ??
+    (await createTestApp({
+      now: `${today}T15:00:00.000Z`,
+      env: {
+        BANK_SECRETS_KEY: secretsKey,
+        PLUGGY_API_URL: pluggy.url,
+        PLUGGY_CLIENT_ID: credentials.clientId,
+        PLUGGY_CLIENT_SECRET: credentials.clientSecret,
+        PLUGGY_WEBHOOK_SECRET: webhookSecret,
+      },
+    }));
+  const team = await workspaceWithTeam(t, { owner: { tier: "unlimited" } });
+  const workspaceId = team.workspace.id;
+  const checking = await insertAccount(t.db, { workspaceId, name: "Conta Sandbox", currency: "BRL" });
+  const card = await insertCard(t.db, { workspaceId, accountId: checking.id, name: "Cartão Sandbox" });
+  const send = async (method: string, rest: string, json?: unknown) => {
+    const response = await t.request(`/api/workspaces/${workspaceId}${rest}`, {
+      method,
+      token: team.owner.token,
+      json,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const itemId = await pluggy.createItem({ clientUserId: workspaceId });
+  const made = await send("POST", "/bank-connections/pluggy", { item_id: itemId });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const connection = made.body.data;
+  const remote = (kind: string) => connection.accounts.find((account: { kind: string }) => account.kind === kind).uuid;
+  const linkedChecking = await send("PUT", `/bank-connections/${connection.uuid}/accounts/${remote("checking")}`, {
+    link: { type: "account", account_id: checking.id },
+  });
+  expect(linkedChecking.status, JSON.stringify(linkedChecking.body)).toBe(200);
+  const linkedCard = await send("PUT", `/bank-connections/${connection.uuid}/accounts/${remote("credit_card")}`, {
+    link: { type: "card", card_id: card.id },
+  });
+  expect(linkedCard.status, JSON.stringify(linkedCard.body)).toBe(200);
+  const ctx = testServiceContext(t.db, { clock: t.clock, env: t.env });
+  /** Steps until the run is done, at most `limit` of them, `pages` each. */
+  const syncToEnd = async (pages?: number, limit = 40) => {
+    const steps: SyncStep[] = [];
+    for (let index = 0; index < limit; index += 1) {
+      const step = await syncStep(ctx, connection.uuid, { pages });
+      steps.push(step);
+      if (step.state !== "continuing") return steps;
+    }
+    throw new Error(`not done after ${limit} steps`);
+  };
+  return {
+    t,
+    team,
+    workspaceId,
+    checking,
+    card,
+    send,
+    itemId,
+    connectionId: connection.uuid as string,
+    ctx,
+    syncToEnd,
+  };
+}
+
+type Household = Awaited<ReturnType<typeof connectedHousehold>>;
+
+/** The transactions on the Moneta account or card, as the bank signs them, by the bank's line id. */
+async function ledgerOf(h: Household, leg: "checking" | "card") {
+  const legId = leg === "card" ? h.card.id : h.checking.id;
+  const rows = await h.t.db
+    .select({ line: bankLines, transaction: transactions })
+    .from(bankLines)
+    .leftJoin(transactions, eq(transactions.id, bankLines.transactionId))
+    .where(eq(bankLines.legId, legId));
+  return rows;
+}
+
+const signedCents = (transaction: typeof transactions.$inferSelect, legId: string) =>
+  transaction.originAccountId === legId || transaction.originCardId === legId
+    ? -transaction.amountCents
+    : transaction.destinationAmountCents;
+
+const expectOnce = (rows: Awaited<ReturnType<typeof ledgerOf>>, lines: SandboxLine[]) => {
+  expect(rows.map((row) => row.line.lineId).sort()).toEqual(lines.map((line) => line.id).sort());
+  const transactionIds = rows.map((row) => row.transaction?.id);
+  expect(new Set(transactionIds).size).toBe(transactionIds.length);
+};
+
+describe("the first sync", () => {
+  it("brings a year of the linked account's and card's lines in once, with balances that follow", async () => {
+    const h = await connectedHousehold();
+    const steps = await h.syncToEnd();
+    expect(steps.at(-1)!.state).toBe("done");
+    const checkingRows = await ledgerOf(h, "checking");
+    const cardRows = await ledgerOf(h, "card");
+    expectOnce(checkingRows, linesOf("checking"));
+    expectOnce(cardRows, linesOf("card"));
+    for (const row of [...checkingRows, ...cardRows]) {
+      const line = [...linesOf("checking"), ...linesOf("card")].find((each) => each.id === row.line.lineId)!;
+      const legId = row.line.legId;
+      expect(signedCents(row.transaction!, legId), line.description).toBe(line.amountCents);
+      expect(row.transaction!.date).toBe(line.date);
+      expect(row.transaction!.createdVia).toBe("system:bank-sync");
+    }
+    // Pending card lines are written too; the bank's own text is the description, the merchant the payee.
+    expect(cardRows.some((row) => row.line.pending)).toBe(true);
+    expect(checkingRows.filter((row) => row.transaction!.payeeId !== null).length).toBeGreaterThan(0);
+    const [account] = await h.t.db.select().from(accounts).where(eq(accounts.id, h.checking.id));
+    const checkingSum = linesOf("checking").reduce((sum, line) => sum + line.amountCents, 0);
+    expect(account!.balanceCents).toBe(h.checking.balanceCents + checkingSum);
+    const [card] = await h.t.db.select().from(cards).where(eq(cards.id, h.card.id));
+    const cardSum = linesOf("card").reduce((sum, line) => sum + line.amountCents, 0);
+    expect(card!.debtCents).toBe(-cardSum);
+    const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(connection).toMatchObject({
+      status: "active",
+      syncRunId: null,
+      leaseId: null,
+      lastSyncedAt: expect.any(String),
+    });
+    expect(JSON.parse(connection!.syncSummary!)).toMatchObject({
+      created: checkingRows.length + cardRows.length,
+      matched: 0,
+      gone: 0,
+    });
+  });
+
+  it("writes nothing the second time, and re-reads only the last days", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const count = (await h.t.db.select().from(transactions)).length;
+    pluggy.knobs.resetCounts();
+    const again = await h.syncToEnd();
+    expect(again).toEqual([{ state: "done", summary: { created: 0, matched: 0, updated: 0, gone: 0, skipped: 0 } }]);
+    expect((await h.t.db.select().from(transactions)).length).toBe(count);
+    // A week's lines fit a page per account: accounts once, one page each for the two linked ones.
+    expect(pluggy.knobs.counts()["GET /transactions"]).toBe(2);
+  });
+
+  it("joins the lines the person had typed instead of writing them again", async () => {
+    const h = await connectedHousehold();
+    const typedLines = linesOf("checking")
+      .filter((line) => !line.pending && line.amountCents < 0)
+      .slice(-3);
+    const typed: string[] = [];
+    for (const line of typedLines) {
+      const response = await h.send("POST", "/transactions", {
+        type: "expense",
+        amount: (-line.amountCents / 100).toFixed(2),
+        description: line.description.split(" ").slice(0, 2).join(" "),
+        date: line.date,
+        origin_id: `account:${h.checking.id}`,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      typed.push(response.body.data.uuid as string);
+    }
+    await h.syncToEnd();
+    const rows = await ledgerOf(h, "checking");
+    expectOnce(rows, linesOf("checking"));
+    const matched = rows.filter((row) => row.line.joined === "matched");
+    expect(matched.map((row) => row.transaction!.id).sort()).toEqual([...typed].sort());
+    const all = await h.t.db.select().from(transactions).where(eq(transactions.originAccountId, h.checking.id));
+    expect(all.filter((row) => typed.includes(row.id))).toHaveLength(3);
+    const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(JSON.parse(connection!.syncSummary!).matched).toBe(3);
+  });
+});
+
+describe("a sync stopped, failed or doubled", () => {
+  it("continues a page at a time from where it stopped, ending as one uninterrupted sync does", async () => {
+    const h = await connectedHousehold();
+    const steps = await h.syncToEnd(1);
+    expect(steps.length).toBeGreaterThan(2);
+    expect(steps.slice(0, -1).every((step) => step.state === "continuing")).toBe(true);
+    expectOnce(await ledgerOf(h, "checking"), linesOf("checking"));
+    expectOnce(await ledgerOf(h, "card"), linesOf("card"));
+  });
+
+  it("keeps what it wrote when the provider fails mid-way, says so, and resumes without duplicates", async () => {
+    const h = await connectedHousehold();
+    expect((await syncStep(h.ctx, h.connectionId, { pages: 1 })).state).toBe("continuing");
+    const written = (await h.t.db.select().from(bankLines)).length;
+    expect(written).toBeGreaterThan(0);
+    pluggy.knobs.failNext(20, 500);
+    const failed = await syncStep(h.ctx, h.connectionId, { pages: 1 });
+    pluggy.knobs.failNext(0, 500);
+    expect(failed).toEqual({ state: "failed", failure: "unavailable" });
+    const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(connection).toMatchObject({ status: "failing", leaseId: null, syncRunId: expect.any(String) });
+    expect(connection!.lastError).toMatch(/^unavailable: /);
+    expect((await h.t.db.select().from(bankLines)).length).toBe(written);
+    const resumed = await h.syncToEnd();
+    expect(resumed.at(-1)!.state).toBe("done");
+    expectOnce(await ledgerOf(h, "checking"), linesOf("checking"));
+    expectOnce(await ledgerOf(h, "card"), linesOf("card"));
+    const [healthy] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(healthy).toMatchObject({ status: "active", lastError: null });
+  });
+
+  it("lets one of two steps started together write; the other answers busy", async () => {
+    const h = await connectedHousehold();
+    const [first, second] = await Promise.all([
+      syncStep(h.ctx, h.connectionId, { pages: 2 }),
+      syncStep(h.ctx, h.connectionId, { pages: 2 }),
+    ]);
+    expect([first.state, second.state].filter((state) => state === "busy")).toHaveLength(1);
+    await h.syncToEnd();
+    expectOnce(await ledgerOf(h, "checking"), linesOf("checking"));
+  });
+
+  it("answers busy while another step holds the connection, writing nothing", async () => {
+    const h = await connectedHousehold();
+    expect((await syncStep(h.ctx, h.connectionId, { pages: 1 })).state).toBe("continuing");
+    const before = (await h.t.db.select().from(bankLines)).length;
+    // Another step holds the connection (its lease runs).
+    await h.t.db
+      .update(bankConnections)
+      .set({ leaseId: "someone-else", leaseUntil: "2999-01-01T00:00:00.000Z" })
+      .where(eq(bankConnections.id, h.connectionId));
+    expect(await syncStep(h.ctx, h.connectionId, { pages: 1 })).toEqual({ state: "busy" });
+    expect((await h.t.db.select().from(bankLines)).length).toBe(before);
+  });
+});
+
+describe("what the bank changes afterwards", () => {
+  it("moves a transaction the sync wrote when the bank corrects it, and flags a line the bank removed", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const recent = linesOf("checking").filter((line) => line.date >= "2026-11-16" && line.amountCents < 0);
+    expect(recent.length).toBeGreaterThanOrEqual(2);
+    const [corrected, removed] = recent;
+    pluggy.knobs.changeLine(h.itemId, corrected!.id, { amountCents: corrected!.amountCents - 1000 });
+    pluggy.knobs.deleteLine(h.itemId, removed!.id);
+    const [before] = await h.t.db.select().from(accounts).where(eq(accounts.id, h.checking.id));
+    const [step] = await h.syncToEnd();
+    expect(step).toMatchObject({ state: "done", summary: { created: 0, updated: 1 } });
+    const rows = await ledgerOf(h, "checking");
+    const correctedRow = rows.find((row) => row.line.lineId === corrected!.id)!;
+    expect(signedCents(correctedRow.transaction!, h.checking.id)).toBe(corrected!.amountCents - 1000);
+    const [after] = await h.t.db.select().from(accounts).where(eq(accounts.id, h.checking.id));
+    expect(after!.balanceCents).toBe(before!.balanceCents - 1000);
+    const gone = await h.t.db
+      .select()
+      .from(bankLines)
+      .where(and(eq(bankLines.legId, h.checking.id), isNotNull(bankLines.goneAt)));
+    expect(gone.map((row) => row.lineId)).toEqual([removed!.id]);
+    expect(gone[0]!.transactionId).not.toBeNull();
+    const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(JSON.parse(connection!.syncSummary!).gone).toBe(1);
+  });
+
+  it("does not bring back a synced transaction the person deleted", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const recent = (await ledgerOf(h, "checking")).find((row) => row.line.date >= "2026-11-16")!;
+    const deleted = await h.send("DELETE", `/transactions/${recent.transaction!.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const count = (await h.t.db.select().from(transactions)).length;
+    await h.syncToEnd();
+    expect((await h.t.db.select().from(transactions)).length).toBe(count);
+  });
+});
+
+describe("when a sync runs", () => {
+  const webhook = (h: Household, body: unknown, secret: string | null = webhookSecret) =>
+    h.t.request("/api/bank-webhooks/pluggy", {
+      method: "POST",
+      json: body,
+      headers: secret === null ? {} : { "X-Moneta-Webhook-Secret": secret },
+    });
+
+  it("syncs on Sync now, once a minute, for members who may write", async () => {
+    const h = await connectedHousehold();
+    const viewer = await h.t.request(`/api/workspaces/${h.workspaceId}/bank-connections/${h.connectionId}/sync`, {
+      method: "POST",
+      token: h.team.viewer.token,
+    });
+    expect(viewer.status).toBe(403);
+    const asked = await h.send("POST", `/bank-connections/${h.connectionId}/sync`);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await h.t.settleDeferred();
+    expect((await h.t.db.select().from(bankLines)).length).toBeGreaterThan(0);
+    const again = await h.send("POST", `/bank-connections/${h.connectionId}/sync`);
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe("RATE_LIMITED");
+    h.t.clock.set(`${today}T15:01:01.000Z`);
+    expect((await h.send("POST", `/bank-connections/${h.connectionId}/sync`)).status).toBe(200);
+    await h.t.settleDeferred();
+  });
+
+  it("carries a sync on from tick to tick until it is done, then leaves the connection until it is due", async () => {
+    const h = await connectedHousehold();
+    const tick = () => runDueItems(h.ctx, "*/5 * * * *", [bankSyncExecutor]);
+    const ticks = [];
+    for (let index = 0; index < 5; index += 1) {
+      const outcome = await tick();
+      ticks.push(outcome);
+      if (outcome.finished) break;
+    }
+    expect(ticks.at(-1)!.finished).toBe(true);
+    expect(ticks.length).toBeLessThanOrEqual(3);
+    expectOnce(await ledgerOf(h, "checking"), linesOf("checking"));
+    expectOnce(await ledgerOf(h, "card"), linesOf("card"));
+    pluggy.knobs.resetCounts();
+    expect((await tick()).itemsDone).toBe(0);
+    expect(pluggy.knobs.counts()["GET /transactions"]).toBeUndefined();
+  });
+
+  it("takes Pluggy's webhook only with the secret, once per event, for the item's own connection", async () => {
+    const h = await connectedHousehold();
+    const other = await connectedHousehold(h.t);
+    const event = { event: "transactions/created", eventId: crypto.randomUUID(), itemId: h.itemId, accountId: "x" };
+    for (const secret of [null, "wrong", `${webhookSecret}x`]) {
+      const refused = await webhook(h, event, secret);
+      expect(refused.status).toBe(401);
+    }
+    const taken = await webhook(h, event);
+    expect(taken.status).toBe(200);
+    expect((await taken.json()).data).toEqual({ handled: true });
+    await h.t.settleDeferred();
+    const replayed = await webhook(h, event);
+    expect((await replayed.json()).data).toEqual({ handled: false });
+    const [mine] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(mine!.syncRequestedAt).not.toBeNull();
+    // Only the connection holding the item: the other workspace's was not touched.
+    const [theirs] = await other.t.db.select().from(bankConnections).where(eq(bankConnections.id, other.connectionId));
+    expect(theirs!.syncRequestedAt).toBeNull();
+    const remoteIdsOfOther = (await ledgerOf(other, "checking")).length + (await ledgerOf(other, "card")).length;
+    expect(remoteIdsOfOther).toBe(0);
+    const unknownItem = await webhook(h, { ...event, eventId: crypto.randomUUID(), itemId: crypto.randomUUID() });
+    expect((await unknownItem.json()).data).toEqual({ handled: false });
+  });
+});
+
+describe("reviewing what a sync did", () => {
+  it("lists the lines joined to typed entries, and undoes one by writing the bank's line on its own, once", async () => {
+    const h = await connectedHousehold();
+    const line = linesOf("checking")
+      .filter((each) => !each.pending && each.amountCents < 0)
+      .at(-1)!;
+    const typed = await h.send("POST", "/transactions", {
+      type: "expense",
+      amount: (-line.amountCents / 100).toFixed(2),
+      description: line.description,
+      date: line.date,
+      origin_id: `account:${h.checking.id}`,
+    });
+    expect(typed.status).toBe(201);
+    await h.syncToEnd();
+    const matched = await h.send("GET", `/bank-connections/${h.connectionId}/matched`);
+    expect(matched.status).toBe(200);
+    expect(matched.body.data).toHaveLength(1);
+    expect(matched.body.data[0]).toMatchObject({
+      date: line.date,
+      amount: (line.amountCents / 100).toFixed(2),
+      transaction: { uuid: typed.body.data.uuid },
+    });
+    const [before] = await h.t.db.select().from(accounts).where(eq(accounts.id, h.checking.id));
+    const undone = await h.send(
+      "POST",
+      `/bank-connections/${h.connectionId}/matched/${matched.body.data[0].uuid}/undo`,
+    );
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const [after] = await h.t.db.select().from(accounts).where(eq(accounts.id, h.checking.id));
+    expect(after!.balanceCents).toBe(before!.balanceCents + line.amountCents);
+    expect((await h.send("GET", `/bank-connections/${h.connectionId}/matched`)).body.data).toEqual([]);
+    const again = await h.send("POST", `/bank-connections/${h.connectionId}/matched/${matched.body.data[0].uuid}/undo`);
+    expect(again.status).toBe(404);
+    // The next sync knows the line: it writes nothing more.
+    const [step] = await h.syncToEnd();
+    expect(step).toMatchObject({ state: "done", summary: { created: 0, matched: 0 } });
+  });
+
+  it("reconciles a balance with one adjustment of the difference the person saw, refusing one that moved", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const read = async () =>
+      (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts.find(
+        (account: { kind: string }) => account.kind === "checking",
+      );
+    const checking = await read();
+    expect(checking.balance_difference).not.toBe("0.00");
+    const path = `/bank-connections/${h.connectionId}/accounts/${checking.uuid}/reconcile`;
+    const stale = await h.send("POST", path, { difference: "0.01" });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("BANK_BALANCE_CHANGED");
+    const done = await h.send("POST", path, { difference: checking.balance_difference });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const after = await read();
+    expect(after.balance_difference).toBe("0.00");
+    expect(after.moneta_balance).toBe(after.balance);
+    const [adjustment] = await h.t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, done.body.data.transaction_id));
+    expect(adjustment!.note).toContain(after.balance);
+    expect((await h.send("POST", path, { difference: "abc" })).status).toBe(422);
+  });
+});

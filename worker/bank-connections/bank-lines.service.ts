@@ -1,0 +1,322 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { isUuid, newId } from "../../db/ids.ts";
+import { batchOfStatements } from "../../db/named-batch.ts";
+import {
+  accounts,
+  bankConnections,
+  bankLines,
+  bankRemoteAccounts,
+  cards,
+  transactions,
+} from "../../db/schema/index.ts";
+import type { ServiceCall } from "../access/actor.ts";
+import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
+import type { WorkspaceRef } from "../access/workspace-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { unitsToDecimal } from "../ledger/amounts.ts";
+import { effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
+import { todayIn } from "../ledger/dates.ts";
+import { effectsOf } from "../ledger/effects.ts";
+import type { Language } from "../i18n/language.ts";
+import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
+import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
+import { countChange } from "../transactions/transactions.service.ts";
+import type { ReconcileInput } from "./bank-connections.schemas.ts";
+import { signedUnits } from "./remote-accounts.ts";
+
+/**
+ * What a person reviews after a sync (README: "Bank connections"): the bank lines joined to transactions
+ * they already had, each undoable (the line is then written as its own transaction), and a bank balance
+ * that differs from Moneta's, reconciled in one step with an adjustment.
+ */
+
+type ConnectionRef = WorkspaceRef & { connectionId: string };
+
+const lineNotFound = () => new AppError("NOT_FOUND", "errors:details.bankLineNotFound");
+const remoteAccountNotFound = () => new AppError("NOT_FOUND", "errors:details.bankAccountNotFound");
+
+const legOf = (row: { accountId: string | null; cardId: string | null }): LegRef | null =>
+  row.cardId ? { type: "card", id: row.cardId } : row.accountId ? { type: "account", id: row.accountId } : null;
+
+const signedOf = (transaction: typeof transactions.$inferSelect, legId: string) =>
+  transaction.originAccountId === legId || transaction.originCardId === legId
+    ? -transaction.amountCents
+    : transaction.destinationAmountCents;
+
+/** GET /bank-connections/{id}/matched: the lines joined to transactions already there, newest first (the latest 200). */
+export async function listMatchedLines({ ctx, input }: ServiceCall<ConnectionRef>) {
+  const connectionId = isUuid(input.connectionId) ? input.connectionId : "";
+  const {
+    rows: { connections, lines },
+  } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    connections: ctx.db
+      .select({ id: bankConnections.id })
+      .from(bankConnections)
+      .where(and(eq(bankConnections.workspaceId, input.workspaceId), eq(bankConnections.id, connectionId))),
+    lines: ctx.db
+      .select({ line: bankLines, remote: bankRemoteAccounts, transaction: transactions })
+      .from(bankLines)
+      .innerJoin(bankRemoteAccounts, eq(bankRemoteAccounts.id, bankLines.remoteAccountId))
+      .innerJoin(transactions, eq(transactions.id, bankLines.transactionId))
+      .where(
+        and(
+          eq(bankLines.workspaceId, input.workspaceId),
+          eq(bankRemoteAccounts.connectionId, connectionId),
+          eq(bankLines.joined, "matched"),
+        ),
+      )
+      .orderBy(desc(bankLines.date), desc(bankLines.id))
+      .limit(200),
+  });
+  if (!connections[0]) throw new AppError("NOT_FOUND", "errors:details.bankConnectionNotFound");
+  return lines.map(({ line, remote, transaction }) => ({
+    uuid: line.id,
+    account_name: remote.name,
+    date: line.date,
+    amount: unitsToDecimal(line.amountUnits, remote.currency),
+    description: line.description,
+    transaction: {
+      uuid: transaction.id,
+      date: transaction.date,
+      description: transaction.description,
+      amount: unitsToDecimal(signedOf(transaction, line.legId), remote.currency),
+    },
+  }));
+}
+
+/** The leg's account, or card with its account, as the ledger's lookup reads them. */
+function legRowsQueries(ctx: ServiceContext, workspaceId: string, leg: LegRef) {
+  const cardAccount = alias(accounts, "card_account");
+  return {
+    accountRows: ctx.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, leg.type === "account" ? leg.id : ""))),
+    cardRows: ctx.db
+      .select({ card: cards, account: cardAccount })
+      .from(cards)
+      .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
+      .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, leg.type === "card" ? leg.id : ""))),
+  };
+}
+
+/** A line of money on a leg: an expense from it (negative) or an income into it (positive). */
+const inputOf = (leg: LegRef, units: number, description: string, date: string): TransactionInput => ({
+  type: units < 0 ? "expense" : "income",
+  amount: Math.abs(units),
+  description,
+  date,
+  ...(units < 0 ? { origin: leg } : { destination: leg }),
+});
+
+/** A batch refused because the match was undone meanwhile (the guard writes NULL into `joined`). */
+const undoneAlready = "NOT NULL constraint failed: bank_lines.joined";
+
+/**
+ * POST /bank-connections/{id}/matched/{lineId}/undo: the bank line was not the transaction it was joined
+ * to. It is written as its own transaction (the sync's way: as the bank states it) and the person's stays
+ * as it was. Once: a second undo finds no match (404).
+ */
+export async function undoMatch({ ctx, input }: ServiceCall<ConnectionRef & { lineId: string }>) {
+  const lineId = isUuid(input.lineId) ? input.lineId : "";
+  const connectionId = isUuid(input.connectionId) ? input.connectionId : "";
+  const { rows } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    lines: ctx.db
+      .select({ line: bankLines, remote: bankRemoteAccounts })
+      .from(bankLines)
+      .innerJoin(bankRemoteAccounts, eq(bankRemoteAccounts.id, bankLines.remoteAccountId))
+      .where(
+        and(
+          eq(bankLines.workspaceId, input.workspaceId),
+          eq(bankLines.id, lineId),
+          eq(bankRemoteAccounts.connectionId, connectionId),
+        ),
+      ),
+  });
+  const found = rows.lines[0];
+  if (found?.line.joined !== "matched") throw lineNotFound();
+  const { line } = found;
+  const leg = await legStillThere(ctx, input.workspaceId, line.legId);
+  if (!leg) throw lineNotFound();
+  const [legAccounts, legCards] = await ctx.db.batch([
+    legRowsQueries(ctx, input.workspaceId, leg).accountRows,
+    legRowsQueries(ctx, input.workspaceId, leg).cardRows,
+  ]);
+  const lookup = lookupOf(legAccounts, legCards);
+  const resolved = resolveTransaction(
+    inputOf(leg, line.amountUnits, line.description, line.date),
+    lookup,
+    null,
+    "units",
+  );
+  const { kind, ...money } = resolved;
+  const id = newId();
+  const now = ctx.clock.now().toISOString();
+  try {
+    await runLedgerBatch(
+      batchOfStatements(ctx.db, [
+        ctx.db.insert(transactions).values({
+          id,
+          workspaceId: input.workspaceId,
+          kind,
+          ...money,
+          description: line.description,
+          date: line.date,
+          createdBy: ctx.actor.type === "person" ? ctx.actor.userId : null,
+          createdVia: "system:bank-sync",
+          createdAt: now,
+        }),
+        // The line joins its own transaction, once: a second undo writes NULL into `joined`, failing the batch.
+        ctx.db
+          .update(bankLines)
+          .set({
+            joined: sql`case when ${bankLines.joined} = 'matched' then 'created' end`,
+            matchUndoneAt: now,
+            transactionId: id,
+          })
+          .where(and(eq(bankLines.id, line.id), actorStillMay(ctx, input.workspaceId, "finances.write"))),
+        countChange(ctx, input.workspaceId, 1),
+        ...effectStatements(ctx, input.workspaceId, effectsOf(resolved), undefined, "bank's word"),
+      ]),
+    );
+  } catch (error) {
+    if (failedWith(error, undoneAlready)) throw lineNotFound();
+    throw error;
+  }
+  return { transaction_id: id };
+}
+
+function failedWith(error: unknown, text: string): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.message.includes(text)) return true;
+  }
+  return false;
+}
+
+/** Whether the line's leg is an account or a card of the workspace (either may have been deleted since). */
+async function legStillThere(ctx: ServiceContext, workspaceId: string, legId: string): Promise<LegRef | null> {
+  const [accountRows, cardRows] = await ctx.db.batch([
+    ctx.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, legId))),
+    ctx.db
+      .select({ id: cards.id })
+      .from(cards)
+      .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, legId))),
+  ]);
+  if (accountRows[0]) return { type: "account", id: legId };
+  if (cardRows[0]) return { type: "card", id: legId };
+  return null;
+}
+
+const adjustmentWords: Record<Language, { description: string; note: (balance: string, day: string) => string }> = {
+  en: {
+    description: "Balance adjustment",
+    note: (balance, day) => `Reconciled with the bank's balance of ${balance} on ${day}.`,
+  },
+  "pt-BR": {
+    description: "Ajuste de saldo",
+    note: (balance, day) => `Conciliado com o saldo de ${balance} informado pelo banco em ${day}.`,
+  },
+};
+
+/**
+ * POST /bank-connections/{id}/accounts/{remoteAccountId}/reconcile: Moneta's balance made the bank's, with
+ * one adjustment dated today (income or expense of the difference, with a note saying so). The person
+ * sends the difference they saw: if it changed since (a sync, an entry), nothing is written and the answer
+ * says so at `difference`, so no adjustment is ever made of an amount the person did not confirm.
+ */
+export async function reconcileBalance({
+  ctx,
+  input,
+}: ServiceCall<ConnectionRef & { remoteAccountId: string; language: Language } & ReconcileInput>) {
+  const remoteId = isUuid(input.remoteAccountId) ? input.remoteAccountId : "";
+  const { rows, workspace } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
+    remotes: ctx.db
+      .select()
+      .from(bankRemoteAccounts)
+      .where(
+        and(
+          eq(bankRemoteAccounts.workspaceId, input.workspaceId),
+          eq(bankRemoteAccounts.id, remoteId),
+          eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
+          isNull(bankRemoteAccounts.ignoredAt),
+        ),
+      ),
+  });
+  const remote = rows.remotes[0];
+  const leg = remote ? legOf(remote) : null;
+  if (!remote || !leg) throw remoteAccountNotFound();
+  const [legAccounts, legCards] = await ctx.db.batch([
+    legRowsQueries(ctx, input.workspaceId, leg).accountRows,
+    legRowsQueries(ctx, input.workspaceId, leg).cardRows,
+  ]);
+  const lookup = lookupOf(legAccounts, legCards);
+  const card = lookup.cards.get(leg.id);
+  const held =
+    leg.type === "card" ? (card ? -card.card.debtCents : undefined) : lookup.accounts.get(leg.id)?.balanceCents;
+  if (held === undefined) throw remoteAccountNotFound();
+  const difference = remote.balanceUnits - held;
+  const confirmed = signedUnits(input.difference, remote.currency);
+  if (confirmed !== difference)
+    throw fieldError("difference", "errors:fields.bankDifferenceChanged", { code: "BANK_BALANCE_CHANGED" });
+  if (difference === 0) return { transaction_id: null };
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const words = adjustmentWords[input.language];
+  const resolved = resolveTransaction(inputOf(leg, difference, words.description, today), lookup, null, "units");
+  const { kind, ...money } = resolved;
+  const id = newId();
+  const balanceChanged = () =>
+    fieldError("difference", "errors:fields.bankDifferenceChanged", { code: "BANK_BALANCE_CHANGED" });
+  // The batch's first statement: the balance is still the one the difference was taken from, or it
+  // writes NULL into the name and fails the batch.
+  const stillHeld =
+    leg.type === "card"
+      ? ctx.db
+          .update(cards)
+          .set({ name: sql`case when ${cards.debtCents} = ${BigInt(-held)} then ${cards.name} end` })
+          .where(eq(cards.id, leg.id))
+      : ctx.db
+          .update(accounts)
+          .set({ name: sql`case when ${accounts.balanceCents} = ${BigInt(held)} then ${accounts.name} end` })
+          .where(eq(accounts.id, leg.id));
+  const balance = unitsToDecimal(remote.balanceUnits, remote.currency);
+  try {
+    await runLedgerBatch(
+      batchOfStatements(ctx.db, [
+        stillHeld,
+        ctx.db.insert(transactions).values({
+          id,
+          workspaceId: input.workspaceId,
+          kind,
+          ...money,
+          description: words.description,
+          note: words.note(balance, remote.balanceAt.slice(0, 10)),
+          date: today,
+          createdBy: ctx.actor.type === "person" ? ctx.actor.userId : null,
+          createdVia: "person",
+          createdAt: ctx.clock.now().toISOString(),
+        }),
+        countChange(ctx, input.workspaceId, 1),
+        ...effectStatements(
+          ctx,
+          input.workspaceId,
+          effectsOf(resolved),
+          actorStillMay(ctx, input.workspaceId, "finances.write"),
+          "bank's word",
+        ),
+      ]),
+    );
+  } catch (error) {
+    if (
+      failedWith(error, "NOT NULL constraint failed: cards.name") ||
+      failedWith(error, "NOT NULL constraint failed: accounts.name")
+    )
+      throw balanceChanged();
+    throw error;
+  }
+  return { transaction_id: id };
+}
