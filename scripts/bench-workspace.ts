@@ -41,7 +41,13 @@ export async function seedBenchWorkspace(db: Database, jwtSecret: string, count:
     expiresAt: expiresAt.toISOString(),
   });
   const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId, expiresAt, now });
-  return { workspaceId: workspace.id, accountId: ledger.accounts.checking.id, token };
+  return {
+    workspaceId: workspace.id,
+    accountId: ledger.accounts.checking.id,
+    savingsId: ledger.accounts.savings.id,
+    creditCardId: ledger.cards.credit.id,
+    token,
+  };
 }
 
 /**

@@ -9,7 +9,8 @@ import { addDays } from "../../worker/ledger/dates.ts";
  * `GET /accounts` with its query (start-date inclusive, end-date exclusive, pending, account,
  * balances-only), capping a range over 90 days with a `gen.api` entry as the real Bridge does. Behind it,
  * "SimpleFIN Sandbox Bank": checking, savings and a credit card with a year of US lines up to `today`,
- * in whole cents, deterministic. Knobs: revoke the access (403), the next answers 500/429/slow, counts.
+ * in whole cents, deterministic. Knobs: revoke the access (403), the bank asking to sign in again
+ * (`con.auth`), the next answers 402/429/500/slow, request counts (`capped`: ranges the Bridge capped).
  */
 
 export type SimplefinSandboxLine = {
@@ -114,7 +115,7 @@ export function simplefinSandbox(today: string): SimplefinSandboxAccount[] {
   ];
 }
 
-type Failure = 429 | 500 | "slow";
+type Failure = 402 | 429 | 500 | "slow";
 
 export async function startFakeSimplefin(options: { today: string; port?: number; slowMs?: number }) {
   const accounts = simplefinSandbox(options.today);
@@ -122,6 +123,7 @@ export async function startFakeSimplefin(options: { today: string; port?: number
   const credentials = new Map<string, string>();
   const failures: Failure[] = [];
   const counts: Record<string, number> = {};
+  let signInAsked = false;
   let url = "";
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -137,10 +139,19 @@ export async function startFakeSimplefin(options: { today: string; port?: number
     if (end - start > 90 * 86_400) {
       start = end - 90 * 86_400;
       errlist.push({ code: "gen.api", msg: "Requested date range exceeds limit of 90 days and was capped." });
+      counts.capped = (counts.capped ?? 0) + 1;
     }
     const only = query.getAll("account");
     const withPending = query.get("pending") === "1";
     const balancesOnly = query.get("balances-only") === "1";
+    if (signInAsked)
+      return {
+        errlist: [
+          { code: "con.auth", msg: "Authentication failed for SimpleFIN Sandbox Bank", conn_id: "CON-SANDBOX" },
+        ],
+        connections: [{ conn_id: "CON-SANDBOX", name: "SimpleFIN Sandbox Bank", org_name: "SimpleFIN Sandbox Bank" }],
+        accounts: [],
+      };
     return {
       errlist,
       connections: [{ conn_id: "CON-SANDBOX", name: "SimpleFIN Sandbox Bank", org_name: "SimpleFIN Sandbox Bank" }],
@@ -182,6 +193,7 @@ export async function startFakeSimplefin(options: { today: string; port?: number
     counts[route] = (counts[route] ?? 0) + 1;
     const failure = failures.shift();
     if (failure === 500) return send(response, 500, "Internal Server Error");
+    if (failure === 402) return send(response, 402, "Payment Required");
     if (failure === 429) {
       response.writeHead(429, { "Retry-After": "1" });
       return response.end();
@@ -234,6 +246,10 @@ export async function startFakeSimplefin(options: { today: string; port?: number
       },
       /** Every access URL issued so far stops working, as when the person revokes it in the Bridge. */
       revokeAccess: () => credentials.clear(),
+      /** The bank wants the person to sign in again: no accounts, a `con.auth` entry (false: back to normal). */
+      askToSignIn: (asked = true) => {
+        signInAsked = asked;
+      },
       counts: () => ({ ...counts }),
     },
   };

@@ -17,7 +17,7 @@ export const rolesAllowed = {
   "ownership.manage": ["owner"],
   "workspace.delete": ["owner"],
   /**
-   * Connect a bank, link its accounts, sync now and disconnect it (README: "Bank connections"): a bank's data
+   * Connect a bank, link its accounts and disconnect it (README: "Bank connections"): a bank's data
    * comes into everyone's workspace, so the people who run the workspace decide.
    */
   "banks.connect": ["owner", "admin"],

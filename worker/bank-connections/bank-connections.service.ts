@@ -18,7 +18,8 @@ import type {
   RemoteAccountLinkInput,
   SimplefinConnectInput,
 } from "./bank-connections.schemas.ts";
-import { bankProviderFailed, pluggyOf, simplefinOf } from "./bank-provider-settings.ts";
+import { bankConnectionsAvailability, bankProviderFailed, pluggyOf, simplefinOf } from "./bank-provider-settings.ts";
+import { itemFailure } from "./providers/pluggy.ts";
 import { BankProviderError } from "./providers/bank-provider.ts";
 import { claimSetupToken } from "./providers/simplefin.ts";
 import { sealSecret } from "./sealed-secrets.ts";
@@ -200,9 +201,13 @@ function providerRefusal(error: unknown, field: string): never {
   throw error;
 }
 
-const refusedMessages: Record<string, "errors:fields.setupTokenRefused" | "errors:fields.pluggyItemUnknown"> = {
+const refusedMessages: Record<
+  string,
+  "errors:fields.setupTokenRefused" | "errors:fields.pluggyItemUnknown" | "errors:fields.bankCredentials"
+> = {
   setup_token: "errors:fields.setupTokenRefused",
   item_id: "errors:fields.pluggyItemUnknown",
+  password: "errors:fields.bankCredentials",
 };
 
 /**
@@ -342,6 +347,28 @@ export async function connectPluggy({ ctx, input }: ServiceCall<WorkspaceRef & P
   }
   await accountsRefreshed(ctx, connection);
   return connectionNow(ctx, input.workspaceId, id);
+}
+
+/**
+ * Connecting Pluggy's sandbox bank without the widget, for local runs against the stand-in (the page's
+ * own form sends the sandbox's credentials): the item is made for this workspace, then connected as the
+ * widget's would be. Not offered in production.
+ */
+export async function connectPluggySandbox({
+  ctx,
+  input,
+}: ServiceCall<WorkspaceRef & { user: string; password: string }>) {
+  if (!bankConnectionsAvailability(ctx.env).sandbox) throw new AppError("NOT_FOUND");
+  const { rows } = await readInWorkspace(ctx, input.workspaceId, "banks.connect", {
+    ownerTierRows: workspaceOwnerTierQuery(ctx, input.workspaceId),
+  });
+  requireBankConnections(rows.ownerTierRows);
+  const item = await pluggyOf(ctx.env)
+    .createSandboxItem({ user: input.user, password: input.password, clientUserId: input.workspaceId })
+    .catch((error: unknown) => providerRefusal(error, "password"));
+  if (itemFailure(item, ctx.clock.now().getTime()) === "credentials")
+    throw fieldError("password", "errors:fields.bankCredentials");
+  return connectPluggy({ ctx, input: { workspaceId: input.workspaceId, item_id: item.itemId } });
 }
 
 /**

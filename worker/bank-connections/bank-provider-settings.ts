@@ -27,6 +27,42 @@ export function simplefinOf(env: Env) {
   return { allowHttp, provider: simplefinProvider({ allowHttp }) };
 }
 
+/** Loopback: the stand-ins of `npm start` and the tests. */
+const isLoopback = (url: string | undefined) => {
+  if (!url) return false;
+  try {
+    return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Which ways to connect this server offers: Pluggy with its credentials, SimpleFIN with the sealing key;
+ * `sandbox` when Pluggy is the local stand-in, whose "widget" is our own form with the sandbox's credentials.
+ */
+export function bankConnectionsAvailability(env: Env) {
+  const sealing = Boolean(env.BANK_SECRETS_KEY);
+  const pluggy = sealing && Boolean(env.PLUGGY_CLIENT_ID && env.PLUGGY_CLIENT_SECRET);
+  return {
+    pluggy,
+    simplefin: sealing,
+    sandbox: pluggy && env.APP_ENV !== "production" && isLoopback(env.PLUGGY_API_URL),
+  };
+}
+
+/** Pluggy's Connect widget: its script, and the frame it opens. */
+export const pluggyWidget = {
+  script: "https://cdn.pluggy.ai/pluggy-connect/v2.7.0/pluggy-connect.js",
+  frameOrigin: "https://connect.pluggy.ai",
+} as const;
+
+/** The bank connections page's own Content-Security-Policy additions: Pluggy's widget, there and nowhere else. */
+export function allowPluggyWidget(scope: { scriptOrigins: string[]; frameOrigins: string[] }) {
+  scope.scriptOrigins.push(new URL(pluggyWidget.script).origin);
+  scope.frameOrigins.push(pluggyWidget.frameOrigin);
+}
+
 /** A provider that did not answer, or asked us to wait: 503, nothing changed, with how long to wait when it said. */
 export function bankProviderFailed(error: BankProviderError): AppError {
   return new AppError("BANK_PROVIDER_UNAVAILABLE", undefined, {

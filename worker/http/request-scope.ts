@@ -13,8 +13,12 @@ export type Logger = {
 export type RequestScope = {
   requestId: string;
   cspNonce: string;
-  /** Origins besides ours this response's page loads scripts from: only the API reference (GET /api/docs) adds one. */
+  /**
+   * Origins besides ours this response's page loads scripts and frames from: the API reference (GET /api/docs)
+   * adds its script CDN, the bank connections page Pluggy's widget. No other page may load from them.
+   */
   scriptOrigins: string[];
+  frameOrigins: string[];
   log: Logger;
 };
 
@@ -37,5 +41,11 @@ export function createLogger(base: LogFields): Logger {
 
 export function createRequestScope(): RequestScope {
   const requestId = newId();
-  return { requestId, cspNonce: randomToken(18), scriptOrigins: [], log: createLogger({ request_id: requestId }) };
+  return {
+    requestId,
+    cspNonce: randomToken(18),
+    scriptOrigins: [],
+    frameOrigins: [],
+    log: createLogger({ request_id: requestId }),
+  };
 }

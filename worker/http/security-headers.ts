@@ -8,17 +8,17 @@
 const turnstileOrigin = "https://challenges.cloudflare.com";
 
 /**
- * `scriptOrigins`: what one page adds for itself (the API reference's script CDN), so no other page
- * may load scripts from there.
+ * `scriptOrigins` and `frameOrigins`: what one page adds for itself (the API reference's script CDN,
+ * Pluggy's widget on the bank connections page), so no other page may load from there.
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { isDevelopment: boolean; scriptOrigins?: readonly string[] },
+  options: { isDevelopment: boolean; scriptOrigins?: readonly string[]; frameOrigins?: readonly string[] },
 ): string {
   const directives = [
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, turnstileOrigin, ...(options.scriptOrigins ?? [])].join(" "),
-    `frame-src ${turnstileOrigin}`,
+    ["frame-src", turnstileOrigin, ...(options.frameOrigins ?? [])].join(" "),
     // Radix positions popovers with inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -34,12 +34,16 @@ export function contentSecurityPolicy(
 
 export function applySecurityHeaders(
   headers: Headers,
-  scope: { requestId: string; cspNonce: string; scriptOrigins: readonly string[] },
+  scope: { requestId: string; cspNonce: string; scriptOrigins: readonly string[]; frameOrigins: readonly string[] },
   options: { isDevelopment: boolean },
 ): void {
   headers.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(scope.cspNonce, { ...options, scriptOrigins: scope.scriptOrigins }),
+    contentSecurityPolicy(scope.cspNonce, {
+      ...options,
+      scriptOrigins: scope.scriptOrigins,
+      frameOrigins: scope.frameOrigins,
+    }),
   );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");

@@ -40,6 +40,11 @@ describe("claiming a setup token", () => {
     expect(again.message).not.toContain(token);
   });
 
+  it("accepts the token as base64url too", async () => {
+    const token = bridge.setupToken().replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    expect(await claimSetupToken(token, settings)).toMatch(/^http:\/\/user-[0-9a-f]+:pass-[0-9a-f]+@/);
+  });
+
   it("refuses what is not a token, and plain HTTP outside local runs, before calling anyone", async () => {
     const before = bridge.knobs.counts()["POST /simplefin/claim/:token"] ?? 0;
     for (const token of ["not a token", btoa("just words"), btoa("ftp://127.0.0.1/claim/x"), ""]) {
@@ -73,6 +78,7 @@ describe("reading accounts and lines", () => {
     const provider = simplefinProvider(settings);
     const window = { from: "2025-11-22", to: today };
     const card = bridge.accounts.find((account) => account.id === "ACT-CRD-3003")!;
+    const cappedBefore = bridge.knobs.counts().capped ?? 0;
     const read: RemoteLine[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -83,6 +89,7 @@ describe("reading accounts and lines", () => {
       pages += 1;
     } while (cursor !== null);
     expect(pages).toBe(5);
+    expect(bridge.knobs.counts().capped ?? 0).toBe(cappedBefore);
     expect(read.map((line) => line.remoteId).sort()).toEqual(card.lines.map((line) => line.id).sort());
     for (const line of read) {
       const stated = card.lines.find((each) => each.id === line.remoteId)!;
@@ -104,6 +111,22 @@ describe("when the Bridge fails", () => {
     const [user, password] = new URL(access).username ? [new URL(access).username, new URL(access).password] : [];
     expect(revoked.message).not.toContain(user);
     expect(revoked.message).not.toContain(password);
+  });
+
+  it("says the subscription lapsed on a 402, and to sign in again when the bank asks with no account back", async () => {
+    const access = await claimSetupToken(bridge.setupToken(), settings);
+    const provider = simplefinProvider(settings);
+    bridge.knobs.failNext(1, 402);
+    const lapsed = await failureOf(provider.accounts(access));
+    expect(lapsed.failure).toBe("credentials");
+    expect(lapsed.message).toMatch(/subscription/i);
+    bridge.knobs.askToSignIn();
+    try {
+      expect((await failureOf(provider.accounts(access))).failure).toBe("credentials");
+    } finally {
+      bridge.knobs.askToSignIn(false);
+    }
+    expect(await provider.accounts(access)).toHaveLength(3);
   });
 
   it("retries a 429 and answers; is unavailable after three 500s", async () => {

@@ -16,4 +16,16 @@ describe("the Content-Security-Policy lets the Turnstile challenge run, and noth
     expect(directive("frame-src")).toBe("frame-src https://challenges.cloudflare.com");
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
   });
+
+  it("adds a page's own origins only to that page's policy (Pluggy's widget on the bank connections page)", () => {
+    const policy = contentSecurityPolicy("n0nce", {
+      isDevelopment: false,
+      scriptOrigins: ["https://cdn.pluggy.ai"],
+      frameOrigins: ["https://connect.pluggy.ai"],
+    });
+    expect(policy).toContain(
+      "script-src 'self' 'nonce-n0nce' https://challenges.cloudflare.com https://cdn.pluggy.ai;",
+    );
+    expect(policy).toContain("frame-src https://challenges.cloudflare.com https://connect.pluggy.ai;");
+  });
 });

@@ -14,12 +14,13 @@ describe("the permission table", () => {
     expect(allowedTo("member")).toEqual(["workspace.read", "finances.write"]);
   });
 
-  it("lets an admin also manage settings and members, and download the whole workspace (on a plan with exports)", () => {
+  it("lets an admin also manage settings, members and bank connections, and download the whole workspace (on a plan with exports)", () => {
     expect(allowedTo("admin")).toEqual([
       "workspace.read",
       "finances.write",
       "workspace.update",
       "members.manage",
+      "banks.connect",
       "workspace.export",
     ]);
   });

@@ -152,11 +152,12 @@ const asksForLogin = (set: AccountSet) =>
   (set.errors ?? []).some((text) => /attention|auth|sign in|log ?in/i.test(text));
 
 /**
- * SimpleFIN has no account type: a name saying card, credit or a card network is a credit card; one
- * saying savings is a savings account; anything else is checking.
+ * SimpleFIN has no account type: a name saying card, credit (not "credit union") or a card network is a
+ * credit card; one saying savings is a savings account; anything else is checking.
  */
 function kindOf(name: string): RemoteAccount["kind"] {
-  if (/\b(card|credit|visa|master ?card|amex|american express|discover)\b/i.test(name)) return "credit_card";
+  if (/\b(card|credit(?!\s+union)|visa|master ?card|amex|american express|discover)\b/i.test(name))
+    return "credit_card";
   if (/\bsavings?\b/i.test(name)) return "savings";
   return "checking";
 }
