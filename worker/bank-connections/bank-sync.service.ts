@@ -8,6 +8,8 @@ import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../http/errors.ts";
 import type { DueItemExecutor } from "../jobs/runner.ts";
+import type { BankProvider } from "../../db/enums.ts";
+import { bankConnectionsAvailability } from "./bank-provider-settings.ts";
 import { syncStep } from "./bank-sync.ts";
 
 /**
@@ -132,7 +134,7 @@ export async function receivePluggyWebhook(
  * the person to sign in again or renew consent), and either under way, asked for since their last sync,
  * or last synced long enough ago. Runs under way and asked-for ones first.
  */
-function dueConnectionsQuery(ctx: ServiceContext, limit: number) {
+function dueConnectionsQuery(ctx: ServiceContext, limit: number, providers: BankProvider[]) {
   const now = ctx.clock.now();
   const stale = new Date(now.getTime() - syncEveryMs).toISOString();
   return ctx.db
@@ -141,6 +143,7 @@ function dueConnectionsQuery(ctx: ServiceContext, limit: number) {
     .where(
       and(
         isNull(bankConnections.disconnectedAt),
+        inArray(bankConnections.provider, providers),
         inArray(bankConnections.status, ["active", "failing"]),
         or(isNull(bankConnections.leaseUntil), lt(bankConnections.leaseUntil, now.toISOString())),
         or(
@@ -159,18 +162,36 @@ function dueConnectionsQuery(ctx: ServiceContext, limit: number) {
     .limit(limit);
 }
 
-/** The cron's part: due connections synced a step each, within the tick's time budget. */
+/**
+ * The cron's part: due connections synced a step each, within the tick's time budget — only those of the
+ * providers this Worker is set up to reach. One connection's unexpected failure is recorded and the others
+ * go on.
+ */
 export const bankSyncExecutor: DueItemExecutor = {
   name: "bank-sync",
   async execute(ctx, outcome) {
+    const available = bankConnectionsAvailability(ctx.env);
+    const providers: BankProvider[] = [
+      ...(available.pluggy ? (["pluggy"] as const) : []),
+      ...(available.simplefin ? (["simplefin"] as const) : []),
+    ];
+    if (providers.length === 0) return;
     const started = Date.now();
-    const due = await dueConnectionsQuery(ctx, 50);
+    const due = await dueConnectionsQuery(ctx, 50, providers);
     for (const { id } of due) {
       if (Date.now() - started > tickBudgetMs) {
         outcome.finished = false;
         return;
       }
-      const step = await syncStep(ctx, id);
+      let step: Awaited<ReturnType<typeof syncStep>>;
+      try {
+        step = await syncStep(ctx, id);
+      } catch (error) {
+        ctx.log.error("bank.sync_step_failed", { connection_id: id, error: String(error) });
+        outcome.failed += 1;
+        outcome.finished = false;
+        continue;
+      }
       if (step.state === "continuing") outcome.finished = false;
       if (step.state === "continuing" || step.state === "done") outcome.posted += step.summary.created;
       if (step.state === "failed") {
