@@ -11,6 +11,7 @@ import {
 } from "../../scripts/local-stack.ts";
 import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
 import { startFakeGraphApi } from "./fake-graph-api.ts";
+import { startFakePluggy } from "./fake-pluggy.ts";
 import { testPhoneNumberId } from "./whatsapp-webhook.ts";
 
 declare module "vitest" {
@@ -53,6 +54,12 @@ export default async function setup(project: TestProject) {
   // WhatsApp's Graph API, faked on 127.0.0.1: the assistant's replies land there.
   const graphApi = await startFakeGraphApi();
   const whatsappAppSecret = `e2e-whatsapp-${crypto.randomUUID()}`;
+  // Pluggy, faked on 127.0.0.1 over the sandbox bank, dated on the app's own day.
+  const pluggyCredentials = { clientId: "e2e-pluggy", clientSecret: `e2e-pluggy-${crypto.randomUUID()}` };
+  const pluggy = await startFakePluggy({
+    today: new Date(Date.now() + testClockOffsetMs).toISOString().slice(0, 10),
+    ...pluggyCredentials,
+  });
   const server = await startWorkerServer({
     mode: "preview",
     port: await freePort(),
@@ -70,6 +77,10 @@ export default async function setup(project: TestProject) {
       WHATSAPP_GRAPH_API_URL: graphApi.url,
       WHATSAPP_DISPLAY_NUMBER: "+55 11 4000-0000",
       TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs),
+      BANK_SECRETS_KEY: Buffer.alloc(32, 5).toString("base64"),
+      PLUGGY_API_URL: pluggy.url,
+      PLUGGY_CLIENT_ID: pluggyCredentials.clientId,
+      PLUGGY_CLIENT_SECRET: pluggyCredentials.clientSecret,
     },
   });
   project.provide("testClockOffsetMs", testClockOffsetMs);
@@ -84,6 +95,7 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await providers.close();
     await graphApi.close();
+    await pluggy.stop();
     await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -73,6 +73,7 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
      * (README: "Exchange rates"), or `amount: null` when no rate is kept — shown unconverted, never at 1.
      */
     converted: convertedOf(row.conversionJson, transaction.amountCents, transaction.currency),
+    bank: bankOf(row.bankJson),
     created_at: transaction.createdAt,
     updated_at: transaction.updatedAt,
   };
@@ -121,6 +122,25 @@ function partsOf(
   }));
 }
 
+/** Where a bank connection's line came from ("Nubank via Open Finance"), as the list's query reads it. */
+function bankOf(json: string | null): TransactionResponse["bank"] {
+  if (!json) return null;
+  const found = JSON.parse(json) as {
+    institution: string;
+    provider: "pluggy" | "simplefin";
+    pending: number;
+    gone: number;
+    disconnected: number;
+  };
+  return {
+    institution: found.institution,
+    provider: found.provider,
+    pending: Boolean(found.pending),
+    gone: Boolean(found.gone),
+    disconnected: Boolean(found.disconnected),
+  };
+}
+
 function convertedOf(json: string | null, cents: number, currency: string) {
   if (!json) return null;
   const { to, kept } = JSON.parse(json) as { to: string; kept: { rate: number; date: string } | null };
@@ -158,6 +178,7 @@ const listedFields = [
   "payee",
   "source",
   "converted",
+  "bank",
 ] as const;
 
 export function toListedTransaction(transaction: TransactionResponse) {

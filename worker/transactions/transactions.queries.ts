@@ -7,6 +7,9 @@ import { minorUnitOf } from "../ledger/amounts.ts";
 import { reusableRead } from "../../db/reusable-read.ts";
 import {
   accounts,
+  bankConnections,
+  bankLines,
+  bankRemoteAccounts,
   cards,
   payees,
   plannedOccurrences,
@@ -81,6 +84,19 @@ const workspaceCurrencyOfRow = sql`(select ${workspaces.currency} from ${workspa
 const conversionJson = sql<string | null>`case when ${transactions.currency} = ${workspaceCurrencyOfRow} then null
   else json_object('to', ${workspaceCurrencyOfRow}, 'kept', json(${keptRateOnDay(transactions.currency, workspaceCurrencyOfRow, transactions.date)})) end`;
 
+/**
+ * The bank line it is, for one a bank connection brought or joined (README: "Bank connections"): the bank,
+ * through whom, and whether the line is pending, gone from the bank, or its bank disconnected — one seek in
+ * the lines' transaction index per row; null for the rest.
+ */
+const bankJson = sql<
+  string | null
+>`(select json_object('institution', ${bankConnections.institution}, 'provider', ${bankConnections.provider},
+    'pending', ${bankLines.pending}, 'gone', ${bankLines.goneAt} is not null, 'disconnected', ${bankConnections.disconnectedAt} is not null)
+  from ${bankLines} join ${bankRemoteAccounts} on ${bankRemoteAccounts.id} = ${bankLines.remoteAccountId}
+  join ${bankConnections} on ${bankConnections.id} = ${bankRemoteAccounts.connectionId}
+  where ${bankLines.transactionId} = ${transactionIdQualified} limit 1)`;
+
 const listColumns = {
   transaction: transactions,
   originAccountName: originAccount.name,
@@ -92,6 +108,7 @@ const listColumns = {
   tagsJson,
   partsJson,
   conversionJson,
+  bankJson,
   /** The scheduled or recurring item it was posted from (kept after the item is deleted). */
   plannedSource: {
     kind: plannedOccurrences.sourceKind,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  bankProviders,
   botChannels,
   cardModes,
   currencies,
@@ -104,6 +105,20 @@ export const transactionResponseSchema = z.object({
       amount: z.string().nullable(),
       rate: z.string().nullable(),
       rate_date: z.string().nullable(),
+    })
+    .nullable(),
+  /**
+   * For a line a bank connection brought or joined: the bank, the provider it came through, and whether the
+   * bank still shows it as pending, no longer shows it (`gone`), or was disconnected; null otherwise, and in
+   * a write's answer.
+   */
+  bank: z
+    .object({
+      institution: z.string(),
+      provider: z.enum(bankProviders),
+      pending: z.boolean(),
+      gone: z.boolean(),
+      disconnected: z.boolean(),
     })
     .nullable(),
   created_at: z.string(),

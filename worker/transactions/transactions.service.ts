@@ -240,6 +240,8 @@ export function responseOf(
     partsJson,
     // A write's answer does not read rates: lists and reads give the converted amount.
     conversionJson: null,
+    // Nor where a bank line came from: lists and reads say it.
+    bankJson: null,
     plannedSource,
   });
 }

@@ -94,7 +94,15 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
             <Icon name="arrow-right" className="size-3.5 shrink-0" aria-label={labels.to} />
             <span className="truncate">{transaction.destination.name ?? labels.outside}</span>
           </p>
-          {transaction.source ? (
+          {transaction.bank ? (
+            <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+              <Icon name="wifi" className="size-3.5 shrink-0" />
+              {t(`list.fromBank.${transaction.bank.provider}`, { institution: transaction.bank.institution })}
+              {transaction.bank.pending ? <Badge variant="outline">{t("list.bankPending")}</Badge> : null}
+              {transaction.bank.gone ? <Badge variant="warning">{t("list.bankGone")}</Badge> : null}
+              {transaction.bank.disconnected ? <span>· {t("list.bankDisconnected")}</span> : null}
+            </p>
+          ) : transaction.source ? (
             <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
               <Icon name={plannedSourceIcons[transaction.source.type]} className="size-3.5 shrink-0" />
               {t(`list.from.${transaction.source.type}`, { name: transaction.source.name })}

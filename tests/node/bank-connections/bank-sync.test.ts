@@ -162,6 +162,13 @@ describe("the first sync", () => {
       matched: 0,
       gone: 0,
     });
+    // Each says where it came from.
+    const listed = await h.send("GET", `/transactions?card_id=${h.card.id}&per_page=100`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.length).toBeGreaterThan(0);
+    for (const transaction of listed.body.data)
+      expect(transaction.bank).toMatchObject({ institution: "Banco Sandbox", provider: "pluggy", gone: false });
+    expect(listed.body.data.some((transaction: { bank: { pending: boolean } }) => transaction.bank.pending)).toBe(true);
   });
 
   it("writes nothing the second time, and re-reads only the last days", async () => {
