@@ -11,7 +11,8 @@ import type { ServiceCall } from "../access/actor.ts";
 import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { BankConnectionResponse } from "./bank-connections.responses.ts";
-import { emptySummary, type SyncSummary } from "./bank-sync.ts";
+import { emptySummary, firstSyncDays, type SyncSummary, syncStep } from "./bank-sync.ts";
+import { addDays, latestToday } from "../ledger/dates.ts";
 import type {
   PluggyConnectInput,
   PluggyConnectTokenInput,
@@ -320,7 +321,18 @@ export async function connectPluggy({ ctx, input }: ServiceCall<WorkspaceRef & P
   });
   requireBankConnections(rows.ownerTierRows);
   const known = rows.known[0];
-  if (known?.workspaceId === input.workspaceId) return connectionNow(ctx, input.workspaceId, known.id);
+  if (known?.workspaceId === input.workspaceId) {
+    // The widget again, for this connection's item: the person signed in again or renewed the consent.
+    // Read it now; a failure shows again in its status.
+    await batchOfStatements(ctx.db, [
+      ctx.db
+        .update(bankConnections)
+        .set({ syncRequestedAt: ctx.clock.now().toISOString() })
+        .where(eq(bankConnections.id, known.id)),
+    ]);
+    ctx.defer(syncStep(ctx, known.id, { pages: 4 }));
+    return connectionNow(ctx, input.workspaceId, known.id);
+  }
   if (known) throw fieldError("item_id", "errors:fields.pluggyItemUnknown");
   const pluggy = pluggyOf(ctx.env);
   const item = await pluggy.item(input.item_id).catch((error: unknown) => providerRefusal(error, "item_id"));
@@ -429,10 +441,19 @@ export async function linkRemoteAccount({ ctx, input }: ServiceCall<RemoteAccoun
   } else if (link.type === "ignore") {
     set.ignoredAt = ctx.clock.now().toISOString();
   }
+  // A new place for its lines: they are read from a year back, in the sync under way if there is one, else
+  // by the next tick (or "Sync now").
+  const leg = set.cardId ?? set.accountId;
+  const isNewPlace = leg !== null && leg !== (remote.cardId ?? remote.accountId);
+  const syncing = isNewPlace
+    ? { syncFrom: addDays(latestToday(ctx.clock.now()), -firstSyncDays), syncCursor: null, syncedThrough: null }
+    : leg === null
+      ? { syncFrom: null, syncCursor: null }
+      : {};
   try {
     const updated = await ctx.db
       .update(bankRemoteAccounts)
-      .set(set)
+      .set({ ...set, ...syncing })
       .where(
         and(
           eq(bankRemoteAccounts.id, remote.id),

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { isUuid } from "../../db/ids.ts";
-import { bankConnections, bankWebhookEvents } from "../../db/schema/index.ts";
+import { bankConnections, bankRemoteAccounts, bankWebhookEvents } from "../../db/schema/index.ts";
 import type { ServiceCall } from "../access/actor.ts";
 import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
 import { secretsMatch } from "../access/secrets-match.ts";
@@ -151,6 +151,15 @@ function dueConnectionsQuery(ctx: ServiceContext, limit: number, providers: Bank
           isNull(bankConnections.lastSyncedAt),
           lt(bankConnections.lastSyncedAt, stale),
           gt(bankConnections.syncRequestedAt, bankConnections.lastSyncedAt),
+          // An account linked since the last sync, its year still to read.
+          exists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(bankRemoteAccounts)
+              .where(
+                and(eq(bankRemoteAccounts.connectionId, bankConnections.id), isNotNull(bankRemoteAccounts.syncFrom)),
+              ),
+          ),
         ),
       ),
     )

@@ -53,7 +53,7 @@ import { openedAccess, providerOf, remoteAccountStatements, signedUnits, statusA
 /** How long a step may hold a connection; a step that dies lets the next one in after this. */
 const leaseMs = 90_000;
 /** The first sync reads a year; later ones re-read the last week, where pending lines post and banks correct. */
-const firstSyncDays = 365;
+export const firstSyncDays = 365;
 const overlapDays = 7;
 /** Steps stop at this many pages, leaving the rest to the next tick; `pages` overrides it. */
 const defaultPages = 8;

@@ -352,6 +352,24 @@ describe("when a sync runs", () => {
     expect(pluggy.knobs.counts()["GET /transactions"]).toBeUndefined();
   });
 
+  it("reads a year for an account linked after the first sync, at the next tick", async () => {
+    const h = await connectedHousehold();
+    const remoteCard = (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts.find(
+      (account: { kind: string }) => account.kind === "credit_card",
+    );
+    await h.send("PUT", `/bank-connections/${h.connectionId}/accounts/${remoteCard.uuid}`, { link: { type: "none" } });
+    await h.syncToEnd();
+    expect(await ledgerOf(h, "card")).toEqual([]);
+    const relinked = await h.send("PUT", `/bank-connections/${h.connectionId}/accounts/${remoteCard.uuid}`, {
+      link: { type: "card", card_id: h.card.id },
+    });
+    expect(relinked.status).toBe(200);
+    const outcome = await runDueItems(h.ctx, "*/5 * * * *", [bankSyncExecutor]);
+    expect(outcome.finished).toBe(true);
+    expectOnce(await ledgerOf(h, "card"), linesOf("card"));
+    expectOnce(await ledgerOf(h, "checking"), linesOf("checking"));
+  });
+
   it("takes Pluggy's webhook only with the secret, once per event, for the item's own connection", async () => {
     const h = await connectedHousehold();
     const other = await connectedHousehold(h.t);
