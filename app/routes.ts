@@ -15,6 +15,7 @@ export default [
     route("dashboard", "routes/workspace-dashboard.tsx"),
     route("accounts", "routes/workspace-accounts.tsx"),
     route("cards", "routes/workspace-cards.tsx"),
+    route("bank-connections", "routes/workspace-bank-connections.tsx"),
     route("transactions", "routes/workspace-transactions.tsx"),
     route("tags", "routes/workspace-tags.tsx"),
     route("rules", "routes/workspace-rules.tsx"),

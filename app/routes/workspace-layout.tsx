@@ -30,6 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
       showRecurring: canUseBetaFeature(viewer.workspaceTier, workspace, "recurring_transactions"),
       // The paid export formats (Excel, the PDFs) are offered as downloads only where the plan has them.
       hasExportFeatures: viewer.workspaceTier.features.export_features,
+      // Bank connections come with the owner's plan; the page shows Free what they do and which plan has them.
+      hasBankConnections: viewer.workspaceTier.features.bank_connections,
       collapsedGroups: parseCollapsedGroups(args.request.headers.get("Cookie")),
       theme: { primary: workspace.primary_color, secondary: workspace.secondary_color, accent: workspace.accent_color },
     },

@@ -58,6 +58,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     reason: "a payee's name and length, the same in the form and on the server",
   },
   { pattern: /^worker\/access\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
+  {
+    pattern: /^worker\/bank-connections\/pluggy-widget\.ts$/,
+    reason: "where Pluggy's widget loads from, for the page that opens it and the policy that allows it",
+  },
 ];
 
 /** The one package browser-safe modules load: the same validation runs on both sides. */

@@ -73,6 +73,7 @@ export const pluggyWebhookAnswerSchema = z.object({ handled: z.boolean() });
 export const matchedLineResponseSchema = z.object({
   uuid: z.string(),
   account_name: z.string(),
+  currency: z.string(),
   date: z.string(),
   amount: z.string(),
   description: z.string(),

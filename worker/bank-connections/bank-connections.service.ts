@@ -107,7 +107,13 @@ function monetaBalanceOf({ remote, accountBalance, cardDebt }: RemoteAccountWith
 
 function syncOf(row: ConnectionRow): BankConnectionResponse["sync"] {
   return {
-    running: row.syncRunId !== null,
+    // Under way, or asked for and about to start (a step runs just after "Sync now" answers).
+    running:
+      row.syncRunId !== null ||
+      (row.status === "active" &&
+        row.disconnectedAt === null &&
+        row.syncRequestedAt !== null &&
+        row.syncRequestedAt > (row.lastSyncedAt ?? "")),
     started_at: row.syncStartedAt,
     requested_at: row.syncRequestedAt,
     summary: row.syncSummary ? { ...emptySummary(), ...(JSON.parse(row.syncSummary) as Partial<SyncSummary>) } : null,

@@ -74,6 +74,7 @@ export async function listMatchedLines({ ctx, input }: ServiceCall<ConnectionRef
   return lines.map(({ line, remote, transaction }) => ({
     uuid: line.id,
     account_name: remote.name,
+    currency: remote.currency,
     date: line.date,
     amount: unitsToDecimal(line.amountUnits, remote.currency),
     description: line.description,

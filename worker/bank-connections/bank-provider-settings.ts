@@ -3,6 +3,7 @@ import { AppError } from "../http/errors.ts";
 import type { BankProviderError } from "./providers/bank-provider.ts";
 import { pluggyProvider } from "./providers/pluggy.ts";
 import { simplefinProvider } from "./providers/simplefin.ts";
+import { pluggyWidget } from "./pluggy-widget.ts";
 
 /**
  * The providers as this Worker is configured to reach them (README: "Bank connections"; `.dev.vars.example`):
@@ -50,12 +51,6 @@ export function bankConnectionsAvailability(env: Env) {
     sandbox: pluggy && env.APP_ENV !== "production" && isLoopback(env.PLUGGY_API_URL),
   };
 }
-
-/** Pluggy's Connect widget: its script, and the frame it opens. */
-export const pluggyWidget = {
-  script: "https://cdn.pluggy.ai/pluggy-connect/v2.7.0/pluggy-connect.js",
-  frameOrigin: "https://connect.pluggy.ai",
-} as const;
 
 /** The bank connections page's own Content-Security-Policy additions: Pluggy's widget, there and nowhere else. */
 export function allowPluggyWidget(scope: { scriptOrigins: string[]; frameOrigins: string[] }) {

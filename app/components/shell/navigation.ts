@@ -1,6 +1,7 @@
 import type { IconName } from "~/components/ui/icon";
 
-export type NavItem = { area: string; icon: IconName; isBeta?: boolean };
+/** `loadsDocument`: the page is loaded whole, for the Content-Security-Policy it brings (Pluggy's widget). */
+export type NavItem = { area: string; icon: IconName; isBeta?: boolean; loadsDocument?: boolean };
 export type NavGroup = { id: "overview" | "finance" | "transactions" | "organization"; items: NavItem[] };
 
 /** The sidebar (docs/product.md#navigation): groups and links, in order. Recurring shows only when the tier allows. */
@@ -18,6 +19,7 @@ export function navigationGroups(options: { showRecurring: boolean }): NavGroup[
       items: [
         { area: "accounts", icon: "wallet" },
         { area: "cards", icon: "credit-card" },
+        { area: "bank-connections", icon: "wifi", loadsDocument: true },
       ],
     },
     {

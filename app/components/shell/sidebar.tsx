@@ -56,13 +56,14 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
               <Icon name="chevron-down" className={cn("size-3.5 transition-transform", !isOpen && "-rotate-90")} />
             </button>
             <ul id={`nav-group-${group.id}`} hidden={!isOpen} className="mt-0.5 grid gap-0.5">
-              {group.items.map(({ area, icon, isBeta }) => (
+              {group.items.map(({ area, icon, isBeta, loadsDocument }) => (
                 <li key={area}>
                   <NavLink
                     to={`/workspaces/${workspaceId}/${area}`}
                     className={linkClass}
                     onClick={onNavigate}
-                    prefetch="intent"
+                    prefetch={loadsDocument ? "none" : "intent"}
+                    reloadDocument={loadsDocument}
                   >
                     <Icon name={icon} className="size-4 shrink-0" />
                     <span className="truncate">{t(`areas.${area}`)}</span>

@@ -1,0 +1,176 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../db/client.ts";
+import { setTier } from "../../scripts/set-tier.ts";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
+import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import { sandboxBank } from "../support/sandbox-bank.ts";
+import { postJson } from "./support/ledger.ts";
+import { signUpWithWorkspace } from "./support/sign-in.ts";
+
+/**
+ * Bank connections (README: "Bank connections") in Chromium, against Pluggy's stand-in and its sandbox
+ * bank: connect "Banco Sandbox", send its checking account to an account holding a line typed by hand
+ * (which the sync matches instead of recording again) and its card to a card, sync, read the summary and
+ * the matched line, see a transaction say where it came from, reconcile the balance, and disconnect — in
+ * English on a desktop and in Portuguese on a phone.
+ */
+describe("bank connections in Chromium", () => {
+  let browser: Browser;
+  const baseURL = inject("appUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const blocking = async (page: Page, screen: string) =>
+    describeViolations(
+      (await accessibilityViolations(page, screen)).filter((violation) => blockingImpacts.includes(violation.impact!)),
+    );
+
+  const words = {
+    en: {
+      heading: "Bank connections",
+      connect: "Connect a Brazilian bank (Open Finance)",
+      sandbox: "Banco Sandbox (test bank)",
+      connectButton: "Connect",
+      connected: "Banco Sandbox connected: choose where its accounts go",
+      accountLink: "Bring its lines into",
+      cardLink: "Bring its purchases into",
+      ignore: "Don't bring in",
+      saved: "Saved",
+      sync: "Sync now",
+      matchedOne: "1 matched with an entry you had",
+      review: "Review matched lines",
+      matchedTitle: "Lines matched with your entries",
+      reconcile: "Reconcile",
+      recordAdjustment: "Record adjustment",
+      adjusted: "Adjustment recorded",
+      disconnect: "Disconnect",
+      disconnected: "Banco Sandbox disconnected",
+      fromBank: "Banco Sandbox via Open Finance",
+    },
+    "pt-BR": {
+      heading: "Conexões bancárias",
+      connect: "Conectar um banco brasileiro (Open Finance)",
+      sandbox: "Banco Sandbox (banco de teste)",
+      connectButton: "Conectar",
+      connected: "Banco Sandbox conectado: escolha para onde vão as contas",
+      accountLink: "Trazer os lançamentos para",
+      cardLink: "Trazer as compras para",
+      ignore: "Não trazer",
+      saved: "Salvo",
+      sync: "Sincronizar agora",
+      matchedOne: "1 casado com um lançamento que você já tinha",
+      review: "Revisar os casados",
+      matchedTitle: "Lançamentos casados com os seus",
+      reconcile: "Conciliar",
+      recordAdjustment: "Registrar ajuste",
+      adjusted: "Ajuste registrado",
+      disconnect: "Desconectar",
+      disconnected: "Banco Sandbox desconectado",
+      fromBank: "Banco Sandbox via Open Finance",
+    },
+  } as const;
+
+  for (const { language, viewport } of [
+    { language: "en", viewport: "desktop" },
+    { language: "pt-BR", viewport: "mobile" },
+  ] as const) {
+    it(`connects the sandbox bank, syncs it, matches a typed line, reconciles and disconnects (${language}, ${viewport})`, async () => {
+      const w = words[language];
+      const email = `banks-${language.toLowerCase()}-${Date.now()}@example.com`;
+      // Signed up in English (the sign-in page follows the browser), then the app in the test's language.
+      const opened = await openPage(browser, { baseURL, locale: "en-US", viewport });
+      const { page, context } = opened;
+      const workspaceId = await signUpWithWorkspace(page, email, "Bia Banco", "Casa");
+      await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+      const database = createDatabase({ url: inject("appDatabaseUrl") });
+      await setTier(database, { email, plan: "unlimited" });
+      database.$client.close();
+      const api = `/api/workspaces/${workspaceId}`;
+      const account = await postJson(page, `${api}/accounts`, {
+        name: "Conta Sandbox",
+        type: "checking",
+        currency: "BRL",
+        balance: "0",
+      });
+      await postJson(page, `${api}/cards`, {
+        name: "Cartão Sandbox",
+        account_uuid: account.uuid,
+        type: "credit",
+        credit_limit: "8000.00",
+        billing_cycle_day: 3,
+      });
+      // A line of the bank's typed by hand two days late, in the person's own words.
+      // The stand-in's bank is dated on the app's day, as the test setup starts it.
+      const today = new Date(Date.now() + inject("testClockOffsetMs")).toISOString().slice(0, 10);
+      const typedLine = sandboxBank({ today })
+        .accounts.find((each) => each.key === "checking")!
+        .lines.filter((line) => !line.pending && line.amountCents < 0)
+        .at(-5)!;
+      await postJson(page, `${api}/transactions`, {
+        type: "expense",
+        amount: (-typedLine.amountCents / 100).toFixed(2),
+        description: typedLine.description.split(" ").slice(0, 2).join(" "),
+        date: typedLine.date,
+        origin_id: `account:${account.uuid}`,
+      });
+
+      await gotoHydrated(page, `/workspaces/${workspaceId}/bank-connections`);
+      await page.getByRole("heading", { level: 1, name: w.heading }).waitFor();
+      await page.getByRole("button", { name: w.connect }).click();
+      const dialog = page.getByRole("dialog", { name: w.sandbox });
+      await dialog.getByRole("button", { name: w.connectButton, exact: true }).click();
+      await toastWith(page, w.connected).waitFor();
+      const bank = page.getByRole("region", { name: /Banco Sandbox/ });
+      await bank.waitFor();
+
+      const checkingSelect = bank.getByRole("combobox", { name: w.accountLink }).first();
+      await checkingSelect.selectOption({ label: "Conta Sandbox" });
+      await toastWith(page, w.saved).last().waitFor();
+      await bank.getByRole("combobox", { name: w.cardLink }).selectOption({ label: "Cartão Sandbox" });
+      await page.waitForLoadState("networkidle");
+      await bank.getByRole("combobox", { name: w.accountLink }).nth(1).selectOption({ label: w.ignore });
+      await page.waitForLoadState("networkidle");
+
+      await bank.getByRole("button", { name: w.sync }).click();
+      await bank.getByText(w.matchedOne, { exact: false }).waitFor({ timeout: 30_000 });
+      expect(await blocking(page, "bank connections")).toEqual([]);
+
+      await bank.getByRole("button", { name: w.review }).click();
+      const matched = page.getByRole("dialog", { name: w.matchedTitle });
+      await matched.getByText(typedLine.description, { exact: false }).first().waitFor();
+      await page.keyboard.press("Escape");
+      await matched.waitFor({ state: "hidden" });
+
+      const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
+      const layouts = await screenshotEveryLayout(browser, {
+        baseURL,
+        path: `/workspaces/${workspaceId}/bank-connections`,
+        name: `bank-connections-${language}`,
+        cookies,
+      });
+      expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+
+      // The checking account: Moneta started at 0, the bank has the year before it too.
+      await bank.getByRole("button", { name: w.reconcile }).first().click();
+      await page.getByRole("button", { name: w.recordAdjustment }).click();
+      await toastWith(page, w.adjusted).waitFor();
+
+      // A synced transaction says where it came from.
+      await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+      await page.getByText(w.fromBank).first().waitFor();
+
+      await gotoHydrated(page, `/workspaces/${workspaceId}/bank-connections`);
+      await page.getByRole("button", { name: w.disconnect, exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: w.disconnect }).click();
+      await toastWith(page, w.disconnected).waitFor();
+      expect(opened.problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
