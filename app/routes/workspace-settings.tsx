@@ -5,6 +5,7 @@ import { DangerZone } from "~/components/workspace-settings/danger-zone";
 import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
 import { YourData } from "~/components/workspace-settings/your-data";
+import { BankConnectionsLink } from "~/components/workspace-settings/bank-connections-link";
 import { failedWith, invalidInput, unknownIntent, type ActionResult } from "~/lib/action-result";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
@@ -139,6 +140,7 @@ export default function WorkspaceSettings() {
         canManage={can(workspace.role, "members.manage")}
         isOwner={isOwner}
       />
+      <BankConnectionsLink workspaceId={workspace.uuid} />
       {can(workspace.role, "workspace.export") ? (
         // The owner's right on every plan; an admin's on a plan with export features.
         <YourData workspaceId={workspace.uuid} canDownload={isOwner || layout.hasExportFeatures} />
