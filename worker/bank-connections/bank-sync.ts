@@ -505,7 +505,8 @@ async function pageWritten(
 
   const isLastPage = next === null;
   const batch = [
-    whileLeaseHeld(ctx, lease, { syncSummary: summaryAdded(summary) }),
+    // The bank answered: whatever it failed with before (a sign-in it asked for, an outage) is behind it.
+    whileLeaseHeld(ctx, lease, { syncSummary: summaryAdded(summary), status: "active", lastError: null }),
     ctx.db
       .update(bankRemoteAccounts)
       .set(isLastPage ? { syncFrom: null, syncCursor: null, syncedThrough: window.to } : { syncCursor: next })

@@ -243,6 +243,19 @@ describe("a sync stopped, failed or doubled", () => {
     expect(healthy).toMatchObject({ status: "active", lastError: null });
   });
 
+  it("is active again as soon as the bank answers a page, so a sync the person signed in again for goes on", async () => {
+    const h = await connectedHousehold();
+    expect((await syncStep(h.ctx, h.connectionId, { pages: 1 })).state).toBe("continuing");
+    // The bank had asked for a new sign-in; the person gave it in the widget.
+    await h.t.db
+      .update(bankConnections)
+      .set({ status: "needs_login", lastError: "credentials: sign in again" })
+      .where(eq(bankConnections.id, h.connectionId));
+    expect((await syncStep(h.ctx, h.connectionId, { pages: 1 })).state).toBe("continuing");
+    const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(connection).toMatchObject({ status: "active", lastError: null });
+  });
+
   it("lets one of two steps started together write; the other answers busy", async () => {
     const h = await connectedHousehold();
     const [first, second] = await Promise.all([
