@@ -24,6 +24,7 @@ import { itemFailure } from "./providers/pluggy.ts";
 import { BankProviderError } from "./providers/bank-provider.ts";
 import { claimSetupToken } from "./providers/simplefin.ts";
 import { sealSecret } from "./sealed-secrets.ts";
+import { failedWith } from "./bank-legs.ts";
 import { openedAccess, providerOf, remoteAccountStatements, statusAfter } from "./remote-accounts.ts";
 
 /**
@@ -40,13 +41,6 @@ type RemoteAccountRow = typeof bankRemoteAccounts.$inferSelect;
 const connectionNotFound = () => new AppError("NOT_FOUND", "errors:details.bankConnectionNotFound");
 const remoteAccountNotFound = () => new AppError("NOT_FOUND", "errors:details.bankAccountNotFound");
 const connectionDisconnected = () => new AppError("BANK_CONNECTION_DISCONNECTED");
-
-/** An error's message with its causes', for telling which constraint refused a write. */
-function causesOf(error: unknown): string {
-  const messages: string[] = [];
-  for (let cause = error; cause instanceof Error; cause = cause.cause) messages.push(cause.message);
-  return messages.join(" ← ");
-}
 
 /** The owner's plan must have bank connections (Unlimited); Free is told which plan has them. */
 function requireBankConnections(ownerTierRows: Array<Parameters<typeof resolveTier>[0]>) {
@@ -360,7 +354,7 @@ export async function connectPluggy({ ctx, input }: ServiceCall<WorkspaceRef & P
     await batchOfStatements(ctx.db, [ctx.db.insert(bankConnections).values(connection)]);
   } catch (error) {
     // The widget's success sent twice at once: the first made it.
-    if (!/UNIQUE constraint failed: bank_connections/.test(causesOf(error))) throw error;
+    if (!failedWith(error, "UNIQUE constraint failed: bank_connections")) throw error;
     return connectPluggy({ ctx, input });
   }
   await accountsRefreshed(ctx, connection);
@@ -471,7 +465,10 @@ export async function linkRemoteAccount({ ctx, input }: ServiceCall<RemoteAccoun
     if (updated.length !== 1) throw connectionDisconnected();
   } catch (error) {
     // SQLite names the columns of the unique index that refused: bank_remote_accounts.account_id or .card_id.
-    if (/UNIQUE constraint failed: bank_remote_accounts\.(account|card)_id/.test(causesOf(error)))
+    if (
+      failedWith(error, "UNIQUE constraint failed: bank_remote_accounts.account_id") ||
+      failedWith(error, "UNIQUE constraint failed: bank_remote_accounts.card_id")
+    )
       throw fieldError(link.type === "card" ? "link.card_id" : "link.account_id", "errors:fields.bankLinkTaken", {
         code: "BANK_ACCOUNT_LINKED",
       });

@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { isUuid, newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import {
@@ -21,9 +20,10 @@ import { todayIn } from "../ledger/dates.ts";
 import { effectsOf } from "../ledger/effects.ts";
 import type { Language } from "../i18n/language.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
-import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
+import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { countChange } from "../transactions/transactions.service.ts";
 import type { ReconcileInput } from "./bank-connections.schemas.ts";
+import { failedWith, legOf, legQueries, lineInput } from "./bank-legs.ts";
 import { signedUnits } from "./remote-accounts.ts";
 
 /**
@@ -36,9 +36,6 @@ type ConnectionRef = WorkspaceRef & { connectionId: string };
 
 const lineNotFound = () => new AppError("NOT_FOUND", "errors:details.bankLineNotFound");
 const remoteAccountNotFound = () => new AppError("NOT_FOUND", "errors:details.bankAccountNotFound");
-
-const legOf = (row: { accountId: string | null; cardId: string | null }): LegRef | null =>
-  row.cardId ? { type: "card", id: row.cardId } : row.accountId ? { type: "account", id: row.accountId } : null;
 
 const signedOf = (transaction: typeof transactions.$inferSelect, legId: string) =>
   transaction.originAccountId === legId || transaction.originCardId === legId
@@ -87,31 +84,6 @@ export async function listMatchedLines({ ctx, input }: ServiceCall<ConnectionRef
   }));
 }
 
-/** The leg's account, or card with its account, as the ledger's lookup reads them. */
-function legRowsQueries(ctx: ServiceContext, workspaceId: string, leg: LegRef) {
-  const cardAccount = alias(accounts, "card_account");
-  return {
-    accountRows: ctx.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, leg.type === "account" ? leg.id : ""))),
-    cardRows: ctx.db
-      .select({ card: cards, account: cardAccount })
-      .from(cards)
-      .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
-      .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, leg.type === "card" ? leg.id : ""))),
-  };
-}
-
-/** A line of money on a leg: an expense from it (negative) or an income into it (positive). */
-const inputOf = (leg: LegRef, units: number, description: string, date: string): TransactionInput => ({
-  type: units < 0 ? "expense" : "income",
-  amount: Math.abs(units),
-  description,
-  date,
-  ...(units < 0 ? { origin: leg } : { destination: leg }),
-});
-
 /** A batch refused because the match was undone meanwhile (the guard writes NULL into `joined`). */
 const undoneAlready = "NOT NULL constraint failed: bank_lines.joined";
 
@@ -142,12 +114,12 @@ export async function undoMatch({ ctx, input }: ServiceCall<ConnectionRef & { li
   const leg = await legStillThere(ctx, input.workspaceId, line.legId);
   if (!leg) throw lineNotFound();
   const [legAccounts, legCards] = await ctx.db.batch([
-    legRowsQueries(ctx, input.workspaceId, leg).accountRows,
-    legRowsQueries(ctx, input.workspaceId, leg).cardRows,
+    legQueries(ctx, input.workspaceId, leg).accountRows,
+    legQueries(ctx, input.workspaceId, leg).cardRows,
   ]);
   const lookup = lookupOf(legAccounts, legCards);
   const resolved = resolveTransaction(
-    inputOf(leg, line.amountUnits, line.description, line.date),
+    lineInput(leg, line.amountUnits, line.description, line.date),
     lookup,
     null,
     "units",
@@ -187,13 +159,6 @@ export async function undoMatch({ ctx, input }: ServiceCall<ConnectionRef & { li
     throw error;
   }
   return { transaction_id: id };
-}
-
-function failedWith(error: unknown, text: string): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause.message.includes(text)) return true;
-  }
-  return false;
 }
 
 /** Whether the line's leg is an account or a card of the workspace (either may have been deleted since). */
@@ -252,8 +217,8 @@ export async function reconcileBalance({
   const leg = remote ? legOf(remote) : null;
   if (!remote || !leg) throw remoteAccountNotFound();
   const [legAccounts, legCards] = await ctx.db.batch([
-    legRowsQueries(ctx, input.workspaceId, leg).accountRows,
-    legRowsQueries(ctx, input.workspaceId, leg).cardRows,
+    legQueries(ctx, input.workspaceId, leg).accountRows,
+    legQueries(ctx, input.workspaceId, leg).cardRows,
   ]);
   const lookup = lookupOf(legAccounts, legCards);
   const card = lookup.cards.get(leg.id);
@@ -267,7 +232,7 @@ export async function reconcileBalance({
   if (difference === 0) return { transaction_id: null };
   const today = todayIn(workspace.timeZone, ctx.clock.now());
   const words = adjustmentWords[input.language];
-  const resolved = resolveTransaction(inputOf(leg, difference, words.description, today), lookup, null, "units");
+  const resolved = resolveTransaction(lineInput(leg, difference, words.description, today), lookup, null, "units");
   const { kind, ...money } = resolved;
   const id = newId();
   const balanceChanged = () =>

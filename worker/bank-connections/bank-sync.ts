@@ -1,15 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import {
-  accounts,
   bankConnections,
   bankLines,
   bankRemoteAccounts,
-  cards,
   transactions,
   transactionTags,
 } from "../../db/schema/index.ts";
@@ -25,10 +22,10 @@ import { existingTransactionsQuery } from "../imports/import-target.ts";
 import { payeesOfLines } from "../payees/payee-statements.ts";
 import { partsOfNewRows } from "../transactions/transaction-parts.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
-import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
 import { countChange } from "../transactions/transactions.service.ts";
 import { tagsNamedByRulesQuery } from "../transactions/transactions.queries.ts";
 import { BankProviderError, type DayWindow, type RemoteLine } from "./providers/bank-provider.ts";
+import { failedWith, legOf, legQueries, lineInput } from "./bank-legs.ts";
 import { openedAccess, providerOf, remoteAccountStatements, signedUnits, statusAfter } from "./remote-accounts.ts";
 
 /**
@@ -73,13 +70,6 @@ type Lease = { connectionId: string; workspaceId: string; leaseId: string; runId
 
 /** A page's batch refused because another step holds the connection now (the guard writes NULL). */
 const leaseLostFailure = "NOT NULL constraint failed: bank_connections.status";
-
-function failedWith(error: unknown, text: string): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause.message.includes(text)) return true;
-  }
-  return false;
-}
 
 export class LeaseLost extends Error {
   constructor() {
@@ -142,13 +132,6 @@ async function leaseReleased(ctx: ServiceContext, lease: Pick<Lease, "connection
     .set({ leaseId: null, leaseUntil: null })
     .where(and(eq(bankConnections.id, lease.connectionId), eq(bankConnections.leaseId, lease.leaseId)));
 }
-
-const legOf = (remote: Pick<RemoteRow, "accountId" | "cardId">): LegRef | null =>
-  remote.cardId
-    ? { type: "card", id: remote.cardId }
-    : remote.accountId
-      ? { type: "account", id: remote.accountId }
-      : null;
 
 const linkedRemotesQuery = (ctx: ServiceContext, connectionId: string) =>
   ctx.db
@@ -271,22 +254,6 @@ export async function syncStep(
   }
 }
 
-/** The leg's account, or card with its account, as the ledger's lookup reads them. */
-function legQueries(ctx: ServiceContext, workspaceId: string, leg: LegRef) {
-  const cardAccount = alias(accounts, "card_account");
-  return {
-    accountRows: ctx.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, leg.type === "account" ? leg.id : ""))),
-    cardRows: ctx.db
-      .select({ card: cards, account: cardAccount })
-      .from(cards)
-      .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
-      .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, leg.type === "card" ? leg.id : ""))),
-  };
-}
-
 const maxDescriptionLength = 255;
 
 /** The bank's text as a description: trimmed, cut to 255 characters, never empty. */
@@ -380,13 +347,7 @@ async function pageWritten(
   const payeeLines: Parameters<typeof payeesOfLines>[2][number][] = [];
   const unchangedIds: string[] = [];
   const fresh: PageLine[] = [];
-  const inputOf = ({ units, description, line }: PageLine): TransactionInput => ({
-    type: units < 0 ? "expense" : "income",
-    amount: Math.abs(units),
-    description,
-    date: line.date,
-    ...(units < 0 ? { origin: leg } : { destination: leg }),
-  });
+  const inputOf = ({ units, description, line }: PageLine) => lineInput(leg, units, description, line.date);
 
   for (const entry of lines) {
     const { line, units, description } = entry;
