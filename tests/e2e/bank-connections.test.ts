@@ -88,6 +88,18 @@ describe("bank connections in Chromium", () => {
       const { page, context } = opened;
       const workspaceId = await signUpWithWorkspace(page, email, "Bia Banco", "Casa");
       await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+      const screens = async (name: string) => {
+        const cookies = (await context.cookies()).map(({ name: cookie, value }) => ({ name: cookie, value }));
+        const layouts = await screenshotEveryLayout(browser, {
+          baseURL,
+          path: `/workspaces/${workspaceId}/bank-connections`,
+          name: `bank-connections-${name}`,
+          cookies,
+        });
+        expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+      };
+      // On Free: what bank connections do, and the plan that has them.
+      if (language === "en") await screens("free");
       const database = createDatabase({ url: inject("appDatabaseUrl") });
       await setTier(database, { email, plan: "unlimited" });
       database.$client.close();
@@ -120,6 +132,8 @@ describe("bank connections in Chromium", () => {
         origin_id: `account:${account.uuid}`,
       });
 
+      // Nothing connected yet: what connecting does, and the ways to.
+      if (language === "en") await screens("empty");
       await gotoHydrated(page, `/workspaces/${workspaceId}/bank-connections`);
       await page.getByRole("heading", { level: 1, name: w.heading }).waitFor();
       await page.getByRole("button", { name: w.connect }).click();
@@ -147,14 +161,7 @@ describe("bank connections in Chromium", () => {
       await page.keyboard.press("Escape");
       await matched.waitFor({ state: "hidden" });
 
-      const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
-      const layouts = await screenshotEveryLayout(browser, {
-        baseURL,
-        path: `/workspaces/${workspaceId}/bank-connections`,
-        name: `bank-connections-${language}`,
-        cookies,
-      });
-      expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);
+      await screens(language);
 
       // The checking account: Moneta started at 0, the bank has the year before it too.
       await bank.getByRole("button", { name: w.reconcile }).first().click();

@@ -123,22 +123,16 @@ export function ConnectPanel({ availability, isFirst }: { availability: Availabi
           </Button>
         ) : null}
       </div>
-      <Dialog open={dialog === "sandbox"} onOpenChange={(open) => setDialog(open ? "sandbox" : null)}>
+      <Dialog open={dialog !== null} onOpenChange={(open) => (open ? null : setDialog(null))}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("sandbox.title")}</DialogTitle>
-            <DialogDescription>{t("sandbox.description")}</DialogDescription>
-          </DialogHeader>
-          <SandboxForm onDone={() => setDialog(null)} />
-        </DialogContent>
-      </Dialog>
-      <Dialog open={dialog === "simplefin"} onOpenChange={(open) => setDialog(open ? "simplefin" : null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("simplefin.title")}</DialogTitle>
-            <DialogDescription>{t("simplefin.description")}</DialogDescription>
-          </DialogHeader>
-          <SimplefinForm onDone={() => setDialog(null)} />
+          {dialog ? (
+            <DialogHeader>
+              <DialogTitle>{t(`${dialog}.title`)}</DialogTitle>
+              <DialogDescription>{t(`${dialog}.description`)}</DialogDescription>
+            </DialogHeader>
+          ) : null}
+          {dialog === "sandbox" ? <SandboxForm onDone={() => setDialog(null)} /> : null}
+          {dialog === "simplefin" ? <SimplefinForm onDone={() => setDialog(null)} /> : null}
         </DialogContent>
       </Dialog>
     </section>
@@ -159,6 +153,21 @@ function useDialogForm(onDone: () => void) {
     isBusy: fetcher.state !== "idle",
     errorOf: (field: string) => messageFor(refusal?.fieldErrors?.[field]),
   };
+}
+
+/** Cancel, and the form's submit while it is on its way ("Connecting…"). */
+function ConnectFooter({ onDone, isBusy, form }: { onDone(): void; isBusy: boolean; form: "sandbox" | "simplefin" }) {
+  const { t } = useTranslation("bank-connections");
+  return (
+    <DialogFooter>
+      <Button type="button" variant="ghost" onClick={onDone}>
+        {t("common:actions.cancel")}
+      </Button>
+      <Button type="submit" disabled={isBusy}>
+        {isBusy ? t(`${form}.connecting`) : t(`${form}.connect`)}
+      </Button>
+    </DialogFooter>
+  );
 }
 
 /** The local stand-in's "widget": the sandbox bank's credentials, filled in. */
@@ -185,14 +194,7 @@ function SandboxForm({ onDone }: { onDone(): void }) {
         />
         <FieldError id="sandbox-password-error" message={passwordError} />
       </div>
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t("common:actions.cancel")}
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? t("sandbox.connecting") : t("sandbox.connect")}
-        </Button>
-      </DialogFooter>
+      <ConnectFooter onDone={onDone} isBusy={isBusy} form="sandbox" />
     </fetcher.Form>
   );
 }
@@ -229,14 +231,7 @@ function SimplefinForm({ onDone }: { onDone(): void }) {
           </a>
         </p>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t("common:actions.cancel")}
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? t("simplefin.connecting") : t("simplefin.connect")}
-        </Button>
-      </DialogFooter>
+      <ConnectFooter onDone={onDone} isBusy={isBusy} form="simplefin" />
     </fetcher.Form>
   );
 }
