@@ -17,6 +17,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { startFakePluggy } from "../tests/support/fake-pluggy.ts";
+import { firstSyncDays } from "../worker/bank-connections/bank-sync.ts";
+import { addDays, latestToday } from "../worker/ledger/dates.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startBuiltWorker } from "./built-worker.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
@@ -33,7 +35,7 @@ const jwtSecret = "worker-test-secret-worker-test-secret";
 const credentials = { clientId: "bench-sync", clientSecret: "bench-sync-secret" };
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
-const yearAgo = new Date(now.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
+const yearAgo = addDays(latestToday(now), -firstSyncDays);
 
 type Tick = { written: number; wallMs: number; cpuMs: number; requests: number; finished: boolean };
 

@@ -3,6 +3,8 @@ import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { insertCard } from "../../db/factories.ts";
 import { bankConnections, bankLines, transactions, users } from "../../db/schema/index.ts";
+import { firstSyncDays } from "../../worker/bank-connections/bank-sync.ts";
+import { addDays, latestToday } from "../../worker/ledger/dates.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFakePluggy } from "../support/fake-pluggy.ts";
 import { sandboxBank } from "../support/sandbox-bank.ts";
@@ -15,7 +17,8 @@ import { databaseAt, workspaceOwnerIn } from "../support/worker-session.ts";
  */
 
 const today = new Date().toISOString().slice(0, 10);
-const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+/** The first sync's window starts a year before the latest "today" on Earth, whatever the hour in UTC. */
+const yearAgo = addDays(latestToday(new Date()), -firstSyncDays);
 const credentials = { clientId: "worker-bank-client", clientSecret: "worker-bank-secret" };
 const webhookSecret = "worker-bank-webhook-secret";
 const bankYear = sandboxBank({ today })
