@@ -81,6 +81,7 @@ function browserProject(
       // A browser under CI's load can take over a second to render; polls wait up to 5 s.
       expect: { poll: { timeout: 5_000 } },
       maxWorkers: filesAtATime,
+      isolate: false,
     },
   };
 }
