@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { bankConnectionStatuses, bankLineJoins, bankProviders, remoteAccountKinds } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { accounts, cards, transactions } from "./ledger.ts";
+import { installmentPlans } from "./planning.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
 
@@ -154,6 +155,36 @@ export const bankLines = sqliteTable(
     index("bank_lines_remote_date_idx").on(table.remoteAccountId, table.date),
     index("bank_lines_transaction_idx").on(table.transactionId),
   ],
+);
+
+/**
+ * A purchase em N vezes the sync found on a card (README: "Bank connections"), and the installment plan it
+ * made of it: later installments of the same purchase (the same words, count and installment, bought in
+ * the same month) join that plan's installments instead of being written again. The plan is the person's
+ * like any other; deleting it deletes this.
+ */
+export const bankInstallmentPlans = sqliteTable(
+  "bank_installment_plans",
+  {
+    planId: text("plan_id")
+      .primaryKey()
+      .references(() => installmentPlans.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    cardId: text("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    /** The purchase's words as the bank writes them, without the installment ("MAGAZINE LUIZA"), lowercased. */
+    purchase: text("purchase").notNull(),
+    installmentCount: integer("installment_count").notNull(),
+    /** One installment as the bank charged it, in minor units (positive). */
+    installmentUnits: integer("installment_units").notNull(),
+    /** The month of the purchase (YYYY-MM). */
+    purchaseMonth: text("purchase_month").notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [index("bank_installment_plans_card_idx").on(table.cardId, table.purchase, table.installmentCount)],
 );
 
 /** Provider webhook events already handled: the same event delivered twice is answered and ignored. */

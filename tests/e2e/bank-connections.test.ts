@@ -45,6 +45,8 @@ describe("bank connections in Chromium", () => {
       sync: "Sync now",
       matchedOne: "1 matched with an entry you had",
       review: "Review matched lines",
+      plansFound: /installment plans? found/,
+      plansLink: "See installment plans",
       matchedTitle: "Lines matched with your entries",
       reconcile: "Reconcile",
       recordAdjustment: "Record adjustment",
@@ -66,6 +68,8 @@ describe("bank connections in Chromium", () => {
       sync: "Sincronizar agora",
       matchedOne: "1 casado com um lançamento que você já tinha",
       review: "Revisar os casados",
+      plansFound: /parcelamentos? encontrados?/,
+      plansLink: "Ver parcelamentos",
       matchedTitle: "Lançamentos casados com os seus",
       reconcile: "Conciliar",
       recordAdjustment: "Registrar ajuste",
@@ -154,6 +158,17 @@ describe("bank connections in Chromium", () => {
       await bank.getByRole("button", { name: w.sync }).click();
       await bank.getByText(w.matchedOne, { exact: false }).waitFor({ timeout: 30_000 });
       expect(await blocking(page, "bank connections")).toEqual([]);
+
+      // The card's purchases em N vezes became installment plans, their installments ahead held on the card.
+      await bank.getByText(w.plansFound).waitFor();
+      await bank.getByRole("link", { name: w.plansLink }).click();
+      await page.waitForURL(/\/installment-plans$/);
+      await page
+        .getByText(/MAGAZINE LUIZA|AMAZON BR|CASAS BAHIA/)
+        .first()
+        .waitFor();
+      await page.goBack();
+      await bank.getByRole("button", { name: w.review }).waitFor();
 
       await bank.getByRole("button", { name: w.review }).click();
       const matched = page.getByRole("dialog", { name: w.matchedTitle });

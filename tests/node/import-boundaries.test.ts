@@ -283,6 +283,11 @@ describe("worker features", () => {
     },
     { from: "bank-connections", to: "jobs", reason: "the cron's runner syncs what is due" },
     { from: "bank-connections", to: "payees", reason: "a synced line finds, or makes, its payee" },
+    {
+      from: "bank-connections",
+      to: "planning",
+      reason: "a card's purchase em N vezes from the bank becomes an installment plan",
+    },
     { from: "bank-connections", to: "transactions", reason: "a synced line becomes a transaction" },
     { from: "auth", to: "profile", reason: "signing in answers with the person's profile" },
     { from: "auth", to: "workspaces", reason: "signing in accepts the workspaces' invitations in the same batch" },

@@ -36,6 +36,10 @@ const syncSummarySchema = z.object({
   updated: z.number().int(),
   gone: z.number().int(),
   skipped: z.number().int(),
+  plans: z.number().int().meta({
+    description:
+      "Installment plans made on a card of purchases em N vezes the sync found (their installments ahead hold the limit).",
+  }),
 });
 
 /** A bank connection as the API answers it: never anything that reaches the bank (sealed access, tokens). */

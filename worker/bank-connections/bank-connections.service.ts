@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
-import { accounts, bankConnections, bankRemoteAccounts, cards } from "../../db/schema/index.ts";
+import { accounts, bankConnections, bankRemoteAccounts, cards, workspaces } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { unitsToDecimal } from "../ledger/amounts.ts";
@@ -12,7 +12,7 @@ import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { BankConnectionResponse } from "./bank-connections.responses.ts";
 import { emptySummary, firstSyncDays, type SyncSummary, syncStep } from "./bank-sync.ts";
-import { addDays, latestToday } from "../ledger/dates.ts";
+import { addDays, latestToday, todayIn } from "../ledger/dates.ts";
 import type {
   PluggyConnectInput,
   PluggyConnectTokenInput,
@@ -24,7 +24,7 @@ import { itemFailure } from "./providers/pluggy.ts";
 import { BankProviderError } from "./providers/bank-provider.ts";
 import { claimSetupToken } from "./providers/simplefin.ts";
 import { sealSecret } from "./sealed-secrets.ts";
-import { failedWith } from "./bank-legs.ts";
+import { aheadOf, failedWith, heldAheadQuery } from "./bank-legs.ts";
 import { openedAccess, providerOf, remoteAccountStatements, statusAfter } from "./remote-accounts.ts";
 
 /**
@@ -92,12 +92,26 @@ type RemoteAccountWithNames = {
   cardDebt: number | null;
 };
 
-/** What Moneta holds for the linked account or card, signed as the bank states it (a card's debt negative). */
-function monetaBalanceOf({ remote, accountBalance, cardDebt }: RemoteAccountWithNames): number | null {
-  if (remote.accountId && accountBalance !== null) return accountBalance;
-  if (remote.cardId && cardDebt !== null) return -cardDebt;
+/** What the linked account or card holds after the workspace's today (`aheadOf`). */
+type HeldAhead = (remoteAccountId: string) => number;
+
+/**
+ * What Moneta holds for the linked account or card today, signed as the bank states it (a card's debt
+ * negative): without what is dated later, which the bank's balance of today cannot have.
+ */
+function monetaBalanceOf(
+  { remote, accountBalance, cardDebt }: RemoteAccountWithNames,
+  ahead: HeldAhead,
+): number | null {
+  if (remote.accountId && accountBalance !== null) return accountBalance - ahead(remote.id);
+  if (remote.cardId && cardDebt !== null) return -cardDebt - ahead(remote.id);
   return null;
 }
+
+const heldAheadOf =
+  (rows: Parameters<typeof aheadOf>[0], timeZone: string, now: Date): HeldAhead =>
+  (remoteAccountId) =>
+    aheadOf(rows, remoteAccountId, todayIn(timeZone, now));
 
 function syncOf(row: ConnectionRow): BankConnectionResponse["sync"] {
   return {
@@ -121,7 +135,11 @@ function linkOf({ remote, accountName, cardName }: RemoteAccountWithNames) {
   return null;
 }
 
-function toConnectionResponse(row: ConnectionRow, remotes: RemoteAccountWithNames[]): BankConnectionResponse {
+function toConnectionResponse(
+  row: ConnectionRow,
+  remotes: RemoteAccountWithNames[],
+  ahead: HeldAhead,
+): BankConnectionResponse {
   return {
     uuid: row.id,
     provider: row.provider,
@@ -136,7 +154,7 @@ function toConnectionResponse(row: ConnectionRow, remotes: RemoteAccountWithName
       .filter((entry) => entry.remote.connectionId === row.id)
       .map((entry) => {
         const { remote } = entry;
-        const monetaBalance = monetaBalanceOf(entry);
+        const monetaBalance = monetaBalanceOf(entry, ahead);
         return {
           uuid: remote.id,
           kind: remote.kind,
@@ -162,34 +180,41 @@ function toConnectionResponse(row: ConnectionRow, remotes: RemoteAccountWithName
 /** GET /bank-connections: every connection of the workspace, disconnected ones included, with its accounts. */
 export async function listBankConnections({ ctx, input }: ServiceCall<WorkspaceRef>) {
   const {
-    rows: { connections, remotes },
+    workspace,
+    rows: { connections, remotes, ahead },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     connections: connectionsQuery(ctx, input.workspaceId),
     remotes: remoteAccountsQuery(ctx, input.workspaceId),
+    ahead: heldAheadQuery(ctx, input.workspaceId),
   });
-  return connections.map((row) => toConnectionResponse(row, remotes));
+  const heldAhead = heldAheadOf(ahead, workspace.timeZone, ctx.clock.now());
+  return connections.map((row) => toConnectionResponse(row, remotes, heldAhead));
 }
 
 async function connectionNow(ctx: ServiceContext, workspaceId: string, connectionId: string) {
-  const [[row], remotes] = await ctx.db.batch([
+  const [[row], remotes, ahead, [workspace]] = await ctx.db.batch([
     connectionsQuery(ctx, workspaceId, connectionId),
     remoteAccountsQuery(ctx, workspaceId, connectionId),
+    heldAheadQuery(ctx, workspaceId),
+    ctx.db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)),
   ]);
-  if (!row) throw connectionNotFound();
-  return toConnectionResponse(row, remotes);
+  if (!row || !workspace) throw connectionNotFound();
+  return toConnectionResponse(row, remotes, heldAheadOf(ahead, workspace.timeZone, ctx.clock.now()));
 }
 
 /** GET /bank-connections/{id}. */
 export async function getBankConnection({ ctx, input }: ServiceCall<ConnectionRef>) {
   const {
-    rows: { connections, remotes },
+    workspace,
+    rows: { connections, remotes, ahead },
   } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
     connections: connectionsQuery(ctx, input.workspaceId, input.connectionId),
     remotes: remoteAccountsQuery(ctx, input.workspaceId, input.connectionId),
+    ahead: heldAheadQuery(ctx, input.workspaceId),
   });
   const row = connections[0];
   if (!row) throw connectionNotFound();
-  return toConnectionResponse(row, remotes);
+  return toConnectionResponse(row, remotes, heldAheadOf(ahead, workspace.timeZone, ctx.clock.now()));
 }
 
 /** A provider's failure as the API answers it: refused input at `field`, else the provider's unavailability. */

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { accounts, cards } from "../../db/schema/index.ts";
+import { accounts, bankRemoteAccounts, cards, transactions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
+import { todayIn } from "../ledger/dates.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
 
 /**
@@ -49,4 +50,53 @@ export function failedWith(error: unknown, text: string): boolean {
     if (cause.message.includes(text)) return true;
   }
   return false;
+}
+
+/**
+ * What Moneta holds dated after `today` on each linked account or card (installments ahead on a card,
+ * entries typed for later), by day, signed as the bank states a balance. A bank's balance is today's:
+ * it is compared with Moneta's without them. Read from the earliest "today" on Earth, in the caller's
+ * batch (before the workspace's time zone is known); `aheadOf` keeps what is after the workspace's today.
+ */
+export function heldAheadQuery(ctx: ServiceContext, workspaceId: string, remoteAccountId?: string) {
+  const onLeg = (account: SQLWrapper, card: SQLWrapper) =>
+    or(
+      and(isNotNull(bankRemoteAccounts.accountId), eq(account, bankRemoteAccounts.accountId)),
+      and(isNotNull(bankRemoteAccounts.cardId), eq(card, bankRemoteAccounts.cardId)),
+    );
+  const arriving = onLeg(transactions.destinationAccountId, transactions.destinationCardId);
+  const leaving = onLeg(transactions.originAccountId, transactions.originCardId);
+  return ctx.db
+    .select({
+      remoteAccountId: bankRemoteAccounts.id,
+      date: transactions.date,
+      units: sql<number>`sum(case when ${arriving} then ${transactions.destinationAmountCents} else 0 end) - sum(case when ${leaving} then ${transactions.amountCents} else 0 end)`,
+    })
+    .from(bankRemoteAccounts)
+    .innerJoin(
+      transactions,
+      and(
+        eq(transactions.workspaceId, bankRemoteAccounts.workspaceId),
+        sql`${transactions.date} > ${todayIn("Etc/GMT+12", ctx.clock.now())}`,
+        or(arriving, leaving),
+      ),
+    )
+    .where(
+      and(
+        eq(bankRemoteAccounts.workspaceId, workspaceId),
+        remoteAccountId === undefined ? undefined : eq(bankRemoteAccounts.id, remoteAccountId),
+      ),
+    )
+    .groupBy(bankRemoteAccounts.id, transactions.date);
+}
+
+/** What a linked account or card holds after the workspace's today, from `heldAheadQuery`'s rows. */
+export function aheadOf(
+  rows: readonly { remoteAccountId: string; date: string; units: number }[],
+  remoteAccountId: string,
+  today: string,
+): number {
+  return rows
+    .filter((row) => row.remoteAccountId === remoteAccountId && row.date > today)
+    .reduce((sum, row) => sum + Number(row.units), 0);
 }

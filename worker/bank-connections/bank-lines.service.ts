@@ -23,7 +23,7 @@ import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.t
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { countChange } from "../transactions/transactions.service.ts";
 import type { ReconcileInput } from "./bank-connections.schemas.ts";
-import { failedWith, legOf, legQueries, lineInput } from "./bank-legs.ts";
+import { aheadOf, failedWith, heldAheadQuery, legOf, legQueries, lineInput } from "./bank-legs.ts";
 import { signedUnits } from "./remote-accounts.ts";
 
 /**
@@ -216,21 +216,23 @@ export async function reconcileBalance({
   const remote = rows.remotes[0];
   const leg = remote ? legOf(remote) : null;
   if (!remote || !leg) throw remoteAccountNotFound();
-  const [legAccounts, legCards] = await ctx.db.batch([
+  const [legAccounts, legCards, ahead] = await ctx.db.batch([
     legQueries(ctx, input.workspaceId, leg).accountRows,
     legQueries(ctx, input.workspaceId, leg).cardRows,
+    heldAheadQuery(ctx, input.workspaceId, remote.id),
   ]);
   const lookup = lookupOf(legAccounts, legCards);
   const card = lookup.cards.get(leg.id);
   const held =
     leg.type === "card" ? (card ? -card.card.debtCents : undefined) : lookup.accounts.get(leg.id)?.balanceCents;
   if (held === undefined) throw remoteAccountNotFound();
-  const difference = remote.balanceUnits - held;
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  // The bank's balance is today's: what Moneta holds dated later is not in it.
+  const difference = remote.balanceUnits - (held - aheadOf(ahead, remote.id, today));
   const confirmed = signedUnits(input.difference, remote.currency);
   if (confirmed !== difference)
     throw fieldError("difference", "errors:fields.bankDifferenceChanged", { code: "BANK_BALANCE_CHANGED" });
   if (difference === 0) return { transaction_id: null };
-  const today = todayIn(workspace.timeZone, ctx.clock.now());
   const words = adjustmentWords[input.language];
   const resolved = resolveTransaction(lineInput(leg, difference, words.description, today), lookup, null, "units");
   const { kind, ...money } = resolved;

@@ -5,12 +5,23 @@ import { newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import {
   bankConnections,
+  bankInstallmentPlans,
   bankLines,
+  installmentPlans,
   bankRemoteAccounts,
   transactions,
   transactionTags,
 } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
+import { AppError } from "../http/errors.ts";
+import {
+  cardInstallmentDates,
+  installmentDescription,
+  installmentRows,
+} from "../planning/installments/installment-schedule.ts";
+import { installmentPlanOf } from "../planning/installments/installments.service.ts";
+import type { InstallmentPlanRow } from "../planning/installments/installment-plan-view.ts";
+import { isPostingOvertaken, type Occurrence, postingPlan } from "../planning/posting.ts";
 import { maxAmountUnitsOf } from "../ledger/amounts.ts";
 import { effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { addDays, isSupportedDate, latestToday } from "../ledger/dates.ts";
@@ -26,6 +37,16 @@ import { countChange } from "../transactions/transactions.service.ts";
 import { tagsNamedByRulesQuery } from "../transactions/transactions.queries.ts";
 import { BankProviderError, type DayWindow, type RemoteLine } from "./providers/bank-provider.ts";
 import { failedWith, legOf, legQueries, lineInput } from "./bank-legs.ts";
+import {
+  type CardInstallment,
+  type KnownPlan,
+  cardPlanQueries,
+  cardPlans,
+  installmentOfLine,
+  type LineInstallment,
+  purchaseDateOf,
+  purchaseWords,
+} from "./bank-installments.ts";
 import { openedAccess, providerOf, remoteAccountStatements, signedUnits, statusAfter } from "./remote-accounts.ts";
 
 /**
@@ -55,9 +76,17 @@ const overlapDays = 7;
 /** Steps stop at this many pages, leaving the rest to the next tick; `pages` overrides it. */
 const defaultPages = 8;
 
-export type SyncSummary = { created: number; matched: number; updated: number; gone: number; skipped: number };
+/** What a sync did: lines written, matched with the person's, updated, gone and skipped; installment plans made. */
+export type SyncSummary = {
+  created: number;
+  matched: number;
+  updated: number;
+  gone: number;
+  skipped: number;
+  plans: number;
+};
 
-export const emptySummary = (): SyncSummary => ({ created: 0, matched: 0, updated: 0, gone: 0, skipped: 0 });
+export const emptySummary = (): SyncSummary => ({ created: 0, matched: 0, updated: 0, gone: 0, skipped: 0, plans: 0 });
 
 export type SyncStep =
   | { state: "busy" }
@@ -312,23 +341,43 @@ async function pageWritten(
   const joinedAlready = sql`not exists (select 1 from ${bankLines} where ${bankLines.transactionId} = ${transactions.id})`;
   const { accountRows, cardRows: cardQuery } = legQueries(ctx, workspaceId, leg);
   const filing = filingQueries(ctx, workspaceId);
-  const [legRows, cardRows, knownRows, candidateRows, ruleRows, knownPayeeRows, tagRows, ruleTagRows] =
-    await ctx.db.batch([
-      accountRows,
-      cardQuery,
-      ctx.db
-        .select({ line: bankLines, transaction: transactions })
-        .from(bankLines)
-        .leftJoin(transactions, eq(transactions.id, bankLines.transactionId))
-        .where(and(eq(bankLines.legId, leg.id), sql`${bankLines.lineId} in (select value from json_each(${ids}))`)),
-      days
-        ? existingTransactionsQuery(ctx, workspaceId, leg, days, joinedAlready)
-        : existingTransactionsQuery(ctx, workspaceId, leg, { from: "9999-12-31", to: "0000-01-01" }, joinedAlready),
-      filing.ruleRows,
-      filing.knownPayeeRows,
-      filing.tagRows,
-      tagsNamedByRulesQuery(ctx, workspaceId),
-    ]);
+  // A card's plans with installments near the page's days (two months before, for banks that date every
+  // installment on the purchase's day); none for a bank account.
+  const planQueries = cardPlanQueries(
+    ctx,
+    workspaceId,
+    leg.type === "card" ? leg.id : "",
+    addDays(days?.from ?? "9999-12-31", -62),
+  );
+  const [
+    legRows,
+    cardRows,
+    knownRows,
+    candidateRows,
+    ruleRows,
+    knownPayeeRows,
+    tagRows,
+    ruleTagRows,
+    planRows,
+    planInstallmentRows,
+  ] = await ctx.db.batch([
+    accountRows,
+    cardQuery,
+    ctx.db
+      .select({ line: bankLines, transaction: transactions })
+      .from(bankLines)
+      .leftJoin(transactions, eq(transactions.id, bankLines.transactionId))
+      .where(and(eq(bankLines.legId, leg.id), sql`${bankLines.lineId} in (select value from json_each(${ids}))`)),
+    days
+      ? existingTransactionsQuery(ctx, workspaceId, leg, days, joinedAlready)
+      : existingTransactionsQuery(ctx, workspaceId, leg, { from: "9999-12-31", to: "0000-01-01" }, joinedAlready),
+    filing.ruleRows,
+    filing.knownPayeeRows,
+    filing.tagRows,
+    tagsNamedByRulesQuery(ctx, workspaceId),
+    planQueries.planRows,
+    planQueries.installmentRows,
+  ]);
   const lookup = lookupOf(legRows, cardRows);
   const currency =
     leg.type === "card" ? lookup.cards.get(leg.id)?.account.currency : lookup.accounts.get(leg.id)?.currency;
@@ -347,7 +396,25 @@ async function pageWritten(
   const payeeLines: Parameters<typeof payeesOfLines>[2][number][] = [];
   const unchangedIds: string[] = [];
   const fresh: PageLine[] = [];
+  const planStatements: BatchItem<"sqlite">[] = [];
   const inputOf = ({ units, description, line }: PageLine) => lineInput(leg, units, description, line.date);
+  const card = leg.type === "card" ? lookup.cards.get(leg.id)?.card : undefined;
+  const plans = cardPlans(planRows, planInstallmentRows);
+
+  /** The bank's word on a transaction the sync wrote: its amount (and day) follow the line, if still as read. */
+  function followed(transaction: typeof transactions.$inferSelect, entry: PageLine, date: string) {
+    const resolved = resolveTransaction({ ...inputOf(entry), date }, lookup, transaction, "units");
+    const change = effectsOfChange(transaction, resolved);
+    const atRevision = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${transaction.id} and ${transactions.revision} = ${transaction.revision})`;
+    const { kind, ...money } = resolved;
+    return [
+      ...effectStatements(ctx, workspaceId, change, atRevision, "bank's word"),
+      ctx.db
+        .update(transactions)
+        .set({ kind, ...money, date, revision: transaction.revision + 1, updatedAt: now })
+        .where(and(eq(transactions.id, transaction.id), eq(transactions.revision, transaction.revision))),
+    ];
+  }
 
   for (const entry of lines) {
     const { line, units, description } = entry;
@@ -383,46 +450,182 @@ async function pageWritten(
     );
     // The bank corrected a line the sync wrote: the transaction follows (one the person typed is theirs).
     const transaction = row.transaction;
-    if (transaction && stored.joined === "created" && (stored.amountUnits !== units || stored.date !== line.date)) {
-      const resolved = resolveTransaction(inputOf(entry), lookup, transaction, "units");
-      const change = effectsOfChange(transaction, resolved);
-      const atRevision = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${transaction.id} and ${transactions.revision} = ${transaction.revision})`;
-      statements.push(...effectStatements(ctx, workspaceId, change, atRevision, "bank's word"));
-      const { kind, ...money } = resolved;
-      statements.push(
-        ctx.db
-          .update(transactions)
-          .set({ kind, ...money, date: line.date, revision: transaction.revision + 1, updatedAt: now })
-          .where(and(eq(transactions.id, transaction.id), eq(transactions.revision, transaction.revision))),
-      );
-    }
+    if (transaction && stored.joined === "created" && (stored.amountUnits !== units || stored.date !== line.date))
+      statements.push(...followed(transaction, entry, line.date));
   }
 
-  // Lines not seen before: the person's look-alikes first, each claimed once, then new transactions.
-  const candidates = candidateRows.map((row) => ({ ...row, importedId: null }));
+  // Lines not seen before, day by day. A card's installment joins its plan's installment first; then the
+  // person's look-alikes, each claimed once; then new transactions, or a plan for a purchase em N vezes.
+  fresh.sort((a, b) => (a.line.date < b.line.date ? -1 : a.line.date > b.line.date ? 1 : 0));
+  const lineRowOf = ({ line, units, description }: PageLine) => ({
+    id: newId(),
+    workspaceId,
+    remoteAccountId: remote.id,
+    legId: leg.id,
+    lineId: line.remoteId,
+    date: line.date,
+    amountUnits: units,
+    description,
+    pending: line.pending,
+    seenRunId: lease.runId,
+    createdAt: now,
+  });
+  const actingCtx = { ...ctx, actor: { type: "system" as const, job: "bank-sync" as const } };
+
+  function joinedInstallment(
+    entry: PageLine,
+    { installment, joined }: { installment: CardInstallment; joined: "created" | "matched" },
+  ) {
+    summary[joined] += 1;
+    lineRows.push({ ...lineRowOf(entry), transactionId: installment.transaction.id, joined });
+    const { transaction } = installment;
+    if (joined === "created" && transaction.amountCents !== Math.abs(entry.units))
+      statements.push(...followed(transaction, entry, transaction.date));
+  }
+
+  /** A plan's installments posted on the bank's word (the limit does not refuse them), each with the line's payee. */
+  function installmentsPosted(plan: InstallmentPlanRow, occurrences: Occurrence[], payee: string | null) {
+    const posting = postingPlan(
+      actingCtx,
+      { kind: "installment", item: plan, name: plan.description },
+      occurrences,
+      { lookup, tagsById: tagById },
+      "bank's word",
+    );
+    for (const row of posting.rows) payeeLines.push({ transactionId: row.id, description: row.description, payee });
+    return posting;
+  }
+
+  /** A purchase em N vezes not seen before: a plan on the card whose installments ahead hold its limit. */
+  function planMade(entry: PageLine, installment: LineInstallment): boolean {
+    if (!card) return false;
+    const { line, units, description } = entry;
+    const amount = Math.abs(units);
+    const outcome = outcomeOf({ description, units, payee: line.payee });
+    const purchaseDate = purchaseDateOf(installment, line.date);
+    let made: ReturnType<typeof installmentPlanOf>;
+    try {
+      made = installmentPlanOf(
+        actingCtx,
+        {
+          workspaceId,
+          description: installment.purchase,
+          origin: leg!,
+          tagIds: outcome?.tagIds ?? [],
+          merchant: line.payee,
+          purchaseDate,
+          totalUnits: installment.totalUnits ?? amount * installment.total,
+          count: installment.total,
+          interestRate: "0",
+          settled: installment.number - 1,
+          createdBy: null,
+        },
+        card,
+        lookup,
+      );
+    } catch (error) {
+      // A purchase the plans cannot hold (its last installment past the dates Moneta keeps): a line.
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+    const { plan, occurrences } = made;
+    occurrences[0] = { ...occurrences[0]!, amountCents: amount };
+    const posting = installmentsPosted(plan, occurrences, outcome?.payee ?? line.payee);
+    const purchase = {
+      purchase: purchaseWords(installment.purchase),
+      installmentCount: installment.total,
+      installmentUnits: amount,
+      purchaseMonth: purchaseDate.slice(0, 7),
+    };
+    planStatements.push(
+      ctx.db.insert(installmentPlans).values(plan),
+      ctx.db
+        .insert(bankInstallmentPlans)
+        .values({ planId: plan.id, workspaceId, cardId: card.id, ...purchase, createdAt: now }),
+      ...posting.statements,
+    );
+    summary.plans += 1;
+    joinedInstallment(entry, { installment: plans.added(plan, purchase, posting.rows), joined: "created" });
+    return true;
+  }
+
+  /** An earlier installment of the sync's own plan: the plan posts it (and any between) and now begins there. */
+  function planExtended(entry: PageLine, known: KnownPlan, installment: LineInstallment): boolean {
+    if (!card) return false;
+    const { plan } = known;
+    const dates = cardInstallmentDates(plan.purchaseDate, plan.installmentCount, {
+      billingDay: card.billingCycleDay,
+      dueDay: card.dueDay,
+    });
+    const schedule = installmentRows(plan);
+    const from = installment.number - 1;
+    const occurrences = Array.from({ length: plan.settledBeforeCount - from }, (_, offset) => {
+      const index = from + offset;
+      return {
+        occurrenceDate: dates[index]!.date,
+        transactionDate: dates[index]!.date,
+        amountCents: offset === 0 ? Math.abs(entry.units) : Number(schedule[index]!.paymentCents),
+        description: installmentDescription(plan.description, index + 1, plan.installmentCount),
+      };
+    });
+    const posting = installmentsPosted(plan, occurrences, entry.line.payee);
+    const set = { settledBeforeCount: from, revision: plan.revision + 1, updatedAt: now };
+    planStatements.push(
+      ...posting.statements,
+      ctx.db
+        .update(installmentPlans)
+        .set(set)
+        .where(and(eq(installmentPlans.id, plan.id), eq(installmentPlans.revision, plan.revision))),
+    );
+    joinedInstallment(entry, {
+      installment: plans.extended(known, { ...plan, ...set }, posting.rows),
+      joined: "created",
+    });
+    return true;
+  }
+
+  const installmentOfEntry = new Map<PageLine, LineInstallment>();
+  const unplaced: PageLine[] = [];
+  for (const entry of fresh) {
+    const installment =
+      card && entry.units < 0
+        ? installmentOfLine(entry.line, entry.description, (amount) => signedUnits(amount, remote.currency))
+        : null;
+    if (installment) {
+      const placement = plans.place(installment, entry.units, entry.line.date);
+      if (placement.type === "installment") {
+        joinedInstallment(entry, placement);
+        continue;
+      }
+      if (placement.type === "earlier" && planExtended(entry, placement.plan, installment)) continue;
+      if (placement.type === "new plan") installmentOfEntry.set(entry, installment);
+    }
+    unplaced.push(entry);
+  }
+  // The sync's own plans' installments wait for their lines; they are never someone's look-alike.
+  const bankMade = plans.bankMade();
+  const candidates = candidateRows.filter((row) => !bankMade.has(row.id)).map((row) => ({ ...row, importedId: null }));
   const matches = matchLines(
-    fresh.map(({ line, units, description }) => ({ date: line.date, description, units, importedId: null })),
+    unplaced.map(({ line, units, description }) => ({ date: line.date, description, units, importedId: null })),
     candidates,
   );
-  fresh.forEach((entry, index) => {
+  for (const [index, entry] of unplaced.entries()) {
     const match = matches[index]!;
     const { line, units, description } = entry;
-    const base = {
-      workspaceId,
-      remoteAccountId: remote.id,
-      legId: leg.id,
-      lineId: line.remoteId,
-      date: line.date,
-      amountUnits: units,
-      description,
-      pending: line.pending,
-      seenRunId: lease.runId,
-      createdAt: now,
-    };
     if (match.status === "possible_duplicate") {
       summary.matched += 1;
-      lineRows.push({ ...base, id: newId(), transactionId: match.existingId, joined: "matched" });
-      return;
+      lineRows.push({ ...lineRowOf(entry), transactionId: match.existingId, joined: "matched" });
+      continue;
+    }
+    const installment = installmentOfEntry.get(entry);
+    if (installment) {
+      // An earlier line of this page may have made the purchase's plan meanwhile.
+      const placement = plans.place(installment, units, line.date);
+      if (placement.type === "installment") {
+        joinedInstallment(entry, placement);
+        continue;
+      }
+      if (placement.type === "new plan" && planMade(entry, installment)) continue;
     }
     summary.created += 1;
     const id = newId();
@@ -461,8 +664,8 @@ async function pageWritten(
       createdVia: "system:bank-sync",
       createdAt: now,
     });
-    lineRows.push({ ...base, id: newId(), transactionId: id, joined: "created" });
-  });
+    lineRows.push({ ...lineRowOf(entry), transactionId: id, joined: "created" });
+  }
 
   const isLastPage = next === null;
   const batch = [
@@ -473,6 +676,7 @@ async function pageWritten(
       .set(isLastPage ? { syncFrom: null, syncCursor: null, syncedThrough: window.to } : { syncCursor: next })
       .where(eq(bankRemoteAccounts.id, remote.id)),
     ...(newRows.length > 0 ? [ctx.db.insert(transactions).values(newRows)] : []),
+    ...planStatements,
     ...(linkRows.length > 0 ? [ctx.db.insert(transactionTags).values(linkRows)] : []),
     ...partsOfNewRows(ctx.db, splitRows),
     ...payeesOfLines(ctx.db, workspaceId, payeeLines, now),
@@ -509,10 +713,13 @@ async function pageWritten(
     await runLedgerBatch(batchOfStatements(ctx.db, batch));
   } catch (error) {
     if (failedWith(error, leaseLostFailure)) throw new LeaseLost();
-    // A transaction joined or changed was deleted, or another writer took a line, since the read: read again.
+    // A transaction joined or changed was deleted, another writer took a line, or the person changed a plan
+    // the page posts installments of, since the read: read again.
     if (
       attempt < 3 &&
-      (failedWith(error, "bank_lines") || (error as { code?: string }).code === "REFERENCED_ITEM_DELETED")
+      (failedWith(error, "bank_lines") ||
+        isPostingOvertaken(error) ||
+        (error as { code?: string }).code === "REFERENCED_ITEM_DELETED")
     )
       return pageWritten(ctx, lease, remote, window, pageLines, next, attempt + 1);
     throw error;

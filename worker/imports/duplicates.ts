@@ -59,7 +59,8 @@ export function comparedDays(lines: readonly { date: string }[]): { from: string
   return { from: addDays(from, -similarDayWindow), to: addDays(to, similarDayWindow) };
 }
 
-const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+/** Whole days between two ISO dates, either way. */
+export const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /** Each line's match, in the lines' order. */
 export function matchLines(lines: readonly ComparableLine[], existing: readonly ExistingTransaction[]): LineMatch[] {

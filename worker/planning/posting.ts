@@ -92,13 +92,15 @@ export type PostingPlan = { statements: BatchItem<"sqlite">[]; effects: Effects;
  * ends with the item's own update): per occurrence its claim, then its transaction — whose
  * planned_occurrence_id must name that claim, so the foreign key refuses the batch when the claim
  * was not inserted — its tags, the workspace's count and the balances. Throws the transaction
- * rules' error when the template no longer posts (an archived leg, no credit left).
+ * rules' error when the template no longer posts (an archived leg, no credit left). A card's limit
+ * holds unless the installments are the bank's word (a bank connection's sync), which already went through.
  */
 export function postingPlan(
   ctx: ActingContext,
   source: { kind: PlannedSourceKind; item: PostableItem; name: string },
   occurrences: readonly Occurrence[],
   found: { lookup: Lookup; tagsById: ReadonlyMap<string, GivenTag> },
+  cardLimit: "held" | "bank's word" = "held",
 ): PostingPlan {
   const { item } = source;
   const givenTags = tagIdsOf(item).flatMap((id) => found.tagsById.get(id) ?? []);
@@ -141,11 +143,11 @@ export function postingPlan(
       ctx.db.insert(transactions).values(row),
       countChange(ctx, item.workspaceId, 1),
       ...tagLinkStatements(ctx.db, row.id, givenTags),
-      ...effectStatements(ctx, item.workspaceId, occurrenceEffects),
+      ...effectStatements(ctx, item.workspaceId, occurrenceEffects, undefined, cardLimit),
     );
     rows.push(row);
   }
-  assertCreditAvailable(effects, creditLimits(found.lookup));
+  if (cardLimit === "held") assertCreditAvailable(effects, creditLimits(found.lookup));
   return { statements, effects, rows };
 }
 

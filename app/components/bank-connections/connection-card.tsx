@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -147,17 +147,27 @@ export function ConnectionCard({
             {[
               counted("summary.created", summary.created),
               counted("summary.matched", summary.matched),
+              ...(summary.plans ? [counted("summary.plans", summary.plans)] : []),
               ...(summary.updated ? [counted("summary.updated", summary.updated)] : []),
               ...(summary.gone ? [counted("summary.gone", summary.gone)] : []),
             ].join(" · ")}
           </p>
-          <Button
-            variant="link"
-            size="sm"
-            onClick={() => navigate(`?matched=${connection.uuid}`, { preventScrollReset: true })}
-          >
-            {t("summary.review")}
-          </Button>
+          <div className="flex flex-wrap items-center gap-1">
+            {summary.plans ? (
+              <Button variant="link" size="sm" asChild>
+                <Link to="../installment-plans" relative="path">
+                  {t("summary.plansLink")}
+                </Link>
+              </Button>
+            ) : null}
+            <Button
+              variant="link"
+              size="sm"
+              onClick={() => navigate(`?matched=${connection.uuid}`, { preventScrollReset: true })}
+            >
+              {t("summary.review")}
+            </Button>
+          </div>
         </div>
       ) : null}
 

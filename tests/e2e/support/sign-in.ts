@@ -46,7 +46,8 @@ export async function signUpWithWorkspace(page: Page, email: string, name: strin
       data,
       headers: { "Accept-Language": browser.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
-    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
     return ((await response.json()) as { data: Record<string, unknown> } | undefined)?.data;
   };
   await call("/api/auth/request-token", { email });

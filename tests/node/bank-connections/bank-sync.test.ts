@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { insertAccount, insertCard } from "../../../db/factories.ts";
-import { accounts, bankConnections, bankLines, cards, transactions } from "../../../db/schema/index.ts";
+import {
+  accounts,
+  bankConnections,
+  bankInstallmentPlans,
+  bankLines,
+  cards,
+  installmentPlans,
+  plannedOccurrences,
+  transactions,
+} from "../../../db/schema/index.ts";
 import { syncStep, type SyncStep } from "../../../worker/bank-connections/bank-sync.ts";
 import { bankSyncExecutor } from "../../../worker/bank-connections/bank-sync.service.ts";
 import { runDueItems } from "../../../worker/jobs/runner.ts";
@@ -119,6 +128,31 @@ const signedCents = (transaction: typeof transactions.$inferSelect, legId: strin
     ? -transaction.amountCents
     : transaction.destinationAmountCents;
 
+/**
+ * The sandbox card's purchases em N vezes with an installment in the year read: the last installment
+ * read of each, and what the installments after it come to (each an equal part of the purchase).
+ */
+function installmentsAhead() {
+  const purchases = new Map<string, { total: number; last: number; share: number }>();
+  for (const line of linesOf("card")) {
+    if (!line.installment) continue;
+    const { total, totalCents, purchaseDate, number } = line.installment;
+    const key = `${purchaseDate}/${total}`;
+    const known = purchases.get(key);
+    purchases.set(key, {
+      total,
+      last: Math.max(number, known?.last ?? 0),
+      share: Math.floor(Math.abs(totalCents) / total),
+    });
+  }
+  const entries = [...purchases.values()];
+  return {
+    purchases: entries.length,
+    count: entries.reduce((sum, each) => sum + each.total - each.last, 0),
+    cents: entries.reduce((sum, each) => sum + (each.total - each.last) * each.share, 0),
+  };
+}
+
 const expectOnce = (rows: Awaited<ReturnType<typeof ledgerOf>>, lines: SandboxLine[]) => {
   expect(rows.map((row) => row.line.lineId).sort()).toEqual(lines.map((line) => line.id).sort());
   const transactionIds = rows.map((row) => row.transaction?.id);
@@ -149,7 +183,8 @@ describe("the first sync", () => {
     expect(account!.balanceCents).toBe(h.checking.balanceCents + checkingSum);
     const [card] = await h.t.db.select().from(cards).where(eq(cards.id, h.card.id));
     const cardSum = linesOf("card").reduce((sum, line) => sum + line.amountCents, 0);
-    expect(card!.debtCents).toBe(-cardSum);
+    // The card owes its lines, and holds the installments still ahead of the purchases em N vezes.
+    expect(card!.debtCents).toBe(-cardSum + installmentsAhead().cents);
     const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
     expect(connection).toMatchObject({
       status: "active",
@@ -166,9 +201,11 @@ describe("the first sync", () => {
     const listed = await h.send("GET", `/transactions?card_id=${h.card.id}&per_page=100`);
     expect(listed.status).toBe(200);
     expect(listed.body.data.length).toBeGreaterThan(0);
-    for (const transaction of listed.body.data)
+    // (The installments ahead of the purchases em N vezes have no line yet.)
+    const read = listed.body.data.filter((each: { date: string }) => each.date <= today);
+    for (const transaction of read)
       expect(transaction.bank).toMatchObject({ institution: "Banco Sandbox", provider: "pluggy", gone: false });
-    expect(listed.body.data.some((transaction: { bank: { pending: boolean } }) => transaction.bank.pending)).toBe(true);
+    expect(read.some((transaction: { bank: { pending: boolean } }) => transaction.bank.pending)).toBe(true);
   });
 
   it("writes nothing the second time, and re-reads only the last days", async () => {
@@ -177,7 +214,9 @@ describe("the first sync", () => {
     const count = (await h.t.db.select().from(transactions)).length;
     pluggy.knobs.resetCounts();
     const again = await h.syncToEnd();
-    expect(again).toEqual([{ state: "done", summary: { created: 0, matched: 0, updated: 0, gone: 0, skipped: 0 } }]);
+    expect(again).toEqual([
+      { state: "done", summary: { created: 0, matched: 0, updated: 0, gone: 0, skipped: 0, plans: 0 } },
+    ]);
     expect((await h.t.db.select().from(transactions)).length).toBe(count);
     // A week's lines fit a page per account: accounts once, one page each for the two linked ones.
     expect(pluggy.knobs.counts()["GET /transactions"]).toBe(2);
@@ -278,6 +317,94 @@ describe("a sync stopped, failed or doubled", () => {
       .where(eq(bankConnections.id, h.connectionId));
     expect(await syncStep(h.ctx, h.connectionId, { pages: 1 })).toEqual({ state: "busy" });
     expect((await h.t.db.select().from(bankLines)).length).toBe(before);
+  });
+});
+
+describe("purchases em N vezes on the card", () => {
+  /** Each card line of an installment, with its transaction and the plan that posted it. */
+  async function installmentLinesOf(h: Household) {
+    const rows = await ledgerOf(h, "card");
+    const planned = await h.t.db
+      .select({ transactionId: transactions.id, planId: plannedOccurrences.sourceId })
+      .from(transactions)
+      .innerJoin(plannedOccurrences, eq(plannedOccurrences.id, transactions.plannedOccurrenceId))
+      .where(eq(transactions.workspaceId, h.workspaceId));
+    const planOf = new Map(planned.map((row) => [row.transactionId, row.planId]));
+    return rows.flatMap((row) => {
+      const line = linesOf("card").find((each) => each.id === row.line.lineId)!;
+      return line.installment
+        ? [{ ...row, installment: line.installment, planId: planOf.get(row.transaction!.id) }]
+        : [];
+    });
+  }
+
+  it("makes one plan per purchase, holding the installments ahead, and joins each installment's line to it", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const ahead = installmentsAhead();
+    expect(ahead.purchases).toBeGreaterThanOrEqual(3);
+    const plans = await h.t.db.select().from(installmentPlans).where(eq(installmentPlans.workspaceId, h.workspaceId));
+    expect(plans).toHaveLength(ahead.purchases);
+    expect(
+      (await h.t.db.select().from(bankInstallmentPlans)).filter((row) => row.workspaceId === h.workspaceId),
+    ).toHaveLength(ahead.purchases);
+    const lines = await installmentLinesOf(h);
+    for (const row of lines) {
+      // Every installment's line is its plan's installment, written by the sync, never a second transaction.
+      expect(row.planId, row.line.description).toBeDefined();
+      expect(row.line.joined).toBe("created");
+      const plan = plans.find((each) => each.id === row.planId)!;
+      expect(plan.installmentCount).toBe(row.installment.total);
+      expect(plan.origin).toBe(`card:${h.card.id}`);
+      expect(plan.purchaseDate).toBe(row.installment.purchaseDate);
+      expect(row.transaction!.description).toBe(
+        `${plan.description} (${row.installment.number}/${row.installment.total})`,
+      );
+    }
+    for (const plan of plans) {
+      const read = lines.filter((row) => row.planId === plan.id);
+      // The installments before the first one read were paid before the year the sync reads.
+      expect(plan.settledBeforeCount).toBe(Math.min(...read.map((row) => row.installment.number)) - 1);
+      expect(plan.totalAmountCents).toBe(Math.abs(read[0]!.installment.totalCents));
+    }
+    // What is ahead is held on the card: the installments dated after today, with no line yet.
+    const future = await h.t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.originCardId, h.card.id), isNotNull(transactions.plannedOccurrenceId)));
+    expect(future.filter((row) => row.date > today)).toHaveLength(ahead.count);
+    const [connection] = await h.t.db.select().from(bankConnections).where(eq(bankConnections.id, h.connectionId));
+    expect(JSON.parse(connection!.syncSummary!)).toMatchObject({ plans: ahead.purchases });
+    // The plans are the person's like any other, on the installments screen's API.
+    const listed = await h.send("GET", "/installment-plans");
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(ahead.purchases);
+  });
+
+  it("joins the installments of a plan the person had typed for the purchase, as matches they can undo", async () => {
+    const h = await connectedHousehold();
+    const first = linesOf("card").find((line) => line.installment?.number === 1)!;
+    const { total, totalCents, purchaseDate } = first.installment!;
+    const typed = await h.send("POST", "/installment-plans", {
+      description: "Geladeira",
+      purchase_date: purchaseDate,
+      total_amount: (Math.abs(totalCents) / 100).toFixed(2),
+      installments_count: total,
+      origin: `card:${h.card.id}`,
+    });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(201);
+    await h.syncToEnd();
+    const lines = (await installmentLinesOf(h)).filter((row) => row.installment.purchaseDate === purchaseDate);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const row of lines) {
+      expect(row.planId).toBe(typed.body.data.uuid);
+      expect(row.line.joined).toBe("matched");
+    }
+    const plans = await h.t.db.select().from(installmentPlans).where(eq(installmentPlans.workspaceId, h.workspaceId));
+    expect(plans).toHaveLength(installmentsAhead().purchases);
+    const matched = await h.send("GET", `/bank-connections/${h.connectionId}/matched`);
+    expect(matched.status).toBe(200);
+    expect(matched.body.data.length).toBe(lines.length);
   });
 });
 

@@ -28,7 +28,8 @@ import { occurrencesPosting, postNextNow } from "../planned-kind.ts";
 import { claimStatement, type Occurrence, plannedItemChanged, runPostingBatch } from "../posting.ts";
 import { advancedPlan, installmentKind } from "./installments.kind.ts";
 import { type AlsoInBatch, assertTagsFound, countChange } from "../../transactions/transactions.service.ts";
-import { currencyOfLeg } from "../../transactions/transaction-legs.ts";
+import { type CardWithAccount, currencyOfLeg, type Lookup } from "../../transactions/transaction-legs.ts";
+import type { LegRef } from "../../transactions/transactions.schemas.ts";
 import type { WorkspaceRef } from "../../access/workspace-access.ts";
 import {
   type InstallmentClaim,
@@ -141,6 +142,102 @@ export async function getInstallmentPlan({ ctx, input }: ServiceCall<Installment
 
 type PlanAnswer = { data: InstallmentPlanDetail };
 
+export type InstallmentPlanTerms = {
+  workspaceId: string;
+  description: string;
+  notes?: string | null;
+  origin: LegRef;
+  tagIds?: string[];
+  merchant: string | null;
+  purchaseDate: string;
+  /** The purchase's total in the origin's minor units. */
+  totalUnits: number;
+  count: number;
+  interestRate: string;
+  /** The first installments, paid before the plan was recorded. */
+  settled: number;
+  createdBy: string | null;
+};
+
+/**
+ * A plan's row and, on a card, the installments its batch posts (all but those paid before), each on
+ * its own statement; on an account, the dates the executor posts them on from the first payment.
+ */
+export function installmentPlanOf(
+  ctx: ServiceContext,
+  terms: InstallmentPlanTerms,
+  on:
+    | Pick<CardWithAccount["card"], "billingCycleDay" | "dueDay">
+    | { firstPaymentDate?: string | null; dayOfMonth?: number | null },
+  lookup: Lookup,
+): { plan: InstallmentPlanRow; occurrences: Occurrence[] } {
+  const card = "dueDay" in on ? on : null;
+  const schedule = installmentRows({
+    totalAmountCents: terms.totalUnits,
+    installmentCount: terms.count,
+    interestRate: terms.interestRate,
+  });
+  const columns = templateColumnsOf(
+    {
+      type: "expense",
+      amount: Number(regularInstallmentCents(schedule)),
+      description: terms.description,
+      notes: terms.notes,
+      origin: terms.origin,
+      destination: null,
+      tag_ids: terms.tagIds,
+    },
+    lookup,
+    "units",
+  );
+  const cardDates = card
+    ? cardInstallmentDates(terms.purchaseDate, terms.count, { billingDay: card.billingCycleDay, dueDay: card.dueDay })
+    : null;
+  const firstPaymentDate = cardDates ? cardDates[0]!.due : "firstPaymentDate" in on ? on.firstPaymentDate : undefined;
+  if (!firstPaymentDate) throw fieldError("first_payment_date", "errors:fields.firstPaymentDateRequired");
+  const dayOfMonth = card
+    ? card.dueDay
+    : ("dayOfMonth" in on && on.dayOfMonth) || Number(firstPaymentDate.slice(8, 10));
+  const dates =
+    cardDates?.map((found) => found.date) ?? accountInstallmentDates(firstPaymentDate, dayOfMonth, terms.count);
+  // On a card the last payment is its statement's due day, a little after the installment's date.
+  assertScheduleEndsInRange(cardDates?.at(-1)?.due ?? dates.at(-1)!, "installments_count");
+  const now = ctx.clock.now().toISOString();
+  const { settled } = terms;
+  const plan: InstallmentPlanRow = {
+    id: newId(),
+    workspaceId: terms.workspaceId,
+    ...columns,
+    merchant: terms.merchant,
+    purchaseDate: terms.purchaseDate,
+    totalAmountCents: terms.totalUnits,
+    installmentCount: terms.count,
+    interestRate: terms.interestRate,
+    firstPaymentDate,
+    dayOfMonth,
+    status: "active",
+    settledBeforeCount: settled,
+    postedCount: card ? terms.count : settled,
+    nextDueDate: card ? null : (dates[settled] ?? null),
+    cancelledAt: null,
+    failureReason: null,
+    failedAt: null,
+    createdBy: terms.createdBy,
+    revision: 0,
+    createdAt: now,
+    updatedAt: null,
+  };
+  const occurrences: Occurrence[] = card
+    ? dates.slice(settled).map((date, index) => ({
+        occurrenceDate: date,
+        transactionDate: date,
+        amountCents: Number(schedule[settled + index]!.paymentCents),
+        description: installmentDescription(terms.description, settled + index + 1, terms.count),
+      }))
+    : [];
+  return { plan, occurrences };
+}
+
 /**
  * POST /installment-plans. On a card every installment not already paid is posted in the plan's
  * own batch (refused whole, 'Insufficient available credit', when the remainder does not fit the
@@ -168,72 +265,25 @@ export async function createInstallmentPlan(
 
   const currency = currencyOfLeg(input.origin, found.lookup, "origin");
   const totalUnits = unitsIn(input.total_amount, currency, "total_amount");
-  const terms = {
-    totalAmountCents: totalUnits,
-    installmentCount: input.installments_count,
-    interestRate: input.interest_rate,
-  };
-  const schedule = installmentRows(terms);
-  const columns = templateColumnsOf(
+  const { plan, occurrences } = installmentPlanOf(
+    ctx,
     {
-      type: "expense",
-      amount: Number(regularInstallmentCents(schedule)),
+      workspaceId: input.workspaceId,
       description: input.description,
       notes: input.notes,
       origin: input.origin,
-      destination: null,
-      tag_ids: input.tag_ids,
+      tagIds: input.tag_ids,
+      merchant: input.merchant ?? null,
+      purchaseDate: input.purchase_date,
+      totalUnits,
+      count: input.installments_count,
+      interestRate: input.interest_rate,
+      settled: input.installments_paid,
+      createdBy: actorUserId(ctx.actor),
     },
+    card ?? { firstPaymentDate: input.first_payment_date, dayOfMonth: input.day_of_month },
     found.lookup,
-    "units",
   );
-  const now = ctx.clock.now().toISOString();
-  const settled = input.installments_paid;
-  const cardDates = card
-    ? cardInstallmentDates(input.purchase_date, input.installments_count, {
-        billingDay: card.billingCycleDay,
-        dueDay: card.dueDay,
-      })
-    : null;
-  const firstPaymentDate = cardDates ? cardDates[0]!.due : input.first_payment_date;
-  if (!firstPaymentDate) throw fieldError("first_payment_date", "errors:fields.firstPaymentDateRequired");
-  const dayOfMonth = card ? card.dueDay : (input.day_of_month ?? Number(firstPaymentDate.slice(8, 10)));
-  const dates =
-    cardDates?.map((found) => found.date) ??
-    accountInstallmentDates(firstPaymentDate, dayOfMonth, input.installments_count);
-  // On a card the last payment is its statement's due day, a little after the installment's date.
-  assertScheduleEndsInRange(cardDates?.at(-1)?.due ?? dates.at(-1)!, "installments_count");
-  const plan: InstallmentPlanRow = {
-    id: newId(),
-    workspaceId: input.workspaceId,
-    ...columns,
-    merchant: input.merchant ?? null,
-    purchaseDate: input.purchase_date,
-    totalAmountCents: totalUnits,
-    installmentCount: input.installments_count,
-    interestRate: input.interest_rate,
-    firstPaymentDate,
-    dayOfMonth,
-    status: "active",
-    settledBeforeCount: settled,
-    postedCount: card ? input.installments_count : settled,
-    nextDueDate: card ? null : (dates[settled] ?? null),
-    cancelledAt: null,
-    failureReason: null,
-    failedAt: null,
-    createdBy: actorUserId(ctx.actor),
-    revision: 0,
-    createdAt: now,
-    updatedAt: null,
-  };
-  const occurrences: Occurrence[] = card
-    ? dates.slice(settled).map((date, index) => ({
-        occurrenceDate: date,
-        transactionDate: date,
-        amountCents: Number(schedule[settled + index]!.paymentCents),
-        description: installmentDescription(input.description, settled + index + 1, input.installments_count),
-      }))
-    : [];
   const posting = occurrencesPosting(ctx, installmentKind, plan, occurrences, found);
   const claims: InstallmentClaim[] = posting.rows.map((row, index) => ({
     planId: plan.id,
