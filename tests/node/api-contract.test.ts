@@ -453,6 +453,7 @@ const examples: Record<string, Example> = {
   "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/sync": {},
   "GET /api/workspaces/{workspaceId}/bank-connections/{connectionId}/matched": {},
   "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/matched/{lineId}/undo": {},
+  "GET /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}/difference": {},
   "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}/reconcile": {
     json: async ({ t, ids, owner }: Fixture) => {
       const read = await t.request(`/api/workspaces/${ids.workspaceId}/bank-connections/${ids.connectionId}`, {

@@ -182,6 +182,7 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/bank-connections/:connectionId/sync": undefined,
   "GET /workspaces/:workspaceId/bank-connections/:connectionId/matched": undefined,
   "POST /workspaces/:workspaceId/bank-connections/:connectionId/matched/:lineId/undo": undefined,
+  "GET /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId/difference": undefined,
   "POST /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId/reconcile": {
     difference: "0.00",
   },

@@ -120,10 +120,23 @@ describe("bank connections in the built Worker", () => {
     expect(await household.lines()).toBe(bankYear);
     expect(await household.duplicates()).toBe(0);
     const written = await db()
-      .select({ id: transactions.id })
+      .select({
+        kind: transactions.kind,
+        description: transactions.description,
+        plannedOccurrenceId: transactions.plannedOccurrenceId,
+        // Named in full: in a one-table select Drizzle leaves its columns unqualified.
+        lines: sql<number>`(select count(*) from bank_lines where bank_lines.transaction_id = transactions.id)`,
+      })
       .from(transactions)
       .where(eq(transactions.workspaceId, household.owner.workspace.id));
-    expect(written.length).toBe(bankYear);
+    // Each transaction is one line's, a card's bill paid from its account (its two lines), or an
+    // installment ahead of a purchase em N vezes, with no line yet; every line has one.
+    for (const row of written) {
+      if (row.lines === 0) expect(row.plannedOccurrenceId, row.description).not.toBeNull();
+      else if (row.lines === 2) expect(row.kind).toBe("pay_credit_card");
+      else expect(row.lines).toBe(1);
+    }
+    expect(written.reduce((sum, row) => sum + Number(row.lines), 0)).toBe(bankYear);
   });
 
   it("finishes, without duplicates, a sync whose Worker was stopped in the middle", async () => {

@@ -84,5 +84,32 @@ export const matchedLineResponseSchema = z.object({
   transaction: z.object({ uuid: z.string(), date: z.string(), description: z.string(), amount: z.string() }),
 });
 
+/** Why a linked account's balance differs from the bank's, as far as the bank's lines tell. */
+export const balanceDifferenceResponseSchema = z.object({
+  currency: z.string(),
+  difference: z.string().meta({ description: "The bank's balance minus Moneta's today (`balance_difference`)." }),
+  lines_from: z.string().nullable().meta({ description: "The day of the bank's first line read (null: none yet)." }),
+  entries: z
+    .array(
+      z.object({
+        reason: z.enum(["not_at_bank", "gone_at_bank", "deleted_here"]).meta({
+          description:
+            "`not_at_bank`: an entry here no bank line joined; `gone_at_bank`: a line the bank no longer shows, " +
+            "its transaction still here; `deleted_here`: a bank line whose transaction was deleted here.",
+        }),
+        date: z.string(),
+        description: z.string(),
+        transaction_id: z.string().nullable(),
+        amount: z.string().meta({ description: "Its share of the difference, signed like it." }),
+      }),
+    )
+    .meta({ description: "Newest first, the first 50." }),
+  entries_count: z.number().int(),
+  entries_total: z.string().meta({ description: "What all the entries explain together." }),
+  before_lines: z.string().meta({
+    description: "The rest: from before the bank's first line — what the account held then, which Moneta did not.",
+  }),
+});
+
 /** The transaction an undo or a reconcile wrote (null: a reconcile with nothing to adjust). */
 export const writtenTransactionResponseSchema = z.object({ transaction_id: z.string().nullable() });

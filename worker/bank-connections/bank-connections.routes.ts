@@ -5,6 +5,7 @@ import { requirePerson } from "../access/access.middleware.ts";
 import { answers, describeRoute } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";
 import {
+  balanceDifferenceResponseSchema,
   bankConnectionResponseSchema,
   pluggyConnectTokenResponseSchema,
   matchedLineResponseSchema,
@@ -21,7 +22,7 @@ import {
   remoteAccountLinkSchema,
   simplefinConnectSchema,
 } from "./bank-connections.schemas.ts";
-import { listMatchedLines, reconcileBalance, undoMatch } from "./bank-lines.service.ts";
+import { explainDifference, listMatchedLines, reconcileBalance, undoMatch } from "./bank-lines.service.ts";
 import { detectLanguage } from "../i18n/language.ts";
 import {
   connectPluggy,
@@ -170,6 +171,19 @@ export const bankConnectionRoutes = new Hono<ApiEnv>()
       answer: answers.data(writtenTransactionResponseSchema),
     }),
     async (c) => c.json({ data: await undoMatch({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .get(
+    `${base}/:connectionId/accounts/:remoteAccountId/difference`,
+    describeRoute({
+      tag,
+      summary: "Why a balance differs from the bank's",
+      description:
+        "Within the days the bank's lines cover: entries here no bank line joined, lines the bank no longer shows " +
+        "whose transactions are still here, and bank lines whose transactions were deleted here, each with its " +
+        "share of the difference; `before_lines` is the rest, from before the bank's first line. Any member.",
+      answer: answers.data(balanceDifferenceResponseSchema),
+    }),
+    async (c) => c.json({ data: await explainDifference({ ctx: c.get("ctx"), input: c.req.param() }) }),
   )
   .post(
     `${base}/:connectionId/accounts/:remoteAccountId/reconcile`,

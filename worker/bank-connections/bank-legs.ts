@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, or, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { accounts, bankRemoteAccounts, cards, transactions } from "../../db/schema/index.ts";
+import { accounts, bankLines, bankRemoteAccounts, cards, transactions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { todayIn } from "../ledger/dates.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
@@ -19,10 +19,24 @@ export const legOf = (remote: { accountId: string | null; cardId: string | null 
       ? { type: "account", id: remote.accountId }
       : null;
 
-/** The leg's account, or card with its account, as the ledger's lookup reads them, in the caller's batch. */
+/**
+ * The leg's account, or card with its account, as the ledger's lookup reads them, in the caller's batch;
+ * and an account's credit cards with it (`paidCardRows`), which its bill payments pay.
+ */
 export function legQueries(ctx: ServiceContext, workspaceId: string, leg: LegRef) {
   const cardAccount = alias(accounts, "card_account");
   return {
+    paidCardRows: ctx.db
+      .select({ card: cards, account: cardAccount })
+      .from(cards)
+      .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
+      .where(
+        and(
+          eq(cards.workspaceId, workspaceId),
+          eq(cards.accountId, leg.type === "account" ? leg.id : ""),
+          ne(cards.mode, "debit"),
+        ),
+      ),
     accountRows: ctx.db
       .select()
       .from(accounts)
@@ -99,4 +113,43 @@ export function aheadOf(
   return rows
     .filter((row) => row.remoteAccountId === remoteAccountId && row.date > today)
     .reduce((sum, row) => sum + Number(row.units), 0);
+}
+
+/**
+ * A card's bill paid from its own account reaches a sync twice: "PAGAMENTO FATURA" leaving the account,
+ * "PAGAMENTO RECEBIDO" on the card. The other side's line, if the sync wrote it already (as an expense
+ * from the card's account, or a payment received on one of the account's credit cards) and it is not
+ * paired yet, with one of `amounts` (minor units, positive) within `days`: the two become one card payment.
+ */
+export function unpairedBillPaymentsQuery(
+  ctx: ServiceContext,
+  workspaceId: string,
+  leg: LegRef,
+  days: { from: string; to: string },
+  amounts: readonly number[],
+) {
+  const cardsOfAccount = ctx.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.accountId, leg.id), eq(cards.mode, "credit")));
+  return ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.workspaceId, workspaceId),
+        eq(transactions.createdVia, "system:bank-sync"),
+        gte(transactions.date, days.from),
+        lte(transactions.date, days.to),
+        inArray(transactions.amountCents, [...amounts]),
+        leg.type === "card"
+          ? and(
+              eq(transactions.kind, "expense"),
+              isNull(transactions.originCardId),
+              sql`${transactions.originAccountId} = (select ${cards.accountId} from ${cards} where ${cards.id} = ${leg.id})`,
+            )
+          : and(eq(transactions.kind, "income"), inArray(transactions.destinationCardId, cardsOfAccount)),
+        sql`exists (select 1 from ${bankLines} where ${bankLines.transactionId} = ${transactions.id} and ${bankLines.joined} = 'created')`,
+      ),
+    );
 }

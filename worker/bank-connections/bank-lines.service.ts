@@ -25,6 +25,7 @@ import { countChange } from "../transactions/transactions.service.ts";
 import type { ReconcileInput } from "./bank-connections.schemas.ts";
 import { aheadOf, failedWith, heldAheadQuery, legOf, legQueries, lineInput } from "./bank-legs.ts";
 import { signedUnits } from "./remote-accounts.ts";
+import { existingTransactionsQuery } from "../imports/import-target.ts";
 
 /**
  * What a person reviews after a sync (README: "Bank connections"): the bank lines joined to transactions
@@ -189,6 +190,123 @@ const adjustmentWords: Record<Language, { description: string; note: (balance: s
   },
 };
 
+/** A connection's account, unless ignored (a link to a Moneta account or card is checked by the caller). */
+const linkedRemoteQuery = (ctx: ServiceContext, input: ConnectionRef & { remoteAccountId: string }) =>
+  ctx.db
+    .select()
+    .from(bankRemoteAccounts)
+    .where(
+      and(
+        eq(bankRemoteAccounts.workspaceId, input.workspaceId),
+        eq(bankRemoteAccounts.id, isUuid(input.remoteAccountId) ? input.remoteAccountId : ""),
+        eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
+        isNull(bankRemoteAccounts.ignoredAt),
+      ),
+    );
+
+/** How many entries an explanation lists (its totals count them all). */
+const explainedEntriesShown = 50;
+
+/**
+ * GET /bank-connections/{id}/accounts/{remoteAccountId}/difference: why the bank's balance and Moneta's
+ * differ, as far as the lines tell. Within the days the bank's lines cover, a difference is made of
+ * entries here that no bank line joined (typed here, not at the bank), lines the bank no longer shows
+ * whose transactions are still here, and bank lines whose transactions were deleted here; what is left is
+ * from before the bank's first line — what the account held then, which Moneta started from otherwise.
+ */
+export async function explainDifference({ ctx, input }: ServiceCall<ConnectionRef & { remoteAccountId: string }>) {
+  const { rows, workspace } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
+    remotes: linkedRemoteQuery(ctx, input),
+    firstLines: ctx.db
+      .select({ date: sql<string | null>`min(${bankLines.date})` })
+      .from(bankLines)
+      .where(
+        and(
+          eq(bankLines.workspaceId, input.workspaceId),
+          eq(bankLines.remoteAccountId, isUuid(input.remoteAccountId) ? input.remoteAccountId : ""),
+        ),
+      ),
+  });
+  const remote = rows.remotes[0];
+  const leg = remote ? legOf(remote) : null;
+  if (!remote || !leg) throw remoteAccountNotFound();
+  const today = todayIn(workspace.timeZone, ctx.clock.now());
+  const linesFrom = rows.firstLines[0]?.date ?? null;
+  const notJoined = sql`not exists (select 1 from ${bankLines} where ${bankLines.transactionId} = ${transactions.id})`;
+  const [legAccounts, legCards, ahead, unjoined, linesOnly] = await ctx.db.batch([
+    legQueries(ctx, input.workspaceId, leg).accountRows,
+    legQueries(ctx, input.workspaceId, leg).cardRows,
+    heldAheadQuery(ctx, input.workspaceId, remote.id),
+    existingTransactionsQuery(
+      ctx,
+      input.workspaceId,
+      leg,
+      linesFrom ? { from: linesFrom, to: today } : { from: "9999-12-31", to: "0000-01-01" },
+      notJoined,
+    ),
+    ctx.db
+      .select({ line: bankLines, transaction: transactions })
+      .from(bankLines)
+      .leftJoin(transactions, eq(transactions.id, bankLines.transactionId))
+      .where(
+        and(
+          eq(bankLines.remoteAccountId, remote.id),
+          sql`(${bankLines.goneAt} is not null and ${bankLines.transactionId} is not null) or (${bankLines.goneAt} is null and ${bankLines.transactionId} is null)`,
+        ),
+      ),
+  ]);
+  const lookup = lookupOf(legAccounts, legCards);
+  const held =
+    leg.type === "card" ? lookup.cards.get(leg.id)?.card.debtCents : lookup.accounts.get(leg.id)?.balanceCents;
+  if (held === undefined) throw remoteAccountNotFound();
+  const monetaToday = (leg.type === "card" ? -held : held) - aheadOf(ahead, remote.id, today);
+  const difference = remote.balanceUnits - monetaToday;
+  // Each entry's share of the difference (the bank's balance minus Moneta's).
+  const entries = [
+    ...unjoined.map((row) => ({
+      reason: "not_at_bank" as const,
+      date: row.date,
+      description: row.description,
+      transactionId: row.id as string | null,
+      share: -Number(row.units),
+    })),
+    ...linesOnly.map(({ line, transaction }) =>
+      transaction
+        ? {
+            reason: "gone_at_bank" as const,
+            date: transaction.date,
+            description: transaction.description,
+            transactionId: transaction.id as string | null,
+            share: -signedOf(transaction, line.legId),
+          }
+        : {
+            reason: "deleted_here" as const,
+            date: line.date,
+            description: line.description,
+            transactionId: null,
+            share: line.amountUnits,
+          },
+    ),
+  ].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const explained = entries.reduce((sum, entry) => sum + entry.share, 0);
+  const money = (units: number) => unitsToDecimal(units, remote.currency);
+  return {
+    currency: remote.currency,
+    difference: money(difference),
+    lines_from: linesFrom,
+    entries: entries.slice(0, explainedEntriesShown).map((entry) => ({
+      reason: entry.reason,
+      date: entry.date,
+      description: entry.description,
+      transaction_id: entry.transactionId,
+      amount: money(entry.share),
+    })),
+    entries_count: entries.length,
+    entries_total: money(explained),
+    before_lines: money(difference - explained),
+  };
+}
+
 /**
  * POST /bank-connections/{id}/accounts/{remoteAccountId}/reconcile: Moneta's balance made the bank's, with
  * one adjustment dated today (income or expense of the difference, with a note saying so). The person
@@ -199,19 +317,8 @@ export async function reconcileBalance({
   ctx,
   input,
 }: ServiceCall<ConnectionRef & { remoteAccountId: string; language: Language } & ReconcileInput>) {
-  const remoteId = isUuid(input.remoteAccountId) ? input.remoteAccountId : "";
   const { rows, workspace } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
-    remotes: ctx.db
-      .select()
-      .from(bankRemoteAccounts)
-      .where(
-        and(
-          eq(bankRemoteAccounts.workspaceId, input.workspaceId),
-          eq(bankRemoteAccounts.id, remoteId),
-          eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
-          isNull(bankRemoteAccounts.ignoredAt),
-        ),
-      ),
+    remotes: linkedRemoteQuery(ctx, input),
   });
   const remote = rows.remotes[0];
   const leg = remote ? legOf(remote) : null;

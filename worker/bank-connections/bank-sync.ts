@@ -27,16 +27,17 @@ import { effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
 import { addDays, isSupportedDate, latestToday } from "../ledger/dates.ts";
 import { effectsOf, effectsOfChange, noEffects } from "../ledger/effects.ts";
 import { tagLinkRows } from "../ledger/tag-links.ts";
-import { matchLines, similarDayWindow } from "../imports/duplicates.ts";
+import { daysApart, matchLines, similarDayWindow } from "../imports/duplicates.ts";
 import { filingQueries, lineOutcomes } from "../imports/import-filing.ts";
 import { existingTransactionsQuery } from "../imports/import-target.ts";
 import { payeesOfLines } from "../payees/payee-statements.ts";
 import { partsOfNewRows } from "../transactions/transaction-parts.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
 import { countChange } from "../transactions/transactions.service.ts";
+import type { TransactionInput } from "../transactions/transactions.schemas.ts";
 import { tagsNamedByRulesQuery } from "../transactions/transactions.queries.ts";
 import { BankProviderError, type DayWindow, type RemoteLine } from "./providers/bank-provider.ts";
-import { failedWith, legOf, legQueries, lineInput } from "./bank-legs.ts";
+import { failedWith, legOf, legQueries, lineInput, unpairedBillPaymentsQuery } from "./bank-legs.ts";
 import {
   type CardInstallment,
   type KnownPlan,
@@ -339,7 +340,11 @@ async function pageWritten(
     ? { from: addDays(dates[0]!, -similarDayWindow), to: addDays(dates.at(-1)!, similarDayWindow) }
     : null;
   const joinedAlready = sql`not exists (select 1 from ${bankLines} where ${bankLines.transactionId} = ${transactions.id})`;
-  const { accountRows, cardRows: cardQuery } = legQueries(ctx, workspaceId, leg);
+  const { accountRows, cardRows: cardQuery, paidCardRows: paidCardQuery } = legQueries(ctx, workspaceId, leg);
+  // A bill payment's other side: money arriving on a card, or leaving an account.
+  const payments = lines
+    .filter(({ units }) => (leg.type === "card" ? units > 0 : units < 0))
+    .map(({ units }) => Math.abs(units));
   const filing = filingQueries(ctx, workspaceId);
   // A card's plans with installments near the page's days (two months before, for banks that date every
   // installment on the purchase's day); none for a bank account.
@@ -360,6 +365,8 @@ async function pageWritten(
     ruleTagRows,
     planRows,
     planInstallmentRows,
+    paidCardRows,
+    billPaymentRows,
   ] = await ctx.db.batch([
     accountRows,
     cardQuery,
@@ -377,8 +384,10 @@ async function pageWritten(
     tagsNamedByRulesQuery(ctx, workspaceId),
     planQueries.planRows,
     planQueries.installmentRows,
+    paidCardQuery,
+    unpairedBillPaymentsQuery(ctx, workspaceId, leg, days ?? { from: "9999-12-31", to: "0000-01-01" }, payments),
   ]);
-  const lookup = lookupOf(legRows, cardRows);
+  const lookup = lookupOf(legRows, [...cardRows, ...paidCardRows]);
   const currency =
     leg.type === "card" ? lookup.cards.get(leg.id)?.account.currency : lookup.accounts.get(leg.id)?.currency;
   // The account or card was deleted since it was linked: the link is gone with it (on delete set null).
@@ -401,9 +410,12 @@ async function pageWritten(
   const card = leg.type === "card" ? lookup.cards.get(leg.id)?.card : undefined;
   const plans = cardPlans(planRows, planInstallmentRows);
 
-  /** The bank's word on a transaction the sync wrote: its amount (and day) follow the line, if still as read. */
-  function followed(transaction: typeof transactions.$inferSelect, entry: PageLine, date: string) {
-    const resolved = resolveTransaction({ ...inputOf(entry), date }, lookup, transaction, "units");
+  /**
+   * The bank's word on a transaction the sync wrote: it becomes `input` (an amount or day the bank
+   * corrected, a card payment its two lines make), if still as read.
+   */
+  function followed(transaction: typeof transactions.$inferSelect, input: TransactionInput) {
+    const resolved = resolveTransaction(input, lookup, transaction, "units");
     const change = effectsOfChange(transaction, resolved);
     const atRevision = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${transaction.id} and ${transactions.revision} = ${transaction.revision})`;
     const { kind, ...money } = resolved;
@@ -411,9 +423,59 @@ async function pageWritten(
       ...effectStatements(ctx, workspaceId, change, atRevision, "bank's word"),
       ctx.db
         .update(transactions)
-        .set({ kind, ...money, date, revision: transaction.revision + 1, updatedAt: now })
+        .set({
+          kind,
+          ...money,
+          date: input.date,
+          description: input.description,
+          revision: transaction.revision + 1,
+          updatedAt: now,
+        })
         .where(and(eq(transactions.id, transaction.id), eq(transactions.revision, transaction.revision))),
     ];
+  }
+
+  /** A transaction the sync wrote, as the bank's line now says it: a card payment stays one. */
+  function asTheBankSays(
+    transaction: typeof transactions.$inferSelect,
+    entry: PageLine,
+    date: string,
+  ): TransactionInput {
+    const words = { date, description: transaction.description };
+    return transaction.kind === "pay_credit_card" && transaction.destinationCardId
+      ? {
+          type: "pay_credit_card",
+          amount: Math.abs(entry.units),
+          destination: { type: "card", id: transaction.destinationCardId },
+          ...words,
+        }
+      : { ...inputOf(entry), ...words };
+  }
+
+  /**
+   * A card's bill paid from its own account, whose other side the sync wrote already: the two lines become
+   * one card payment (the spending was the card's purchases, not its bill), in the account's words.
+   */
+  function billPaid(entry: PageLine): boolean {
+    if (!leg) return false;
+    const amount = Math.abs(entry.units);
+    const other = billPaymentRows
+      .filter((row) => row.amountCents === amount && daysApart(row.date, entry.line.date) <= similarDayWindow)
+      .sort((a, b) => daysApart(a.date, entry.line.date) - daysApart(b.date, entry.line.date))[0];
+    if (!other) return false;
+    billPaymentRows.splice(billPaymentRows.indexOf(other), 1);
+    statements.push(
+      ...followed(other, {
+        type: "pay_credit_card",
+        amount,
+        destination: { type: "card", id: leg.type === "card" ? leg.id : other.destinationCardId! },
+        description: leg.type === "account" ? entry.description : other.description,
+        date: other.date,
+      }),
+    );
+    summary.created += 1;
+    lineRows.push({ ...lineRowOf(entry), transactionId: other.id, joined: "created" });
+    return true;
   }
 
   for (const entry of lines) {
@@ -451,7 +513,7 @@ async function pageWritten(
     // The bank corrected a line the sync wrote: the transaction follows (one the person typed is theirs).
     const transaction = row.transaction;
     if (transaction && stored.joined === "created" && (stored.amountUnits !== units || stored.date !== line.date))
-      statements.push(...followed(transaction, entry, line.date));
+      statements.push(...followed(transaction, asTheBankSays(transaction, entry, line.date)));
   }
 
   // Lines not seen before, day by day. A card's installment joins its plan's installment first; then the
@@ -480,7 +542,7 @@ async function pageWritten(
     lineRows.push({ ...lineRowOf(entry), transactionId: installment.transaction.id, joined });
     const { transaction } = installment;
     if (joined === "created" && transaction.amountCents !== Math.abs(entry.units))
-      statements.push(...followed(transaction, entry, transaction.date));
+      statements.push(...followed(transaction, asTheBankSays(transaction, entry, transaction.date)));
   }
 
   /** A plan's installments posted on the bank's word (the limit does not refuse them), each with the line's payee. */
@@ -627,6 +689,7 @@ async function pageWritten(
       }
       if (placement.type === "new plan" && planMade(entry, installment)) continue;
     }
+    if (billPaid(entry)) continue;
     summary.created += 1;
     const id = newId();
     const resolved = resolveTransaction(inputOf(entry), lookup, null, "units");

@@ -408,6 +408,46 @@ describe("purchases em N vezes on the card", () => {
   });
 });
 
+describe("a card's bill paid from its account", () => {
+  it.each(["the account", "the card"])("is one card payment when the sync reads %s first", async (first) => {
+    const h = await connectedHousehold();
+    if (first === "the card") {
+      // The account linked after the card's year is in: its lines meet the card's payments already written.
+      const remoteChecking = (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts.find(
+        (account: { kind: string }) => account.kind === "checking",
+      );
+      const path = `/bank-connections/${h.connectionId}/accounts/${remoteChecking.uuid}`;
+      await h.send("PUT", path, { link: { type: "none" } });
+      await h.syncToEnd();
+      await h.send("PUT", path, { link: { type: "account", account_id: h.checking.id } });
+    }
+    await h.syncToEnd(1);
+    const paidFrom = linesOf("checking").filter((line) => line.description === "PAGAMENTO FATURA CARTAO");
+    const received = linesOf("card").filter((line) => line.description === "PAGAMENTO RECEBIDO");
+    expect(paidFrom.length).toBeGreaterThanOrEqual(10);
+    const checkingRows = await ledgerOf(h, "checking");
+    const cardRows = await ledgerOf(h, "card");
+    for (const line of paidFrom) {
+      const row = checkingRows.find((each) => each.line.lineId === line.id)!;
+      expect(row.transaction).toMatchObject({
+        kind: "pay_credit_card",
+        originAccountId: h.checking.id,
+        destinationCardId: h.card.id,
+        amountCents: -line.amountCents,
+        description: "PAGAMENTO FATURA CARTAO",
+      });
+      // The card's line of the same payment is joined to the same transaction.
+      const onCard = received.find((each) => each.date === line.date && each.amountCents === -line.amountCents);
+      if (onCard)
+        expect(cardRows.find((each) => each.line.lineId === onCard.id)!.transaction!.id).toBe(row.transaction!.id);
+    }
+    const [account] = await h.t.db.select().from(accounts).where(eq(accounts.id, h.checking.id));
+    expect(account!.balanceCents).toBe(
+      h.checking.balanceCents + linesOf("checking").reduce((sum, line) => sum + line.amountCents, 0),
+    );
+  });
+});
+
 describe("what the bank changes afterwards", () => {
   it("moves a transaction the sync wrote when the bank corrects it, and flags a line the bank removed", async () => {
     const h = await connectedHousehold();
@@ -599,5 +639,59 @@ describe("reviewing what a sync did", () => {
       .where(eq(transactions.id, done.body.data.transaction_id));
     expect(adjustment!.note).toContain(after.balance);
     expect((await h.send("POST", path, { difference: "abc" })).status).toBe(422);
+  });
+
+  it("explains a difference by the entries the bank doesn't have, the lines deleted here, and what came before", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const remoteChecking = (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts.find(
+      (account: { kind: string }) => account.kind === "checking",
+    );
+    // Typed here, not at the bank; and one of the bank's lines deleted here.
+    const typed = await h.send("POST", "/transactions", {
+      type: "expense",
+      amount: "50.00",
+      description: "Feira de domingo",
+      date: "2026-11-01",
+      origin_id: `account:${h.checking.id}`,
+    });
+    expect(typed.status).toBe(201);
+    const deletedLine = linesOf("checking").find((line) => line.description.startsWith("PIX ENVIADO"))!;
+    const deletedRow = (await ledgerOf(h, "checking")).find((row) => row.line.lineId === deletedLine.id)!;
+    expect((await h.send("DELETE", `/transactions/${deletedRow.transaction!.id}`)).status).toBe(200);
+
+    const explained = await h.send(
+      "GET",
+      `/bank-connections/${h.connectionId}/accounts/${remoteChecking.uuid}/difference`,
+    );
+    expect(explained.status, JSON.stringify(explained.body)).toBe(200);
+    const { data } = explained.body;
+    const listed = (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts.find(
+      (account: { uuid: string }) => account.uuid === remoteChecking.uuid,
+    );
+    expect(data.difference).toBe(listed.balance_difference);
+    expect(data.lines_from).toBe(linesOf("checking")[0]!.date);
+    expect(data.entries).toEqual([
+      {
+        reason: "not_at_bank",
+        date: "2026-11-01",
+        description: "Feira de domingo",
+        transaction_id: typed.body.data.uuid,
+        amount: "50.00",
+      },
+      {
+        reason: "deleted_here",
+        date: deletedLine.date,
+        description: deletedLine.description,
+        transaction_id: null,
+        amount: (deletedLine.amountCents / 100).toFixed(2),
+      },
+    ]);
+    expect(data.entries_count).toBe(2);
+    // The rest is what the account held before the bank's first line, which Moneta started without.
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const bankBefore = cents(listed.balance) - linesOf("checking").reduce((sum, line) => sum + line.amountCents, 0);
+    expect(cents(data.before_lines)).toBe(bankBefore - h.checking.balanceCents);
+    expect(cents(data.entries_total) + cents(data.before_lines)).toBe(cents(data.difference));
   });
 });
