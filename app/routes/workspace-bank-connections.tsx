@@ -31,7 +31,12 @@ import {
   listBankConnections,
   pluggyConnectToken,
 } from "../../worker/bank-connections/bank-connections.service";
-import { listMatchedLines, reconcileBalance, undoMatch } from "../../worker/bank-connections/bank-lines.service";
+import {
+  explainDifference,
+  listMatchedLines,
+  reconcileBalance,
+  undoMatch,
+} from "../../worker/bank-connections/bank-lines.service";
 import { requestSync } from "../../worker/bank-connections/bank-sync.service";
 import { listCards } from "../../worker/cards/cards.service";
 import type { loader as layoutLoader } from "./workspace-layout";
@@ -52,15 +57,30 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return { connections, accounts, cards };
   });
-  const matchedConnection = new URL(args.request.url).searchParams.get("matched");
+  const search = new URL(args.request.url).searchParams;
+  const matchedConnection = search.get("matched");
   const matched =
     matchedConnection && connections.some((connection) => connection.uuid === matchedConnection)
       ? await asPerson(args, (ctx) =>
           listMatchedLines({ ctx, input: { workspaceId, connectionId: matchedConnection } }),
         )
       : null;
+  // The reconcile dialog of an account whose balance differs: what makes up the difference.
+  const differenceAccount = search.get("difference");
+  const differenceConnection = connections.find((connection) =>
+    connection.accounts.some((account) => account.uuid === differenceAccount && account.balance_difference !== null),
+  );
+  const difference = differenceConnection
+    ? await asPerson(args, (ctx) =>
+        explainDifference({
+          ctx,
+          input: { workspaceId, connectionId: differenceConnection.uuid, remoteAccountId: differenceAccount! },
+        }),
+      )
+    : null;
   return {
     connections,
+    difference: difference ? { remoteAccountId: differenceAccount!, ...difference } : null,
     accounts: accounts
       .filter((account) => account.is_active)
       .map(({ uuid, name, currency }) => ({ uuid, name, currency })),
@@ -215,6 +235,7 @@ export default function WorkspaceBankConnections() {
               accounts={data.accounts}
               cards={data.cards}
               matched={data.matched?.connectionId === connection.uuid ? data.matched.lines : null}
+              difference={data.difference}
               canConnect={canConnect}
               canWrite={canWrite}
               availability={data.availability}

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
 import { setTier } from "../../scripts/set-tier.ts";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, toastWith } from "../support/browser.ts";
+import {
+  captureScreenshot,
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  screenshotEveryLayout,
+  toastWith,
+} from "../support/browser.ts";
 import { sandboxBank } from "../support/sandbox-bank.ts";
 import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
@@ -50,6 +57,8 @@ describe("bank connections in Chromium", () => {
       matchedTitle: "Lines matched with your entries",
       reconcile: "Reconcile",
       recordAdjustment: "Record adjustment",
+      differenceParts: "What makes up the difference",
+      beforeFirstLine: /^Before .+, the bank's first line$/,
       adjusted: "Adjustment recorded",
       disconnect: "Disconnect",
       disconnected: "Banco Sandbox disconnected",
@@ -73,6 +82,8 @@ describe("bank connections in Chromium", () => {
       matchedTitle: "Lançamentos casados com os seus",
       reconcile: "Conciliar",
       recordAdjustment: "Registrar ajuste",
+      differenceParts: "De onde vem a diferença",
+      beforeFirstLine: /^Antes de .+, o primeiro lançamento do banco$/,
       adjusted: "Ajuste registrado",
       disconnect: "Desconectar",
       disconnected: "Banco Sandbox desconectado",
@@ -175,11 +186,18 @@ describe("bank connections in Chromium", () => {
       await matched.getByText(typedLine.description, { exact: false }).first().waitFor();
       await page.keyboard.press("Escape");
       await matched.waitFor({ state: "hidden" });
+      await page.waitForURL((url) => !url.searchParams.has("matched"));
 
       await screens(language);
 
       // The checking account: Moneta started at 0, the bank has the year before it too.
+      // What makes up the difference: the year before the bank's first line, which Moneta started without.
       await bank.getByRole("button", { name: w.reconcile }).first().click();
+      const reconcile = page.getByRole("dialog");
+      await reconcile.getByRole("heading", { name: w.differenceParts }).waitFor();
+      await reconcile.getByText(w.beforeFirstLine).waitFor();
+      expect(await blocking(page, "reconcile")).toEqual([]);
+      await captureScreenshot(page, `bank-connections-reconcile-${viewport}-${language}`);
       await page.getByRole("button", { name: w.recordAdjustment }).click();
       await toastWith(page, w.adjusted).waitFor();
 

@@ -18,6 +18,7 @@ type Connection = BankConnectionsData["connections"][number];
 type RemoteAccount = Connection["accounts"][number];
 type Target = { uuid: string; name: string; currency: string };
 type MatchedLine = NonNullable<BankConnectionsData["matched"]>["lines"][number];
+type Difference = NonNullable<BankConnectionsData["difference"]>;
 /** The page's one set of row actions (its outcomes toasted once, by the page). */
 type RowActions = ReturnType<typeof useRowActions>;
 
@@ -39,6 +40,7 @@ export function ConnectionCard({
   accounts,
   cards,
   matched,
+  difference,
   canConnect,
   canWrite,
   availability,
@@ -49,6 +51,7 @@ export function ConnectionCard({
   accounts: Target[];
   cards: Target[];
   matched: MatchedLine[] | null;
+  difference: Difference | null;
   canConnect: boolean;
   canWrite: boolean;
   availability: Availability;
@@ -181,6 +184,7 @@ export function ConnectionCard({
             canConnect={canConnect}
             canWrite={canWrite}
             actions={actions}
+            difference={difference?.remoteAccountId === account.uuid ? difference : null}
           />
         ))}
       </ul>
@@ -220,6 +224,7 @@ function AccountRow({
   canConnect,
   canWrite,
   actions,
+  difference,
 }: {
   actions: RowActions;
   connectionId: string;
@@ -227,11 +232,19 @@ function AccountRow({
   targets: Target[];
   canConnect: boolean;
   canWrite: boolean;
+  /** What makes up the difference, while the reconcile dialog is open (`?difference=`). */
+  difference: Difference | null;
 }) {
   const { t } = useTranslation("bank-connections");
   const language = useLanguage();
   const { post, busyId } = actions;
-  const [isReconciling, setReconciling] = useState(false);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const closeReconcile = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete("difference");
+    return navigate(next.size ? `?${next}` : ".", { preventScrollReset: true });
+  };
   const money = (amount: string) => formatAmountText(amount as `${number}`, account.currency as CurrencyCode, language);
   const selectId = `link-${account.uuid}`;
   const sameCurrency = targets.filter((target) => target.currency === account.currency);
@@ -253,7 +266,12 @@ function AccountRow({
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="warning">{t("balance.differs", { amount: money(account.balance_difference!) })}</Badge>
             {canWrite ? (
-              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setReconciling(true)}>
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                onClick={() => navigate(`?difference=${account.uuid}`, { preventScrollReset: true })}
+              >
                 {t("balance.reconcile")}
               </Button>
             ) : null}
@@ -281,8 +299,8 @@ function AccountRow({
         </select>
       </div>
       <ConfirmDialog
-        open={isReconciling}
-        onOpenChange={setReconciling}
+        open={difference !== null}
+        onOpenChange={(isOpen) => (isOpen ? null : closeReconcile())}
         title={t("reconcile.title", { name: account.name })}
         description={t("reconcile.description", {
           amount: money(account.balance_difference ?? "0"),
@@ -290,11 +308,75 @@ function AccountRow({
         })}
         confirmLabel={t("reconcile.confirm")}
         onConfirm={() => {
-          setReconciling(false);
-          post("reconcile", connectionId, { remote: account.uuid, difference: account.balance_difference ?? "0" });
+          // Posted once the dialog's page has loaded, so the two loads never cut each other short.
+          const difference = account.balance_difference ?? "0";
+          void Promise.resolve(closeReconcile()).then(() =>
+            post("reconcile", connectionId, { remote: account.uuid, difference }),
+          );
         }}
-      />
+      >
+        {difference ? (
+          <DifferenceParts difference={difference} money={money} isCard={account.kind === "credit_card"} />
+        ) : null}
+      </ConfirmDialog>
     </li>
+  );
+}
+
+/** What makes up a difference with the bank: entries one side has and the other hasn't, and what came before. */
+function DifferenceParts({
+  difference,
+  money,
+  isCard,
+}: {
+  difference: Difference;
+  money(amount: string): string;
+  isCard: boolean;
+}) {
+  const { t } = useTranslation("bank-connections");
+  const language = useLanguage();
+  const day = (date: string) => formatDate(date, language, { style: "dayMonth" });
+  const hidden = difference.entries_count - difference.entries.length;
+  const hasBefore = Number(difference.before_lines) !== 0;
+  if (difference.entries.length === 0 && !hasBefore) return null;
+  return (
+    <section aria-labelledby="difference-parts" className="grid gap-2 text-sm">
+      <h3 id="difference-parts" className="font-medium">
+        {t("reconcile.partsTitle")}
+      </h3>
+      <ul className="grid max-h-[40vh] gap-1 overflow-y-auto">
+        {difference.entries.map((entry) => (
+          <li
+            key={`${entry.reason}-${entry.transaction_id ?? entry.description}-${entry.date}`}
+            className="flex items-baseline justify-between gap-3 rounded-md border px-3 py-2"
+          >
+            <span className="grid">
+              <span>
+                {day(entry.date)} · {entry.description}
+              </span>
+              <span className="text-xs text-muted-foreground">{t(`reconcile.reason.${entry.reason}`)}</span>
+            </span>
+            <span className="whitespace-nowrap tabular-nums">{money(entry.amount)}</span>
+          </li>
+        ))}
+        {hasBefore ? (
+          <li className="flex items-baseline justify-between gap-3 rounded-md border px-3 py-2">
+            <span className="grid">
+              <span>
+                {difference.lines_from
+                  ? t("reconcile.before", { date: formatDate(difference.lines_from, language, { style: "medium" }) })
+                  : t("reconcile.beforeAny")}
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {t(isCard ? "reconcile.beforeHintCard" : "reconcile.beforeHint")}
+              </span>
+            </span>
+            <span className="whitespace-nowrap tabular-nums">{money(difference.before_lines)}</span>
+          </li>
+        ) : null}
+      </ul>
+      {hidden > 0 ? <p className="text-muted-foreground">{t("reconcile.more", { count: hidden })}</p> : null}
+    </section>
   );
 }
 
