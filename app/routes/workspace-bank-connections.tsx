@@ -30,6 +30,7 @@ import {
   linkRemoteAccount,
   listBankConnections,
   pluggyConnectToken,
+  alignCardBillDays,
 } from "../../worker/bank-connections/bank-connections.service";
 import {
   explainDifference,
@@ -97,7 +98,8 @@ export type BankConnectionsData = Awaited<ReturnType<typeof loader>>;
 
 /**
  * POST intent=connect-simplefin | connect-sandbox | connect-token | connect-pluggy (connecting), link
- * (where an account's lines go), sync, disconnect, undo-match, reconcile. The services check the role.
+ * (where an account's lines go), sync, disconnect, undo-match, reconcile, card-days (a card's bill days as
+ * the bank's). The services check the role.
  */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);
@@ -163,6 +165,9 @@ export async function action(args: Route.ActionArgs) {
         );
         return { intent, ok: true } satisfies ActionResult;
       }
+      case "card-days":
+        await alignCardBillDays(call({ connectionId, remoteAccountId: formText(form, "remote") ?? "" }));
+        return { intent, ok: true } satisfies ActionResult;
       default:
         return unknownIntent(intent);
     }

@@ -454,6 +454,27 @@ const examples: Record<string, Example> = {
   "GET /api/workspaces/{workspaceId}/bank-connections/{connectionId}/matched": {},
   "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/matched/{lineId}/undo": {},
   "GET /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}/difference": {},
+  "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}/card-days": {
+    // The bank's credit card, linked to a card made for it.
+    params: async ({ t, ids, owner }: Fixture) => {
+      const api = `/api/workspaces/${ids.workspaceId}`;
+      const made = await t.request(`${api}/cards`, {
+        method: "POST",
+        token: owner.token,
+        json: { name: "Cartão do banco", account_uuid: ids.bankAccountId, type: "credit", credit_limit: "5000.00" },
+      });
+      const read = await t.request(`${api}/bank-connections/${ids.connectionId}`, { token: owner.token });
+      const remote = ((await read.json()).data.accounts as { uuid: string; kind: string }[]).find(
+        (account) => account.kind === "credit_card",
+      )!;
+      await t.request(`${api}/bank-connections/${ids.connectionId}/accounts/${remote.uuid}`, {
+        method: "PUT",
+        token: owner.token,
+        json: { link: { type: "card", card_id: (await made.json()).data.uuid } },
+      });
+      return { remoteAccountId: remote.uuid };
+    },
+  },
   "POST /api/workspaces/{workspaceId}/bank-connections/{connectionId}/accounts/{remoteAccountId}/reconcile": {
     json: async ({ t, ids, owner }: Fixture) => {
       const read = await t.request(`/api/workspaces/${ids.workspaceId}/bank-connections/${ids.connectionId}`, {

@@ -183,6 +183,7 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/bank-connections/:connectionId/matched": undefined,
   "POST /workspaces/:workspaceId/bank-connections/:connectionId/matched/:lineId/undo": undefined,
   "GET /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId/difference": undefined,
+  "POST /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId/card-days": undefined,
   "POST /workspaces/:workspaceId/bank-connections/:connectionId/accounts/:remoteAccountId/reconcile": {
     difference: "0.00",
   },

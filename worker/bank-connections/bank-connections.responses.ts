@@ -27,6 +27,17 @@ export const remoteAccountResponseSchema = z.object({
   /** Linked only: what Moneta holds for the account or card, signed like `balance`, and `balance` minus it. */
   moneta_balance: z.string().nullable(),
   balance_difference: z.string().nullable(),
+  card_days: z
+    .object({
+      bank: z.object({ closing_day: z.number().int(), due_day: z.number().int() }),
+      moneta: z.object({ closing_day: z.number().int(), due_day: z.number().int() }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "A linked credit card whose bill the bank dates: the days its bills close and fall due at the bank and " +
+        "in Moneta. When they differ, Moneta's statements are not the bank's bills (`POST …/card-days` aligns them).",
+    }),
 });
 
 /** What a sync did: lines written as new transactions, joined to ones already there, brought up to date, gone from the bank, unreadable. */

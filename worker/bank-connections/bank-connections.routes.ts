@@ -32,6 +32,7 @@ import {
   linkRemoteAccount,
   listBankConnections,
   pluggyConnectToken,
+  alignCardBillDays,
 } from "./bank-connections.service.ts";
 
 const base = "/:workspaceId/bank-connections";
@@ -171,6 +172,19 @@ export const bankConnectionRoutes = new Hono<ApiEnv>()
       answer: answers.data(writtenTransactionResponseSchema),
     }),
     async (c) => c.json({ data: await undoMatch({ ctx: c.get("ctx"), input: c.req.param() }) }),
+  )
+  .post(
+    `${base}/:connectionId/accounts/:remoteAccountId/card-days`,
+    describeRoute({
+      tag,
+      summary: "Use the bank's bill days for a linked card",
+      description:
+        "The linked credit card's billing (closing) day and due day become those of its bill at the bank (its " +
+        "`card_days.bank`), so its statements are the bank's bills. 404 when the account is not linked to a card " +
+        "or the bank gives no bill dates. Any member who may write.",
+      answer: answers.data(bankConnectionResponseSchema),
+    }),
+    async (c) => c.json({ data: await alignCardBillDays({ ctx: c.get("ctx"), input: c.req.param() }) }),
   )
   .get(
     `${base}/:connectionId/accounts/:remoteAccountId/difference`,

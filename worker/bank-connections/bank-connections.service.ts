@@ -70,6 +70,8 @@ const remoteAccountsQuery = (ctx: ServiceContext, workspaceId: string, connectio
       accountBalance: accounts.balanceCents,
       cardName: cards.name,
       cardDebt: cards.debtCents,
+      cardClosingDay: cards.billingCycleDay,
+      cardDueDay: cards.dueDay,
     })
     .from(bankRemoteAccounts)
     .leftJoin(accounts, eq(accounts.id, bankRemoteAccounts.accountId))
@@ -90,7 +92,19 @@ type RemoteAccountWithNames = {
   accountBalance: number | null;
   cardName: string | null;
   cardDebt: number | null;
+  cardClosingDay: number | null;
+  cardDueDay: number | null;
 };
+
+/** The days a linked card's bills close and fall due at the bank (from its current bill) and in Moneta. */
+function cardDaysOf({ remote, cardClosingDay, cardDueDay }: RemoteAccountWithNames) {
+  if (!remote.cardId || !remote.closingDate || !remote.dueDate || cardClosingDay === null || cardDueDay === null)
+    return null;
+  return {
+    bank: { closing_day: Number(remote.closingDate.slice(8, 10)), due_day: Number(remote.dueDate.slice(8, 10)) },
+    moneta: { closing_day: cardClosingDay, due_day: cardDueDay },
+  };
+}
 
 /** What the linked account or card holds after the workspace's today (`aheadOf`). */
 type HeldAhead = (remoteAccountId: string) => number;
@@ -172,6 +186,7 @@ function toConnectionResponse(
           moneta_balance: monetaBalance === null ? null : unitsToDecimal(monetaBalance, remote.currency),
           balance_difference:
             monetaBalance === null ? null : unitsToDecimal(remote.balanceUnits - monetaBalance, remote.currency),
+          card_days: cardDaysOf(entry),
         };
       }),
   };
@@ -406,6 +421,46 @@ export async function connectPluggySandbox({
   if (itemFailure(item, ctx.clock.now().getTime()) === "credentials")
     throw fieldError("password", "errors:fields.bankCredentials");
   return connectPluggy({ ctx, input: { workspaceId: input.workspaceId, item_id: item.itemId } });
+}
+
+/**
+ * POST /bank-connections/{id}/accounts/{remoteAccountId}/card-days: the linked card's bills close and fall
+ * due on the bank's days (read from its current bill), so Moneta's statements are the bank's bills. Any
+ * member who may write, as for editing the card; the card's own limit and account stay.
+ */
+export async function alignCardBillDays({ ctx, input }: ServiceCall<RemoteAccountRef>) {
+  const { workspaceId } = input;
+  const { rows } = await readInWorkspace(ctx, workspaceId, "finances.write", {
+    remotes: ctx.db
+      .select()
+      .from(bankRemoteAccounts)
+      .where(
+        and(
+          eq(bankRemoteAccounts.workspaceId, workspaceId),
+          eq(bankRemoteAccounts.id, isUuid(input.remoteAccountId) ? input.remoteAccountId : ""),
+          eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
+        ),
+      ),
+  });
+  const remote = rows.remotes[0];
+  if (!remote?.cardId || !remote.closingDate || !remote.dueDate) throw remoteAccountNotFound();
+  const updated = await ctx.db
+    .update(cards)
+    .set({
+      billingCycleDay: Number(remote.closingDate.slice(8, 10)),
+      dueDay: Number(remote.dueDate.slice(8, 10)),
+      updatedAt: ctx.clock.now().toISOString(),
+    })
+    .where(
+      and(
+        eq(cards.id, remote.cardId),
+        eq(cards.workspaceId, workspaceId),
+        actorStillMay(ctx, workspaceId, "finances.write"),
+      ),
+    )
+    .returning({ id: cards.id });
+  if (updated.length === 0) throw remoteAccountNotFound();
+  return connectionNow(ctx, workspaceId, remote.connectionId);
 }
 
 /**

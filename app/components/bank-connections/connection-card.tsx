@@ -249,6 +249,10 @@ function AccountRow({
   const selectId = `link-${account.uuid}`;
   const sameCurrency = targets.filter((target) => target.currency === account.currency);
   const differs = account.balance_difference !== null && Number(account.balance_difference) !== 0;
+  // The card's statements are the bank's bills only when they close and fall due on the same days.
+  const days = account.card_days;
+  const daysDiffer =
+    days !== null && (days.bank.closing_day !== days.moneta.closing_day || days.bank.due_day !== days.moneta.due_day);
   return (
     <li className="grid gap-3 p-5 sm:grid-cols-[1fr_16rem] sm:items-center">
       <div className="grid gap-1">
@@ -273,6 +277,27 @@ function AccountRow({
                 onClick={() => navigate(`?difference=${account.uuid}`, { preventScrollReset: true })}
               >
                 {t("balance.reconcile")}
+              </Button>
+            ) : null}
+          </p>
+        ) : null}
+        {daysDiffer ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            {t("cardDays.differ", {
+              bankClosing: account.card_days!.bank.closing_day,
+              bankDue: account.card_days!.bank.due_day,
+              monetaClosing: account.card_days!.moneta.closing_day,
+              monetaDue: account.card_days!.moneta.due_day,
+            })}
+            {canWrite ? (
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                disabled={busyId === connectionId}
+                onClick={() => post("card-days", connectionId, { remote: account.uuid })}
+              >
+                {t("cardDays.use")}
               </Button>
             ) : null}
           </p>

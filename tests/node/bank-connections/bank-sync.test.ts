@@ -448,6 +448,32 @@ describe("a card's bill paid from its account", () => {
   });
 });
 
+describe("a linked card's bill days", () => {
+  it("says when they are not the bank's, and takes the bank's in one step", async () => {
+    const h = await connectedHousehold();
+    await h.syncToEnd();
+    const accountsNow = async () => (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts;
+    const remoteCard = (await accountsNow()).find((account: { kind: string }) => account.kind === "credit_card");
+    const bankDays = { closing_day: 3, due_day: 10 };
+    expect(remoteCard.card_days).toEqual({
+      bank: bankDays,
+      moneta: { closing_day: h.card.billingCycleDay, due_day: h.card.dueDay },
+    });
+    expect(h.card.billingCycleDay !== 3 || h.card.dueDay !== 10).toBe(true);
+    const path = `/bank-connections/${h.connectionId}/accounts`;
+    const aligned = await h.send("POST", `${path}/${remoteCard.uuid}/card-days`);
+    expect(aligned.status, JSON.stringify(aligned.body)).toBe(200);
+    const after = aligned.body.data.accounts.find((account: { uuid: string }) => account.uuid === remoteCard.uuid);
+    expect(after.card_days).toEqual({ bank: bankDays, moneta: bankDays });
+    const [card] = await h.t.db.select().from(cards).where(eq(cards.id, h.card.id));
+    expect(card).toMatchObject({ billingCycleDay: 3, dueDay: 10, creditLimitCents: h.card.creditLimitCents });
+    // A bank account has no bill.
+    const remoteChecking = (await accountsNow()).find((account: { kind: string }) => account.kind === "checking");
+    expect(remoteChecking.card_days).toBeNull();
+    expect((await h.send("POST", `${path}/${remoteChecking.uuid}/card-days`)).status).toBe(404);
+  });
+});
+
 describe("what the bank changes afterwards", () => {
   it("moves a transaction the sync wrote when the bank corrects it, and flags a line the bank removed", async () => {
     const h = await connectedHousehold();
