@@ -2,15 +2,16 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 
 /**
  * Every layer in one Vitest run (`npm test` builds first, scripts/test.ts):
- *  worker    the built Worker in Miniflare (workerd) against one sqld, after the rest and one file at a
- *            time: its fault tests time stalls and retries, and its cron runs see every file's rows
+ *  worker    the built Worker in Miniflare (workerd) against one sqld of its own, one file at a time
+ *            beside the rest: its cron runs see every file's rows, and its fault tests mostly wait
+ *            (stalls, retries), so they take little of the cores the others use
  *  node      services, routes and modules against real libSQL in memory
  *  e2e       Chromium against the app served the way `npm start` serves it
  *  e2e-…     each browser test that flips the app's shared fakes, on an app of its own
  *  calendar-…  the date-sensitive browser tests, on the calendar's hard days instead of the day the suite
  *            runs: each day on an app of its own whose clock, and the browser's, are set to that day
  *            (docs/decisions/039-the-suite-runs-on-the-calendars-hard-days.md)
- * All but the worker layer run side by side, three files at a time: a browser test spends much of
+ * The other layers run side by side, three files at a time: a browser test spends much of
  * its time waiting on a page, and three keep the two cores of the CI machine busy
  * (docs/decisions/043-one-test-run-three-files-at-a-time.md).
  */
@@ -98,7 +99,6 @@ export default defineConfig({
           globalSetup: ["tests/support/database-server.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          sequence: { groupOrder: 1 },
           maxWorkers: 1,
         },
       },

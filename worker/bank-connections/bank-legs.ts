@@ -115,13 +115,41 @@ export function aheadOf(
     .reduce((sum, row) => sum + Number(row.units), 0);
 }
 
+/** The workspace's other accounts that a bank account is linked to: where a transfer's other side lands. */
+function otherLinkedAccounts(ctx: ServiceContext, workspaceId: string, leg: LegRef) {
+  return ctx.db
+    .select({ id: bankRemoteAccounts.accountId })
+    .from(bankRemoteAccounts)
+    .where(
+      and(
+        eq(bankRemoteAccounts.workspaceId, workspaceId),
+        isNotNull(bankRemoteAccounts.accountId),
+        ne(bankRemoteAccounts.accountId, leg.type === "account" ? leg.id : ""),
+      ),
+    );
+}
+
+/** Those accounts, for the ledger's lookup of a transfer between two linked accounts, in the caller's batch. */
+export const otherLinkedAccountsQuery = (ctx: ServiceContext, workspaceId: string, leg: LegRef) =>
+  ctx.db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.workspaceId, workspaceId),
+        leg.type === "account" ? inArray(accounts.id, otherLinkedAccounts(ctx, workspaceId, leg)) : sql`0`,
+      ),
+    );
+
 /**
- * A card's bill paid from its own account reaches a sync twice: "PAGAMENTO FATURA" leaving the account,
- * "PAGAMENTO RECEBIDO" on the card. The other side's line, if the sync wrote it already (as an expense
- * from the card's account, or a payment received on one of the account's credit cards) and it is not
- * paired yet, with one of `amounts` (minor units, positive) within `days`: the two become one card payment.
+ * Money between two of a person's own linked places reaches a sync twice. A card's bill paid from its own
+ * account: "PAGAMENTO FATURA" leaving the account, "PAGAMENTO RECEBIDO" on the card. A transfer between two
+ * linked accounts: leaving one, arriving in the other. The other side's line, if the sync wrote it already
+ * and it is not paired yet, with one of `amounts` (minor units, positive) within `days`: on a card, an
+ * expense from its own account; on an account, a payment received on one of its credit cards, money
+ * arriving in another linked account, or money leaving one. The two become one card payment or transfer.
  */
-export function unpairedBillPaymentsQuery(
+export function unpairedCounterpartsQuery(
   ctx: ServiceContext,
   workspaceId: string,
   leg: LegRef,
@@ -132,6 +160,7 @@ export function unpairedBillPaymentsQuery(
     .select({ id: cards.id })
     .from(cards)
     .where(and(eq(cards.accountId, leg.id), eq(cards.mode, "credit")));
+  const otherAccounts = otherLinkedAccounts(ctx, workspaceId, leg);
   return ctx.db
     .select()
     .from(transactions)
@@ -148,7 +177,20 @@ export function unpairedBillPaymentsQuery(
               isNull(transactions.originCardId),
               sql`${transactions.originAccountId} = (select ${cards.accountId} from ${cards} where ${cards.id} = ${leg.id})`,
             )
-          : and(eq(transactions.kind, "income"), inArray(transactions.destinationCardId, cardsOfAccount)),
+          : or(
+              and(
+                eq(transactions.kind, "income"),
+                or(
+                  inArray(transactions.destinationCardId, cardsOfAccount),
+                  inArray(transactions.destinationAccountId, otherAccounts),
+                ),
+              ),
+              and(
+                eq(transactions.kind, "expense"),
+                isNull(transactions.originCardId),
+                inArray(transactions.originAccountId, otherAccounts),
+              ),
+            ),
         sql`exists (select 1 from ${bankLines} where ${bankLines.transactionId} = ${transactions.id} and ${bankLines.joined} = 'created')`,
       ),
     );

@@ -37,7 +37,14 @@ import { countChange } from "../transactions/transactions.service.ts";
 import type { TransactionInput } from "../transactions/transactions.schemas.ts";
 import { tagsNamedByRulesQuery } from "../transactions/transactions.queries.ts";
 import { BankProviderError, type DayWindow, type RemoteLine } from "./providers/bank-provider.ts";
-import { failedWith, legOf, legQueries, lineInput, unpairedBillPaymentsQuery } from "./bank-legs.ts";
+import {
+  failedWith,
+  legOf,
+  legQueries,
+  lineInput,
+  otherLinkedAccountsQuery,
+  unpairedCounterpartsQuery,
+} from "./bank-legs.ts";
 import {
   type CardInstallment,
   type KnownPlan,
@@ -341,10 +348,9 @@ async function pageWritten(
     : null;
   const joinedAlready = sql`not exists (select 1 from ${bankLines} where ${bankLines.transactionId} = ${transactions.id})`;
   const { accountRows, cardRows: cardQuery, paidCardRows: paidCardQuery } = legQueries(ctx, workspaceId, leg);
-  // A bill payment's other side: money arriving on a card, or leaving an account.
-  const payments = lines
-    .filter(({ units }) => (leg.type === "card" ? units > 0 : units < 0))
-    .map(({ units }) => Math.abs(units));
+  // The amounts whose other side may be a linked place of the person's: a card's payment received, or any
+  // line of an account (a bill it paid, or a transfer to or from another linked account).
+  const payments = lines.filter(({ units }) => leg.type === "account" || units > 0).map(({ units }) => Math.abs(units));
   const filing = filingQueries(ctx, workspaceId);
   // A card's plans with installments near the page's days (two months before, for banks that date every
   // installment on the purchase's day); none for a bank account.
@@ -366,7 +372,8 @@ async function pageWritten(
     planRows,
     planInstallmentRows,
     paidCardRows,
-    billPaymentRows,
+    otherAccountRows,
+    counterpartRows,
   ] = await ctx.db.batch([
     accountRows,
     cardQuery,
@@ -385,9 +392,10 @@ async function pageWritten(
     planQueries.planRows,
     planQueries.installmentRows,
     paidCardQuery,
-    unpairedBillPaymentsQuery(ctx, workspaceId, leg, days ?? { from: "9999-12-31", to: "0000-01-01" }, payments),
+    otherLinkedAccountsQuery(ctx, workspaceId, leg),
+    unpairedCounterpartsQuery(ctx, workspaceId, leg, days ?? { from: "9999-12-31", to: "0000-01-01" }, payments),
   ]);
-  const lookup = lookupOf(legRows, [...cardRows, ...paidCardRows]);
+  const lookup = lookupOf([...legRows, ...otherAccountRows], [...cardRows, ...paidCardRows]);
   const currency =
     leg.type === "card" ? lookup.cards.get(leg.id)?.account.currency : lookup.accounts.get(leg.id)?.currency;
   // The account or card was deleted since it was linked: the link is gone with it (on delete set null).
@@ -453,26 +461,36 @@ async function pageWritten(
   }
 
   /**
-   * A card's bill paid from its own account, whose other side the sync wrote already: the two lines become
-   * one card payment (the spending was the card's purchases, not its bill), in the account's words.
+   * Money between two of the person's own linked places whose other side the sync wrote already: a card's
+   * bill paid from its account becomes one card payment (the spending was the card's purchases, not its
+   * bill), money between two linked accounts one transfer — in the words of the side the money left.
    */
-  function billPaid(entry: PageLine): boolean {
+  function pairedWithOtherSide(entry: PageLine): boolean {
     if (!leg) return false;
     const amount = Math.abs(entry.units);
-    const other = billPaymentRows
-      .filter((row) => row.amountCents === amount && daysApart(row.date, entry.line.date) <= similarDayWindow)
+    const leaves = entry.units < 0;
+    const other = counterpartRows
+      .filter(
+        (row) =>
+          row.amountCents === amount &&
+          row.currency === currency &&
+          daysApart(row.date, entry.line.date) <= similarDayWindow &&
+          (leg.type === "card" || row.kind === (leaves ? "income" : "expense")),
+      )
       .sort((a, b) => daysApart(a.date, entry.line.date) - daysApart(b.date, entry.line.date))[0];
     if (!other) return false;
-    billPaymentRows.splice(billPaymentRows.indexOf(other), 1);
-    statements.push(
-      ...followed(other, {
-        type: "pay_credit_card",
-        amount,
-        destination: { type: "card", id: leg.type === "card" ? leg.id : other.destinationCardId! },
-        description: leg.type === "account" ? entry.description : other.description,
-        date: other.date,
-      }),
-    );
+    counterpartRows.splice(counterpartRows.indexOf(other), 1);
+    const words = { amount, date: other.date, description: leaves ? entry.description : other.description };
+    const cardId = leg.type === "card" ? leg.id : other.destinationCardId;
+    const input: TransactionInput = cardId
+      ? { type: "pay_credit_card", destination: { type: "card", id: cardId }, ...words }
+      : {
+          type: "transfer",
+          origin: { type: "account", id: leaves ? leg.id : other.originAccountId! },
+          destination: { type: "account", id: leaves ? other.destinationAccountId! : leg.id },
+          ...words,
+        };
+    statements.push(...followed(other, input));
     summary.created += 1;
     lineRows.push({ ...lineRowOf(entry), transactionId: other.id, joined: "created" });
     return true;
@@ -689,7 +707,7 @@ async function pageWritten(
       }
       if (placement.type === "new plan" && planMade(entry, installment)) continue;
     }
-    if (billPaid(entry)) continue;
+    if (pairedWithOtherSide(entry)) continue;
     summary.created += 1;
     const id = newId();
     const resolved = resolveTransaction(inputOf(entry), lookup, null, "units");

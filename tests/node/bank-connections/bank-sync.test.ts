@@ -448,6 +448,51 @@ describe("a card's bill paid from its account", () => {
   });
 });
 
+describe("money between two linked accounts", () => {
+  it("is one transfer, not an expense and an income", async () => {
+    const h = await connectedHousehold();
+    const savings = await insertAccount(h.t.db, { workspaceId: h.workspaceId, name: "Poupança", currency: "BRL" });
+    const remoteSavings = (await h.send("GET", `/bank-connections/${h.connectionId}`)).body.data.accounts.find(
+      (account: { kind: string }) => account.kind === "savings",
+    );
+    const linked = await h.send("PUT", `/bank-connections/${h.connectionId}/accounts/${remoteSavings.uuid}`, {
+      link: { type: "account", account_id: savings.id },
+    });
+    expect(linked.status).toBe(200);
+    await h.syncToEnd();
+    const savingsLines = bank.accounts
+      .find((account) => account.key === "savings")!
+      .lines.filter((line) => line.date >= yearAgo);
+    const sent = linesOf("checking").filter((line) => line.description === "TRANSFERENCIA PARA POUPANCA");
+    expect(sent.length).toBeGreaterThanOrEqual(10);
+    const rows = await h.t.db
+      .select({ line: bankLines, transaction: transactions })
+      .from(bankLines)
+      .innerJoin(transactions, eq(transactions.id, bankLines.transactionId))
+      .where(eq(bankLines.workspaceId, h.workspaceId));
+    for (const line of sent) {
+      const row = rows.find((each) => each.line.lineId === line.id)!;
+      expect(row.transaction).toMatchObject({
+        kind: "transfer",
+        originAccountId: h.checking.id,
+        destinationAccountId: savings.id,
+        amountCents: -line.amountCents,
+        description: "TRANSFERENCIA PARA POUPANCA",
+      });
+      const arrived = savingsLines.find(
+        (each) => each.date === line.date && each.description === "TRANSFERENCIA DA CONTA CORRENTE",
+      );
+      if (arrived)
+        expect(rows.find((each) => each.line.lineId === arrived.id)!.transaction.id).toBe(row.transaction.id);
+    }
+    const balanceOf = async (id: string) =>
+      (await h.t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.balanceCents;
+    const sum = (lines: SandboxLine[]) => lines.reduce((total, line) => total + line.amountCents, 0);
+    expect(await balanceOf(h.checking.id)).toBe(h.checking.balanceCents + sum(linesOf("checking")));
+    expect(await balanceOf(savings.id)).toBe(savings.balanceCents + sum(savingsLines));
+  });
+});
+
 describe("a linked card's bill days", () => {
   it("says when they are not the bank's, and takes the bank's in one step", async () => {
     const h = await connectedHousehold();
