@@ -24,7 +24,7 @@ import { itemFailure } from "./providers/pluggy.ts";
 import { BankProviderError } from "./providers/bank-provider.ts";
 import { claimSetupToken } from "./providers/simplefin.ts";
 import { sealSecret } from "./sealed-secrets.ts";
-import { aheadOf, failedWith, heldAheadQuery } from "./bank-legs.ts";
+import { aheadOf, connectionRemoteQuery, failedWith, heldAheadQuery } from "./bank-legs.ts";
 import { openedAccess, providerOf, remoteAccountStatements, statusAfter } from "./remote-accounts.ts";
 
 /**
@@ -431,16 +431,7 @@ export async function connectPluggySandbox({
 export async function alignCardBillDays({ ctx, input }: ServiceCall<RemoteAccountRef>) {
   const { workspaceId } = input;
   const { rows } = await readInWorkspace(ctx, workspaceId, "finances.write", {
-    remotes: ctx.db
-      .select()
-      .from(bankRemoteAccounts)
-      .where(
-        and(
-          eq(bankRemoteAccounts.workspaceId, workspaceId),
-          eq(bankRemoteAccounts.id, isUuid(input.remoteAccountId) ? input.remoteAccountId : ""),
-          eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
-        ),
-      ),
+    remotes: connectionRemoteQuery(ctx, input),
   });
   const remote = rows.remotes[0];
   if (!remote?.cardId || !remote.closingDate || !remote.dueDate) throw remoteAccountNotFound();

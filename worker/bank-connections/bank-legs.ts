@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accounts, bankLines, bankRemoteAccounts, cards, transactions } from "../../db/schema/index.ts";
+import { isUuid } from "../../db/ids.ts";
 import type { ServiceContext } from "../context.ts";
 import { todayIn } from "../ledger/dates.ts";
 import type { LegRef, TransactionInput } from "../transactions/transactions.schemas.ts";
@@ -10,6 +11,23 @@ import type { LegRef, TransactionInput } from "../transactions/transactions.sche
  * leg), how that leg is read for the ledger's lookup, how a bank line becomes a transaction's input, and
  * which constraint refused a batch.
  */
+
+/** A connection's account, unless ignored (whether it is linked, and to what, is the caller's to check). */
+export const connectionRemoteQuery = (
+  ctx: ServiceContext,
+  input: { workspaceId: string; connectionId: string; remoteAccountId: string },
+) =>
+  ctx.db
+    .select()
+    .from(bankRemoteAccounts)
+    .where(
+      and(
+        eq(bankRemoteAccounts.workspaceId, input.workspaceId),
+        eq(bankRemoteAccounts.id, isUuid(input.remoteAccountId) ? input.remoteAccountId : ""),
+        eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
+        isNull(bankRemoteAccounts.ignoredAt),
+      ),
+    );
 
 /** The Moneta account or card a bank account is linked to; null while it is not. */
 export const legOf = (remote: { accountId: string | null; cardId: string | null }): LegRef | null =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import {
@@ -23,7 +23,15 @@ import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.t
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { countChange } from "../transactions/transactions.service.ts";
 import type { ReconcileInput } from "./bank-connections.schemas.ts";
-import { aheadOf, failedWith, heldAheadQuery, legOf, legQueries, lineInput } from "./bank-legs.ts";
+import {
+  aheadOf,
+  connectionRemoteQuery,
+  failedWith,
+  heldAheadQuery,
+  legOf,
+  legQueries,
+  lineInput,
+} from "./bank-legs.ts";
 import { signedUnits } from "./remote-accounts.ts";
 import { existingTransactionsQuery } from "../imports/import-target.ts";
 
@@ -190,20 +198,6 @@ const adjustmentWords: Record<Language, { description: string; note: (balance: s
   },
 };
 
-/** A connection's account, unless ignored (a link to a Moneta account or card is checked by the caller). */
-const linkedRemoteQuery = (ctx: ServiceContext, input: ConnectionRef & { remoteAccountId: string }) =>
-  ctx.db
-    .select()
-    .from(bankRemoteAccounts)
-    .where(
-      and(
-        eq(bankRemoteAccounts.workspaceId, input.workspaceId),
-        eq(bankRemoteAccounts.id, isUuid(input.remoteAccountId) ? input.remoteAccountId : ""),
-        eq(bankRemoteAccounts.connectionId, isUuid(input.connectionId) ? input.connectionId : ""),
-        isNull(bankRemoteAccounts.ignoredAt),
-      ),
-    );
-
 /** How many entries an explanation lists (its totals count them all). */
 const explainedEntriesShown = 50;
 
@@ -216,7 +210,7 @@ const explainedEntriesShown = 50;
  */
 export async function explainDifference({ ctx, input }: ServiceCall<ConnectionRef & { remoteAccountId: string }>) {
   const { rows, workspace } = await readInWorkspace(ctx, input.workspaceId, "workspace.read", {
-    remotes: linkedRemoteQuery(ctx, input),
+    remotes: connectionRemoteQuery(ctx, input),
     firstLines: ctx.db
       .select({ date: sql<string | null>`min(${bankLines.date})` })
       .from(bankLines)
@@ -318,7 +312,7 @@ export async function reconcileBalance({
   input,
 }: ServiceCall<ConnectionRef & { remoteAccountId: string; language: Language } & ReconcileInput>) {
   const { rows, workspace } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
-    remotes: linkedRemoteQuery(ctx, input),
+    remotes: connectionRemoteQuery(ctx, input),
   });
   const remote = rows.remotes[0];
   const leg = remote ? legOf(remote) : null;
