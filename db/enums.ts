@@ -21,7 +21,7 @@ export type CardMode = (typeof cardModes)[number];
 /** The channels the chat-bot acts through, and the named jobs of our own that write (the cron executor). */
 export const botChannels = ["whatsapp"] as const;
 export type BotChannel = (typeof botChannels)[number];
-export const systemJobs = ["due-items", "bank-sync"] as const;
+export const systemJobs = ["due-items", "bank-sync", "reminders"] as const;
 export type SystemJob = (typeof systemJobs)[number];
 
 /**
@@ -106,3 +106,30 @@ export type BankConnectionStatus = (typeof bankConnectionStatuses)[number];
 export const remoteAccountKinds = ["checking", "savings", "credit_card"] as const;
 /** How a bank line joined the ledger: written by the sync, or matched to a transaction already there. */
 export const bankLineJoins = ["created", "matched"] as const;
+
+/**
+ * What Moneta tells a person about (README: "Reminders"); each kind is turned on or off per channel. A
+ * statement's "due" covers three days ahead and the day itself; "budget" covers 80 % and 100 % of a month.
+ */
+export const reminderKinds = [
+  "statement_closing",
+  "statement_due",
+  "statement_paid",
+  "planned_due",
+  "budget",
+  "goal_reached",
+  "balance_negative",
+  "bank_attention",
+  "weekly_summary",
+] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
+/** Where a reminder reaches a person: the bell in the app, e-mail, WhatsApp. */
+export const reminderChannels = ["in_app", "email", "whatsapp"] as const;
+export type ReminderChannel = (typeof reminderChannels)[number];
+/**
+ * A notification's delivery: `waiting` for its hour (or its next try), `sending` while a run holds it,
+ * `sent`, `failed` after its tries (shown in the inbox as not delivered), `dropped` when its moment
+ * passed before it could go (a run that missed a day says nothing stale).
+ */
+export const notificationStatuses = ["waiting", "sending", "sent", "failed", "dropped"] as const;
+export type NotificationStatus = (typeof notificationStatuses)[number];

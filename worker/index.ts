@@ -8,6 +8,7 @@ import { refreshRatesInUse } from "./currency/rates-refresh.ts";
 import { dueItemExecutors } from "./planning/due-item-executors.ts";
 import { runDueItems } from "./jobs/runner.ts";
 import { bankSyncExecutor } from "./bank-connections/bank-sync.service.ts";
+import { remindersExecutor } from "./reminders/reminders.job.ts";
 import { renderPage } from "./pages/render-page.ts";
 
 const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DEV });
@@ -17,7 +18,8 @@ export default {
 
   /**
    * Cron trigger (every 5 minutes): posts what is due up to the trigger's scheduled time (scheduled and
-   * recurring transactions), syncs the bank connections that are due, and records the run in job_runs;
+   * recurring transactions), syncs the bank connections that are due, decides and sends the reminders,
+   * and records the run in job_runs;
    * refreshes the exchange rates in use (hourly per base).
    */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
@@ -28,6 +30,6 @@ export default {
     });
     // The rates go their own way: a slow provider must not hold up posting what is due.
     ctx.waitUntil(refreshRatesInUse(services));
-    await runDueItems(services, controller.cron, [...dueItemExecutors, bankSyncExecutor]);
+    await runDueItems(services, controller.cron, [...dueItemExecutors, bankSyncExecutor, remindersExecutor]);
   },
 };

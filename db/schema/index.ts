@@ -18,3 +18,4 @@ export * from "./budgets-goals.ts";
 export * from "./imports.ts";
 export * from "./assistant.ts";
 export * from "./bank-connections.ts";
+export * from "./reminders.ts";

@@ -45,7 +45,7 @@ const paceDays = 90;
 const daysPerMonth = 30.4375;
 
 /** Everything a goal's figures need, for the read batch: goals, links, contributions, the accounts, their recent movements and rates. */
-function goalReads(ctx: Ctx, workspaceId: string, goalId?: string) {
+export function goalReads(ctx: Ctx, workspaceId: string, goalId?: string) {
   const utcToday = todayIn("UTC", ctx.clock.now());
   const since = addDays(utcToday, -(paceDays + 2));
   const ofWorkspace = sql`(select ${goals.id} from ${goals} where ${goals.workspaceId} = ${workspaceId})`;
@@ -214,7 +214,7 @@ function goalFigures(rows: GoalReadRows, today: string) {
 }
 
 /** The goals of a read, with their figures; `overrides` puts a write's own rows in place of what was read. */
-function goalsAnswer(
+export function goalsAnswer(
   rows: GoalReadRows,
   today: string,
   overrides: { goal?: GoalRow; links?: string[]; contributions?: ContributionRow[] } = {},
