@@ -29,6 +29,7 @@ import { exportRoutes } from "./exports/exports.routes.ts";
 import { importRoutes } from "./imports/imports.routes.ts";
 import { bankConnectionRoutes, bankWebhookRoutes } from "./bank-connections/bank-connections.routes.ts";
 import { whatsappRoutes } from "./assistant/whatsapp.routes.ts";
+import { notificationRoutes, reminderSettingsRoutes, unsubscribeRoutes } from "./reminders/reminders.routes.ts";
 
 /**
  * The public JSON API, mounted at /api. Each feature adds its router here and describes each route
@@ -46,6 +47,9 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/leads", leadRoutes)
   .route("/profile", profileRoutes)
   .route("/profile", profileWorkspaceRoutes)
+  .route("/profile", reminderSettingsRoutes)
+  .route("/notifications", notificationRoutes)
+  .route("/reminders", unsubscribeRoutes)
   .route("/workspaces", workspaceRoutes)
   .route("/workspaces", accountRoutes)
   .route("/workspaces", cardRoutes)

@@ -3,7 +3,8 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, insertInvitation, insertPicture, samplePictures } from "../../db/factories.ts";
 import { api } from "../../worker/api.ts";
-import { ruleSuggestions } from "../../db/schema/index.ts";
+import { notifications, reminderKinds, ruleSuggestions } from "../../db/schema/index.ts";
+import { unsubscribeLinks } from "../../worker/reminders/unsubscribe-link.ts";
 import { errorCodes, statusOf, type ErrorCode } from "../../worker/http/errors.ts";
 import { startFakeResend } from "../support/fake-resend.ts";
 import { useRateServices } from "../support/rate-services.ts";
@@ -64,7 +65,7 @@ type Example = {
   as?: "public" | ((fixture: Fixture) => Promise<string>);
   /** Path parameters besides the fixture's ids (a spare account to delete…). */
   params?: (fixture: Fixture) => Promise<Record<string, string>>;
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((fixture: Fixture) => Promise<Record<string, string>>);
   json?: unknown | ((fixture: Fixture) => unknown | Promise<unknown>);
   /** A body sent as bytes (an upload, a signed delivery), with its type. */
   upload?: Upload | ((fixture: Fixture) => Upload);
@@ -99,6 +100,26 @@ const nubankCardMapping = {
   decimalMark: ".",
   positiveMeans: "money_out",
 };
+
+/** A statement reminder in the owner's inbox, its hour come. */
+async function ownersReminder({ t, owner, ids }: Fixture) {
+  const [row] = await t.db
+    .insert(notifications)
+    .values({
+      userId: owner.user.id,
+      workspaceId: ids.workspaceId!,
+      kind: "statement_due",
+      subject: `${crypto.randomUUID()}:3`,
+      about: "2026-11-24",
+      channel: "in_app",
+      params: JSON.stringify({ name: "Nubank", amount: "120.50", currency: "BRL", days: 3, link: "cards" }),
+      sendAfter: "2026-11-21T11:00:00.000Z",
+      expiresAt: "2026-11-22T03:00:00.000Z",
+      status: "sent",
+    })
+    .returning();
+  return row!.id;
+}
 
 /** A second member of the workspace, signed in: someone to change, remove or see leave. */
 async function spareMember({ t, ids }: Fixture) {
@@ -172,6 +193,32 @@ const examples: Record<string, Example> = {
   "POST /api/auth/logout-everywhere": { as: anotherPerson },
   "POST /api/leads": { as: "public", json: { name: "Lia", email: "lia@example.com", phone: "11987654321" } },
   "GET /api/profile": {},
+  "GET /api/profile/reminders": {},
+  "PUT /api/profile/reminders": {
+    json: {
+      hour: 7,
+      weekly_day: 1,
+      time_zone: "America/Sao_Paulo",
+      night_allowed: false,
+      channels: Object.fromEntries(
+        reminderKinds.map((kind) => [kind, { in_app: true, email: kind === "statement_due", whatsapp: false }]),
+      ),
+    },
+  },
+  "GET /api/notifications": { params: async (fixture) => ({ notificationId: await ownersReminder(fixture) }) },
+  "POST /api/notifications/read": { params: async (fixture) => ({ notificationId: await ownersReminder(fixture) }) },
+  "POST /api/notifications/{notificationId}/read": {
+    params: async (fixture) => ({ notificationId: await ownersReminder(fixture) }),
+  },
+  "POST /api/reminders/unsubscribe": {
+    as: "public",
+    query: async ({ t, owner }: Fixture) =>
+      Object.fromEntries(
+        new URL((await unsubscribeLinks(t.env.APP_URL, t.env.JWT_SECRET, owner.user.id, "weekly_summary")).oneClick)
+          .searchParams,
+      ),
+    upload: { body: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded" },
+  },
   "PUT /api/profile": { json: { name: "Olivia O." } },
   "DELETE /api/profile": { as: anotherPerson },
   "GET /api/profile/stats": {},
@@ -911,7 +958,8 @@ describe("the API's OpenAPI document", () => {
       if (!params[name]) throw new Error(`${operation}: no value for {${name}}; add it to the fixture or the example.`);
       return params[name]!;
     });
-    const query = example.query ? `?${new URLSearchParams(example.query)}` : "";
+    const queryValues = typeof example.query === "function" ? await example.query(fixture) : example.query;
+    const query = queryValues ? `?${new URLSearchParams(queryValues)}` : "";
     const token = example.as === "public" ? undefined : example.as ? await example.as(fixture) : fixture.owner.token;
     const json = typeof example.json === "function" ? await example.json(fixture) : example.json;
     const upload = typeof example.upload === "function" ? example.upload(fixture) : example.upload;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertCard, insertInvitation, insertTag, insertWorkspace } from "../../db/factories.ts";
-import { bankConnections, bankLines, bankRemoteAccounts } from "../../db/schema/index.ts";
+import { bankConnections, bankLines, bankRemoteAccounts, notifications } from "../../db/schema/index.ts";
 import { api } from "../../worker/api.ts";
 import { signInAs } from "../support/sessions.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -252,6 +252,7 @@ const routesOutsideWorkspaces: Record<
   | "no ids in the body"
   | "walked below"
   | "a provider's, with the server's secret: tests/node/bank-connections/bank-sync.test.ts"
+  | "a signed link, no session: tests/node/reminders/reminder-routes.test.ts"
 > = {
   "POST /auth/request-token": "no ids in the body",
   "POST /auth/login": "no ids in the body",
@@ -265,6 +266,10 @@ const routesOutsideWorkspaces: Record<
   "DELETE /profile/assistant/link": "no ids in the body",
   "POST /profile/picture": "no ids in the body",
   "DELETE /profile/picture": "no ids in the body",
+  "PUT /profile/reminders": "no ids in the body",
+  "POST /notifications/read": "walked below",
+  "POST /notifications/:notificationId/read": "walked below",
+  "POST /reminders/unsubscribe": "a signed link, no session: tests/node/reminders/reminder-routes.test.ts",
   "POST /workspaces": "no ids in the body",
   "POST /admin/jobs/due-items/run": "no ids in the body",
   "POST /currency/convert": "no ids in the body",
@@ -580,5 +585,43 @@ describe("tenant isolation of ids sent in bodies of routes outside a workspace",
       expect(Object.keys(answer.errors).sort()).toEqual(fields);
     }
     expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
+  it("keeps each person's inbox their own: another's entry is 404 to read, and a workspace left takes its entries away", async () => {
+    const entry = (userId: string) => ({
+      userId,
+      workspaceId: victim.workspace.id,
+      kind: "statement_due" as const,
+      subject: `card:${userId}`,
+      about: "2026-11-24",
+      channel: "in_app" as const,
+      params: JSON.stringify({ name: "Nubank", amount: "10.00", currency: "BRL", days: 3, link: "cards" }),
+      sendAfter: "2026-11-21T11:00:00.000Z",
+      expiresAt: "2026-11-22T03:00:00.000Z",
+      status: "sent" as const,
+    });
+    const [owners] = await t.db.insert(notifications).values(entry(victim.owner.user.id)).returning();
+    await t.db.insert(notifications).values(entry(victim.member.user.id));
+    const intruder = await signInAs(t);
+    const before = await snapshotDatabase(t.db);
+    for (const caller of [intruder, victim.member]) {
+      const read = await t.request(`/api/notifications/${owners!.id}/read`, { method: "POST", token: caller.token });
+      expect(read.status).toBe(404);
+      const all = await t.request("/api/notifications/read", { method: "POST", token: intruder.token });
+      expect((await all.json()).data).toEqual({ marked: 0, unread: 0 });
+      const listed = await (await t.request("/api/notifications", { token: intruder.token })).json();
+      expect(listed.data.notifications).toEqual([]);
+    }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+    const mine = await (await t.request("/api/notifications", { token: victim.member.token })).json();
+    expect(mine.data.notifications.map((item: { uuid: string }) => item.uuid)).not.toContain(owners!.id);
+    expect(mine.data.unread).toBe(1);
+    const left = await t.request(`/api/workspaces/${victim.workspace.id}/leave`, {
+      method: "POST",
+      token: victim.member.token,
+    });
+    expect(left.status).toBe(200);
+    const gone = await (await t.request("/api/notifications", { token: victim.member.token })).json();
+    expect(gone.data).toEqual({ notifications: [], unread: 0, next_before: null });
   });
 });

@@ -39,6 +39,8 @@ export const bodyLimits = {
   json: (maxBytes: number, label: string) => declared({ limit: limitBodyTo(maxBytes, label), isUpload: false }),
   /** A file, in a multipart form or as the raw bytes: any type, so jsonBodiesOnly lets it through. */
   upload: (maxBytes: number, label: string) => declared({ limit: limitBodyTo(maxBytes, label), isUpload: true }),
+  /** A small form a mail client posts (RFC 8058's `List-Unsubscribe=One-Click`): let through, and not read as JSON. */
+  form: (maxBytes: number, label: string) => declared({ limit: limitBodyTo(maxBytes, label), isUpload: true }),
 };
 
 /** What the request's route declared about its body, if anything. */

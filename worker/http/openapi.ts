@@ -48,6 +48,7 @@ export const apiTags = {
   Imports: "Bank statements read into transactions.",
   "Bank connections":
     "Banks reached through Pluggy (Open Finance Brasil) or SimpleFIN, and where their accounts' lines go.",
+  Reminders: "What Moneta tells a person: the inbox of the bell, the reminder settings, an e-mail's unsubscribe.",
   Currency: "Exchange rates and conversions.",
   "WhatsApp assistant": "The WhatsApp Cloud API's webhook.",
   Operator: "Jobs an operator runs by hand.",

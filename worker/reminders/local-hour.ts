@@ -39,12 +39,3 @@ export function instantAt(date: string, hour: number, timeZone: string): Date {
   return new Date(candidates.length > 0 ? Math.min(...candidates) : Math.max(first, second));
 }
 
-/** Whether `timeZone` is a zone this runtime knows. */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { reminderChannels, reminderKinds } from "../../db/enums.ts";
+import { timeZone } from "../workspaces/workspaces.schemas.ts";
 
 /**
  * A person's reminder settings as the settings page sends them (PUT /api/profile/reminders). Shared by the
@@ -22,7 +23,7 @@ export const reminderSettingsSchema = z
     hour: z.number().int().min(0).max(23),
     weekly_day: z.number().int().min(0).max(6),
     /** An IANA zone ("America/Sao_Paulo"); null: each workspace's own. */
-    time_zone: z.string().trim().min(1).max(64).nullable(),
+    time_zone: timeZone.nullable(),
     night_allowed: z.boolean(),
     channels: z.object(
       Object.fromEntries(reminderKinds.map((kind) => [kind, channelChoices])) as Record<

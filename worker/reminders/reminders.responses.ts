@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { reminderChannels, reminderKinds } from "../../db/enums.ts";
+import { reminderSettingsSchema } from "./reminders.schemas.ts";
+
+/**
+ * One entry of the bell's inbox: what it is about (`kind` and `values`, which the page words in its
+ * language), the workspace, the screen to act on (`link`, under /workspaces/{uuid}/) and whether the
+ * caller's role may act there. `delivery` is `in_app`, or `email_failed` for an e-mail that could not be
+ * delivered after its tries.
+ */
+export const notificationSchema = z.object({
+  uuid: z.string(),
+  kind: z.enum(reminderKinds),
+  values: z.record(z.string(), z.unknown()),
+  workspace: z.object({ uuid: z.string(), name: z.string() }),
+  link: z.string(),
+  can_act: z.boolean(),
+  delivery: z.enum(["in_app", "email_failed"]),
+  at: z.string(),
+  read_at: z.string().nullable(),
+});
+
+export const inboxSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread: z.number().int(),
+  /** Pass as `before` for the next, older entries; null at the end. */
+  next_before: z.string().nullable(),
+});
+
+export const unreadSchema = z.object({ unread: z.number().int() });
+
+export const markedReadSchema = z.object({ marked: z.number().int(), unread: z.number().int() });
+
+/** GET /profile/reminders: the settings, every kind's channels as they apply now, and which channels can reach the caller. */
+export const reminderSettingsResponseSchema = z.object({
+  settings: reminderSettingsSchema,
+  reachable: z.object(
+    Object.fromEntries(reminderChannels.map((channel) => [channel, z.boolean()])) as Record<
+      (typeof reminderChannels)[number],
+      z.ZodBoolean
+    >,
+  ),
+});
+
+export const unsubscribedSchema = z.object({ kind: z.enum(reminderKinds), email: z.literal(false) });
