@@ -10,6 +10,8 @@ export default [
   route("workspace-setup", "routes/workspace-setup.tsx"),
   route("workspaces", "routes/workspaces.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("notifications", "routes/notifications.ts"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("workspaces/:workspaceId", "routes/workspace-layout.tsx", [
     route("settings", "routes/workspace-settings.tsx"),
     route("dashboard", "routes/workspace-dashboard.tsx"),

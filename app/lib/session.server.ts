@@ -80,7 +80,7 @@ export function toLogin(args: LoaderArgs): never {
   throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(args) } });
 }
 
-type ViewerData = Pick<Viewer, "user" | "workspaces">;
+type ViewerData = Pick<Viewer, "user" | "workspaces" | "unreadNotifications">;
 /** `ctx` acts as the signed-in person; it stays on the server (loaders return chosen fields only). */
 export type SignedInViewer = Viewer & { ctx: PersonContext };
 type PersonContext = ActingContext<PersonActor>;

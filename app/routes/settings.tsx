@@ -7,6 +7,7 @@ import { AssistantLinkCard, type LinkCodeResult } from "~/components/user-settin
 import { BotSettingsForm } from "~/components/user-settings/bot-settings-form";
 import { PictureForm } from "~/components/user-settings/picture-form";
 import { ProfileForm } from "~/components/user-settings/profile-form";
+import { ReminderSettingsForm } from "~/components/user-settings/reminder-settings-form";
 import { failedWith, invalidInput, unknownIntent, type ActionResult } from "~/lib/action-result";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
@@ -20,6 +21,9 @@ import { updatePreferencesSchema, updateProfileSchema } from "../../worker/profi
 import { deleteAccount, updateProfile } from "../../worker/profile/profile.service";
 import { updatePreferences } from "../../worker/profile/preferences.service";
 import { resolveTier } from "../../worker/tiers/tiers";
+import { reminderChannels, reminderKinds } from "../../db/enums";
+import { reminderSettingsSchema } from "../../worker/reminders/reminders.schemas";
+import { updateReminderSettings } from "../../worker/reminders/reminder-settings.service";
 import type { Route } from "./+types/settings";
 
 export const handle = { i18n: ["user-settings", "workspace-settings", "workspaces", "auth"] };
@@ -30,11 +34,13 @@ export async function loader(args: Route.LoaderArgs) {
     user: viewer.user,
     workspaces: viewer.workspaces,
     preferenceChoices: viewer.preferenceChoices,
+    reminders: viewer.reminders,
     // Offered for download before the account is deleted: read with the rest, no second round trip.
     ownedWorkspaces: viewer.workspaces
       .filter((workspace) => workspace.role === "owner")
       .map(({ uuid, name }) => ({ uuid, name })),
     tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
+    unreadNotifications: viewer.unreadNotifications,
     title: serverI18n(detectLanguage(args.request)).t("user-settings:metaTitle"),
   };
 }
@@ -85,6 +91,25 @@ export async function action(args: Route.ActionArgs) {
         await updatePreferences({ ctx: viewer.ctx, input: parsed.data });
         return { intent, ok: true } satisfies ActionResult;
       }
+      case "update-reminders": {
+        const parsed = reminderSettingsSchema.safeParse({
+          hour: Number(form.get("hour")),
+          weekly_day: Number(form.get("weekly_day")),
+          time_zone: optional(form, "time_zone") ?? null,
+          night_allowed: form.get("night_allowed") === "on",
+          channels: Object.fromEntries(
+            reminderKinds.map((kind) => [
+              kind,
+              Object.fromEntries(
+                reminderChannels.map((channel) => [channel, form.get(`channel:${kind}:${channel}`) === "on"]),
+              ),
+            ]),
+          ),
+        });
+        if (!parsed.success) return invalidInput(intent, parsed.error);
+        await updateReminderSettings({ ctx: viewer.ctx, input: parsed.data });
+        return { intent, ok: true } satisfies ActionResult;
+      }
       case "create-link-code":
         return { intent, ok: true, linkCode: await createLinkCode({ ctx: viewer.ctx }) } satisfies LinkCodeResult;
       case "unlink-phone":
@@ -116,10 +141,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation("user-settings");
-  const { user, workspaces, preferenceChoices, ownedWorkspaces, tierLabel } = useLoaderData<typeof loader>();
+  const { user, workspaces, preferenceChoices, ownedWorkspaces, tierLabel, unreadNotifications, reminders } =
+    useLoaderData<typeof loader>();
   return (
     <div className="min-h-dvh">
-      <AppHeader user={user} tierLabel={tierLabel} />
+      <AppHeader user={user} tierLabel={tierLabel} unreadNotifications={unreadNotifications} />
       <main id={mainContentId} tabIndex={-1} className="mx-auto grid max-w-3xl gap-6 px-4 py-10 outline-none sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("title")}</h1>
         <PictureForm picture={user.picture} name={user.name || user.email} />
@@ -133,6 +159,7 @@ export default function Settings() {
             isAvailable={user.assistant?.available ?? false}
           />
         ) : null}
+        <ReminderSettingsForm reminders={reminders} />
         <AccountActions email={user.email} ownedWorkspaces={ownedWorkspaces} />
       </main>
     </div>

@@ -27,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       workspaces: viewer.workspaces,
       user: viewer.user,
       tierLabel: viewer.userTier.label,
+      unreadNotifications: viewer.unreadNotifications,
       showRecurring: canUseBetaFeature(viewer.workspaceTier, workspace, "recurring_transactions"),
       // The paid export formats (Excel, the PDFs) are offered as downloads only where the plan has them.
       hasExportFeatures: viewer.workspaceTier.features.export_features,
@@ -46,6 +47,7 @@ function WorkspaceShell({ shell, children }: { shell: ShellData; children: React
     <AppShell
       user={shell.user}
       tierLabel={shell.tierLabel}
+      unreadNotifications={shell.unreadNotifications}
       workspace={shell.workspace}
       workspaces={shell.workspaces}
       showRecurring={shell.showRecurring}

@@ -30,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: serverI18n(language).t("workspaces:meta.title"),
     user: viewer.user,
     tierLabel: resolveTier({ tier: viewer.user.tier, hasBetaAccess: viewer.user.has_beta_access }).label,
+    unreadNotifications: viewer.unreadNotifications,
     workspaces: viewer.workspaces,
     defaultCurrency: language === "pt-BR" ? ("BRL" as const) : ("USD" as const),
   };
@@ -74,11 +75,11 @@ export async function action(args: Route.ActionArgs) {
 export default function Workspaces() {
   const { t } = useTranslation("workspaces");
   const language = useLanguage();
-  const { user, tierLabel, workspaces, defaultCurrency } = useLoaderData<typeof loader>();
+  const { user, tierLabel, unreadNotifications, workspaces, defaultCurrency } = useLoaderData<typeof loader>();
   const [isCreating, setIsCreating] = useState(false);
   return (
     <div className="min-h-dvh">
-      <AppHeader user={user} tierLabel={tierLabel} />
+      <AppHeader user={user} tierLabel={tierLabel} unreadNotifications={unreadNotifications} />
       <main id={mainContentId} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 outline-none sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("list.title")}</h1>
         <p className="mt-2 text-muted-foreground">{workspaces.length > 0 ? t("list.subtitle") : t("list.emptyHint")}</p>

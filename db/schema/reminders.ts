@@ -43,17 +43,9 @@ export const notifications = sqliteTable(
     createdAt: createdAtColumn(),
   },
   (table) => [
-    uniqueIndex("notifications_occurrence_key").on(
-      table.userId,
-      table.kind,
-      table.subject,
-      table.about,
-      table.channel,
-    ),
+    uniqueIndex("notifications_occurrence_key").on(table.userId, table.kind, table.subject, table.about, table.channel),
     index("notifications_inbox_idx").on(table.userId, table.sendAfter),
-    index("notifications_delivery_idx")
-      .on(table.sendAfter)
-      .where(sql`${table.status} in ('waiting', 'sending')`),
+    index("notifications_delivery_idx").on(table.sendAfter).where(sql`${table.status} in ('waiting', 'sending')`),
   ],
 );
 

@@ -57,6 +57,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     pattern: /^worker\/payees\/payee-names\.ts$/,
     reason: "a payee's name and length, the same in the form and on the server",
   },
+  {
+    pattern: /^worker\/reminders\/reminder-hours\.ts$/,
+    reason: "the night hours no reminder is sent in unless allowed",
+  },
   { pattern: /^worker\/access\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
   {
     pattern: /^worker\/bank-connections\/pluggy-widget\.ts$/,
@@ -316,12 +320,20 @@ describe("worker features", () => {
     { from: "planning", to: "jobs", reason: "what falls due is posted by the jobs' runner" },
     { from: "planning", to: "transactions", reason: "what is planned is posted as transactions" },
     { from: "profile", to: "assistant", reason: "the profile shows and manages the assistant's link to a phone" },
-    { from: "reminders", to: "analytics", reason: "a card's statements are read from the reports' rollup of card days" },
+    {
+      from: "reminders",
+      to: "analytics",
+      reason: "a card's statements are read from the reports' rollup of card days",
+    },
     { from: "reminders", to: "budgets", reason: "a budget crossing 80 % or 100 % is worth a reminder" },
     { from: "reminders", to: "cards", reason: "a statement's closing and due dates follow the card's days" },
     { from: "reminders", to: "goals", reason: "a goal reached is worth a reminder" },
     { from: "reminders", to: "jobs", reason: "the cron's runner decides and sends the day's reminders" },
-    { from: "reminders", to: "planning", reason: "what falls due tomorrow and the projected balance are planned money" },
+    {
+      from: "reminders",
+      to: "planning",
+      reason: "what falls due tomorrow and the projected balance are planned money",
+    },
     { from: "reminders", to: "workspaces", reason: "a person's time zone is checked as a workspace's is" },
     { from: "tags", to: "rules", reason: "a merge or a delete moves the tags the rules give" },
     { from: "transactions", to: "currency", reason: "a transaction across currencies takes a rate" },

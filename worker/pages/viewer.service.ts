@@ -12,6 +12,8 @@ import { toWorkspaceResponse } from "../workspaces/workspaces.mapper.ts";
 import { sessionEnded } from "../access/session.ts";
 import type { PersonCall } from "../access/actor.ts";
 import { batchAsActor } from "../access/actor-access.ts";
+import { unreadCountQuery } from "../reminders/notifications.service.ts";
+import { reminderSettingsQueries, toReminderSettings } from "../reminders/reminder-settings.service.ts";
 
 /** The user's workspaces with their role in each, oldest first. */
 const workspacesOf = reusableRead<{ userId: string }>()((db, value) =>
@@ -38,14 +40,19 @@ const userQuery = (_ctx: ServiceContext, userId: string) => userById({ userId })
  * the account and its workspaces, with the session check, in one round trip.
  */
 export async function loadViewer({ ctx }: PersonCall) {
-  const { accounts, memberships } = await batchAsActor(ctx, {
+  const { accounts, memberships, unread } = await batchAsActor(ctx, {
     accounts: userQuery(ctx, ctx.actor.userId),
     memberships: workspacesOfQuery(ctx, ctx.actor.userId),
+    unread: unreadCountQuery(ctx),
   });
   const account = accounts[0];
   if (!account) throw sessionEnded();
   const workspaceList = memberships.map((row) => toWorkspaceResponse(row.workspace, row.role));
-  return { user: toUserResponse(account, workspaceList.length), workspaces: workspaceList };
+  return {
+    user: toUserResponse(account, workspaceList.length),
+    workspaces: workspaceList,
+    unreadNotifications: unread[0]?.unread ?? 0,
+  };
 }
 
 export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
@@ -55,10 +62,11 @@ export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
  * owner (which decides its features), with the session check, in one round trip.
  */
 export async function loadViewerInWorkspace({ ctx, input: { workspaceId } }: PersonCall<{ workspaceId: string }>) {
-  const { accounts, memberships, owners } = await batchAsActor(ctx, {
+  const { accounts, memberships, owners, unread } = await batchAsActor(ctx, {
     accounts: userQuery(ctx, ctx.actor.userId),
     memberships: workspacesOfQuery(ctx, ctx.actor.userId),
     owners: workspaceOwnerTierQuery(ctx, workspaceId),
+    unread: unreadCountQuery(ctx),
   });
   const account = accounts[0];
   if (!account) throw sessionEnded();
@@ -70,6 +78,7 @@ export async function loadViewerInWorkspace({ ctx, input: { workspaceId } }: Per
     workspaces: workspaceList,
     workspace,
     workspaceTier: owners[0] ? resolveTier(owners[0]) : resolveTier(account),
+    unreadNotifications: unread[0]?.unread ?? 0,
   };
 }
 
@@ -78,11 +87,14 @@ export async function loadViewerInWorkspace({ ctx, input: { workspaceId } }: Per
  * what the assistant's defaults may be in each workspace where the user may record money.
  */
 export async function loadViewerSettings({ ctx }: PersonCall) {
-  const { workspaceRows, choiceAccounts, choiceCards, choiceTags, ...profile } = await batchAsActor(ctx, {
-    ...profileQueries(ctx, ctx.actor.userId),
-    workspaceRows: workspacesOfQuery(ctx, ctx.actor.userId),
-    ...preferenceChoicesQueries(ctx, ctx.actor.userId),
-  });
+  const { workspaceRows, choiceAccounts, choiceCards, choiceTags, unread, stored, phones, ...profile } =
+    await batchAsActor(ctx, {
+      ...profileQueries(ctx, ctx.actor.userId),
+      workspaceRows: workspacesOfQuery(ctx, ctx.actor.userId),
+      ...preferenceChoicesQueries(ctx, ctx.actor.userId),
+      unread: unreadCountQuery(ctx),
+      ...reminderSettingsQueries(ctx),
+    });
   const workspaceList = workspaceRows.map((row) => toWorkspaceResponse(row.workspace, row.role));
   const writable = workspaceList.filter((workspace) => can(workspace.role, "finances.write"));
   return {
@@ -93,5 +105,7 @@ export async function loadViewerSettings({ ctx }: PersonCall) {
       writable.map((workspace) => workspace.uuid),
       { choiceAccounts, choiceCards, choiceTags },
     ),
+    reminders: toReminderSettings(stored, phones),
+    unreadNotifications: unread[0]?.unread ?? 0,
   };
 }

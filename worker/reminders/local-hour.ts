@@ -38,4 +38,3 @@ export function instantAt(date: string, hour: number, timeZone: string): Date {
   // In a gap no instant reads that hour: the clocks jumped past it, to the later of the two.
   return new Date(candidates.length > 0 ? Math.min(...candidates) : Math.max(first, second));
 }
-

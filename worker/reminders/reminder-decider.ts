@@ -141,7 +141,13 @@ export async function decideReminders(ctx: ServiceContext, outcome: ExecutorOutc
     statements.push(
       ctx.db
         .insert(reminderDays)
-        .values(chunk.map((workspace) => ({ workspaceId: workspace.id, decidedOn: workspace.today, decidedAt: now.toISOString() })))
+        .values(
+          chunk.map((workspace) => ({
+            workspaceId: workspace.id,
+            decidedOn: workspace.today,
+            decidedAt: now.toISOString(),
+          })),
+        )
         .onConflictDoUpdate({
           target: reminderDays.workspaceId,
           set: { decidedOn: sql`max(${reminderDays.decidedOn}, excluded.decided_on)`, decidedAt: now.toISOString() },

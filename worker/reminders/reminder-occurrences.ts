@@ -41,7 +41,14 @@ export type ReminderAccount = {
 /** An account leg's day (ledger_day_flows): what arrived or left, dated ahead of today too. */
 export type AccountDay = { leg: string; day: string; direction: "in" | "out"; units: bigint };
 /** A budget's tag name; null for the budget of all spending. */
-export type ReminderBudget = { uuid: string; name: string | null; currency: string; spent: string; available: string; percent: number };
+export type ReminderBudget = {
+  uuid: string;
+  name: string | null;
+  currency: string;
+  spent: string;
+  available: string;
+  percent: number;
+};
 export type ReminderGoal = { uuid: string; name: string; currency: string; target: string; status: string };
 export type ReminderConnection = {
   id: string;
@@ -96,7 +103,10 @@ function statementOccurrences(input: WorkspaceToday): Occurrence[] {
     const leg = `card:${card.id}`;
     const days = cardDays.filter((row) => row.leg === leg);
     const charged = (from: string, to: string) =>
-      days.reduce((sum, row) => (row.direction === "out" && row.day >= from && row.day <= to ? sum + row.units : sum), 0n);
+      days.reduce(
+        (sum, row) => (row.direction === "out" && row.day >= from && row.day <= to ? sum + row.units : sum),
+        0n,
+      );
     const base = { name: card.name, card: card.id, currency: card.currency };
 
     const open = periodClosingOn(closingDateFor(today, cycle.billingDay), cycle);
@@ -149,7 +159,8 @@ function statementOccurrences(input: WorkspaceToday): Occurrence[] {
     const chargedSince = charged(addDays(closed.closing, 1), "9999-12-31");
     const stillOwed = BigInt(card.debtCents) - chargedSince;
     const paidLately = days.some(
-      (row) => row.direction === "in" && row.kind === "pay_credit_card" && row.day >= addDays(today, -1) && row.day <= today,
+      (row) =>
+        row.direction === "in" && row.kind === "pay_credit_card" && row.day >= addDays(today, -1) && row.day <= today,
     );
     if (statementTotal > 0n && stillOwed <= 0n && paidLately) {
       found.push({
@@ -267,7 +278,8 @@ function negativeBalanceOccurrences(input: WorkspaceToday): Occurrence[] {
     const leg = `account:${account.id}`;
     const netAfter = (day: string) =>
       input.accountDays.reduce(
-        (sum, row) => (row.leg === leg && row.day > day ? sum + (row.direction === "in" ? row.units : -row.units) : sum),
+        (sum, row) =>
+          row.leg === leg && row.day > day ? sum + (row.direction === "in" ? row.units : -row.units) : sum,
         0n,
       );
     // Planned items and statements due today or earlier have not moved yet: they count from tomorrow.
@@ -333,7 +345,12 @@ function bankOccurrences(input: WorkspaceToday): Occurrence[] {
         },
       ];
     const expires = connection.consentExpiresAt?.slice(0, 10);
-    if (connection.status === "active" && expires && expires >= today && expires <= addDays(today, reminderPolicy.consentDaysAhead))
+    if (
+      connection.status === "active" &&
+      expires &&
+      expires >= today &&
+      expires <= addDays(today, reminderPolicy.consentDaysAhead)
+    )
       return [
         {
           kind: "bank_attention",
@@ -361,7 +378,13 @@ function weeklyOccurrence(input: WorkspaceToday): Occurrence {
   const own = input.spending.filter((row) => row.currency === workspace.currency);
   const spentIn = (from: string, to: string) =>
     own.reduce((sum, row) => (row.day >= from && row.day < to ? sum + row.units : sum), 0n);
-  const others = [...new Set(input.spending.filter((row) => row.currency !== workspace.currency && row.day >= lastWeek).map((row) => row.currency))];
+  const others = [
+    ...new Set(
+      input.spending
+        .filter((row) => row.currency !== workspace.currency && row.day >= lastWeek)
+        .map((row) => row.currency),
+    ),
+  ];
   const tags = input.tagSpending
     .filter((row) => row.currency === workspace.currency && row.units > 0n)
     .sort((a, b) => (a.units > b.units ? -1 : a.units < b.units ? 1 : a.name.localeCompare(b.name)))
@@ -369,7 +392,13 @@ function weeklyOccurrence(input: WorkspaceToday): Occurrence {
   const weekAhead = addDays(today, 6);
   const plannedAhead = plannedFlows(input.planned, weekAhead).filter((flow) => flow.date >= today);
   const credit = input.cards.filter((card) => card.mode === "credit");
-  const statementsAhead = statementsDue({ cards: credit, cardDays: input.cardDays, cardMovements: [], today, until: weekAhead });
+  const statementsAhead = statementsDue({
+    cards: credit,
+    cardDays: input.cardDays,
+    cardMovements: [],
+    today,
+    until: weekAhead,
+  });
   return {
     kind: "weekly_summary",
     subject: workspace.id,

@@ -33,21 +33,32 @@ function answerOf(row: SettingsRow, phone: string | null): SettingsAnswer {
   };
 }
 
-function settingsQueries(ctx: PersonCall["ctx"]) {
+/** The caller's settings and linked phone, for a read batch (the settings page reads them with the rest). */
+export function reminderSettingsQueries(ctx: PersonCall["ctx"]) {
   return {
     stored: ctx.db.select().from(reminderSettings).where(eq(reminderSettings.userId, ctx.actor.userId)),
     phones: ctx.db.select({ phone: botLinks.phone }).from(botLinks).where(eq(botLinks.userId, ctx.actor.userId)),
   };
 }
 
-/** GET /profile/reminders. */
-export async function getReminderSettings({ ctx }: PersonCall): Promise<SettingsAnswer> {
-  const { stored, phones } = await batchAsActor(ctx, settingsQueries(ctx));
+export function toReminderSettings(
+  stored: readonly (typeof reminderSettings.$inferSelect)[],
+  phones: readonly { phone: string }[],
+): SettingsAnswer {
   return answerOf(stored[0] ?? defaultSettings, phones[0]?.phone ?? null);
 }
 
+/** GET /profile/reminders. */
+export async function getReminderSettings({ ctx }: PersonCall): Promise<SettingsAnswer> {
+  const { stored, phones } = await batchAsActor(ctx, reminderSettingsQueries(ctx));
+  return toReminderSettings(stored, phones);
+}
+
 /** PUT /profile/reminders: the whole settings, as the page sends them. */
-export async function updateReminderSettings({ ctx, input }: PersonCall<ReminderSettingsInput>): Promise<SettingsAnswer> {
+export async function updateReminderSettings({
+  ctx,
+  input,
+}: PersonCall<ReminderSettingsInput>): Promise<SettingsAnswer> {
   const row = {
     hour: input.hour,
     weeklyDay: input.weekly_day,
@@ -61,16 +72,19 @@ export async function updateReminderSettings({ ctx, input }: PersonCall<Reminder
       .insert(reminderSettings)
       .values({ userId: ctx.actor.userId, ...row })
       .onConflictDoUpdate({ target: reminderSettings.userId, set: row }),
-    ...settingsQueries(ctx),
+    ...reminderSettingsQueries(ctx),
   });
-  return answerOf(stored[0]!, phones[0]?.phone ?? null);
+  return toReminderSettings(stored, phones);
 }
 
 /**
  * POST /reminders/unsubscribe?u=…&k=…&s=… (RFC 8058 one-click, and the page's button): the signed link's
  * kind stops by e-mail for its person. Anything else in the link is refused and changes nothing.
  */
-export async function unsubscribe(ctx: ServiceContext, query: URLSearchParams): Promise<z.infer<typeof unsubscribedSchema>> {
+export async function unsubscribe(
+  ctx: ServiceContext,
+  query: URLSearchParams,
+): Promise<z.infer<typeof unsubscribedSchema>> {
   const link = await verifiedUnsubscribe(ctx.env.JWT_SECRET, query);
   const invalid = () => new AppError("NOT_FOUND", "errors:details.unsubscribeLinkInvalid");
   if (!link) throw invalid();

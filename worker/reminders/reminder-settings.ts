@@ -16,7 +16,13 @@ export type SettingsRow = Pick<
   "hour" | "weeklyDay" | "timeZone" | "nightAllowed" | "choices"
 >;
 
-export const defaultSettings: SettingsRow = { hour: 8, weeklyDay: 1, timeZone: null, nightAllowed: false, choices: "{}" };
+export const defaultSettings: SettingsRow = {
+  hour: 8,
+  weeklyDay: 1,
+  timeZone: null,
+  nightAllowed: false,
+  choices: "{}",
+};
 
 type Choices = Partial<Record<ReminderKind, Partial<Record<ReminderChannel, boolean>>>>;
 

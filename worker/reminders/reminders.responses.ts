@@ -42,4 +42,6 @@ export const reminderSettingsResponseSchema = z.object({
   ),
 });
 
+export type ReminderSettingsResponse = z.infer<typeof reminderSettingsResponseSchema>;
+
 export const unsubscribedSchema = z.object({ kind: z.enum(reminderKinds), email: z.literal(false) });

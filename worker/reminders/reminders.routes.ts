@@ -50,7 +50,8 @@ export const notificationRoutes = new Hono<ApiEnv>()
     describeRoute({
       tag,
       summary: "Mark one entry of the inbox read",
-      description: "404 for an entry that is not the caller's, or of a workspace they left. Marking it again changes nothing.",
+      description:
+        "404 for an entry that is not the caller's, or of a workspace they left. Marking it again changes nothing.",
       answer: answers.data(markedReadSchema),
     }),
     async (c) =>
@@ -89,8 +90,7 @@ export const reminderSettingsRoutes = new Hono<ApiEnv>()
       answer: answers.data(reminderSettingsResponseSchema),
     }),
     validate("json", reminderSettingsSchema),
-    async (c) =>
-      c.json({ data: await updateReminderSettings({ ctx: c.get("ctx"), input: c.req.valid("json") }) }),
+    async (c) => c.json({ data: await updateReminderSettings({ ctx: c.get("ctx"), input: c.req.valid("json") }) }),
   );
 
 /** The one-click unsubscribe of a reminder e-mail: no session, the signed link is the proof. */

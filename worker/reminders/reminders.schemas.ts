@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { reminderChannels, reminderKinds } from "../../db/enums.ts";
 import { timeZone } from "../workspaces/workspaces.schemas.ts";
+import { isQuietHour } from "./reminder-hours.ts";
 
 /**
  * A person's reminder settings as the settings page sends them (PUT /api/profile/reminders). Shared by the
  * page and the route. An hour between 22:00 and 07:00 needs `night_allowed`: people are not woken up by
- * a finance app unless they ask.
+ * a finance app unless they ask (./reminder-hours.ts).
  */
-export const quietHours = { from: 22, to: 7 } as const;
-
-export const isQuietHour = (hour: number) => hour >= quietHours.from || hour < quietHours.to;
-
 const channelChoices = z.object(
   Object.fromEntries(reminderChannels.map((channel) => [channel, z.boolean()])) as Record<
     (typeof reminderChannels)[number],

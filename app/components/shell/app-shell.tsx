@@ -14,6 +14,7 @@ type WorkspaceOption = { uuid: string; name: string; primary_color: string; seco
 type AppShellProps = {
   user: MenuUser;
   tierLabel: string;
+  unreadNotifications: number;
   workspace: WorkspaceOption;
   workspaces: WorkspaceOption[];
   showRecurring: boolean;
@@ -25,6 +26,7 @@ type AppShellProps = {
 export function AppShell({
   user,
   tierLabel,
+  unreadNotifications,
   workspace,
   workspaces,
   showRecurring,
@@ -46,6 +48,7 @@ export function AppShell({
       <AppHeader
         user={user}
         tierLabel={tierLabel}
+        unreadNotifications={unreadNotifications}
         workspaceSwitcher={<WorkspaceSwitcher current={workspace} workspaces={workspaces} />}
         menuButton={
           <Button

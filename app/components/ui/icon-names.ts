@@ -14,6 +14,7 @@ export const iconNames = [
   "arrow-up",
   "arrow-up-right",
   "banknote",
+  "bell",
   "calendar-clock",
   "calendar-days",
   "chart-column",

@@ -24,11 +24,18 @@ const justAfterMidnight = "2026-11-27T03:30:00.000Z";
 const eightInTheMorning = "2026-11-27T11:00:00.000Z";
 
 async function household() {
-  const t = await createTestApp({ now: justAfterMidnight, env: { RESEND_API_KEY: "re_test", RESEND_BASE_URL: resend.url } });
+  const t = await createTestApp({
+    now: justAfterMidnight,
+    env: { RESEND_API_KEY: "re_test", RESEND_BASE_URL: resend.url },
+  });
   const team = await workspaceWithTeam(t, {
     workspace: { name: "Casa", currency: "BRL", timeZone: "America/Sao_Paulo" },
   });
-  const account = await insertAccount(t.db, { workspaceId: team.workspace.id, name: "Itaú", initialBalanceCents: 100_000 });
+  const account = await insertAccount(t.db, {
+    workspaceId: team.workspace.id,
+    name: "Itaú",
+    initialBalanceCents: 100_000,
+  });
   const card = await insertCard(t.db, {
     workspaceId: team.workspace.id,
     accountId: account.id,
@@ -97,7 +104,9 @@ describe("the reminders of a day", () => {
     // Nothing leaves before the person's hour; at 08:00 in São Paulo, ten runs send each e-mail once.
     expect(resend.sent.filter((mail) => String(mail.subject).startsWith("Nubank"))).toEqual([]);
     await Promise.all(Array.from({ length: 10 }, () => runAt(h.t, eightInTheMorning)));
-    const mails = resend.sent.filter((mail) => [h.owner, h.admin, h.member, h.viewer].some((p) => p.user.email === mail.to));
+    const mails = resend.sent.filter((mail) =>
+      [h.owner, h.admin, h.member, h.viewer].some((p) => p.user.email === mail.to),
+    );
     expect(mails).toHaveLength(4);
     expect(mails[0]).toMatchObject({ subject: "Nubank: the statement is due in 3 days" });
     expect(mails[0]!.text).toContain("R$500.00 still to pay by Nov 30, 2026.");
