@@ -20,7 +20,7 @@ import { recurringRoutes } from "./planning/recurring/recurring.routes.ts";
 import { calculatorRoutes } from "./planning/calculators/calculators.routes.ts";
 import { installmentRoutes } from "./planning/installments/installments.routes.ts";
 import { loanRoutes } from "./planning/loans/loans.routes.ts";
-import { dueItemsJobRoutes } from "./planning/due-items-job.routes.ts";
+import { operatorRoutes } from "./operator/operator.routes.ts";
 import { currencyRoutes } from "./currency/currency.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { budgetRoutes } from "./budgets/budgets.routes.ts";
@@ -71,6 +71,6 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/workspaces", installmentRoutes)
   .route("/workspaces", loanRoutes)
   .route("/currency", currencyRoutes)
-  .route("/admin", dueItemsJobRoutes)
+  .route("/admin", operatorRoutes)
   .route("/whatsapp", whatsappRoutes)
   .route("/bank-webhooks", bankWebhookRoutes);

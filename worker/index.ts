@@ -5,10 +5,8 @@ import { clockOffsetMs, createServiceContext } from "./context.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
 import { refreshRatesInUse } from "./currency/rates-refresh.ts";
-import { dueItemExecutors } from "./planning/due-item-executors.ts";
 import { runDueItems } from "./jobs/runner.ts";
-import { bankSyncExecutor } from "./bank-connections/bank-sync.service.ts";
-import { remindersExecutor } from "./reminders/reminders.job.ts";
+import { cronExecutors } from "./operator/cron-executors.ts";
 import { renderPage } from "./pages/render-page.ts";
 
 const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DEV });
@@ -30,6 +28,6 @@ export default {
     });
     // The rates go their own way: a slow provider must not hold up posting what is due.
     ctx.waitUntil(refreshRatesInUse(services));
-    await runDueItems(services, controller.cron, [...dueItemExecutors, bankSyncExecutor, remindersExecutor]);
+    await runDueItems(services, controller.cron, cronExecutors);
   },
 };

@@ -707,6 +707,7 @@ const examples: Record<string, Example> = {
   },
   "POST /api/workspaces/{workspaceId}/loans/{loanId}/refinance": { json: { interest_rate: "10", term_months: 24 } },
   "POST /api/admin/jobs/due-items/run": { as: async () => operatorToken },
+  "POST /api/admin/jobs/reminders/run": { as: async () => operatorToken },
   "GET /api/currency/rates": { query: { base_currency: "brl" } },
   "GET /api/currency/rate": { query: { from_currency: "USD", to_currency: "BRL", date: "2026-11-02" } },
   "POST /api/currency/convert": { json: { amount: "10.00", from_currency: "USD", to_currency: "JPY" } },

@@ -269,8 +269,8 @@ describe("worker features", () => {
     { path: "worker/env.ts", holds: "the Worker's bindings" },
   ];
 
-  /** Above every feature: what assembles several features' reads for a page, and what serves them. */
-  const compositionLayer = ["worker/pages/", "worker/api.ts", "worker/app.ts", "worker/index.ts"];
+  /** Above every feature: what assembles several features (reads for a page, the cron's parts), and what serves them. */
+  const compositionLayer = ["worker/pages/", "worker/operator/", "worker/api.ts", "worker/app.ts", "worker/index.ts"];
 
   /** What each feature builds on; a folder of worker/ is one feature, its subfolders included. */
   const allowedEdges: ReadonlyArray<{ from: string; to: string; reason: string }> = [

@@ -272,6 +272,7 @@ const routesOutsideWorkspaces: Record<
   "POST /reminders/unsubscribe": "a signed link, no session: tests/node/reminders/reminder-routes.test.ts",
   "POST /workspaces": "no ids in the body",
   "POST /admin/jobs/due-items/run": "no ids in the body",
+  "POST /admin/jobs/reminders/run": "no ids in the body",
   "POST /currency/convert": "no ids in the body",
   "POST /currency/convert-multiple": "no ids in the body",
   "DELETE /currency/cache": "no ids in the body",

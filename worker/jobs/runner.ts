@@ -30,13 +30,17 @@ export type JobRunOutcome = {
   error: string | null;
 };
 
-/** Runs every executor once and records the run (started, finished, items posted and failed, error). */
+/**
+ * Runs every executor once and records the run (started, finished, items posted and failed, error) under
+ * `job`: "due-items" for the cron's tick, or the job an operator ran by hand.
+ */
 export async function runDueItems(
   ctx: ServiceContext,
   trigger: string,
   executors: readonly DueItemExecutor[],
+  job = "due-items",
 ): Promise<JobRunOutcome> {
-  const run = await startJobRun(ctx, { job: "due-items", trigger });
+  const run = await startJobRun(ctx, { job, trigger });
   const total = emptyOutcome();
   const errors: string[] = [];
   for (const executor of executors) {

@@ -39,8 +39,9 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
     new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" }).format(
       new Date(Date.UTC(2026, 10, 1 + day)),
     );
+  /** In the app and e-mail reach everyone; WhatsApp is said when it cannot. */
   const channelHint = (channel: (typeof reminderChannels)[number]) =>
-    reachable[channel] ? undefined : t(`reminders.unreachable.${channel}`);
+    reachable[channel] || channel !== "whatsapp" ? undefined : t("reminders.unreachable.whatsapp");
 
   return (
     <Card id="reminders" className="scroll-mt-20">
@@ -161,14 +162,7 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
               ))}
             </tbody>
           </table>
-          {reminderChannels.some((channel) => !reachable[channel]) ? (
-            <p className="text-xs text-muted-foreground">
-              {reminderChannels
-                .filter((channel) => !reachable[channel])
-                .map((channel) => t(`reminders.unreachable.${channel}`))
-                .join(" ")}
-            </p>
-          ) : null}
+          {channelHint("whatsapp") ? <p className="text-xs text-muted-foreground">{channelHint("whatsapp")}</p> : null}
           <div className="flex justify-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               {t("reminders.save")}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** A run of the due-items job as it is recorded in `job_runs`. */
-export const dueItemsRunSchema = z.object({
+/** A run of a cron job as it is recorded in `job_runs`. */
+export const jobRunSchema = z.object({
   id: z.string(),
   itemsDone: z.number().int(),
   itemsFailed: z.number().int(),

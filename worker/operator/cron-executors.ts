@@ -1,0 +1,16 @@
+import { bankSyncExecutor } from "../bank-connections/bank-sync.service.ts";
+import type { DueItemExecutor } from "../jobs/runner.ts";
+import { dueItemExecutors } from "../planning/due-item-executors.ts";
+import { remindersExecutor } from "../reminders/reminders.job.ts";
+
+/**
+ * What the cron's tick runs, in order (worker/index.ts): the planned money due, the bank connections due
+ * a sync, then the day's reminders — after the postings, so a reminder sees what was just posted.
+ */
+export const cronExecutors: readonly DueItemExecutor[] = [...dueItemExecutors, bankSyncExecutor, remindersExecutor];
+
+/** The jobs an operator may run by hand (POST /api/admin/jobs/{job}/run), each a part of the tick. */
+export const operatorJobs = {
+  "due-items": dueItemExecutors,
+  reminders: [remindersExecutor],
+} as const satisfies Record<string, readonly DueItemExecutor[]>;
