@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { gotoHydrated, launchBrowser, openPage, screenshotEveryLayout, waitForHydration } from "../support/browser.ts";
-import { codeFromConsole, signInThroughLogin } from "./support/sign-in.ts";
+import { codeFromMail, signInThroughLogin } from "./support/sign-in.ts";
 
 async function requestCode(page: Page, email: string) {
   await gotoHydrated(page, "/login");
@@ -29,7 +29,7 @@ describe("sign-in and first run in Chromium", () => {
     await requestCode(page, email);
     const continueButton = page.getByRole("button", { name: "Continue", exact: true });
     expect(await continueButton.isDisabled()).toBe(true);
-    await page.getByLabel("Verification code").fill(await codeFromConsole(email));
+    await page.getByLabel("Verification code").fill(await codeFromMail(email));
     expect(await continueButton.isDisabled()).toBe(false);
     await continueButton.click();
 
@@ -143,7 +143,7 @@ describe("sign-in and first run in Chromium", () => {
     await page.getByRole("button", { name: "Continuar com e-mail" }).click();
     expect(await codeField.inputValue()).toBe("");
 
-    const code = await codeFromConsole(email);
+    const code = await codeFromMail(email);
     await codeField.fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Continuar", exact: true }).click();
     await page.getByText("Código de verificação inválido").waitFor();
@@ -169,7 +169,7 @@ describe("sign-in and first run in Chromium", () => {
     await plainPage.getByLabel("Email").fill(email);
     await plainPage.getByRole("button", { name: "Continue with email" }).click();
     await plainPage.getByText("Check your email for the verification code").waitFor();
-    await plainPage.getByLabel("Verification code").fill(await codeFromConsole(email));
+    await plainPage.getByLabel("Verification code").fill(await codeFromMail(email));
     await plainPage.getByRole("button", { name: "Continue", exact: true }).click();
     await plainPage.waitForURL(`${baseURL}/onboarding`);
     await withoutScripts.close();

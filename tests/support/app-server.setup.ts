@@ -12,14 +12,17 @@ import {
 import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
 import { startFakeGraphApi } from "./fake-graph-api.ts";
 import { startFakePluggy } from "./fake-pluggy.ts";
+import { startFakeResend } from "./fake-resend.ts";
 import { testPhoneNumberId } from "./whatsapp-webhook.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     appDatabaseUrl: string;
-    /** The server's console: sign-in codes are printed there when no Resend key is set. */
+    /** The server's console. */
     appLogFile: string;
+    /** Resend's stand-in, which the app sends every e-mail to: `GET {origin}/__sent` lists them. */
+    resendOrigin: string;
     /** The operator's secret: a test runs the due-items executor with it, as an operator would. */
     appOperatorToken: string;
     /** POST { provider, mode } here to make the fake rate providers answer ("ok") or fail. */
@@ -54,6 +57,8 @@ export default async function setup(project: TestProject) {
   // WhatsApp's Graph API, faked on 127.0.0.1: the assistant's replies land there.
   const graphApi = await startFakeGraphApi();
   const whatsappAppSecret = `e2e-whatsapp-${crypto.randomUUID()}`;
+  // Resend, faked on 127.0.0.1: sign-in codes and reminders are read from what it received.
+  const resend = await startFakeResend();
   // Pluggy, faked on 127.0.0.1 over the sandbox bank, dated on the app's own day.
   const pluggyCredentials = { clientId: "e2e-pluggy", clientSecret: `e2e-pluggy-${crypto.randomUUID()}` };
   const pluggy = await startFakePluggy({
@@ -69,6 +74,8 @@ export default async function setup(project: TestProject) {
     environment: "test",
     extraEnv: {
       OPERATOR_TOKEN: operatorToken,
+      RESEND_API_KEY: "re_e2e_stand_in",
+      RESEND_BASE_URL: resend.url,
       ...providerUrlEnv(providers),
       WHATSAPP_APP_SECRET: whatsappAppSecret,
       WHATSAPP_VERIFY_TOKEN: `e2e-verify-${crypto.randomUUID()}`,
@@ -87,6 +94,7 @@ export default async function setup(project: TestProject) {
   project.provide("appUrl", server.url);
   project.provide("appDatabaseUrl", database.url);
   project.provide("appLogFile", logFile);
+  project.provide("resendOrigin", resend.url);
   project.provide("appOperatorToken", operatorToken);
   project.provide("ratesControlUrl", providers.controlUrl);
   project.provide("whatsappAppSecret", whatsappAppSecret);
@@ -95,6 +103,7 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await providers.close();
     await graphApi.close();
+    await resend.close();
     await pluggy.stop();
     await database.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -28,6 +28,11 @@ export async function startFakeResend() {
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     response.setHeader("Content-Type", "application/json");
+    // For tests in another process (the browser tests): what was sent, as JSON.
+    if (request.method === "GET" && request.url === "/__sent") {
+      response.writeHead(200).end(JSON.stringify(sent));
+      return;
+    }
     if (request.method !== "POST" || request.url !== "/emails") {
       response.writeHead(404).end(JSON.stringify({ name: "not_found", message: "Not found", statusCode: 404 }));
       return;

@@ -15,7 +15,7 @@ import {
 } from "../../support/browser.ts";
 import { testNow } from "../../support/test-clock.ts";
 import { type Language, translator } from "./locale-text.ts";
-import { codeFromConsole } from "./sign-in.ts";
+import { codeFromMail } from "./sign-in.ts";
 
 /** Money and labels through the API, as a person would have entered them: accounts, a card with a purchase, tagged transactions. */
 async function seedLedger(page: Page, baseURL: string, workspaceId: string) {
@@ -120,7 +120,7 @@ export async function blockingViolationsOnEveryScreen(
   await page.getByRole("button", { name: t("auth:login.continueWithEmail") }).click();
   await page.getByLabel(t("auth:login.codeLabel")).waitFor();
   await check("sign-in, code step", "sign-in-code");
-  await page.getByLabel(t("auth:login.codeLabel")).fill(await codeFromConsole(email));
+  await page.getByLabel(t("auth:login.codeLabel")).fill(await codeFromMail(email));
   await page.getByRole("button", { name: t("auth:login.continue"), exact: true }).click();
   await page.waitForURL(/\/onboarding$/);
   await waitForHydration(page);
