@@ -1,0 +1,141 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../db/factories.ts";
+import { cards, notifications, transactions } from "../../db/schema/index.ts";
+import { startBuiltWorker } from "../support/built-worker.ts";
+import { startFakeResend, type FakeResend } from "../support/fake-resend.ts";
+import { databaseAt } from "../support/worker-session.ts";
+
+/**
+ * The reminders in workerd against sqld, as the cron runs them (README: "Reminders"), with Resend's
+ * stand-in on 127.0.0.1. The days are in 2033, past every other worker test's clock, so their runs never
+ * send these and these never see theirs.
+ */
+describe("the reminders in the built Worker", () => {
+  let worker: Miniflare;
+  let resend: FakeResend;
+  const db = () => databaseAt(inject("databaseUrl"));
+  const tick = async (iso: string, runs = 1) => {
+    const handler = await worker.getWorker();
+    const results = await Promise.all(
+      Array.from({ length: runs }, () => handler.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date(iso) })),
+    );
+    expect(results.map((result) => result.outcome)).toEqual(Array(runs).fill("ok"));
+  };
+
+  beforeAll(async () => {
+    resend = await startFakeResend();
+    worker = startBuiltWorker({
+      databaseUrl: inject("databaseUrl"),
+      vars: { RESEND_API_KEY: "re_worker_test", RESEND_BASE_URL: resend.url },
+    });
+    await worker.ready;
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+    await resend?.close();
+  });
+
+  /** Workspaces whose card statement is due three days after `today`, each with an owner and a member. */
+  async function householdsDueOn(today: string, count: number, timeZone: string) {
+    const people: string[] = [];
+    const workspaceIds: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const owner = await insertUser(db(), { email: `owner-${crypto.randomUUID()}@example.com` });
+      const member = await insertUser(db(), { email: `member-${crypto.randomUUID()}@example.com`, language: "pt-BR" });
+      const workspace = await insertWorkspace(db(), { ownerId: owner.id, timeZone, currency: "BRL" });
+      await addMember(db(), { workspaceId: workspace.id, userId: member.id, role: "member" });
+      const account = await insertAccount(db(), { workspaceId: workspace.id, initialBalanceCents: 1_000_000 });
+      const dueDay = Number(today.slice(8)) + 3;
+      const card = await insertCard(db(), {
+        workspaceId: workspace.id,
+        accountId: account.id,
+        name: "Nubank",
+        billingCycleDay: dueDay - 10,
+        dueDay,
+      });
+      // A purchase on the statement's closing day, as the ledger writes it (the rollups follow by trigger).
+      await db()
+        .insert(transactions)
+        .values({
+          workspaceId: workspace.id,
+          kind: "expense",
+          description: "Mercado",
+          date: `${today.slice(0, 8)}${String(dueDay - 10).padStart(2, "0")}`,
+          amountCents: 12_050,
+          currency: "BRL",
+          destinationAmountCents: 12_050,
+          destinationCurrency: "BRL",
+          originCardId: card.id,
+          originCardMode: "credit",
+        });
+      await db().update(cards).set({ debtCents: 12_050 }).where(eq(cards.id, card.id));
+      people.push(owner.email, member.email);
+      workspaceIds.push(workspace.id);
+    }
+    return { people, workspaceIds };
+  }
+
+  const mailsTo = (people: readonly string[]) => resend.sent.filter((mail) => people.includes(String(mail.to)));
+
+  it("sends each reminder once under ten overlapping runs, with a slow provider", async () => {
+    const { people } = await householdsDueOn("2033-05-14", 20, "America/Sao_Paulo");
+    resend.delay(200);
+    try {
+      // 09:00 in São Paulo: decided and sent in the same tick.
+      await tick("2033-05-14T12:00:00.000Z", 10);
+      await tick("2033-05-14T12:05:00.000Z", 10);
+    } finally {
+      resend.delay(0);
+    }
+    const mails = mailsTo(people);
+    expect(mails).toHaveLength(40);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(40);
+    expect(mails.filter((mail) => mail.subject === "Nubank: a fatura vence em 3 dias")).toHaveLength(20);
+    expect(mails.filter((mail) => mail.subject === "Nubank: the statement is due in 3 days")).toHaveLength(20);
+  });
+
+  it("retries a failing provider with a growing wait and sends once it answers; never before the hour", async () => {
+    const { people, workspaceIds } = await householdsDueOn("2033-06-14", 3, "America/Sao_Paulo");
+    // 07:55 in São Paulo: decided, not sent.
+    await tick("2033-06-14T10:55:00.000Z");
+    expect(mailsTo(people)).toEqual([]);
+    resend.failWith(500);
+    try {
+      await tick("2033-06-14T11:00:00.000Z", 3);
+      expect(mailsTo(people)).toEqual([]);
+      const waiting = await db()
+        .select({ status: notifications.status, attempts: notifications.attempts })
+        .from(notifications)
+        .where(and(inArray(notifications.workspaceId, workspaceIds), eq(notifications.channel, "email")));
+      expect(waiting).toEqual(Array.from({ length: 6 }, () => ({ status: "waiting", attempts: 1 })));
+      // Within the minute's wait nothing is tried again.
+      await tick("2033-06-14T11:00:30.000Z");
+    } finally {
+      resend.failWith(null);
+    }
+    await tick("2033-06-14T11:02:00.000Z", 3);
+    expect(mailsTo(people)).toHaveLength(6);
+    const sent = await db()
+      .select({ status: notifications.status, attempts: notifications.attempts })
+      .from(notifications)
+      .where(and(inArray(notifications.workspaceId, workspaceIds), eq(notifications.channel, "email")));
+    expect(sent).toEqual(Array.from({ length: 6 }, () => ({ status: "sent", attempts: 2 })));
+  });
+
+  it("sends at 08:00 on the day the clocks spring forward, an hour earlier in UTC than the day before", async () => {
+    // New York moves to daylight time on Sunday 13 March 2033: 08:00 is 12:00 UTC that day, 13:00 the day before.
+    const { people } = await householdsDueOn("2033-03-13", 1, "America/New_York");
+    await tick("2033-03-13T11:59:00.000Z");
+    expect(mailsTo(people)).toEqual([]);
+    await tick("2033-03-13T12:00:00.000Z");
+    expect(mailsTo(people)).toHaveLength(2);
+    const rows = await db()
+      .select({ sendAfter: notifications.sendAfter, n: sql<number>`count(*)` })
+      .from(notifications)
+      .where(and(eq(notifications.about, "2033-03-16"), eq(notifications.kind, "statement_due")))
+      .groupBy(notifications.sendAfter);
+    expect(rows.map((row) => row.sendAfter)).toEqual(["2033-03-13T12:00:00.000Z"]);
+  });
+});
