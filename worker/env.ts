@@ -40,6 +40,11 @@ type OptionalSettings = {
   /** The longest wait for one Graph API call, in ms (text); 5000 when unset. */
   WHATSAPP_GRAPH_API_TIMEOUT_MS?: string;
   /**
+   * The names of the reminders' WhatsApp templates as registered with Meta, JSON (message key → name); a key
+   * left out is `moneta_<key>` (README: "Reminders"; `npm run whatsapp:templates` prints them).
+   */
+  WHATSAPP_REMINDER_TEMPLATES?: string;
+  /**
    * Bank connections (README: "Bank connections"); unset, the feature says it is not available here.
    * The key that seals what providers hand us: 32 random bytes in base64 (`openssl rand -base64 32`).
    */

@@ -6,6 +6,8 @@ export type SentWhatsAppMessage = {
   to: string;
   text: string;
   buttons: Array<{ id: string; title: string }>;
+  /** A template message's name, language and named body parameters; null for a text or interactive one. */
+  template: { name: string; language: string; parameters: Record<string, string> } | null;
   authorization: string | null;
 };
 
@@ -15,7 +17,24 @@ type GraphMessageBody = {
   type?: string;
   text?: { body?: string };
   interactive?: { body?: { text?: string }; action?: { buttons?: Array<{ reply?: { id: string; title: string } }> } };
+  template?: {
+    name?: string;
+    language?: { code?: string };
+    components?: Array<{
+      type?: string;
+      parameters?: Array<{ type?: string; parameter_name?: string; text?: string }>;
+    }>;
+  };
 };
+
+function templateOf(body: GraphMessageBody): SentWhatsAppMessage["template"] {
+  if (body.type !== "template" || !body.template) return null;
+  const parameters: Record<string, string> = {};
+  for (const component of body.template.components ?? [])
+    for (const parameter of component.parameters ?? [])
+      if (parameter.parameter_name) parameters[parameter.parameter_name] = parameter.text ?? "";
+  return { name: body.template.name ?? "", language: body.template.language?.code ?? "", parameters };
+}
 
 const messagesPath = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/;
 
@@ -30,14 +49,15 @@ function readBody(request: IncomingMessage) {
 function sentMessageOf(phoneNumberId: string, body: GraphMessageBody, authorization: string | null) {
   const buttons = (body.interactive?.action?.buttons ?? []).flatMap((button) => (button.reply ? [button.reply] : []));
   const text = body.type === "interactive" ? (body.interactive?.body?.text ?? "") : (body.text?.body ?? "");
-  return { phoneNumberId, to: body.to ?? "", text, buttons, authorization };
+  return { phoneNumberId, to: body.to ?? "", text, buttons, template: templateOf(body), authorization };
 }
 
 /**
  * The WhatsApp Cloud API's `POST /{version}/{phone-number-id}/messages` on 127.0.0.1: it records
  * each message (recipient, text, reply buttons), answers with Meta's success shape, and can be
- * told to fail. `url` is the base the app is configured with (version included). Another process
- * (a browser test) drives it over HTTP: `GET /__sent`, `DELETE /__sent`, `POST /__control { fail_with }`.
+ * told to fail, or to refuse a template as Meta does one that is not approved (error 132001). `url` is the
+ * base the app is configured with (version included). Another process (a browser test) drives it over
+ * HTTP: `GET /__sent`, `DELETE /__sent`, `POST /__control { fail_with }`.
  * `npm run bot:chat` listens with it too, printing each message as it arrives.
  */
 export async function startFakeGraphApi(
@@ -46,6 +66,7 @@ export async function startFakeGraphApi(
   const sent: SentWhatsAppMessage[] = [];
   let attempts = 0;
   let failWith: number | null = null;
+  const refusedTemplates = new Set<string>();
   let waiters: Array<() => void> = [];
   const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
 
@@ -69,6 +90,15 @@ export async function startFakeGraphApi(
     if (failWith) return json(failWith, { error: { message: "Service temporarily unavailable", code: 2 } });
     if (body.messaging_product !== "whatsapp" || !body.to) {
       return json(400, { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } });
+    }
+    if (body.type === "template" && refusedTemplates.has(body.template?.name ?? "")) {
+      return json(404, {
+        error: {
+          message: "(#132001) Template name does not exist in the translation",
+          type: "OAuthException",
+          code: 132001,
+        },
+      });
     }
     const message = sentMessageOf(route[2]!, body, request.headers.authorization ?? null);
     sent.push(message);
@@ -101,6 +131,11 @@ export async function startFakeGraphApi(
     /** Answer every message with this HTTP status (null: succeed again). */
     failWith(status: number | null) {
       failWith = status;
+    },
+    /** Refuse this template, as Meta refuses one it has not approved (null name: approve them all again). */
+    refuseTemplate(name: string | null) {
+      if (name === null) refusedTemplates.clear();
+      else refusedTemplates.add(name);
     },
     /** Resolves once `count` messages have been received in all, or rejects after `timeoutMs`. */
     async waitForMessages(count: number, timeoutMs = 5000): Promise<SentWhatsAppMessage[]> {

@@ -2,8 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../db/factories.ts";
-import { cards, notifications, transactions } from "../../db/schema/index.ts";
+import { botLinks, cards, notifications, reminderSettings, transactions } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
+import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api.ts";
 import { startFakeResend, type FakeResend } from "../support/fake-resend.ts";
 import { databaseAt } from "../support/worker-session.ts";
 
@@ -15,6 +16,7 @@ import { databaseAt } from "../support/worker-session.ts";
 describe("the reminders in the built Worker", () => {
   let worker: Miniflare;
   let resend: FakeResend;
+  let graph: FakeGraphApi;
   const db = () => databaseAt(inject("databaseUrl"));
   const tick = async (iso: string, runs = 1) => {
     const handler = await worker.getWorker();
@@ -26,15 +28,24 @@ describe("the reminders in the built Worker", () => {
 
   beforeAll(async () => {
     resend = await startFakeResend();
+    graph = await startFakeGraphApi();
     worker = startBuiltWorker({
       databaseUrl: inject("databaseUrl"),
-      vars: { RESEND_API_KEY: "re_worker_test", RESEND_BASE_URL: resend.url },
+      vars: {
+        RESEND_API_KEY: "re_worker_test",
+        RESEND_BASE_URL: resend.url,
+        WHATSAPP_ACCESS_TOKEN: "worker-test-token",
+        WHATSAPP_PHONE_NUMBER_ID: "1000000001",
+        WHATSAPP_GRAPH_API_URL: graph.url,
+        WHATSAPP_REMINDER_TEMPLATES: JSON.stringify({ statement_due_3: "moneta_fatura_3_dias" }),
+      },
     });
     await worker.ready;
   });
   afterAll(async () => {
     await worker?.dispose();
     await resend?.close();
+    await graph?.close();
   });
 
   /** Workspaces whose card statement is due three days after `today`, each with an owner and a member. */
@@ -75,6 +86,28 @@ describe("the reminders in the built Worker", () => {
       workspaceIds.push(workspace.id);
     }
     return { people, workspaceIds };
+  }
+
+  /** The workspace's people get statements due by WhatsApp only, on a linked phone each. */
+  async function byWhatsApp(workspaceIds: readonly string[]) {
+    const members = await db()
+      .select({ userId: sql<string>`user_id` })
+      .from(sql`workspace_members`)
+      .where(sql`workspace_id in ${workspaceIds}`);
+    const phones: string[] = [];
+    for (const { userId } of members) {
+      const phone = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+      phones.push(phone);
+      await db().insert(botLinks).values({ userId, phone, linkedAt: "2033-01-01T00:00:00.000Z" });
+      await db()
+        .insert(reminderSettings)
+        .values({
+          userId,
+          choices: JSON.stringify({ statement_due: { email: false, whatsapp: true } }),
+          updatedAt: "2033-01-01T00:00:00.000Z",
+        });
+    }
+    return phones;
   }
 
   const mailsTo = (people: readonly string[]) => resend.sent.filter((mail) => people.includes(String(mail.to)));
@@ -137,5 +170,50 @@ describe("the reminders in the built Worker", () => {
       .where(and(eq(notifications.about, "2033-03-16"), eq(notifications.kind, "statement_due")))
       .groupBy(notifications.sendAfter);
     expect(rows.map((row) => row.sendAfter)).toEqual(["2033-03-13T12:00:00.000Z"]);
+  });
+
+  it("sends WhatsApp reminders as their approved templates, named parameters filled", async () => {
+    const { workspaceIds } = await householdsDueOn("2033-07-14", 1, "America/Sao_Paulo");
+    const phones = await byWhatsApp(workspaceIds);
+    await tick("2033-07-14T12:00:00.000Z", 5);
+    const sent = graph.sent.filter((message) => phones.includes(message.to));
+    expect(sent.map((message) => message.template).sort((a, b) => a!.language.localeCompare(b!.language))).toEqual([
+      {
+        name: "moneta_fatura_3_dias",
+        language: "en_US",
+        parameters: { name: "Nubank", amount: "R$120.50", due: "Jul 17, 2033" },
+      },
+      {
+        name: "moneta_fatura_3_dias",
+        language: "pt_BR",
+        parameters: { name: "Nubank", amount: "R$\u00a0120,50", due: "17 de jul. de 2033" },
+      },
+    ]);
+  });
+
+  it("sends a reminder by e-mail when Meta refuses its WhatsApp template", async () => {
+    const { people, workspaceIds } = await householdsDueOn("2033-08-14", 1, "America/Sao_Paulo");
+    const phones = await byWhatsApp(workspaceIds);
+    graph.refuseTemplate("moneta_fatura_3_dias");
+    try {
+      await tick("2033-08-14T12:00:00.000Z");
+      await tick("2033-08-14T12:05:00.000Z");
+    } finally {
+      graph.refuseTemplate(null);
+    }
+    expect(graph.sent.filter((message) => phones.includes(message.to))).toEqual([]);
+    expect(
+      mailsTo(people)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(["Nubank: a fatura vence em 3 dias", "Nubank: the statement is due in 3 days"]);
+    const whatsapp = await db()
+      .select({ status: notifications.status, attempts: notifications.attempts })
+      .from(notifications)
+      .where(and(inArray(notifications.workspaceId, workspaceIds), eq(notifications.channel, "whatsapp")));
+    expect(whatsapp).toEqual([
+      { status: "failed", attempts: 1 },
+      { status: "failed", attempts: 1 },
+    ]);
   });
 });

@@ -46,6 +46,47 @@ export function graphMessageOf(reply: OutgoingReply) {
   } as const;
 }
 
+/** Where messages are sent from: `{base}/{phone-number-id}/messages`; null when the number is not configured. */
+export function graphMessagesUrl(ctx: ServiceContext): string | null {
+  const { WHATSAPP_ACCESS_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId } = ctx.env;
+  if (!token || !phoneNumberId) return null;
+  return `${(ctx.env.WHATSAPP_GRAPH_API_URL || defaultGraphApiUrl).replace(/\/+$/, "")}/${encodeURIComponent(phoneNumberId)}/messages`;
+}
+
+/** One message's fate: sent, or refused with Meta's error code (null when the call itself failed) and why. */
+export type GraphSend = { ok: true } | { ok: false; status: number | null; code: number | null; reason: string };
+
+/**
+ * One attempt at sending a message, no retry (the caller has its own: a reminder waits and tries again).
+ * Meta's error body ({ error: { message, code } }) names no secret of ours.
+ */
+export async function sendGraphMessage(ctx: ServiceContext, url: string, body: unknown): Promise<GraphSend> {
+  let response: Response;
+  try {
+    response = await post(ctx, url, body);
+  } catch (error) {
+    return {
+      ok: false,
+      status: null,
+      code: null,
+      reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    };
+  }
+  if (response.ok) {
+    await response.body?.cancel();
+    return { ok: true };
+  }
+  const text = await response.text().catch(() => "");
+  let code: number | null = null;
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: unknown } };
+    code = typeof parsed.error?.code === "number" ? parsed.error.code : null;
+  } catch {
+    code = null;
+  }
+  return { ok: false, status: response.status, code, reason: `HTTP ${response.status} ${text.slice(0, 300)}` };
+}
+
 /** The reply as one log line, the way sign-in codes are printed locally: `[whatsapp reply] 55… text ⏎ … [1] Confirmar`. */
 export function replyConsoleLine(reply: OutgoingReply): string {
   const buttons = (reply.buttons ?? []).map((button, index) => ` [${index + 1}] ${button.title}`).join("");
@@ -100,9 +141,9 @@ async function deliver(ctx: ServiceContext, url: string, body: unknown): Promise
  */
 export async function sendReplies(ctx: ServiceContext, replies: readonly OutgoingReply[]): Promise<Delivery[]> {
   const messages = replies.map((reply) => ({ reply, body: graphMessageOf(reply) }));
-  const { WHATSAPP_ACCESS_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, APP_ENV } = ctx.env;
-  const isLocal = APP_ENV === "local" || APP_ENV === "test";
-  if (!token || !phoneNumberId) {
+  const isLocal = ctx.env.APP_ENV === "local" || ctx.env.APP_ENV === "test";
+  const url = graphMessagesUrl(ctx);
+  if (url === null) {
     if (!isLocal) {
       if (messages.length > 0) ctx.log.error("whatsapp.not_configured", { replies: messages.length });
       return messages.map(() => "failed");
@@ -110,7 +151,6 @@ export async function sendReplies(ctx: ServiceContext, replies: readonly Outgoin
     for (const { reply } of messages) console.log(replyConsoleLine(reply));
     return messages.map(() => "printed");
   }
-  const url = `${(ctx.env.WHATSAPP_GRAPH_API_URL || defaultGraphApiUrl).replace(/\/+$/, "")}/${encodeURIComponent(phoneNumberId)}/messages`;
   const deliveries: Delivery[] = [];
   for (const { reply, body } of messages) {
     const failure = await deliver(ctx, url, body);

@@ -45,9 +45,7 @@ function notificationsOf(
     const settings = person.hour === null ? defaultSettings : { ...defaultSettings, ...withoutNulls(person) };
     if (occurrence.weekday !== null && settings.weeklyDay !== occurrence.weekday) return [];
     const channels = channelTable(settings)[occurrence.kind];
-    // WhatsApp needs templates approved by Meta before a reminder can go outside the 24-hour window:
-    // until they are sent, no WhatsApp reminder is made (README: "Reminders").
-    const reachable: Record<ReminderChannel, boolean> = { in_app: true, email: true, whatsapp: false };
+    const reachable: Record<ReminderChannel, boolean> = { in_app: true, email: true, whatsapp: person.phone !== null };
     const day = occurrence.kind === "weekly_summary" ? occurrence.about : todayIn(workspace.timeZone, now);
     const sendAfter = instantAt(day, settings.hour, settings.timeZone ?? workspace.timeZone);
     const params = JSON.stringify({ ...occurrence.params, workspace: workspace.name, currency_of: workspace.currency });

@@ -9,13 +9,15 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { batchOfStatements } from "../../db/named-batch.ts";
-import { notifications, users } from "../../db/schema/index.ts";
+import { botLinks, notifications, users } from "../../db/schema/index.ts";
+import { graphMessagesUrl, maskedPhone, sendGraphMessage } from "../assistant/graph-api.ts";
 import type { ServiceContext } from "../context.ts";
 import { toLanguage } from "../i18n/language.ts";
 import type { ExecutorOutcome } from "../jobs/runner.ts";
 import { sendEmail } from "../mail/mailer.ts";
 import { reminderEmail } from "./reminder-email.ts";
 import { unsubscribeLinks } from "./unsubscribe-link.ts";
+import { isTemplateRefusal, reminderTemplateMessage } from "./whatsapp-reminders.ts";
 
 export const deliveryPolicy = {
   /** Notifications claimed and sent per round. */
@@ -28,21 +30,43 @@ export const deliveryPolicy = {
   retryDelaysMs: [60_000, 5 * 60_000, 30 * 60_000],
 } as const;
 
-type Claimed = {
-  id: string;
-  kind: (typeof notifications.$inferSelect)["kind"];
-  channel: (typeof notifications.$inferSelect)["channel"];
-  params: string;
-  attempts: number;
-  expiresAt: string;
-  userId: string;
-  workspaceId: string;
-};
+type Claimed = Pick<
+  typeof notifications.$inferSelect,
+  "id" | "kind" | "subject" | "about" | "channel" | "params" | "attempts" | "expiresAt" | "userId" | "workspaceId"
+>;
+type Person = { email: string; language: string; phone: string | null };
 
-/** What a send came to: sent, or the reason it was not. */
-type Sent = { id: string; error: string | null };
+/** What a send came to: sent, or the reason it was not; `refused` when trying again cannot help. */
+type Sent = { id: string; error: string | null; refused?: boolean };
 
-async function sendOne(ctx: ServiceContext, row: Claimed, person: { email: string; language: string }): Promise<Sent> {
+/**
+ * A WhatsApp reminder, as its approved template. Without the business number configured, local and test
+ * runs print it (as the assistant's replies are printed); production counts it refused, so it goes by e-mail.
+ */
+async function sendWhatsApp(ctx: ServiceContext, row: Claimed, person: Person): Promise<Sent> {
+  if (!person.phone) return { id: row.id, error: "no linked phone", refused: true };
+  const body = reminderTemplateMessage(ctx.env, {
+    phone: person.phone,
+    language: toLanguage(person.language) ?? "en",
+    kind: row.kind,
+    values: JSON.parse(row.params) as Record<string, unknown>,
+  });
+  const url = graphMessagesUrl(ctx);
+  if (url === null) {
+    if (ctx.env.APP_ENV === "local" || ctx.env.APP_ENV === "test") {
+      console.log(`[whatsapp reminder] ${person.phone} ${body.template.name}`);
+      return { id: row.id, error: null };
+    }
+    return { id: row.id, error: "WhatsApp is not configured", refused: true };
+  }
+  const sent = await sendGraphMessage(ctx, url, body);
+  if (sent.ok) return { id: row.id, error: null };
+  ctx.log.warn("reminder.whatsapp_refused", { to: maskedPhone(person.phone), status: sent.status, code: sent.code });
+  return { id: row.id, error: sent.reason, refused: isTemplateRefusal(sent.code) };
+}
+
+async function sendOne(ctx: ServiceContext, row: Claimed, person: Person): Promise<Sent> {
+  if (row.channel === "whatsapp") return sendWhatsApp(ctx, row, person);
   const values = JSON.parse(row.params) as Record<string, unknown>;
   const language = toLanguage(person.language) ?? "en";
   const appUrl = ctx.env.APP_URL;
@@ -103,6 +127,8 @@ async function claimChunk(ctx: ServiceContext, now: Date) {
     .returning({
       id: notifications.id,
       kind: notifications.kind,
+      subject: notifications.subject,
+      about: notifications.about,
       channel: notifications.channel,
       params: notifications.params,
       attempts: notifications.attempts,
@@ -124,8 +150,9 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
     const claimed = await claimChunk(ctx, now);
     if (claimed.length === 0) return;
     const people = await ctx.db
-      .select({ id: users.id, email: users.email, language: users.language })
+      .select({ id: users.id, email: users.email, language: users.language, phone: botLinks.phone })
       .from(users)
+      .leftJoin(botLinks, eq(botLinks.userId, users.id))
       .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))]));
     const byId = new Map(people.map((person) => [person.id, person]));
     const results: Sent[] = [];
@@ -149,7 +176,7 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
           .update(notifications)
           .set({ status: "sent", sentAt: recordedAt.toISOString(), leaseUntil: null, lastError: null })
           .where(held);
-      const delay = deliveryPolicy.retryDelaysMs[row.attempts - 1];
+      const delay = result.refused ? undefined : deliveryPolicy.retryDelaysMs[row.attempts - 1];
       const retryAt = delay === undefined ? null : new Date(recordedAt.getTime() + delay);
       const isLast = retryAt === null || retryAt.toISOString() >= row.expiresAt;
       ctx.log.warn("reminder.not_sent", { notification_id: row.id, attempts: row.attempts, last: isLast });
@@ -167,6 +194,31 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
         )
         .where(held);
     });
+    // A template WhatsApp refused goes by e-mail, unless the person gets that one by e-mail already.
+    const byEmail = results.flatMap((result) => {
+      const row = claimed.find((entry) => entry.id === result.id)!;
+      return result.refused && row.channel === "whatsapp" ? [row] : [];
+    });
+    if (byEmail.length > 0)
+      statements.push(
+        ctx.db
+          .insert(notifications)
+          .values(
+            byEmail.map((row) => ({
+              userId: row.userId,
+              workspaceId: row.workspaceId,
+              kind: row.kind,
+              subject: row.subject,
+              about: row.about,
+              channel: "email" as const,
+              params: row.params,
+              sendAfter: recordedAt.toISOString(),
+              expiresAt: row.expiresAt,
+              createdAt: recordedAt.toISOString(),
+            })),
+          )
+          .onConflictDoNothing(),
+      );
     await batchOfStatements(ctx.db, statements);
     outcome.posted += results.filter((result) => result.error === null).length;
   }

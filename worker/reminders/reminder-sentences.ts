@@ -23,17 +23,16 @@ function messageKey(kind: ReminderKind, values: ReminderValues): string {
   return kind;
 }
 
-/** Title and body of a reminder in `language`. */
-export function reminderSentences(
-  t: ReminderTranslator,
-  language: Language,
-  kind: ReminderKind,
-  values: ReminderValues,
-): { title: string; body: string } {
+/**
+ * A reminder's words in `language`: its message key (`messages.<key>`), the values as they are shown
+ * (amounts and dates formatted), its title and its body. The weekly summary's body is its first sentence
+ * and `details`, the sentences that depend on the week.
+ */
+export function reminderParts(t: ReminderTranslator, language: Language, kind: ReminderKind, values: ReminderValues) {
   const currency = text(values.currency) || text(values.currency_of) || "USD";
   const money = (value: unknown) => formatAmountText(text(value) || "0", currency, language);
   const day = (value: unknown) => (text(value) ? formatDate(text(value), language, { style: "medium" }) : "");
-  const shown = {
+  const shown: Record<string, unknown> = {
     ...values,
     name: values.all_spending ? t("messages.allSpending") : text(values.name),
     amount: money(values.amount),
@@ -46,19 +45,19 @@ export function reminderSentences(
     due: day(values.due),
     closing: day(values.closing),
   };
-  const key = `messages.${messageKey(kind, values)}`;
-  const title = t(`${key}.title`, shown);
+  const key = messageKey(kind, values);
+  const path = `messages.${key}`;
+  const title = t(`${path}.title`, shown);
   if (kind === "balance_negative")
-    return { title, body: t(`${key}.${text(values.cause) ? "bodyCause" : "body"}`, shown) };
-  if (kind !== "weekly_summary") return { title, body: t(`${key}.body`, shown) };
+    return { key, shown, title, body: t(`${path}.${text(values.cause) ? "bodyCause" : "body"}`, shown) };
+  if (kind !== "weekly_summary") return { key, shown, title, body: t(`${path}.body`, shown) };
   const tags = Array.isArray(values.tags) ? (values.tags as string[]) : [];
   const others = Array.isArray(values.other_currencies) ? (values.other_currencies as string[]) : [];
   const count = Number(values.due_count ?? 0);
-  const lines = [
-    t(`${key}.spent`, shown),
-    others.length > 0 ? t(`${key}.others`, { currencies: others.join(", ") }) : "",
+  const details = [
+    others.length > 0 ? t(`${path}.others`, { currencies: others.join(", ") }) : "",
     tags.length > 0
-      ? t(`${key}.tags`, {
+      ? t(`${path}.tags`, {
           tags: tags
             .map((entry) => {
               const [name, amount] = entry.split("\t");
@@ -67,7 +66,21 @@ export function reminderSentences(
             .join(", "),
         })
       : "",
-    count > 0 ? t(`${key}.due`, { count }) : t(`${key}.dueNone`),
-  ];
-  return { title, body: lines.filter(Boolean).join(" ") };
+    count > 0 ? t(`${path}.due`, { count }) : t(`${path}.dueNone`),
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const spentLine = t(`${path}.spent`, shown);
+  return { key, shown: { ...shown, details }, title, body: `${spentLine} ${details}` };
+}
+
+/** Title and body of a reminder in `language`. */
+export function reminderSentences(
+  t: ReminderTranslator,
+  language: Language,
+  kind: ReminderKind,
+  values: ReminderValues,
+): { title: string; body: string } {
+  const { title, body } = reminderParts(t, language, kind, values);
+  return { title, body };
 }

@@ -17,9 +17,6 @@ import { verifiedUnsubscribe } from "./unsubscribe-link.ts";
 
 type SettingsAnswer = z.infer<typeof reminderSettingsResponseSchema>;
 
-/** Whether reminders go out by WhatsApp yet: they need templates approved by Meta (README: "Reminders"). */
-const whatsappRemindersReady = false;
-
 function answerOf(row: SettingsRow, phone: string | null): SettingsAnswer {
   return {
     settings: {
@@ -29,7 +26,7 @@ function answerOf(row: SettingsRow, phone: string | null): SettingsAnswer {
       night_allowed: row.nightAllowed,
       channels: channelTable(row),
     },
-    reachable: { in_app: true, email: true, whatsapp: phone !== null && whatsappRemindersReady },
+    reachable: { in_app: true, email: true, whatsapp: phone !== null },
   };
 }
 

@@ -1,6 +1,6 @@
 import { createInstance } from "i18next";
-import english from "../../locales/en/reminders.json";
-import portuguese from "../../locales/pt-BR/reminders.json";
+import english from "../../locales/en/reminders.json" with { type: "json" };
+import portuguese from "../../locales/pt-BR/reminders.json" with { type: "json" };
 import type { Language } from "../i18n/language.ts";
 import type { ReminderTranslator } from "./reminder-sentences.ts";
 
