@@ -1,26 +1,6 @@
 import type { WorkspaceRole } from "../../db/schema/index.ts";
 import type { Language } from "../i18n/language.ts";
-
-const messages = {
-  en: {
-    roles: { owner: "an owner", admin: "an admin", member: "a member", viewer: "a viewer" },
-    subject: (inviter: string, workspace: string) => `${inviter} invited you to “${workspace}” on Moneta`,
-    body: (inviter: string, workspace: string, role: string) =>
-      `${inviter} invited you to join the workspace “${workspace}” on Moneta as ${role}.`,
-    howTo: (email: string) => `Sign in with this address (${email}) and the workspace will be there:`,
-    button: "Sign in to Moneta",
-    ignore: "Not expecting this? You can ignore this e-mail.",
-  },
-  "pt-BR": {
-    roles: { owner: "proprietário(a)", admin: "administrador(a)", member: "membro", viewer: "leitor(a)" },
-    subject: (inviter: string, workspace: string) => `${inviter} convidou você para “${workspace}” no Moneta`,
-    body: (inviter: string, workspace: string, role: string) =>
-      `${inviter} convidou você para participar do espaço de trabalho “${workspace}” no Moneta como ${role}.`,
-    howTo: (email: string) => `Entre com este endereço (${email}) e o espaço de trabalho estará lá:`,
-    button: "Entrar no Moneta",
-    ignore: "Não esperava por isso? Pode ignorar este e-mail.",
-  },
-} as const;
+import { emailTranslator } from "../mail/email-sentences.ts";
 
 /** Names come from users: never let them become markup. */
 function escapeHtml(value: string): string {
@@ -38,17 +18,28 @@ export type InvitationEmailInput = {
 
 /** The invitation e-mail, text and HTML, in the invitee's language (else the inviter's). */
 export function invitationEmail(input: InvitationEmailInput) {
-  const text = messages[input.language];
-  const body = text.body(input.inviterName, input.workspaceName, text.roles[input.role]);
-  const safeBody = text.body(escapeHtml(input.inviterName), escapeHtml(input.workspaceName), text.roles[input.role]);
+  const t = emailTranslator(input.language);
+  const role = t(`invitation.roles.${input.role}`);
+  const body = t("invitation.body", { inviter: input.inviterName, workspace: input.workspaceName, role });
+  const safeBody = t("invitation.body", {
+    inviter: escapeHtml(input.inviterName),
+    workspace: escapeHtml(input.workspaceName),
+    role,
+  });
+  const howTo = t("invitation.howTo", { email: input.to });
+  const button = t("invitation.button");
+  const ignore = t("invitation.ignore");
   return {
     to: input.to,
     // A subject is one line whatever the names contain.
-    subject: text.subject(input.inviterName, input.workspaceName).replace(/\s+/g, " "),
-    text: `${body}\n\n${text.howTo(input.to)}\n${input.signInUrl}\n\n${text.ignore}\n`,
+    subject: t("invitation.subject", { inviter: input.inviterName, workspace: input.workspaceName }).replace(
+      /\s+/g,
+      " ",
+    ),
+    text: `${body}\n\n${howTo}\n${input.signInUrl}\n\n${ignore}\n`,
     html: `<div style="font-family:system-ui,sans-serif;color:#121127;max-width:480px">
-<p>${safeBody}</p><p>${escapeHtml(text.howTo(input.to))}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(input.signInUrl)}" style="background:#5b43cf;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${text.button}</a></p>
-<p style="color:#5d5c72">${text.ignore}</p></div>`,
+<p>${safeBody}</p><p>${escapeHtml(howTo)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(input.signInUrl)}" style="background:#5b43cf;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${button}</a></p>
+<p style="color:#5d5c72">${ignore}</p></div>`,
   };
 }
