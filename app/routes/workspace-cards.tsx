@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect, useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
+import { redirect, useFetcher, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import {
   failedWith,
   formText,
@@ -38,7 +38,8 @@ export const handle = { i18n: ["cards", "accounts", "workspaces", "errors"] };
 
 /**
  * `?card=` picks the card whose statements show and `&statement=` (a closing date) the statement
- * shown in full, the open one by default; everything comes in one round trip. A statement that is
+ * shown in full, the open one by default; `&pay=1` opens its payment (the dashboard's "Pay");
+ * everything comes in one round trip. A statement that is
  * not one of the card's listed ones (its billing day changed, say) leads to the card's open one.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -117,6 +118,21 @@ export default function WorkspaceCards() {
     const amount = { amountCents: statement.to_settle_cents, description, date: today };
     setPayment({ isOpen: true, draft: cardPaymentValues(statements.card, amount, language) });
   };
+  // The dashboard's "Pay" lands here with `pay=1`: the statement's payment opens once, and the address forgets it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedStatement = statements?.selected;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the payment opens once per arrival with pay=1, not when the page's data changes
+  useEffect(() => {
+    if (searchParams.get("pay") !== "1") return;
+    setSearchParams(
+      (params) => {
+        params.delete("pay");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    if (canEdit && selectedStatement && selectedStatement.to_settle_cents > 0) payStatement(selectedStatement);
+  }, [searchParams]);
   const rowActions = useFetcher<ActionResult>({ key: cardActionsKey });
   useIntentToast(rowActions.data, "cards");
   const hasAccounts = accounts.some((account) => account.is_active);

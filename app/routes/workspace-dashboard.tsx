@@ -7,6 +7,7 @@ import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quic
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
+import { ComingUpSections } from "~/components/dashboard/coming-up";
 import { VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-toggle";
 import { openedLater } from "~/components/ui/opened-later";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -192,6 +193,14 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           />
         </Suspense>
       ) : null}
+      <ComingUpSections
+        comingUp={page.comingUp}
+        accounts={page.accounts}
+        currency={currency}
+        workspaceId={params.workspaceId}
+        canEdit={canEdit}
+        analyticsHref={`/workspaces/${params.workspaceId}/analytics?from=${page.today.slice(0, 7)}-01&to=${page.today}`}
+      />
       <RecentTransactions
         transactions={stats.recent_transactions}
         today={page.today}

@@ -63,8 +63,9 @@ export function AppShell({
         }
       />
       <div className="flex">
-        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-card lg:block">
-          {sidebar()}
+        {/* The panel runs the page's whole height; its contents stay in view as the page scrolls. */}
+        <aside className="hidden w-64 shrink-0 border-r bg-card lg:block">
+          <div className="sticky top-14 h-[calc(100dvh-3.5rem)] overflow-y-auto">{sidebar()}</div>
         </aside>
         <main id={mainContentId} tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-8">
           {children}

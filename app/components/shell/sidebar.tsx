@@ -66,9 +66,9 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
                     reloadDocument={loadsDocument}
                   >
                     <Icon name={icon} className="size-4 shrink-0" />
-                    <span className="truncate">{t(`areas.${area}`)}</span>
+                    <span className="min-w-0 truncate">{t(`areas.${area}`)}</span>
                     {isBeta ? (
-                      <Badge variant="accent" className="ml-auto">
+                      <Badge variant="accent" className="ml-auto shrink-0">
                         {t("shell.beta")}
                       </Badge>
                     ) : null}
