@@ -326,6 +326,7 @@ describe("worker features", () => {
     { from: "planning", to: "jobs", reason: "what falls due is posted by the jobs' runner" },
     { from: "planning", to: "transactions", reason: "what is planned is posted as transactions" },
     { from: "profile", to: "assistant", reason: "the profile shows and manages the assistant's link to a phone" },
+    { from: "reminders", to: "assistant", reason: "a reminder on WhatsApp goes out through the assistant's number" },
     {
       from: "reminders",
       to: "analytics",

@@ -39,12 +39,13 @@ describe("the Graph API client", () => {
     ]);
     expect(result).toEqual(["sent", "sent"]);
     expect(graph.sent).toEqual([
-      { phoneNumberId: "555000", to, text: "Olá!", buttons: [], authorization: "Bearer token-123" },
+      { phoneNumberId: "555000", to, text: "Olá!", buttons: [], template: null, authorization: "Bearer token-123" },
       {
         phoneNumberId: "555000",
         to,
         text: "✅ Despesa de R$ 45,90",
         buttons: buttons("Confirmar", "Desfazer", "Mudar conta"),
+        template: null,
         authorization: "Bearer token-123",
       },
     ]);

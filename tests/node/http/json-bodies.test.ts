@@ -11,7 +11,12 @@ const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The API writes that take something other than JSON: the picture (multipart or raw bytes) and a
  * statement to import (multipart only: anything else is 415, tested in tests/node/imports/).
  */
-const uploadRoutes = new Set(["POST /profile/picture", "POST /workspaces/:workspaceId/imports/preview"]);
+/** Routes that take other bodies: uploads, and the one-click unsubscribe a mail client posts as a form (RFC 8058). */
+const uploadRoutes = new Set([
+  "POST /profile/picture",
+  "POST /workspaces/:workspaceId/imports/preview",
+  "POST /reminders/unsubscribe",
+]);
 const jsonWriteRoutes = [...new Set(api.routes.map((route) => `${route.method} ${route.path}`))]
   .filter((route) => writeMethods.has(route.split(" ")[0]!) && !uploadRoutes.has(route))
   .sort();
