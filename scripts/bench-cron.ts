@@ -135,7 +135,7 @@ try {
     const wallMs = performance.now() - started;
     if (result.outcome !== "ok") throw new Error(`tick failed: ${result.outcome}`);
     const [run] = await db.all<{ items_done: number; finished: number | null; error: string | null }>(
-      sql`select items_done, finished, error from job_runs order by started_at desc, rowid desc limit 1`,
+      sql`select items_done, finished, error from job_runs where job = 'due-items' order by started_at desc, rowid desc limit 1`,
     );
     if (run!.error) throw new Error(`tick recorded an error: ${run!.error}`);
     posted += run!.items_done;

@@ -153,27 +153,23 @@ async function seed(db: Database) {
           scheduledDate: "2030-06-11",
         })),
       ),
-      db
-        .insert(schema.budgets)
-        .values(
-          chunk.map((row) => ({
-            workspaceId: row.workspaceId,
-            amountCents: 10_000,
-            currency: "BRL" as const,
-            startMonth: "2030-01",
-          })),
-        ),
-      db
-        .insert(schema.goals)
-        .values(
-          chunk.map((row) => ({
-            id: row.goalId,
-            workspaceId: row.workspaceId,
-            name: "Reserva",
-            targetCents: 1_000,
-            currency: "BRL" as const,
-          })),
-        ),
+      db.insert(schema.budgets).values(
+        chunk.map((row) => ({
+          workspaceId: row.workspaceId,
+          amountCents: 10_000,
+          currency: "BRL" as const,
+          startMonth: "2030-01",
+        })),
+      ),
+      db.insert(schema.goals).values(
+        chunk.map((row) => ({
+          id: row.goalId,
+          workspaceId: row.workspaceId,
+          name: "Reserva",
+          targetCents: 1_000,
+          currency: "BRL" as const,
+        })),
+      ),
       db.insert(schema.goalAccounts).values(chunk.map((row) => ({ goalId: row.goalId, accountId: row.accountId }))),
       db.insert(schema.bankConnections).values(
         chunk.map((row) => ({

@@ -102,7 +102,7 @@ try {
     const wallMs = performance.now() - started;
     if (result.outcome !== "ok") throw new Error(`tick failed: ${result.outcome}`);
     const [run] = await db.all<{ finished: number | null; error: string | null }>(
-      sql`select finished, error from job_runs order by started_at desc, rowid desc limit 1`,
+      sql`select finished, error from job_runs where job = 'due-items' order by started_at desc, rowid desc limit 1`,
     );
     if (run!.error) throw new Error(`tick recorded an error: ${run!.error}`);
     return {

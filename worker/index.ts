@@ -6,7 +6,7 @@ import type { Env } from "./env.ts";
 import { createLogger } from "./http/request-scope.ts";
 import { refreshRatesInUse } from "./currency/rates-refresh.ts";
 import { runDueItems } from "./jobs/runner.ts";
-import { cronExecutors } from "./operator/cron-executors.ts";
+import { cronJobs } from "./operator/cron-executors.ts";
 import { renderPage } from "./pages/render-page.ts";
 
 const app = createWorkerApp({ api, renderPage, isDevelopment: import.meta.env.DEV });
@@ -28,6 +28,6 @@ export default {
     });
     // The rates go their own way: a slow provider must not hold up posting what is due.
     ctx.waitUntil(refreshRatesInUse(services));
-    await runDueItems(services, controller.cron, cronExecutors);
+    for (const { job, executors } of cronJobs) await runDueItems(services, controller.cron, executors, job);
   },
 };

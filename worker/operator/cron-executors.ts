@@ -4,10 +4,14 @@ import { dueItemExecutors } from "../planning/due-item-executors.ts";
 import { remindersExecutor } from "../reminders/reminders.job.ts";
 
 /**
- * What the cron's tick runs, in order (worker/index.ts): the planned money due, the bank connections due
- * a sync, then the day's reminders — after the postings, so a reminder sees what was just posted.
+ * What the cron's tick runs, in order (worker/index.ts), each recorded as its own job run: the planned
+ * money due and the bank connections due a sync, then the day's reminders — after the postings, so a
+ * reminder sees what was just posted.
  */
-export const cronExecutors: readonly DueItemExecutor[] = [...dueItemExecutors, bankSyncExecutor, remindersExecutor];
+export const cronJobs: ReadonlyArray<{ job: string; executors: readonly DueItemExecutor[] }> = [
+  { job: "due-items", executors: [...dueItemExecutors, bankSyncExecutor] },
+  { job: "reminders", executors: [remindersExecutor] },
+];
 
 /** The jobs an operator may run by hand (POST /api/admin/jobs/{job}/run), each a part of the tick. */
 export const operatorJobs = {
