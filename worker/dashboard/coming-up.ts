@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { tagMonthSpending, tags } from "../../db/schema/index.ts";
 import { cardDaysQuery } from "../analytics/analytics.queries.ts";
-import { type CardCycle, closingDateFor, dueDateFor, periodClosingOn } from "../cards/statements.ts";
+import { type CardCycle, closingDateFor, periodClosingOn } from "../cards/statements.ts";
 import type { ServiceContext } from "../context.ts";
 import { addDays, possibleTodays } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
@@ -136,6 +136,7 @@ function week(input: ComingUpInput) {
     }, 0n);
   const items = [
     ...plannedFlows(input.planned, until).map((flow) => ({
+      // biome-ignore lint/complexity/useMathMinMax: the days are YYYY-MM-DD strings, which Math.max would make NaN
       date: flow.date < today ? today : flow.date,
       kind: flow.kind,
       description: flow.description,
