@@ -172,10 +172,11 @@ export function reportCardsQuery(ctx: ServiceContext, workspaceId: string) {
 }
 
 /**
- * What moved on each credit-mode card from `from` on, dated ahead too, per day, kind and direction:
- * the charges after a statement's closing and the payments coming (worker/planning/projected-cash.ts).
+ * What moved on each leg of a type from `from` on, dated ahead too, per day, kind and direction: on the
+ * credit-mode cards, the charges after a statement's closing and the payments coming
+ * (worker/planning/projected-cash.ts); on the accounts, what is dated after today.
  */
-export function cardDaysQuery(ctx: ServiceContext, workspaceId: string, from: string) {
+export function legDaysQuery(ctx: ServiceContext, workspaceId: string, from: string, legType: "card" | "account") {
   return ctx.db
     .select({
       leg: ledgerDayFlows.leg,
@@ -189,11 +190,15 @@ export function cardDaysQuery(ctx: ServiceContext, workspaceId: string, from: st
       and(
         eq(ledgerDayFlows.workspaceId, workspaceId),
         gte(ledgerDayFlows.day, from),
-        like(ledgerDayFlows.leg, "card:%"),
+        like(ledgerDayFlows.leg, `${legType}:%`),
       ),
     )
     .groupBy(ledgerDayFlows.leg, ledgerDayFlows.day, ledgerDayFlows.kind, ledgerDayFlows.direction);
 }
+
+/** legDaysQuery of the cards. */
+export const cardDaysQuery = (ctx: ServiceContext, workspaceId: string, from: string) =>
+  legDaysQuery(ctx, workspaceId, from, "card");
 
 export function reportTagsQuery(ctx: ServiceContext, workspaceId: string) {
   return ctx.db

@@ -3,7 +3,7 @@
  * as named reads for a batch that holds several workspaces: each read is summed by SQL over the rollups,
  * never by loading transactions. The people are read with their settings and linked phone.
  */
-import { and, eq, gte, isNull, like, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import {
   accounts,
   bankConnections,
@@ -16,7 +16,7 @@ import {
   users,
   workspaceMembers,
 } from "../../db/schema/index.ts";
-import { cardDaysQuery } from "../analytics/analytics.queries.ts";
+import { cardDaysQuery, legDaysQuery } from "../analytics/analytics.queries.ts";
 import { budgetAlertReads, budgetAlertsFrom } from "../budgets/budget-alerts.ts";
 import type { RowsByName } from "../../db/named-batch.ts";
 import { actingAs } from "../access/actor.ts";
@@ -62,22 +62,7 @@ export function workspaceReads(ctx: ServiceContext, workspace: DecidedWorkspace,
       })
       .from(accounts)
       .where(eq(accounts.workspaceId, workspaceId)),
-    accountDays: ctx.db
-      .select({
-        leg: ledgerDayFlows.leg,
-        day: ledgerDayFlows.day,
-        direction: ledgerDayFlows.direction,
-        units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
-      })
-      .from(ledgerDayFlows)
-      .where(
-        and(
-          eq(ledgerDayFlows.workspaceId, workspaceId),
-          gte(ledgerDayFlows.day, today),
-          like(ledgerDayFlows.leg, "account:%"),
-        ),
-      )
-      .groupBy(ledgerDayFlows.leg, ledgerDayFlows.day, ledgerDayFlows.direction),
+    accountDays: legDaysQuery(ctx, workspaceId, today, "account"),
     ...budgetAlertReads(ctx, workspaceId),
     owners: workspaceOwnerTierQuery(ctx, workspaceId),
     ...goalReads(actingAs(ctx, { type: "system", job: "reminders" }), workspaceId),
