@@ -1,6 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Miniflare } from "miniflare";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, migrateDatabase, type RunningProcess, startDatabase } from "../../scripts/local-stack.ts";
 import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../db/factories.ts";
 import { botLinks, cards, notifications, reminderSettings, transactions } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
@@ -9,15 +13,18 @@ import { startFakeResend, type FakeResend } from "../support/fake-resend.ts";
 import { databaseAt } from "../support/worker-session.ts";
 
 /**
- * The reminders in workerd against sqld, as the cron runs them (README: "Reminders"), with Resend's
- * stand-in on 127.0.0.1. The days are in 2033, past every other worker test's clock, so their runs never
- * send these and these never see theirs.
+ * The reminders in workerd against sqld, as the cron runs them (README: "Reminders"), with Resend's and
+ * the Graph API's stand-ins on 127.0.0.1. On a database of their own: their ticks, dated 2033, would
+ * otherwise post the other worker tests' planned items before those tests' own ticks do.
  */
 describe("the reminders in the built Worker", () => {
   let worker: Miniflare;
   let resend: FakeResend;
   let graph: FakeGraphApi;
-  const db = () => databaseAt(inject("databaseUrl"));
+  let database: RunningProcess;
+  let databaseUrl: string;
+  const dataDir = mkdtempSync(join(tmpdir(), "moneta-reminders-"));
+  const db = () => databaseAt(databaseUrl);
   const tick = async (iso: string, runs = 1) => {
     const handler = await worker.getWorker();
     const results = await Promise.all(
@@ -27,10 +34,13 @@ describe("the reminders in the built Worker", () => {
   };
 
   beforeAll(async () => {
+    database = await startDatabase({ dataDir, port: await freePort() });
+    databaseUrl = database.url;
+    await migrateDatabase(databaseUrl);
     resend = await startFakeResend();
     graph = await startFakeGraphApi();
     worker = startBuiltWorker({
-      databaseUrl: inject("databaseUrl"),
+      databaseUrl,
       vars: {
         RESEND_API_KEY: "re_worker_test",
         RESEND_BASE_URL: resend.url,
@@ -46,6 +56,8 @@ describe("the reminders in the built Worker", () => {
     await worker?.dispose();
     await resend?.close();
     await graph?.close();
+    await database?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Workspaces whose card statement is due three days after `today`, each with an owner and a member. */
