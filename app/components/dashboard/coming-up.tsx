@@ -60,7 +60,7 @@ function PlacesSection({
   const language = useLanguage();
   const active = accounts.filter((account) => account.is_active);
   return (
-    <section aria-labelledby="places-title" className="rounded-2xl border bg-card p-5 shadow-xs">
+    <section aria-labelledby="places-title" className="min-w-0 rounded-2xl border bg-card p-5 shadow-xs">
       <SectionHeading
         id="places-title"
         title={t("places.title")}
@@ -78,7 +78,7 @@ function PlacesSection({
             >
               <span className="flex min-w-0 items-center gap-2 text-sm">
                 <Icon name="wallet" className="size-4 shrink-0 text-muted-foreground" />
-                <span className="truncate">{account.name}</span>
+                <span className="min-w-0 truncate">{account.name}</span>
               </span>
               <span
                 className={cn(
@@ -93,14 +93,16 @@ function PlacesSection({
           {comingUp.cards.map((card) => {
             const cents = decimalToExactUnits(card.amount, card.currency);
             return (
-              <li key={card.uuid} className="grid gap-1 py-2.5">
+              <li key={card.uuid} className="grid min-w-0 grid-cols-1 gap-1 py-2.5">
                 <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                   <span className="flex min-w-0 items-center gap-2 text-sm">
                     <Icon name="credit-card" className="size-4 shrink-0 text-muted-foreground" />
-                    <span className="truncate">{card.name}</span>
-                    <Badge variant={statusVariants[card.status]}>{t(`places.status.${card.status}`)}</Badge>
+                    <span className="min-w-0 truncate">{card.name}</span>
+                    <Badge variant={statusVariants[card.status]} className="shrink-0">
+                      {t(`places.status.${card.status}`)}
+                    </Badge>
                   </span>
-                  <span className="pl-6 text-sm font-semibold tabular-nums text-foreground sm:pl-0">
+                  <span className="shrink-0 pl-6 text-sm font-semibold tabular-nums text-foreground sm:pl-0">
                     {formatMoney(cents, card.currency, language)}
                   </span>
                 </div>
@@ -133,7 +135,7 @@ function WeekSection({ comingUp, currency, base }: { comingUp: ComingUp; currenc
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
   return (
-    <section aria-labelledby="week-title" className="rounded-2xl border bg-card p-5 shadow-xs">
+    <section aria-labelledby="week-title" className="min-w-0 rounded-2xl border bg-card p-5 shadow-xs">
       <SectionHeading
         id="week-title"
         title={t("week.title")}
@@ -150,7 +152,7 @@ function WeekSection({ comingUp, currency, base }: { comingUp: ComingUp; currenc
             const cents = decimalToExactUnits(item.amount, item.currency);
             const isIncome = item.kind === "income";
             return (
-              <li key={`${item.source.uuid}-${item.date}-${item.description}`} className="grid gap-0.5 py-2.5">
+              <li key={`${item.source.uuid}-${item.date}-${item.description}`} className="grid grid-cols-1 gap-0.5 py-2.5">
                 <div className="flex flex-col gap-0.5 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                   <Link
                     to={`${base}/${sourcePages[item.source.type]}${item.source.type === "statement" ? `?card=${item.source.uuid}` : ""}`}
@@ -199,7 +201,7 @@ function CategoriesSection({
   // Largest first: the first bar is the full width.
   const largest = comingUp.categories[0] ? decimalToExactUnits(comingUp.categories[0].amount, currency) : 0n;
   return (
-    <section aria-labelledby="categories-title" className="rounded-2xl border bg-card p-5 shadow-xs">
+    <section aria-labelledby="categories-title" className="min-w-0 rounded-2xl border bg-card p-5 shadow-xs">
       <SectionHeading
         id="categories-title"
         title={t("categories.title")}
@@ -214,7 +216,7 @@ function CategoriesSection({
             const cents = decimalToExactUnits(category.amount, currency);
             const width = largest > 0n ? Number((cents * 1000n) / largest) / 10 : 0;
             return (
-              <li key={category.uuid} className="grid gap-1">
+              <li key={category.uuid} className="grid grid-cols-1 gap-1">
                 <div className="flex flex-col gap-0.5 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                   <span className="truncate">{category.name}</span>
                   <span className="shrink-0 font-medium tabular-nums">{formatMoney(cents, currency, language)}</span>

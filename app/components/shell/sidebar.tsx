@@ -57,7 +57,8 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
             </button>
             <ul id={`nav-group-${group.id}`} hidden={!isOpen} className="mt-0.5 grid gap-0.5">
               {group.items.map(({ area, icon, isBeta, loadsDocument }) => (
-                <li key={area}>
+                // min-w-0: a long name truncates inside the panel rather than pushing the badge past its edge.
+                <li key={area} className="min-w-0">
                   <NavLink
                     to={`/workspaces/${workspaceId}/${area}`}
                     className={linkClass}
