@@ -152,7 +152,10 @@ function WeekSection({ comingUp, currency, base }: { comingUp: ComingUp; currenc
             const cents = decimalToExactUnits(item.amount, item.currency);
             const isIncome = item.kind === "income";
             return (
-              <li key={`${item.source.uuid}-${item.date}-${item.description}`} className="grid grid-cols-1 gap-0.5 py-2.5">
+              <li
+                key={`${item.source.uuid}-${item.date}-${item.description}`}
+                className="grid grid-cols-1 gap-0.5 py-2.5"
+              >
                 <div className="flex flex-col gap-0.5 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                   <Link
                     to={`${base}/${sourcePages[item.source.type]}${item.source.type === "statement" ? `?card=${item.source.uuid}` : ""}`}
