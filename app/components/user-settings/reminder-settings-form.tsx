@@ -131,7 +131,7 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                   {t("reminders.kind")}
                 </th>
                 {reminderChannels.map((channel) => (
-                  <th key={channel} scope="col" className="w-20 px-1 py-2 text-center font-medium sm:w-28">
+                  <th key={channel} scope="col" className="w-16 px-1 py-2 text-center font-medium sm:w-28">
                     {t(`reminders.channels.${channel}`)}
                   </th>
                 ))}
