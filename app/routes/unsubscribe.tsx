@@ -54,7 +54,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <Card>
           <CardHeader>
             <h1 className="text-lg leading-snug font-semibold tracking-tight">
-              {kind && !actionData ? t("unsubscribe.title") : t("unsubscribe.settings")}
+              {!kind ? t("unsubscribe.invalidTitle") : actionData ? t("unsubscribe.doneTitle") : t("unsubscribe.title")}
             </h1>
             <CardDescription>
               {!kind

@@ -168,7 +168,9 @@ describe("reminders in Chromium", () => {
         await stranger.page.getByRole("heading", { name: w.unsubscribeTitle }).waitFor();
         await stranger.page.getByRole("button", { name: w.unsubscribeConfirm }).click();
         await stranger.page.getByText(w.unsubscribed).waitFor();
+        await stranger.page.getByRole("heading", { name: "E-mails stopped" }).waitFor();
         await captureScreenshot(stranger.page, `reminders-unsubscribed-${language}-${viewport}`);
+        expect(await blockingViolations(stranger.page, "the unsubscribe page")).toEqual([]);
         expect(stranger.problems).toEqual([]);
         await stranger.context.close();
         const settings = await (await page.request.get("/api/profile/reminders")).json();
