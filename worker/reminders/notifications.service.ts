@@ -103,7 +103,8 @@ export async function listNotifications({
         workspace: { uuid: entry.workspaceId, name: entry.workspaceName },
         link: `/workspaces/${entry.workspaceId}/${String(link)}`,
         can_act: can(entry.role, actingPermission[entry.kind]),
-        delivery: entry.channel === "in_app" ? "in_app" : "email_failed",
+        delivery:
+          entry.channel === "in_app" ? "in_app" : entry.channel === "email" ? "email_failed" : "whatsapp_failed",
         at: entry.sendAfter,
         read_at: entry.readAt,
       };

@@ -5,8 +5,8 @@ import { reminderSettingsSchema } from "./reminders.schemas.ts";
 /**
  * One entry of the bell's inbox: what it is about (`kind` and `values`, which the page words in its
  * language), the workspace, the screen to act on (`link`, under /workspaces/{uuid}/) and whether the
- * caller's role may act there. `delivery` is `in_app`, or `email_failed` for an e-mail that could not be
- * delivered after its tries.
+ * caller's role may act there. `delivery` is `in_app`, or `email_failed` / `whatsapp_failed` for a message
+ * that could not be delivered after its tries (a WhatsApp template Meta refused was sent by e-mail instead).
  */
 export const notificationSchema = z.object({
   uuid: z.string(),
@@ -15,7 +15,7 @@ export const notificationSchema = z.object({
   workspace: z.object({ uuid: z.string(), name: z.string() }),
   link: z.string(),
   can_act: z.boolean(),
-  delivery: z.enum(["in_app", "email_failed"]),
+  delivery: z.enum(["in_app", "email_failed", "whatsapp_failed"]),
   at: z.string(),
   read_at: z.string().nullable(),
 });

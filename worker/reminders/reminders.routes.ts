@@ -30,7 +30,7 @@ export const notificationRoutes = new Hono<ApiEnv>()
         "caller is still a member of. `kind` and `values` say what it is about (the page words them in its language); " +
         "`link` is the screen to act on, and `can_act` whether the caller's role may act there (a viewer is shown " +
         "the statement, not offered to pay it). An e-mail that could not be delivered after its tries is listed with " +
-        "`delivery: email_failed`. `unread` counts the unread in-app entries.",
+        "`delivery: email_failed` (or `whatsapp_failed`). `unread` counts the unread in-app entries.",
       answer: answers.data(inboxSchema),
     }),
     validate("query", z.object({ before: z.string().max(64).optional() })),

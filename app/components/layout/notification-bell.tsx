@@ -137,8 +137,14 @@ export function NotificationBell({ unread }: { unread: number }) {
                           <span>{entry.workspace.name}</span>
                           <span aria-hidden>·</span>
                           <time dateTime={entry.at}>{formatRelativeTime(entry.at, now, language)}</time>
-                          {entry.delivery === "email_failed" ? (
-                            <span className="font-medium text-destructive">{t("notifications.emailFailed")}</span>
+                          {entry.delivery !== "in_app" ? (
+                            <span className="font-medium text-destructive">
+                              {t(
+                                entry.delivery === "email_failed"
+                                  ? "notifications.emailFailed"
+                                  : "notifications.whatsappFailed",
+                              )}
+                            </span>
                           ) : null}
                         </span>
                         {entry.kind === "statement_due" && entry.can_act ? (

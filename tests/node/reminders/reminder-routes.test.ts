@@ -148,6 +148,19 @@ describe("the inbox", () => {
       expiresAt: "2026-11-22T03:00:00.000Z",
       status: "sent",
     });
+    // A WhatsApp message that could not be delivered is listed, said as such, but not counted unread.
+    await t.db.insert(notifications).values({
+      userId: team.member.user.id,
+      workspaceId: team.workspace.id,
+      kind: "weekly_summary",
+      subject: team.workspace.id,
+      about: "2026-11-21",
+      channel: "whatsapp",
+      params: "{}",
+      sendAfter: "2026-11-21T10:00:00.000Z",
+      expiresAt: "2026-11-22T03:00:00.000Z",
+      status: "failed",
+    });
     const first = (await (await t.request("/api/notifications", { token: team.viewer.token })).json()).data;
     expect(first.notifications).toHaveLength(20);
     expect(first.unread).toBe(25);
@@ -173,6 +186,11 @@ describe("the inbox", () => {
     expect(second.next_before).toBeNull();
     const member = (await (await t.request("/api/notifications", { token: team.member.token })).json()).data;
     expect(member.notifications[0].can_act).toBe(true);
+    expect(member.notifications.map((entry: { delivery: string }) => entry.delivery)).toEqual([
+      "in_app",
+      "whatsapp_failed",
+    ]);
+    expect(member.unread).toBe(1);
 
     const one = await t.request(`/api/notifications/${first.notifications[0].uuid}/read`, {
       method: "POST",
