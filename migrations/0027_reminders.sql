@@ -27,9 +27,11 @@ CREATE TABLE `reminder_days` (
 	`workspace_id` text PRIMARY KEY NOT NULL,
 	`decided_on` text NOT NULL,
 	`decided_at` text NOT NULL,
+	`next_day_at` text NOT NULL,
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `reminder_days_next_day_idx` ON `reminder_days` (`next_day_at`);--> statement-breakpoint
 CREATE TABLE `reminder_settings` (
 	`user_id` text PRIMARY KEY NOT NULL,
 	`hour` integer DEFAULT 8 NOT NULL,

@@ -69,11 +69,19 @@ export const reminderSettings = sqliteTable("reminder_settings", {
   updatedAt: timestampColumn("updated_at").notNull(),
 });
 
-/** The last local day whose reminders were decided for a workspace: the cron decides each day once. */
-export const reminderDays = sqliteTable("reminder_days", {
-  workspaceId: text("workspace_id")
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
-  decidedOn: text("decided_on").notNull(),
-  decidedAt: timestampColumn("decided_at").notNull(),
-});
+/**
+ * The last local day whose reminders were decided for a workspace, and the moment its next day begins (in
+ * its time zone then): each tick reads only the workspaces whose next day has come, never all of them.
+ */
+export const reminderDays = sqliteTable(
+  "reminder_days",
+  {
+    workspaceId: text("workspace_id")
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    decidedOn: text("decided_on").notNull(),
+    decidedAt: timestampColumn("decided_at").notNull(),
+    nextDayAt: timestampColumn("next_day_at").notNull(),
+  },
+  (table) => [index("reminder_days_next_day_idx").on(table.nextDayAt)],
+);

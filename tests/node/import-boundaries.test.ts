@@ -305,7 +305,6 @@ describe("worker features", () => {
       reason: "the cards' statements on the dashboard read the reports' rollup of card days",
     },
     { from: "dashboard", to: "budgets", reason: "the dashboard warns of budgets near their limit" },
-    { from: "dashboard", to: "cards", reason: "each card's statement on the dashboard follows its billing days" },
     { from: "dashboard", to: "currency", reason: "the figures are in the workspace's currency" },
     { from: "dashboard", to: "planning", reason: "the virtual balance adds what is planned" },
     { from: "dashboard", to: "transactions", reason: "the dashboard lists the latest transactions" },

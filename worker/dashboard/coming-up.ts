@@ -7,13 +7,15 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { tagMonthSpending, tags } from "../../db/schema/index.ts";
 import { cardDaysQuery } from "../analytics/analytics.queries.ts";
-import { type CardCycle, closingDateFor, periodClosingOn } from "../cards/statements.ts";
 import type { ServiceContext } from "../context.ts";
 import { addDays, possibleTodays } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { exactSum } from "../ledger/sums.ts";
 import {
   type CardDay,
+  chargedBetween,
+  type StatementDue,
+  statementsAround,
   type ProjectionAccount,
   type ProjectionCard,
   plannedLegMovements,
@@ -77,13 +79,13 @@ export type ComingUpInput = {
 type StatementStatus = "open" | "closed" | "overdue";
 
 /** Each active credit card's statement to pay next: the closed one still owed, else the open one so far. */
-function cardStatements({ today, cards, cardDays }: ComingUpInput) {
-  const credit = cards.filter((card) => card.mode === "credit" && card.isActive);
-  const dues = statementsDue({ cards: credit, cardDays, cardMovements: [], today, until: addDays(today, 62) });
+function cardStatements(
+  { today, cardDays }: ComingUpInput,
+  credit: readonly ComingCard[],
+  dues: readonly StatementDue[],
+) {
   return credit.map((card) => {
-    const cycle: CardCycle = { billingDay: card.billingCycleDay, dueDay: card.dueDay };
-    const open = periodClosingOn(closingDateFor(today, cycle.billingDay), cycle);
-    const previous = periodClosingOn(closingDateFor(addDays(open.start, -1), cycle.billingDay), cycle);
+    const { open, previous } = statementsAround(card, today);
     const owed = dues.find((due) => due.cardId === card.id);
     const base = { uuid: card.id, name: card.name, currency: card.currency };
     if (owed) {
@@ -99,13 +101,7 @@ function cardStatements({ today, cards, cardDays }: ComingUpInput) {
         status,
       };
     }
-    const charged = cardDays.reduce(
-      (sum, row) =>
-        row.leg === `card:${card.id}` && row.direction === "out" && row.day >= open.start && row.day <= today
-          ? sum + row.units
-          : sum,
-      0n,
-    );
+    const charged = chargedBetween(cardDays, card.id, open.start, today);
     return {
       ...base,
       closing: open.closing,
@@ -121,13 +117,12 @@ function cardStatements({ today, cards, cardDays }: ComingUpInput) {
  * date order, each with the total balance after it — the money it moves in and out of accounts, converted
  * at the latest kept rate (null from the first that no rate converts).
  */
-function week(input: ComingUpInput) {
+function week(input: ComingUpInput, allDues: readonly StatementDue[]) {
   const { today, converter, currency } = input;
   const until = addDays(today, comingDays);
   const accounts = new Map(input.accounts.map((account) => [account.id, account]));
   const cards = new Map(input.cards.map((card) => [card.id, card]));
-  const credit = input.cards.filter((card) => card.mode === "credit" && card.isActive);
-  const dues = statementsDue({ cards: credit, cardDays: input.cardDays, cardMovements: [], today, until });
+  const dues = allDues.filter((due) => due.due <= until);
   const cashOf = (movements: { accountId: string; units: bigint }[]) =>
     movements.reduce<bigint | null>((sum, movement) => {
       const account = accounts.get(movement.accountId);
@@ -185,9 +180,18 @@ function monthCategories({ today, converter, currency, monthTagSpending }: Comin
 }
 
 export function comingUpFrom(input: ComingUpInput) {
+  // What the active credit cards' statements ask for, read once: the week's is a prefix of it.
+  const credit = input.cards.filter((card) => card.mode === "credit" && card.isActive);
+  const dues = statementsDue({
+    cards: credit,
+    cardDays: input.cardDays,
+    cardMovements: [],
+    today: input.today,
+    until: addDays(input.today, 62),
+  });
   return {
-    cards: cardStatements(input),
-    week: week(input),
+    cards: cardStatements(input, credit, dues),
+    week: week(input, dues),
     week_end: addDays(input.today, comingDays),
     categories: monthCategories(input),
   };

@@ -80,6 +80,24 @@ export function plannedLegMovements(
   return { accountMovements, cardMovements };
 }
 
+/** A card's open statement (the one holding `today`) and the one that closed before it. */
+export function statementsAround(card: Pick<ProjectionCard, "billingCycleDay" | "dueDay">, today: string) {
+  const cycle: CardCycle = { billingDay: card.billingCycleDay, dueDay: card.dueDay };
+  const open = periodClosingOn(closingDateFor(today, cycle.billingDay), cycle);
+  const previous = periodClosingOn(closingDateFor(addDays(open.start, -1), cycle.billingDay), cycle);
+  return { open, previous };
+}
+
+/** What was charged on a card (its leg's `out` days) from `from` to `to`, both included. */
+export function chargedBetween(cardDays: readonly CardDay[], cardId: string, from: string, to: string): bigint {
+  const leg = `card:${cardId}`;
+  return cardDays.reduce(
+    (sum, row) =>
+      row.leg === leg && row.direction === "out" && row.day >= from && row.day <= to ? sum + row.units : sum,
+    0n,
+  );
+}
+
 /** The closing before `closing` in the card's cycle. */
 const previousClosing = (closing: string, cycle: CardCycle) =>
   closingDateFor(addDays(periodClosingOn(closing, cycle).start, -1), cycle.billingDay);

@@ -1,16 +1,16 @@
 /**
  * Deciding a day's reminders (README: "Reminders"; docs/decisions/051-a-reminder-is-claimed-by-its-occurrence.md).
- * Every tick, each workspace whose local day has turned since it was last decided is read (several
+ * Every tick, each workspace whose next local day has begun (`reminder_days.next_day_at`) is read (several
  * workspaces a round trip), what is worth saying today is worked out (./reminder-occurrences.ts), and each
  * occurrence becomes a notification per person and channel, inserted with its occurrence key in the batch
  * that marks the day decided. A second run deciding the same day — overlapping ticks, a retry, a redeploy —
  * inserts nothing: the keys are taken. A day the cron never ran is never decided: only today is.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, lte, or, sql } from "drizzle-orm";
 import { batchByName, batchOfStatements, type NamedReads } from "../../db/named-batch.ts";
 import { newId } from "../../db/ids.ts";
-import type { ReminderChannel } from "../../db/enums.ts";
+import { type ReminderChannel, reminderChannels } from "../../db/enums.ts";
 import { notifications, reminderDays, workspaces } from "../../db/schema/index.ts";
 import { can } from "../access/permissions.ts";
 import type { ServiceContext } from "../context.ts";
@@ -28,75 +28,95 @@ export const deciderPolicy = {
   rowsPerInsert: 400,
 } as const;
 
-type Person = WorkspaceRows["people"][number];
 type NotificationRow = typeof notifications.$inferInsert;
+type Workspace = DecidedWorkspace & { name: string; today: string };
 
-/** Each person's notifications of one occurrence: one per channel they keep on and can be reached by. */
+/** A member as the decider needs them: role, settings (each kind's channels worked out once) and reach. */
+function recipientsOf(people: WorkspaceRows["people"]) {
+  return people.map((person) => {
+    const settings = person.stored ?? defaultSettings;
+    return {
+      userId: person.userId,
+      role: person.role,
+      settings,
+      channels: channelTable(settings),
+      reachable: { in_app: true, email: true, whatsapp: person.phone !== null } as Record<ReminderChannel, boolean>,
+    };
+  });
+}
+
+/** Each recipient's notifications of one occurrence: one per channel they keep on and can be reached by. */
 function notificationsOf(
-  workspace: DecidedWorkspace & { name: string },
+  workspace: Workspace,
   occurrence: Occurrence,
-  people: readonly Person[],
+  recipients: ReturnType<typeof recipientsOf>,
   now: Date,
 ): NotificationRow[] {
   const expiresAt = instantAt(addDays(occurrence.lastDay, 1), 0, workspace.timeZone);
   if (expiresAt <= now) return [];
-  return people.flatMap((person) => {
-    if (!can(person.role, occurrence.audience)) return [];
-    const settings = person.hour === null ? defaultSettings : { ...defaultSettings, ...withoutNulls(person) };
+  const params = JSON.stringify({ ...occurrence.params, workspace: workspace.name, currency_of: workspace.currency });
+  return recipients.flatMap(({ userId, role, settings, channels, reachable }) => {
+    if (!can(role, occurrence.audience)) return [];
     if (occurrence.weekday !== null && settings.weeklyDay !== occurrence.weekday) return [];
-    const channels = channelTable(settings)[occurrence.kind];
-    const reachable: Record<ReminderChannel, boolean> = { in_app: true, email: true, whatsapp: person.phone !== null };
-    const day = occurrence.kind === "weekly_summary" ? occurrence.about : todayIn(workspace.timeZone, now);
-    const sendAfter = instantAt(day, settings.hour, settings.timeZone ?? workspace.timeZone);
-    const params = JSON.stringify({ ...occurrence.params, workspace: workspace.name, currency_of: workspace.currency });
-    return (Object.keys(channels) as ReminderChannel[])
-      .filter((channel) => channels[channel] && reachable[channel])
+    const sendAfter = instantAt(workspace.today, settings.hour, settings.timeZone ?? workspace.timeZone).toISOString();
+    return reminderChannels
+      .filter((channel) => channels[occurrence.kind][channel] && reachable[channel])
       .map((channel) => ({
         id: newId(),
-        userId: person.userId,
+        userId,
         workspaceId: workspace.id,
         kind: occurrence.kind,
         subject: occurrence.subject,
         about: occurrence.about,
         channel,
         params,
-        sendAfter: sendAfter.toISOString(),
+        sendAfter,
         expiresAt: expiresAt.toISOString(),
         // The inbox entry needs no delivery: it is there from its hour on.
         status: channel === "in_app" ? ("sent" as const) : ("waiting" as const),
-        sentAt: channel === "in_app" ? sendAfter.toISOString() : null,
+        sentAt: channel === "in_app" ? sendAfter : null,
         createdAt: now.toISOString(),
       }));
   });
 }
 
-const withoutNulls = (person: Person) => ({
-  hour: person.hour ?? defaultSettings.hour,
-  weeklyDay: person.weeklyDay ?? defaultSettings.weeklyDay,
-  timeZone: person.timeZone,
-  nightAllowed: person.nightAllowed ?? false,
-  choices: person.choices ?? "{}",
-});
+/** When a workspace's next local day begins, after `today`. */
+const nextDayAt = (workspace: { timeZone: string; today: string }) =>
+  instantAt(addDays(workspace.today, 1), 0, workspace.timeZone).toISOString();
 
-/** The workspaces whose local day has not been decided yet, with that day. */
+/**
+ * The workspaces whose next local day has begun (or never decided), with that day. One whose time zone
+ * changed since may still be on its decided day: it is only given its right next day.
+ */
 async function workspacesToDecide(ctx: ServiceContext, now: Date) {
-  const { rows } = await batchByName(ctx.db, [], {
-    candidates: ctx.db
-      .select({
-        id: workspaces.id,
-        name: workspaces.name,
-        currency: workspaces.currency,
-        timeZone: workspaces.timeZone,
-        decidedOn: reminderDays.decidedOn,
-      })
-      .from(workspaces)
-      .leftJoin(reminderDays, eq(reminderDays.workspaceId, workspaces.id))
-      .where(sql`${reminderDays.decidedOn} is null or ${reminderDays.decidedOn} < ${addDays(todayIn("UTC", now), 1)}`),
-  });
-  return rows.candidates.flatMap((row) => {
-    const today = todayIn(row.timeZone, now);
-    return row.decidedOn !== null && row.decidedOn >= today ? [] : [{ ...row, today }];
-  });
+  const candidates = await ctx.db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      currency: workspaces.currency,
+      timeZone: workspaces.timeZone,
+      decidedOn: reminderDays.decidedOn,
+    })
+    .from(workspaces)
+    .leftJoin(reminderDays, eq(reminderDays.workspaceId, workspaces.id))
+    .where(or(isNull(reminderDays.workspaceId), lte(reminderDays.nextDayAt, now.toISOString())));
+  const due: Workspace[] = [];
+  const early: Workspace[] = [];
+  for (const row of candidates) {
+    const workspace = { ...row, today: todayIn(row.timeZone, now) };
+    (row.decidedOn !== null && row.decidedOn >= workspace.today ? early : due).push(workspace);
+  }
+  if (early.length > 0)
+    await batchOfStatements(
+      ctx.db,
+      early.map((workspace) =>
+        ctx.db
+          .update(reminderDays)
+          .set({ nextDayAt: nextDayAt(workspace) })
+          .where(eq(reminderDays.workspaceId, workspace.id)),
+      ),
+    );
+  return due;
 }
 
 /**
@@ -125,8 +145,9 @@ export async function decideReminders(ctx: ServiceContext, outcome: ExecutorOutc
           .filter(([name]) => name.startsWith(`${index}.`))
           .map(([name, value]) => [name.slice(`${index}.`.length), value]),
       ) as unknown as WorkspaceRows;
+      const recipients = recipientsOf(own.people);
       for (const occurrence of occurrencesOf(workspaceToday(ctx, workspace, workspace.today, own)))
-        created.push(...notificationsOf(workspace, occurrence, own.people, now));
+        created.push(...notificationsOf(workspace, occurrence, recipients, now));
     });
     const statements: BatchItem<"sqlite">[] = [];
     for (let at = 0; at < created.length; at += deciderPolicy.rowsPerInsert)
@@ -144,11 +165,16 @@ export async function decideReminders(ctx: ServiceContext, outcome: ExecutorOutc
             workspaceId: workspace.id,
             decidedOn: workspace.today,
             decidedAt: now.toISOString(),
+            nextDayAt: nextDayAt(workspace),
           })),
         )
         .onConflictDoUpdate({
           target: reminderDays.workspaceId,
-          set: { decidedOn: sql`max(${reminderDays.decidedOn}, excluded.decided_on)`, decidedAt: now.toISOString() },
+          set: {
+            decidedOn: sql`max(${reminderDays.decidedOn}, excluded.decided_on)`,
+            decidedAt: now.toISOString(),
+            nextDayAt: sql`max(${reminderDays.nextDayAt}, excluded.next_day_at)`,
+          },
         }),
     );
     await batchOfStatements(ctx.db, statements);

@@ -168,8 +168,9 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
       );
     }
     const recordedAt = ctx.clock.now();
-    const statements: BatchItem<"sqlite">[] = results.map((result) => {
-      const row = claimed.find((entry) => entry.id === result.id)!;
+    // Sent in order: each result is its claimed row's.
+    const statements: BatchItem<"sqlite">[] = results.map((result, index) => {
+      const row = claimed[index]!;
       const held = and(eq(notifications.id, row.id), eq(notifications.status, "sending"));
       if (result.error === null)
         return ctx.db
@@ -195,8 +196,8 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
         .where(held);
     });
     // A template WhatsApp refused goes by e-mail, unless the person gets that one by e-mail already.
-    const byEmail = results.flatMap((result) => {
-      const row = claimed.find((entry) => entry.id === result.id)!;
+    const byEmail = results.flatMap((result, index) => {
+      const row = claimed[index]!;
       return result.refused && row.channel === "whatsapp" ? [row] : [];
     });
     if (byEmail.length > 0)

@@ -8,10 +8,16 @@
  */
 import type { ReminderKind } from "../../db/enums.ts";
 import type { Permission } from "../access/permissions.ts";
-import { type CardCycle, closingDateFor, dueDateFor, periodClosingOn } from "../cards/statements.ts";
 import { addDays, monthRange } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
-import { type CardDay, type ProjectionCard, statementsDue } from "../planning/projected-cash.ts";
+import {
+  type CardDay,
+  chargedBetween,
+  type ProjectionCard,
+  type StatementDue,
+  statementsAround,
+  statementsDue,
+} from "../planning/projected-cash.ts";
 import { plannedFlows, type PlannedRows } from "../planning/projection.ts";
 
 /** A message's values: names, dates, amounts as decimal text with their currency; `link` is the screen to act on. */
@@ -93,23 +99,14 @@ function weekStart(date: string): string {
 
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-function statementOccurrences(input: WorkspaceToday): Occurrence[] {
+function statementOccurrences(input: WorkspaceToday, dues: readonly StatementDue[]): Occurrence[] {
   const { today, cards, cardDays } = input;
   const found: Occurrence[] = [];
-  const credit = cards.filter((card) => card.mode === "credit");
-  const dues = statementsDue({ cards: credit, cardDays, cardMovements: [], today, until: addDays(today, 31) });
-  for (const card of credit) {
-    const cycle: CardCycle = { billingDay: card.billingCycleDay, dueDay: card.dueDay };
-    const leg = `card:${card.id}`;
-    const days = cardDays.filter((row) => row.leg === leg);
-    const charged = (from: string, to: string) =>
-      days.reduce(
-        (sum, row) => (row.direction === "out" && row.day >= from && row.day <= to ? sum + row.units : sum),
-        0n,
-      );
+  for (const card of cards.filter((card) => card.mode === "credit")) {
+    const { open, previous } = statementsAround(card, today);
+    const charged = (from: string, to: string) => chargedBetween(cardDays, card.id, from, to);
     const base = { name: card.name, card: card.id, currency: card.currency };
 
-    const open = periodClosingOn(closingDateFor(today, cycle.billingDay), cycle);
     if (open.closing === addDays(today, reminderPolicy.statementDaysAhead)) {
       found.push({
         kind: "statement_closing",
@@ -129,9 +126,7 @@ function statementOccurrences(input: WorkspaceToday): Occurrence[] {
     }
 
     // The open statement and the one before it: the one due in three days or today says what it still asks for.
-    const previous = closingDateFor(addDays(open.start, -1), cycle.billingDay);
-    for (const closing of [previous, open.closing]) {
-      const due = dueDateFor(closing, cycle);
+    for (const { closing, due } of [previous, open]) {
       const daysLeft = due === today ? 0 : due === addDays(today, reminderPolicy.statementDaysAhead) ? 3 : null;
       const owed = dues.find((entry) => entry.cardId === card.id && entry.due === due);
       if (daysLeft === null || !owed || owed.units <= 0n) continue;
@@ -154,13 +149,17 @@ function statementOccurrences(input: WorkspaceToday): Occurrence[] {
     }
 
     // Paid: the last closed statement had charges, asks for nothing now, and money came in since yesterday.
-    const closed = periodClosingOn(previous, cycle);
+    const closed = previous;
     const statementTotal = charged(closed.start, closed.closing);
     const chargedSince = charged(addDays(closed.closing, 1), "9999-12-31");
     const stillOwed = BigInt(card.debtCents) - chargedSince;
-    const paidLately = days.some(
+    const paidLately = cardDays.some(
       (row) =>
-        row.direction === "in" && row.kind === "pay_credit_card" && row.day >= addDays(today, -1) && row.day <= today,
+        row.leg === `card:${card.id}` &&
+        row.direction === "in" &&
+        row.kind === "pay_credit_card" &&
+        row.day >= addDays(today, -1) &&
+        row.day <= today,
     );
     if (statementTotal > 0n && stillOwed <= 0n && paidLately) {
       found.push({
@@ -259,13 +258,13 @@ function goalOccurrences(input: WorkspaceToday): Occurrence[] {
  * An account whose balance is not negative today and, by what is planned and the statements falling due,
  * would be within the week: the first day it would, and the largest amount leaving it that day.
  */
-function negativeBalanceOccurrences(input: WorkspaceToday): Occurrence[] {
+function negativeBalanceOccurrences(input: WorkspaceToday, allDues: readonly StatementDue[]): Occurrence[] {
   const { today } = input;
   const until = addDays(today, reminderPolicy.negativeDaysAhead);
   const found: Occurrence[] = [];
   const flows = plannedFlows(input.planned, until);
   const credit = input.cards.filter((card) => card.mode === "credit");
-  const dues = statementsDue({ cards: credit, cardDays: input.cardDays, cardMovements: [], today, until });
+  const dues = allDues.filter((due) => due.due <= until);
   // A debit-mode card spends from its account; a credit-mode one from its statement.
   const accountOfLeg = (ref: string | null) => {
     const [type, id] = (ref ?? ":").split(":");
@@ -371,7 +370,7 @@ function bankOccurrences(input: WorkspaceToday): Occurrence[] {
  * against the seven before (in the workspace's currency; amounts in others are named, not converted), the
  * three tags that took most, and how many planned items and statements fall due in the seven days ahead.
  */
-function weeklyOccurrence(input: WorkspaceToday): Occurrence {
+function weeklyOccurrence(input: WorkspaceToday, dues: readonly StatementDue[]): Occurrence {
   const { today, workspace } = input;
   const lastWeek = addDays(today, -7);
   const weekBefore = addDays(today, -14);
@@ -391,14 +390,7 @@ function weeklyOccurrence(input: WorkspaceToday): Occurrence {
     .slice(0, 3);
   const weekAhead = addDays(today, 6);
   const plannedAhead = plannedFlows(input.planned, weekAhead).filter((flow) => flow.date >= today);
-  const credit = input.cards.filter((card) => card.mode === "credit");
-  const statementsAhead = statementsDue({
-    cards: credit,
-    cardDays: input.cardDays,
-    cardMovements: [],
-    today,
-    until: weekAhead,
-  });
+  const statementsAhead = dues.filter((due) => due.due <= weekAhead);
   return {
     kind: "weekly_summary",
     subject: workspace.id,
@@ -420,13 +412,22 @@ function weeklyOccurrence(input: WorkspaceToday): Occurrence {
 
 /** Everything worth saying today in one workspace. */
 export function occurrencesOf(input: WorkspaceToday): Occurrence[] {
+  // What the credit cards' statements ask for, read once: a shorter horizon is a prefix of it.
+  const credit = input.cards.filter((card) => card.mode === "credit");
+  const dues = statementsDue({
+    cards: credit,
+    cardDays: input.cardDays,
+    cardMovements: [],
+    today: input.today,
+    until: addDays(input.today, 31),
+  });
   return [
-    ...statementOccurrences(input),
+    ...statementOccurrences(input, dues),
     ...plannedOccurrences(input),
     ...budgetOccurrences(input),
     ...goalOccurrences(input),
-    ...negativeBalanceOccurrences(input),
+    ...negativeBalanceOccurrences(input, dues),
     ...bankOccurrences(input),
-    weeklyOccurrence(input),
+    weeklyOccurrence(input, dues),
   ];
 }

@@ -8,7 +8,6 @@ import {
   accounts,
   bankConnections,
   botLinks,
-  cards,
   ledgerDayFlows,
   reminderSettings,
   tagDayFlows,
@@ -27,6 +26,7 @@ import { exactSum } from "../ledger/sums.ts";
 import { statementLookbackDays } from "../planning/projected-cash.ts";
 import { plannedItemsQueries } from "../planning/projection.queries.ts";
 import { workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
+import { cardsWithAccountsQuery } from "../cards/cards.service.ts";
 import { reminderPolicy, type WorkspaceToday } from "./reminder-occurrences.ts";
 
 export type DecidedWorkspace = { id: string; currency: string; timeZone: string };
@@ -35,20 +35,7 @@ export type DecidedWorkspace = { id: string; currency: string; timeZone: string 
 export function workspaceReads(ctx: ServiceContext, workspace: DecidedWorkspace, today: string) {
   const workspaceId = workspace.id;
   return {
-    cards: ctx.db
-      .select({
-        id: cards.id,
-        name: cards.name,
-        accountId: cards.accountId,
-        mode: cards.mode,
-        billingCycleDay: cards.billingCycleDay,
-        dueDay: cards.dueDay,
-        debtCents: cards.debtCents,
-        currency: accounts.currency,
-      })
-      .from(cards)
-      .innerJoin(accounts, eq(accounts.id, cards.accountId))
-      .where(and(eq(cards.workspaceId, workspaceId), eq(cards.isActive, true))),
+    cards: cardsWithAccountsQuery(ctx, workspaceId),
     cardDays: cardDaysQuery(ctx, workspaceId, addDays(today, -statementLookbackDays - 1)),
     ...plannedItemsQueries(ctx, workspaceId, addDays(today, reminderPolicy.negativeDaysAhead)),
     accounts: ctx.db
@@ -116,11 +103,8 @@ export function workspaceReads(ctx: ServiceContext, workspace: DecidedWorkspace,
         language: users.language,
         role: workspaceMembers.role,
         phone: botLinks.phone,
-        hour: reminderSettings.hour,
-        weeklyDay: reminderSettings.weeklyDay,
-        timeZone: reminderSettings.timeZone,
-        nightAllowed: reminderSettings.nightAllowed,
-        choices: reminderSettings.choices,
+        // Null when the person never saved their settings: the defaults.
+        stored: reminderSettings,
       })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
@@ -144,7 +128,7 @@ export function workspaceToday(
   return {
     workspace,
     today,
-    cards: rows.cards,
+    cards: rows.cards.flatMap(({ card, account }) => (card.isActive ? [{ ...card, currency: account.currency }] : [])),
     cardDays: rows.cardDays,
     planned: {
       scheduledRows: rows.scheduledRows,

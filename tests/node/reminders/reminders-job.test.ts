@@ -96,6 +96,9 @@ describe("the reminders of a day", () => {
       "statement_due/in_app: 4",
     ];
     expect((await countsOf(h.t)).sort()).toEqual(expected);
+    // The next tick reads this workspace again only when its next day begins: midnight in São Paulo.
+    const [day] = await h.t.db.select().from(reminderDays);
+    expect(day).toMatchObject({ decidedOn: "2026-11-27", nextDayAt: "2026-11-28T03:00:00.000Z" });
     // Forgetting that the day was decided decides it again: the occurrence keys hold.
     await h.t.db.delete(reminderDays);
     await Promise.all(Array.from({ length: 10 }, () => runAt(h.t, justAfterMidnight)));
