@@ -31,6 +31,8 @@ describe("reminders in Chromium", () => {
       bellUnread: /^Notifications, \d+ unread$/,
       statement: /Nubank: the statement is due (today|in 3 days)/,
       allRead: "You're all caught up.",
+      empty: "Nothing yet",
+      invalidLink: "This link is not valid",
       hour: "Send at",
       night: "Allow reminders at night",
       emailOfStatements: "A card statement due (3 days before and on the day): E-mail",
@@ -46,6 +48,8 @@ describe("reminders in Chromium", () => {
       bellUnread: /^Notificações, \d+ não lidas?$/,
       statement: /Nubank: a fatura vence (hoje|em 3 dias)/,
       allRead: "Tudo em dia.",
+      empty: "Nada por aqui ainda",
+      invalidLink: "Este link não é válido",
       hour: "Enviar às",
       night: "Permitir lembretes à noite",
       emailOfStatements: "Fatura do cartão vencendo (3 dias antes e no dia): E-mail",
@@ -124,6 +128,12 @@ describe("reminders in Chromium", () => {
       const email = `reminders-${language.toLowerCase()}-${crypto.randomUUID()}@example.com`;
       const workspaceId = await signUpWithWorkspace(page, email, "Rita", w.workspace);
       const cardId = await cardFallingDue(page, workspaceId);
+      // Before any reminder: the bell says there is nothing yet.
+      await page.getByRole("button", { name: w.bell }).click();
+      await page.getByText(w.empty).waitFor();
+      await captureScreenshot(page, `reminders-bell-empty-${language}-${viewport}`);
+      expect(await blockingViolations(page, "the empty bell")).toEqual([]);
+      await page.keyboard.press("Escape");
       const sendsEmail = language === "en";
       await remindNow(page, w, sendsEmail);
       await captureScreenshot(page, `reminders-settings-${language}-${viewport}`);
@@ -158,6 +168,13 @@ describe("reminders in Chromium", () => {
       const statementMail = (await mailTo(email)).filter((mail) => w.statement.test(mail.subject));
       if (!sendsEmail) {
         expect(statementMail).toEqual([]);
+        // A link altered by hand is refused, in the page's language, signed out.
+        const stranger = await openPage(browser, { baseURL, viewport, locale: "pt-BR" });
+        await gotoHydrated(stranger.page, "/unsubscribe?u=someone&k=statement_due&s=forged");
+        await stranger.page.getByRole("heading", { name: w.invalidLink }).waitFor();
+        await captureScreenshot(stranger.page, `reminders-unsubscribe-invalid-${language}-${viewport}`);
+        expect(await blockingViolations(stranger.page, "a refused unsubscribe link")).toEqual([]);
+        await stranger.context.close();
       } else {
         expect(statementMail).toHaveLength(1);
         expect(statementMail[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
