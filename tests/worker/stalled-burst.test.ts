@@ -161,6 +161,8 @@ describe("a database stalled in the middle of a burst of writes", () => {
     // After the stall: a new write is taken within 10 s.
     const continuedAt = await stall;
     const probes: Write[] = [];
+    // What each probe was answered, so a failure says how the Worker refused (503 codes, 422…).
+    const answers: string[] = [];
     let recoveredAt: number | undefined;
     while (recoveredAt === undefined && performance.now() - continuedAt < 10_000) {
       const probe = write("/transactions", {
@@ -170,10 +172,15 @@ describe("a database stalled in the middle of a burst of writes", () => {
         description: `Probe ${probes.length}`,
       });
       probes.push(probe);
-      if ((await send(worker, owner.token, probe)).status === 201) recoveredAt = performance.now();
+      const answer = await send(worker, owner.token, probe);
+      answers.push(`${answer.status} ${answer.code ?? ""}`.trim());
+      if (answer.status === 201) recoveredAt = performance.now();
       else await pause(250);
     }
-    expect(recoveredAt, "no write was taken within 10 s of the stall's end").toBeDefined();
+    expect(
+      recoveredAt,
+      `no write was taken within 10 s of the stall's end; probes: ${answers.join(", ")}`,
+    ).toBeDefined();
     console.info(
       `stalled burst: ${JSON.stringify(count(burst))}, writes taken again ${Math.round(recoveredAt! - continuedAt)} ms after SIGCONT`,
     );
