@@ -4,6 +4,7 @@ import { transactions } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { possibleTodays } from "../ledger/dates.ts";
 import { exactSum } from "../ledger/sums.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 
 /*
  * An account's balance as of today (README: "One balance"). The kept balance moves when a
@@ -20,68 +21,88 @@ function candidateDays(now: Date): [string, string, string] {
   return [days[0]!, days[1] ?? days.at(-1)!, days[2] ?? days.at(-1)!];
 }
 
-/** One kind of leg's amounts dated after each candidate day, grouped by the account or card it moves. */
-function movementAfter(
-  ctx: ServiceContext,
-  workspaceId: string,
-  now: Date,
-  leg: { owner: SQLiteColumn; amount: SQLiteColumn; when?: SQL; only?: string },
-) {
-  const days = candidateDays(now);
-  const after = (day: string) => exactSum(sql`case when ${transactions.date} > ${day} then ${leg.amount} end`);
-  return ctx.db
-    .select({
-      ownerId: sql<string>`${leg.owner}`.as("owner_id"),
-      after0: after(days[0]).as("after_0"),
-      after1: after(days[1]).as("after_1"),
-      after2: after(days[2]).as("after_2"),
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, workspaceId),
-        gt(transactions.date, days[0]),
-        isNotNull(leg.owner),
-        leg.when,
-        leg.only !== undefined ? eq(leg.owner, leg.only) : undefined,
-      ),
-    )
-    .groupBy(leg.owner);
+type Leg = { owner: SQLiteColumn; amount: SQLiteColumn; when?: SQL };
+type MovementValues = { workspaceId: string; day0: string; day1: string; day2: string; only?: string };
+
+/**
+ * One kind of leg's amounts dated after each candidate day, grouped by the account or card it moves; with
+ * `isOne`, only the one whose id is the `only` value.
+ */
+function movementAfter(leg: Leg, isOne: boolean) {
+  return reusableRead<MovementValues>()((db, value) => {
+    const after = (day: "day0" | "day1" | "day2") =>
+      exactSum(sql`case when ${transactions.date} > ${value(day)} then ${leg.amount} end`);
+    return db
+      .select({
+        ownerId: sql<string>`${leg.owner}`.as("owner_id"),
+        after0: after("day0").as("after_0"),
+        after1: after("day1").as("after_1"),
+        after2: after("day2").as("after_2"),
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.workspaceId, value("workspaceId")),
+          gt(transactions.date, value("day0")),
+          isNotNull(leg.owner),
+          leg.when,
+          isOne ? eq(leg.owner, value("only")) : undefined,
+        ),
+      )
+      .groupBy(leg.owner);
+  });
 }
+
+const t = transactions;
+const legs = {
+  laterInflows: { owner: t.destinationAccountId, amount: t.destinationAmountCents },
+  laterOutflows: { owner: t.originAccountId, amount: t.amountCents },
+  laterCharges: { owner: t.originCardId, amount: t.amountCents, when: eq(t.originCardMode, "credit") },
+  laterCardPayments: {
+    owner: t.destinationCardId,
+    amount: t.destinationAmountCents,
+    when: eq(t.destinationCardMode, "credit"),
+  },
+} satisfies Record<string, Leg>;
+const movementReads = {
+  all: {
+    laterInflows: movementAfter(legs.laterInflows, false),
+    laterOutflows: movementAfter(legs.laterOutflows, false),
+    laterCharges: movementAfter(legs.laterCharges, false),
+    laterCardPayments: movementAfter(legs.laterCardPayments, false),
+  },
+  one: {
+    laterInflows: movementAfter(legs.laterInflows, true),
+    laterOutflows: movementAfter(legs.laterOutflows, true),
+    laterCharges: movementAfter(legs.laterCharges, true),
+    laterCardPayments: movementAfter(legs.laterCardPayments, true),
+  },
+};
 
 /**
  * The movement dated after each possible today, for a read batch: into and out of each account (a
  * leg moves its account in that account's currency: the destination's amount in, the origin's out),
  * and on each credit-mode card (a purchase adds debt, a payment or refund takes it off). `accountId`
- * keeps it to one account.
+ * keeps it to one account (and so to no card).
  */
 export function laterMovementQueries(ctx: ServiceContext, workspaceId: string, accountId?: string) {
-  const now = ctx.clock.now();
-  const t = transactions;
-  const credit = (mode: SQLiteColumn) => eq(mode, "credit");
+  const [day0, day1, day2] = candidateDays(ctx.clock.now());
+  const days = { workspaceId, day0, day1, day2 };
+  if (accountId === undefined) {
+    const { all } = movementReads;
+    return {
+      laterInflows: all.laterInflows(days),
+      laterOutflows: all.laterOutflows(days),
+      laterCharges: all.laterCharges(days),
+      laterCardPayments: all.laterCardPayments(days),
+    };
+  }
+  const { one } = movementReads;
   return {
-    laterInflows: movementAfter(ctx, workspaceId, now, {
-      owner: t.destinationAccountId,
-      amount: t.destinationAmountCents,
-      only: accountId,
-    }),
-    laterOutflows: movementAfter(ctx, workspaceId, now, {
-      owner: t.originAccountId,
-      amount: t.amountCents,
-      only: accountId,
-    }),
-    laterCharges: movementAfter(ctx, workspaceId, now, {
-      owner: t.originCardId,
-      amount: t.amountCents,
-      when: credit(t.originCardMode),
-      only: accountId === undefined ? undefined : "",
-    }),
-    laterCardPayments: movementAfter(ctx, workspaceId, now, {
-      owner: t.destinationCardId,
-      amount: t.destinationAmountCents,
-      when: credit(t.destinationCardMode),
-      only: accountId === undefined ? undefined : "",
-    }),
+    laterInflows: one.laterInflows({ ...days, only: accountId }),
+    laterOutflows: one.laterOutflows({ ...days, only: accountId }),
+    laterCharges: one.laterCharges({ ...days, only: "" }),
+    laterCardPayments: one.laterCardPayments({ ...days, only: "" }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, like, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { reusableRead } from "../../db/reusable-read.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accounts, cards, exchangeRates, ledgerDayFlows, tagDayFlows, tags } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../context.ts";
@@ -194,6 +195,35 @@ export function legDaysQuery(ctx: ServiceContext, workspaceId: string, from: str
       ),
     )
     .groupBy(ledgerDayFlows.leg, ledgerDayFlows.day, ledgerDayFlows.kind, ledgerDayFlows.direction);
+}
+
+const cardChargeDays = reusableRead<{ workspaceId: string; from: string }>()((db, value) =>
+  db
+    .select({
+      leg: ledgerDayFlows.leg,
+      day: ledgerDayFlows.day,
+      direction: sql<"out">`'out'`,
+      units: exactSum(sql`${ledgerDayFlows.amountUnits}`),
+    })
+    .from(ledgerDayFlows)
+    .where(
+      and(
+        eq(ledgerDayFlows.workspaceId, value("workspaceId")),
+        gte(ledgerDayFlows.day, value("from")),
+        like(ledgerDayFlows.leg, "card:%"),
+        eq(ledgerDayFlows.direction, "out"),
+      ),
+    )
+    .groupBy(ledgerDayFlows.leg, ledgerDayFlows.day)
+    .having(sql`sum(${ledgerDayFlows.amountUnits}) <> 0`),
+);
+
+/**
+ * What each card was charged per day from `from` on (its leg's `out` days, every kind summed): all a
+ * statement's amount reads, in a third of legDaysQuery's rows.
+ */
+export function cardChargeDaysQuery(_ctx: ServiceContext, workspaceId: string, from: string) {
+  return cardChargeDays({ workspaceId, from });
 }
 
 /** legDaysQuery of the cards. */

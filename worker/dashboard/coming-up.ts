@@ -5,14 +5,15 @@
  * summed by SQL over the rollups (the card days, the month's spending per tag); worked out here, pure.
  */
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { reusableRead } from "../../db/reusable-read.ts";
 import { tagMonthSpending, tags } from "../../db/schema/index.ts";
-import { cardDaysQuery } from "../analytics/analytics.queries.ts";
+import { cardChargeDaysQuery } from "../analytics/analytics.queries.ts";
 import type { ServiceContext } from "../context.ts";
 import { addDays, possibleTodays } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";
 import { exactSum } from "../ledger/sums.ts";
 import {
-  type CardDay,
+  type CardLegDay,
   chargedBetween,
   type StatementDue,
   statementsAround,
@@ -31,32 +32,39 @@ export const comingDays = 7;
 /** Categories the month's chart shows. */
 const categoriesShown = 5;
 
+/** Each top-level category's spending in the given months (the workspace's possible todays' months). */
+const monthTagSpending = reusableRead<{ workspaceId: string; month0: string; month1: string }>()((db, value) =>
+  db
+    .select({
+      month: tagMonthSpending.month,
+      tagId: tagMonthSpending.tagId,
+      name: tags.name,
+      color: tags.color,
+      currency: tagMonthSpending.currency,
+      units: exactSum(sql`${tagMonthSpending.amountUnits}`),
+    })
+    .from(tagMonthSpending)
+    .innerJoin(tags, and(eq(tags.id, tagMonthSpending.tagId), sql`${tags.parentId} is null`))
+    .where(
+      and(
+        eq(tagMonthSpending.workspaceId, value("workspaceId")),
+        inArray(tagMonthSpending.month, [value("month0"), value("month1")]),
+        gte(tagMonthSpending.amountUnits, 1),
+      ),
+    )
+    .groupBy(tagMonthSpending.month, tagMonthSpending.tagId, tagMonthSpending.currency),
+);
+
 /** The reads, for the dashboard page's batch: the card days, what is planned, the month's spending per tag. */
 export function comingUpQueries(ctx: ServiceContext, workspaceId: string) {
   const todays = possibleTodays(ctx.clock.now());
-  const months = [...new Set(todays.map((day) => day.slice(0, 7)))];
+  const first = todays[0]!;
+  const last = todays.at(-1)!;
   return {
-    comingCardDays: cardDaysQuery(ctx, workspaceId, addDays(todays[0]!, -statementLookbackDays - 1)),
-    ...plannedItemsQueries(ctx, workspaceId, addDays(todays.at(-1)!, comingDays)),
-    monthTagSpending: ctx.db
-      .select({
-        month: tagMonthSpending.month,
-        tagId: tagMonthSpending.tagId,
-        name: tags.name,
-        color: tags.color,
-        currency: tagMonthSpending.currency,
-        units: exactSum(sql`${tagMonthSpending.amountUnits}`),
-      })
-      .from(tagMonthSpending)
-      .innerJoin(tags, and(eq(tags.id, tagMonthSpending.tagId), sql`${tags.parentId} is null`))
-      .where(
-        and(
-          eq(tagMonthSpending.workspaceId, workspaceId),
-          inArray(tagMonthSpending.month, months),
-          gte(tagMonthSpending.amountUnits, 1),
-        ),
-      )
-      .groupBy(tagMonthSpending.month, tagMonthSpending.tagId, tagMonthSpending.currency),
+    comingCardDays: cardChargeDaysQuery(ctx, workspaceId, addDays(first, -statementLookbackDays - 1)),
+    ...plannedItemsQueries(ctx, workspaceId, addDays(last, comingDays)),
+    // The possible todays fall in one month, or in two across a month's end.
+    monthTagSpending: monthTagSpending({ workspaceId, month0: first.slice(0, 7), month1: last.slice(0, 7) }),
   };
 }
 
@@ -71,7 +79,7 @@ export type ComingUpInput = {
   totalBalanceCents: bigint;
   accounts: readonly ProjectionAccount[];
   cards: readonly ComingCard[];
-  cardDays: readonly CardDay[];
+  cardDays: readonly CardLegDay[];
   planned: PlannedRows;
   monthTagSpending: readonly MonthTagRow[];
 };

@@ -16,19 +16,25 @@ export function isIsoDate(value: string): boolean {
 /** A real calendar date within the dates Moneta keeps (./date-range.ts): what any date field accepts. */
 export const isSupportedDate = (value: string): boolean => isIsoDate(value) && isWithinDateRange(value);
 
-// Building a formatter for a time zone costs about a millisecond; using one, microseconds.
-const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+// Building a formatter for a time zone costs about a millisecond; using one, microseconds. A page asks
+// for the same zone's today at the same instant many times, so the last answer per zone is kept too.
+const calendarFormats = new Map<string, { format: Intl.DateTimeFormat; at: number; today: string }>();
 
 /** Today in the given IANA time zone. */
 export function todayIn(timeZone: string, now: Date): string {
-  let format = calendarFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    calendarFormats.set(timeZone, format);
+  let calendar = calendarFormats.get(timeZone);
+  if (!calendar) {
+    const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendar = { format, at: Number.NaN, today: "" };
+    calendarFormats.set(timeZone, calendar);
   }
-  const parts = format.formatToParts(now);
+  const at = now.getTime();
+  if (calendar.at === at) return calendar.today;
+  const parts = calendar.format.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  calendar.at = at;
+  calendar.today = `${part("year")}-${part("month")}-${part("day")}`;
+  return calendar.today;
 }
 
 /**

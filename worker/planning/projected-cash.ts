@@ -26,6 +26,9 @@ export type ProjectionCard = {
 /** A card leg's day of the rollup (ledger_day_flows, leg `card:{id}`): charges go `out`, payments and refunds come `in`. */
 export type CardDay = { leg: string; day: string; kind: TransactionKind; direction: "in" | "out"; units: bigint };
 
+/** A card's day as the statements read it: what its leg moved, whatever the kind (charges are its `out` days). */
+export type CardLegDay = Pick<CardDay, "leg" | "day" | "direction" | "units">;
+
 /** An amount that will move an account's balance on `date`: positive in, negative out, in the account's currency. */
 export type AccountMovement = { accountId: string; date: string; units: bigint };
 
@@ -89,7 +92,7 @@ export function statementsAround(card: Pick<ProjectionCard, "billingCycleDay" | 
 }
 
 /** What was charged on a card (its leg's `out` days) from `from` to `to`, both included. */
-export function chargedBetween(cardDays: readonly CardDay[], cardId: string, from: string, to: string): bigint {
+export function chargedBetween(cardDays: readonly CardLegDay[], cardId: string, from: string, to: string): bigint {
   const leg = `card:${cardId}`;
   return cardDays.reduce(
     (sum, row) =>
@@ -118,7 +121,7 @@ export function statementsDue({
   until,
 }: {
   cards: readonly ProjectionCard[];
-  cardDays: readonly CardDay[];
+  cardDays: readonly CardLegDay[];
   cardMovements: readonly CardMovement[];
   today: string;
   until: string;

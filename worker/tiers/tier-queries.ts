@@ -9,8 +9,15 @@ import type { ServiceContext } from "../context.ts";
  */
 
 /** How many accounts a workspace uses, archived ones included (they still hold history). */
-export function accountsUsedQuery(ctx: ServiceContext, workspaceId: string) {
-  return ctx.db.select({ used: count() }).from(accounts).where(eq(accounts.workspaceId, workspaceId));
+const accountsUsed = reusableRead<{ workspaceId: string }>()((db, value) =>
+  db
+    .select({ used: count() })
+    .from(accounts)
+    .where(eq(accounts.workspaceId, value("workspaceId"))),
+);
+
+export function accountsUsedQuery(_ctx: ServiceContext, workspaceId: string) {
+  return accountsUsed({ workspaceId });
 }
 
 /**

@@ -30,6 +30,8 @@ const originAccount = alias(accounts, "origin_account");
 const originCard = alias(cards, "origin_card");
 const destinationAccount = alias(accounts, "destination_account");
 const destinationCard = alias(cards, "destination_card");
+/** The workspace of the row, joined once: its currency decides whether the row shows a conversion. */
+const rowWorkspace = alias(workspaces, "row_workspace");
 
 /**
  * Whether a tag is a category with subcategories: one seek in the tags' (workspace, parent) index.
@@ -78,9 +80,10 @@ const partsJson = sql<string | null>`(select case when count(*) = 0 then null el
 /**
  * A row in another currency than the workspace's: that currency, and the kept rate into it of the
  * row's day (worker/currency/rate-queries.ts) — two index seeks, made only for such rows. Null for
- * a row in the workspace's currency.
+ * a row in the workspace's currency. The workspace's row is joined once (selectWithNames), not sought
+ * at each use.
  */
-const workspaceCurrencyOfRow = sql`(select ${workspaces.currency} from ${workspaces} where ${workspaces.id} = ${transactions.workspaceId})`;
+const workspaceCurrencyOfRow = sql`${rowWorkspace.currency}`;
 const conversionJson = sql<string | null>`case when ${transactions.currency} = ${workspaceCurrencyOfRow} then null
   else json_object('to', ${workspaceCurrencyOfRow}, 'kept', json(${keptRateOnDay(transactions.currency, workspaceCurrencyOfRow, transactions.date)})) end`;
 
@@ -121,6 +124,7 @@ function selectWithNames(db: ServiceContext["db"]) {
   return db
     .select(listColumns)
     .from(transactions)
+    .innerJoin(rowWorkspace, eq(rowWorkspace.id, transactions.workspaceId))
     .leftJoin(originAccount, eq(originAccount.id, transactions.originAccountId))
     .leftJoin(originCard, eq(originCard.id, transactions.originCardId))
     .leftJoin(destinationAccount, eq(destinationAccount.id, transactions.destinationAccountId))

@@ -75,7 +75,7 @@ describe("what the dashboard says is coming", () => {
         cardDays: [
           charge,
           { ...charge, day: "2026-11-25", units: 7_000n },
-          { ...charge, kind: "pay_credit_card", direction: "in", day: "2026-11-26" },
+          { ...charge, direction: "in", day: "2026-11-26" },
         ],
       }),
     );
