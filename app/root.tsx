@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Links,
@@ -16,7 +16,8 @@ import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
 import { refusedPagesAsErrorPage } from "./lib/session.server";
-import { themeVariables, type WorkspaceColors } from "./lib/theme";
+import { colorThemeOf, themeColors } from "./lib/color-theme";
+import { themeStyleSheet, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
 
@@ -29,7 +30,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export const middleware: Route.MiddlewareFunction[] = [refusedPagesAsErrorPage];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { language: detectLanguage(request) };
+  return { language: detectLanguage(request), colorTheme: colorThemeOf(request) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,6 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const workspaceColors = matches
     .map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme)
     .find(Boolean);
+  // The landing page keeps its light design; every other page takes the person's theme.
+  const colorTheme = usesAppStylesheet ? (rootData?.colorTheme ?? "system") : "light";
 
   // Marks a live page: end-to-end tests wait for it before they click (tests/support/browser.ts).
   useEffect(() => {
@@ -60,11 +63,20 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [i18n, language]);
 
   return (
-    <html lang={language} style={themeVariables(workspaceColors) as CSSProperties}>
+    <html lang={language} data-theme={colorTheme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#121127" />
+        {colorTheme === "system" ? (
+          <>
+            <meta name="theme-color" content={themeColors.light} media="(prefers-color-scheme: light)" />
+            <meta name="theme-color" content={themeColors.dark} media="(prefers-color-scheme: dark)" />
+          </>
+        ) : (
+          <meta name="theme-color" content={themeColors[colorTheme]} />
+        )}
+        {/* The workspace's colours, light and dark (app/lib/theme.ts): in the first byte, so no flash. */}
+        <style>{themeStyleSheet(workspaceColors)}</style>
         <meta name="i18n-namespaces" content={namespaces.join(",")} />
         <Meta />
         {/* The app's pages preload the font. The landing page paints in the fallback font first

@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("style-guide", "routes/style-guide.tsx"),
   route("language", "routes/language.ts"),
+  route("theme", "routes/theme.ts"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("onboarding", "routes/onboarding.tsx"),

@@ -108,6 +108,45 @@ export function readableTextShade(rgb: Rgb): Rgb {
   return black;
 }
 
+/** The dark theme's surfaces (foundation.css): its cards and its page. */
+const darkSurfaces: readonly Rgb[] = [
+  [24, 24, 36],
+  [15, 15, 23],
+];
+const [darkCard] = darkSurfaces as [Rgb, Rgb];
+
+/** `rgb` mixed toward `target` by `percent`. */
+function mixToward(rgb: Rgb, target: Rgb, percent: number): Rgb {
+  return rgb.map((channel, index) =>
+    Math.round(channel + ((target[index]! - channel) * percent) / 100),
+  ) as unknown as Rgb;
+}
+
+/** How far toward the dark card each light tint goes in the dark theme: a faint tint of the colour on dark. */
+const darkTintSteps = { 50: 85, 100: 75, 200: 65, 300: 45, 400: 15 } as const;
+
+/**
+ * The colour lightened in steps of 5% until it reads at 4.5:1 on every given surface; white reaches
+ * 15:1 on the darkest of the dark theme's, so there is always such a shade.
+ */
+function lightenedToRead(rgb: Rgb, surfaces: readonly Rgb[]): Rgb {
+  for (let lightening = 0; lightening < 100; lightening += 5) {
+    const candidate = shade(rgb, lightening);
+    if (surfaces.every((surface) => contrastRatio(candidate, surface) >= readableContrast)) return candidate;
+  }
+  return white;
+}
+
+/**
+ * The colour in the dark theme: itself where it reads as text on the dark surfaces, else lightened until
+ * it does — so `text-accent` and a button of the colour both stand out on a dark page. Its light tints
+ * become dark ones (toward the card) and its text shade reads on those too.
+ */
+export function darkColorShade(rgb: Rgb): Rgb {
+  return lightenedToRead(rgb, darkSurfaces);
+}
+
+/** Worked out once per set of colours: every page of a workspace draws its root with the same three. */
 /** Worked out once per set of colours: every page of a workspace draws its root with the same three. */
 const rememberedThemes = new Map<string, Readonly<Record<string, string>>>();
 
@@ -115,15 +154,59 @@ const rememberedThemes = new Map<string, Readonly<Record<string, string>>>();
  * --primary, --primary-rgb ("18 17 39"), --primary-50 … --primary-900, --primary-foreground (text on
  * the colour) and --primary-text (the colour as text on light surfaces) for each of the three colours.
  */
-export function themeVariables(colors: WorkspaceColors = defaultWorkspaceColors): Readonly<Record<string, string>> {
-  const key = `${colors.primary} ${colors.secondary} ${colors.accent}`;
+export function themeVariables(
+  colors: WorkspaceColors = defaultWorkspaceColors,
+  scheme: "light" | "dark" = "light",
+): Readonly<Record<string, string>> {
+  const key = `${scheme} ${colors.primary} ${colors.secondary} ${colors.accent}`;
   let variables = rememberedThemes.get(key);
   if (!variables) {
     if (rememberedThemes.size >= 256) rememberedThemes.clear();
-    variables = Object.freeze(computeThemeVariables(colors));
+    variables = Object.freeze(scheme === "dark" ? computeDarkVariables(colors) : computeThemeVariables(colors));
     rememberedThemes.set(key, variables);
   }
   return variables;
+}
+
+/** The same variables for the dark theme: the colour readable on dark, tints toward the dark card. */
+function computeDarkVariables(colors: WorkspaceColors): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, hex] of Object.entries(colors)) {
+    const own = hexToRgb(hex);
+    const rgb = darkColorShade(own);
+    const tint50 = mixToward(own, darkCard, darkTintSteps[50]);
+    variables[`--${name}`] = rgbToHex(rgb);
+    variables[`--${name}-rgb`] = rgb.join(" ");
+    variables[`--${name}-foreground`] = rgbToHex(readableForeground(rgb));
+    variables[`--${name}-text`] = rgbToHex(lightenedToRead(rgb, [...darkSurfaces, tint50]));
+    for (const [shadeName, step] of Object.entries(shadeSteps)) {
+      const tint = darkTintSteps[Number(shadeName) as keyof typeof darkTintSteps];
+      // The darker shades keep darkening the colour itself: shadows and overlays are dark in both themes.
+      variables[`--${name}-${shadeName}`] = rgbToHex(
+        tint !== undefined ? mixToward(own, darkCard, tint) : step === 0 ? rgb : shade(own, step),
+      );
+    }
+  }
+  return variables;
+}
+
+const declarations = (variables: Readonly<Record<string, string>>) =>
+  Object.entries(variables)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(";");
+
+/**
+ * The workspace's colours as a style sheet for <head>: the light values on :root, the dark ones where the
+ * person chose dark, or chose the system's and the system is dark (app/lib/color-theme.ts). The server
+ * writes it, so the first paint is in the right theme.
+ */
+export function themeStyleSheet(colors: WorkspaceColors = defaultWorkspaceColors): string {
+  const dark = declarations(themeVariables(colors, "dark"));
+  return [
+    `:root{${declarations(themeVariables(colors))}}`,
+    `:root[data-theme=dark]{${dark}}`,
+    `@media (prefers-color-scheme:dark){:root[data-theme=system]{${dark}}}`,
+  ].join("");
 }
 
 function computeThemeVariables(colors: WorkspaceColors): Record<string, string> {

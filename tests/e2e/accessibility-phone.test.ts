@@ -4,7 +4,7 @@ import { describeViolations } from "../support/accessibility.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { blockingViolationsOnEveryScreen } from "./support/accessibility-walk.ts";
 
-describe("accessibility of every screen (axe-core) in Chromium, on a narrow Portuguese phone", () => {
+describe("accessibility of every screen (axe-core) in Chromium, on a narrow Portuguese phone in dark mode", () => {
   let browser: Browser;
   const baseURL = inject("appUrl");
 
@@ -16,7 +16,11 @@ describe("accessibility of every screen (axe-core) in Chromium, on a narrow Port
   });
 
   it("has no critical or serious violation on any screen", { timeout: 180_000 }, async () => {
-    const blocking = await blockingViolationsOnEveryScreen(browser, baseURL, { viewport: "mobile", locale: "pt-BR" });
+    const blocking = await blockingViolationsOnEveryScreen(browser, baseURL, {
+      viewport: "mobile",
+      locale: "pt-BR",
+      colorScheme: "dark",
+    });
     expect(describeViolations(blocking)).toEqual([]);
   });
 });

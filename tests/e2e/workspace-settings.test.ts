@@ -89,14 +89,16 @@ describe("workspace settings in Chromium", () => {
     await accentHex.fill("#0e8a4f");
     // The preview re-themes the whole page before saving.
     await expect
-      .poll(() => owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent")))
+      .poll(() =>
+        owner.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()),
+      )
       .toBe("#0e8a4f");
     await owner.page.getByRole("button", { name: "Save colours" }).click();
     await toastWith(owner.page, "Colours saved").waitFor();
     await reloadHydrated(owner.page);
-    expect(await owner.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe(
-      "#0e8a4f",
-    );
+    expect(
+      await owner.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()),
+    ).toBe("#0e8a4f");
 
     // The zone picker: typed to, chosen with the keyboard, saved and still there after a reload.
     const timeZone = timeZonePicker(owner.page);
@@ -154,9 +156,9 @@ describe("workspace settings in Chromium", () => {
     await gotoHydrated(guest.page, "/workspaces");
     await guest.page.getByRole("link", { name: "Open Family budget" }).click();
     await guest.page.getByRole("heading", { level: 1, name: "Hello, Gui Guest" }).waitFor();
-    expect(await guest.page.evaluate(() => document.documentElement.style.getPropertyValue("--accent"))).toBe(
-      "#0e8a4f",
-    );
+    expect(
+      await guest.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()),
+    ).toBe("#0e8a4f");
 
     // A viewer sees the settings but cannot change them; switching language translates the shell.
     await gotoHydrated(guest.page, `/workspaces/${workspaceId}/settings`);

@@ -7,10 +7,13 @@ import {
   readableForeground,
   readableTextOn,
   readableTextShade,
+  relativeLuminance,
   shade,
   shadeSteps,
+  themeStyleSheet,
   themeVariables,
 } from "~/lib/theme";
+import { colorThemeCookie, colorThemeOf } from "~/lib/color-theme";
 
 const anyColour = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)) as fc.Arbitrary<Rgb>;
 
@@ -93,4 +96,57 @@ describe("workspace theme colours", () => {
     expect(readableTextOn("#f4d03f", "#fefefe")).toBe("#121127");
     expect(readableTextOn("not a colour", "#000000")).toBe("#ffffff");
   });
+
+  it("in the dark theme, writes each colour and its text shade readable on the dark card, page and tint", () => {
+    const darkSurfaces: Rgb[] = [
+      [24, 24, 36],
+      [15, 15, 23],
+    ];
+    fc.assert(
+      fc.property(anyColour, anyColour, anyColour, (primary, secondary, accent) => {
+        const colors = { primary: rgbHex(primary), secondary: rgbHex(secondary), accent: rgbHex(accent) };
+        const dark = themeVariables(colors, "dark");
+        for (const name of ["primary", "secondary", "accent"]) {
+          const colour = hexToRgb(dark[`--${name}`]!);
+          const text = hexToRgb(dark[`--${name}-text`]!);
+          for (const surface of [...darkSurfaces, hexToRgb(dark[`--${name}-50`]!)]) {
+            expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+          }
+          for (const surface of darkSurfaces) expect(contrastRatio(colour, surface)).toBeGreaterThanOrEqual(4.5);
+          expect(contrastRatio(colour, hexToRgb(dark[`--${name}-foreground`]!))).toBeGreaterThanOrEqual(4.5);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    // Gold already reads on dark and stays itself; the navy is lightened; a light tint becomes a dark one.
+    expect(themeVariables(undefined, "dark")["--secondary"]).toBe("#ffdb6d");
+    expect(themeVariables(undefined, "dark")["--primary"]).not.toBe("#121127");
+    expect(relativeLuminanceOf(themeVariables(undefined, "dark")["--accent-50"]!)).toBeLessThan(0.05);
+  });
+
+  it("writes one style sheet with the light values, the dark ones when chosen, and the system's when left to it", () => {
+    const sheet = themeStyleSheet();
+    expect(sheet).toContain(":root{--primary:#121127;");
+    expect(sheet).toContain(`:root[data-theme=dark]{--primary:${themeVariables(undefined, "dark")["--primary"]};`);
+    expect(sheet).toContain("@media (prefers-color-scheme:dark){:root[data-theme=system]{");
+  });
 });
+
+describe("the colour theme cookie", () => {
+  const withCookie = (cookie: string) => new Request("http://moneta.test/", { headers: { Cookie: cookie } });
+
+  it("reads light, dark or system, and the system's for anything else", () => {
+    expect(colorThemeOf(withCookie("lang=en; theme=dark"))).toBe("dark");
+    expect(colorThemeOf(withCookie("theme=light"))).toBe("light");
+    expect(colorThemeOf(withCookie("theme=neon"))).toBe("system");
+    expect(colorThemeOf(new Request("http://moneta.test/"))).toBe("system");
+  });
+
+  it("keeps the choice a year, for the whole site, Secure when served over HTTPS", () => {
+    expect(colorThemeCookie("dark", true)).toBe("theme=dark; Path=/; Max-Age=31536000; SameSite=Lax; Secure");
+    expect(colorThemeCookie("system", false)).not.toContain("Secure");
+  });
+});
+
+const rgbHex = (rgb: Rgb) => `#${rgb.map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
+const relativeLuminanceOf = (hex: string) => relativeLuminance(hexToRgb(hex));

@@ -57,6 +57,8 @@ export type PageOptions = {
   locale?: "en-US" | "pt-BR";
   /** The browser's time zone (an IANA identifier); the calendar run's, else the machine's, when not given. */
   timezoneId?: string;
+  /** The system's colour scheme the page sees (`prefers-color-scheme`); light unless told. */
+  colorScheme?: "light" | "dark";
 };
 
 export type OpenedPage = { context: BrowserContext; page: Page; problems: string[] };
@@ -87,6 +89,7 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
     // The app honours reduced motion (no chart, toast or progress animations): the tests wait for
     // outcomes, not for frames, and a page that draws no animation frames leaves the CPU to the rest.
     reducedMotion: "reduce",
+    colorScheme: options.colorScheme ?? "light",
     isMobile: options.viewport === "mobile",
     hasTouch: options.viewport === "mobile",
   });

@@ -18,7 +18,8 @@ export function toLanguage(value: string | null | undefined): Language | null {
   return null;
 }
 
-function readCookie(cookieHeader: string | null, name: string): string | null {
+/** One cookie's value from a Cookie header, decoded; null when absent. */
+export function readCookie(cookieHeader: string | null, name: string): string | null {
   for (const part of cookieHeader?.split(";") ?? []) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return decodeURIComponent(rest.join("="));

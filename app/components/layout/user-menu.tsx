@@ -1,5 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSubmit } from "react-router";
+import { Link, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { type ColorTheme, toColorTheme } from "~/lib/color-theme";
+import type { IconName } from "~/components/ui/icon-names";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -8,6 +11,8 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
@@ -16,7 +21,7 @@ export type MenuUser = { name: string | null; email: string; picture: string | n
 
 /**
  * The user menu (docs/product.md#navigation): name, e-mail, tier badge ("Free + Beta"), settings, workspaces,
- * log out.
+ * the colour theme, log out.
  */
 export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: string }) {
   const { t } = useTranslation("workspaces");
@@ -36,8 +41,10 @@ export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: strin
           <span className="grid min-w-0 gap-1">
             <span className="truncate text-sm font-semibold text-foreground">{name}</span>
             <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-            <Badge variant="secondary" className="mt-1" aria-label={t("shell.tier", { tier: tierLabel })}>
-              {tierLabel}
+            {/* Named in text, not aria-label: inside a menu an element with a name of its own reads as an item. */}
+            <Badge variant="secondary" className="mt-1">
+              <span className="sr-only">{t("shell.tier", { tier: tierLabel })}</span>
+              <span aria-hidden>{tierLabel}</span>
             </Badge>
           </span>
         </DropdownMenuLabel>
@@ -55,11 +62,51 @@ export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: strin
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
+        <ThemeChoice />
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
           <Icon name="log-out" />
           {t("auth:logout")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+const themeChoices: { theme: ColorTheme; icon: IconName; label: string }[] = [
+  { theme: "light", icon: "sun", label: "shell.themeLight" },
+  { theme: "dark", icon: "moon", label: "shell.themeDark" },
+  { theme: "system", icon: "monitor", label: "shell.themeSystem" },
+];
+
+/**
+ * Light, dark or the system's: painted at once on this page, and kept in a cookie (POST /theme) so the
+ * server paints the next page's first byte in it (app/lib/color-theme.ts).
+ */
+function ThemeChoice() {
+  const { t } = useTranslation("workspaces");
+  const fetcher = useFetcher();
+  const chosen = useRouteLoaderData<typeof rootLoader>("root")?.colorTheme ?? "system";
+  const pending = toColorTheme(fetcher.formData?.get("theme")?.toString());
+  return (
+    <>
+      <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">{t("shell.theme")}</DropdownMenuLabel>
+      <DropdownMenuRadioGroup
+        value={pending ?? chosen}
+        onValueChange={(value) => {
+          const theme = toColorTheme(value);
+          if (!theme) return;
+          document.documentElement.dataset.theme = theme;
+          void fetcher.submit({ theme }, { method: "post", action: "/theme" });
+        }}
+      >
+        {themeChoices.map(({ theme, icon, label }) => (
+          <DropdownMenuRadioItem key={theme} value={theme} onSelect={(event) => event.preventDefault()}>
+            <Icon name={icon} />
+            {t(label)}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </>
   );
 }

@@ -133,7 +133,7 @@ export function documentOrder(lead: LegalDocumentId): LegalDocumentId[] {
 }
 
 const linkClassName =
-  "font-medium text-accent-700 underline decoration-accent-300 underline-offset-2 transition hover:decoration-accent-700";
+  "font-medium text-accent-text underline decoration-accent-300 underline-offset-2 transition hover:decoration-accent-text";
 
 /** The tags the texts may use: <strong>, <code>, the two addresses and links within the page. */
 const richTextComponents = {

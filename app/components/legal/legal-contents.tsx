@@ -96,7 +96,8 @@ function ContentsList({
                     className={cn(
                       itemClassName,
                       "flex gap-1.5",
-                      isCurrent && "bg-accent-50 font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-700",
+                      isCurrent &&
+                        "bg-accent-50 font-medium text-accent-text hover:bg-accent-50 hover:text-accent-text",
                     )}
                   >
                     <span className="tabular min-w-6 text-muted-foreground" aria-hidden>

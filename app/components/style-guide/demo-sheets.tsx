@@ -69,7 +69,7 @@ export function NavigationSheetContent() {
                       aria-current={key === "dashboard" ? "page" : undefined}
                       className={cn(
                         "flex w-full items-center gap-3 rounded-md px-2 py-2 text-left text-sm font-medium text-foreground transition hover:bg-muted",
-                        "aria-[current=page]:bg-accent-50 aria-[current=page]:text-accent-700",
+                        "aria-[current=page]:bg-accent-50 aria-[current=page]:text-accent-text",
                       )}
                     >
                       <Icon name={icon} className="size-4 shrink-0 opacity-80" />

@@ -9,20 +9,25 @@ import { useLanguage } from "~/lib/use-language";
 import { defaultWorkspaceColors, isHexColor, themeVariables, type WorkspaceColors } from "~/lib/theme";
 import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
+import { isPaintedDark } from "~/lib/color-theme";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import type { Currency } from "../../../db/enums";
 
 const colorNames = ["primary", "secondary", "accent"] as const;
 
-/** Sets the colours on <html> while editing, so the whole app (menus, dialogs) previews them. */
-function usePreviewTheme(colors: WorkspaceColors, saved: WorkspaceColors) {
+/**
+ * Sets the colours on <html> while editing, in the theme the page is painted in, so the whole app (menus,
+ * dialogs) previews them; when editing ends the page's own style sheet of the saved colours takes over again.
+ */
+function usePreviewTheme(colors: WorkspaceColors) {
   useEffect(() => {
     const root = document.documentElement;
-    for (const [name, value] of Object.entries(themeVariables(colors))) root.style.setProperty(name, value);
+    const variables = themeVariables(colors, isPaintedDark() ? "dark" : "light");
+    for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
     return () => {
-      for (const [name, value] of Object.entries(themeVariables(saved))) root.style.setProperty(name, value);
+      for (const name of Object.keys(variables)) root.style.removeProperty(name);
     };
-  }, [colors, saved]);
+  }, [colors]);
 }
 
 type ColorsFormProps = { saved: WorkspaceColors; canEdit: boolean; currency: Currency };
@@ -33,7 +38,7 @@ export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
   const fetcher = useFetcher<ActionResult>();
   const [colors, setColors] = useState(saved);
   useSettingsToast(fetcher.data, "colors.saved");
-  usePreviewTheme(colors, saved);
+  usePreviewTheme(colors);
   const isValid = colorNames.every((name) => isHexColor(colors[name]));
 
   return (
@@ -90,7 +95,7 @@ export function ColorsForm({ saved, canEdit, currency }: ColorsFormProps) {
           <div aria-hidden className="rounded-xl border bg-background p-4">
             <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("colors.preview")}</p>
             <div className="mt-3 rounded-lg bg-primary p-4 text-primary-foreground">
-              <p className="text-sm opacity-80">{t("colors.previewBalance")}</p>
+              <p className="text-sm font-medium">{t("colors.previewBalance")}</p>
               <p className="text-2xl font-bold tabular">{formatMoney(1_248_000, currency, language)}</p>
               <span className="mt-2 inline-block rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
                 {formatPercent(0.042, language, { isSigned: true })}

@@ -67,21 +67,26 @@ async function seedLedger(page: Page, baseURL: string, workspaceId: string) {
  * Walks every screen of the app as one person would, signed out and in, with the dialogs open and in
  * light workspace colours, running axe-core on each (tests/support/accessibility.ts), and returns the
  * critical and serious violations. Two files run it at once, each in one layout: a wide English desktop
- * and a narrow Portuguese phone, so each width and each language is walked (docs/decisions/043-one-test-run-three-files-at-a-time.md).
+ * in the light theme and a narrow Portuguese phone whose system is dark (the app follows it), so each
+ * width, each language and each theme is walked (docs/decisions/043-one-test-run-three-files-at-a-time.md).
  */
 export async function blockingViolationsOnEveryScreen(
   browser: Browser,
   baseURL: string,
-  { viewport, locale }: { viewport: ViewportName; locale: "en-US" | "pt-BR" },
+  {
+    viewport,
+    locale,
+    colorScheme = "light",
+  }: { viewport: ViewportName; locale: "en-US" | "pt-BR"; colorScheme?: "light" | "dark" },
 ): Promise<AccessibilityViolation[]> {
   const language: Language = locale === "pt-BR" ? "pt-BR" : "en";
   const t = translator(language);
   const found: AccessibilityViolation[] = [];
-  const { context, page } = await openPage(browser, { baseURL, viewport, locale });
+  const { context, page } = await openPage(browser, { baseURL, viewport, locale, colorScheme });
   await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
   const check = async (screen: string, screenshot?: string) => {
     found.push(...(await accessibilityViolations(page, screen)));
-    if (screenshot) await captureScreenshot(page, `accessibility-${screenshot}-${viewport}-${locale}`);
+    if (screenshot) await captureScreenshot(page, `accessibility-${screenshot}-${viewport}-${locale}-${colorScheme}`);
   };
   const checkDialog = async (screen: string, open: () => Promise<void>) => {
     await open();
