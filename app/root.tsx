@@ -17,6 +17,7 @@ import { Toaster } from "./components/ui/toast";
 import { detectLanguage, namespacesFor } from "./lib/i18n";
 import { refusedPagesAsErrorPage } from "./lib/session.server";
 import { colorThemeOf, themeColors } from "./lib/color-theme";
+import { appShellOf } from "./lib/app-shell";
 import { themeStyleSheet, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
@@ -30,7 +31,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export const middleware: Route.MiddlewareFunction[] = [refusedPagesAsErrorPage];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { language: detectLanguage(request), colorTheme: colorThemeOf(request) };
+  return { language: detectLanguage(request), colorTheme: colorThemeOf(request), shell: appShellOf(request) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [i18n, language]);
 
   return (
-    <html lang={language} data-theme={colorTheme}>
+    <html lang={language} data-theme={colorTheme} data-shell={rootData?.shell ?? "browser"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,6 +76,15 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <meta name="theme-color" content={themeColors[colorTheme]} />
         )}
+        {usesAppStylesheet ? (
+          <>
+            {/* Installable (README: "Installable app"): the manifest, and what iOS reads for its Home Screen. */}
+            <link rel="manifest" href="/manifest.webmanifest" />
+            <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+            <meta name="apple-mobile-web-app-capable" content="yes" />
+            <meta name="apple-mobile-web-app-title" content="Moneta" />
+          </>
+        ) : null}
         {/* The workspace's colours, light and dark (app/lib/theme.ts): in the first byte, so no flash. */}
         <style>{themeStyleSheet(workspaceColors)}</style>
         <meta name="i18n-namespaces" content={namespaces.join(",")} />

@@ -5,6 +5,8 @@ export default [
   route("style-guide", "routes/style-guide.tsx"),
   route("language", "routes/language.ts"),
   route("theme", "routes/theme.ts"),
+  route("app", "routes/installed-app.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("onboarding", "routes/onboarding.tsx"),

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { chromiumPath } from "../tests/support/browser.ts";
+import { chromiumPath } from "./chromium-path.ts";
 import { freePort, LocalStackError } from "./local-stack.ts";
 
 export type LighthouseRun = {

@@ -3,6 +3,7 @@ import { LandingPage } from "~/components/landing/landing-page";
 import { serverI18n } from "~/lib/i18n.server";
 import { detectLanguage, languageCookie, toLanguage } from "~/lib/i18n";
 import { homeOf, lookUpViewer } from "~/lib/session.server";
+import { appShellOf } from "~/lib/app-shell";
 import { pageContext } from "../../worker/context";
 import type { Route } from "./+types/home";
 
@@ -24,6 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
   // or /workspaces.
   const lookup = await lookUpViewer(args);
   if (lookup.status === "signed-in") throw redirect(homeOf(args, lookup.viewer));
+  // The desktop wrapper is the app, not a visit: a signed-out person there signs in (the installed web
+  // app does the same from the page, app/components/landing/landing-page.tsx).
+  if (appShellOf(args.request) === "desktop") throw redirect("/login");
   const url = new URL(args.request.url);
   // The hreflang alternates point at /?lang=…: remember the choice as the switcher does, then show "/".
   const requested = toLanguage(url.searchParams.get("lang"));

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { plans } from "~/lib/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
@@ -105,11 +105,29 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout");
   const navigation = useNavigation();
   const [dialog, setDialog] = useState<QuickAddChoice | null>(null);
+  const [transactionKind, setTransactionKind] = useState<"expense">();
+  const canEdit = can(page.role, "finances.write");
+  // The installed app's "New expense" shortcut lands here with `new=expense`: the wizard opens once on an
+  // expense, and the address forgets it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per arrival with new=expense, not when the page's data changes
+  useEffect(() => {
+    if (searchParams.get("new") !== "expense") return;
+    setSearchParams(
+      (params) => {
+        params.delete("new");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    if (!canEdit) return;
+    setTransactionKind("expense");
+    setDialog("transaction");
+  }, [searchParams]);
   const { stats } = page;
   const currency = stats.currency;
   const isReloading =
     navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
-  const canEdit = can(page.role, "finances.write");
   const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 pb-24">
@@ -224,7 +242,11 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
           <QuickAddDialogs
             open={dialog !== null}
             dialog={dialog}
-            onOpenChange={(choice, isOpen) => setDialog(isOpen ? choice : null)}
+            transactionKind={transactionKind}
+            onOpenChange={(choice, isOpen) => {
+              setDialog(isOpen ? choice : null);
+              if (!isOpen) setTransactionKind(undefined);
+            }}
             workspaceId={params.workspaceId}
             currency={currency}
             today={page.today}

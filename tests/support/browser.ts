@@ -2,11 +2,14 @@
  * The project's Playwright helper: Debian's Chromium driven by playwright-core (Playwright
  * cannot download browsers here). Used by the end-to-end tests and scripts/screenshots.ts.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromiumPath } from "../../scripts/chromium-path.ts";
 import { projectRoot } from "../../scripts/local-stack.ts";
 import { testClockOffsetMs, testNow, testTimeZone } from "./test-clock.ts";
+
+export { chromiumPath };
 
 export const screenshotDir = join(projectRoot, "tests", "artifacts", "screenshots");
 
@@ -15,23 +18,6 @@ export const viewports = {
   mobile: { width: 375, height: 812 },
 } as const;
 export type ViewportName = keyof typeof viewports;
-
-/**
- * CHROMIUM_PATH, else Chromium's headless shell (the same Blink without the full browser around it: a
- * sixth less CPU per browser test, docs/benchmarks.md "The test suite"), else Chromium. Lighthouse wants
- * the full browser (`headlessShell: false`).
- */
-export function chromiumPath(options: { headlessShell?: boolean } = {}): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(options.headlessShell === false ? [] : ["/usr/bin/chromium-headless-shell"]),
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-  ];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (!found) throw new Error("Chromium not found: set CHROMIUM_PATH, or on Debian run `apt-get install -y chromium`.");
-  return found;
-}
 
 /** Playwright gives every launch a fresh, empty profile of its own. */
 export async function launchBrowser(): Promise<Browser> {

@@ -8,6 +8,8 @@ type QuickAddDialogsProps = {
   /** Whether one of them is open: what the page's stand-in waits for before fetching this module. */
   open: boolean;
   dialog: QuickAddChoice | null;
+  /** The transaction's kind when it was asked for by name (the installed app's "New expense"). */
+  transactionKind?: "expense";
   onOpenChange: (choice: QuickAddChoice, isOpen: boolean) => void;
   workspaceId: string;
   currency: ComponentProps<typeof AccountDialog>["defaultCurrency"];
@@ -21,6 +23,7 @@ type QuickAddDialogsProps = {
 /** The dashboard's quick-add forms: a transaction, an account or a card, each opened from the quick-add button. */
 export function QuickAddDialogs({
   dialog,
+  transactionKind,
   onOpenChange,
   workspaceId,
   currency,
@@ -35,6 +38,7 @@ export function QuickAddDialogs({
       <TransactionDialog
         open={dialog === "transaction"}
         onOpenChange={(isOpen) => onOpenChange("transaction", isOpen)}
+        startKind={transactionKind}
         workspaceId={workspaceId}
         currency={currency}
         today={today}

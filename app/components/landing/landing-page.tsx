@@ -29,6 +29,15 @@ export function LandingPage({ scriptNonce }: { scriptNonce: string }) {
   return (
     // data-smooth-scroll turns on smooth anchor scrolling for this page only (app.css).
     <div data-smooth-scroll className="landing">
+      {/* The installed app opened on "/" while signed out goes to sign-in before anything is painted
+          (app/lib/app-shell.ts); a signed-in visitor never gets here (the server sends them home). */}
+      <script
+        nonce={scriptNonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed one-line script, no data in it
+        dangerouslySetInnerHTML={{
+          __html: 'if(matchMedia("(display-mode: standalone)").matches)location.replace("/login")',
+        }}
+      />
       <a href="#conteudo" className="skip">
         {t("nav.skip")}
       </a>

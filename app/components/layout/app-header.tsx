@@ -23,7 +23,10 @@ type AppHeaderProps = {
 export function AppHeader({ user, tierLabel, unreadNotifications, workspaceSwitcher, menuButton }: AppHeaderProps) {
   const { t } = useTranslation("workspaces");
   return (
-    <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+    <header
+      data-app-chrome
+      className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
+    >
       <SkipLink />
       <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
         {menuButton}

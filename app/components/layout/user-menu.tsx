@@ -1,8 +1,19 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { type ColorTheme, toColorTheme } from "~/lib/color-theme";
 import type { IconName } from "~/components/ui/icon-names";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { useInstallOffer } from "~/lib/install-offer";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -21,55 +32,76 @@ export type MenuUser = { name: string | null; email: string; picture: string | n
 
 /**
  * The user menu (docs/product.md#navigation): name, e-mail, tier badge ("Free + Beta"), settings, workspaces,
- * the colour theme, log out.
+ * installing the app (where the browser offers it, or how on an iPhone), the colour theme, log out.
  */
 export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: string }) {
   const { t } = useTranslation("workspaces");
   const submit = useSubmit();
+  const install = useInstallOffer();
+  const [isHintOpen, setHintOpen] = useState(false);
   const name = user.name || user.email;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t("shell.userMenu")}
-        className="rounded-full ring-offset-2 ring-offset-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <Avatar name={name} picture={user.picture} alt={name} className="bg-accent text-accent-foreground" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="flex items-start gap-3 py-2 font-normal">
-          <Avatar name={name} picture={user.picture} alt="" className="bg-accent text-accent-foreground" />
-          <span className="grid min-w-0 gap-1">
-            <span className="truncate text-sm font-semibold text-foreground">{name}</span>
-            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-            {/* Named in text, not aria-label: inside a menu an element with a name of its own reads as an item. */}
-            <Badge variant="secondary" className="mt-1">
-              <span className="sr-only">{t("shell.tier", { tier: tierLabel })}</span>
-              <span aria-hidden>{tierLabel}</span>
-            </Badge>
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Icon name="settings" />
-            {t("shell.userSettings")}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/workspaces">
-            <Icon name="layout-grid" />
-            {t("shell.workspaces")}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <ThemeChoice />
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
-          <Icon name="log-out" />
-          {t("auth:logout")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={t("shell.userMenu")}
+          className="rounded-full ring-offset-2 ring-offset-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Avatar name={name} picture={user.picture} alt={name} className="bg-accent text-accent-foreground" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel className="flex items-start gap-3 py-2 font-normal">
+            <Avatar name={name} picture={user.picture} alt="" className="bg-accent text-accent-foreground" />
+            <span className="grid min-w-0 gap-1">
+              <span className="truncate text-sm font-semibold text-foreground">{name}</span>
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+              {/* Named in text, not aria-label: inside a menu an element with a name of its own reads as an item. */}
+              <Badge variant="secondary" className="mt-1">
+                <span className="sr-only">{t("shell.tier", { tier: tierLabel })}</span>
+                <span aria-hidden>{tierLabel}</span>
+              </Badge>
+            </span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to="/settings">
+              <Icon name="settings" />
+              {t("shell.userSettings")}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/workspaces">
+              <Icon name="layout-grid" />
+              {t("shell.workspaces")}
+            </Link>
+          </DropdownMenuItem>
+          {install ? (
+            <DropdownMenuItem onSelect={() => (install.kind === "prompt" ? void install.install() : setHintOpen(true))}>
+              <Icon name="download" />
+              {t("common:app.install")}
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <ThemeChoice />
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+            <Icon name="log-out" />
+            {t("auth:logout")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Dialog open={isHintOpen} onOpenChange={setHintOpen}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>{t("common:app.installHintTitle")}</DialogTitle>
+            <DialogDescription>{t("common:app.installHint")}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button onClick={() => setHintOpen(false)}>{t("common:app.installHintDone")}</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

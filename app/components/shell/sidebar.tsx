@@ -38,7 +38,7 @@ export function Sidebar({ workspaceId, showRecurring, initiallyCollapsed, onNavi
   };
 
   return (
-    <nav aria-label={t("shell.navigation")} className="flex h-full flex-col gap-1 p-3">
+    <nav data-app-chrome aria-label={t("shell.navigation")} className="flex h-full flex-col gap-1 p-3">
       {navigationGroups({ showRecurring }).map((group) => {
         const isOpen = !collapsed.has(group.id);
         const groupName = t(`shell.groups.${group.id}`);

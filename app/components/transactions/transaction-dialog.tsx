@@ -16,6 +16,8 @@ export type TransactionDialogProps = LedgerOptions & {
   transaction?: Transaction | null;
   /** A new transaction filled in already (a statement's payment): the wizard opens on its last step. */
   draft?: WizardValues | null;
+  /** A new transaction of this kind (the installed app's "New expense"): the wizard opens on its second step. */
+  startKind?: WizardValues["kind"];
 };
 
 /**

@@ -59,6 +59,8 @@ type Props = LedgerOptions & {
   transaction: Transaction | null;
   /** A new transaction's values, given by the page that opens the wizard; it starts on the last step. With a plan, the item's values. */
   draft: WizardValues | null;
+  /** A new transaction of this kind: the wizard starts on its second step. */
+  startKind?: WizardValues["kind"];
   plan?: WizardPlan;
   onDone(): void;
   onCancel(): void;
@@ -99,6 +101,7 @@ export function TransactionWizard({
   today,
   transaction,
   draft,
+  startKind = null,
   onDone,
   onCancel,
   accounts,
@@ -117,10 +120,10 @@ export function TransactionWizard({
   );
   const isEdit = transaction !== null || Boolean(plan?.itemId);
   const lastStep: WizardStep = plan?.lastStep ? 4 : 3;
-  const [step, setStep] = useState<WizardStep>(!isEdit && draft && !plan ? 3 : 1);
+  const [step, setStep] = useState<WizardStep>(!isEdit && draft && !plan ? 3 : !isEdit && startKind ? 2 : 1);
   const language = useLanguage();
   const [values, setValues] = useState<WizardValues>(() =>
-    transaction ? valuesFromTransaction(transaction, language) : (draft ?? emptyValues(today)),
+    transaction ? valuesFromTransaction(transaction, language) : (draft ?? { ...emptyValues(today), kind: startKind }),
   );
   // Typed amounts show why they are refused once the person leaves the field or tries to save.
   const [checked, setChecked] = useState<ReadonlySet<TypedField>>(new Set());
