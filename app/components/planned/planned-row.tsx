@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import type { loader as layoutLoader } from "~/routes/workspace-layout";
 import { KindIcon, SignedAmount } from "~/components/transactions/kind-icons";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -25,6 +27,7 @@ type Props = {
 export function PlannedRow({ title, template, badge, lines, failure, actions, isBusy }: Props) {
   const { t } = useTranslation(["planned", "transactions"]);
   const language = useLanguage();
+  const workspaceCurrency = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")?.workspace.currency;
   const outside = t("transactions:list.outside");
   return (
     <li
@@ -65,6 +68,7 @@ export function PlannedRow({ title, template, badge, lines, failure, actions, is
           cents={template.amount_cents}
           currency={template.currency}
           language={language}
+          isForeign={workspaceCurrency !== undefined && template.currency !== workspaceCurrency}
         />
         {actions?.length ? <RowActionsMenu title={title} actions={actions} isBusy={isBusy} /> : null}
       </div>

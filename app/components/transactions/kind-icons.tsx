@@ -40,17 +40,35 @@ export function SignedAmount({
   cents,
   currency,
   language,
+  isForeign = false,
 }: {
   kind: TransactionKind;
   cents: number;
   currency: string;
   language: Language;
+  /** In another currency than the workspace's: its code follows the amount where the symbol alone does not name it. */
+  isForeign?: boolean;
 }) {
   const way = direction[kind];
+  const text = formatMoney(way === "out" ? -cents : cents, currency, language, {
+    sign: way === "move" ? "auto" : "always",
+  });
   return (
     <span className={`font-semibold whitespace-nowrap tabular-nums ${amountColours[way]}`}>
-      {formatMoney(way === "out" ? -cents : cents, currency, language, { sign: way === "move" ? "auto" : "always" })}
-      <span className="ml-1 text-xs font-normal text-muted-foreground">{currency}</span>
+      {text}
+      {isForeign && !namesItsCurrency(text) ? (
+        <span className="ml-1 text-xs font-normal text-muted-foreground">{currency}</span>
+      ) : null}
     </span>
   );
+}
+
+/**
+ * Whether a formatted amount's symbol names its currency by itself: "R$", "US$", "€", "£", "CA$" do; a bare
+ * "$" or "¥" (shared by a dozen currencies) does not, so "$19.00 USD" keeps the code and "R$ 45,00" never
+ * repeats it.
+ */
+export function namesItsCurrency(formatted: string): boolean {
+  const symbol = formatted.replace(/[\d\s.,+\-−\u00a0\u202f]/g, "");
+  return symbol !== "$" && symbol !== "¥";
 }

@@ -162,9 +162,15 @@ export async function blockingViolationsOnEveryScreen(
       .first()
       .click(),
   );
-  await checkDialog("transaction delete confirmation", () =>
-    page.getByRole("button", { name: t("transactions:list.delete", { description: "Salary" }) }).click(),
-  );
+  await checkDialog("transaction delete confirmation", async () => {
+    // On a phone, delete sits in the row's "…" menu; beside the row from a tablet up.
+    if (viewport !== "mobile") {
+      await page.getByRole("button", { name: t("transactions:list.delete", { description: "Salary" }) }).click();
+      return;
+    }
+    await page.getByRole("button", { name: t("common:actions.rowMenu", { name: "Salary" }) }).click();
+    await page.getByRole("menuitem", { name: t("transactions:list.deleteShort") }).click();
+  });
   await gotoHydrated(page, `${workspacePath}/transactions?search=Train&type=expense`);
   await check("transactions, filtered");
   await gotoHydrated(page, `${workspacePath}/accounts`);
