@@ -6,7 +6,7 @@ import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * The transactions list made for a thumb (README: "Transactions"): on a 390×844 phone a row is one or two
+ * The transactions list made for a thumb (docs/product.md#transactions): on a 390×844 phone a row is one or two
  * lines — what, its category or legs, the amount, never "R$ … BRL" — so at least seven fit on a screen; the
  * row opens the transaction, and its "…" menu deletes it after asking.
  */
