@@ -107,12 +107,13 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<QuickAddChoice | null>(null);
   const [transactionKind, setTransactionKind] = useState<"expense">();
   const canEdit = can(page.role, "finances.write");
-  // The installed app's "New expense" shortcut lands here with `new=expense`: the wizard opens once on an
-  // expense, and the address forgets it.
+  // "New expense" (the installed app's shortcut, the phone's add button on other pages) lands here with
+  // `new=expense`, the `n` key with `new=transaction`: the wizard opens once, and the address forgets it.
   const [searchParams, setSearchParams] = useSearchParams();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per arrival with new=expense, not when the page's data changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per arrival with new=…, not when the page's data changes
   useEffect(() => {
-    if (searchParams.get("new") !== "expense") return;
+    const asked = searchParams.get("new");
+    if (asked !== "expense" && asked !== "transaction") return;
     setSearchParams(
       (params) => {
         params.delete("new");
@@ -121,7 +122,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
       { replace: true, preventScrollReset: true },
     );
     if (!canEdit) return;
-    setTransactionKind("expense");
+    setTransactionKind(asked === "expense" ? "expense" : undefined);
     setDialog("transaction");
   }, [searchParams]);
   const { stats } = page;

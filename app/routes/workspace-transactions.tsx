@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
@@ -147,6 +147,11 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
   const filterValues = filterValuesOf(searchParams);
   const options = { accounts: page.accounts, cards: page.cards, tags: page.tags, rates: page.rates };
   const payeeNames = useMemo(() => page.payees.map((payee) => payee.name), [page.payees]);
+  // The `/` key from another page lands here with `focus=search`: the search field of the filter bar takes the focus.
+  const wantsSearch = searchParams.get("focus") === "search";
+  useEffect(() => {
+    if (wantsSearch) document.querySelector<HTMLInputElement>("#filter-search")?.focus();
+  }, [wantsSearch]);
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

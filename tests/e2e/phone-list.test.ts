@@ -8,7 +8,7 @@ import { signUpWithWorkspace } from "./support/sign-in.ts";
 /**
  * The transactions list made for a thumb (docs/product.md#transactions): on a 390×844 phone a row is one or two
  * lines — what, its category or legs, the amount, never "R$ … BRL" — so at least seven fit on a screen; the
- * row opens the transaction, and its "…" menu deletes it after asking.
+ * row opens the transaction, and its "…" menu deletes it after asking. From any page, one tap starts an expense.
  */
 describe("the transactions list on a phone", () => {
   let browser: Browser;
@@ -83,6 +83,12 @@ describe("the transactions list on a phone", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Excluir transação" }).click();
     await toastWith(page, "Transação excluída").waitFor();
     await expect.poll(() => rows.count()).toBe(places.length - 1);
+
+    // From any page, one tap starts an expense: the wizard opens on it, at where the money comes from.
+    await gotoHydrated(page, `/workspaces/${workspaceId}/accounts`);
+    await page.getByRole("link", { name: "Adicionar despesa" }).click();
+    const wizard = page.getByRole("dialog", { name: "Nova transação" });
+    await wizard.getByText("Etapa 2 de 3", { exact: false }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,28 +1,36 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
 import { mainContentId } from "~/components/layout/skip-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import type { MenuUser } from "~/components/layout/user-menu";
+import { can } from "../../../worker/access/permissions";
+import type { WorkspaceRole } from "../../../db/enums";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { Sidebar } from "./sidebar";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 type WorkspaceOption = { uuid: string; name: string; primary_color: string; secondary_color: string };
+type CurrentWorkspace = WorkspaceOption & { role: WorkspaceRole };
 
 type AppShellProps = {
   user: MenuUser;
   tierLabel: string;
   unreadNotifications: number;
-  workspace: WorkspaceOption;
+  workspace: CurrentWorkspace;
   workspaces: WorkspaceOption[];
   showRecurring: boolean;
   collapsedGroups: string[];
   children: ReactNode;
 };
 
-/** Header, the sidebar (a slide-in drawer on phones) and the page. */
+/**
+ * Header, the sidebar (a slide-in drawer on phones) and the page; the desktop's keyboard shortcuts, and on
+ * phones a button one tap from a new expense on every page (the dashboard has its own quick add).
+ */
 export function AppShell({
   user,
   tierLabel,
@@ -35,6 +43,8 @@ export function AppShell({
 }: AppShellProps) {
   const { t } = useTranslation("workspaces");
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const workspacePath = `/workspaces/${workspace.uuid}`;
+  const isDashboard = useLocation().pathname === `${workspacePath}/dashboard`;
   const sidebar = (onNavigate?: () => void) => (
     <Sidebar
       workspaceId={workspace.uuid}
@@ -67,10 +77,21 @@ export function AppShell({
         <aside className="hidden w-64 shrink-0 border-r bg-card lg:block">
           <div className="sticky top-14 h-[calc(100dvh-3.5rem)] overflow-y-auto">{sidebar()}</div>
         </aside>
-        <main id={mainContentId} tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-8">
+        {/* On phones the page ends clear of the floating add button. */}
+        <main id={mainContentId} tabIndex={-1} className="min-w-0 flex-1 px-4 pt-8 pb-24 outline-none sm:px-8 sm:pb-8">
           {children}
         </main>
       </div>
+      <KeyboardShortcuts workspaceId={workspace.uuid} />
+      {!isDashboard && can(workspace.role, "finances.write") ? (
+        <Link
+          to={`${workspacePath}/dashboard?new=expense`}
+          aria-label={t("shell.addExpense")}
+          className="fixed right-5 bottom-5 z-30 grid size-14 place-items-center rounded-full bg-accent text-accent-foreground shadow-lg sm:hidden"
+        >
+          <Icon name="plus" className="size-6" />
+        </Link>
+      ) : null}
       <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
         <SheetContent side="left" className="w-72 p-0">
           <SheetTitle className="border-b px-5 py-4 text-base">{workspace.name}</SheetTitle>
