@@ -6,7 +6,7 @@ import { postJson } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
- * The desktop's keyboard shortcuts (README: "Keyboard shortcuts") in Chromium: `?` lists them, `g` then a
+ * The desktop's keyboard shortcuts (README: "Keyboard shortcuts and the phone's add button") in Chromium: `?` lists them, `g` then a
  * letter goes to a page, `n` opens a new transaction, `/` searches the transactions — and none of them
  * fires while typing in a field.
  */

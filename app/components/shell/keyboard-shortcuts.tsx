@@ -20,7 +20,7 @@ function isTypingOrInOverlay(target: EventTarget | null): boolean {
 }
 
 /**
- * The desktop's keyboard shortcuts on every workspace page (README: "Keyboard shortcuts"): `n` a new
+ * The desktop's keyboard shortcuts on every workspace page (README: "Keyboard shortcuts and the phone's add button"): `n` a new
  * transaction, `/` the transactions' search, `g` then `d`, `t`, `a` or `c` to the dashboard, transactions,
  * accounts or cards, `?` this list. Never inside a text field, a menu or a dialog, nor with Ctrl, ⌘ or Alt.
  */
