@@ -86,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         ) : null}
         {/* The workspace's colours, light and dark (app/lib/theme.ts): in the first byte, so no flash. */}
-        <style>{themeStyleSheet(workspaceColors)}</style>
+        <style>{themeStyleSheet(workspaceColors, { isLightOnly: !usesAppStylesheet })}</style>
         <meta name="i18n-namespaces" content={namespaces.join(",")} />
         <Meta />
         {/* The app's pages preload the font. The landing page paints in the fallback font first

@@ -1,7 +1,8 @@
 /**
  * Lighthouse's own mobile profile (its default config: a Moto G-class phone, simulated slow 4G
  * at 150 ms RTT and 1.6 Mbps, 4x CPU slowdown) run from the npm package against Debian's
- * Chromium, headless. Used by `npm run bench:landing` (budget: LCP < 1.5 s, score ≥ 0.98).
+ * Chromium, headless. Used by `npm run bench:landing` (budget: LCP < 1.5 s, score ≥ 0.98) and
+ * `npm run bench:app-pages` (the signed-in dashboard and transactions).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -57,8 +58,15 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
   throw new LocalStackError("Chromium did not open its DevTools port within 10 s.");
 }
 
-/** `runs` cold Lighthouse runs of `url` (performance only), one Chromium for all. */
-export async function runLighthouseMobile(url: string, runs: number): Promise<LighthouseRun[]> {
+/**
+ * `runs` cold Lighthouse runs of `url` (performance only), one Chromium for all; `headers` go with every
+ * request (a signed-in page's session cookie).
+ */
+export async function runLighthouseMobile(
+  url: string,
+  runs: number,
+  headers?: Record<string, string>,
+): Promise<LighthouseRun[]> {
   const chromium = await startChromium();
   try {
     const results: LighthouseRun[] = [];
@@ -66,6 +74,7 @@ export async function runLighthouseMobile(url: string, runs: number): Promise<Li
       const result = await lighthouse(url, {
         port: chromium.port,
         onlyCategories: ["performance"],
+        extraHeaders: headers,
         logLevel: "error",
         output: "json",
       });

@@ -108,11 +108,30 @@ export function readableTextShade(rgb: Rgb): Rgb {
   return black;
 }
 
-/** The dark theme's surfaces (foundation.css): its cards and its page. */
-const darkSurfaces: readonly Rgb[] = [
-  [24, 24, 36],
-  [15, 15, 23],
-];
+/**
+ * The design tokens of app/styles/foundation.css in the dark theme: the same names, so every screen
+ * follows. Status colours are lighter here, so they read at 4.5:1 as text on the dark card, the page and
+ * their 10% tints, with the dark ink on them.
+ */
+export const darkTokens = {
+  "--background": "#0f0f17",
+  "--foreground": "#ececf3",
+  "--card": "#181824",
+  "--muted": "#232333",
+  "--muted-foreground": "#a9a8bd",
+  "--border": "#2f2e42",
+  "--input": "#45445c",
+  "--destructive": "#ff7b70",
+  "--success": "#3fcf8e",
+  "--warning": "#f5a524",
+  "--info": "#80a8ff",
+  "--on-status": "#121127",
+  "--on-warning": "#121127",
+  "color-scheme": "dark",
+} as const;
+
+/** The dark theme's surfaces: its cards and its page. */
+const darkSurfaces: readonly Rgb[] = [hexToRgb(darkTokens["--card"]), hexToRgb(darkTokens["--background"])];
 const [darkCard] = darkSurfaces as [Rgb, Rgb];
 
 /** `rgb` mixed toward `target` by `percent`. */
@@ -196,14 +215,20 @@ const declarations = (variables: Readonly<Record<string, string>>) =>
     .join(";");
 
 /**
- * The workspace's colours as a style sheet for <head>: the light values on :root, the dark ones where the
- * person chose dark, or chose the system's and the system is dark (app/lib/color-theme.ts). The server
- * writes it, so the first paint is in the right theme.
+ * The workspace's colours as a style sheet for <head>: the light values on :root, the dark ones (with the
+ * dark design tokens) where the person chose dark, or chose the system's and the system is dark
+ * (app/lib/color-theme.ts). The server writes it, so the first paint is in the right theme.
  */
-export function themeStyleSheet(colors: WorkspaceColors = defaultWorkspaceColors): string {
-  const dark = declarations(themeVariables(colors, "dark"));
+export function themeStyleSheet(
+  colors: WorkspaceColors = defaultWorkspaceColors,
+  { isLightOnly = false } = {},
+): string {
+  const light = `:root{${declarations(themeVariables(colors))}}`;
+  // The landing page keeps its light design, and its bytes: no dark values at all.
+  if (isLightOnly) return light;
+  const dark = declarations({ ...darkTokens, ...themeVariables(colors, "dark") });
   return [
-    `:root{${declarations(themeVariables(colors))}}`,
+    light,
     `:root[data-theme=dark]{${dark}}`,
     `@media (prefers-color-scheme:dark){:root[data-theme=system]{${dark}}}`,
   ].join("");

@@ -131,7 +131,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
     navigation.state === "loading" && navigation.location.pathname === `/workspaces/${params.workspaceId}/dashboard`;
   const projection = page.projection?.balance ?? (page.projection ? fallbackProjection(stats, page.today) : null);
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 pb-24">
+    <div className="mx-auto grid max-w-6xl gap-6 sm:pb-24">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-foreground">

@@ -207,7 +207,7 @@ describe("bank connections in Chromium", () => {
 
       // A synced transaction says where it came from.
       await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
-      await page.getByText(w.fromBank).first().waitFor();
+      await page.getByText(w.fromBank).filter({ visible: true }).first().waitFor();
 
       await gotoHydrated(page, `/workspaces/${workspaceId}/bank-connections`);
       await page.getByRole("button", { name: w.disconnect, exact: true }).click();

@@ -137,7 +137,7 @@ describe("dashboard in Chromium", () => {
     expect(problems).toEqual([]);
 
     const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
-    // On a phone every amount sits left of the floating button's column, so scrolling never puts one under it.
+    // On a phone the page ends clear of the floating button: scrolled to its end, no amount lies under it.
     const underTheButton: string[] = [];
     const layouts = await screenshotEveryLayout(browser, {
       baseURL,
@@ -146,19 +146,27 @@ describe("dashboard in Chromium", () => {
       cookies,
       prepare: async (shown) => {
         if ((shown.viewportSize()?.width ?? 0) >= 640) return;
+        await shown.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const button = (await shown.getByRole("button", { name: /^(Add|Adicionar)$/ }).boundingBox())!;
         underTheButton.push(
           ...(await shown.locator("main .tabular-nums").evaluateAll(
-            (amounts, buttonLeft) =>
+            (amounts, box) =>
               amounts.flatMap((amount) => {
                 // The text's own extent, not its box: a block amount spans its card.
                 const range = document.createRange();
                 range.selectNodeContents(amount);
-                return range.getBoundingClientRect().right > buttonLeft ? [amount.textContent ?? ""] : [];
+                const text = range.getBoundingClientRect();
+                const overlaps =
+                  text.right > box.x &&
+                  text.left < box.x + box.width &&
+                  text.bottom > box.y &&
+                  text.top < box.y + box.height;
+                return overlaps ? [amount.textContent ?? ""] : [];
               }),
-            button.x,
+            button,
           )),
         );
+        await shown.evaluate(() => window.scrollTo(0, 0));
       },
     });
     expect(layouts.filter((layout) => layout.horizontalOverflow > 0)).toEqual([]);

@@ -127,7 +127,8 @@ describe("workspace theme colours", () => {
   it("writes one style sheet with the light values, the dark ones when chosen, and the system's when left to it", () => {
     const sheet = themeStyleSheet();
     expect(sheet).toContain(":root{--primary:#121127;");
-    expect(sheet).toContain(`:root[data-theme=dark]{--primary:${themeVariables(undefined, "dark")["--primary"]};`);
+    expect(sheet).toContain(":root[data-theme=dark]{--background:#0f0f17;");
+    expect(sheet).toContain(`;--primary:${themeVariables(undefined, "dark")["--primary"]};`);
     expect(sheet).toContain("@media (prefers-color-scheme:dark){:root[data-theme=system]{");
   });
 });

@@ -92,6 +92,15 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
       <div className="grid min-w-0 flex-1 gap-0.5 sm:gap-1">
         <p className="flex min-w-0 items-center gap-2">
           <span className="truncate font-medium text-foreground">{transaction.description}</span>
+          {transaction.bank ? (
+            // On a phone the bank line is folded away: its mark stays, named for assistive technology.
+            <span className="flex shrink-0 items-center text-muted-foreground sm:hidden">
+              <Icon name="wifi" className="size-3.5" />
+              <span className="sr-only">
+                {t(`list.fromBank.${transaction.bank.provider}`, { institution: transaction.bank.institution })}
+              </span>
+            </span>
+          ) : null}
           {isPlanned ? (
             <Badge variant="info" title={labels.plannedHint}>
               <Icon name="calendar-clock" />

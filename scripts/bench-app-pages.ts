@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:app-pages [-- --transactions 100000 --runs 3 --no-build]`: the signed-in pages on a
+ * phone. Serves the build as `npm start` does over a fresh sqld, seeds the benchmarks' workspace (100,000
+ * transactions unless told), and runs Lighthouse's mobile profile (scripts/lighthouse-mobile.ts: a
+ * Moto G-class phone on slow 4G, 4x CPU) cold against its dashboard and transactions pages with the
+ * session's cookie: median LCP, TBT, CLS and the performance score, and the slowest LCP. Targets (first
+ * visit): LCP < 1.5 s, TBT < 150 ms, CLS < 0.05; exits 1 when one is missed. Not part of `npm test`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { servedBenchWorkspace } from "./bench-workspace.ts";
+import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";
+import type { RunningProcess } from "./local-stack.ts";
+
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1]! : fallback;
+};
+const transactionCount = Number(argument("transactions", "100000"));
+const runs = Number(argument("runs", "3"));
+const targets = { lcpMs: 1500, tbtMs: 150, cls: 0.05 };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-app-pages-"));
+const running: RunningProcess[] = [];
+let isMissed = false;
+try {
+  const { served, client, seeded } = await servedBenchWorkspace(dataDir, running, {
+    count: transactionCount,
+    ruleCount: 0,
+  });
+  client.close();
+  const cookie = { Cookie: `moneta_session=${seeded.token}` };
+  const rows: string[] = [];
+  for (const [name, path] of [
+    ["dashboard", `/workspaces/${seeded.workspaceId}/dashboard`],
+    ["transactions", `/workspaces/${seeded.workspaceId}/transactions`],
+  ] as const) {
+    // One warm-up request, so the first Lighthouse run does not pay the Worker's cold start.
+    await fetch(`${served.url}${path}`, { headers: cookie });
+    const results: LighthouseRun[] = await runLighthouseMobile(`${served.url}${path}`, runs, cookie);
+    const lcp = median(results.map((run) => run.lcpMs));
+    const tbt = median(results.map((run) => run.tbtMs));
+    const cls = median(results.map((run) => run.cls));
+    const score = median(results.map((run) => run.score));
+    const slowest = Math.max(...results.map((run) => run.lcpMs));
+    const met = lcp < targets.lcpMs && tbt < targets.tbtMs && cls < targets.cls;
+    isMissed ||= !met;
+    rows.push(
+      `| ${name} | ${transactionCount.toLocaleString("en-US")} | ${(lcp / 1000).toFixed(2)} s | ${(slowest / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${score.toFixed(2)} | ${met ? "met" : "missed"} |`,
+    );
+  }
+  console.log(
+    `\nLighthouse mobile, first visit, ${runs} runs each (targets: LCP < 1.5 s, TBT < 150 ms, CLS < 0.05)\n\n` +
+      "| Page | Transactions | LCP (median) | LCP (slowest) | TBT (median) | CLS (median) | score (median) | targets |\n" +
+      "|---|---|---|---|---|---|---|---|\n" +
+      rows.join("\n"),
+  );
+} finally {
+  for (const process of running.reverse()) await process.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = isMissed ? 1 : 0;
