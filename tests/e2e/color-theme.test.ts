@@ -22,8 +22,22 @@ describe("the colour theme in Chromium", () => {
   });
 
   const words = {
-    en: { workspace: "Home", menu: "Account menu", dark: "Dark", light: "Light", system: "Same as the system" },
-    "pt-BR": { workspace: "Casa", menu: "Menu da conta", dark: "Escuro", light: "Claro", system: "Igual ao sistema" },
+    en: {
+      workspace: "Home",
+      menu: "Account menu",
+      dark: "Dark",
+      light: "Light",
+      addExpense: "Add an expense",
+      newTransaction: "New transaction",
+    },
+    "pt-BR": {
+      workspace: "Casa",
+      menu: "Menu da conta",
+      dark: "Escuro",
+      light: "Claro",
+      addExpense: "Adicionar despesa",
+      newTransaction: "Nova transação",
+    },
   } as const;
 
   const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -123,7 +137,21 @@ describe("the colour theme in Chromium", () => {
       await page.getByRole("button", { name: w.menu }).click();
       await captureScreenshot(page, `dark-user-menu-${language}-${viewport}`);
       found.push(...(await blockingViolations(page, "dark user menu", { isMenuOpen: true })));
+      await page.keyboard.press("Escape");
+      // A dialog over the dark page: a new expense, from the phone's add button on the accounts page.
+      await gotoHydrated(
+        page,
+        `/workspaces/${workspaceId}/${viewport === "mobile" ? "accounts" : "dashboard?new=expense"}`,
+      );
+      if (viewport === "mobile") await page.getByRole("link", { name: w.addExpense }).click();
+      await page.getByRole("dialog", { name: w.newTransaction }).waitFor();
+      await captureScreenshot(page, `dark-new-expense-${language}-${viewport}`);
+      found.push(...(await blockingViolations(page, "dark new expense")));
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
       expect(found).toEqual([]);
+
+      await page.getByRole("button", { name: w.menu }).click();
 
       // Back to light: the choice holds across a reload.
       await page.getByRole("menuitemradio", { name: w.light }).click();
