@@ -3,6 +3,7 @@
  * out → /, no name → /onboarding, no workspace → /workspace-setup, a guest page while signed in →
  * home), enforced in loaders on the server so no wrong page ever renders first.
  */
+import { readCookie } from "../../worker/i18n/language";
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isSameOriginWrite } from "../../worker/access/access.middleware";
 import { actingAs, type ActingContext, type PersonActor } from "../../worker/access/actor";
@@ -48,14 +49,6 @@ export function currentWorkspaceCookie(args: LoaderArgs, workspaceId: string): s
     args.context.get(pageContext),
     60 * 60 * 24 * 365,
   );
-}
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of request.headers.get("Cookie")?.split(";") ?? []) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return null;
 }
 
 export function servicesOf(args: LoaderArgs) {
@@ -106,11 +99,16 @@ export async function lookUpViewer<T extends ViewerData = Viewer>(
   }
 }
 
+/** The workspace the person last opened, while they still belong to it. */
+export function rememberedWorkspaceOf(args: LoaderArgs, viewer: Viewer): string | null {
+  const remembered = readCookie(args.request.headers.get("Cookie"), currentWorkspaceCookieName);
+  return viewer.workspaces.find((item) => item.uuid === remembered)?.uuid ?? null;
+}
+
 /** Where a signed-in person lands: the remembered workspace's dashboard, else /workspaces. */
 export function homeOf(args: LoaderArgs, viewer: Viewer): string {
-  const remembered = readCookie(args.request, currentWorkspaceCookieName);
-  const workspace = viewer.workspaces.find((item) => item.uuid === remembered);
-  return workspace ? `/workspaces/${workspace.uuid}/dashboard` : "/workspaces";
+  const workspaceId = rememberedWorkspaceOf(args, viewer);
+  return workspaceId ? `/workspaces/${workspaceId}/dashboard` : "/workspaces";
 }
 
 type Completion = "any" | "named" | "complete";

@@ -100,12 +100,20 @@ export function readableTextOn(backgroundHex: string, preferredHex: string): str
  * on the darkest of them (a 50 tint is at least 90% white), so there is always such a shade.
  */
 export function readableTextShade(rgb: Rgb): Rgb {
-  const surfaces = [...lightSurfaces, shade(rgb, shadeSteps[50])];
-  for (let darkening = 0; darkening < 100; darkening += 5) {
-    const candidate = shade(rgb, -darkening);
+  return shadedToRead(rgb, [...lightSurfaces, shade(rgb, shadeSteps[50])], "darker");
+}
+
+/**
+ * The colour moved in steps of 5% toward black ("darker") or white ("lighter") until it reads at 4.5:1
+ * on every given surface; black or white at the end of the way when none of the steps does.
+ */
+function shadedToRead(rgb: Rgb, surfaces: readonly Rgb[], way: "darker" | "lighter"): Rgb {
+  const sign = way === "darker" ? -1 : 1;
+  for (let step = 0; step < 100; step += 5) {
+    const candidate = shade(rgb, sign * step);
     if (surfaces.every((surface) => contrastRatio(candidate, surface) >= readableContrast)) return candidate;
   }
-  return black;
+  return way === "darker" ? black : white;
 }
 
 /**
@@ -145,24 +153,13 @@ function mixToward(rgb: Rgb, target: Rgb, percent: number): Rgb {
 const darkTintSteps = { 50: 85, 100: 75, 200: 65, 300: 45, 400: 15 } as const;
 
 /**
- * The colour lightened in steps of 5% until it reads at 4.5:1 on every given surface; white reaches
- * 15:1 on the darkest of the dark theme's, so there is always such a shade.
- */
-function lightenedToRead(rgb: Rgb, surfaces: readonly Rgb[]): Rgb {
-  for (let lightening = 0; lightening < 100; lightening += 5) {
-    const candidate = shade(rgb, lightening);
-    if (surfaces.every((surface) => contrastRatio(candidate, surface) >= readableContrast)) return candidate;
-  }
-  return white;
-}
-
-/**
  * The colour in the dark theme: itself where it reads as text on the dark surfaces, else lightened until
  * it does — so `text-accent` and a button of the colour both stand out on a dark page. Its light tints
  * become dark ones (toward the card) and its text shade reads on those too.
  */
-export function darkColorShade(rgb: Rgb): Rgb {
-  return lightenedToRead(rgb, darkSurfaces);
+function darkColorShade(rgb: Rgb): Rgb {
+  // White reaches 15:1 on the darkest of the dark surfaces, so there is always such a shade.
+  return shadedToRead(rgb, darkSurfaces, "lighter");
 }
 
 /** Worked out once per set of colours: every page of a workspace draws its root with the same three. */
@@ -197,7 +194,7 @@ function computeDarkVariables(colors: WorkspaceColors): Record<string, string> {
     variables[`--${name}`] = rgbToHex(rgb);
     variables[`--${name}-rgb`] = rgb.join(" ");
     variables[`--${name}-foreground`] = rgbToHex(readableForeground(rgb));
-    variables[`--${name}-text`] = rgbToHex(lightenedToRead(rgb, [...darkSurfaces, tint50]));
+    variables[`--${name}-text`] = rgbToHex(shadedToRead(rgb, [...darkSurfaces, tint50], "lighter"));
     for (const [shadeName, step] of Object.entries(shadeSteps)) {
       const tint = darkTintSteps[Number(shadeName) as keyof typeof darkTintSteps];
       // The darker shades keep darkening the colour itself: shadows and overlays are dark in both themes.

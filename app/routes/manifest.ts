@@ -9,6 +9,7 @@ export const appIcons = [
   { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
   { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
 ] as const;
+const [shortcutIcon] = appIcons;
 
 /**
  * The web app manifest (README: "Installable app"), in the person's language: what makes Moneta
@@ -36,12 +37,12 @@ export function loader({ request }: Route.LoaderArgs) {
       {
         name: t("common:app.newExpense"),
         url: "/app?to=new-expense",
-        icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+        icons: [shortcutIcon],
       },
       {
         name: t("common:app.transactions"),
         url: "/app?to=transactions",
-        icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+        icons: [shortcutIcon],
       },
     ],
   };

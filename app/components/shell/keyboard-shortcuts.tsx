@@ -4,8 +4,7 @@ import { useNavigate } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 
 /** What a key does, in the order the help lists them; "g d" is "g" then "d" within a second. */
-export const shortcutKeys = ["n", "/", "g d", "g t", "g a", "g c", "?"] as const;
-type ShortcutKey = (typeof shortcutKeys)[number];
+const shortcutKeys = ["n", "/", "g d", "g t", "g a", "g c", "?"] as const;
 
 const goTo = { d: "dashboard", t: "transactions", a: "accounts", c: "cards" } as const;
 const chordMs = 1000;
@@ -71,7 +70,7 @@ export function KeyboardShortcuts({ workspaceId }: { workspaceId: string }) {
           <DialogDescription>{t("shortcuts.description")}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-          {shortcutKeys.map((key: ShortcutKey) => (
+          {shortcutKeys.map((key) => (
             <div key={key} className="contents">
               <dt className="flex gap-1">
                 {key.split(" ").map((part) => (
