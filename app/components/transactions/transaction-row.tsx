@@ -198,9 +198,14 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
             className={`text-xs tabular-nums ${transaction.converted.amount === null ? "text-amber-700 dark:text-amber-400" : "text-muted-foreground"}`}
             title={transaction.converted.amount === null ? t("list.notConvertedHint") : undefined}
           >
-            {transaction.converted.amount === null
-              ? t("list.notConverted")
-              : `≈ ${formatAmountText(transaction.converted.amount, transaction.converted.currency, language)}`}
+            {transaction.converted.amount === null ? (
+              <>
+                <span className="sm:hidden">{t("list.notConvertedShort")}</span>
+                <span className="max-sm:hidden">{t("list.notConverted")}</span>
+              </>
+            ) : (
+              `≈ ${formatAmountText(transaction.converted.amount, transaction.converted.currency, language)}`
+            )}
           </span>
         ) : null}
       </div>
