@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { build as bundle } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -30,6 +33,46 @@ function fastReactServerEncoding(): Plugin {
 }
 
 /**
+ * What the service worker fetches on install: every script and style of the app's pages, the icon
+ * sprite and the Latin fonts. The public landing page's, the style guide's and the legal pages' own
+ * files, and the fonts of other scripts, are fetched when a page asks for them.
+ */
+const isPrecached = (file: string) =>
+  /^assets\/.+\.(js|css)$/.test(file)
+    ? !/^assets\/(home|landing|style-guide|legal)-/.test(file)
+    : /^assets\/(icons-[\w-]+\.svg|inter-latin(-ext)?-wght-normal-[\w-]+\.woff2)$/.test(file);
+
+/**
+ * The installed app's service worker (app/service-worker/service-worker.ts), built after the client
+ * bundle as build/client/sw.js: one file with the build's id and its list of files to fetch on install
+ * written in, so every build is a new worker and the browser installs it (docs/decisions/053-service-worker.md).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "moneta:service-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, output) {
+      const precached = Object.keys(output).filter(isPrecached).sort();
+      const buildId = createHash("sha256").update(precached.join("\n")).digest("hex").slice(0, 16);
+      await bundle({
+        input: new URL("./app/service-worker/service-worker.ts", import.meta.url).pathname,
+        platform: "browser",
+        transform: {
+          define: {
+            __BUILD_ID__: JSON.stringify(buildId),
+            __PRECACHE__: JSON.stringify(["/icons/icon-192.png", ...precached.map((file) => `/${file}`)]),
+          },
+        },
+        output: { file: join(options.dir ?? "build/client", "sw.js"), format: "iife", minify: true },
+        write: true,
+        logLevel: "warn",
+      });
+    },
+  };
+}
+
+/**
  * The small modules every app page loads — the UI kit's light parts (the Radix parts, in
  * *-parts.tsx, are fetched after the page is live), the page frame and formatting — as one
  * chunk instead of twenty: brotli packs one file tighter, and there are fewer requests. The role
@@ -41,7 +84,13 @@ const appKit =
 
 export default defineConfig({
   publicDir: "app/public",
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), fastReactServerEncoding()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    tailwindcss(),
+    reactRouter(),
+    fastReactServerEncoding(),
+    serviceWorker(),
+  ],
   resolve: { tsconfigPaths: true },
   // Listed up front so `npm run dev` does not discover them mid-page-load and reload.
   optimizeDeps: {

@@ -21,6 +21,7 @@ import { appShellOf } from "./lib/app-shell";
 import { themeStyleSheet, type WorkspaceColors } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
+import { keepsDataWhenKept } from "~/lib/offline-revalidation";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -33,6 +34,9 @@ export const middleware: Route.MiddlewareFunction[] = [refusedPagesAsErrorPage];
 export function loader({ request }: Route.LoaderArgs) {
   return { language: detectLanguage(request), colorTheme: colorThemeOf(request), shell: appShellOf(request) };
 }
+
+/** An entry kept on the device while offline changed nothing on the server: the page keeps its data. */
+export const shouldRevalidate = keepsDataWhenKept;
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");

@@ -69,6 +69,7 @@ const chromium = needsBrowser ? findChromium() : "";
 run("Worker bindings match wrangler.toml", "npm", ["run", "--silent", "types:worker", "--", "--check"]);
 run("Type-check", bin("react-router"), ["typegen"]);
 run("Type-check (tsc)", bin("tsc"), ["-p", "."]);
+run("Type-check the service worker (tsc)", bin("tsc"), ["-p", "app/service-worker"]);
 run("Build", bin("react-router"), ["build"]);
 run("Tests", bin("vitest"), ["run", ...vitestArgs], { CHROMIUM_PATH: chromium, CI: process.env.CI ?? "" });
 console.log(`\nAll green in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

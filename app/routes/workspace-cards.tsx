@@ -33,6 +33,7 @@ import { can } from "../../worker/access/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-cards";
+import { keepsDataWhenKept } from "~/lib/offline-revalidation";
 
 export const handle = { i18n: ["cards", "accounts", "workspaces", "errors"] };
 
@@ -60,6 +61,9 @@ export async function loader(args: Route.LoaderArgs) {
   }
   return { ...loaded, title: serverI18n(detectLanguage(args.request)).t("workspaces:areas.cards") };
 }
+
+/** An entry kept on the device while offline changed nothing on the server: the page keeps its data. */
+export const shouldRevalidate = keepsDataWhenKept;
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewerForAction(args);

@@ -5,6 +5,7 @@ import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { plans } from "~/lib/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
+import { QueuedEntriesList } from "~/components/shell/offline-app-later";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
 import { ComingUpSections } from "~/components/dashboard/coming-up";
@@ -25,6 +26,7 @@ import { can } from "../../worker/access/permissions";
 import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-dashboard";
+import { keepsDataWhenKept } from "~/lib/offline-revalidation";
 
 /**
  * Rendered only with the projection switched on (most visits never are). A page that opens with it
@@ -90,6 +92,9 @@ export async function loader(args: Route.LoaderArgs) {
   );
   return { ...loaded, unlimitedFromCents, pageTitle: serverI18n(detectLanguage(args.request)).t("dashboard:title") };
 }
+
+/** An entry kept on the device while offline changed nothing on the server: the page keeps its data. */
+export const shouldRevalidate = keepsDataWhenKept;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
@@ -220,6 +225,7 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
         canEdit={canEdit}
         analyticsHref={`/workspaces/${params.workspaceId}/analytics?from=${page.today.slice(0, 7)}-01&to=${page.today}`}
       />
+      <QueuedEntriesList workspaceId={params.workspaceId} accounts={page.accounts} cards={page.cards} />
       <RecentTransactions
         transactions={stats.recent_transactions}
         today={page.today}

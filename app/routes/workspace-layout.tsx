@@ -7,6 +7,7 @@ import { currentWorkspaceCookie, requireViewer } from "~/lib/session.server";
 import { loadViewerInWorkspace } from "../../worker/pages/viewer.service";
 import { canUseBetaFeature } from "../../worker/tiers/tiers";
 import type { Route } from "./+types/workspace-layout";
+import { keepsDataWhenKept } from "~/lib/offline-revalidation";
 
 export const handle = { i18n: ["workspaces", "auth"] };
 
@@ -39,6 +40,9 @@ export async function loader(args: Route.LoaderArgs) {
     { headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) } },
   );
 }
+
+/** An entry kept on the device while offline changed nothing on the server: the page keeps its data. */
+export const shouldRevalidate = keepsDataWhenKept;
 
 type ShellData = Awaited<ReturnType<typeof loader>>["data"];
 

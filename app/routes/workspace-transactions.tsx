@@ -12,10 +12,14 @@ import { ExportMenu } from "~/components/transactions/export-menu";
 import { ImportDialog } from "~/components/imports/lazy-import-dialog";
 import { TransactionFilters } from "~/components/transactions/transaction-filters";
 import { TransactionList } from "~/components/transactions/transaction-list";
+import { QueuedEntriesList } from "~/components/shell/offline-app-later";
 import type { Transaction, LedgerActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { detectLanguage, type Language } from "~/lib/i18n";
+import { detectLanguage, type Language, toLanguage } from "~/lib/i18n";
+import { keepsDataWhenKept } from "~/lib/offline-revalidation";
+import { sendOrKeep } from "~/lib/offline-writes";
+import { typedInField } from "~/lib/queued-entries";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
@@ -69,12 +73,14 @@ export async function action(args: Route.ActionArgs) {
     }
     if (intent !== "create" && intent !== "update")
       return data<LedgerActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
-    const parsed = readLedgerForm(form, detectLanguage(args.request), transactionSchema);
+    // An entry recorded offline names the language its amounts were typed in; the wizard's own post is read in the page's.
+    const language = toLanguage(formText(form, typedInField)) ?? detectLanguage(args.request);
+    const parsed = readLedgerForm(form, language, transactionSchema);
     if (!parsed.success) return refusedForm(intent, parsed.fieldErrors);
     // The wizard sends one key per draft, so a double click or a retried submit posts once.
     const idempotencyKey = parseIdempotencyKey(formText(form, idempotencyKeyField));
     if (intent === "create" && formText(form, "installments_count") !== undefined)
-      return await createPlanFromWizard(viewer.ctx, ref.workspaceId, form, detectLanguage(args.request), {
+      return await createPlanFromWizard(viewer.ctx, ref.workspaceId, form, language, {
         purchase: parsed.data,
         idempotencyKey,
       });
@@ -90,6 +96,12 @@ export async function action(args: Route.ActionArgs) {
     return refusedAction(intent, error, ["update", "delete"]);
   }
 }
+
+/** Without a connection, a new transaction from the wizard is kept on the device and sent later. */
+export const clientAction = ({ request, serverAction, params }: Route.ClientActionArgs) =>
+  sendOrKeep(request, serverAction, params.workspaceId);
+
+export const shouldRevalidate = keepsDataWhenKept;
 
 /**
  * "Parcelar em N vezes" from the wizard: the card purchase becomes an installment plan (its
@@ -191,6 +203,7 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
       {page.hasAnyTransaction ? (
         <TransactionFilters values={filterValues} refused={page.amountRefusals} payees={page.payees} {...options} />
       ) : null}
+      <QueuedEntriesList workspaceId={params.workspaceId} accounts={page.accounts} cards={page.cards} />
       {page.transactions.length ? (
         <>
           <TransactionList

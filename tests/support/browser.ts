@@ -45,6 +45,12 @@ export type PageOptions = {
   timezoneId?: string;
   /** The system's colour scheme the page sees (`prefers-color-scheme`); light unless told. */
   colorScheme?: "light" | "dark";
+  /**
+   * Whether the app's service worker may install. Off unless told: every other test measures what the
+   * server answers, not a copy kept on the device, and a worker fetching the build's files on install
+   * would only add load.
+   */
+  allowsServiceWorker?: boolean;
 };
 
 export type OpenedPage = { context: BrowserContext; page: Page; problems: string[] };
@@ -78,6 +84,7 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
     colorScheme: options.colorScheme ?? "light",
     isMobile: options.viewport === "mobile",
     hasTouch: options.viewport === "mobile",
+    serviceWorkers: options.allowsServiceWorker ? "allow" : "block",
   });
   // On a calendar run the page's clock starts on the chosen day and flows from there, like the app's.
   if (testClockOffsetMs !== 0) await context.clock.install({ time: testNow() });

@@ -5,10 +5,16 @@ import { Icon } from "~/components/ui/icon";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 
-export type ErrorPageKind = "notFound" | "forbidden" | "unavailable" | "generic";
+export type ErrorPageKind = "notFound" | "forbidden" | "unavailable" | "offline" | "generic";
 
-/** Which page an error boundary's error shows: 404, 403 and 503 their own, anything else the generic one. */
+/**
+ * Which page an error boundary's error shows: 404, 403 and 503 their own, and "offline" for a page the
+ * device never kept, asked for without a connection (the service worker answers 503 "offline"; a fetch
+ * that fails while the browser knows it is offline says the same). Anything else is the generic one.
+ */
 export function errorPageKindOf(error: unknown): ErrorPageKind {
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data === "offline") return "offline";
+  if (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine) return "offline";
   if (isRouteErrorResponse(error) && error.status === 404) return "notFound";
   if (isRouteErrorResponse(error) && error.status === 403) return "forbidden";
   if (isRouteErrorResponse(error) && error.status === 503) return "unavailable";
@@ -16,7 +22,7 @@ export function errorPageKindOf(error: unknown): ErrorPageKind {
 }
 
 /** Reloading is worth offering only where the failure may pass. */
-const isRetryable = (kind: ErrorPageKind) => kind === "generic" || kind === "unavailable";
+const isRetryable = (kind: ErrorPageKind) => kind === "generic" || kind === "unavailable" || kind === "offline";
 
 /** What went wrong, in the visitor's language: the icon, the heading and the sentence under it. */
 function ErrorMessage({ kind }: { kind: ErrorPageKind }) {
@@ -26,7 +32,10 @@ function ErrorMessage({ kind }: { kind: ErrorPageKind }) {
       {/* React puts it in <head>: these pages come from error boundaries, which have no meta of their own. */}
       <title>{`${t(`errorPage.${kind}.title`)} — Moneta`}</title>
       <div className="mb-6 grid size-16 place-items-center rounded-2xl bg-accent-50 text-accent-text">
-        <Icon name={kind === "notFound" ? "compass" : "triangle-exclamation-point"} className="size-8" />
+        <Icon
+          name={kind === "notFound" ? "compass" : kind === "offline" ? "wifi-off" : "triangle-exclamation-point"}
+          className="size-8"
+        />
       </div>
       <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{t(`errorPage.${kind}.eyebrow`)}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">

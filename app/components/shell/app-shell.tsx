@@ -10,6 +10,7 @@ import type { MenuUser } from "~/components/layout/user-menu";
 import { can } from "../../../worker/access/permissions";
 import type { WorkspaceRole } from "../../../db/enums";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
+import { OfflineAppParts, OfflineBanner } from "./offline-app-later";
 import { Sidebar } from "./sidebar";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -29,7 +30,9 @@ type AppShellProps = {
 
 /**
  * Header, the sidebar (a slide-in drawer on phones) and the page; the desktop's keyboard shortcuts, and on
- * phones a button one tap from a new expense on every page (the dashboard has its own quick add).
+ * phones a button one tap from a new expense on every page (the dashboard has its own quick add). Above
+ * the page, whether it is a copy kept on the device; below, a new build ready to load; and, unseen, what
+ * sends the entries recorded offline.
  */
 export function AppShell({
   user,
@@ -79,10 +82,12 @@ export function AppShell({
         </aside>
         {/* On phones the page ends clear of the floating add button. */}
         <main id={mainContentId} tabIndex={-1} className="min-w-0 flex-1 px-4 pt-8 pb-24 outline-none sm:px-8 sm:pb-8">
+          <OfflineBanner />
           {children}
         </main>
       </div>
       <KeyboardShortcuts workspaceId={workspace.uuid} />
+      <OfflineAppParts workspaceId={workspace.uuid} canRecord={can(workspace.role, "finances.write")} />
       {!isDashboard && can(workspace.role, "finances.write") ? (
         <Link
           to={`${workspacePath}/dashboard?new=expense`}

@@ -7,6 +7,7 @@ import { DialogDescription, DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
 import { useLanguage } from "~/lib/use-language";
 import { idempotencyKeyField } from "../../../worker/idempotency/idempotency-key";
+import { isKeepable, keepOffline } from "~/lib/offline-writes";
 import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
@@ -167,6 +168,11 @@ export function TransactionWizard({
   useEffect(() => {
     if (!result || fetcher.state !== "idle" || handled.current === result) return;
     handled.current = result;
+    if (result.ok && result.kept) {
+      toast.info(t("toasts.kept"), t("toasts.keptDetail"));
+      onDone();
+      return;
+    }
     if (result.ok) {
       toast.success(
         plan
@@ -214,6 +220,14 @@ export function TransactionWizard({
     );
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
     plan?.fill?.(form, values);
+    // Offline, a new transaction is kept on this device and sent when the connection is back.
+    if (!plan && !navigator.onLine && isKeepable(form)) {
+      void keepOffline(form, workspaceId, `/workspaces/${workspaceId}/transactions`).then(() => {
+        toast.info(t("toasts.kept"), t("toasts.keptDetail"));
+        onDone();
+      });
+      return;
+    }
     // The pending label is drawn before the click returns, not after a transition.
     fetcher.submit(form, {
       method: "post",

@@ -23,5 +23,6 @@ export type LedgerOptions = {
 
 /** What a ledger page's action (transactions, scheduled, recurring) answers its forms: on failure, the code and the fields' message keys. */
 export type LedgerActionResult =
-  | { intent: string; ok: true }
+  /** `kept`: recorded offline and kept on the device until it can be sent (app/lib/offline-writes.ts). */
+  | { intent: string; ok: true; kept?: boolean }
   | { intent: string; ok: false; code: string; fieldErrors?: FieldMessages };

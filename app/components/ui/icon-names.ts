@@ -29,6 +29,7 @@ export const iconNames = [
   "circle-check",
   "circle-exclamation-point",
   "clock",
+  "cloud-upload",
   "compass",
   "cookie",
   "copy",
@@ -62,6 +63,7 @@ export const iconNames = [
   "plus",
   "receipt",
   "receipt-text",
+  "refresh-cw",
   "repeat",
   "search-x",
   "settings",
@@ -82,6 +84,7 @@ export const iconNames = [
   "user-minus",
   "wallet",
   "wifi",
+  "wifi-off",
   "x",
 ] as const;
 

@@ -24,3 +24,18 @@ export function openedLater<Props extends { open: boolean }>(importComponent: ()
   }
   return OpenedLater;
 }
+
+/**
+ * A part of a page with nothing to show when it opens (a notice that may appear, a list kept on the
+ * device): its code is fetched once the page is idle after hydration, and it renders nothing until then.
+ */
+export function loadedWhenIdle<Props extends object>(importComponent: () => Promise<ComponentType<Props>>) {
+  const deferred = deferredModule(importComponent);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once at module scope, like openedLater's
+  function LoadedWhenIdle(props: Props) {
+    const [Component, setComponent] = useState<ComponentType<Props> | null>(() => deferred.current());
+    usePreloadWhenIdle(deferred, (component) => setComponent(() => component));
+    return Component ? <Component {...props} /> : null;
+  }
+  return LoadedWhenIdle;
+}
