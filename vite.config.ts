@@ -79,6 +79,9 @@ function serviceWorker(): Plugin {
  * check, the workspace initial, the planned-source icons and the field error are a few hundred bytes
  * each and used by most workspace pages, so they ride along instead of costing a file apiece.
  */
+const framework =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+
 const appKit =
   /[\\/](worker[\\/]workspaces[\\/]permissions\.ts$|app[\\/](components[\\/]layout[\\/]|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|field-error|icon|input|label|opened-later|pagination|sheet|skeleton|stand-in|toast|toast-durations|toast-store|workspace-initial)\.tsx?$|lib[\\/](deferred|format|i18n|planned-source-icons|theme|use-language|utils|workspace-meta)\.ts$))/;
 
@@ -124,7 +127,10 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  // react-i18next's <Trans> (the legal pages, the landing page's dialog) and the HTML parser it
+                  // brings stay with the pages that use them.
+                  test: (id: string) =>
+                    framework.test(id) && !/react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans|html-parse-stringify|void-elements/.test(id),
                   priority: 2,
                 },
                 { name: "app-kit", test: appKit, priority: 1 },

@@ -18,7 +18,7 @@ import { detectLanguage, namespacesFor } from "./lib/i18n";
 import { refusedPagesAsErrorPage } from "./lib/session.server";
 import { colorThemeOf, themeColors } from "./lib/color-theme";
 import { appShellOf } from "./lib/app-shell";
-import { themeStyleSheet, type WorkspaceColors } from "./lib/theme";
+import { themeStyleSheet } from "./lib/theme";
 import fontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./styles/app.css?url";
 import { keepsDataWhenKept } from "~/lib/offline-revalidation";
@@ -32,7 +32,14 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export const middleware: Route.MiddlewareFunction[] = [refusedPagesAsErrorPage];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { language: detectLanguage(request), colorTheme: colorThemeOf(request), shell: appShellOf(request) };
+  return {
+    language: detectLanguage(request),
+    colorTheme: colorThemeOf(request),
+    shell: appShellOf(request),
+    // The default colours' style sheet (a workspace page's layout hands over its own); the public landing
+    // page's is light only. Written on the server, so the browser never loads the colour arithmetic.
+    themeStyle: themeStyleSheet(undefined, { isLightOnly: new URL(request.url).pathname === "/" }),
+  };
 }
 
 /** An entry kept on the device while offline changed nothing on the server: the page keeps its data. */
@@ -50,10 +57,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const isHydrated = !handles.some((handle) => handle?.hydrate === false);
   // A route with `handle.ownStylesheet` (the landing page) imports a whole stylesheet of its own.
   const usesAppStylesheet = !handles.some((handle) => handle?.ownStylesheet);
-  // A workspace page's loader hands over its colours; they theme the whole app, dialogs included.
-  const workspaceColors = matches
-    .map((match) => (match.loaderData as { theme?: WorkspaceColors } | undefined)?.theme)
-    .find(Boolean);
+  // A workspace page's layout hands over its colours' style sheet; they theme the whole app, dialogs included.
+  const themeStyle = matches
+    .map((match) => (match.loaderData as { themeStyle?: string } | undefined)?.themeStyle)
+    .findLast(Boolean);
   // The landing page keeps its light design; every other page takes the person's theme.
   const colorTheme = usesAppStylesheet ? (rootData?.colorTheme ?? "system") : "light";
 
@@ -90,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         ) : null}
         {/* The workspace's colours, light and dark (app/lib/theme.ts): in the first byte, so no flash. */}
-        <style>{themeStyleSheet(workspaceColors, { isLightOnly: !usesAppStylesheet })}</style>
+        {themeStyle ? <style>{themeStyle}</style> : null}
         <meta name="i18n-namespaces" content={namespaces.join(",")} />
         <Meta />
         {/* The app's pages preload the font. The landing page paints in the fallback font first

@@ -23,8 +23,18 @@ const savedPage = /^\/workspaces\/[^/]+\/(dashboard|transactions|accounts)(\.dat
 /** Whether a GET of this path (a page, or its data for React Router's in-app navigation) is kept. */
 export const isSavedPage = (pathname: string) => savedPage.test(pathname);
 
-/** Where a copy is filed: the page's path, and for its data which routes it carries; never the filters. */
+/**
+ * React Router's answers naming the routes behind a page's links (`/__manifest?paths=…&version=…`): kept like
+ * the pages, so a page read offline still knows where its links and its forms lead.
+ */
+export const isRouteManifest = (pathname: string) => pathname === "/__manifest";
+
+/**
+ * Where a copy is filed: the page's path, and for its data which routes it carries, never the filters; a
+ * route manifest answer by its whole address.
+ */
 export function savedCopyKey(url: URL): string {
+  if (isRouteManifest(url.pathname)) return url.href;
   const routes = url.searchParams.get("_routes");
   return routes ? `${url.origin}${url.pathname}?_routes=${routes}` : `${url.origin}${url.pathname}`;
 }

@@ -5,7 +5,7 @@ import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { plans } from "~/lib/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
-import { QueuedEntriesList } from "~/components/shell/offline-app-later";
+import { QueuedEntriesList } from "~/components/shell/shell-parts-later";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
 import { ComingUpSections } from "~/components/dashboard/coming-up";
@@ -27,6 +27,7 @@ import type { loader as layoutLoader } from "./workspace-layout";
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-dashboard";
 import { keepsDataWhenKept } from "~/lib/offline-revalidation";
+import { errorPageKindOf, WorkspaceErrorPanel } from "~/components/layout/error-page";
 
 /**
  * Rendered only with the projection switched on (most visits never are). A page that opens with it
@@ -98,8 +99,13 @@ export const shouldRevalidate = keepsDataWhenKept;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => workspacePageTitle(loaderData?.pageTitle, matches);
 
-/** A failed read (not a redirect or 404) shows the 'Error Loading Data' panel with Retry. */
-export function ErrorBoundary() {
+/**
+ * A failed read (not a redirect or 404) shows the 'Error Loading Data' panel with Retry; offline, the
+ * page the device kept is shown instead, or says it was not kept.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  if (errorPageKindOf(error) === "offline")
+    return <WorkspaceErrorPanel kind="offline" workspaceId={params.workspaceId} />;
   return <DashboardError />;
 }
 

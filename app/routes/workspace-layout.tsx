@@ -8,6 +8,7 @@ import { loadViewerInWorkspace } from "../../worker/pages/viewer.service";
 import { canUseBetaFeature } from "../../worker/tiers/tiers";
 import type { Route } from "./+types/workspace-layout";
 import { keepsDataWhenKept } from "~/lib/offline-revalidation";
+import { themeStyleSheet } from "~/lib/theme";
 
 export const handle = { i18n: ["workspaces", "auth"] };
 
@@ -35,7 +36,13 @@ export async function loader(args: Route.LoaderArgs) {
       // Bank connections come with the owner's plan; the page shows Free what they do and which plan has them.
       hasBankConnections: viewer.workspaceTier.features.bank_connections,
       collapsedGroups: parseCollapsedGroups(args.request.headers.get("Cookie")),
-      theme: { primary: workspace.primary_color, secondary: workspace.secondary_color, accent: workspace.accent_color },
+      // The workspace's colours as the page's style sheet, light and dark (app/lib/theme.ts), written here
+      // so the browser never loads the colour arithmetic to paint them.
+      themeStyle: themeStyleSheet({
+        primary: workspace.primary_color,
+        secondary: workspace.secondary_color,
+        accent: workspace.accent_color,
+      }),
     },
     { headers: { "Set-Cookie": currentWorkspaceCookie(args, workspace.uuid) } },
   );

@@ -12,13 +12,12 @@ import { ExportMenu } from "~/components/transactions/export-menu";
 import { ImportDialog } from "~/components/imports/lazy-import-dialog";
 import { TransactionFilters } from "~/components/transactions/transaction-filters";
 import { TransactionList } from "~/components/transactions/transaction-list";
-import { QueuedEntriesList } from "~/components/shell/offline-app-later";
+import { QueuedEntriesList } from "~/components/shell/shell-parts-later";
 import type { Transaction, LedgerActionResult } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage, type Language, toLanguage } from "~/lib/i18n";
 import { keepsDataWhenKept } from "~/lib/offline-revalidation";
-import { sendOrKeep } from "~/lib/offline-writes";
 import { typedInField } from "~/lib/queued-entries";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
@@ -98,8 +97,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** Without a connection, a new transaction from the wizard is kept on the device and sent later. */
-export const clientAction = ({ request, serverAction, params }: Route.ClientActionArgs) =>
-  sendOrKeep(request, serverAction, params.workspaceId);
+export async function clientAction({ request, serverAction, params }: Route.ClientActionArgs) {
+  // Fetched when something is posted, not with the page (the build's files are on the device offline).
+  const { sendOrKeep } = await import("~/lib/offline-writes");
+  return sendOrKeep(request, serverAction, params.workspaceId);
+}
 
 export const shouldRevalidate = keepsDataWhenKept;
 

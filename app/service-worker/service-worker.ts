@@ -2,7 +2,8 @@
  * The installed app's service worker, one per build (docs/decisions/053-service-worker.md):
  * - the build's scripts, styles, fonts and icons are fetched on install and answered from the device;
  * - each workspace's dashboard, transactions and accounts are fetched from the network first and the
- *   last-seen copy is kept, to be read offline (the page says so, with the copy's time);
+ *   last-seen copy is kept, to be read offline (the page says so, with the copy's time), and so are
+ *   React Router's answers naming the routes behind a page's links;
  * - a new build waits until the person reloads (the page offers it), so no page mixes two builds, and
  *   takes over by deleting every cache of the builds before it;
  * - signing out empties the pages kept on the device;
@@ -15,6 +16,7 @@ import {
   cacheNames,
   cachePrefix,
   isKeptPagesCache,
+  isRouteManifest,
   isSavedPage,
   isSignOut,
   type PageMessage,
@@ -77,7 +79,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromDeviceFirst(event.request));
     return;
   }
-  if (isSavedPage(url.pathname)) {
+  if (isSavedPage(url.pathname) || isRouteManifest(url.pathname)) {
     event.respondWith(fromNetworkFirst(event, url));
     return;
   }
@@ -102,27 +104,29 @@ async function fromDeviceFirst(request: Request): Promise<Response> {
   return response;
 }
 
-/** A kept page: the network's answer (and a fresh copy kept), else the last copy, saying when it was saved. */
+/**
+ * A kept page, its data or a route manifest answer: the network's answer (and a fresh copy kept), else the
+ * last copy. A page says when it was saved; so does data, to the page that asked for it.
+ */
 async function fromNetworkFirst(event: FetchEvent, url: URL): Promise<Response> {
   const cache = await caches.open(caches_.pages);
   const key = savedCopyKey(url);
   const isDocument = event.request.mode === "navigate";
+  const isData = url.pathname.endsWith(".data");
   const kept = await cache.match(key);
   try {
     const response = await withPatience(fetch(event.request), kept ? networkPatienceMs : null);
     if (response.status === 200 && !response.redirected) {
       event.waitUntil(cache.put(key, await stamped(response.clone())));
-      if (!isDocument) void tell(event.clientId, { type: "live" });
+      if (isData) void tell(event.clientId, { type: "live" });
     }
     return response;
   } catch (error) {
     if (!kept) return isDocument ? offlinePage(event.request) : offlineData(error);
     const savedAt = kept.headers.get(savedAtHeader) ?? "";
-    if (!isDocument) {
-      void tell(event.clientId, { type: "saved-copy", savedAt });
-      return kept;
-    }
-    return withSavedCopyMeta(kept, savedAt);
+    if (isDocument) return withSavedCopyMeta(kept, savedAt);
+    if (isData) void tell(event.clientId, { type: "saved-copy", savedAt });
+    return kept;
   }
 }
 

@@ -94,6 +94,14 @@ describe("the app offline in Chromium", () => {
       .waitFor();
     await expect.poll(() => page.getByTestId("stat-total").textContent()).toContain("580.00");
     await captureScreenshot(page, "offline-dashboard-en-desktop");
+    // In-app navigation offline reaches the other pages kept (the accounts page as a kept document).
+    await page.getByRole("navigation").getByRole("link", { name: "Accounts" }).click();
+    await page.getByRole("heading", { name: "Accounts", level: 1 }).waitFor();
+    await page.getByText("Carteira").first().waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Offline — data from today/ })
+      .waitFor();
     // A page never opened says so, with the ones that can be read.
     const notKept = await page.goto(`${workspacePath}/tags`);
     expect(notKept?.status()).toBe(503);

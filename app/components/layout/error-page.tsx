@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -24,9 +25,23 @@ export function errorPageKindOf(error: unknown): ErrorPageKind {
 /** Reloading is worth offering only where the failure may pass. */
 const isRetryable = (kind: ErrorPageKind) => kind === "generic" || kind === "unavailable" || kind === "offline";
 
+/**
+ * In-app navigation offline to a page the device kept as a document but never as data: loading the
+ * address as a page lets the service worker answer with the kept copy (decision 53).
+ */
+function useKeptCopyInstead(kind: ErrorPageKind) {
+  useEffect(() => {
+    if (kind !== "offline" || typeof caches === "undefined") return;
+    void caches.match(`${window.location.origin}${window.location.pathname}`).then((kept) => {
+      if (kept) window.location.reload();
+    });
+  }, [kind]);
+}
+
 /** What went wrong, in the visitor's language: the icon, the heading and the sentence under it. */
 function ErrorMessage({ kind }: { kind: ErrorPageKind }) {
   const { t } = useTranslation();
+  useKeptCopyInstead(kind);
   return (
     <>
       {/* React puts it in <head>: these pages come from error boundaries, which have no meta of their own. */}

@@ -9,8 +9,7 @@ import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import type { MenuUser } from "~/components/layout/user-menu";
 import { can } from "../../../worker/access/permissions";
 import type { WorkspaceRole } from "../../../db/enums";
-import { KeyboardShortcuts } from "./keyboard-shortcuts";
-import { OfflineAppParts, OfflineBanner } from "./offline-app-later";
+import { KeyboardShortcuts, OfflineAppParts, OfflineBanner } from "./shell-parts-later";
 import { Sidebar } from "./sidebar";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
