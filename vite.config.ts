@@ -130,7 +130,8 @@ export default defineConfig({
                   // react-i18next's <Trans> (the legal pages, the landing page's dialog) and the HTML parser it
                   // brings stay with the pages that use them.
                   test: (id: string) =>
-                    framework.test(id) && !/react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans|html-parse-stringify|void-elements/.test(id),
+                    framework.test(id) &&
+                    !/react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans|html-parse-stringify|void-elements/.test(id),
                   priority: 2,
                 },
                 { name: "app-kit", test: appKit, priority: 1 },
