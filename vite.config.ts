@@ -83,7 +83,7 @@ const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 
 const appKit =
-  /[\\/](worker[\\/]workspaces[\\/]permissions\.ts$|app[\\/](components[\\/]layout[\\/]|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|field-error|icon|input|label|opened-later|pagination|sheet|skeleton|stand-in|toast|toast-durations|toast-store|workspace-initial)\.tsx?$|lib[\\/](deferred|format|i18n|planned-source-icons|theme|use-language|utils|workspace-meta)\.ts$))/;
+  /[\\/](worker[\\/]workspaces[\\/]permissions\.ts$|app[\\/](components[\\/]layout[\\/]|components[\\/]shell[\\/]shell-parts-later\.ts$|components[\\/]ui[\\/](badge|button|card|confirm-dialog|deferred-dialog|dialog|dropdown-menu|field-error|icon|input|label|opened-later|pagination|sheet|skeleton|stand-in|toast|toast-durations|toast-store|workspace-initial)\.tsx?$|lib[\\/](color-contrast|deferred|format|i18n|offline-revalidation|planned-source-icons|use-language|utils|workspace-meta)\.ts$))/;
 
 export default defineConfig({
   publicDir: "app/public",

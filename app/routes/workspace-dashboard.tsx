@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
-import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { plans } from "~/lib/pricing";
 import { QuickAddButton, type QuickAddChoice } from "~/components/dashboard/quick-add-button";
 import { RecentTransactions } from "~/components/dashboard/recent-transactions";
 import { QueuedEntriesList } from "~/components/shell/shell-parts-later";
 import { StatCard } from "~/components/dashboard/stat-card";
-import { ConvertedCurrencies } from "~/components/dashboard/converted-currencies";
 import { ComingUpSections } from "~/components/dashboard/coming-up";
 import { VirtualBalanceToggle } from "~/components/dashboard/virtual-balance-toggle";
 import { openedLater } from "~/components/ui/opened-later";
@@ -28,6 +26,15 @@ import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-dashboard";
 import { keepsDataWhenKept } from "~/lib/offline-revalidation";
 import { errorPageKindOf, WorkspaceErrorPanel } from "~/components/layout/error-page";
+import { renderedWhenNeeded } from "~/components/ui/opened-later";
+
+// Shown on some visits only: with money in other currencies, and when the page's read failed.
+const ConvertedCurrencies = renderedWhenNeeded(() =>
+  import("~/components/dashboard/converted-currencies").then((module) => module.ConvertedCurrencies),
+);
+const DashboardError = renderedWhenNeeded(() =>
+  import("~/components/dashboard/dashboard-error").then((module) => module.DashboardError),
+);
 
 /**
  * Rendered only with the projection switched on (most visits never are). A page that opens with it
@@ -184,7 +191,9 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
               .filter(Boolean)
               .join(" · ")}
           >
-            <ConvertedCurrencies balances={stats.other_currencies} currency={currency} now={page.now} />
+            {stats.other_currencies.length ? (
+              <ConvertedCurrencies balances={stats.other_currencies} currency={currency} now={page.now} />
+            ) : null}
           </StatCard>
           <StatCard
             label={t("stats.monthlyIncome")}

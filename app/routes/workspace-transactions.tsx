@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { DeleteTransactionDialog, useDeleteToast } from "~/components/transactions/delete-transaction-dialog";
-import { TransactionsEmpty } from "~/components/transactions/transactions-empty";
 import { amountFiltersOf, filterValuesOf } from "~/components/transactions/filters";
 import { parseFilters } from "~/components/transactions/filters.server";
 import { refusedAmountFilters } from "~/components/transactions/amount-filter-refusals";
@@ -41,7 +40,15 @@ import {
 import { workspacePageTitle } from "~/lib/workspace-meta";
 import type { Route } from "./+types/workspace-transactions";
 import type { loader as layoutLoader } from "./workspace-layout";
-import { RuleSuggestionBanner } from "~/components/rules/rule-suggestion-banner";
+import { renderedWhenNeeded } from "~/components/ui/opened-later";
+
+// Shown on some visits only: before the first transaction, and when a rule is worth suggesting.
+const TransactionsEmpty = renderedWhenNeeded(() =>
+  import("~/components/transactions/transactions-empty").then((module) => module.TransactionsEmpty),
+);
+const RuleSuggestionBanner = renderedWhenNeeded(() =>
+  import("~/components/rules/rule-suggestion-banner").then((module) => module.RuleSuggestionBanner),
+);
 
 export const handle = { i18n: ["transactions", "workspaces", "rules"] };
 

@@ -6,13 +6,10 @@ import {
   type Rgb,
   readableForeground,
   readableTextOn,
-  readableTextShade,
   relativeLuminance,
   shade,
-  shadeSteps,
-  themeStyleSheet,
-  themeVariables,
-} from "~/lib/theme";
+} from "~/lib/color-contrast";
+import { readableTextShade, shadeSteps, themeStyleSheet, themeVariables } from "~/lib/theme";
 import { colorThemeCookie, colorThemeOf } from "~/lib/color-theme";
 
 const anyColour = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)) as fc.Arbitrary<Rgb>;

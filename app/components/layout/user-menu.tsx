@@ -4,15 +4,7 @@ import { Link, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { type ColorTheme, toColorTheme } from "~/lib/color-theme";
 import type { IconName } from "~/components/ui/icon-names";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { openedLater } from "~/components/ui/opened-later";
 import { useInstallOffer } from "~/lib/install-offer";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -27,6 +19,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+
+/** How to install on an iPhone or iPad ("Add to Home Screen"), opened from the menu on Safari there. */
+const InstallHintDialog = openedLater(() =>
+  import("~/components/shell/install-hint-dialog").then((module) => module.InstallHintDialog),
+);
 
 export type MenuUser = { name: string | null; email: string; picture: string | null };
 
@@ -90,17 +87,7 @@ export function UserMenu({ user, tierLabel }: { user: MenuUser; tierLabel: strin
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Dialog open={isHintOpen} onOpenChange={setHintOpen}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>{t("common:app.installHintTitle")}</DialogTitle>
-            <DialogDescription>{t("common:app.installHint")}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button onClick={() => setHintOpen(false)}>{t("common:app.installHintDone")}</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <InstallHintDialog open={isHintOpen} onOpenChange={setHintOpen} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
 
 /**
@@ -38,4 +38,22 @@ export function loadedWhenIdle<Props extends object>(importComponent: () => Prom
     return Component ? <Component {...props} /> : null;
   }
   return LoadedWhenIdle;
+}
+
+/**
+ * A part most visits of a page do not show (an empty state, a suggestion, an error, a note about other
+ * currencies): its code is a file of its own, fetched only when the part is rendered. On the server it
+ * streams in with the page, so the person sees the page whole; nothing is shown while it loads in the browser.
+ */
+export function renderedWhenNeeded<Props extends object>(importComponent: () => Promise<ComponentType<Props>>) {
+  const Lazy = lazy(() => importComponent().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once at module scope, like openedLater's
+  function RenderedWhenNeeded(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return RenderedWhenNeeded;
 }

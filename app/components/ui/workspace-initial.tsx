@@ -1,4 +1,4 @@
-import { readableTextOn } from "~/lib/theme";
+import { readableTextOn } from "~/lib/color-contrast";
 import { cn } from "~/lib/utils";
 
 /** A workspace's first letter on its primary colour, in its secondary when that reads (else white or ink). */

@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { formatMoney, formatPercent } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { defaultWorkspaceColors, isHexColor, themeVariables, type WorkspaceColors } from "~/lib/theme";
+import { isHexColor } from "~/lib/color-contrast";
+import { defaultWorkspaceColors, themeVariables, type WorkspaceColors } from "~/lib/theme";
 import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
 import { isPaintedDark } from "~/lib/color-theme";
