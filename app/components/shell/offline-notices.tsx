@@ -49,7 +49,7 @@ function savedCopyText(savedAt: string, language: ReturnType<typeof useLanguage>
   return t("offline.bannerOtherDay", { date, time });
 }
 
-/** A new build is ready: offered at the bottom of the screen; reloading lets it take over. */
+/** A new build is ready: offered at the bottom of the screen (clear of the add buttons); reloading lets it take over. */
 function AppUpdateNotice() {
   const { t } = useTranslation();
   const { waiting } = useOfflineState();
@@ -57,7 +57,7 @@ function AppUpdateNotice() {
   return (
     <div
       role="status"
-      className="fixed bottom-24 left-4 z-40 flex max-w-sm items-center gap-3 rounded-xl border bg-card px-4 py-3 text-sm shadow-lg sm:bottom-5"
+      className="fixed inset-x-4 bottom-24 z-40 mx-auto flex w-fit max-w-sm items-center gap-3 rounded-xl border bg-card px-4 py-3 text-sm shadow-lg sm:bottom-5"
     >
       <Icon name="refresh-cw" className="size-4 shrink-0 text-accent-text" />
       <span>{t("offline.updateReady")}</span>
