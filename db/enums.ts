@@ -124,7 +124,7 @@ export const reminderKinds = [
 ] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 /** Where a reminder reaches a person: the bell in the app, e-mail, WhatsApp. */
-export const reminderChannels = ["in_app", "email", "whatsapp"] as const;
+export const reminderChannels = ["in_app", "email", "whatsapp", "push"] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
 /**
  * A notification's delivery: `waiting` for its hour (or its next try), `sending` while a run holds it,

@@ -16,6 +16,15 @@ declare global {
 type RequiredSecrets = { LIBSQL_URL: string; JWT_SECRET: string };
 
 type OptionalSettings = {
+  /**
+   * Web Push (README: "Reminders", the push channel); unset, the settings page says notifications on a device
+   * are not available here. The app's VAPID key pair: the public key as browsers take it (65-byte uncompressed
+   * P-256 point, base64url) and the private scalar (32 bytes, base64url; a secret). `npm start` makes a pair per
+   * checkout. VAPID_SUBJECT is the contact push services see (mailto: or https:); unset, APP_URL's origin.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   /** Resend's API address; tests point it at a fake on 127.0.0.1. */
   RESEND_BASE_URL?: string;
   /** Siteverify's address for Turnstile (the challenge past the sign-in soft limits); tests use a fake. */

@@ -85,3 +85,23 @@ export const reminderDays = sqliteTable(
   },
   (table) => [index("reminder_days_next_day_idx").on(table.nextDayAt)],
 );
+
+/**
+ * A browser a person turned notifications on in (README: "Reminders", the push channel): the push service's
+ * address for it and the keys its messages are encrypted for (worker/push/web-push.ts). One browser has one
+ * address; signed in as someone else, it becomes theirs. Removed when the push service says it is gone.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [index("push_subscriptions_user_idx").on(table.userId)],
+);

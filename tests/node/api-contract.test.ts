@@ -205,6 +205,14 @@ const examples: Record<string, Example> = {
       ),
     },
   },
+  "GET /api/profile/push-devices": {},
+  "PUT /api/profile/push-devices": {
+    json: {
+      endpoint: "https://push.example.com/send/contract",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    },
+  },
+  "POST /api/profile/push-devices/forget": { json: { endpoint: "https://push.example.com/send/contract" } },
   "GET /api/notifications": { params: async (fixture) => ({ notificationId: await ownersReminder(fixture) }) },
   "POST /api/notifications/read": { params: async (fixture) => ({ notificationId: await ownersReminder(fixture) }) },
   "POST /api/notifications/{notificationId}/read": {

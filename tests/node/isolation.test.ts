@@ -267,6 +267,8 @@ const routesOutsideWorkspaces: Record<
   "POST /profile/picture": "no ids in the body",
   "DELETE /profile/picture": "no ids in the body",
   "PUT /profile/reminders": "no ids in the body",
+  "PUT /profile/push-devices": "a push address, the browser's own: tests/node/reminders/reminder-routes.test.ts",
+  "POST /profile/push-devices/forget": "only the caller's own address: tests/node/reminders/reminder-routes.test.ts",
   "POST /notifications/read": "walked below",
   "POST /notifications/:notificationId/read": "walked below",
   "POST /reminders/unsubscribe": "a signed link, no session: tests/node/reminders/reminder-routes.test.ts",

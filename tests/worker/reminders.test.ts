@@ -6,9 +6,17 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, migrateDatabase, type RunningProcess, startDatabase } from "../../scripts/local-stack.ts";
 import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../db/factories.ts";
-import { botLinks, cards, notifications, reminderSettings, transactions } from "../../db/schema/index.ts";
+import {
+  botLinks,
+  cards,
+  notifications,
+  pushSubscriptions,
+  reminderSettings,
+  transactions,
+} from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api.ts";
+import { type FakePushService, newVapidKeys, startFakePushService } from "../support/fake-push-service.ts";
 import { startFakeResend, type FakeResend } from "../support/fake-resend.ts";
 import { databaseAt } from "../support/worker-session.ts";
 
@@ -21,7 +29,9 @@ describe("the reminders in the built Worker", () => {
   let worker: Miniflare;
   let resend: FakeResend;
   let graph: FakeGraphApi;
+  let push: FakePushService;
   let database: RunningProcess;
+  const vapid = newVapidKeys();
   let databaseUrl: string;
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-reminders-"));
   const db = () => databaseAt(databaseUrl);
@@ -39,6 +49,7 @@ describe("the reminders in the built Worker", () => {
     await migrateDatabase(databaseUrl);
     resend = await startFakeResend();
     graph = await startFakeGraphApi();
+    push = await startFakePushService();
     worker = startBuiltWorker({
       databaseUrl,
       vars: {
@@ -48,6 +59,8 @@ describe("the reminders in the built Worker", () => {
         WHATSAPP_PHONE_NUMBER_ID: "1000000001",
         WHATSAPP_GRAPH_API_URL: graph.url,
         WHATSAPP_REMINDER_TEMPLATES: JSON.stringify({ statement_due_3: "moneta_fatura_3_dias" }),
+        ...vapid,
+        VAPID_SUBJECT: "mailto:reminders@moneta.test",
       },
     });
     await worker.ready;
@@ -56,6 +69,7 @@ describe("the reminders in the built Worker", () => {
     await worker?.dispose();
     await resend?.close();
     await graph?.close();
+    await push?.close();
     await database?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -182,6 +196,74 @@ describe("the reminders in the built Worker", () => {
       .where(and(eq(notifications.about, "2033-03-16"), eq(notifications.kind, "statement_due")))
       .groupBy(notifications.sendAfter);
     expect(rows.map((row) => row.sendAfter)).toEqual(["2033-03-13T12:00:00.000Z"]);
+  });
+
+  it("pushes a reminder once to each browser a person turned them on in, encrypted for it, and forgets one that is gone", async () => {
+    const { people, workspaceIds } = await householdsDueOn("2033-08-14", 1, "America/Sao_Paulo");
+    const [ownerEmail, memberEmail] = people as [string, string];
+    const members = await db()
+      .select({ userId: sql<string>`user_id`, email: sql<string>`(select email from users where id = user_id)` })
+      .from(sql`workspace_members`)
+      .where(sql`workspace_id in ${workspaceIds}`);
+    const ownerId = members.find((member) => member.email === ownerEmail)!.userId;
+    const memberId = members.find((member) => member.email === memberEmail)!.userId;
+    // The owner on a phone and a laptop whose browser has since been reset; the member on one phone.
+    const [phone, laptop, membersPhone] = [push.newBrowser(), push.newBrowser(), push.newBrowser()];
+    push.forget(laptop.id);
+    for (const [userId, browser] of [
+      [ownerId, phone],
+      [ownerId, laptop],
+      [memberId, membersPhone],
+    ] as const)
+      await db()
+        .insert(pushSubscriptions)
+        .values({
+          userId,
+          endpoint: browser.subscription.endpoint,
+          ...browser.subscription.keys,
+          createdAt: "2033-08-01T00:00:00.000Z",
+        });
+
+    await tick("2033-08-14T12:00:00.000Z", 5);
+    await tick("2033-08-14T12:05:00.000Z", 5);
+    const pushed = push.received.filter((message) => [phone.id, membersPhone.id].includes(message.device));
+    expect(push.refusals).toEqual([]);
+    expect(pushed.map(({ device, payload }) => ({ device, payload }))).toEqual(
+      expect.arrayContaining([
+        {
+          device: phone.id,
+          payload: {
+            title: "Nubank: the statement is due in 3 days",
+            body: expect.stringContaining("R$120.50"),
+            url: expect.stringMatching(new RegExp(`^/workspaces/${workspaceIds[0]}/cards\\?card=`)),
+            tag: expect.any(String),
+          },
+        },
+        {
+          device: membersPhone.id,
+          payload: {
+            title: "Nubank: a fatura vence em 3 dias",
+            body: "Faltam R$\u00a0120,50 para pagar até 17 de ago. de 2033.",
+            url: expect.stringMatching(new RegExp(`^/workspaces/${workspaceIds[0]}/cards\\?card=`)),
+            tag: expect.any(String),
+          },
+        },
+      ]),
+    );
+    expect(pushed).toHaveLength(2);
+    expect(new Set(pushed.map((message) => message.vapidKey))).toEqual(new Set([vapid.VAPID_PUBLIC_KEY]));
+    const left = await db()
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [ownerId, memberId]));
+    expect(left.map((row) => row.endpoint).sort()).toEqual(
+      [phone.subscription.endpoint, membersPhone.subscription.endpoint].sort(),
+    );
+    const rows = await db()
+      .select({ status: notifications.status })
+      .from(notifications)
+      .where(and(inArray(notifications.workspaceId, workspaceIds), eq(notifications.channel, "push")));
+    expect(rows).toEqual([{ status: "sent" }, { status: "sent" }]);
   });
 
   it("sends WhatsApp reminders as their approved templates, named parameters filled", async () => {

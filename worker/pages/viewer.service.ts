@@ -87,7 +87,7 @@ export async function loadViewerInWorkspace({ ctx, input: { workspaceId } }: Per
  * what the assistant's defaults may be in each workspace where the user may record money.
  */
 export async function loadViewerSettings({ ctx }: PersonCall) {
-  const { workspaceRows, choiceAccounts, choiceCards, choiceTags, unread, stored, phones, ...profile } =
+  const { workspaceRows, choiceAccounts, choiceCards, choiceTags, unread, stored, phones, devices, ...profile } =
     await batchAsActor(ctx, {
       ...profileQueries(ctx, ctx.actor.userId),
       workspaceRows: workspacesOfQuery(ctx, ctx.actor.userId),
@@ -105,7 +105,7 @@ export async function loadViewerSettings({ ctx }: PersonCall) {
       writable.map((workspace) => workspace.uuid),
       { choiceAccounts, choiceCards, choiceTags },
     ),
-    reminders: toReminderSettings(stored, phones),
+    reminders: toReminderSettings({ stored, phones, devices }),
     unreadNotifications: unread[0]?.unread ?? 0,
   };
 }

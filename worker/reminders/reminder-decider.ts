@@ -40,7 +40,12 @@ function recipientsOf(people: WorkspaceRows["people"]) {
       role: person.role,
       settings,
       channels: channelTable(settings),
-      reachable: { in_app: true, email: true, whatsapp: person.phone !== null } as Record<ReminderChannel, boolean>,
+      reachable: {
+        in_app: true,
+        email: true,
+        whatsapp: person.phone !== null,
+        push: Number(person.devices) > 0,
+      } satisfies Record<ReminderChannel, boolean>,
     };
   });
 }

@@ -9,12 +9,13 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { batchOfStatements } from "../../db/named-batch.ts";
-import { botLinks, notifications, users } from "../../db/schema/index.ts";
+import { botLinks, notifications, pushSubscriptions, users } from "../../db/schema/index.ts";
 import { graphMessagesUrl, maskedPhone, sendGraphMessage } from "../assistant/graph-api.ts";
 import type { ServiceContext } from "../context.ts";
 import { toLanguage } from "../i18n/language.ts";
 import type { ExecutorOutcome } from "../jobs/runner.ts";
 import { sendEmail } from "../mail/mailer.ts";
+import { type PushDevice, pushPayload, sendPushToDevices } from "./push-reminders.ts";
 import { reminderEmail } from "./reminder-email.ts";
 import { unsubscribeLinks } from "./unsubscribe-link.ts";
 import { isTemplateRefusal, reminderTemplateMessage } from "./whatsapp-reminders.ts";
@@ -34,10 +35,33 @@ type Claimed = Pick<
   typeof notifications.$inferSelect,
   "id" | "kind" | "subject" | "about" | "channel" | "params" | "attempts" | "expiresAt" | "userId" | "workspaceId"
 >;
-type Person = { email: string; language: string; phone: string | null };
+type Person = { email: string; language: string; phone: string | null; devices: PushDevice[] };
 
-/** What a send came to: sent, or the reason it was not; `refused` when trying again cannot help. */
-type Sent = { id: string; error: string | null; refused?: boolean };
+/**
+ * What a send came to: sent, or the reason it was not; `refused` when trying again cannot help; `gone`, the
+ * push addresses their service says no longer exist.
+ */
+type Sent = { id: string; error: string | null; refused?: boolean; gone?: string[] };
+
+/** A push reminder to each of the person's devices; none left (all gone) is a refusal, not worth a retry. */
+async function sendPush(ctx: ServiceContext, row: Claimed, person: Person): Promise<Sent> {
+  if (person.devices.length === 0) return { id: row.id, error: "no device", refused: true };
+  const values = JSON.parse(row.params) as Record<string, unknown>;
+  const link = new URL(`/workspaces/${row.workspaceId}/${String(values.link ?? "dashboard")}`, ctx.env.APP_URL);
+  const sent = await sendPushToDevices(
+    ctx,
+    person.devices,
+    pushPayload({
+      language: toLanguage(person.language) ?? "en",
+      kind: row.kind,
+      values,
+      link: `${link.pathname}${link.search}${link.hash}`,
+      notificationId: row.id,
+    }),
+  );
+  const isEveryDeviceGone = sent.gone.length === person.devices.length;
+  return { id: row.id, error: sent.error, refused: isEveryDeviceGone, gone: sent.gone };
+}
 
 /**
  * A WhatsApp reminder, as its approved template. Without the business number configured, local and test
@@ -67,6 +91,7 @@ async function sendWhatsApp(ctx: ServiceContext, row: Claimed, person: Person): 
 
 async function sendOne(ctx: ServiceContext, row: Claimed, person: Person): Promise<Sent> {
   if (row.channel === "whatsapp") return sendWhatsApp(ctx, row, person);
+  if (row.channel === "push") return sendPush(ctx, row, person);
   const values = JSON.parse(row.params) as Record<string, unknown>;
   const language = toLanguage(person.language) ?? "en";
   const appUrl = ctx.env.APP_URL;
@@ -149,12 +174,29 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
     const now = ctx.clock.now();
     const claimed = await claimChunk(ctx, now);
     if (claimed.length === 0) return;
-    const people = await ctx.db
-      .select({ id: users.id, email: users.email, language: users.language, phone: botLinks.phone })
-      .from(users)
-      .leftJoin(botLinks, eq(botLinks.userId, users.id))
-      .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))]));
-    const byId = new Map(people.map((person) => [person.id, person]));
+    const pushedTo = [...new Set(claimed.filter((row) => row.channel === "push").map((row) => row.userId))];
+    const [people, devices] = await ctx.db.batch([
+      ctx.db
+        .select({ id: users.id, email: users.email, language: users.language, phone: botLinks.phone })
+        .from(users)
+        .leftJoin(botLinks, eq(botLinks.userId, users.id))
+        .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))])),
+      ctx.db
+        .select({
+          userId: pushSubscriptions.userId,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, pushedTo)),
+    ]);
+    const byId = new Map(
+      people.map((person) => [
+        person.id,
+        { ...person, devices: devices.filter((device) => device.userId === person.id) },
+      ]),
+    );
     const results: Sent[] = [];
     for (let start = 0; start < claimed.length; start += deliveryPolicy.parallel) {
       const slice = claimed.slice(start, start + deliveryPolicy.parallel);
@@ -195,6 +237,10 @@ export async function deliverReminders(ctx: ServiceContext, outcome: ExecutorOut
         )
         .where(held);
     });
+    // A browser its push service no longer knows is forgotten.
+    const gone = results.flatMap((result) => result.gone ?? []);
+    if (gone.length > 0)
+      statements.push(ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone)));
     // A template WhatsApp refused goes by e-mail, unless the person gets that one by e-mail already.
     const byEmail = results.flatMap((result, index) => {
       const row = claimed[index]!;

@@ -9,6 +9,7 @@ import {
   bankConnections,
   botLinks,
   ledgerDayFlows,
+  pushSubscriptions,
   reminderSettings,
   tagDayFlows,
   tags,
@@ -103,6 +104,7 @@ export function workspaceReads(ctx: ServiceContext, workspace: DecidedWorkspace,
         language: users.language,
         role: workspaceMembers.role,
         phone: botLinks.phone,
+        devices: sql<number>`(select count(*) from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
         // Null when the person never saved their settings: the defaults.
         stored: reminderSettings,
       })

@@ -3,9 +3,9 @@
  * and every kind on or off per channel. No row means the defaults (./reminder-settings.ts); the first
  * save creates it. The one-click unsubscribe of an e-mail turns one kind's e-mail off without signing in.
  */
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { botLinks, reminderSettings, users } from "../../db/schema/index.ts";
+import { botLinks, pushSubscriptions, reminderSettings, users } from "../../db/schema/index.ts";
 import type { PersonCall } from "../access/actor.ts";
 import { batchAsActor } from "../access/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
@@ -17,7 +17,7 @@ import { verifiedUnsubscribe } from "./unsubscribe-link.ts";
 
 type SettingsAnswer = z.infer<typeof reminderSettingsResponseSchema>;
 
-function answerOf(row: SettingsRow, phone: string | null): SettingsAnswer {
+function answerOf(row: SettingsRow, phone: string | null, devices: number): SettingsAnswer {
   return {
     settings: {
       hour: row.hour,
@@ -26,29 +26,37 @@ function answerOf(row: SettingsRow, phone: string | null): SettingsAnswer {
       night_allowed: row.nightAllowed,
       channels: channelTable(row),
     },
-    reachable: { in_app: true, email: true, whatsapp: phone !== null },
+    reachable: { in_app: true, email: true, whatsapp: phone !== null, push: devices > 0 },
   };
 }
 
-/** The caller's settings and linked phone, for a read batch (the settings page reads them with the rest). */
+/** The caller's settings, linked phone and push devices, for a read batch (the settings page reads them with the rest). */
 export function reminderSettingsQueries(ctx: PersonCall["ctx"]) {
   return {
     stored: ctx.db.select().from(reminderSettings).where(eq(reminderSettings.userId, ctx.actor.userId)),
     phones: ctx.db.select({ phone: botLinks.phone }).from(botLinks).where(eq(botLinks.userId, ctx.actor.userId)),
+    devices: ctx.db
+      .select({ count: count() })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, ctx.actor.userId)),
   };
 }
 
-export function toReminderSettings(
-  stored: readonly (typeof reminderSettings.$inferSelect)[],
-  phones: readonly { phone: string }[],
-): SettingsAnswer {
-  return answerOf(stored[0] ?? defaultSettings, phones[0]?.phone ?? null);
+export function toReminderSettings({
+  stored,
+  phones,
+  devices,
+}: {
+  stored: readonly (typeof reminderSettings.$inferSelect)[];
+  phones: readonly { phone: string }[];
+  devices: readonly { count: number }[];
+}): SettingsAnswer {
+  return answerOf(stored[0] ?? defaultSettings, phones[0]?.phone ?? null, devices[0]?.count ?? 0);
 }
 
 /** GET /profile/reminders. */
 export async function getReminderSettings({ ctx }: PersonCall): Promise<SettingsAnswer> {
-  const { stored, phones } = await batchAsActor(ctx, reminderSettingsQueries(ctx));
-  return toReminderSettings(stored, phones);
+  return toReminderSettings(await batchAsActor(ctx, reminderSettingsQueries(ctx)));
 }
 
 /** PUT /profile/reminders: the whole settings, as the page sends them. */
@@ -64,14 +72,14 @@ export async function updateReminderSettings({
     choices: choicesFrom(input.channels),
     updatedAt: ctx.clock.now().toISOString(),
   };
-  const { stored, phones } = await batchAsActor(ctx, {
+  const { stored, phones, devices } = await batchAsActor(ctx, {
     saved: ctx.db
       .insert(reminderSettings)
       .values({ userId: ctx.actor.userId, ...row })
       .onConflictDoUpdate({ target: reminderSettings.userId, set: row }),
     ...reminderSettingsQueries(ctx),
   });
-  return toReminderSettings(stored, phones);
+  return toReminderSettings({ stored, phones, devices });
 }
 
 /**

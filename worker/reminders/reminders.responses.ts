@@ -45,3 +45,6 @@ export const reminderSettingsResponseSchema = z.object({
 export type ReminderSettingsResponse = z.infer<typeof reminderSettingsResponseSchema>;
 
 export const unsubscribedSchema = z.object({ kind: z.enum(reminderKinds), email: z.literal(false) });
+
+/** GET, PUT /profile/push-devices and its forget: the key to subscribe with (null: push is not set up) and the count. */
+export const pushDevicesSchema = z.object({ public_key: z.string().nullable(), devices: z.number().int() });

@@ -6,14 +6,16 @@ import { bodyLimits } from "../http/body-limits.ts";
 import { answers, describeRoute } from "../http/openapi.ts";
 import { validate } from "../http/validation.ts";
 import { listNotifications, markNotificationsRead } from "./notifications.service.ts";
+import { forgetPushDevice, getPushDevices, savePushDevice } from "./push-devices.service.ts";
 import { getReminderSettings, unsubscribe, updateReminderSettings } from "./reminder-settings.service.ts";
 import {
   inboxSchema,
   markedReadSchema,
+  pushDevicesSchema,
   reminderSettingsResponseSchema,
   unsubscribedSchema,
 } from "./reminders.responses.ts";
-import { reminderSettingsSchema } from "./reminders.schemas.ts";
+import { forgottenPushDeviceSchema, pushDeviceSchema, reminderSettingsSchema } from "./reminders.schemas.ts";
 
 const tag = "Reminders";
 
@@ -91,6 +93,46 @@ export const reminderSettingsRoutes = new Hono<ApiEnv>()
     }),
     validate("json", reminderSettingsSchema),
     async (c) => c.json({ data: await updateReminderSettings({ ctx: c.get("ctx"), input: c.req.valid("json") }) }),
+  )
+  .use("/push-devices", requirePerson)
+  .use("/push-devices/*", requirePerson)
+  .get(
+    "/push-devices",
+    describeRoute({
+      tag,
+      summary: "The key browsers subscribe to the caller's reminders with, and how many devices have",
+      description:
+        "`public_key` is the app's VAPID public key, the `applicationServerKey` of `PushManager.subscribe()`; null " +
+        "where push is not set up (then no device can be added). `devices` counts the caller's browsers.",
+      answer: answers.data(pushDevicesSchema),
+    }),
+    async (c) => c.json({ data: await getPushDevices({ ctx: c.get("ctx") }) }),
+  )
+  .put(
+    "/push-devices",
+    describeRoute({
+      tag,
+      summary: "Turn reminders on in this browser (its push subscription)",
+      description:
+        "The subscription as `PushSubscription.toJSON()` gives it. Saved again, it answers the same; a browser " +
+        "another person had subscribed in becomes the caller's. Reminders set to `push` then reach it (Web Push, " +
+        "encrypted for its keys, RFC 8291).",
+      answer: answers.data(pushDevicesSchema),
+    }),
+    validate("json", pushDeviceSchema),
+    async (c) => c.json({ data: await savePushDevice({ ctx: c.get("ctx"), input: c.req.valid("json") }) }),
+  )
+  .post(
+    "/push-devices/forget",
+    describeRoute({
+      tag,
+      summary: "Turn reminders off in this browser",
+      description:
+        "The caller's subscription at `endpoint` is forgotten; an address that is not the caller's changes nothing.",
+      answer: answers.data(pushDevicesSchema),
+    }),
+    validate("json", forgottenPushDeviceSchema),
+    async (c) => c.json({ data: await forgetPushDevice({ ctx: c.get("ctx"), input: c.req.valid("json") }) }),
   );
 
 /** The one-click unsubscribe of a reminder e-mail: no session, the signed link is the proof. */

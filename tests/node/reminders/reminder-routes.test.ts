@@ -7,15 +7,15 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts";
 
 const everyKindDefault = {
-  statement_closing: { in_app: true, email: false, whatsapp: false },
-  statement_due: { in_app: true, email: true, whatsapp: false },
-  statement_paid: { in_app: true, email: false, whatsapp: false },
-  planned_due: { in_app: true, email: false, whatsapp: false },
-  budget: { in_app: true, email: false, whatsapp: false },
-  goal_reached: { in_app: true, email: false, whatsapp: false },
-  balance_negative: { in_app: true, email: false, whatsapp: false },
-  bank_attention: { in_app: true, email: false, whatsapp: false },
-  weekly_summary: { in_app: true, email: true, whatsapp: false },
+  statement_closing: { in_app: true, email: false, whatsapp: false, push: false },
+  statement_due: { in_app: true, email: true, whatsapp: false, push: true },
+  statement_paid: { in_app: true, email: false, whatsapp: false, push: false },
+  planned_due: { in_app: true, email: false, whatsapp: false, push: true },
+  budget: { in_app: true, email: false, whatsapp: false, push: true },
+  goal_reached: { in_app: true, email: false, whatsapp: false, push: false },
+  balance_negative: { in_app: true, email: false, whatsapp: false, push: true },
+  bank_attention: { in_app: true, email: false, whatsapp: false, push: true },
+  weekly_summary: { in_app: true, email: true, whatsapp: false, push: false },
 };
 
 describe("reminder settings", () => {
@@ -25,14 +25,14 @@ describe("reminder settings", () => {
     const read = await (await t.request("/api/profile/reminders", { token: person.token })).json();
     expect(read.data).toEqual({
       settings: { hour: 8, weekly_day: 1, time_zone: null, night_allowed: false, channels: everyKindDefault },
-      reachable: { in_app: true, email: true, whatsapp: false },
+      reachable: { in_app: true, email: true, whatsapp: false, push: false },
     });
     const settings = {
       hour: 23,
       weekly_day: 0,
       time_zone: "America/Sao_Paulo",
       night_allowed: false,
-      channels: { ...everyKindDefault, weekly_summary: { in_app: true, email: false, whatsapp: false } },
+      channels: { ...everyKindDefault, weekly_summary: { in_app: true, email: false, whatsapp: false, push: false } },
     };
     const before = await snapshotDatabase(t.db);
     const night = await t.request("/api/profile/reminders", { method: "PUT", token: person.token, json: settings });
@@ -58,6 +58,67 @@ describe("reminder settings", () => {
     // Only what differs from the defaults is kept.
     const [row] = await t.db.select().from(reminderSettings).where(eq(reminderSettings.userId, person.user.id));
     expect(JSON.parse(row!.choices)).toEqual({ weekly_summary: { email: false } });
+  });
+});
+
+describe("the browsers a person turns reminders on in", () => {
+  const browserKeys = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
+
+  it("give the key to subscribe with, save a browser once, move it to who signed in last, and forget it", async () => {
+    const t = await createTestApp({ env: { VAPID_PUBLIC_KEY: "BPublicKey", VAPID_PRIVATE_KEY: "secret" } });
+    const ana = await signInAs(t);
+    const bruno = await signInAs(t);
+    const endpoint = "https://push.example.com/send/abc";
+    const read = await (await t.request("/api/profile/push-devices", { token: ana.token })).json();
+    expect(read.data).toEqual({ public_key: "BPublicKey", devices: 0 });
+
+    const before = await snapshotDatabase(t.db);
+    for (const [json, field] of [
+      [{ endpoint: "http://push.example.com/x", keys: browserKeys }, "endpoint"],
+      [{ endpoint: "not a url", keys: browserKeys }, "endpoint"],
+      [{ endpoint, keys: { ...browserKeys, p256dh: "short" } }, "keys.p256dh"],
+      [{ endpoint, keys: { ...browserKeys, auth: "A".repeat(40) } }, "keys.auth"],
+    ] as const) {
+      const refused = await t.request("/api/profile/push-devices", { method: "PUT", token: ana.token, json });
+      expect(refused.status, JSON.stringify(json)).toBe(422);
+      expect(Object.keys((await refused.json()).errors)).toEqual([field]);
+    }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+
+    for (let time = 0; time < 2; time++) {
+      const saved = await t.request("/api/profile/push-devices", {
+        method: "PUT",
+        token: ana.token,
+        json: { endpoint, keys: browserKeys },
+      });
+      expect((await saved.json()).data).toEqual({ public_key: "BPublicKey", devices: 1 });
+    }
+    const reminders = await (await t.request("/api/profile/reminders", { token: ana.token })).json();
+    expect(reminders.data.reachable.push).toBe(true);
+    // Bruno signs in on the same browser and turns reminders on: the browser is his now.
+    await t.request("/api/profile/push-devices", {
+      method: "PUT",
+      token: bruno.token,
+      json: { endpoint, keys: browserKeys },
+    });
+    expect((await (await t.request("/api/profile/push-devices", { token: ana.token })).json()).data.devices).toBe(0);
+    // Ana cannot forget Bruno's browser; Bruno can.
+    await t.request("/api/profile/push-devices/forget", { method: "POST", token: ana.token, json: { endpoint } });
+    expect((await (await t.request("/api/profile/push-devices", { token: bruno.token })).json()).data.devices).toBe(1);
+    const forgotten = await t.request("/api/profile/push-devices/forget", {
+      method: "POST",
+      token: bruno.token,
+      json: { endpoint },
+    });
+    expect((await forgotten.json()).data.devices).toBe(0);
+    expect((await t.request("/api/profile/push-devices")).status).toBe(401);
+  });
+
+  it("say where push is not set up", async () => {
+    const t = await createTestApp();
+    const person = await signInAs(t);
+    const read = await (await t.request("/api/profile/push-devices", { token: person.token })).json();
+    expect(read.data).toEqual({ public_key: null, devices: 0 });
   });
 });
 
@@ -100,7 +161,12 @@ describe("the one-click unsubscribe of a reminder e-mail", () => {
       expect((await done.json()).data).toEqual({ kind: "statement_due", email: false });
     }
     const ana2 = await (await t.request("/api/profile/reminders", { token: ana.token })).json();
-    expect(ana2.data.settings.channels.statement_due).toEqual({ in_app: true, email: false, whatsapp: false });
+    expect(ana2.data.settings.channels.statement_due).toEqual({
+      in_app: true,
+      email: false,
+      whatsapp: false,
+      push: true,
+    });
     expect(ana2.data.settings.channels.weekly_summary.email).toBe(true);
     const bia2 = await (await t.request("/api/profile/reminders", { token: bia.token })).json();
     expect(bia2.data.settings.channels.statement_due.email).toBe(true);
