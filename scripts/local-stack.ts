@@ -5,7 +5,7 @@
  * tests all use these functions, so the tests exercise the app the way people run it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { basename, dirname, join, resolve } from "node:path";
@@ -158,6 +158,26 @@ export function localSecret(dataDir: string, name: string): string {
 /** A per-checkout signing key kept under .data/, so sessions survive a restart of npm start. */
 export function localJwtSecret(dataDir: string): string {
   return localSecret(dataDir, "jwt-secret");
+}
+
+/**
+ * A per-checkout VAPID key pair kept under .data/ (Web Push, README: "Reminders"), so a browser subscribed to
+ * `npm start`'s reminders stays subscribed across restarts: the public point and private scalar, base64url.
+ */
+export function localVapidKeys(dataDir: string): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const file = join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const scalar = Buffer.alloc(32);
+  ecdh.getPrivateKey().copy(scalar, 32 - ecdh.getPrivateKey().length);
+  const keys = {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
+    VAPID_PRIVATE_KEY: scalar.toString("base64url"),
+  };
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }
 
 /** The app secret local webhook deliveries are signed with: `npm run bot:chat` reads it from the same file. */

@@ -10,6 +10,7 @@ import {
   buildApp,
   localDataDir,
   localJwtSecret,
+  localVapidKeys,
   LocalStackError,
   localWhatsAppEnv,
   migrateDatabase,
@@ -76,7 +77,7 @@ async function main() {
     databaseUrl: database.url,
     jwtSecret: localJwtSecret(dataDir),
     logFile: join(dataDir, "server.log"),
-    extraEnv: { ...localWhatsAppEnv(dataDir, appPort), ...banks.env },
+    extraEnv: { ...localWhatsAppEnv(dataDir, appPort), ...banks.env, ...localVapidKeys(dataDir) },
   });
   running.push(server);
 

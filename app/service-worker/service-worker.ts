@@ -6,7 +6,8 @@
  *   React Router's answers naming the routes behind a page's links;
  * - a new build waits until the person reloads (the page offers it), so no page mixes two builds, and
  *   takes over by deleting every cache of the builds before it;
- * - signing out empties the pages kept on the device;
+ * - signing out empties the pages kept on the device and turns its reminders off;
+ * - a reminder pushed to the browser is shown, and opening it goes to its screen;
  * - Background Sync sends the entries recorded offline (app/lib/queued-entries.ts).
  * Everything else (the API, other pages, posts) goes to the network as if there were no worker.
  */
@@ -67,11 +68,49 @@ self.addEventListener("sync", (event: Event) => {
   if (sync.tag === queuedEntriesSyncTag) sync.waitUntil(sendQueued());
 });
 
+/** A reminder pushed to this browser (worker/reminders/push-reminders.ts): shown, and opening it goes to its screen. */
+type PushPayload = { title: string; body: string; url: string; tag: string };
+
+self.addEventListener("push", (event) => {
+  const payload = event.data?.json() as PushPayload | undefined;
+  if (!payload?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      icon: "/icons/icon-192.png",
+      data: { url: payload.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? "/app", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => client.url === target.href) ?? windows[0];
+      if (!open) return void (await self.clients.openWindow(target.href));
+      if (open.url !== target.href) await open.navigate(target.href);
+      await open.focus();
+    })(),
+  );
+});
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin) return;
   if (event.request.method === "POST" && isSignOut(url.pathname)) {
-    event.waitUntil(forgetKeptPages());
+    // Signed out, this browser is nobody's: its pages go, and so does its push subscription (the push service
+    // then answers "gone", and the server forgets it).
+    event.waitUntil(
+      Promise.all([
+        forgetKeptPages(),
+        self.registration.pushManager.getSubscription().then((found) => found?.unsubscribe()),
+      ]),
+    );
     return;
   }
   if (event.request.method !== "GET") return;

@@ -253,6 +253,7 @@ const routesOutsideWorkspaces: Record<
   | "walked below"
   | "a provider's, with the server's secret: tests/node/bank-connections/bank-sync.test.ts"
   | "a signed link, no session: tests/node/reminders/reminder-routes.test.ts"
+  | "the caller's own browser, by its push address: tests/node/reminders/reminder-routes.test.ts"
 > = {
   "POST /auth/request-token": "no ids in the body",
   "POST /auth/login": "no ids in the body",
@@ -267,8 +268,10 @@ const routesOutsideWorkspaces: Record<
   "POST /profile/picture": "no ids in the body",
   "DELETE /profile/picture": "no ids in the body",
   "PUT /profile/reminders": "no ids in the body",
-  "PUT /profile/push-devices": "a push address, the browser's own: tests/node/reminders/reminder-routes.test.ts",
-  "POST /profile/push-devices/forget": "only the caller's own address: tests/node/reminders/reminder-routes.test.ts",
+  "PUT /profile/push-devices":
+    "the caller's own browser, by its push address: tests/node/reminders/reminder-routes.test.ts",
+  "POST /profile/push-devices/forget":
+    "the caller's own browser, by its push address: tests/node/reminders/reminder-routes.test.ts",
   "POST /notifications/read": "walked below",
   "POST /notifications/:notificationId/read": "walked below",
   "POST /reminders/unsubscribe": "a signed link, no session: tests/node/reminders/reminder-routes.test.ts",

@@ -15,6 +15,9 @@ import { cn } from "~/lib/utils";
 import { reminderChannels, reminderKinds } from "../../../db/enums";
 import type { ReminderSettingsResponse } from "../../../worker/reminders/reminders.responses";
 import { isQuietHour } from "../../../worker/reminders/reminder-hours";
+import { loadedWhenIdle } from "~/components/ui/opened-later";
+
+const PushDeviceSwitch = loadedWhenIdle(() => import("./push-device-switch").then((module) => module.PushDeviceSwitch));
 
 const selectClass = cn(fieldClassName, "h-10 px-3");
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
@@ -39,9 +42,11 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
     new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" }).format(
       new Date(Date.UTC(2026, 10, 1 + day)),
     );
-  /** In the app and e-mail reach everyone; WhatsApp is said when it cannot. */
+  /** In the app and e-mail reach everyone; WhatsApp and notifications say when they cannot. */
   const channelHint = (channel: (typeof reminderChannels)[number]) =>
-    reachable[channel] || channel !== "whatsapp" ? undefined : t("reminders.unreachable.whatsapp");
+    reachable[channel] || (channel !== "whatsapp" && channel !== "push")
+      ? undefined
+      : t(`reminders.unreachable.${channel}`);
 
   return (
     <Card id="reminders" className="scroll-mt-20">
@@ -123,6 +128,10 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
               aria-describedby="reminders-night-hint"
             />
           </div>
+          {/* Its code and the browser's state arrive once the page is live; the box keeps its place. */}
+          <div className="min-h-[66px]">
+            <PushDeviceSwitch />
+          </div>
           <table className="w-full text-sm">
             <caption className="sr-only">{t("reminders.tableCaption")}</caption>
             <thead>
@@ -145,6 +154,10 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                   </th>
                   {reminderChannels.map((channel) => (
                     <td key={channel} className="px-1 py-2.5 text-center">
+                      {/* A channel that cannot reach the person keeps its choice when the rest is saved. */}
+                      {!reachable[channel] && settings.channels[kind][channel] ? (
+                        <input type="hidden" name={`channel:${kind}:${channel}`} value="on" />
+                      ) : null}
                       <Checkbox
                         name={`channel:${kind}:${channel}`}
                         value="on"
@@ -162,7 +175,13 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
               ))}
             </tbody>
           </table>
-          {channelHint("whatsapp") ? <p className="text-xs text-muted-foreground">{channelHint("whatsapp")}</p> : null}
+          {(["whatsapp", "push"] as const).map((channel) =>
+            channelHint(channel) ? (
+              <p key={channel} className="text-xs text-muted-foreground">
+                {channelHint(channel)}
+              </p>
+            ) : null,
+          )}
           <div className="flex justify-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               {t("reminders.save")}
