@@ -191,7 +191,12 @@ describe("reminders in Chromium", () => {
         expect(stranger.problems).toEqual([]);
         await stranger.context.close();
         const settings = await (await page.request.get("/api/profile/reminders")).json();
-        expect(settings.data.settings.channels.statement_due).toEqual({ in_app: true, email: false, whatsapp: false });
+        expect(settings.data.settings.channels.statement_due).toEqual({
+          in_app: true,
+          email: false,
+          whatsapp: false,
+          push: true,
+        });
       }
       expect(problems).toEqual([]);
       await context.close();

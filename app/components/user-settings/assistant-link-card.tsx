@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
@@ -10,12 +10,12 @@ import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { formatDate, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import {
-  digitsOf,
-  linkMessageOf,
-  type AssistantStatus,
-  type LinkCodeResponse,
-} from "../../../worker/assistant/link-code";
+import { renderedWhenNeeded } from "~/components/ui/opened-later";
+import type { AssistantStatus, LinkCodeResponse } from "../../../worker/assistant/link-code";
+
+const LinkCodePanel = renderedWhenNeeded(() =>
+  import("./assistant-link-code-panel").then((module) => module.LinkCodePanel),
+);
 
 /** What the settings action answers for "create-link-code": the code to show, or why not. */
 export type LinkCodeResult = { intent: "create-link-code"; ok: true; linkCode: LinkCodeResponse } | ActionResult;
@@ -158,67 +158,5 @@ function LinkWithCode({ isCodeBurned }: { isCodeBurned: boolean }) {
       checking={revalidator.state !== "idle"}
       checkAgain={() => void revalidator.revalidate()}
     />
-  );
-}
-
-function LinkCodePanel({
-  linkCode,
-  secondsLeft,
-  isBurned,
-  newCode,
-  checking,
-  checkAgain,
-}: {
-  linkCode: LinkCodeResponse;
-  secondsLeft: number;
-  isBurned: boolean;
-  newCode: ReactNode;
-  checking: boolean;
-  checkAgain: () => void;
-}) {
-  const { t } = useTranslation("user-settings");
-  const language = useLanguage();
-  const message = linkMessageOf(linkCode.code, language);
-  const number = linkCode.whatsapp_number;
-  const whatsappLink = number ? `https://wa.me/${digitsOf(number)}?text=${encodeURIComponent(message)}` : undefined;
-  if (secondsLeft === 0 || isBurned)
-    return (
-      <div className="grid gap-3">
-        <p className="text-sm text-foreground" role="status">
-          {t(isBurned ? "assistant.burned" : "assistant.expired")}
-        </p>
-        <div>{newCode}</div>
-      </div>
-    );
-  const minutes = Math.floor(secondsLeft / 60);
-  const seconds = String(secondsLeft % 60).padStart(2, "0");
-  return (
-    <div className="grid gap-4" data-testid="link-code">
-      <div className="grid gap-1">
-        <p className="text-sm text-muted-foreground">{t("assistant.yourCode")}</p>
-        <p className="font-mono text-4xl font-bold tracking-[0.25em] text-foreground" data-link-code={linkCode.code}>
-          {linkCode.code}
-        </p>
-      </div>
-      <p className="text-base text-foreground">
-        {number ? t("assistant.sendTo", { message, number }) : t("assistant.sendToAssistant", { message })}
-      </p>
-      <p className="text-sm text-muted-foreground" aria-live="off">
-        {t("assistant.timeLeft", { time: `${minutes}:${seconds}` })}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {whatsappLink ? (
-          <Button asChild>
-            <a href={whatsappLink} target="_blank" rel="noopener noreferrer">
-              {t("assistant.openWhatsapp")}
-            </a>
-          </Button>
-        ) : null}
-        <Button type="button" variant="outline" onClick={checkAgain} disabled={checking}>
-          {t("assistant.checkAgain")}
-        </Button>
-      </div>
-      <p className="text-xs text-muted-foreground">{t("assistant.checking")}</p>
-    </div>
   );
 }
