@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { captureScreenshot, gotoHydrated, launchBrowser, openPage, toastWith } from "../support/browser.ts";
+import { chooseExpenseFrom } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 type Listed = { data: { description: string; amount: string }[]; meta: { total: number } };
@@ -26,13 +27,7 @@ async function waitForServiceWorker(page: Page) {
 async function recordExpense(page: Page, accountId: string, amount: string, description: string) {
   const dialog = page.getByRole("dialog");
   await page.getByRole("button", { name: "New transaction" }).first().click();
-  await dialog
-    .locator("label")
-    .filter({ has: page.getByRole("radio", { name: /^Expense/ }) })
-    .click();
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.locator("#tx-origin").selectOption(`account:${accountId}`);
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await chooseExpenseFrom(page, accountId);
   await dialog.getByLabel("Amount").fill(amount);
   await dialog.getByLabel("Description").fill(description);
   await dialog.getByRole("button", { name: "Create" }).click();
