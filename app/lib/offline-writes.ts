@@ -7,7 +7,7 @@
 import type { LedgerActionResult } from "~/components/transactions/types";
 import { idempotencyKeyField } from "../../worker/idempotency/idempotency-key";
 import { queuedEntriesSyncTag } from "./offline-app";
-import { queueEntry, replayField, typedInField } from "./queued-entries";
+import { queueEntry, recordedByField, replayField, typedInField } from "./queued-entries";
 
 /** A fetch that never reached the server throws a TypeError ("Failed to fetch"), whatever the browser. */
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
@@ -17,6 +17,7 @@ export function isKeepable(form: FormData): boolean {
   return (
     form.get("intent") === "create" &&
     typeof form.get(idempotencyKeyField) === "string" &&
+    typeof form.get(recordedByField) === "string" &&
     !form.has("installments_count")
   );
 }
@@ -25,7 +26,13 @@ export function isKeepable(form: FormData): boolean {
 export async function keepOffline(form: FormData, workspaceId: string, action: string): Promise<LedgerActionResult> {
   const fields = [...form.entries()].filter((field): field is [string, string] => typeof field[1] === "string");
   fields.push([typedInField, document.documentElement.lang]);
-  await queueEntry({ key: String(form.get(idempotencyKeyField)), workspaceId, action, fields });
+  await queueEntry({
+    key: String(form.get(idempotencyKeyField)),
+    workspaceId,
+    personId: String(form.get(recordedByField)),
+    action,
+    fields,
+  });
   await askForBackgroundSync();
   return { intent: "create", ok: true, kept: true };
 }

@@ -11,6 +11,8 @@ export type QueuedEntry = {
   /** The entry's Idempotency-Key, also its key on the device. */
   key: string;
   workspaceId: string;
+  /** Who recorded it: only they see it and send it, and the server takes it from no one else. */
+  personId: string;
   /** The page address the wizard posts to. */
   action: string;
   /** The wizard's fields, in order (tags repeat). */
@@ -29,6 +31,12 @@ export const replayField = "replay";
  * Portuguese): an entry sent after the person switched languages is read as it was typed.
  */
 export const typedInField = "typed_in";
+
+/**
+ * The form field naming who recorded a new transaction (the wizard sends it): an entry kept on a device and
+ * sent later under someone else's session — another person signed in on it meanwhile — is refused.
+ */
+export const recordedByField = "recorded_by";
 
 const store = () => createStore("moneta-offline", "queued-entries");
 
@@ -51,11 +59,13 @@ export async function queueEntry(entry: Omit<QueuedEntry, "state" | "recordedAt"
   announce();
 }
 
-/** The entries kept on this device, oldest first; of one workspace when given. */
-export async function queuedEntries(workspaceId?: string): Promise<QueuedEntry[]> {
+/** The entries kept on this device, oldest first; of one workspace and one person when given. */
+export async function queuedEntries(
+  of: { workspaceId: string; personId: string } | null = null,
+): Promise<QueuedEntry[]> {
   const all = await values<QueuedEntry>(store());
   return all
-    .filter((entry) => workspaceId === undefined || entry.workspaceId === workspaceId)
+    .filter((entry) => of === null || (entry.workspaceId === of.workspaceId && entry.personId === of.personId))
     .sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
 }
 

@@ -240,7 +240,14 @@ export default function WorkspaceDashboard({ params }: Route.ComponentProps) {
         canEdit={canEdit}
         analyticsHref={`/workspaces/${params.workspaceId}/analytics?from=${page.today.slice(0, 7)}-01&to=${page.today}`}
       />
-      <QueuedEntriesList workspaceId={params.workspaceId} accounts={page.accounts} cards={page.cards} />
+      {layout ? (
+        <QueuedEntriesList
+          workspaceId={params.workspaceId}
+          personId={layout.user.uuid}
+          accounts={page.accounts}
+          cards={page.cards}
+        />
+      ) : null}
       <RecentTransactions
         transactions={stats.recent_transactions}
         today={page.today}

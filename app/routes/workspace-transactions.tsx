@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { detectLanguage, type Language, toLanguage } from "~/lib/i18n";
 import { keepsDataWhenKept } from "~/lib/offline-revalidation";
-import { typedInField } from "~/lib/queued-entries";
+import { recordedByField, typedInField } from "~/lib/queued-entries";
 import { serverI18n } from "~/lib/i18n.server";
 import { formText, readLedgerForm, refusedAction, refusedForm } from "~/lib/ledger-form.server";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
@@ -79,6 +79,10 @@ export async function action(args: Route.ActionArgs) {
     }
     if (intent !== "create" && intent !== "update")
       return data<LedgerActionResult>({ intent, ok: false, code: "BAD_REQUEST" }, { status: 400 });
+    // An entry kept on a device is taken only from the person who recorded it (someone else may have signed in there).
+    const recordedBy = formText(form, recordedByField);
+    if (intent === "create" && recordedBy !== undefined && recordedBy !== viewer.ctx.actor.userId)
+      return data<LedgerActionResult>({ intent, ok: false, code: "FORBIDDEN" }, { status: 403 });
     // An entry recorded offline names the language its amounts were typed in; the wizard's own post is read in the page's.
     const language = toLanguage(formText(form, typedInField)) ?? detectLanguage(args.request);
     const parsed = readLedgerForm(form, language, transactionSchema);
@@ -212,7 +216,14 @@ export default function WorkspaceTransactions({ params }: Route.ComponentProps) 
       {page.hasAnyTransaction ? (
         <TransactionFilters values={filterValues} refused={page.amountRefusals} payees={page.payees} {...options} />
       ) : null}
-      <QueuedEntriesList workspaceId={params.workspaceId} accounts={page.accounts} cards={page.cards} />
+      {layout ? (
+        <QueuedEntriesList
+          workspaceId={params.workspaceId}
+          personId={layout.user.uuid}
+          accounts={page.accounts}
+          cards={page.cards}
+        />
+      ) : null}
       {page.transactions.length ? (
         <>
           <TransactionList

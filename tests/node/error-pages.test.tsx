@@ -1,4 +1,4 @@
-import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, data, type RouteObject, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -19,12 +19,13 @@ async function renderRoutes(language: Language, routes: RouteObject[], path: str
   const context = await handler.query(new Request(`http://127.0.0.1${path}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  // Rendered whole, as the server streams it: the error pages' code is loaded when one is shown.
+  const { prelude } = await prerender(
     <I18nextProvider i18n={serverI18n(language)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </I18nextProvider>,
   );
-  return { status: context.statusCode, html };
+  return { status: context.statusCode, html: await new Response(prelude).text() };
 }
 
 describe("error pages", () => {

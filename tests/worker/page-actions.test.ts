@@ -4,7 +4,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { users, workspaces } from "../../db/schema/index.ts";
+import { insertAccount, insertWorkspace } from "../../db/factories.ts";
+import { transactions, users, workspaces } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { fixedClock } from "../support/service-context.ts";
 import { signInAs } from "../support/sessions.ts";
@@ -115,6 +116,45 @@ describe("page form actions and the Origin check, in the built Worker", () => {
     const response = await post("/language", { language: "en", redirectTo: "/" }, { Origin: "https://evil.example" });
     expect(response.status).toBe(403);
     expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("takes an entry kept offline only from who recorded it, and reads its amount in the language it was typed in", async () => {
+    const workspace = await insertWorkspace(db, { ownerId: person.user.id, currency: "BRL" });
+    const account = await insertAccount(db, { workspaceId: workspace.id, currency: "BRL" });
+    const entry = (fields: Record<string, string>) =>
+      post(
+        `/workspaces/${workspace.id}/transactions.data`,
+        {
+          intent: "create",
+          type: "expense",
+          description: "Café",
+          date: "2026-11-29",
+          origin_id: `account:${account.id}`,
+          has_tags: "1",
+          note: "",
+          parts: "null",
+          idempotency_key: crypto.randomUUID(),
+          replay: "1",
+          ...fields,
+        },
+        { Origin: site },
+      );
+    const amounts = async () =>
+      (
+        await db
+          .select({ cents: transactions.amountCents })
+          .from(transactions)
+          .where(eq(transactions.workspaceId, workspace.id))
+      )
+        .map((row) => row.cents)
+        .sort((a, b) => a - b);
+    // Recorded by someone else on this device, sent under this person's session: refused, nothing written.
+    expect((await entry({ amount: "12,50", typed_in: "pt-BR", recorded_by: crypto.randomUUID() })).status).toBe(403);
+    expect(await amounts()).toEqual([]);
+    // The page is Portuguese (the cookie), the entry was typed in English: "1,250.00" is one thousand two hundred and fifty.
+    expect((await entry({ amount: "1,250.00", typed_in: "en", recorded_by: person.user.id })).status).toBe(200);
+    expect((await entry({ amount: "12,50", typed_in: "pt-BR", recorded_by: person.user.id })).status).toBe(200);
+    expect(await amounts()).toEqual([1250, 125_000]);
   });
 
   it("starts a workspace in the zone the form carries, or the page language's when it carries none", async () => {

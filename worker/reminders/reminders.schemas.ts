@@ -32,11 +32,14 @@ const pushEndpoint = z
     }
   }, "errors:fields.pushEndpointInvalid");
 
+/** How many bytes unpadded base64url text holds. */
+const decodedLength = (text: string) => Math.floor((text.length * 3) / 4);
+
 const base64UrlOfLength = (bytes: number) =>
   z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, "errors:fields.pushKeyInvalid")
-    .refine((value) => Math.floor((value.replace(/=+$/, "").length * 3) / 4) === bytes, "errors:fields.pushKeyInvalid");
+    .refine((value) => decodedLength(value) === bytes, "errors:fields.pushKeyInvalid");
 
 /**
  * A browser's push subscription as `PushSubscription.toJSON()` gives it (PUT /api/profile/push-devices): its

@@ -17,13 +17,13 @@ export function errorPageKindOf(error: unknown): ErrorPageKind {
   return "generic";
 }
 
-const errorPages = () => import("~/components/errors/error-pages");
+const errorPages = () => import("~/components/frame-later/error-pages");
 const LazyErrorPage = lazy(() => errorPages().then((module) => ({ default: module.ErrorPage })));
 const LazyWorkspaceErrorPanel = lazy(() => errorPages().then((module) => ({ default: module.WorkspaceErrorPanel })));
 
 /**
  * The 404 page, the refused-request page (403), the database-out-of-reach page (503), the offline page and
- * the generic error page, in the visitor's language (~/components/errors/error-pages.tsx). Errors are rare:
+ * the generic error page, in the visitor's language (~/components/frame-later/error-pages.tsx). Errors are rare:
  * their code stays out of every page's first load and streams in with the page that needs it.
  */
 export function ErrorPage(props: ComponentProps<typeof LazyErrorPage>) {

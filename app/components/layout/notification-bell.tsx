@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { openedLater } from "~/components/ui/opened-later";
 
 const NotificationSheet = openedLater(() =>
-  import("~/components/notifications/notification-sheet").then((module) => module.default),
+  import("~/components/frame-later/notification-sheet").then((module) => module.default),
 );
 
 /**

@@ -22,7 +22,7 @@ import {
 
 /** How to install on an iPhone or iPad ("Add to Home Screen"), opened from the menu on Safari there. */
 const InstallHintDialog = openedLater(() =>
-  import("~/components/shell/install-hint-dialog").then((module) => module.InstallHintDialog),
+  import("~/components/frame-later/install-hint-dialog").then((module) => module.InstallHintDialog),
 );
 
 export type MenuUser = { name: string | null; email: string; picture: string | null };

@@ -17,7 +17,7 @@ type WorkspaceOption = { uuid: string; name: string; primary_color: string; seco
 type CurrentWorkspace = WorkspaceOption & { role: WorkspaceRole };
 
 type AppShellProps = {
-  user: MenuUser;
+  user: MenuUser & { uuid: string };
   tierLabel: string;
   unreadNotifications: number;
   workspace: CurrentWorkspace;
@@ -86,7 +86,11 @@ export function AppShell({
         </main>
       </div>
       <KeyboardShortcuts workspaceId={workspace.uuid} />
-      <OfflineAppParts workspaceId={workspace.uuid} canRecord={can(workspace.role, "finances.write")} />
+      <OfflineAppParts
+        workspaceId={workspace.uuid}
+        personId={user.uuid}
+        canRecord={can(workspace.role, "finances.write")}
+      />
       {!isDashboard && can(workspace.role, "finances.write") ? (
         <Link
           to={`${workspacePath}/dashboard?new=expense`}

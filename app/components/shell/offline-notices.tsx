@@ -72,11 +72,19 @@ function AppUpdateNotice() {
  * What the shell adds once the page is live: the service worker registered (never on the public pages),
  * a new build offered, and — for people who may record money — what sends the entries recorded offline.
  */
-export function OfflineAppParts({ workspaceId, canRecord }: { workspaceId: string; canRecord: boolean }) {
+export function OfflineAppParts({
+  workspaceId,
+  personId,
+  canRecord,
+}: {
+  workspaceId: string;
+  personId: string;
+  canRecord: boolean;
+}) {
   useEffect(startOfflineApp, []);
   return (
     <>
-      {canRecord ? <QueuedEntriesSender workspaceId={workspaceId} /> : null}
+      {canRecord ? <QueuedEntriesSender workspaceId={workspaceId} personId={personId} /> : null}
       <AppUpdateNotice />
     </>
   );

@@ -22,12 +22,12 @@ import { useLanguage } from "~/lib/use-language";
 import type { AccountOption, CardOption, LedgerActionResult } from "./types";
 
 /** The entries of a workspace kept on this device, as they change (in this tab, another one, or the service worker). */
-function useQueuedEntries(workspaceId: string): QueuedEntry[] {
+function useQueuedEntries(workspaceId: string, personId: string): QueuedEntry[] {
   const [entries, setEntries] = useState<QueuedEntry[]>([]);
   useEffect(() => {
     let isCurrent = true;
     const read = () =>
-      void queuedEntries(workspaceId).then((found) => {
+      void queuedEntries({ workspaceId, personId }).then((found) => {
         if (isCurrent) setEntries(found);
       });
     read();
@@ -36,7 +36,7 @@ function useQueuedEntries(workspaceId: string): QueuedEntry[] {
       isCurrent = false;
       stop();
     };
-  }, [workspaceId]);
+  }, [workspaceId, personId]);
   return entries;
 }
 
@@ -52,7 +52,7 @@ const fieldOf = (entry: QueuedEntry, name: string) => entry.fields.find(([field]
  * server refuses is kept, marked with why, for the person to retry or discard; one that meets no
  * connection stays waiting. Rendered once, by the workspace's shell.
  */
-export function QueuedEntriesSender({ workspaceId }: { workspaceId: string }) {
+export function QueuedEntriesSender({ workspaceId, personId }: { workspaceId: string; personId: string }) {
   const { t } = useTranslation("transactions");
   const fetcher = useFetcher<LedgerActionResult>({ key: "queued-entries" });
   const sending = useRef<QueuedEntry | null>(null);
@@ -72,7 +72,7 @@ export function QueuedEntriesSender({ workspaceId }: { workspaceId: string }) {
   useEffect(() => {
     if (sending.current || fetcher.state !== "idle") return;
     let isCurrent = true;
-    void queuedEntries(workspaceId).then((entries) => {
+    void queuedEntries({ workspaceId, personId }).then((entries) => {
       const next = entries.find((entry) => entry.state === "waiting");
       if (!isCurrent || !next || sending.current) return;
       sending.current = next;
@@ -81,7 +81,7 @@ export function QueuedEntriesSender({ workspaceId }: { workspaceId: string }) {
     return () => {
       isCurrent = false;
     };
-  }, [round, workspaceId]);
+  }, [round, workspaceId, personId]);
 
   useEffect(() => {
     const entry = sending.current;
@@ -121,17 +121,17 @@ export function QueuedEntriesSender({ workspaceId }: { workspaceId: string }) {
   return null;
 }
 
-type ListProps = { workspaceId: string; accounts: AccountOption[]; cards: CardOption[] };
+type ListProps = { workspaceId: string; personId: string; accounts: AccountOption[]; cards: CardOption[] };
 
 /**
  * The entries recorded offline and not on the server yet, above a page's transactions: each with
  * where the money moved, its amount as typed and whether it waits or was refused (and why). A
  * refused one can be tried again or discarded; discarding asks first, since it exists nowhere else.
  */
-export function QueuedEntriesList({ workspaceId, accounts, cards }: ListProps) {
+export function QueuedEntriesList({ workspaceId, personId, accounts, cards }: ListProps) {
   const { t, i18n } = useTranslation(["transactions", "errors"]);
   const language = useLanguage();
-  const entries = useQueuedEntries(workspaceId);
+  const entries = useQueuedEntries(workspaceId, personId);
   const [discarding, setDiscarding] = useState<QueuedEntry | null>(null);
   if (!entries.length) return null;
   // Drawn only in the browser (the entries live on the device), so the moment is the browser's.

@@ -1,13 +1,15 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import type { loader as layoutLoader } from "~/routes/workspace-layout";
 import { Button } from "~/components/ui/button";
 import { DialogDescription, DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
 import { useLanguage } from "~/lib/use-language";
 import { idempotencyKeyField } from "../../../worker/idempotency/idempotency-key";
 import { isKeepable, keepOffline } from "~/lib/offline-writes";
+import { recordedByField } from "~/lib/queued-entries";
 import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
 import { LegsStep } from "./legs-step";
@@ -115,6 +117,7 @@ export function TransactionWizard({
   // "errors" too: the field messages and failures are keys of that namespace.
   const { t, i18n } = useTranslation(["transactions", "errors"]);
   const fetcher = useFetcher<LedgerActionResult>();
+  const personId = useRouteLoaderData<typeof layoutLoader>("routes/workspace-layout")?.user.uuid;
   const options = useMemo(
     () => offered({ accounts, cards, tags, rates, payeeNames }, transaction, draft),
     [accounts, cards, tags, rates, payeeNames, transaction, draft],
@@ -219,6 +222,7 @@ export function TransactionWizard({
         : { type: "transaction", transactionId: transaction?.uuid, language, currency },
     );
     if (!isEdit) form.set(idempotencyKeyField, idempotencyKey);
+    if (!isEdit && personId) form.set(recordedByField, personId);
     plan?.fill?.(form, values);
     // Offline, a new transaction is kept on this device and sent when the connection is back.
     if (!plan && !navigator.onLine && isKeepable(form)) {
