@@ -29,7 +29,8 @@ export function TransactionDialog({ open, onOpenChange, transaction, draft, ...p
   const { t } = useTranslation("transactions");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      {/* On a phone it rises from the bottom, its buttons under the thumb. */}
+      <DialogContent className="max-w-xl max-sm:top-auto max-sm:bottom-0 max-sm:max-h-[92dvh] max-sm:w-full max-sm:max-w-none max-sm:translate-y-0 max-sm:rounded-b-none max-sm:rounded-t-2xl max-sm:pb-[max(1.5rem,env(safe-area-inset-bottom))]">
         <DialogHeader>
           <DialogTitle>{transaction ? t("wizard.editTitle") : t("wizard.createTitle")}</DialogTitle>
         </DialogHeader>

@@ -302,8 +302,10 @@ export function TransactionWizard({
           {stillNeeded}
         </p>
       ) : null}
-      <DialogFooter className="sm:items-center">
-        <Button variant="ghost" onClick={onCancel} className="sm:mr-auto">
+      {/* On a phone, Back and the main button side by side at the bottom, the main one under the right thumb;
+          the sheet closes from its X, Escape or the backdrop. */}
+      <DialogFooter className="max-sm:flex-row max-sm:[&>*]:flex-1 sm:items-center">
+        <Button variant="ghost" onClick={onCancel} className="max-sm:hidden sm:mr-auto">
           {t("wizard.cancel")}
         </Button>
         {step > 1 ? (
