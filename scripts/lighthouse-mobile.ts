@@ -58,26 +58,54 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
   throw new LocalStackError("Chromium did not open its DevTools port within 10 s.");
 }
 
+/** A cookie put in the browser's own jar through the DevTools protocol (the service worker's fetches carry it too). */
+async function setBrowserCookie(port: number, url: string, cookie: { name: string; value: string }) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((opened) => socket.addEventListener("open", opened, { once: true }));
+  const answered = new Promise((answer) => socket.addEventListener("message", answer, { once: true }));
+  socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: [{ ...cookie, url }] } }));
+  await answered;
+  socket.close();
+}
+
+/** How long the first visit leaves the service worker to fetch the build's files before the measured visits. */
+const installWaitMs = 8000;
+
 /**
- * `runs` cold Lighthouse runs of `url` (performance only), one Chromium for all; `headers` go with every
- * request (a signed-in page's session cookie).
+ * `runs` Lighthouse runs of `url` (performance only), one Chromium for all. Cold by default, `headers` going
+ * with every request (a signed-in page's session cookie). With `repeatVisit`, the session is a cookie in the
+ * browser, a first visit (not measured) lets the installed app's service worker take the build's files, and
+ * every measured run keeps the browser's storage: a person opening the app again.
  */
 export async function runLighthouseMobile(
   url: string,
   runs: number,
   headers?: Record<string, string>,
+  options: { repeatVisit?: { cookie: { name: string; value: string } } } = {},
 ): Promise<LighthouseRun[]> {
   const chromium = await startChromium();
   try {
     const results: LighthouseRun[] = [];
-    for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(url, {
+    const { repeatVisit } = options;
+    const visit = () =>
+      lighthouse(url, {
         port: chromium.port,
         onlyCategories: ["performance"],
-        extraHeaders: headers,
+        extraHeaders: repeatVisit ? undefined : headers,
+        disableStorageReset: Boolean(repeatVisit),
         logLevel: "error",
         output: "json",
       });
+    if (repeatVisit) {
+      await setBrowserCookie(chromium.port, url, repeatVisit.cookie);
+      await visit();
+      await new Promise((wait) => setTimeout(wait, installWaitMs));
+    }
+    for (let run = 0; run < runs; run++) {
+      const result = await visit();
       if (!result) throw new LocalStackError(`Lighthouse returned nothing for ${url}.`);
       const { audits, categories } = result.lhr;
       if (result.lhr.runtimeError) throw new LocalStackError(`Lighthouse: ${result.lhr.runtimeError.message}`);

@@ -183,6 +183,10 @@ describe("bank connections in Chromium", () => {
       await bank.getByRole("button", { name: w.review }).click();
       const matched = page.getByRole("dialog", { name: w.matchedTitle });
       await matched.getByText(typedLine.description, { exact: false }).first().waitFor();
+      // Escape once the dialog holds the focus (its dismissal listens from then on).
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null))
+        .toBe(true);
       await page.keyboard.press("Escape");
       await matched.waitFor({ state: "hidden" });
       await page.waitForURL((url) => !url.searchParams.has("matched"));

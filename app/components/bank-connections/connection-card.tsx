@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -63,6 +63,13 @@ export function ConnectionCard({
   const widget = usePluggyWidget(connection.uuid);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // Closed at once when asked, while the address forgets the list (its page's data follows), and stays
+  // closed whatever the page reads meanwhile; opening it again starts from an address without it.
+  const [isMatchedClosed, setMatchedClosed] = useState(false);
+  const isMatchedInAddress = searchParams.has("matched");
+  useEffect(() => {
+    if (!isMatchedInAddress) setMatchedClosed(false);
+  }, [isMatchedInAddress]);
   const isBusy = busyId === connection.uuid;
   const consentEnds = connection.consent_expires_at ? Date.parse(connection.consent_expires_at) : null;
   const isRenewDue = consentEnds !== null && consentEnds - Date.now() < renewAheadMs;
@@ -201,8 +208,9 @@ export function ConnectionCard({
         }}
       />
       <MatchedDialog
-        open={matched !== null}
+        open={matched !== null && !isMatchedClosed}
         onClose={() => {
+          setMatchedClosed(true);
           const next = new URLSearchParams(searchParams);
           next.delete("matched");
           navigate(next.size ? `?${next}` : ".", { preventScrollReset: true });
