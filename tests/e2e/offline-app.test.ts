@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { captureScreenshot, gotoHydrated, launchBrowser, openPage, toastWith } from "../support/browser.ts";
+import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
 import { chooseExpenseFrom } from "./support/ledger.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
@@ -32,6 +33,14 @@ async function recordExpense(page: Page, accountId: string, amount: string, desc
   await dialog.getByLabel("Description").fill(description);
   await dialog.getByRole("button", { name: "Create" }).click();
   await dialog.waitFor({ state: "hidden" });
+}
+
+/** axe's serious and critical findings on the page as it is. */
+async function blockingViolations(page: Page, screen: string) {
+  const found = await accessibilityViolations(page, screen);
+  return describeViolations(
+    found.filter((violation) => violation.impact !== null && blockingImpacts.includes(violation.impact)),
+  );
 }
 
 const waitingList = (page: Page) => page.getByRole("region", { name: /Waiting to send/ });
@@ -112,6 +121,7 @@ describe("the app offline in Chromium", () => {
     await expect.poll(() => waitingList(page).getByRole("listitem").count()).toBe(3);
     await expect.poll(() => waitingList(page).textContent()).toContain("−R$12.50");
     await captureScreenshot(page, "offline-waiting-entries-en-desktop");
+    expect(await blockingViolations(page, "transactions offline, entries waiting")).toEqual([]);
     // Nothing reached the server.
     expect((await api<Listed>(page, "GET", `/${workspaceId}/transactions`)).meta.total).toBe(0);
     // Meanwhile, on another device, the wallet account is deleted: its entry will be refused.
@@ -162,7 +172,12 @@ describe("the app offline in Chromium", () => {
   });
 
   it("sends an entry with the app closed (Background Sync), and signing out forgets the pages kept", async () => {
-    const { page, context } = await openPage(browser, { baseURL, allowsServiceWorker: true, locale: "pt-BR" });
+    const { page, context } = await openPage(browser, {
+      baseURL,
+      allowsServiceWorker: true,
+      locale: "pt-BR",
+      viewport: "mobile",
+    });
     const { workspaceId, accountId } = await signedInWithAccounts(context, page, "sync");
     const workspacePath = `/workspaces/${workspaceId}`;
     await gotoHydrated(page, `${workspacePath}/transactions`);
@@ -192,7 +207,8 @@ describe("the app offline in Chromium", () => {
         (await page.getByRole("region", { name: /Aguardando envio/ }).textContent())?.replace(/\s/g, " "),
       )
       .toContain("−R$ 1.234,56");
-    await captureScreenshot(page, "offline-waiting-entries-pt-BR-desktop");
+    await captureScreenshot(page, "offline-waiting-entries-pt-BR-mobile");
+    expect(await blockingViolations(page, "transações sem conexão, no telefone")).toEqual([]);
 
     // The app is closed; the connection comes back and the browser fires Background Sync (asked here through
     // the DevTools protocol, from a page of another origin, so no page of the app is open to do it instead).
