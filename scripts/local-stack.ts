@@ -160,22 +160,30 @@ export function localJwtSecret(dataDir: string): string {
   return localSecret(dataDir, "jwt-secret");
 }
 
+type VapidKeyPair = { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string };
+
+/** A new VAPID key pair as the Worker takes it: the P-256 public point and the 32-byte private scalar, base64url. */
+export function newVapidKeyPair(): VapidKeyPair {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const scalar = Buffer.alloc(32);
+  const privateKey = ecdh.getPrivateKey();
+  privateKey.copy(scalar, 32 - privateKey.length);
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
+    VAPID_PRIVATE_KEY: scalar.toString("base64url"),
+  };
+}
+
 /**
  * A per-checkout VAPID key pair kept under .data/ (Web Push, README: "Reminders"), so a browser subscribed to
  * `npm start`'s reminders stays subscribed across restarts: the public point and private scalar, base64url.
  */
-export function localVapidKeys(dataDir: string): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+export function localVapidKeys(dataDir: string): VapidKeyPair {
   const file = join(dataDir, "vapid-keys.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
   mkdirSync(dataDir, { recursive: true });
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const scalar = Buffer.alloc(32);
-  ecdh.getPrivateKey().copy(scalar, 32 - ecdh.getPrivateKey().length);
-  const keys = {
-    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
-    VAPID_PRIVATE_KEY: scalar.toString("base64url"),
-  };
+  const keys = newVapidKeyPair();
   writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
   return keys;
 }

@@ -15,7 +15,14 @@ export const cacheNames = (buildId: string) => ({
 });
 
 /** Whether a cache holds kept pages (of any build): a sign-out empties them all. */
-export const isKeptPagesCache = (name: string) => name.startsWith(`${cachePrefix}pages-`);
+const isKeptPagesCache = (name: string) => name.startsWith(`${cachePrefix}pages-`);
+
+/** Empties the pages kept on this device, every build's: on signing out (the worker) and on the sign-in page. */
+export async function forgetKeptPages() {
+  if (typeof caches === "undefined") return;
+  const names = await caches.keys();
+  await Promise.all(names.filter(isKeptPagesCache).map((name) => caches.delete(name)));
+}
 
 /** The pages of a workspace kept for reading offline: its dashboard, transactions and accounts. */
 const savedPage = /^\/workspaces\/[^/]+\/(dashboard|transactions|accounts)(\.data)?$/;

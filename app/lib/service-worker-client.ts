@@ -5,7 +5,7 @@
  * kept on the device (and from when) or live.
  */
 import { useSyncExternalStore } from "react";
-import { isKeptPagesCache, type PageMessage, savedCopyMetaName, type WorkerMessage } from "./offline-app";
+import { type PageMessage, savedCopyMetaName, type WorkerMessage } from "./offline-app";
 
 type State = {
   /** A new build installed and waiting for the person to reload. */
@@ -91,11 +91,4 @@ export function takeUpdate() {
   if (!waiting) return;
   navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
   waiting.postMessage({ type: "take-over" } satisfies PageMessage);
-}
-
-/** Empties the pages kept on this device (signing out; the service worker also does on the sign-out post). */
-export async function forgetKeptPages() {
-  if (typeof caches === "undefined") return;
-  const names = await caches.keys();
-  await Promise.all(names.filter(isKeptPagesCache).map((name) => caches.delete(name)));
 }

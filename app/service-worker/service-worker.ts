@@ -16,7 +16,7 @@ import { offline as portugueseTexts } from "../../locales/pt-BR/common.json";
 import {
   cacheNames,
   cachePrefix,
-  isKeptPagesCache,
+  forgetKeptPages,
   isRouteManifest,
   isSavedPage,
   isSignOut,
@@ -124,11 +124,6 @@ self.addEventListener("fetch", (event) => {
   }
   if (event.request.mode === "navigate") event.respondWith(networkOrOfflinePage(event.request));
 });
-
-async function forgetKeptPages() {
-  const names = await caches.keys();
-  await Promise.all(names.filter(isKeptPagesCache).map((name) => caches.delete(name)));
-}
 
 const isBuildFile = (pathname: string) =>
   pathname.startsWith("/assets/") || pathname.startsWith("/icons/") || pathname === "/favicon.svg";

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { accessibilityViolations, blockingImpacts, describeViolations } from "../support/accessibility.ts";
-import { captureScreenshot, gotoHydrated, launchBrowser, openPage } from "../support/browser.ts";
+import { captureScreenshot, gotoHydrated, launchBrowser, openPage, viewports } from "../support/browser.ts";
 import { signUpWithWorkspace } from "./support/sign-in.ts";
 
 /**
@@ -43,6 +43,14 @@ describe("reminders as notifications in Chromium", () => {
       describeViolations(violations.filter((found) => found.impact !== null && blockingImpacts.includes(found.impact))),
     ).toEqual([]);
 
+    // In Portuguese (the header's switcher), on a phone's width.
+    await page.setViewportSize(viewports.mobile);
+    await page.locator('button[name="language"][value="pt-BR"]').click();
+    await page.getByRole("heading", { name: "Configurações", level: 1 }).waitFor();
+    await page.locator("#reminders").scrollIntoViewIfNeeded();
+    await page.getByText("As notificações do Moneta estão bloqueadas nas configurações deste navegador.").waitFor();
+    await page.getByText("Ligue as notificações em um navegador (acima) para receber lembretes por lá.").waitFor();
+    await captureScreenshot(page, "push-settings-pt-BR-mobile");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -63,6 +63,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /^worker\/access\/permissions\.ts$/, reason: "what each role may do, so pages hide what it may not" },
   {
+    pattern: /^worker\/push\/web-push\.ts$/,
+    reason: "base64url as push keys travel, which the page decodes for PushManager.subscribe()",
+  },
+  {
     pattern: /^worker\/bank-connections\/pluggy-widget\.ts$/,
     reason: "where Pluggy's widget loads from, for the page that opens it and the policy that allows it",
   },

@@ -8,13 +8,13 @@ import {
   migrateDatabase,
   startDatabase,
   startWorkerServer,
+  newVapidKeyPair,
 } from "../../scripts/local-stack.ts";
 import { providerUrlEnv, startFakeRateProviders } from "./fake-rate-providers.ts";
 import { startFakeGraphApi } from "./fake-graph-api.ts";
 import { startFakePluggy } from "./fake-pluggy.ts";
 import { startFakeResend } from "./fake-resend.ts";
 import { testPhoneNumberId } from "./whatsapp-webhook.ts";
-import { newVapidKeys } from "./fake-push-service.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -85,7 +85,7 @@ export default async function setup(project: TestProject) {
       WHATSAPP_GRAPH_API_URL: graphApi.url,
       WHATSAPP_DISPLAY_NUMBER: "+55 11 4000-0000",
       // Web Push is set up (its browser side is tests/e2e/push-notifications.test.ts).
-      ...newVapidKeys(),
+      ...newVapidKeyPair(),
       TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs),
       BANK_SECRETS_KEY: Buffer.alloc(32, 5).toString("base64"),
       PLUGGY_API_URL: pluggy.url,

@@ -119,13 +119,3 @@ export async function startFakePushService() {
 }
 
 export type FakePushService = Awaited<ReturnType<typeof startFakePushService>>;
-
-/** A VAPID key pair as the app takes it from its environment: the public point and the private scalar, base64url. */
-export function newVapidKeys() {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const scalar = Buffer.alloc(32);
-  const privateKey = ecdh.getPrivateKey();
-  privateKey.copy(scalar, 32 - privateKey.length);
-  return { VAPID_PUBLIC_KEY: base64Url(ecdh.getPublicKey()), VAPID_PRIVATE_KEY: base64Url(scalar) };
-}

@@ -4,7 +4,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, migrateDatabase, type RunningProcess, startDatabase } from "../../scripts/local-stack.ts";
+import {
+  freePort,
+  migrateDatabase,
+  newVapidKeyPair,
+  type RunningProcess,
+  startDatabase,
+} from "../../scripts/local-stack.ts";
 import { addMember, insertAccount, insertCard, insertUser, insertWorkspace } from "../../db/factories.ts";
 import {
   botLinks,
@@ -16,7 +22,7 @@ import {
 } from "../../db/schema/index.ts";
 import { startBuiltWorker } from "../support/built-worker.ts";
 import { startFakeGraphApi, type FakeGraphApi } from "../support/fake-graph-api.ts";
-import { type FakePushService, newVapidKeys, startFakePushService } from "../support/fake-push-service.ts";
+import { type FakePushService, startFakePushService } from "../support/fake-push-service.ts";
 import { startFakeResend, type FakeResend } from "../support/fake-resend.ts";
 import { databaseAt } from "../support/worker-session.ts";
 
@@ -31,7 +37,7 @@ describe("the reminders in the built Worker", () => {
   let graph: FakeGraphApi;
   let push: FakePushService;
   let database: RunningProcess;
-  const vapid = newVapidKeys();
+  const vapid = newVapidKeyPair();
   let databaseUrl: string;
   const dataDir = mkdtempSync(join(tmpdir(), "moneta-reminders-"));
   const db = () => databaseAt(databaseUrl);

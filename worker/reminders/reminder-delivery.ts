@@ -43,11 +43,15 @@ type Person = { email: string; language: string; phone: string | null; devices: 
  */
 type Sent = { id: string; error: string | null; refused?: boolean; gone?: string[] };
 
+/** The screen a reminder is acted on, in its workspace (the dashboard when it names none). */
+const screenOf = (row: Claimed, values: Record<string, unknown>, appUrl: string) =>
+  new URL(`/workspaces/${row.workspaceId}/${String(values.link ?? "dashboard")}`, appUrl);
+
 /** A push reminder to each of the person's devices; none left (all gone) is a refusal, not worth a retry. */
 async function sendPush(ctx: ServiceContext, row: Claimed, person: Person): Promise<Sent> {
   if (person.devices.length === 0) return { id: row.id, error: "no device", refused: true };
   const values = JSON.parse(row.params) as Record<string, unknown>;
-  const link = new URL(`/workspaces/${row.workspaceId}/${String(values.link ?? "dashboard")}`, ctx.env.APP_URL);
+  const link = screenOf(row, values, ctx.env.APP_URL);
   const sent = await sendPushToDevices(
     ctx,
     person.devices,
@@ -95,7 +99,7 @@ async function sendOne(ctx: ServiceContext, row: Claimed, person: Person): Promi
   const values = JSON.parse(row.params) as Record<string, unknown>;
   const language = toLanguage(person.language) ?? "en";
   const appUrl = ctx.env.APP_URL;
-  const link = new URL(`/workspaces/${row.workspaceId}/${String(values.link ?? "dashboard")}`, appUrl).toString();
+  const link = screenOf(row, values, appUrl).toString();
   const message = reminderEmail({
     to: person.email,
     language,

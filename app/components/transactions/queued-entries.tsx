@@ -19,6 +19,7 @@ import {
 import { onSendQueuedRequest } from "~/lib/service-worker-client";
 import { parseTypedAmount } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
+import { failureReason } from "./failure-reason";
 import type { AccountOption, CardOption, LedgerActionResult } from "./types";
 
 /** The entries of a workspace kept on this device, as they change (in this tab, another one, or the service worker). */
@@ -148,13 +149,10 @@ export function QueuedEntriesList({ workspaceId, personId, accounts, cards }: Li
     const parsed = parseTypedAmount(fieldOf(entry, "amount"), typedIn, { currency });
     return parsed.ok && currency ? formatAmountText(parsed.text, currency, language) : fieldOf(entry, "amount");
   };
-  const reasonOf = (refusal: QueuedEntry["refusal"]) => {
-    const firstField = Object.values(refusal?.fieldErrors ?? {})[0]?.[0];
-    if (firstField) return i18n.t(firstField.key, firstField.values ?? {});
-    for (const key of [`transactions:errors.${refusal?.code}`, `errors:${refusal?.code}`]) {
-      if (i18n.exists(key)) return i18n.t(key);
-    }
-    return i18n.t("transactions:errors.failed");
+  /** A field's message where the refusal names one (the account is gone), else the wizard's words for its code. */
+  const reasonOf = (refusal: NonNullable<QueuedEntry["refusal"]>) => {
+    const firstField = Object.values(refusal.fieldErrors ?? {})[0]?.[0];
+    return firstField ? i18n.t(firstField.key, firstField.values ?? {}) : failureReason(refusal, i18n);
   };
   return (
     <section aria-labelledby="queued-entries-title" className="rounded-xl border border-dashed bg-card p-4 sm:p-5">
@@ -178,7 +176,9 @@ export function QueuedEntriesList({ workspaceId, personId, accounts, cards }: Li
                     .join(" · ")}
                 </p>
                 <p className={`mt-1 text-xs font-medium ${isRefused ? "text-destructive" : "text-muted-foreground"}`}>
-                  {isRefused ? t("queued.refused", { reason: reasonOf(entry.refusal) }) : t("queued.waiting")}
+                  {isRefused && entry.refusal
+                    ? t("queued.refused", { reason: reasonOf(entry.refusal) })
+                    : t("queued.waiting")}
                 </p>
               </div>
               <div className="flex items-center gap-2 sm:justify-end">

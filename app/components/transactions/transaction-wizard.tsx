@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { loader as layoutLoader } from "~/routes/workspace-layout";
@@ -9,6 +8,7 @@ import { toast } from "~/components/ui/toast";
 import { useLanguage } from "~/lib/use-language";
 import { idempotencyKeyField } from "../../../worker/idempotency/idempotency-key";
 import { isKeepable, keepOffline } from "~/lib/offline-writes";
+import { failureReason } from "./failure-reason";
 import { recordedByField } from "~/lib/queued-entries";
 import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
@@ -89,14 +89,6 @@ function offered(options: LedgerOptions, transaction: Transaction | null, draft:
 const firstField = (container: HTMLElement | null) =>
   container?.querySelector<HTMLElement>("input:checked") ??
   container?.querySelector<HTMLElement>("input:not([readonly]), select");
-
-/** Why saving failed: the page's words for the code, else the code's general sentence, else "try again". */
-function failureReason(result: { code: string }, i18n: Pick<I18n, "exists" | "t">) {
-  for (const key of [`transactions:errors.${result.code}`, `errors:${result.code}`]) {
-    if (i18n.exists(key)) return i18n.t(key);
-  }
-  return i18n.t("transactions:errors.failed");
-}
 
 export function TransactionWizard({
   workspaceId,

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { startOfflineApp } from "~/lib/service-worker-client";
+import { base64UrlToBytes } from "../../../worker/push/web-push";
 
 type DeviceState =
   | "checking"
@@ -17,9 +18,6 @@ type DeviceState =
   | "on";
 
 type PushDevices = { public_key: string | null; devices: number };
-
-const toBytes = (base64Url: string) =>
-  Uint8Array.from(atob(base64Url.replace(/-/g, "+").replace(/_/g, "/")), (character) => character.charCodeAt(0));
 
 async function readDevices(): Promise<PushDevices> {
   const response = await fetch("/api/profile/push-devices", { credentials: "same-origin" });
@@ -80,7 +78,7 @@ export function PushDeviceSwitch() {
       const registration = await workerRegistration();
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
-        applicationServerKey: toBytes(key),
+        applicationServerKey: base64UrlToBytes(key),
       });
       const saved = await fetch("/api/profile/push-devices", {
         method: "PUT",
@@ -128,27 +126,16 @@ export function PushDeviceSwitch() {
           {state === "checking" ? "" : t(`reminders.device.${state}`)}
         </p>
       </div>
-      {state === "off" ? (
+      {state === "off" || state === "on" ? (
         <Button
           type="button"
-          variant="outline"
+          variant={state === "off" ? "outline" : "ghost"}
           size="sm"
           disabled={isBusy}
-          onClick={turnOn}
+          onClick={state === "off" ? turnOn : turnOff}
           aria-describedby="push-device-status"
         >
-          {t("reminders.device.turnOn")}
-        </Button>
-      ) : state === "on" ? (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          disabled={isBusy}
-          onClick={turnOff}
-          aria-describedby="push-device-status"
-        >
-          {t("reminders.device.turnOff")}
+          {t(state === "off" ? "reminders.device.turnOn" : "reminders.device.turnOff")}
         </Button>
       ) : null}
     </div>

@@ -3,12 +3,11 @@
  * what a live page should: Continue enabled once the field is filled, the code field taking digits
  * only, one submission at a time with a busy label, and the Turnstile challenge when asked for.
  */
-import { isKeptPagesCache } from "../../../lib/offline-app";
+import { forgetKeptPages } from "../../../lib/offline-app";
 import { showChallenge } from "./challenge";
 
 // Whoever sees this page is signed out: the pages the installed app kept on this device go with the session.
-if ("caches" in window)
-  void caches.keys().then((names) => Promise.all(names.filter(isKeptPagesCache).map((name) => caches.delete(name))));
+void forgetKeptPages();
 
 const emailField = document.querySelector<HTMLInputElement>("#email");
 const codeField = document.querySelector<HTMLInputElement>("#token");
