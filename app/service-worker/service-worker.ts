@@ -217,7 +217,7 @@ async function offlinePage(request: Request): Promise<Response> {
   const cache = await caches.open(caches_.pages);
   const kept = (await cache.keys())
     .map((saved) => new URL(saved.url))
-    .filter((saved) => !saved.pathname.endsWith(".data"))
+    .filter((saved) => isSavedPage(saved.pathname) && !saved.pathname.endsWith(".data"))
     .map((saved) => saved.pathname);
   const links = kept
     .map((path) => `<li><a href="${path}">${escapeHtml(text.pages[pageNameOf(path)])}</a> <small>${path}</small></li>`)

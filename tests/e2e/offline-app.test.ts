@@ -110,7 +110,11 @@ describe("the app offline in Chromium", () => {
     const notKept = await page.goto(`${workspacePath}/tags`);
     expect(notKept?.status()).toBe(503);
     await page.getByRole("heading", { name: "You're offline" }).waitFor();
+    await captureScreenshot(page, "offline-page-not-kept-en-desktop");
     await page.getByRole("link", { name: "Transactions" }).waitFor();
+    // Only the kept pages, each once.
+    const kept = await page.getByRole("listitem").allTextContents();
+    expect(kept.map((item) => item.split(" ")[0]).sort()).toEqual(["Accounts", "Dashboard", "Transactions"]);
 
     await page.goto(`${workspacePath}/transactions`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
