@@ -47,6 +47,31 @@ export function similarDescriptions(a: string, b: string): boolean {
   return wordsA.some((word) => wordsB.has(word));
 }
 
+/**
+ * Lines that share a bank id but are not the same transaction, told apart. Banco do Brasil and Chase
+ * give two different transactions of one file the same FITID: the first keeps it, and each later one
+ * with another day, amount or description gets the id with "#2", "#3"… — the same on every import of
+ * that file, so importing it again still finds each one. A line repeated whole keeps the id, and is the
+ * file's own duplicate as before.
+ */
+export function distinctImportedIds<
+  Line extends { date: string; amount: string; description: string; importedId: string | null },
+>(lines: readonly Line[]): Line[] {
+  const contentsById = new Map<string, string[]>();
+  return lines.map((line) => {
+    if (line.importedId === null) return line;
+    const content = [line.date, line.amount, line.description].join("\u0000");
+    const contents = contentsById.get(line.importedId);
+    if (!contents) {
+      contentsById.set(line.importedId, [content]);
+      return line;
+    }
+    let index = contents.indexOf(content);
+    if (index === -1) index = contents.push(content) - 1;
+    return index === 0 ? line : { ...line, importedId: `${line.importedId.slice(0, 250)}#${index + 1}` };
+  });
+}
+
 /** The earliest and latest day the existing transactions must be read for. */
 export function comparedDays(lines: readonly { date: string }[]): { from: string; to: string } | null {
   if (lines.length === 0) return null;

@@ -8,14 +8,17 @@ import { exportWords } from "../exports/transaction-rows.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import type { CsvMapping } from "./csv-statement.ts";
 import type { importPreviewSchema, previewLineSchema } from "./imports.responses.ts";
-import { comparedDays, matchLines, type ComparableLine } from "./duplicates.ts";
+import { comparedDays, distinctImportedIds, matchLines, type ComparableLine } from "./duplicates.ts";
 import { existingTransactionsQuery, rememberedMappingQuery, targetMissing, targetQuery } from "./import-target.ts";
 import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
 import { readStatementFile } from "./statement-file.ts";
 import { filingQueries, lineFiler } from "./import-filing.ts";
 
-/** Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold. */
-export type RefusalReason = "zero_amount" | "too_many_decimals" | "amount_too_large";
+/**
+ * Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold,
+ * or a statement in another currency than the account's or card's (never booked as if it were its).
+ */
+export type RefusalReason = "zero_amount" | "too_many_decimals" | "amount_too_large" | "other_currency";
 
 /** A line as the preview answers it (./imports.responses.ts). */
 export type PreviewLine = z.infer<typeof previewLineSchema>;
@@ -64,6 +67,8 @@ export type PreviewUpload = {
   fileName: string;
   bytes: Uint8Array;
   csvMapping: CsvMapping | null;
+  /** Which statement of an OFX file holding several (0-based); the first by default. */
+  statementIndex: number;
 };
 
 export type PreviewInput = {
@@ -87,12 +92,13 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   if (upload.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
   let file: ReturnType<typeof readStatementFile>;
   try {
-    file = readStatementFile(upload.bytes, upload.csvMapping);
+    file = readStatementFile(upload.bytes, upload.csvMapping, upload.statementIndex);
   } catch (error) {
     if (error instanceof StatementProblem) throw refusedFile(error);
     throw error;
   }
-  const lines: StatementLine[] = file.lines ?? [];
+  if (file.ofx && file.lines === null) throw fieldError("statement", "errors:fields.importStatementMissing");
+  const lines: StatementLine[] = distinctImportedIds(file.lines ?? []);
   const days = comparedDays(lines);
   const {
     rows: { targetRows, existingRows, mappingRows, ...filingRows },
@@ -105,7 +111,11 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   const target = targetRows[0];
   if (!target) throw targetMissing();
   if (!target.isActive) throw fieldError("target", "errors:fields.legArchived");
-  const amounts = lines.map((line) => unitsOf(line.amount, target.currency));
+  const fileCurrency = file.ofx?.chosen?.currency ?? null;
+  const isOtherCurrency = fileCurrency !== null && fileCurrency !== target.currency;
+  const amounts = lines.map((line) =>
+    isOtherCurrency ? { refused: "other_currency" as const } : unitsOf(line.amount, target.currency),
+  );
   const fileLine = lineFiler(filingRows, upload.target, target.currency);
   const comparable: ComparableLine[] = [];
   const comparedIndexes: number[] = [];
@@ -168,6 +178,22 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
       /** What the file's header and cells made likely, for the mapping form to start from; null where unsure. */
       guess: file.csv.guess,
       remembered_mapping: remembered ? (JSON.parse(remembered) as CsvMapping) : null,
+    },
+    ofx: file.ofx && {
+      statements: file.ofx.statements.map((statement, index) => ({
+        index,
+        kind: statement.kind,
+        /** The account's last four characters, as banks print them ("••1234"); null when the file names none. */
+        account_ending: statement.account.accountId?.slice(-4) ?? null,
+        currency: statement.currency,
+        line_count: statement.lineCount,
+      })),
+      statement_index: upload.statementIndex,
+      currency: fileCurrency,
+      skipped: {
+        trades: file.ofx.chosen?.skipped.trades ?? 0,
+        balance_rows: file.ofx.chosen?.skipped.balanceRows ?? 0,
+      },
     },
     needs_mapping: file.lines === null,
     lines: previewLines,

@@ -44,7 +44,9 @@ export const importChunkAnswerSchema = z.object({
  * has its bank id, `reason: "imported_id"`, or an earlier line of the file had it, `"same_file"`);
  * `possible_duplicate` (no bank id tells them apart, but `existing` looks the same: same amount and
  * direction, at most 3 days away, a word in common); `refused` (the currency cannot hold it: `zero_amount`,
- * `too_many_decimals`, `amount_too_large`). `note` and `split_parts` come from Moneta's own export: a split
+ * `too_many_decimals`, `amount_too_large`; or the statement is in another currency than the account or card,
+ * `other_currency`, its amount then shown as the file wrote it). A bank id two different lines of one file share
+ * (Banco do Brasil, Chase) comes back as `imported_id` with "#2", "#3"… on the later ones. `note` and `split_parts` come from Moneta's own export: a split
  * transaction is one line with its whole amount and `split_parts` its number of parts, written unsplit.
  */
 export const previewLineSchema = z.object({
@@ -57,7 +59,9 @@ export const previewLineSchema = z.object({
   /** How many parts the transaction was split in, in the file; null when it is not split. */
   split_parts: z.number().int().nullable(),
   status: z.enum(["new", "duplicate", "possible_duplicate", "refused"]),
-  reason: z.enum(["imported_id", "same_file", "zero_amount", "too_many_decimals", "amount_too_large"]).nullable(),
+  reason: z
+    .enum(["imported_id", "same_file", "zero_amount", "too_many_decimals", "amount_too_large", "other_currency"])
+    .nullable(),
   existing: z.object({ uuid: z.string(), date: z.string(), description: z.string(), amount: z.string() }).nullable(),
   /**
    * How the workspace's rules file the line, null when none matched (or it is refused): its tags or parts,
@@ -108,6 +112,32 @@ export const importPreviewSchema = z.object({
       guess: csvMappingGuessSchema,
       /** The mapping the account's or card's last CSV import used. */
       remembered_mapping: csvMappingSchema.nullable(),
+    })
+    .nullable(),
+  /** Null for CSV. */
+  ofx: z
+    .object({
+      /** Every statement in the file, in order: a file may hold a checking and a savings account, or a card. */
+      statements: z.array(
+        z.object({
+          index: z.number().int(),
+          kind: z.enum(["bank", "card", "investment"]),
+          account_ending: z.string().nullable(),
+          /** The statement's CURDEF, upper case; null when the file does not say. */
+          currency: z.string().nullable(),
+          line_count: z.number().int(),
+        }),
+      ),
+      /** The statement these lines are from (the form's `statement`, 0 by default). */
+      statement_index: z.number().int(),
+      /** The previewed statement's currency; when it is not the target's, every line is refused (`other_currency`). */
+      currency: z.string().nullable(),
+      /**
+       * What the statement holds that is left out: `trades`, an investment statement's buys, sells and income
+       * (only its cash lines are money in Moneta); `balance_rows`, balances the bank wrote as transactions
+       * ("SALDO ANTERIOR").
+       */
+      skipped: z.object({ trades: z.number().int(), balance_rows: z.number().int() }),
     })
     .nullable(),
   needs_mapping: z.boolean(),

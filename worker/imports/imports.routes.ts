@@ -19,13 +19,20 @@ const tag = "Imports";
 
 const invalid = (
   field: string,
-  key: "errors:fields.importTargetMissing" | "errors:fields.csvMapping" | "errors:statement.empty",
+  key:
+    | "errors:fields.importTargetMissing"
+    | "errors:fields.importStatementMissing"
+    | "errors:fields.csvMapping"
+    | "errors:statement.empty",
 ) => new AppError("VALIDATION_FAILED", undefined, { fieldErrors: { [field]: [{ key }] } });
 
 const prefixed = (errors: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(errors).map(([field, messages]) => [`csv_mapping.${field}`, messages]),
   ) as ReturnType<typeof fieldErrorsFrom>;
+
+/** Far beyond the statements any bank puts in one file. */
+const maxStatementIndex = 99;
 
 /** The preview's form: the file, its account or card ("account:{uuid}"), and a CSV mapping as JSON text. */
 async function previewForm(request: Request) {
@@ -55,12 +62,17 @@ async function previewForm(request: Request) {
     }
     csvMapping = mapping.data;
   }
+  const statementText = form.get("statement");
+  const statementIndex = typeof statementText === "string" && statementText.trim() !== "" ? Number(statementText) : 0;
+  if (!Number.isInteger(statementIndex) || statementIndex < 0 || statementIndex > maxStatementIndex)
+    throw invalid("statement", "errors:fields.importStatementMissing");
   if (file.size > maxStatementBytes) throw statementTooLarge();
   return {
     target: target.data,
     fileName: file.name || "statement",
     bytes: new Uint8Array(await file.arrayBuffer()),
     csvMapping,
+    statementIndex,
   };
 }
 
@@ -79,10 +91,19 @@ export const importRoutes = new Hono<ApiEnv>()
       description:
         "A multipart form: `file`, at most 5 MB; `target`, `account:{uuid}` or `card:{uuid}` (422 when not in the " +
         "workspace, or archived); `csv_mapping`, optional, a CSV's column mapping as JSON text (the shape of " +
-        "`csv.mapping` in the answer). OFX/QFX is recognised by its content, anything else is read as CSV, in " +
-        "UTF-8 or Windows-1252. A file that cannot be read is `IMPORT_FILE_INVALID`, naming the line.",
+        "`csv.mapping` in the answer); `statement`, optional, which statement of an OFX file holding several " +
+        "(0-based, as `ofx.statements` lists them; 422 when the file has no such statement). OFX/QFX is " +
+        "recognised by its content, anything else is read as CSV, in UTF-8 or Windows-1252. A file that cannot " +
+        "be read is `IMPORT_FILE_INVALID`, naming the line.",
       answer: answers.data(importPreviewSchema),
-      upload: { form: z.object({ file: z.file(), target: z.string(), csv_mapping: z.string().optional() }) },
+      upload: {
+        form: z.object({
+          file: z.file(),
+          target: z.string(),
+          csv_mapping: z.string().optional(),
+          statement: z.string().optional(),
+        }),
+      },
       errors: ["UNSUPPORTED_MEDIA_TYPE", "VALIDATION_FAILED", "IMPORT_FILE_INVALID"],
     }),
     async (c) => {

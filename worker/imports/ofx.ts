@@ -1,14 +1,30 @@
 /**
- * OFX and QFX statements (bank accounts and credit cards, OFX 1.x SGML and 2.x XML) as statement
- * lines. Pure: text in, lines out, or a StatementProblem naming the line; nothing here knows the
- * account or the database.
+ * OFX and QFX statements (bank accounts, credit cards and the cash of investment accounts, OFX 1.x
+ * SGML and 2.x XML) as statement lines, each statement of a file apart. Pure: text in, statements
+ * out, or a StatementProblem naming the line; nothing here knows the account or the database.
  */
 import { countLineBreaks, readOfxTags } from "./ofx-tokens.ts";
 import { readAmount, readPostedDay, tidyDescription } from "./ofx-values.ts";
 import { assertDayInRange, maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
 
-export type OfxAccount = { bankId: string | null; accountId: string | null; type: "bank" | "card" };
-export type OfxStatement = { currency: string | null; account: OfxAccount | null; lines: StatementLine[] };
+export type OfxStatementKind = "bank" | "card" | "investment";
+/** The statement's own account: `bankId` is a bank's BANKID, or a broker's BROKERID. */
+export type OfxAccount = { bankId: string | null; accountId: string | null };
+/**
+ * One statement of the file: a bank account's (STMTRS), a card's (CCSTMTRS) or an investment
+ * account's (INVSTMTRS), with what was read of it and what was left out:
+ *   - `trades`: an investment statement's buys, sells, income and other security moves. Moneta keeps
+ *     money, not holdings, so only the account's cash lines (INVBANKTRAN) become lines;
+ *   - `balanceRows`: a bank's balance written as a transaction ("SALDO ANTERIOR", as Itaú does),
+ *     which is not money moving and would count a balance as income.
+ */
+export type OfxStatement = {
+  kind: OfxStatementKind;
+  currency: string | null;
+  account: OfxAccount;
+  lines: StatementLine[];
+  skipped: { trades: number; balanceRows: number };
+};
 
 /** How far into a file its OFX markers are looked for: past any header, short of the transactions. */
 const headerWindow = 4096;
@@ -25,6 +41,7 @@ const aggregates = new Set(
     "OFX SIGNONMSGSRSV1 SONRS STATUS FI BANKMSGSRSV1 STMTTRNRS STMTRS BANKACCTFROM BANKTRANLIST STMTTRN PAYEE",
     "BANKACCTTO CCACCTTO CURRENCY ORIGCURRENCY IMAGEDATA LEDGERBAL AVAILBAL BALLIST BAL",
     "CREDITCARDMSGSRSV1 CCSTMTTRNRS CCSTMTRS CCACCTFROM",
+    "INVSTMTMSGSRSV1 INVSTMTTRNRS INVSTMTRS INVACCTFROM INVTRANLIST INVBANKTRAN INVTRAN INVBAL INVPOSLIST",
   ]
     .join(" ")
     .split(" "),
@@ -36,7 +53,7 @@ const leaves = new Set(
     "TRNTYPE DTPOSTED DTUSER DTAVAIL TRNAMT FITID CORRECTFITID CORRECTACTION SRVRTID CHECKNUM REFNUM SIC PAYEEID",
     "NAME EXTDNAME MEMO INV401KSOURCE CURRATE CURSYM CURDEF BANKID BRANCHID ACCTID ACCTTYPE ACCTKEY DTSTART DTEND",
     "BALAMT DTASOF CODE SEVERITY MESSAGE DTSERVER LANGUAGE ORG FID TRNUID CLTCOOKIE MKTGINFO DTPROFUP DTACCTUP",
-    "ADDR1 ADDR2 ADDR3 CITY STATE POSTALCODE COUNTRY PHONE",
+    "ADDR1 ADDR2 ADDR3 CITY STATE POSTALCODE COUNTRY PHONE BROKERID SUBACCTFUND DTTRADE DTSETTLE",
   ]
     .join(" ")
     .split(" "),
@@ -48,8 +65,11 @@ type OpenTransaction = { line: number; fields: Map<string, Field> };
 /** The transaction's leaves kept; a payee's name is kept apart from the transaction's own NAME. */
 const transactionFields = new Set(["DTPOSTED", "TRNAMT", "FITID", "MEMO", "NAME"]);
 
+/** The aggregates that open a statement, and the kind each is. */
+const statementKinds: Record<string, OfxStatementKind> = { STMTRS: "bank", CCSTMTRS: "card", INVSTMTRS: "investment" };
+
 type Reading = {
-  statement: OfxStatement;
+  statements: OfxStatement[];
   /** The aggregates open around the current tag, outermost first. */
   open: string[];
   /**
@@ -59,25 +79,23 @@ type Reading = {
   depthsOf: Map<string, number[]>;
   transaction: OpenTransaction | null;
   transactionCount: number;
-  statementCount: number;
 };
 
 /**
- * The statement in an OFX text (already decoded from bytes). Throws StatementProblem: "empty",
- * "unknownFormat", "unclosedTransaction", "truncated", "missingDate", "badDate", "dateOutOfRange",
- * "missingAmount", "badAmount", "tooManyLines". With several statements in one file, their lines are read in order
- * and the currency and account are the first statement's.
+ * The statements in an OFX text (already decoded from bytes), in file order; a file of one statement
+ * (the usual) gives one. Throws StatementProblem: "empty", "unknownFormat", "unclosedTransaction",
+ * "truncated", "missingDate", "badDate", "dateOutOfRange", "missingAmount", "badAmount",
+ * "tooManyLines" (counted over the whole file).
  */
-export function parseOfx(text: string): OfxStatement {
+export function parseOfx(text: string): OfxStatement[] {
   if (text.replace(/^\uFEFF/, "").trim() === "") throw new StatementProblem(1, "empty");
   if (!isOfx(text)) throw new StatementProblem(1, "unknownFormat");
   const reading: Reading = {
-    statement: { currency: null, account: null, lines: [] },
+    statements: [],
     open: [],
     depthsOf: new Map(),
     transaction: null,
     transactionCount: 0,
-    statementCount: 0,
   };
   readOfxTags(text, (name, isEnd, line, tagText) => {
     const value = tagText.trim();
@@ -87,8 +105,26 @@ export function parseOfx(text: string): OfxStatement {
   });
   if (reading.transaction) throw new StatementProblem(reading.transaction.line, "unclosedTransaction");
   // Every transaction read ended, but a list that never ends may have lost the ones after them.
-  if (reading.open.includes("BANKTRANLIST")) throw new StatementProblem(lastLine(text), "truncated");
-  return reading.statement;
+  if (reading.open.includes("BANKTRANLIST") || reading.open.includes("INVTRANLIST"))
+    throw new StatementProblem(lastLine(text), "truncated");
+  return reading.statements;
+}
+
+const newStatement = (kind: OfxStatementKind): OfxStatement => ({
+  kind,
+  currency: null,
+  account: { bankId: null, accountId: null },
+  lines: [],
+  skipped: { trades: 0, balanceRows: 0 },
+});
+
+/** The statement being read; a transaction outside any (a malformed file) starts a bank statement. */
+function currentStatement(reading: Reading): OfxStatement {
+  const current = reading.statements.at(-1);
+  if (current) return current;
+  const started = newStatement("bank");
+  reading.statements.push(started);
+  return started;
 }
 
 /**
@@ -107,10 +143,10 @@ function openAggregate(reading: Reading, name: string, line: number): void {
     }
     reading.transaction = { line, fields: new Map() };
   }
-  if (name === "STMTRS" || name === "CCSTMTRS") {
-    reading.statementCount++;
-    reading.statement.account ??= { bankId: null, accountId: null, type: name === "STMTRS" ? "bank" : "card" };
-  }
+  const kind = statementKinds[name];
+  if (kind) reading.statements.push(newStatement(kind));
+  // A trade of an investment statement: left out, and counted so the preview says so.
+  if (name === "INVTRAN" && reading.open.includes("INVTRANLIST")) currentStatement(reading).skipped.trades++;
   const depths = reading.depthsOf.get(name);
   if (depths) depths.push(reading.open.length);
   else reading.depthsOf.set(name, [reading.open.length]);
@@ -127,30 +163,47 @@ function closeAggregate(reading: Reading, name: string): void {
   if (!reading.transaction || !closed.includes("STMTTRN")) return;
   // The list or the statement ending around an open transaction: its own end tag is missing.
   if (closed[0] !== "STMTTRN") throw new StatementProblem(reading.transaction.line, "unclosedTransaction");
-  reading.statement.lines.push(toStatementLine(reading.transaction));
+  const statement = currentStatement(reading);
+  const line = toStatementLine(reading.transaction);
+  if (isBalanceWrittenAsTransaction(line.description)) statement.skipped.balanceRows++;
+  else statement.lines.push(line);
   reading.transaction = null;
 }
 
 function keepLeaf(reading: Reading, name: string, line: number, value: string): void {
-  const { statement, open, transaction, statementCount } = reading;
+  const { statements, open, transaction } = reading;
+  const statement = statements.at(-1);
   const parent = open[open.length - 1];
   const grandparent = open[open.length - 2];
   if (transaction && parent === "STMTTRN" && transactionFields.has(name)) {
     transaction.fields.set(name, { value, line });
   } else if (transaction && parent === "PAYEE" && grandparent === "STMTTRN" && name === "NAME") {
     transaction.fields.set("PAYEE.NAME", { value, line });
-  } else if (statementCount !== 1) {
+  } else if (!statement) {
     return;
-  } else if ((parent === "STMTRS" || parent === "CCSTMTRS") && name === "CURDEF") {
+  } else if (parent && statementKinds[parent] && name === "CURDEF") {
     statement.currency ??= value.toUpperCase() || null;
-  } else if (statement.account && isAccountFrom(parent, grandparent)) {
-    if (name === "BANKID") statement.account.bankId ??= value || null;
+  } else if (isAccountFrom(parent, grandparent)) {
+    if (name === "BANKID" || name === "BROKERID") statement.account.bankId ??= value || null;
     if (name === "ACCTID") statement.account.accountId ??= value || null;
   }
 }
 
+/** The statement's own account, not a transfer's account inside one of its transactions. */
 const isAccountFrom = (parent: string | undefined, grandparent: string | undefined) =>
-  (parent === "BANKACCTFROM" && grandparent === "STMTRS") || (parent === "CCACCTFROM" && grandparent === "CCSTMTRS");
+  (parent === "BANKACCTFROM" && grandparent === "STMTRS") ||
+  (parent === "CCACCTFROM" && grandparent === "CCSTMTRS") ||
+  (parent === "INVACCTFROM" && grandparent === "INVSTMTRS");
+
+/**
+ * A balance a bank wrote as a transaction: its description starts with "SALDO ANTERIOR", "SALDO DO
+ * DIA", "SALDO FINAL" and the like, or the spaced-out "S A L D O" some banks print. A transaction that
+ * merely mentions a balance ("RESGATE SALDO POUPANCA") is kept.
+ */
+export function isBalanceWrittenAsTransaction(description: string): boolean {
+  const plain = description.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return /^(saldo (anterior|do dia|final|inicial|total|disponivel|em conta|bloqueado)|s a l d o)\b/.test(plain);
+}
 
 /** Where a transaction's description comes from, the first one with text winning. */
 const descriptionSources = ["MEMO", "NAME", "PAYEE.NAME"];

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -85,6 +86,9 @@ function ImportSteps({
   const [step, setStep] = useState<Step>({ name: "choose" });
   const [target, setTarget] = useState(initialTarget ?? "");
   const [file, setFile] = useState<File | null>(null);
+  /** An OFX file's statements, once a preview has read them (a file may hold several), and the one chosen. */
+  const [statements, setStatements] = useState<OfxStatements | null>(null);
+  const [statementIndex, setStatementIndex] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   /** Possible duplicates the person chose to import anyway, by line number. */
@@ -103,13 +107,20 @@ function ImportSteps({
     }
   }
 
+  function chooseFile(chosen: File | null) {
+    setFile(chosen);
+    setStatements(null);
+    setStatementIndex(0);
+  }
+
   async function runPreview(mapping: CsvMapping | null) {
     if (!file || !target) return setError(t("chooseBoth"));
     if (file.size > maxStatementBytes) return setError(t("fileTooLarge"));
     setIsBusy(true);
     setError(null);
     try {
-      const preview = await api.preview(file, target, mapping);
+      const preview = await api.preview(file, target, mapping, statementIndex);
+      setStatements(preview.ofx && preview.ofx.statements.length > 1 ? preview.ofx.statements : null);
       setIncluded(new Set());
       if (preview.needs_mapping && preview.csv) {
         const remembered = preview.csv.remembered_mapping;
@@ -184,7 +195,11 @@ function ImportSteps({
   if (step.name === "choose") {
     return (
       <ChooseStep
-        {...{ accounts, cards, target, setTarget, setFile, error, isBusy, api, onClose }}
+        {...{ accounts, cards, target, setTarget, error, isBusy, api, onClose }}
+        setFile={chooseFile}
+        statements={statements}
+        statementIndex={statementIndex}
+        setStatementIndex={setStatementIndex}
         onPreview={() => runPreview(null)}
       />
     );
@@ -315,7 +330,39 @@ function ImportSteps({
       </div>
     );
   }
-  return <SummaryStep {...step} api={api} onClose={onClose} onUndone={() => revalidator.revalidate()} />;
+  const nextStatement = statements?.[statementIndex + 1];
+  return (
+    <SummaryStep
+      {...step}
+      api={api}
+      onClose={onClose}
+      onUndone={() => revalidator.revalidate()}
+      onNextStatement={
+        nextStatement
+          ? () => {
+              setStatementIndex(nextStatement.index);
+              setTarget("");
+              setStep({ name: "choose" });
+            }
+          : undefined
+      }
+      nextStatementLabel={nextStatement ? statementLabel(t, nextStatement) : undefined}
+    />
+  );
+}
+
+type OfxStatements = NonNullable<ImportPreview["ofx"]>["statements"];
+
+/** "Bank account ••1234 · BRL · 12 transactions": a statement of the file, as the person tells it apart. */
+function statementLabel(t: TFunction<"imports">, statement: OfxStatements[number]): string {
+  const kind = t(`statements.kinds.${statement.kind}`);
+  return [
+    statement.account_ending ? t("statements.ending", { kind, ending: statement.account_ending }) : kind,
+    statement.currency,
+    t("statements.lines", { count: statement.line_count }),
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 function ErrorText({ message }: { message: string | null }) {
@@ -338,10 +385,16 @@ function ChooseStep({
   api,
   onClose,
   onPreview,
+  statements,
+  statementIndex,
+  setStatementIndex,
 }: Pick<ImportDialogProps, "accounts" | "cards"> & {
   target: string;
   setTarget(target: string): void;
   setFile(file: File | null): void;
+  statements: OfxStatements | null;
+  statementIndex: number;
+  setStatementIndex(index: number): void;
   error: string | null;
   isBusy: boolean;
   api: ReturnType<typeof importApi>;
@@ -400,6 +453,23 @@ function ChooseStep({
           {t("fileHint")}
         </p>
       </div>
+      {statements ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="import-statement">{t("statements.choose", { count: statements.length })}</Label>
+          <select
+            id="import-statement"
+            value={statementIndex}
+            onChange={(event) => setStatementIndex(Number(event.target.value))}
+            className={cn(fieldClassName, "h-10 px-3")}
+          >
+            {statements.map((statement) => (
+              <option key={statement.index} value={statement.index}>
+                {statementLabel(t, statement)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <ErrorText message={error} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
@@ -436,7 +506,9 @@ function PreviewTable({
   const language = useLanguage();
   const [shown, setShown] = useState(shownStep);
   const { counts, lines, target } = preview;
-  const money = (amount: string) => formatAmountText(amount, target.currency, language);
+  // A statement in another currency is shown in its own, as the file wrote it; none of it is imported.
+  const money = (amount: string) =>
+    formatAmountText(amount, isOtherCurrency(preview) ? preview.ofx!.currency! : target.currency, language);
   if (lines.length === 0) return <p className="text-sm text-muted-foreground">{t("preview.empty")}</p>;
   return (
     <div className="grid gap-3">
@@ -463,7 +535,8 @@ function PreviewTable({
           </li>
         ) : null}
       </ul>
-      {counts.new === 0 && counts.possible_duplicate === 0 ? (
+      <StatementNotices preview={preview} />
+      {counts.new === 0 && counts.possible_duplicate === 0 && !isOtherCurrency(preview) ? (
         <p className="text-sm text-muted-foreground">{t("preview.nothingNew")}</p>
       ) : null}
       {counts.possible_duplicate ? <p className="text-sm text-muted-foreground">{t("preview.possibleHint")}</p> : null}
@@ -534,6 +607,46 @@ function PreviewTable({
   );
 }
 
+const isOtherCurrency = (preview: ImportPreview) =>
+  preview.ofx?.currency != null && preview.ofx.currency !== preview.target.currency;
+
+/**
+ * What the person must know about an OFX statement before importing it: which of the file's statements
+ * this is, a currency that is not the account's (nothing is imported then), and what is left out.
+ */
+function StatementNotices({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation("imports");
+  const { ofx, target } = preview;
+  if (!ofx) return null;
+  const shown = ofx.statements[ofx.statement_index];
+  return (
+    <>
+      {ofx.statements.length > 1 && shown ? (
+        <p className="rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+          {t("statements.several", {
+            count: ofx.statements.length,
+            number: ofx.statement_index + 1,
+            statement: statementLabel(t, shown),
+          })}
+        </p>
+      ) : null}
+      {isOtherCurrency(preview) ? (
+        <p role="alert" className="rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive">
+          {t("statements.otherCurrency", { fileCurrency: ofx.currency, name: target.name, currency: target.currency })}
+        </p>
+      ) : null}
+      {ofx.skipped.trades ? (
+        <p className="text-sm text-muted-foreground">{t("statements.trades", { count: ofx.skipped.trades })}</p>
+      ) : null}
+      {ofx.skipped.balance_rows ? (
+        <p className="text-sm text-muted-foreground">
+          {t("statements.balanceRows", { count: ofx.skipped.balance_rows })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A line's status badge, with the box that takes a possible duplicate in anyway. */
 function LineStatus({
   line,
@@ -573,7 +686,16 @@ function SummaryStep({
   api,
   onClose,
   onUndone,
-}: Extract<Step, { name: "summary" }> & { api: ReturnType<typeof importApi>; onClose(): void; onUndone(): void }) {
+  onNextStatement,
+  nextStatementLabel,
+}: Extract<Step, { name: "summary" }> & {
+  api: ReturnType<typeof importApi>;
+  onClose(): void;
+  onUndone(): void;
+  /** The file's next statement, to import into its own account or card. */
+  onNextStatement?: () => void;
+  nextStatementLabel?: string;
+}) {
   const { t } = useTranslation("imports");
   const [isUndone, setIsUndone] = useState(false);
   return (
@@ -586,6 +708,9 @@ function SummaryStep({
         {skipped ? <li>{t("summary.skipped", { count: skipped })}</li> : null}
         {refused ? <li>{t("summary.refused", { count: refused })}</li> : null}
       </ul>
+      {onNextStatement ? (
+        <p className="text-sm text-muted-foreground">{t("statements.next", { statement: nextStatementLabel })}</p>
+      ) : null}
       <DialogFooter>
         {created > 0 && !isUndone ? (
           <UndoButton
@@ -597,6 +722,11 @@ function SummaryStep({
               onUndone();
             }}
           />
+        ) : null}
+        {onNextStatement ? (
+          <Button variant="outline" onClick={onNextStatement}>
+            {t("statements.nextButton")}
+          </Button>
         ) : null}
         <Button variant="accent" onClick={onClose}>
           {t("summary.done")}

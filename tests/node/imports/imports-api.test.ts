@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertWorkspace } from "../../../db/factories.ts";
@@ -6,17 +7,23 @@ import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
+const fixtureBytes = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../fixtures/statements/${name}`, import.meta.url)));
+
 type Line = { line: number; date: string; description: string; amount: string; imported_id: string | null };
 
 /** A small OFX 1.x statement (SGML, unclosed leaf tags, comma decimals) in Windows-1252 bytes. */
-function itauOfx(entries: Array<{ id: string; date: string; amount: string; memo: string }>): Uint8Array<ArrayBuffer> {
+function itauOfx(
+  entries: Array<{ id: string; date: string; amount: string; memo: string }>,
+  currency = "BRL",
+): Uint8Array<ArrayBuffer> {
   const body = entries
     .map(
       (entry) =>
         `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${entry.date.replaceAll("-", "")}120000[-3:BRT]\n<TRNAMT>${entry.amount}\n<FITID>${entry.id}\n<MEMO>${entry.memo}\n</STMTTRN>`,
     )
     .join("\n");
-  const text = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<CURDEF>BRL\n<BANKTRANLIST>\n<DTSTART>20261101\n<DTEND>20261130\n${body}\n</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`;
+  const text = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<CURDEF>${currency}\n<BANKTRANLIST>\n<DTSTART>20261101\n<DTEND>20261130\n${body}\n</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`;
   // Windows-1252: every character here is below 0x100, so each is one byte.
   return Uint8Array.from(text, (character) => character.charCodeAt(0));
 }
@@ -39,20 +46,33 @@ describe("importing a bank statement", () => {
   async function preview(
     bytes: Uint8Array<ArrayBuffer>,
     target: string,
-    options: { token?: string; csvMapping?: unknown; name?: string } = {},
+    options: { token?: string; csvMapping?: unknown; name?: string; statement?: string } = {},
   ) {
     const form = new FormData();
     form.set("file", new File([bytes], options.name ?? "extrato.ofx"));
     form.set("target", target);
     if (options.csvMapping) form.set("csv_mapping", JSON.stringify(options.csvMapping));
+    if (options.statement !== undefined) form.set("statement", options.statement);
     return t.request(importsPath("/preview"), { method: "POST", body: form, token: options.token ?? h.member.token });
   }
 
-  async function previewed(bytes: Uint8Array<ArrayBuffer>, target = `account:${h.checking.id}`) {
-    const response = await preview(bytes, target);
+  async function previewed(bytes: Uint8Array<ArrayBuffer>, target = `account:${h.checking.id}`, statement?: string) {
+    const response = await preview(bytes, target, { statement });
     expect(response.status).toBe(200);
     return (await response.json()).data as {
       format: string;
+      ofx: {
+        statements: Array<{
+          index: number;
+          kind: string;
+          account_ending: string | null;
+          currency: string | null;
+          line_count: number;
+        }>;
+        statement_index: number;
+        currency: string | null;
+        skipped: { trades: number; balance_rows: number };
+      } | null;
       lines: Array<Line & { status: string; reason: string | null; existing: { uuid: string } | null }>;
       counts: Record<string, number>;
     };
@@ -320,15 +340,90 @@ describe("importing a bank statement", () => {
     // Zeros closing the decimals say nothing: 1500,00 is whole yen in a yen account.
     const yen = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Tóquio", currency: "JPY" });
     const yenData = await previewed(
-      itauOfx([
-        { id: "c", date: "2026-11-01", amount: "-1500,00", memo: "RAMEN" },
-        { id: "d", date: "2026-11-01", amount: "-1500,50", memo: "MEIO IENE" },
-      ]),
+      itauOfx(
+        [
+          { id: "c", date: "2026-11-01", amount: "-1500,00", memo: "RAMEN" },
+          { id: "d", date: "2026-11-01", amount: "-1500,50", memo: "MEIO IENE" },
+        ],
+        "JPY",
+      ),
       `account:${yen.id}`,
     );
     expect(yenData.lines.map((line) => [line.amount, line.status, line.reason])).toEqual([
       ["-1500", "new", null],
       ["-1500.50", "refused", "too_many_decimals"],
+    ]);
+  });
+
+  it("keeps a file's statements apart: each previewed on its own, into its own account", async () => {
+    const savingsAccount = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Poupança", currency: "BRL" });
+    const before = await snapshotDatabase(t.db);
+    const bytes = fixtureBytes("itau-checking-and-savings.ofx");
+    const checking = await previewed(bytes);
+    expect(checking.ofx).toEqual({
+      statements: [
+        { index: 0, kind: "bank", account_ending: "3195", currency: "BRL", line_count: 4 },
+        { index: 1, kind: "bank", account_ending: "-500", currency: "BRL", line_count: 2 },
+      ],
+      statement_index: 0,
+      currency: "BRL",
+      skipped: { trades: 0, balance_rows: 2 },
+    });
+    // The savings account's interest is not booked into the checking account, nor any balance row.
+    expect(checking.lines.map((line) => line.description)).toEqual([
+      "PAGTO CONTA LUZ",
+      "SALÁRIO ACME LTDA",
+      "PÃO DE AÇÚCAR 0123",
+      "RESGATE SALDO POUPANÇA",
+    ]);
+    const savings = await previewed(bytes, `account:${savingsAccount.id}`, "1");
+    expect(savings.ofx?.statement_index).toBe(1);
+    expect(savings.lines.map((line) => [line.description, line.amount, line.status])).toEqual([
+      ["RESGATE POUPANÇA", "-300.00", "new"],
+      ["REND POUPANÇA", "52.18", "new"],
+    ]);
+    for (const statement of ["2", "-1", "x"]) {
+      const response = await preview(bytes, `account:${h.checking.id}`, { statement });
+      expect(response.status).toBe(422);
+      expect((await response.json()).errors).toHaveProperty("statement");
+    }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
+  it("never books a statement in another currency: every line is refused, shown in the file's currency", async () => {
+    const dollars = await previewed(fixtureBytes("us-bank.ofx"));
+    expect(dollars.ofx?.currency).toBe("USD");
+    expect(dollars.counts).toEqual({ new: 0, duplicate: 0, possible_duplicate: 0, refused: 7 });
+    expect(new Set(dollars.lines.map((line) => line.reason))).toEqual(new Set(["other_currency"]));
+    expect(dollars.lines[0]!.amount).toBe("-54.23");
+    // Into the dollar account it reads as usual; an investment statement gives its cash lines and says what it left out.
+    const brokerage = await previewed(fixtureBytes("brokerage.ofx"), `account:${h.dollars.id}`);
+    expect(brokerage.ofx?.statements[0]).toMatchObject({ kind: "investment", currency: "USD", line_count: 2 });
+    expect(brokerage.ofx?.skipped).toEqual({ trades: 3, balance_rows: 0 });
+    expect(brokerage.lines.map((line) => [line.amount, line.status])).toEqual([
+      ["3000.00", "new"],
+      ["1.37", "new"],
+    ]);
+  });
+
+  it("tells apart different lines sharing a bank id, and finds each again on the next import", async () => {
+    const bytes = fixtureBytes("banco-do-brasil-repeated-fitid.ofx");
+    const first = await previewed(bytes);
+    expect(first.lines.map((line) => [line.description, line.imported_id, line.status, line.reason])).toEqual([
+      ["Tarifa Pacote de Serviços", "20240205", "new", null],
+      ["Pagamento de Boleto", "20240205#2", "new", null],
+      ["Pix - Recebido Ana Lúcia", "20240205#3", "new", null],
+      ["Compra com Cartão", "20240208099990", "new", null],
+      ["Compra com Cartão", "20240208099990", "duplicate", "same_file"],
+    ]);
+    await imported(first.lines.filter((line) => line.status === "new"));
+    const again = await previewed(bytes);
+    expect(again.lines.map((line) => [line.status, line.reason])).toEqual([
+      ["duplicate", "imported_id"],
+      ["duplicate", "imported_id"],
+      ["duplicate", "imported_id"],
+      ["duplicate", "imported_id"],
+      ["duplicate", "imported_id"],
     ]);
   });
 

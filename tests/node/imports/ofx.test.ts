@@ -26,6 +26,10 @@ function problemOf(text: string): { line: number; reason: string; values: Record
   throw new Error("the text was read without a problem");
 }
 
+/** Every statement's lines, in file order. */
+const linesOf = (text: string) => parseOfx(text).flatMap((statement) => statement.lines);
+const noneSkipped = { trades: 0, balanceRows: 0 };
+
 const sgmlHeader = [
   "OFXHEADER:100",
   "DATA:OFXSGML",
@@ -68,12 +72,13 @@ const sgmlTransaction = (leaves: Record<string, string>) => [
 const usualLeaves = { TRNTYPE: "DEBIT", DTPOSTED: "20240105", TRNAMT: "-10,00", FITID: "A1", MEMO: "PADARIA" };
 
 describe("reading the banks' OFX files", () => {
-  it.each<[string, OfxStatement]>([
+  it.each<[string, Omit<OfxStatement, "skipped">]>([
     [
       "nubank.ofx",
       {
         currency: "BRL",
-        account: { bankId: "0260", accountId: "73104582-6", type: "bank" },
+        kind: "bank",
+        account: { bankId: "0260", accountId: "73104582-6" },
         lines: [
           line(
             48,
@@ -118,7 +123,8 @@ describe("reading the banks' OFX files", () => {
       "itau.ofx",
       {
         currency: "BRL",
-        account: { bankId: "0341", accountId: "4821073195", type: "bank" },
+        kind: "bank",
+        account: { bankId: "0341", accountId: "4821073195" },
         lines: [
           line(39, "2024-01-02", "PAGTO CONTA LUZ", "-386.80", "20240102001"),
           line(47, "2024-01-05", "SALÁRIO ACME LTDA", "6250.00", "20240105001"),
@@ -135,7 +141,8 @@ describe("reading the banks' OFX files", () => {
       "bradesco.ofx",
       {
         currency: "BRL",
-        account: { bankId: "0237", accountId: "0087412", type: "bank" },
+        kind: "bank",
+        account: { bankId: "0237", accountId: "0087412" },
         lines: [
           line(44, "2024-01-03", "TARIFA BANCÁRIA CESTA CLASSIC", "-89.90", "0000101"),
           line(51, "2024-01-05", "TRANSFERÊNCIA PIX REM: JOÃO DA SILVA", "3500.00", "0000102"),
@@ -150,7 +157,8 @@ describe("reading the banks' OFX files", () => {
       "banco-do-brasil.ofx",
       {
         currency: "BRL",
-        account: { bankId: "1", accountId: "56789-0", type: "bank" },
+        kind: "bank",
+        account: { bankId: "1", accountId: "56789-0" },
         lines: [
           line(40, "2024-01-02", "Cobrança referente 01/2024", "-25.00", "20240102125000"),
           line(50, "2024-01-04", "04/01 09:15 Ana Lúcia Ferreira", "1500.00", "20240104091500"),
@@ -165,7 +173,8 @@ describe("reading the banks' OFX files", () => {
       "inter.ofx",
       {
         currency: "BRL",
-        account: { bankId: "077", accountId: "18236120", type: "bank" },
+        kind: "bank",
+        account: { bankId: "077", accountId: "18236120" },
         lines: [
           line(36, "2024-01-04", "Pix enviado: Lanchonete Avenida", "-35.00", "202401040001"),
           line(43, "2024-01-05", 'Pix recebido: "João Pereira"', "4200.00", "202401050002"),
@@ -179,7 +188,8 @@ describe("reading the banks' OFX files", () => {
       "us-bank.ofx",
       {
         currency: "USD",
-        account: { bankId: null, accountId: "4485000011114821", type: "card" },
+        kind: "card",
+        account: { bankId: null, accountId: "4485000011114821" },
         lines: [
           line(17, "2024-01-03", "WHOLE FOODS MARKET AUSTIN TX", "-54.23", "2024010324692160003000123"),
           line(25, "2024-01-05", "NETFLIX.COM", "-12.99", "2024010524692160005000456"),
@@ -195,7 +205,7 @@ describe("reading the banks' OFX files", () => {
   ])("reads %s line by line", (name, expected) => {
     const text = fixtureText(name);
     expect(isOfx(text)).toBe(true);
-    expect(parseOfx(text)).toEqual(expected);
+    expect(parseOfx(text)).toEqual([{ ...expected, skipped: noneSkipped }]);
   });
 });
 
@@ -245,7 +255,7 @@ describe("reading amounts", () => {
     ["  -45.90  ", "-45.90"],
   ])("reads TRNAMT %j as %s", (written, amount) => {
     const text = sgmlStatement(sgmlTransaction({ ...usualLeaves, TRNAMT: written }));
-    expect(parseOfx(text).lines.map((found) => found.amount)).toEqual([amount]);
+    expect(linesOf(text).map((found) => found.amount)).toEqual([amount]);
   });
 
   it.each([
@@ -291,7 +301,7 @@ describe("reading dates", () => {
     ["20241231", "2024-12-31"],
   ])("books DTPOSTED %j on %s, the day written", (written, date) => {
     const text = sgmlStatement(sgmlTransaction({ ...usualLeaves, DTPOSTED: written }));
-    expect(parseOfx(text).lines.map((found) => found.date)).toEqual([date]);
+    expect(linesOf(text).map((found) => found.date)).toEqual([date]);
   });
 
   it.each([
@@ -340,7 +350,7 @@ describe("reading descriptions and ids", () => {
       ...sgmlTransaction({ DTPOSTED: "20240105", TRNAMT: "-2,00" }),
       ...sgmlTransaction({ ...usualLeaves, MEMO: "PROMO 2 < 3 > 1" }),
     ]);
-    expect(parseOfx(text).lines.map((found) => found.description)).toEqual([
+    expect(linesOf(text).map((found) => found.description)).toEqual([
       "PAGTO CONTA LUZ",
       "M&M'S <LOJA> çç &foo;",
       "POSTO IPIRANGA",
@@ -355,12 +365,12 @@ describe("reading descriptions and ids", () => {
       ...sgmlTransaction({ ...usualLeaves, FITID: "" }),
       ...sgmlTransaction({ DTPOSTED: "20240105", TRNAMT: "1" }),
     ]);
-    expect(parseOfx(text).lines.map((found) => found.importedId)).toEqual(["ABC-123", null, null]);
+    expect(linesOf(text).map((found) => found.importedId)).toEqual(["ABC-123", null, null]);
   });
 });
 
 describe("the statement's account and currency", () => {
-  it("come from the first statement, not from a transfer's account inside a transaction", () => {
+  it("are each statement's own, not a transfer's account inside a transaction, and a file's statements stay apart", () => {
     const text = [
       ...sgmlHeader,
       "<OFX>",
@@ -402,11 +412,22 @@ describe("the statement's account and currency", () => {
       "</BANKMSGSRSV1>",
       "</OFX>",
     ].join("\n");
-    expect(parseOfx(text)).toEqual({
-      currency: "BRL",
-      account: { bankId: "0341", accountId: "11111-1", type: "bank" },
-      lines: [line(22, "2024-01-05", "TED ENVIADA", "-50.00", null), line(43, "2024-01-05", "PADARIA", "-10.00", "A1")],
-    });
+    expect(parseOfx(text)).toEqual([
+      {
+        kind: "bank",
+        currency: "BRL",
+        account: { bankId: "0341", accountId: "11111-1" },
+        lines: [line(22, "2024-01-05", "TED ENVIADA", "-50.00", null)],
+        skipped: noneSkipped,
+      },
+      {
+        kind: "bank",
+        currency: "USD",
+        account: { bankId: "0341", accountId: "22222-2" },
+        lines: [line(43, "2024-01-05", "PADARIA", "-10.00", "A1")],
+        skipped: noneSkipped,
+      },
+    ]);
   });
 });
 
@@ -420,11 +441,15 @@ describe("OFX 2.x", () => {
       "<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20240302</DTPOSTED><TRNAMT>10</TRNAMT><FITID></FITID>" +
       "<MEMO>REFUND &amp; CREDIT</MEMO><NAME>SHOP</NAME></STMTTRN>" +
       "</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>";
-    expect(parseOfx(text)).toEqual({
-      currency: "USD",
-      account: { bankId: null, accountId: "9876", type: "card" },
-      lines: [line(1, "2024-03-01", "COFFEE", "-3.50", "X1"), line(1, "2024-03-02", "REFUND & CREDIT", "10", null)],
-    });
+    expect(parseOfx(text)).toEqual([
+      {
+        currency: "USD",
+        kind: "card",
+        account: { bankId: null, accountId: "9876" },
+        lines: [line(1, "2024-03-01", "COFFEE", "-3.50", "X1"), line(1, "2024-03-02", "REFUND & CREDIT", "10", null)],
+        skipped: noneSkipped,
+      },
+    ]);
   });
 
   it("reads lower-case tags, comments and CDATA", () => {
@@ -435,7 +460,7 @@ describe("OFX 2.x", () => {
       "<stmttrn><dtposted>20240110</dtposted><trnamt>-5.00</trnamt><memo><![CDATA[A & B <C>]]></memo></stmttrn>",
       "</banktranlist></stmtrs></stmttrnrs></bankmsgsrsv1></ofx>",
     ].join("\n");
-    expect(parseOfx(text).lines).toEqual([line(4, "2024-01-10", "A & B <C>", "-5.00", null)]);
+    expect(linesOf(text)).toEqual([line(4, "2024-01-10", "A & B <C>", "-5.00", null)]);
   });
 });
 
@@ -449,7 +474,7 @@ describe("line numbers", () => {
       [...sgmlTransaction(usualLeaves), ...sgmlTransaction({ ...usualLeaves, FITID: "A2" })],
       lineBreak,
     );
-    expect(parseOfx(text).lines.map((found) => found.line)).toEqual([firstBodyLine, firstBodyLine + 7]);
+    expect(linesOf(text).map((found) => found.line)).toEqual([firstBodyLine, firstBodyLine + 7]);
   });
 });
 
@@ -495,11 +520,9 @@ describe("refusing a malformed file", () => {
   });
 
   it("takes a statement with no transactions as no lines", () => {
-    expect(parseOfx(sgmlStatement([]))).toEqual({
-      currency: "BRL",
-      account: { bankId: null, accountId: null, type: "bank" },
-      lines: [],
-    });
+    expect(parseOfx(sgmlStatement([]))).toEqual([
+      { currency: "BRL", kind: "bank", account: { bankId: null, accountId: null }, lines: [], skipped: noneSkipped },
+    ]);
   });
 });
 
@@ -512,7 +535,7 @@ describe("the limit on transactions", () => {
     );
 
   it(`reads ${maxStatementLines} transactions`, () => {
-    const { lines } = parseOfx(manyTransactions(maxStatementLines));
+    const lines = linesOf(manyTransactions(maxStatementLines));
     expect(lines).toHaveLength(maxStatementLines);
     expect(lines.at(-1)).toEqual(
       line(
@@ -531,5 +554,65 @@ describe("the limit on transactions", () => {
       reason: "tooManyLines",
       values: { max: maxStatementLines },
     });
+  });
+});
+
+describe("files with several statements, investments and balances", () => {
+  it("reads a checking and a savings statement apart, each with its own account, leaving out the balance rows", () => {
+    const [checking, savings, ...rest] = parseOfx(fixtureText("itau-checking-and-savings.ofx"));
+    expect(rest).toEqual([]);
+    expect(checking).toMatchObject({
+      kind: "bank",
+      currency: "BRL",
+      account: { bankId: "0341", accountId: "4821073195" },
+      skipped: { trades: 0, balanceRows: 2 },
+    });
+    expect(checking!.lines.map(({ description, amount }) => [description, amount])).toEqual([
+      ["PAGTO CONTA LUZ", "-386.80"],
+      ["SALÁRIO ACME LTDA", "6250.00"],
+      ["PÃO DE AÇÚCAR 0123", "-152.37"],
+      // Mentioning a balance is not being one.
+      ["RESGATE SALDO POUPANÇA", "300.00"],
+    ]);
+    expect(savings).toMatchObject({
+      kind: "bank",
+      account: { bankId: "0341", accountId: "4821073195-500" },
+      skipped: { trades: 0, balanceRows: 1 },
+    });
+    expect(savings!.lines.map(({ description, amount }) => [description, amount])).toEqual([
+      ["RESGATE POUPANÇA", "-300.00"],
+      ["REND POUPANÇA", "52.18"],
+    ]);
+  });
+
+  it("reads an investment statement's cash lines and counts its trades, which it leaves out", () => {
+    expect(parseOfx(fixtureText("brokerage.ofx"))).toEqual([
+      {
+        kind: "investment",
+        currency: "USD",
+        account: { bankId: "example-broker.com", accountId: "X7730021" },
+        lines: [
+          line(70, "2024-02-01", "ACH DEPOSIT", "3000.00", "C-2001"),
+          line(80, "2024-02-29", "INTEREST ON CASH", "1.37", "C-2002"),
+        ],
+        skipped: { trades: 3, balanceRows: 0 },
+      },
+    ]);
+  });
+
+  it.each([
+    ["SALDO ANTERIOR", true],
+    ["Saldo do dia", true],
+    ["SALDO FINAL", true],
+    ["S A L D O", true],
+    ["Saldo disponível", true],
+    ["RESGATE SALDO POUPANCA", false],
+    ["SALDOS E RETALHOS LTDA", false],
+    ["PIX SALDO", false],
+  ])("takes “%s” for a balance written as a transaction: %s", (description, isBalance) => {
+    const text = sgmlStatement(sgmlTransaction({ ...usualLeaves, MEMO: description }));
+    const [statement] = parseOfx(text);
+    expect(statement!.skipped.balanceRows).toBe(isBalance ? 1 : 0);
+    expect(statement!.lines).toHaveLength(isBalance ? 0 : 1);
   });
 });
