@@ -12,7 +12,7 @@ const fixtures = join(import.meta.dirname, "..", "fixtures", "statements");
 const fixture = (name: string) => join(fixtures, name);
 /** How many transactions the file holds, as the importer's own parser reads it. */
 const lineCount = (name: string, mapping = null) =>
-  readStatementFile(new Uint8Array(readFileSync(fixture(name))), mapping).lines?.length ?? 0;
+  readStatementFile(new Uint8Array(readFileSync(fixture(name))), { csvMapping: mapping }).lines?.length ?? 0;
 
 /**
  * Import: a Nubank account CSV and an Itaú OFX go into their accounts through the
@@ -163,6 +163,81 @@ describe("importing bank statements in Chromium", () => {
     await previewFile(page, `account:${account.uuid}`, "unknown-layout.csv", /^Pré-visualizar$/);
     // No bank ids in this file: each line looks like the one already imported, for the person to decide.
     await dialog.getByText(`${count} possíveis duplicatas`).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("sends each statement of an OFX file to its own account, refuses one in another currency, and finds a CSV's table below the bank's details", async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL, locale: "en-US" });
+    const workspaceId = await signUpWithWorkspace(
+      page,
+      `imports-many-${Date.now()}@example.com`,
+      "Bia Extratos",
+      "Casa",
+    );
+    const api = `/api/workspaces/${workspaceId}`;
+    const checking = await postJson(page, `${api}/accounts`, {
+      name: "Itaú Corrente",
+      type: "checking",
+      currency: "BRL",
+    });
+    const savings = await postJson(page, `${api}/accounts`, {
+      name: "Itaú Poupança",
+      type: "savings",
+      currency: "BRL",
+    });
+    await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
+    await gotoHydrated(page, `/workspaces/${workspaceId}/transactions`);
+    const dialog = page.getByRole("dialog");
+
+    // Two statements in one file: the checking account's lines only, its balance rows left out and said so.
+    await openImport(page, /^Importar$/);
+    await previewFile(page, `account:${checking.uuid}`, "itau-checking-and-savings.ofx", /^Pré-visualizar$/);
+    await dialog.getByText(/^Este arquivo tem 2 extratos/).waitFor();
+    await dialog.getByText(/^2 linhas de saldo/).waitFor();
+    await dialog.getByText("4 novas").waitFor();
+    const violations = await accessibilityViolations(page, "a file of two statements");
+    expect(describeViolations(violations.filter((violation) => blockingImpacts.includes(violation.impact!)))).toEqual(
+      [],
+    );
+    await captureScreenshot(page, "imports-two-statements-desktop-pt-BR");
+    await dialog.getByRole("button", { name: "Importar 4 transações" }).click();
+    await dialog.getByText("4 transações criadas").waitFor();
+    // The next statement goes into its own account.
+    await dialog.getByText(/^Este arquivo tem outro extrato: Conta bancária ••5500/).waitFor();
+    await dialog.getByRole("button", { name: "Importar o próximo extrato" }).click();
+    expect(await dialog.getByLabel(/^Extrato deste arquivo/).inputValue()).toBe("1");
+    await dialog.locator("#import-target").selectOption(`account:${savings.uuid}`);
+    await dialog.getByRole("button", { name: /^Pré-visualizar$/ }).click();
+    await dialog.getByText("2 novas").waitFor();
+    await dialog.getByRole("button", { name: "Importar 2 transações" }).click();
+    await dialog.getByText("2 transações criadas").waitFor();
+    await dialog.getByRole("button", { name: "Concluir" }).click();
+    await expect.poll(() => page.getByTestId("transaction-row").count()).toBe(6);
+
+    // A statement in dollars is never booked into an account in reais.
+    await openImport(page, /^Importar$/);
+    await previewFile(page, `account:${checking.uuid}`, "us-bank.ofx", /^Pré-visualizar$/);
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: /^Este extrato está em USD, e Itaú Corrente está em BRL/ })
+      .waitFor();
+    expect(await dialog.getByRole("button", { name: /^Importar 0 transaç/ }).isDisabled()).toBe(true);
+    await captureScreenshot(page, "imports-other-currency-desktop-pt-BR");
+    await dialog.getByRole("button", { name: "Voltar" }).click();
+
+    // ING's CSV: its table found on line 15, below the account details; the columns mapped by hand.
+    await previewFile(page, `account:${checking.uuid}`, "ing-de.csv", /^Pré-visualizar$/);
+    await dialog.getByText("Encontramos a tabela na linha 15", { exact: false }).waitFor();
+    expect(await dialog.getByLabel("A tabela começa na linha").inputValue()).toBe("15");
+    await dialog.getByLabel("Data", { exact: true }).selectOption({ label: "Buchung" });
+    await dialog.getByLabel("Descrição", { exact: true }).selectOption({ label: "Auftraggeber/Empfänger" });
+    await dialog.getByLabel("Valor", { exact: true }).selectOption({ label: "Betrag" });
+    await dialog.getByLabel("Formato da data").selectOption("dmy");
+    await dialog.getByLabel("Formato dos números").selectOption(",");
+    await captureScreenshot(page, "imports-start-line-desktop-pt-BR");
+    await dialog.getByRole("button", { name: "Pré-visualizar" }).click();
+    await dialog.getByText("3 novas").waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

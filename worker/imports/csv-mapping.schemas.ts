@@ -64,8 +64,23 @@ const csvColumnsSchema = z
     { error: "errors:fields.csvColumnsDistinct" },
   );
 
+/** Past any bank's account details above its table (ING writes 12 lines, Banco Inter 5). */
+export const maxCsvStartLine = 1_000;
+
+/**
+ * The file line (1-based, as an editor numbers them) where the table starts: its header, or its first
+ * transaction without one. Lines above it are the bank's account details, never read as transactions.
+ */
+export const csvStartLineSchema = z
+  .number({ error: "errors:fields.invalid" })
+  .int("errors:fields.invalid")
+  .min(1, "errors:fields.invalid")
+  .max(maxCsvStartLine, "errors:fields.invalid");
+
 export const csvMappingSchema = z.object({
   delimiter: z.enum(csvDelimiters, { error: "errors:fields.invalid" }),
+  /** 1 when absent: a mapping remembered before it was asked starts at the top. */
+  startLine: csvStartLineSchema.optional(),
   hasHeader: z.boolean({ error: "errors:fields.boolean" }),
   columns: csvColumnsSchema,
   dateFormat: z.enum(csvDateFormats, { error: "errors:fields.invalid" }),
@@ -78,6 +93,8 @@ export type CsvMapping = z.infer<typeof csvMappingSchema>;
 /** A mapping as far as it is known: a preset's or the header's guess, or the form while it is filled; null where unsure. */
 export type CsvMappingGuess = {
   delimiter: CsvDelimiter;
+  /** Where the table was found (1 when the file starts with it). */
+  startLine?: number;
   hasHeader: boolean;
   columns: {
     date: number | null;

@@ -24,7 +24,9 @@ export { csvPresets } from "./csv-presets.ts";
 
 export type CsvInspection = {
   delimiter: CsvDelimiter;
-  /** Line 1's cells when it names the columns, else null. */
+  /** The file line where the table starts: below any account details the bank wrote above it. */
+  startLine: number;
+  /** The table's first line's cells when it names the columns, else null. */
   header: string[] | null;
   /** The first 5 records after the header (or from the start, without one). */
   sampleRows: string[][];
@@ -39,8 +41,10 @@ export type CsvInspection = {
 const sampleRowCount = 5;
 /** Records read to guess a generic file's formats: more than the dialog shows, so a day above 12 turns up. */
 const guessRecordCount = 100;
-/** Records each delimiter is tried on. */
+/** Records each delimiter is tried on, from where its table seems to start. */
 const delimiterTrialRecords = 10;
+/** Records looked at to find the table: enough to see past a bank's account details above it. */
+const tableSearchRecords = 40;
 const delimiterPreference: readonly CsvDelimiter[] = [";", "\t", ","];
 
 /** Longer than any header, date or amount: a sampled cell is looked at up to here. */
@@ -55,39 +59,96 @@ function inspectedCells(cells: readonly string[]): string[] {
   return cells.slice(0, maxCsvColumns).map((cell) => cell.slice(0, inspectedCellLength));
 }
 
-function firstRecords(text: string, delimiter: CsvDelimiter, count: number): CsvRecord[] {
+function firstRecords(text: string, delimiter: CsvDelimiter, count: number, fromLine = 1): CsvRecord[] {
   const records: CsvRecord[] = [];
   for (const record of csvRecords(text, delimiter)) {
+    if (record.line < fromLine) continue;
     records.push(record);
     if (records.length === count) break;
   }
   return records;
 }
 
+/** A record's width, a trailing empty cell (a trailing delimiter) not counted. */
+const widthOf = (cells: readonly string[]) =>
+  cells.length > 1 && cells.at(-1)!.trim() === "" ? cells.length - 1 : cells.length;
+
+/** A record that holds a day: a transaction's row, not a header or a line of account details. */
+const holdsADay = (cells: readonly string[]) => inspectedCells(cells).some((cell) => datePartsOf(cell.trim()) !== null);
+
+type Table = { delimiter: CsvDelimiter; startLine: number };
+type ScoredTable = Table & { rows: number; agreeing: number; width: number };
+
 /**
- * The delimiter that splits the first records into the same number of cells (at least two) most
- * often, then into the most cells; ";" before tab before "," when that still ties (a Brazilian file's
- * comma decimals must not split its amounts).
+ * The table as `delimiter` splits the records: the width most records holding a day share, starting at
+ * the first of those (or at the line right above it, when that line is as wide and names the columns).
+ * The lines a bank writes above its table — ING's account details, Schwab's title, Banco Inter's period
+ * and balance — hold no day of their own, so however many they are, they are not the table.
  */
-function detectDelimiter(text: string): CsvDelimiter {
-  let best: { delimiter: CsvDelimiter; agreeing: number; width: number } | null = null;
+function tableSplitBy(records: readonly CsvRecord[], delimiter: CsvDelimiter): ScoredTable | null {
+  const counts = new Map<number, number>();
+  for (const record of records) {
+    const width = widthOf(record.cells);
+    if (width >= 2 && holdsADay(record.cells)) counts.set(width, (counts.get(width) ?? 0) + 1);
+  }
+  let best: [width: number, rows: number] | null = null;
+  for (const entry of counts)
+    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] > best[0])) best = entry;
+  if (!best) return null;
+  const [width, rows] = best;
+  const isTableRecord = (record: CsvRecord) => widthOf(record.cells) === width;
+  let start = records.findIndex((record) => isTableRecord(record) && holdsADay(record.cells));
+  const above = records[start - 1];
+  if (above && isTableRecord(above) && isHeaderRecord(above.cells)) start -= 1;
+  const trial = records.slice(start, start + delimiterTrialRecords);
+  const agreeing = trial.filter(isTableRecord).length / trial.length;
+  return { delimiter, startLine: records[start]!.line, rows, agreeing, width };
+}
+
+/**
+ * Where the file's table is and what splits it: the delimiter whose table holds the most rows with a
+ * day, then the one whose first records agree on their width most often, then the one giving the
+ * most cells; ";" before tab before "," when that still ties (a Brazilian file's comma decimals must
+ * not split its amounts). `fromLine`, when the person said where the table starts, is where it starts.
+ * A file with no day anywhere is split as its first records agree.
+ */
+function findTable(text: string, fromLine?: number): Table {
+  let best: ScoredTable | null = null;
   for (const delimiter of delimiterPreference) {
     let records: CsvRecord[];
     try {
-      records = firstRecords(text, delimiter, delimiterTrialRecords);
+      records = firstRecords(text, delimiter, fromLine ? delimiterTrialRecords : tableSearchRecords, fromLine);
     } catch {
       continue;
     }
-    const width = records[0]?.cells.length ?? 0;
-    if (width < 2) continue;
-    const agreeing = records.filter((record) => record.cells.length === width).length / records.length;
-    if (!best || agreeing > best.agreeing || (agreeing === best.agreeing && width > best.width))
-      best = { delimiter, agreeing, width };
+    const candidate = fromLine
+      ? tableFrom(records, delimiter)
+      : (tableSplitBy(records, delimiter) ?? tableFrom(records, delimiter, 0));
+    if (candidate && (!best || isBetterTable(candidate, best))) best = candidate;
   }
-  return best?.delimiter ?? ",";
+  return best ?? { delimiter: ",", startLine: fromLine ?? 1 };
 }
 
-/** Line 1 names the columns when none of its cells is a date or a number. */
+/** The table that starts at the first record, its width the first record's. */
+function tableFrom(records: readonly CsvRecord[], delimiter: CsvDelimiter, rowsWithADay?: number): ScoredTable | null {
+  const width = widthOf(records[0]?.cells ?? []);
+  if (width < 2) return null;
+  const isTableRecord = (record: CsvRecord) => widthOf(record.cells) === width;
+  const trial = records.slice(0, delimiterTrialRecords);
+  const rows = rowsWithADay ?? records.filter((record) => isTableRecord(record) && holdsADay(record.cells)).length;
+  return {
+    delimiter,
+    startLine: records[0]!.line,
+    rows,
+    agreeing: trial.filter(isTableRecord).length / trial.length,
+    width,
+  };
+}
+
+const isBetterTable = (a: ScoredTable, b: ScoredTable) =>
+  a.rows !== b.rows ? a.rows > b.rows : a.agreeing !== b.agreeing ? a.agreeing > b.agreeing : a.width > b.width;
+
+/** The table's first line names the columns when none of its cells is a date or a number. */
 function isHeaderRecord(cells: readonly string[]): boolean {
   return cells.every((cell) => {
     const value = cell.trim();
@@ -95,18 +156,26 @@ function isHeaderRecord(cells: readonly string[]): boolean {
   });
 }
 
-/** What the import dialog starts from: the delimiter, header, first rows, and the preset and mapping that fit. */
-export function inspectCsv(text: string): CsvInspection {
-  const delimiter = detectDelimiter(text);
-  const records = firstRecords(text, delimiter, guessRecordCount + 1).map((record) => inspectedCells(record.cells));
-  if (records.length === 0) throw new StatementProblem(1, "empty");
+/**
+ * What the import dialog starts from: where the table starts, the delimiter, header, first rows, and
+ * the preset and mapping that fit. `startLine`, when the person said where the table starts, is
+ * taken as it is.
+ */
+export function inspectCsv(text: string, startLine?: number): CsvInspection {
+  const table = findTable(text, startLine);
+  const { delimiter } = table;
+  const records = firstRecords(text, delimiter, guessRecordCount + 1, table.startLine).map((record) =>
+    inspectedCells(record.cells),
+  );
+  if (records.length === 0) throw new StatementProblem(table.startLine, "empty");
   const header = isHeaderRecord(records[0]!) ? records[0]! : null;
   const rows = records.slice(header ? 1 : 0);
   const sample: CsvSample = { delimiter, header, rows };
   const preset = Object.values(csvPresets).find((candidate) => candidate.fits(sample)) ?? null;
-  const guess = (preset ?? csvPresets.generic).guess(sample);
+  const guess = { ...(preset ?? csvPresets.generic).guess(sample), startLine: table.startLine };
   return {
     delimiter,
+    startLine: table.startLine,
     header,
     sampleRows: rows.slice(0, sampleRowCount),
     preset: preset?.id ?? null,
@@ -236,13 +305,20 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): StatementL
   let expected: CsvRecord | null = null;
   let extra: ExtraColumns = null;
   let previous: { line: StatementLine; cells: readonly string[] } | undefined;
+  const startLine = mapping.startLine ?? 1;
   for (const record of csvRecords(text, mapping.delimiter)) {
+    // The bank's account details above the table.
+    if (record.line < startLine) continue;
     if (!expected) {
       expected = record;
       if (mapping.hasHeader) extra = monetaExtraColumns(record.cells);
       for (const [field, column] of mappedColumns(mapping))
         if (column >= record.cells.length)
-          throw new StatementProblem(record.line, "missingColumn", { column: column + 1, field });
+          throw new StatementProblem(record.line, "missingColumn", {
+            column: column + 1,
+            field,
+            found: record.cells.length,
+          });
       if (mapping.hasHeader) continue;
     } else if (!hasExpectedCells(record.cells, expected.cells)) {
       throw new StatementProblem(record.line, "columnCount", {
@@ -260,6 +336,6 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): StatementL
     previous = { line: statementLineOf(record, mapping, extra), cells: record.cells };
     lines.push(previous.line);
   }
-  if (lines.length === 0) throw new StatementProblem(expected?.line ?? 1, "empty");
+  if (lines.length === 0) throw new StatementProblem(expected?.line ?? startLine, "empty");
   return lines;
 }

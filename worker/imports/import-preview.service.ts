@@ -7,6 +7,7 @@ import type { Language } from "../i18n/language.ts";
 import { exportWords } from "../exports/transaction-rows.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import type { CsvMapping } from "./csv-statement.ts";
+import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 import type { importPreviewSchema, previewLineSchema } from "./imports.responses.ts";
 import { comparedDays, distinctImportedIds, matchLines, type ComparableLine } from "./duplicates.ts";
 import { existingTransactionsQuery, rememberedMappingQuery, targetMissing, targetQuery } from "./import-target.ts";
@@ -69,6 +70,8 @@ export type PreviewUpload = {
   csvMapping: CsvMapping | null;
   /** Which statement of an OFX file holding several (0-based); the first by default. */
   statementIndex: number;
+  /** Where a CSV's table starts, when the person said so; found in the file otherwise. */
+  csvStartLine?: number;
 };
 
 export type PreviewInput = {
@@ -92,7 +95,11 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   if (upload.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
   let file: ReturnType<typeof readStatementFile>;
   try {
-    file = readStatementFile(upload.bytes, upload.csvMapping, upload.statementIndex);
+    file = readStatementFile(upload.bytes, {
+      csvMapping: upload.csvMapping,
+      csvStartLine: upload.csvStartLine,
+      statementIndex: upload.statementIndex,
+    });
   } catch (error) {
     if (error instanceof StatementProblem) throw refusedFile(error);
     throw error;
@@ -164,27 +171,29 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
       filed: match.status === "duplicate" ? null : fileLine({ description: base.description, units: amount.units }),
     };
   });
-  const remembered = mappingRows[0]?.csvMapping;
+  const rememberedText = mappingRows[0]?.csvMapping;
+  const remembered = rememberedText ? csvMappingSchema.safeParse(JSON.parse(rememberedText)) : null;
   return {
     format: file.format,
     file_name: upload.fileName,
     target: { type: upload.target.type, uuid: target.id, name: target.name, currency: target.currency },
     csv: file.csv && {
       delimiter: file.csv.delimiter,
+      start_line: file.csv.startLine,
       header: file.csv.header,
       sample_rows: file.csv.sampleRows,
       preset: file.csv.preset,
       mapping: file.csv.mapping,
       /** What the file's header and cells made likely, for the mapping form to start from; null where unsure. */
       guess: file.csv.guess,
-      remembered_mapping: remembered ? (JSON.parse(remembered) as CsvMapping) : null,
+      remembered_mapping: remembered?.success ? remembered.data : null,
     },
     ofx: file.ofx && {
       statements: file.ofx.statements.map((statement, index) => ({
         index,
         kind: statement.kind,
-        /** The account's last four characters, as banks print them ("••1234"); null when the file names none. */
-        account_ending: statement.account.accountId?.slice(-4) ?? null,
+        /** The account's last four letters or digits, as banks print them ("••1234"); null when the file names none. */
+        account_ending: statement.account.accountId?.replace(/[^\p{L}\p{N}]/gu, "").slice(-4) || null,
         currency: statement.currency,
         line_count: statement.lineCount,
       })),

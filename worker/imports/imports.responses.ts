@@ -75,6 +75,7 @@ const guessedColumn = z.number().int().nullable();
 /** A mapping as far as the file shows it beyond doubt: null where the person has to choose. */
 const csvMappingGuessSchema = z.object({
   delimiter: z.enum(csvDelimiters),
+  startLine: z.number().int().optional(),
   hasHeader: z.boolean(),
   columns: z.object({
     date: guessedColumn,
@@ -101,7 +102,12 @@ export const importPreviewSchema = z.object({
   csv: z
     .object({
       delimiter: z.enum(csvDelimiters),
-      /** Line 1's cells when it names the columns. */
+      /**
+       * The file line where the table starts: found below any account details the bank wrote above it, or
+       * the form's `csv_start_line` when the person said so.
+       */
+      start_line: z.number().int(),
+      /** The table's first line's cells when it names the columns. */
       header: z.array(z.string()).nullable(),
       /** The first 5 records after the header. */
       sample_rows: z.array(z.array(z.string())),

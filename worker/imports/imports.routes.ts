@@ -8,7 +8,7 @@ import { answers, describeRoute } from "../http/openapi.ts";
 import { fieldErrorsFrom, validate } from "../http/validation.ts";
 import { detectLanguage } from "../i18n/language.ts";
 import { previewImport, statementTooLarge } from "./import-preview.service.ts";
-import { csvMappingSchema } from "./csv-mapping.schemas.ts";
+import { csvMappingSchema, csvStartLineSchema } from "./csv-mapping.schemas.ts";
 import { importChunkAnswerSchema, importPreviewSchema, importResponseSchema } from "./imports.responses.ts";
 import { importChunkSchema, importCreateSchema, importListQuerySchema, importTargetSchema } from "./imports.schemas.ts";
 import { createImport, listImports, undoImport, writeImportChunk } from "./imports.service.ts";
@@ -23,6 +23,7 @@ const invalid = (
     | "errors:fields.importTargetMissing"
     | "errors:fields.importStatementMissing"
     | "errors:fields.csvMapping"
+    | "errors:fields.csvStartLine"
     | "errors:statement.empty",
 ) => new AppError("VALIDATION_FAILED", undefined, { fieldErrors: { [field]: [{ key }] } });
 
@@ -62,6 +63,13 @@ async function previewForm(request: Request) {
     }
     csvMapping = mapping.data;
   }
+  const startLineText = form.get("csv_start_line");
+  let csvStartLine: number | undefined;
+  if (typeof startLineText === "string" && startLineText.trim() !== "") {
+    const startLine = csvStartLineSchema.safeParse(Number(startLineText));
+    if (!startLine.success) throw invalid("csv_start_line", "errors:fields.csvStartLine");
+    csvStartLine = startLine.data;
+  }
   const statementText = form.get("statement");
   const statementIndex = typeof statementText === "string" && statementText.trim() !== "" ? Number(statementText) : 0;
   if (!Number.isInteger(statementIndex) || statementIndex < 0 || statementIndex > maxStatementIndex)
@@ -72,6 +80,7 @@ async function previewForm(request: Request) {
     fileName: file.name || "statement",
     bytes: new Uint8Array(await file.arrayBuffer()),
     csvMapping,
+    csvStartLine,
     statementIndex,
   };
 }
@@ -91,7 +100,8 @@ export const importRoutes = new Hono<ApiEnv>()
       description:
         "A multipart form: `file`, at most 5 MB; `target`, `account:{uuid}` or `card:{uuid}` (422 when not in the " +
         "workspace, or archived); `csv_mapping`, optional, a CSV's column mapping as JSON text (the shape of " +
-        "`csv.mapping` in the answer); `statement`, optional, which statement of an OFX file holding several " +
+        "`csv.mapping` in the answer); `csv_start_line`, optional, the line a CSV's table starts on when the person " +
+        "says so (found below any account details otherwise); `statement`, optional, which statement of an OFX file holding several " +
         "(0-based, as `ofx.statements` lists them; 422 when the file has no such statement). OFX/QFX is " +
         "recognised by its content, anything else is read as CSV, in UTF-8 or Windows-1252. A file that cannot " +
         "be read is `IMPORT_FILE_INVALID`, naming the line.",
@@ -101,6 +111,7 @@ export const importRoutes = new Hono<ApiEnv>()
           file: z.file(),
           target: z.string(),
           csv_mapping: z.string().optional(),
+          csv_start_line: z.string().optional(),
           statement: z.string().optional(),
         }),
       },

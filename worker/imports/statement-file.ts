@@ -23,7 +23,19 @@ export type StatementFile =
     }
   | { format: "csv"; lines: StatementLine[] | null; csv: CsvInspection & { mapping: CsvMapping | null }; ofx: null };
 
-export function readStatementFile(bytes: Uint8Array, csvMapping: CsvMapping | null, statementIndex = 0): StatementFile {
+export type StatementFileChoices = {
+  /** A CSV's column mapping, when the person gave one. */
+  csvMapping?: CsvMapping | null;
+  /** Where a CSV's table starts, when the person said so before mapping its columns. */
+  csvStartLine?: number;
+  /** Which statement of an OFX file (0-based). */
+  statementIndex?: number;
+};
+
+export function readStatementFile(
+  bytes: Uint8Array,
+  { csvMapping = null, csvStartLine, statementIndex = 0 }: StatementFileChoices = {},
+): StatementFile {
   if (bytes.byteLength > maxStatementBytes) throw new RangeError("The caller checks the size first.");
   const text = decodeStatementBytes(bytes);
   if (text.trim() === "") throw new StatementProblem(1, "empty");
@@ -39,7 +51,7 @@ export function readStatementFile(bytes: Uint8Array, csvMapping: CsvMapping | nu
       ofx: { statements: summaries, chosen: summaries[statementIndex] ?? null },
     };
   }
-  const inspection = inspectCsv(text);
+  const inspection = inspectCsv(text, csvMapping?.startLine ?? csvStartLine);
   const mapping = csvMapping ?? inspection.mapping;
   return {
     format: "csv",

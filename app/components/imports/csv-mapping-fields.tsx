@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "~/components/ui/checkbox";
-import { fieldClassName } from "~/components/ui/input";
+import { Button } from "~/components/ui/button";
+import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ScrollingGroup } from "~/components/ui/scrolling-group";
 import { cn } from "~/lib/utils";
-import type { CsvMappingGuess } from "../../../worker/imports/csv-mapping.schemas";
+import { type CsvMappingGuess, maxCsvStartLine } from "../../../worker/imports/csv-mapping.schemas";
 
 type Columns = CsvMappingGuess["columns"];
 type Draft = CsvMappingGuess;
@@ -47,13 +48,24 @@ export function CsvMappingFields({
   onChange,
   header,
   sampleRows,
+  startLine,
+  onReadFromLine,
+  isBusy,
 }: {
   mapping: Draft;
   onChange(mapping: Draft): void;
   header: string[] | null;
   sampleRows: string[][];
+  /** The file line the table was read from. */
+  startLine: number;
+  /** Reads the file again with its table starting on this line. */
+  onReadFromLine(line: number): void;
+  isBusy: boolean;
 }) {
   const { t } = useTranslation("imports");
+  const [typedLine, setTypedLine] = useState(String(startLine));
+  const lineNumber = Number(typedLine);
+  const isLineValid = Number.isInteger(lineNumber) && lineNumber >= 1 && lineNumber <= maxCsvStartLine;
   const columnCount = Math.max(header?.length ?? 0, ...sampleRows.map((row) => row.length));
   const columnName = (index: number) =>
     mapping.hasHeader && header?.[index]?.trim() ? header[index] : t("mapping.column", { number: index + 1 });
@@ -83,6 +95,30 @@ export function CsvMappingFields({
   const shownRows = mapping.hasHeader || !header ? sampleRows : [header, ...sampleRows];
   return (
     <div className="grid gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor="mapping-start-line">{t("mapping.startLine")}</Label>
+        <div className="flex flex-wrap items-center gap-2">
+          <Input
+            id="mapping-start-line"
+            inputMode="numeric"
+            value={typedLine}
+            onChange={(event) => setTypedLine(event.target.value.replace(/\D/g, ""))}
+            aria-describedby="mapping-start-line-hint"
+            className="w-24"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            disabled={isBusy || !isLineValid || lineNumber === startLine}
+            onClick={() => onReadFromLine(lineNumber)}
+          >
+            {t("mapping.readFromLine")}
+          </Button>
+        </div>
+        <p id="mapping-start-line-hint" className="text-xs text-muted-foreground">
+          {startLine > 1 ? t("mapping.startLineFound", { line: startLine }) : t("mapping.startLineHint")}
+        </p>
+      </div>
       <div className="flex items-center gap-2">
         <Checkbox
           id="mapping-has-header"

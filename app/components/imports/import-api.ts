@@ -37,11 +37,17 @@ const send = (path: string, init: RequestInit & { json?: unknown } = {}) =>
 export function importApi(workspaceId: string) {
   const base = `/api/workspaces/${workspaceId}/imports`;
   return {
-    async preview(file: File, target: string, csvMapping: unknown | null, statement = 0): Promise<ImportPreview> {
+    async preview(
+      file: File,
+      target: string,
+      csvMapping: unknown | null,
+      { statement = 0, csvStartLine }: { statement?: number; csvStartLine?: number } = {},
+    ): Promise<ImportPreview> {
       const form = new FormData();
       form.set("file", file);
       form.set("target", target);
       if (csvMapping) form.set("csv_mapping", JSON.stringify(csvMapping));
+      if (csvStartLine) form.set("csv_start_line", String(csvStartLine));
       if (statement > 0) form.set("statement", String(statement));
       return answered(await send(`${base}/preview`, { method: "POST", body: form }));
     },

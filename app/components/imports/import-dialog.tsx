@@ -113,19 +113,19 @@ function ImportSteps({
     setStatementIndex(0);
   }
 
-  async function runPreview(mapping: CsvMapping | null) {
+  async function runPreview(mapping: CsvMapping | null, csvStartLine?: number) {
     if (!file || !target) return setError(t("chooseBoth"));
     if (file.size > maxStatementBytes) return setError(t("fileTooLarge"));
     setIsBusy(true);
     setError(null);
     try {
-      const preview = await api.preview(file, target, mapping, statementIndex);
+      const preview = await api.preview(file, target, mapping, { statement: statementIndex, csvStartLine });
       setStatements(preview.ofx && preview.ofx.statements.length > 1 ? preview.ofx.statements : null);
       setIncluded(new Set());
       if (preview.needs_mapping && preview.csv) {
         const remembered = preview.csv.remembered_mapping;
         // The account's last mapping, when it fits this file, is tried at once.
-        if (!mapping && remembered && remembered.delimiter === preview.csv.delimiter)
+        if (!mapping && !csvStartLine && remembered && remembered.delimiter === preview.csv.delimiter)
           return await runPreview(remembered);
         setStep({
           name: "mapping",
@@ -213,10 +213,15 @@ function ImportSteps({
           <p className="text-sm text-muted-foreground">{t("mapping.intro")}</p>
         </div>
         <CsvMappingFields
+          // Read again from another line, the form starts over from what the file shows there.
+          key={csv.start_line}
           mapping={step.mapping}
           onChange={(mapping) => setStep({ ...step, mapping })}
           header={csv.header}
           sampleRows={csv.sample_rows}
+          startLine={csv.start_line}
+          onReadFromLine={(line) => runPreview(null, line)}
+          isBusy={isBusy}
         />
         <ErrorText message={error} />
         <DialogFooter>

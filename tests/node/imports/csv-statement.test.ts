@@ -7,6 +7,7 @@ import { type CsvMapping, csvMappingSchema } from "../../../worker/imports/csv-m
 import { csvRecords } from "../../../worker/imports/csv-records.ts";
 import { csvPresets, inspectCsv, parseCsvStatement } from "../../../worker/imports/csv-statement.ts";
 import { maxStatementLines, StatementProblem } from "../../../worker/imports/statement.ts";
+import { decodeStatementBytes } from "../../../worker/imports/statement-text.ts";
 
 const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, "..", "..", "fixtures", "statements", name), "utf8");
@@ -44,6 +45,7 @@ describe("the presets read their banks' files", () => {
     expect(inspection.sampleRows[0]).toEqual(["2026-03-02", "Padaria Pão Dourado", "23.90"]);
     expect(inspection.mapping).toEqual({
       delimiter: ",",
+      startLine: 1,
       hasHeader: true,
       columns: { ...noColumns, date: 0, description: 1, amount: 2 },
       dateFormat: "ymd",
@@ -135,6 +137,7 @@ describe("the presets read their banks' files", () => {
     });
     expect(inspection.mapping).toEqual({
       delimiter: ";",
+      startLine: 1,
       hasHeader: true,
       columns: { date: 0, description: 1, amount: null, debit: 3, credit: 4, identifier: null },
       dateFormat: "dmy",
@@ -204,6 +207,7 @@ describe("the presets read their banks' files", () => {
     expect(inspection.header?.[0]).toBe("Date");
     expect(inspection.mapping).toEqual({
       delimiter: ",",
+      startLine: 1,
       hasHeader: true,
       columns: { date: 0, description: 2, amount: 3, debit: null, credit: null, identifier: 11 },
       dateFormat: "ymd",
@@ -365,6 +369,7 @@ describe("inspecting a file", () => {
     expect(withoutHeader.preset).toBe("generic");
     expect(withoutHeader.mapping).toEqual({
       delimiter: ";",
+      startLine: 1,
       hasHeader: false,
       columns: { date: 0, description: 1, amount: 2, debit: null, credit: null, identifier: null },
       dateFormat: "dmy",
@@ -480,7 +485,7 @@ describe("refusing a file that does not read", () => {
     ["unclosedQuote", `${header}2026-01-02,"A,1.00\n2026-01-03,B,2.00\n`, 2, {}],
     ["empty", header, 1, {}],
     ["empty", "\n\n", 1, {}],
-    ["missingColumn", "date,description\n2026-01-02,A\n", 1, { column: 3, field: "amount" }],
+    ["missingColumn", "date,description\n2026-01-02,A\n", 1, { column: 3, field: "amount", found: 2 }],
   ])("%s: %j", (reason, text, line, values) => {
     expect(refusalOf(() => parseCsvStatement(text, simpleMapping))).toEqual({ line, reason, values });
   });
@@ -699,5 +704,81 @@ describe("the mapping schema", () => {
     expect(issues({ amount: 0 })).toEqual(["errors:fields.csvColumnsDistinct"]);
     expect(issues({ date: -1 })).toEqual(["errors:fields.invalid"]);
     expect(issues({})).toBeUndefined();
+  });
+});
+
+describe("lines above the table", () => {
+  const cp1252Fixture = (name: string) =>
+    decodeStatementBytes(
+      new Uint8Array(readFileSync(join(import.meta.dirname, "..", "..", "fixtures", "statements", name))),
+    );
+
+  it.each([
+    // ING (Germany): 14 lines of account details and notes, some of them as wide as the table's first cells.
+    ["ing-de.csv", cp1252Fixture("ing-de.csv"), ";", 15, "Buchung"],
+    // Schwab: one title line above the header.
+    ["schwab-checking.csv", fixture("schwab-checking.csv"), ",", 2, "Date"],
+    // Banco Inter: the account, the period and the balance above the header.
+    ["inter.csv", fixture("inter.csv"), ";", 6, "Data Lançamento"],
+  ])("finds where %s's table starts", (_name, text, delimiter, startLine, firstHeaderCell) => {
+    const inspection = inspectCsv(text);
+    expect(inspection).toMatchObject({ delimiter, startLine });
+    expect(inspection.header?.[0]).toBe(firstHeaderCell);
+    expect(inspection.guess.startLine).toBe(startLine);
+  });
+
+  it("reads the transactions below the account details, with the start line kept in the mapping", () => {
+    const inter = inspectCsv(fixture("inter.csv"));
+    expect(inter.preset).toBe("generic");
+    expect(inter.mapping).toMatchObject({ startLine: 6, hasHeader: true, dateFormat: "dmy", decimalMark: "," });
+    expect(
+      parseCsvStatement(fixture("inter.csv"), inter.mapping!).map(({ line, date, amount }) => [line, date, amount]),
+    ).toEqual([
+      [7, "2024-01-31", "9.12"],
+      [8, "2024-01-15", "-780.00"],
+      [9, "2024-01-05", "4200.00"],
+      [10, "2024-01-04", "-35.00"],
+    ]);
+    const schwab = inspectCsv(fixture("schwab-checking.csv"));
+    expect(schwab.mapping).toMatchObject({ startLine: 2, columns: { debit: 5, credit: 6 }, dateFormat: "mdy" });
+    expect(parseCsvStatement(fixture("schwab-checking.csv"), schwab.mapping!).map(({ amount }) => amount)).toEqual([
+      "-60.00",
+      "2850.00",
+      "-54.23",
+    ]);
+  });
+
+  it("reads the table from the line the person gives, and says where it read a too-narrow first line", () => {
+    const text = cp1252Fixture("ing-de.csv");
+    const mapping: CsvMapping = {
+      delimiter: ";",
+      startLine: 15,
+      hasHeader: true,
+      columns: { ...noColumns, date: 0, description: 2, amount: 7 },
+      dateFormat: "dmy",
+      decimalMark: ",",
+      positiveMeans: "money_in",
+    };
+    expect(parseCsvStatement(text, mapping).map(({ description, amount }) => [description, amount])).toEqual([
+      ["REWE Markt GmbH", "-54.23"],
+      ["Stadtwerke Beispiel", "-92.00"],
+      ["Beispiel AG", "3150.00"],
+    ]);
+    // The same mapping from the top of the file: the refusal names the line and what it found there.
+    expect(refusalOf(() => parseCsvStatement(text, { ...mapping, startLine: 1 }))).toEqual({
+      line: 1,
+      reason: "missingColumn",
+      values: { column: 8, field: "amount", found: 2 },
+    });
+    // Inspected from a line the person chose, the table is taken to start there.
+    expect(inspectCsv(text, 15)).toMatchObject({ startLine: 15, delimiter: ";" });
+    expect(inspectCsv(text, 15).header?.[0]).toBe("Buchung");
+  });
+
+  it("keeps a mapping without a start line (remembered before it was asked) reading from the top", () => {
+    const { startLine: _none, ...old } = { ...simpleMapping, startLine: undefined };
+    expect(csvMappingSchema.parse(old).startLine).toBeUndefined();
+    expect(parseCsvStatement("date,description,amount\n2026-01-02,A,1.00\n", old)).toHaveLength(1);
+    expect(csvMappingSchema.safeParse({ ...simpleMapping, startLine: 0 }).success).toBe(false);
   });
 });

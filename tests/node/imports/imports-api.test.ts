@@ -46,13 +46,14 @@ describe("importing a bank statement", () => {
   async function preview(
     bytes: Uint8Array<ArrayBuffer>,
     target: string,
-    options: { token?: string; csvMapping?: unknown; name?: string; statement?: string } = {},
+    options: { token?: string; csvMapping?: unknown; name?: string; statement?: string; csvStartLine?: string } = {},
   ) {
     const form = new FormData();
     form.set("file", new File([bytes], options.name ?? "extrato.ofx"));
     form.set("target", target);
     if (options.csvMapping) form.set("csv_mapping", JSON.stringify(options.csvMapping));
     if (options.statement !== undefined) form.set("statement", options.statement);
+    if (options.csvStartLine !== undefined) form.set("csv_start_line", options.csvStartLine);
     return t.request(importsPath("/preview"), { method: "POST", body: form, token: options.token ?? h.member.token });
   }
 
@@ -363,7 +364,7 @@ describe("importing a bank statement", () => {
     expect(checking.ofx).toEqual({
       statements: [
         { index: 0, kind: "bank", account_ending: "3195", currency: "BRL", line_count: 4 },
-        { index: 1, kind: "bank", account_ending: "-500", currency: "BRL", line_count: 2 },
+        { index: 1, kind: "bank", account_ending: "5500", currency: "BRL", line_count: 2 },
       ],
       statement_index: 0,
       currency: "BRL",
@@ -425,6 +426,50 @@ describe("importing a bank statement", () => {
       ["duplicate", "imported_id"],
       ["duplicate", "imported_id"],
     ]);
+  });
+
+  it("reads a CSV below the bank's account details, and remembers where its table starts", async () => {
+    const inter = fixtureBytes("inter.csv");
+    const response = await preview(inter, `account:${h.checking.id}`, { name: "extrato-inter.csv" });
+    expect(response.status).toBe(200);
+    const data = (await response.json()).data;
+    expect(data.csv).toMatchObject({
+      start_line: 6,
+      header: ["Data Lançamento", "Histórico", "Descrição", "Valor", "Saldo"],
+    });
+    expect(data.needs_mapping).toBe(false);
+    expect(data.lines.map((line: Line) => [line.line, line.amount])).toEqual([
+      [7, "9.12"],
+      [8, "-780.00"],
+      [9, "4200.00"],
+      [10, "-35.00"],
+    ]);
+    for (const csvStartLine of ["0", "1001", "seis"]) {
+      const refused = await preview(inter, `account:${h.checking.id}`, { csvStartLine });
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).errors).toHaveProperty("csv_start_line");
+    }
+    // Said by the person, the line is where the table starts: from line 1 nothing names the columns.
+    const fromTop = (await (await preview(inter, `account:${h.checking.id}`, { csvStartLine: "1" })).json()).data;
+    expect(fromTop.csv.start_line).toBe(1);
+    expect(fromTop.needs_mapping).toBe(true);
+    // The mapping kept with the import starts the account's next CSV from the same line.
+    const created = await t.request(importsPath(), {
+      method: "POST",
+      token: h.member.token,
+      json: {
+        target: `account:${h.checking.id}`,
+        file_name: "extrato-inter.csv",
+        format: "csv",
+        csv_mapping: data.csv.mapping,
+        line_count: 4,
+      },
+    });
+    expect(created.status).toBe(201);
+    const next = (
+      await (await preview(fixtureBytes("unknown-layout.csv"), `account:${h.checking.id}`, { name: "x.csv" })).json()
+    ).data;
+    expect(next.csv.remembered_mapping).toMatchObject({ startLine: 6, delimiter: ";" });
   });
 
   it("keeps viewers out and another workspace's accounts and imports out of reach", async () => {

@@ -34,7 +34,7 @@ const fastEnoughMs = 25;
 function readingTime(bytes: Uint8Array, csvMapping: CsvMapping | null): number {
   const started = process.cpuUsage();
   try {
-    readStatementFile(bytes, csvMapping);
+    readStatementFile(bytes, { csvMapping });
   } catch (error) {
     if (!(error instanceof StatementProblem)) throw error;
   }
