@@ -84,7 +84,22 @@ const monetaTitles = [english.columns, portuguese.columns].map((columns) => ({
   id: headerWord(columns.id),
   note: headerWord(columns.note),
   part: headerWord(columns.part),
+  type: headerWord(columns.type),
+  from: headerWord(columns.from),
+  to: headerWord(columns.to),
+  arrivingCurrency: headerWord(columns.arrivingCurrency),
 }));
+
+/** Our export's Type cell, in either language, as the kind of transaction it names. */
+const monetaKinds = new Map(
+  [english.kinds, portuguese.kinds].flatMap((kinds) =>
+    Object.entries(kinds).map(([kind, word]) => [headerWord(word), kind as MonetaKind]),
+  ),
+);
+export type MonetaKind = keyof typeof english.kinds;
+
+/** The kind our export's Type cell names ("Transfer", "Transferência"…), or null for any other text. */
+export const monetaKindOf = (cell: string): MonetaKind | null => monetaKinds.get(headerWord(cell)) ?? null;
 
 function monetaTitlesOf(header: readonly string[] | null) {
   if (!header) return null;
@@ -94,17 +109,31 @@ function monetaTitlesOf(header: readonly string[] | null) {
 
 /**
  * Where our own export's header puts the note, the split-part marker (null where a file exported
- * before them has none) and the transaction's id, whatever mapping the person chose; null for any
- * other file.
+ * before them has none), the transaction's id, its type, its From and To and the arriving currency,
+ * whatever mapping the person chose; null for any other file.
  */
-export function monetaExtraColumns(
-  header: readonly string[],
-): { note: number | null; part: number | null; id: number } | null {
+export function monetaExtraColumns(header: readonly string[]): {
+  note: number | null;
+  part: number | null;
+  id: number;
+  type: number;
+  from: number;
+  to: number;
+  arrivingCurrency: number;
+} | null {
   const titles = monetaTitlesOf(header);
   if (!titles) return null;
   const words = headerWords(header);
   const columnOf = (title: string) => (words.includes(title) ? words.indexOf(title) : null);
-  return { note: columnOf(titles.note), part: columnOf(titles.part), id: words.indexOf(titles.id) };
+  return {
+    note: columnOf(titles.note),
+    part: columnOf(titles.part),
+    id: words.indexOf(titles.id),
+    type: words.indexOf(titles.type),
+    from: words.indexOf(titles.from),
+    to: words.indexOf(titles.to),
+    arrivingCurrency: words.indexOf(titles.arrivingCurrency),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   completeMapping,
   maxCsvColumns,
 } from "./csv-mapping.schemas.ts";
-import { csvPresets, type CsvSample, monetaExtraColumns } from "./csv-presets.ts";
+import { csvPresets, type CsvSample, monetaExtraColumns, monetaKindOf } from "./csv-presets.ts";
 import { type CsvRecord, csvRecords } from "./csv-records.ts";
 import { datePartsOf, negatedAmount, readCsvAmount, readCsvDate } from "./csv-values.ts";
 import { assertDayInRange, maxStatementLines, type StatementLine, StatementProblem } from "./statement.ts";
@@ -267,6 +267,8 @@ function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping, extra:
   assertDayInRange(line, date, dateCell);
   const identifier = columns.identifier === null ? "" : (cells[columns.identifier] ?? "").trim();
   const note = extra?.note == null ? "" : unneutralised((cells[extra.note] ?? "").trim());
+  const cell = (column: number) => unneutralised((cells[column] ?? "").trim());
+  const kind = extra ? monetaKindOf(cell(extra.type)) : null;
   return {
     line,
     date,
@@ -274,6 +276,16 @@ function statementLineOf({ line, cells }: CsvRecord, mapping: CsvMapping, extra:
     amount: amountOf(cells, line, mapping),
     importedId: identifier === "" ? null : identifier,
     ...(note ? { note } : {}),
+    ...(extra && kind
+      ? {
+          moved: {
+            kind,
+            from: cell(extra.from),
+            to: cell(extra.to),
+            converted: cell(extra.arrivingCurrency) !== "",
+          },
+        }
+      : {}),
   };
 }
 

@@ -10,16 +10,28 @@ import type { CsvMapping } from "./csv-statement.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 import type { importPreviewSchema, previewLineSchema } from "./imports.responses.ts";
 import { comparedDays, distinctImportedIds, matchLines, type ComparableLine } from "./duplicates.ts";
-import { existingTransactionsQuery, rememberedMappingQuery, targetMissing, targetQuery } from "./import-target.ts";
+import {
+  existingTransactionsQuery,
+  namedLegsQueries,
+  rememberedMappingQuery,
+  targetMissing,
+  targetQuery,
+} from "./import-target.ts";
 import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
 import { readStatementFile } from "./statement-file.ts";
 import { filingQueries, lineFiler } from "./import-filing.ts";
 
 /**
  * Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold,
- * or a statement in another currency than the account's or card's (never booked as if it were its).
+ * a statement in another currency than the account's or card's (never booked as if it were its), or a
+ * row of Moneta's own export that belongs to another account or card.
  */
-export type RefusalReason = "zero_amount" | "too_many_decimals" | "amount_too_large" | "other_currency";
+export type RefusalReason =
+  | "zero_amount"
+  | "too_many_decimals"
+  | "amount_too_large"
+  | "other_currency"
+  | "other_account";
 
 /** A line as the preview answers it (./imports.responses.ts). */
 export type PreviewLine = z.infer<typeof previewLineSchema>;
@@ -46,6 +58,47 @@ function unitsOf(amount: string, currency: string): { units: number } | { refuse
   if (units === null || units > maxAmountUnitsOf(currency)) return { refused: "amount_too_large" };
   if (units === 0) return { refused: "zero_amount" };
   return { units: isNegative ? -units : units };
+}
+
+type NamedLeg = { id: string; name: string; currency: string; isActive: boolean };
+type LegSide = { amount: string; transferWith: { type: "account" | "card"; uuid: string; name: string } | null };
+
+/**
+ * A row of Moneta's own export read from the side of the account or card it is imported into. Its From
+ * and To say whose row it is: when the file names the target anywhere, a row naming neither side as
+ * the target belongs to another account or card and is refused (`other_account`), never booked here;
+ * a transfer or card payment leaves the target when it is the From (negative) and arrives when it is
+ * the To, and comes back as a transfer with the other side when an active account or card of that
+ * name, in the target's currency, is in the workspace (a converted one is money in or out). A file
+ * that never names the target (exported under another name) is read as the target's own, as it says.
+ * Null for any other file's line.
+ */
+function sideOf(
+  lines: readonly StatementLine[],
+  target: { type: "account" | "card"; id: string; name: string; currency: string },
+  named: { accounts: readonly NamedLeg[]; cards: readonly NamedLeg[] },
+) {
+  const namesTarget = lines.some(({ moved }) => moved && (moved.from === target.name || moved.to === target.name));
+  const legNamed = (name: string) => {
+    const usable = (leg: NamedLeg) =>
+      leg.name === name && leg.isActive && leg.currency === target.currency && leg.id !== target.id;
+    const account = named.accounts.find(usable);
+    if (account) return { type: "account" as const, uuid: account.id, name: account.name };
+    const card = named.cards.find(usable);
+    return card ? { type: "card" as const, uuid: card.id, name: card.name } : null;
+  };
+  return ({ moved, amount }: StatementLine): LegSide | "other_account" | null => {
+    if (!moved || !namesTarget) return null;
+    const isFrom = moved.from === target.name;
+    if (!isFrom && moved.to !== target.name) return "other_account";
+    if (moved.kind !== "transfer" && moved.kind !== "pay_credit_card") return { amount, transferWith: null };
+    const unsigned = amount.replace(/^-/, "");
+    const other = isFrom ? moved.to : moved.from;
+    return {
+      amount: isFrom ? `-${unsigned}` : unsigned,
+      transferWith: moved.converted || other === "" ? null : legNamed(other),
+    };
+  };
 }
 
 /** A file that cannot be read: 422 naming the line and what is wrong with it. */
@@ -108,9 +161,10 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   const lines: StatementLine[] = distinctImportedIds(file.lines ?? []);
   const days = comparedDays(lines);
   const {
-    rows: { targetRows, existingRows, mappingRows, ...filingRows },
+    rows: { targetRows, existingRows, mappingRows, namedAccounts, namedCards, ...filingRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     targetRows: targetQuery(ctx, input.workspaceId, upload.target),
+    ...(lines.some((line) => line.moved) ? namedLegsQueries(ctx, input.workspaceId) : {}),
     existingRows: days ? existingTransactionsQuery(ctx, input.workspaceId, upload.target, days) : undefined,
     mappingRows: rememberedMappingQuery(ctx, input.workspaceId, upload.target),
     ...filingQueries(ctx, input.workspaceId),
@@ -120,9 +174,15 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   if (!target.isActive) throw fieldError("target", "errors:fields.legArchived");
   const fileCurrency = file.ofx?.chosen?.currency ?? null;
   const isOtherCurrency = fileCurrency !== null && fileCurrency !== target.currency;
-  const amounts = lines.map((line) =>
-    isOtherCurrency ? { refused: "other_currency" as const } : unitsOf(line.amount, target.currency),
+  const sides = lines.map(
+    sideOf(lines, { ...upload.target, ...target }, { accounts: namedAccounts ?? [], cards: namedCards ?? [] }),
   );
+  const amounts = lines.map((line, index): ReturnType<typeof unitsOf> => {
+    const side = sides[index]!;
+    if (isOtherCurrency) return { refused: "other_currency" };
+    if (side === "other_account") return { refused: "other_account" };
+    return unitsOf(side?.amount ?? line.amount, target.currency);
+  });
   const fileLine = lineFiler(filingRows, upload.target, target.currency);
   const comparable: ComparableLine[] = [];
   const comparedIndexes: number[] = [];
@@ -152,7 +212,15 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
       split_parts: line.splitParts ?? null,
     };
     if ("refused" in amount)
-      return { ...base, amount: line.amount, status: "refused", reason: amount.refused, existing: null, filed: null };
+      return {
+        ...base,
+        amount: line.amount,
+        status: "refused",
+        reason: amount.refused,
+        existing: null,
+        filed: null,
+        transfer_with: null,
+      };
     const match = matchOf.get(index)!;
     const found = "existingId" in match ? existingById.get(match.existingId) : undefined;
     return {
@@ -169,6 +237,7 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
           }
         : null,
       filed: match.status === "duplicate" ? null : fileLine({ description: base.description, units: amount.units }),
+      transfer_with: (sides[index] !== "other_account" && sides[index]?.transferWith) || null,
     };
   });
   const rememberedText = mappingRows[0]?.csvMapping;

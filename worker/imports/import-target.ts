@@ -91,3 +91,27 @@ export function rememberedMappingQuery(ctx: ServiceContext, workspaceId: string,
     .orderBy(desc(statementImports.createdAt))
     .limit(1);
 }
+
+/**
+ * The workspace's accounts and cards by name, for Moneta's own export: a transfer row names the other
+ * account in its From or To, and comes back as a transfer when an account or card of that name is here.
+ */
+export function namedLegsQueries(ctx: ServiceContext, workspaceId: string) {
+  const cardAccount = alias(accounts, "card_account");
+  return {
+    namedAccounts: ctx.db
+      .select({ id: accounts.id, name: accounts.name, currency: accounts.currency, isActive: accounts.isActive })
+      .from(accounts)
+      .where(eq(accounts.workspaceId, workspaceId)),
+    namedCards: ctx.db
+      .select({
+        id: cards.id,
+        name: cards.name,
+        currency: cardAccount.currency,
+        isActive: sql<boolean>`${cards.isActive} and ${cardAccount.isActive}`.mapWith(Boolean),
+      })
+      .from(cards)
+      .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
+      .where(eq(cards.workspaceId, workspaceId)),
+  };
+}

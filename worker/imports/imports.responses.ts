@@ -45,7 +45,8 @@ export const importChunkAnswerSchema = z.object({
  * `possible_duplicate` (no bank id tells them apart, but `existing` looks the same: same amount and
  * direction, at most 3 days away, a word in common); `refused` (the currency cannot hold it: `zero_amount`,
  * `too_many_decimals`, `amount_too_large`; or the statement is in another currency than the account or card,
- * `other_currency`, its amount then shown as the file wrote it). A bank id two different lines of one file share
+ * `other_currency`, its amount then shown as the file wrote it; or, in Moneta's own export, the row is another
+ * account's or card's, `other_account`). A bank id two different lines of one file share
  * (Banco do Brasil, Chase) comes back as `imported_id` with "#2", "#3"… on the later ones. `note` and `split_parts` come from Moneta's own export: a split
  * transaction is one line with its whole amount and `split_parts` its number of parts, written unsplit.
  */
@@ -60,7 +61,15 @@ export const previewLineSchema = z.object({
   split_parts: z.number().int().nullable(),
   status: z.enum(["new", "duplicate", "possible_duplicate", "refused"]),
   reason: z
-    .enum(["imported_id", "same_file", "zero_amount", "too_many_decimals", "amount_too_large", "other_currency"])
+    .enum([
+      "imported_id",
+      "same_file",
+      "zero_amount",
+      "too_many_decimals",
+      "amount_too_large",
+      "other_currency",
+      "other_account",
+    ])
     .nullable(),
   existing: z.object({ uuid: z.string(), date: z.string(), description: z.string(), amount: z.string() }).nullable(),
   /**
@@ -68,6 +77,11 @@ export const previewLineSchema = z.object({
    * payee, description and note as they will be written — the chunk sends it back with the line.
    */
   filed: previewFilingSchema.nullable(),
+  /**
+   * Moneta's own export: the workspace's other account or card a transfer or card payment row moves money
+   * with, found by the name in its From or To; the line is then written as that transfer. Null otherwise.
+   */
+  transfer_with: z.object({ type: targetTypeSchema, uuid: z.string(), name: z.string() }).nullable(),
 });
 
 const guessedColumn = z.number().int().nullable();

@@ -72,6 +72,12 @@ export const importLineSchema = z.object({
   note: noteSchema.nullish(),
   /** How the preview's rules filed the line (./import-filing.ts), sent back as the preview gave it. */
   filed: lineFilingSchema.nullish(),
+  /**
+   * The other side of a transfer or card payment ("account:{uuid}" or "card:{uuid}"), as the preview found
+   * it in Moneta's own export: the line is written as that transfer, leaving the import's account or card
+   * when its amount is negative and arriving when positive.
+   */
+  transfer_with: legSchema.nullish(),
 });
 /** A line as a client sends it: amounts as the preview gave them. */
 export type ImportLine = z.input<typeof importLineSchema>;

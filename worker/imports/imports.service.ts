@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { newId, isUuid } from "../../db/ids.ts";
@@ -112,8 +112,12 @@ export async function createImport({
   return importResponse(row, target, nameRows[0]?.name ?? null);
 }
 
-/** The import's account or card, as the ledger's lookup reads it, found from the import itself in the same batch. */
-function importLegQueries(ctx: ServiceContext, ref: ImportRef) {
+/**
+ * The import's account or card, as the ledger's lookup reads it, found from the import itself in the same
+ * batch, and the other sides its transfers name.
+ */
+function importLegQueries(ctx: ServiceContext, ref: ImportRef, others: readonly LegRef[]) {
+  const otherIds = (type: LegRef["type"]) => others.filter((leg) => leg.type === type).map((leg) => leg.id);
   const ofImport = (column: typeof statementImports.accountId | typeof statementImports.cardId) =>
     ctx.db
       .select({ id: column })
@@ -130,13 +134,21 @@ function importLegQueries(ctx: ServiceContext, ref: ImportRef) {
       .select()
       .from(accounts)
       .where(
-        and(eq(accounts.workspaceId, ref.workspaceId), inArray(accounts.id, ofImport(statementImports.accountId))),
+        and(
+          eq(accounts.workspaceId, ref.workspaceId),
+          or(inArray(accounts.id, ofImport(statementImports.accountId)), inArray(accounts.id, otherIds("account"))),
+        ),
       ),
     cardRows: ctx.db
       .select({ card: cards, account: cardAccount })
       .from(cards)
       .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
-      .where(and(eq(cards.workspaceId, ref.workspaceId), inArray(cards.id, ofImport(statementImports.cardId)))),
+      .where(
+        and(
+          eq(cards.workspaceId, ref.workspaceId),
+          or(inArray(cards.id, ofImport(statementImports.cardId)), inArray(cards.id, otherIds("card"))),
+        ),
+      ),
   };
 }
 
@@ -207,7 +219,11 @@ export async function writeImportChunk(
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     importRows: importRowQuery(ctx, input),
     chunkRows: chunkQuery(ctx, input, input.chunk_index),
-    ...importLegQueries(ctx, input),
+    ...importLegQueries(
+      ctx,
+      input,
+      input.lines.flatMap((line) => (line.transfer_with ? [line.transfer_with] : [])),
+    ),
     takenRows: ids.length > 0 ? takenIdsQuery(ctx, input, ids) : undefined,
     filedTags: namedTagsQuery(ctx, input.workspaceId, tagIdsFiled(input.lines)),
   });
@@ -246,12 +262,15 @@ export async function writeImportChunk(
     const isOut = line.amount.startsWith("-");
     const units = decimalToUnits(isOut ? line.amount.slice(1) : line.amount, places);
     if (units === null || units === 0) throw fieldError(`lines.${index}.amount`, "errors:fields.amountFormat");
+    const other = line.transfer_with ?? null;
+    // A transfer or card payment of our own export: its kind follows from its two sides.
     const transactionInput: TransactionInput = {
-      type: isOut ? "expense" : "income",
+      ...(other ? {} : { type: isOut ? "expense" : "income" }),
       amount: units,
       description: line.description,
       date: line.date,
       ...(isOut ? { origin: targetRef } : { destination: targetRef }),
+      ...(other ? (isOut ? { destination: other } : { origin: other }) : {}),
     };
     const resolved = resolveTransaction(transactionInput, lookup, null, "units");
     effectsOf(resolved, 1, effects);

@@ -29,6 +29,12 @@ export type StatementLine = {
    * are read and left out — the line is the whole transaction, so nothing is counted twice.
    */
   splitParts?: number;
+  /**
+   * Moneta's own export only: the row's type and the names in its From and To, so a transfer comes
+   * back as a transfer (and from the side of the account it is imported into); `converted` when it
+   * arrived in another currency.
+   */
+  moved?: { kind: "income" | "expense" | "transfer" | "pay_credit_card"; from: string; to: string; converted: boolean };
 };
 
 /** Why a file is refused. Each has a sentence in locales errors.json under `statement`. */

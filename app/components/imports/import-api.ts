@@ -78,7 +78,25 @@ export function importApi(workspaceId: string) {
 
 /** A preview line as a chunk sends it back. */
 /** A previewed line as its chunk sends it: with how the rules filed it (the tags' names were for showing). */
-export const chunkLine = ({ line, date, description, amount, imported_id, note, filed }: PreviewLine): ImportLine => {
+export const chunkLine = ({
+  line,
+  date,
+  description,
+  amount,
+  imported_id,
+  note,
+  filed,
+  transfer_with,
+}: PreviewLine): ImportLine => {
   const { tags: _shown, ...filing } = filed ?? { tags: [] };
-  return { line, date, description, amount, imported_id, note, filed: filed ? filing : null };
+  return {
+    line,
+    date,
+    description,
+    amount,
+    imported_id,
+    note,
+    filed: filed ? filing : null,
+    transfer_with: transfer_with ? `${transfer_with.type}:${transfer_with.uuid}` : null,
+  };
 };

@@ -569,6 +569,11 @@ function PreviewTable({
                       {t("preview.splitLine", { count: line.split_parts })}
                     </span>
                   ) : null}
+                  {line.transfer_with ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {t("preview.transferWith", { name: line.transfer_with.name })}
+                    </span>
+                  ) : null}
                   {line.filed ? <LineFiling filed={line.filed} currency={target.currency} /> : null}
                   {line.status !== "refused" ? (
                     <Button

@@ -35,6 +35,13 @@ const simpleMapping: CsvMapping = {
   positiveMeans: "money_in",
 };
 const withMapping = (changes: Partial<CsvMapping>): CsvMapping => ({ ...simpleMapping, ...changes });
+/** A row of our own export's type and sides, as the reader keeps them. */
+const moved = (kind: "income" | "expense" | "transfer" | "pay_credit_card", from: string, to: string) => ({
+  kind,
+  from,
+  to,
+  converted: false,
+});
 
 describe("the presets read their banks' files", () => {
   it("reads Nubank's card CSV: a purchase is money out, a payment or refund money in", () => {
@@ -216,12 +223,54 @@ describe("the presets read their banks' files", () => {
     });
     const id = (last: number) => `0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a0${last}`;
     expect(parseCsvStatement(text, inspection.mapping!)).toEqual([
-      { line: 2, date: "2026-11-20", description: "Groceries at Pão de Açúcar", amount: "-152.30", importedId: id(1) },
-      { line: 3, date: "2026-11-19", description: "Salary", amount: "5000.00", importedId: id(2) },
-      { line: 4, date: "2026-11-18", description: "To savings", amount: "1000.00", importedId: id(3) },
-      { line: 5, date: "2026-11-17", description: "-50% sale", amount: "-10.00", importedId: id(4) },
-      { line: 6, date: "2026-11-16", description: "Hotel in Lisbon", amount: "-120.00", importedId: id(5) },
-      { line: 7, date: "2026-11-15", description: "Euros for the trip", amount: "600.00", importedId: id(6) },
+      {
+        line: 2,
+        date: "2026-11-20",
+        description: "Groceries at Pão de Açúcar",
+        amount: "-152.30",
+        importedId: id(1),
+        moved: moved("expense", "Checking", ""),
+      },
+      {
+        line: 3,
+        date: "2026-11-19",
+        description: "Salary",
+        amount: "5000.00",
+        importedId: id(2),
+        moved: moved("income", "", "Checking"),
+      },
+      {
+        line: 4,
+        date: "2026-11-18",
+        description: "To savings",
+        amount: "1000.00",
+        importedId: id(3),
+        moved: moved("transfer", "Checking", "Savings"),
+      },
+      {
+        line: 5,
+        date: "2026-11-17",
+        description: "-50% sale",
+        amount: "-10.00",
+        importedId: id(4),
+        moved: moved("expense", "Visa Gold", ""),
+      },
+      {
+        line: 6,
+        date: "2026-11-16",
+        description: "Hotel in Lisbon",
+        amount: "-120.00",
+        importedId: id(5),
+        moved: moved("expense", "Travel card", ""),
+      },
+      {
+        line: 7,
+        date: "2026-11-15",
+        description: "Euros for the trip",
+        amount: "600.00",
+        importedId: id(6),
+        moved: { kind: "transfer", from: "Checking", to: "Travel card", converted: true },
+      },
     ]);
   });
 
@@ -293,14 +342,36 @@ describe("the presets read their banks' files", () => {
             amount: "-1234.50",
             importedId: "a1",
             note: "=Pix; da Ana\nobrigada",
+            moved: moved("expense", "Checking", ""),
           },
-          { line: 4, date: "2026-02-01", description: "Refund", amount: "20", importedId: "a2" },
+          {
+            line: 4,
+            date: "2026-02-01",
+            description: "Refund",
+            amount: "20",
+            importedId: "a2",
+            moved: moved("expense", "Checking", ""),
+          },
         ]);
         const older = ourExport(language, separator, rows, beforeNotes);
         expect(inspectCsv(older).preset, `${language} ${separator} before notes`).toBe("moneta");
         expect(parseCsvStatement(older, inspectCsv(older).mapping!)).toEqual([
-          { line: 2, date: "2026-01-31", description: '+55 phone; "top-up"', amount: "-1234.50", importedId: "a1" },
-          { line: 3, date: "2026-02-01", description: "Refund", amount: "20", importedId: "a2" },
+          {
+            line: 2,
+            date: "2026-01-31",
+            description: '+55 phone; "top-up"',
+            amount: "-1234.50",
+            importedId: "a1",
+            moved: moved("expense", "Checking", ""),
+          },
+          {
+            line: 3,
+            date: "2026-02-01",
+            description: "Refund",
+            amount: "20",
+            importedId: "a2",
+            moved: moved("expense", "Checking", ""),
+          },
         ]);
       }
     }
@@ -327,9 +398,24 @@ describe("the presets read their banks' files", () => {
         importedId: "a1",
         note: "Compra do mês",
         splitParts: 2,
+        moved: moved("expense", "Checking", ""),
       },
-      { line: 5, date: "2026-01-30", description: "Padaria", amount: "-12.00", importedId: "a2" },
-      { line: 6, date: "2026-01-31", description: "Mercado", amount: "-5.00", importedId: "a3" },
+      {
+        line: 5,
+        date: "2026-01-30",
+        description: "Padaria",
+        amount: "-12.00",
+        importedId: "a2",
+        moved: moved("expense", "Checking", ""),
+      },
+      {
+        line: 6,
+        date: "2026-01-31",
+        description: "Mercado",
+        amount: "-5.00",
+        importedId: "a3",
+        moved: moved("expense", "Checking", ""),
+      },
     ]);
     // Whatever mapping the person chose (here without the id column), the parts are told by the header.
     const withoutId = { ...inspection.mapping!, columns: { ...inspection.mapping!.columns, identifier: null } };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertWorkspace } from "../../../db/factories.ts";
-import { ledgerDayFlows, statementImports, transactions, workspaces } from "../../../db/schema/index.ts";
+import { accounts, ledgerDayFlows, statementImports, transactions, workspaces } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
@@ -10,7 +10,14 @@ import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fi
 const fixtureBytes = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../fixtures/statements/${name}`, import.meta.url)));
 
-type Line = { line: number; date: string; description: string; amount: string; imported_id: string | null };
+type Line = {
+  line: number;
+  date: string;
+  description: string;
+  amount: string;
+  imported_id: string | null;
+  transfer_with?: string | null;
+};
 
 /** A small OFX 1.x statement (SGML, unclosed leaf tags, comma decimals) in Windows-1252 bytes. */
 function itauOfx(
@@ -74,7 +81,14 @@ describe("importing a bank statement", () => {
         currency: string | null;
         skipped: { trades: number; balance_rows: number };
       } | null;
-      lines: Array<Line & { status: string; reason: string | null; existing: { uuid: string } | null }>;
+      lines: Array<
+        Omit<Line, "transfer_with"> & {
+          status: string;
+          reason: string | null;
+          existing: { uuid: string } | null;
+          transfer_with: { type: string; uuid: string; name: string } | null;
+        }
+      >;
       counts: Record<string, number>;
     };
   }
@@ -417,7 +431,7 @@ describe("importing a bank statement", () => {
       ["Compra com Cartão", "20240208099990", "new", null],
       ["Compra com Cartão", "20240208099990", "duplicate", "same_file"],
     ]);
-    await imported(first.lines.filter((line) => line.status === "new"));
+    await imported(newLines(first));
     const again = await previewed(bytes);
     expect(again.lines.map((line) => [line.status, line.reason])).toEqual([
       ["duplicate", "imported_id"],
@@ -470,6 +484,69 @@ describe("importing a bank statement", () => {
       await (await preview(fixtureBytes("unknown-layout.csv"), `account:${h.checking.id}`, { name: "x.csv" })).json()
     ).data;
     expect(next.csv.remembered_mapping).toMatchObject({ startLine: 6, delimiter: ";" });
+  });
+
+  it("brings Moneta's own export back from the account's side: a transfer as a transfer, another account's rows left out", async () => {
+    const exported = fixtureBytes("moneta-export-en.csv");
+    const checking = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Checking", currency: "BRL" });
+    const savings = await insertAccount(t.db, { workspaceId: h.workspaceId, name: "Savings", currency: "BRL" });
+    const intoChecking = await previewed(exported, `account:${checking.id}`);
+    expect(
+      intoChecking.lines.map((line) => [
+        line.description,
+        line.amount,
+        line.status,
+        line.reason,
+        line.transfer_with?.name ?? null,
+      ]),
+    ).toEqual([
+      ["Groceries at Pão de Açúcar", "-152.30", "new", null, null],
+      ["Salary", "5000.00", "new", null, null],
+      // The file writes a transfer positive; from Checking's side it leaves.
+      ["To savings", "-1000.00", "new", null, "Savings"],
+      ["-50% sale", "-10.00", "refused", "other_account", null],
+      ["Hotel in Lisbon", "-120.00", "refused", "other_account", null],
+      // Converted on the way (it arrived in euros): money out, not a transfer at an invented rate.
+      ["Euros for the trip", "-600.00", "new", null, null],
+    ]);
+    const written = intoChecking.lines
+      .filter((line) => line.status === "new")
+      .map(({ line, date, description, amount, imported_id, transfer_with }) => ({
+        line,
+        date,
+        description,
+        amount,
+        imported_id,
+        transfer_with: transfer_with ? `${transfer_with.type}:${transfer_with.uuid}` : null,
+      }));
+    const { importId } = await imported(written, `account:${checking.id}`);
+    const [transfer] = await t.db.select().from(transactions).where(eq(transactions.description, "To savings"));
+    expect(transfer).toMatchObject({
+      kind: "transfer",
+      originAccountId: checking.id,
+      destinationAccountId: savings.id,
+      amountCents: 100_000,
+      importId,
+    });
+    const balanceOf = async (id: string) =>
+      (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.balanceCents;
+    expect(await balanceOf(savings.id)).toBe(100_000);
+    expect(await balanceOf(checking.id)).toBe(-152_30 + 500_000 - 100_000 - 60_000);
+    // The same file into Savings: its one row is the transfer already there.
+    const intoSavings = await previewed(exported, `account:${savings.id}`);
+    expect(intoSavings.lines.map((line) => [line.amount, line.status, line.reason])).toEqual([
+      ["-152.30", "refused", "other_account"],
+      ["5000.00", "refused", "other_account"],
+      ["1000.00", "duplicate", "imported_id"],
+      ["-10.00", "refused", "other_account"],
+      ["-120.00", "refused", "other_account"],
+      ["600.00", "refused", "other_account"],
+    ]);
+    // Undone, the transfer leaves both accounts.
+    expect((await t.request(importsPath(`/${importId}`), { method: "DELETE", token: h.member.token })).status).toBe(
+      200,
+    );
+    expect([await balanceOf(checking.id), await balanceOf(savings.id)]).toEqual([0, 0]);
   });
 
   it("keeps viewers out and another workspace's accounts and imports out of reach", async () => {
