@@ -133,3 +133,6 @@ export type ReminderChannel = (typeof reminderChannels)[number];
  */
 export const notificationStatuses = ["waiting", "sending", "sent", "failed", "dropped"] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];
+/** What a receipt may be, known from its bytes: photos (JPEG, PNG, WebP, HEIC from iPhones) and PDFs. */
+export const receiptTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
+export type ReceiptType = (typeof receiptTypes)[number];

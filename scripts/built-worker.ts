@@ -45,7 +45,7 @@ export function startBuiltWorker(options: {
   buildDir?: string;
   /** Receives each line the Worker logs (console.log/error), instead of this process's console. */
   onLog?: (line: string, level: string) => void;
-  /** Serve on 127.0.0.1:<port> (workerd's own HTTP server), with the cron route and persisted KV. */
+  /** Serve on 127.0.0.1:<port> (workerd's own HTTP server), with the cron route and persisted KV and R2. */
   serve?: { port: number; persistDir: string };
 }): Miniflare {
   const buildDir = options.buildDir ?? join(projectRoot, "build");
@@ -66,6 +66,8 @@ export function startBuiltWorker(options: {
         // Request.cf from a fixed object: no call to Cloudflare, which is out of reach here.
         cf: false,
         kvPersist: join(options.serve.persistDir, "kv"),
+        // Receipts' files, kept between restarts like the database (under .data/ for npm start).
+        r2Persist: join(options.serve.persistDir, "r2"),
       }
     : {};
   return new Miniflare(
@@ -87,6 +89,7 @@ export function startBuiltWorker(options: {
         ...options.vars,
       },
       kvNamespaces: ["EXCHANGE_RATES"],
+      r2Buckets: ["RECEIPTS"],
       ...serving,
       ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       ...(options.onLog

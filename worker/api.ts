@@ -27,6 +27,7 @@ import { budgetRoutes } from "./budgets/budgets.routes.ts";
 import { goalRoutes } from "./goals/goals.routes.ts";
 import { exportRoutes } from "./exports/exports.routes.ts";
 import { importRoutes } from "./imports/imports.routes.ts";
+import { receiptRoutes } from "./receipts/receipts.routes.ts";
 import { bankConnectionRoutes, bankWebhookRoutes } from "./bank-connections/bank-connections.routes.ts";
 import { whatsappRoutes } from "./assistant/whatsapp.routes.ts";
 import { notificationRoutes, reminderSettingsRoutes, unsubscribeRoutes } from "./reminders/reminders.routes.ts";
@@ -66,6 +67,7 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/workspaces", goalRoutes)
   .route("/workspaces", exportRoutes)
   .route("/workspaces", importRoutes)
+  .route("/workspaces", receiptRoutes)
   .route("/workspaces", bankConnectionRoutes)
   .route("/workspaces", calculatorRoutes)
   .route("/workspaces", installmentRoutes)

@@ -10,6 +10,7 @@ export type Env = WranglerBindings & RequiredSecrets & OptionalSettings & { APP_
 declare global {
   /** The generated file names the runtime's types globally; this project imports them from the package. */
   type KVNamespace = import("@cloudflare/workers-types").KVNamespace;
+  type R2Bucket = import("@cloudflare/workers-types").R2Bucket;
 }
 
 /** Secrets without which no request can be served (wrangler marks every secret optional). */

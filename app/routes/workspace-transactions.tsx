@@ -94,13 +94,15 @@ export async function action(args: Route.ActionArgs) {
         purchase: parsed.data,
         idempotencyKey,
       });
-    if (intent === "create")
-      await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
-    else
-      await updateTransaction({
-        ctx: viewer.ctx,
-        input: { ...ref, transactionId: formText(form, "id") ?? "", ...parsed.data },
-      });
+    if (intent === "create") {
+      const answer = await createTransaction({ ctx: viewer.ctx, input: { ...ref, ...parsed.data, idempotencyKey } });
+      // The wizard attaches the receipts chosen with it to the transaction just made.
+      return { intent, ok: true, transactionId: answer.body.data.uuid } satisfies LedgerActionResult;
+    }
+    await updateTransaction({
+      ctx: viewer.ctx,
+      input: { ...ref, transactionId: formText(form, "id") ?? "", ...parsed.data },
+    });
     return { intent, ok: true } satisfies LedgerActionResult;
   } catch (error) {
     return refusedAction(intent, error, ["update", "delete"]);

@@ -19,3 +19,4 @@ export * from "./imports.ts";
 export * from "./assistant.ts";
 export * from "./bank-connections.ts";
 export * from "./reminders.ts";
+export * from "./receipts.ts";

@@ -9,6 +9,7 @@ import { errorCodes, statusOf, type ErrorCode } from "../../worker/http/errors.t
 import { startFakeResend } from "../support/fake-resend.ts";
 import { useRateServices } from "../support/rate-services.ts";
 import { openSession, signInAs } from "../support/sessions.ts";
+import { startR2Bucket } from "../support/r2-bucket.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { signBody, statusPayload } from "../support/whatsapp-webhook.ts";
 import { startFakePluggy } from "../support/fake-pluggy.ts";
@@ -133,6 +134,19 @@ const spare = (path: string, json: unknown, param: string) => async (fixture: Fi
 });
 
 const anotherPerson = async ({ t }: Fixture) => (await signInAs(t)).token;
+
+/** A photo attached to the fixture's transaction through the API; its id. */
+async function attachedReceipt({ t, owner, ids }: Fixture): Promise<string> {
+  const form = new FormData();
+  form.set("file", new File([samplePictures.jpeg], "nota.jpg"));
+  const response = await t.request(`/api/workspaces/${ids.workspaceId}/transactions/${ids.transactionId}/receipts`, {
+    method: "POST",
+    body: form,
+    token: owner.token,
+  });
+  if (response.status !== 201) throw new Error(`fixture receipt failed: ${await response.text()}`);
+  return (await response.json()).data.uuid;
+}
 
 /** What the fixture records through the API, in this order (the later ones name the earlier ones). */
 const scheduledBody = (ids: Record<string, string>) => ({
@@ -341,6 +355,20 @@ const examples: Record<string, Example> = {
   },
   "PUT /api/workspaces/{workspaceId}/transactions/{transactionId}/tags": {
     json: ({ ids }: Fixture) => ({ tag_ids: [ids.tagId] }),
+  },
+  "POST /api/workspaces/{workspaceId}/transactions/{transactionId}/receipts": {
+    upload: () => {
+      const form = new FormData();
+      form.set("file", new File([samplePictures.png], "nota.png"));
+      return { body: form };
+    },
+  },
+  "GET /api/workspaces/{workspaceId}/transactions/{transactionId}/receipts": {},
+  "GET /api/workspaces/{workspaceId}/receipts/{receiptId}/file": {
+    params: async (fixture: Fixture) => ({ receiptId: await attachedReceipt(fixture) }),
+  },
+  "DELETE /api/workspaces/{workspaceId}/receipts/{receiptId}": {
+    params: async (fixture: Fixture) => ({ receiptId: await attachedReceipt(fixture) }),
   },
   "GET /api/workspaces/{workspaceId}/tags": {},
   "POST /api/workspaces/{workspaceId}/tags": { json: { name: "Travel", description: "" } },
@@ -739,10 +767,12 @@ describe("the API's OpenAPI document", () => {
   let document: Document;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 
+  let receiptFiles: Awaited<ReturnType<typeof startR2Bucket>>;
   beforeAll(async () => {
     resend = await startFakeResend();
     pluggy = await startFakePluggy({ today: "2026-11-21", ...bankCredentials });
     simplefin = await startFakeSimplefin({ today: "2026-11-21" });
+    receiptFiles = await startR2Bucket();
     await rates.reset();
     const t = await createTestApp({
       env: {
@@ -756,6 +786,7 @@ describe("the API's OpenAPI document", () => {
         PLUGGY_CLIENT_ID: bankCredentials.clientId,
         PLUGGY_CLIENT_SECRET: bankCredentials.clientSecret,
         PLUGGY_WEBHOOK_SECRET: pluggyWebhookSecret,
+        RECEIPTS: receiptFiles.bucket,
       },
     });
     const owner = await signInAs(t, { name: "Olivia Owner", ...unlimited });
@@ -901,6 +932,7 @@ describe("the API's OpenAPI document", () => {
     resend.close();
     await pluggy.stop();
     await simplefin.stop();
+    await receiptFiles.dispose();
   });
 
   it("describes every route the API registers, and only those", () => {

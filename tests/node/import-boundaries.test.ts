@@ -49,6 +49,10 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     reason: "what a profile picture may be, checked before uploading",
   },
   {
+    pattern: /^worker\/receipts\/receipt\.rules\.ts$/,
+    reason: "what a receipt may be, checked before uploading",
+  },
+  {
     pattern: /^worker\/analytics\/category-groups\.ts$/,
     reason: "the category breakdown's rows by category, the same on the page and in the PDF",
   },
@@ -355,6 +359,7 @@ describe("worker features", () => {
       reason: "what falls due tomorrow and the projected balance are planned money",
     },
     { from: "reminders", to: "workspaces", reason: "a person's time zone is checked as a workspace's is" },
+    { from: "receipts", to: "jobs", reason: "the cron's runner deletes the files of receipts that are gone" },
     { from: "tags", to: "rules", reason: "a merge or a delete moves the tags the rules give" },
     { from: "transactions", to: "currency", reason: "a transaction across currencies takes a rate" },
     { from: "transactions", to: "payees", reason: "an income or expense names its payee" },

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertCard, insertInvitation, insertTag, insertWorkspace } from "../../db/factories.ts";
-import { bankConnections, bankLines, bankRemoteAccounts, notifications } from "../../db/schema/index.ts";
+import { bankConnections, bankLines, bankRemoteAccounts, notifications, receipts } from "../../db/schema/index.ts";
 import { api } from "../../worker/api.ts";
 import { signInAs } from "../support/sessions.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -50,6 +50,9 @@ const importBody = { target: "account:ACCOUNT", file_name: "extrato.ofx", format
 /** A one-line OFX 2.x statement, sent as the preview's multipart form. */
 const ofxFile =
   '<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL</CURDEF><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261120</DTPOSTED><TRNAMT>-12.50</TRNAMT><FITID>F2</FITID><MEMO>Padaria</MEMO></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>';
+
+/** A receipt a member could attach: a one-page PDF without actions. */
+const pdfFile = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
 const ruleBody = {
   name: "Uber",
@@ -167,6 +170,10 @@ const requestBodies: Record<string, unknown> = {
   "GET /workspaces/:workspaceId/exports/transactions.csv": undefined,
   "GET /workspaces/:workspaceId/exports/transactions.xlsx": undefined,
   "POST /workspaces/:workspaceId/imports/preview": { multipart: { target: "account:ACCOUNT", file: ofxFile } },
+  "GET /workspaces/:workspaceId/transactions/:transactionId/receipts": undefined,
+  "POST /workspaces/:workspaceId/transactions/:transactionId/receipts": { multipart: { file: pdfFile } },
+  "GET /workspaces/:workspaceId/receipts/:receiptId/file": undefined,
+  "DELETE /workspaces/:workspaceId/receipts/:receiptId": undefined,
   "GET /workspaces/:workspaceId/imports": undefined,
   "POST /workspaces/:workspaceId/imports": importBody,
   "POST /workspaces/:workspaceId/imports/:importId/chunks": { chunk_index: 1, lines: [importLine] },
@@ -359,8 +366,20 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
   });
   if (chunk.status !== 200) throw new Error(`fixture import chunk failed: ${await chunk.text()}`);
   const bank = await bankConnectionOf(t, workspaceId, { accountId: account.id, transactionId: transaction.uuid });
+  // A receipt's row as an upload writes it; its file is never reached, since every call is refused before.
+  const receiptId = crypto.randomUUID();
+  await t.db.insert(receipts).values({
+    id: receiptId,
+    workspaceId,
+    transactionId: transaction.uuid,
+    objectKey: `workspaces/${workspaceId}/receipts/${receiptId}`,
+    fileName: "nota.pdf",
+    contentType: "application/pdf",
+    byteSize: pdfFile.length,
+  });
   return {
     ...bank,
+    receiptId,
     importId: statementImport,
     budgetId: await planned("budgets", { amount: "500.00" }),
     goalId,

@@ -34,6 +34,8 @@ export const apiTags = {
   Transactions: "Income, expenses, transfers and card payments.",
   Tags: "The labels transactions carry.",
   Payees: "Who income comes from and expenses go to, by the names they are known by.",
+  Receipts:
+    "Photos and PDFs attached to transactions, kept private: read only through the API by members of the workspace.",
   Rules: "Conditions → actions that file money as it enters.",
   Dashboard: "The workspace's figures at a glance.",
   "Scheduled transactions": "One-off transactions posted on their day.",

@@ -37,14 +37,16 @@ export function applySecurityHeaders(
   scope: { requestId: string; cspNonce: string; scriptOrigins: readonly string[]; frameOrigins: readonly string[] },
   options: { isDevelopment: boolean },
 ): void {
-  headers.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(scope.cspNonce, {
-      ...options,
-      scriptOrigins: scope.scriptOrigins,
-      frameOrigins: scope.frameOrigins,
-    }),
-  );
+  // A file served as someone uploaded it (a receipt) keeps its own policy: a sandbox that runs nothing.
+  if (!headers.get("Content-Security-Policy")?.startsWith("sandbox"))
+    headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(scope.cspNonce, {
+        ...options,
+        scriptOrigins: scope.scriptOrigins,
+        frameOrigins: scope.frameOrigins,
+      }),
+    );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

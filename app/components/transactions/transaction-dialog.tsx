@@ -1,6 +1,7 @@
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { useTranslation } from "react-i18next";
 import type { LedgerOptions, Transaction } from "./types";
+import { ReceiptsPanel } from "./receipts-panel";
 import { TransactionWizard } from "./transaction-wizard";
 import type { WizardValues } from "./wizard-values";
 
@@ -43,6 +44,9 @@ export function TransactionDialog({ open, onOpenChange, transaction, draft, ...p
             onCancel={() => onOpenChange(false)}
             {...props}
           />
+        ) : null}
+        {open && transaction ? (
+          <ReceiptsPanel workspaceId={props.workspaceId} transactionId={transaction.uuid} />
         ) : null}
       </DialogContent>
     </Dialog>

@@ -1,14 +1,19 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { loader as layoutLoader } from "~/routes/workspace-layout";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { DialogDescription, DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
 import { useLanguage } from "~/lib/use-language";
 import { idempotencyKeyField } from "../../../worker/idempotency/idempotency-key";
 import { isKeepable, keepOffline } from "~/lib/offline-writes";
 import { failureReason } from "./failure-reason";
+import { maxReceiptsPerTransaction } from "../../../worker/receipts/receipt.rules";
+import { ReceiptPicker } from "./receipts-panel";
+import { receiptsApi } from "./receipts-api";
 import { recordedByField } from "~/lib/queued-entries";
 import { DetailsStep, type TypedField } from "./details-step";
 import { KindStep } from "./kind-step";
@@ -127,6 +132,9 @@ export function TransactionWizard({
   // One Idempotency-Key per draft: resubmitting it (after a lost or failed answer) posts once; a changed draft is a new request.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const stepRef = useRef<HTMLDivElement>(null);
+  /** Photos or PDFs chosen with a new transaction, attached once it is saved. */
+  const [pendingReceipts, setPendingReceipts] = useState<File[]>([]);
+  const offersReceipts = !isEdit && !plan;
   const isBusy = fetcher.state !== "idle";
   const { currency, destinationCurrency, isCrossCurrency } = currenciesOf(values, options, workspaceCurrency);
   const canGoOn =
@@ -168,6 +176,9 @@ export function TransactionWizard({
       onDone();
       return;
     }
+    if (result.ok && result.transactionId && pendingReceipts.length) {
+      void attachReceipts(workspaceId, result.transactionId, pendingReceipts, t);
+    }
     if (result.ok) {
       toast.success(
         plan
@@ -189,7 +200,7 @@ export function TransactionWizard({
     setErrors(fieldErrors);
     const steps = Object.keys(fieldErrors).map((field) => stepOfField(field, plan?.lastStep?.fields));
     if (steps.length) setStep(Math.min(...steps) as WizardStep);
-  }, [result, fetcher.state, t, transaction, onDone, plan, isEdit]);
+  }, [result, fetcher.state, t, transaction, onDone, plan, isEdit, pendingReceipts, workspaceId]);
 
   const change = (proposed: WizardValues) => {
     const next = withSuggestedRate(values, proposed, options, workspaceCurrency, language);
@@ -219,7 +230,7 @@ export function TransactionWizard({
     // Offline, a new transaction is kept on this device and sent when the connection is back.
     if (!plan && !navigator.onLine && isKeepable(form)) {
       void keepOffline(form, workspaceId, `/workspaces/${workspaceId}/transactions`).then(() => {
-        toast.info(t("toasts.kept"), t("toasts.keptDetail"));
+        toast.info(t("toasts.kept"), pendingReceipts.length ? t("receipts.notKeptOffline") : t("toasts.keptDetail"));
         onDone();
       });
       return;
@@ -280,6 +291,9 @@ export function TransactionWizard({
           />
         ) : null}
         {step === 4 ? plan?.lastStep?.render(values, errors) : null}
+        {offersReceipts && step === lastStep ? (
+          <PendingReceipts files={pendingReceipts} onChange={setPendingReceipts} />
+        ) : null}
       </div>
       {result && !result.ok && !isBusy ? (
         <p
@@ -315,5 +329,53 @@ export function TransactionWizard({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** Attaches the receipts chosen with a new transaction; one that fails is said, the transaction stays. */
+async function attachReceipts(workspaceId: string, transactionId: string, files: File[], t: TFunction) {
+  const api = receiptsApi(workspaceId);
+  for (const file of files) {
+    try {
+      await api.attach(transactionId, file);
+    } catch (failure) {
+      toast.error(t("receipts.notAttached"), (failure as Error).message);
+    }
+  }
+}
+
+/** The receipts chosen for a new transaction, each removable before it is saved. */
+function PendingReceipts({ files, onChange }: { files: File[]; onChange(files: File[]): void }) {
+  const { t } = useTranslation("transactions");
+  return (
+    <div className="mt-4 grid gap-2 border-t pt-4">
+      <p className="text-sm font-medium">{t("receipts.title")}</p>
+      {files.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t("receipts.chosen")}>
+          {files.map((file, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: two photos may share a name; the list only grows or loses one
+              key={`${file.name}-${index}`}
+              className="flex items-center gap-1 rounded-full border bg-muted/40 py-1 pr-1 pl-3 text-xs"
+            >
+              <span className="max-w-40 truncate">{file.name}</span>
+              <button
+                type="button"
+                className="grid size-6 place-items-center rounded-full hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                aria-label={t("receipts.remove", { name: file.name })}
+                onClick={() => onChange(files.filter((_, other) => other !== index))}
+              >
+                <Icon name="x" className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-xs text-muted-foreground">{t("receipts.hint")}</p>
+      )}
+      {files.length < maxReceiptsPerTransaction ? (
+        <ReceiptPicker onPick={(picked) => onChange([...files, ...picked].slice(0, maxReceiptsPerTransaction))} />
+      ) : null}
+    </div>
   );
 }

@@ -23,6 +23,9 @@ export type LedgerOptions = {
 
 /** What a ledger page's action (transactions, scheduled, recurring) answers its forms: on failure, the code and the fields' message keys. */
 export type LedgerActionResult =
-  /** `kept`: recorded offline and kept on the device until it can be sent (app/lib/offline-writes.ts). */
-  | { intent: string; ok: true; kept?: boolean }
+  /**
+   * `kept`: recorded offline and kept on the device until it can be sent (app/lib/offline-writes.ts);
+   * `transactionId`: the transaction a create made, for the receipts chosen with it.
+   */
+  | { intent: string; ok: true; kept?: boolean; transactionId?: string }
   | { intent: string; ok: false; code: string; fieldErrors?: FieldMessages };
