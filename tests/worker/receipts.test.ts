@@ -34,11 +34,17 @@ describe("receipts in the built Worker", () => {
         name,
       },
     );
-  const call = (path: string, token: string, init: RequestInit = {}) =>
-    worker.dispatchFetch(`${site}/api${path}`, {
-      ...init,
-      headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
-    } as never);
+  /** A request as a browser sends it (a form encoded as multipart, with its boundary), with the person's token. */
+  const call = async (path: string, token: string, init: RequestInit = {}) => {
+    const request = new Request(`${site}/api${path}`, init);
+    const headers = Object.fromEntries(request.headers);
+    const body = init.body ? await request.arrayBuffer() : undefined;
+    return worker.dispatchFetch(request.url, {
+      method: request.method,
+      body,
+      headers: { ...headers, Authorization: `Bearer ${token}` },
+    });
+  };
 
   it("keeps a photo in R2, serves it to a member, 404 to anyone else, and deletes it with its transaction", async () => {
     const owner = await person("Olga");
@@ -63,7 +69,7 @@ describe("receipts in the built Worker", () => {
       method: "POST",
       body: form,
     });
-    expect(uploaded.status).toBe(201);
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
     const receiptId = ((await uploaded.json()) as { data: { uuid: string } }).data.uuid;
     const bucket = await worker.getR2Bucket("RECEIPTS");
     const key = `workspaces/${workspace.id}/receipts/${receiptId}`;

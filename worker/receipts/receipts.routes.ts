@@ -14,7 +14,7 @@ const tag = "Receipts";
 /** The upload's form: its `file` (the bytes are checked by the service, whatever it claims to be). */
 async function uploadedFile(request: Request): Promise<{ fileName: string; bytes: Uint8Array }> {
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.multipartOnly");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors:details.receiptMultipartOnly");
   const form = await request.formData().catch(() => null);
   const file = form?.get("file");
   if (!(file instanceof File)) return { fileName: "", bytes: new Uint8Array() };
