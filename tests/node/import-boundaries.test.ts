@@ -296,6 +296,7 @@ describe("worker features", () => {
     { from: "analytics", to: "planning", reason: "the balance trend and the cash flow add what is planned" },
     { from: "assistant", to: "bot", reason: "the assistant reads messages with the bot's parser" },
     { from: "assistant", to: "planning", reason: "the assistant records installment purchases" },
+    { from: "assistant", to: "receipts", reason: "a photo sent to the assistant becomes a transaction's receipt" },
     { from: "assistant", to: "rules", reason: "the workspace's rules tag what a person sends before any guess" },
     { from: "assistant", to: "transactions", reason: "the assistant records transactions" },
     {

@@ -68,9 +68,19 @@ export async function startFakeGraphApi(
   let failWith: number | null = null;
   const refusedTemplates = new Set<string>();
   let waiters: Array<() => void> = [];
-  const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
+  const json = (
+    status: number,
+    body: unknown,
+  ): { status: number; body: string | Uint8Array; contentType?: string } => ({
+    status,
+    body: JSON.stringify(body),
+  });
+  const media = new Map<string, { bytes: Uint8Array; mimeType: string }>();
+  const mediaReads: string[] = [];
 
-  const answer = async (request: IncomingMessage): Promise<{ status: number; body: string }> => {
+  const answer = async (
+    request: IncomingMessage,
+  ): Promise<{ status: number; body: string | Uint8Array; contentType?: string }> => {
     const path = new URL(request.url ?? "/", "http://fake").pathname;
     if (path === "/__sent" && request.method === "GET") return json(200, sent);
     if (path === "/__sent" && request.method === "DELETE") {
@@ -80,6 +90,23 @@ export async function startFakeGraphApi(
     if (path === "/__control" && request.method === "POST") {
       failWith = (JSON.parse(await readBody(request)) as { fail_with: number | null }).fail_with;
       return json(200, {});
+    }
+    // Media a person sent: GET /{version}/{media-id} describes it, its URL gives the bytes; both need the token.
+    const mediaRoute = /^\/v\d+\.\d+\/([^/]+)$/.exec(path) ?? /^\/__media\/([^/]+)$/.exec(path);
+    if (mediaRoute && request.method === "GET") {
+      const stored = media.get(decodeURIComponent(mediaRoute[1]!));
+      if (!request.headers.authorization?.startsWith("Bearer "))
+        return json(401, { error: { message: "No token", code: 190 } });
+      if (!stored) return json(404, { error: { message: "Unknown media", code: 100 } });
+      mediaReads.push(path);
+      if (path.startsWith("/__media/")) return { status: 200, body: stored.bytes, contentType: stored.mimeType };
+      return json(200, {
+        messaging_product: "whatsapp",
+        url: `${origin}/__media/${mediaRoute[1]}`,
+        mime_type: stored.mimeType,
+        file_size: stored.bytes.byteLength,
+        id: mediaRoute[1],
+      });
     }
     const route = messagesPath.exec(path);
     if (!route || request.method !== "POST") {
@@ -112,8 +139,10 @@ export async function startFakeGraphApi(
   };
 
   const server = createServer(async (request, response) => {
-    const { status, body } = await answer(request).catch((error: unknown) => json(500, { error: String(error) }));
-    response.writeHead(status, { "Content-Type": "application/json" }).end(body);
+    const { status, body, contentType } = await answer(request).catch((error: unknown) =>
+      json(500, { error: String(error) }),
+    );
+    response.writeHead(status, { "Content-Type": contentType ?? "application/json" }).end(body);
   });
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
@@ -132,6 +161,12 @@ export async function startFakeGraphApi(
     failWith(status: number | null) {
       failWith = status;
     },
+    /** A photo or file a person sends: what `GET /{media-id}` and its URL will hand out. */
+    putMedia(id: string, bytes: Uint8Array, mimeType: string) {
+      media.set(id, { bytes, mimeType });
+    },
+    /** The media paths read so far (the description, then the bytes). */
+    mediaReads,
     /** Refuse this template, as Meta refuses one it has not approved (null name: approve them all again). */
     refuseTemplate(name: string | null) {
       if (name === null) refusedTemplates.clear();

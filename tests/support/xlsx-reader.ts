@@ -25,7 +25,16 @@ export type ReadWorkbook = {
   columnWidths: number[];
 };
 
-/** Every file of a zip, as text (a byte order mark kept), each checked against the central directory's size and CRC-32. */
+/** A part's text; a binary one (a photo) as Latin-1, one character per byte, for a test to compare. */
+function textOf(data: Uint8Array, decoder: TextDecoder): string {
+  try {
+    return decoder.decode(data);
+  } catch {
+    return new TextDecoder("latin1").decode(data);
+  }
+}
+
+/** Every file of a zip, as text (a byte order mark kept; a binary file byte by byte), each checked against the central directory's size and CRC-32. */
 export function readZip(bytes: Uint8Array): Map<string, string> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
@@ -55,7 +64,7 @@ export function readZip(bytes: Uint8Array): Map<string, string> {
     if (!data) throw new Error(`Unknown compression ${method} for ${name}`);
     if (data.length !== size) throw new Error(`${name}: ${data.length} bytes, the directory says ${size}`);
     if (zlibCrc(data) !== crc) throw new Error(`${name}: CRC mismatch`);
-    parts.set(name, decoder.decode(data));
+    parts.set(name, textOf(data, decoder));
     at += 46 + nameLength + extraLength + commentLength;
   }
   return parts;

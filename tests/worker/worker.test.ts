@@ -171,7 +171,7 @@ describe("the built Worker in workerd", () => {
       sql: "select * from job_runs where started_at = ? order by rowid",
       args: [scheduledTime.toISOString()],
     });
-    expect(own.rows.map((row) => row.job)).toEqual(["due-items", "reminders"]);
+    expect(own.rows.map((row) => row.job)).toEqual(["due-items", "reminders", "receipt-files"]);
     expect(own.rows[0]).toMatchObject({ job: "due-items", trigger: "*/5 * * * *", items_done: 0, error: null });
     expect(own.rows.every((row) => row.finished_at && row.error === null)).toBe(true);
   });

@@ -17,7 +17,9 @@ export type IncomingMessage = {
     | { type: "text"; text: string }
     /** A reply button tapped: the id the assistant gave it, and the title shown. */
     | { type: "button"; id: string; title: string }
-    /** Anything the assistant does not read (a photo, audio, a sticker, a location…). */
+    /** A photo or a file (a receipt): the channel's id to fetch it by, and the name a file was sent under. */
+    | { type: "media"; mediaId: string; fileName: string | null }
+    /** Anything the assistant does not read (audio, a sticker, a location…). */
     | { type: "unsupported"; kind: string };
 };
 

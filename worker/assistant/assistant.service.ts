@@ -51,6 +51,9 @@ import {
   type Written,
 } from "./conversation-state.ts";
 import { type LinkOutcome, linkPhoneByCode } from "./link.service.ts";
+import { fetchMedia } from "./graph-api.ts";
+import { maxReceiptBytes } from "../receipts/receipt.rules.ts";
+import { uploadReceipt } from "../receipts/receipts.service.ts";
 import { tagFromHistory, tagFromKeywords } from "./tag-guess.ts";
 
 /** How long "desfazer" reaches back. */
@@ -264,6 +267,7 @@ class Conversation {
     const { content } = this.message;
     if (content.type === "unsupported") return this.answerOnce(this.reply(this.say("problem.unsupported")));
     if (content.type === "button") return this.answerButton(content.id);
+    if (content.type === "media") return this.receiveMedia(content.mediaId, content.fileName);
     return this.answerText(text!);
   }
 
@@ -312,6 +316,9 @@ class Conversation {
     }
     if (id.startsWith("leg:") && pending?.type === "chooseLeg" && pending.options[index]) {
       return this.chooseLeg(pending, pending.options[index]);
+    }
+    if (id.startsWith("receipt:") && pending?.type === "attach" && pending.choices[index]) {
+      return this.attachReceipt(pending.choices[index], pending, "nothing");
     }
     return this.answerOnce(this.reply(this.say("ask.expired")));
   }
@@ -556,6 +563,95 @@ class Conversation {
     }
     const state: PendingState = { type: "written", written: { ...written, draft: moved } };
     return this.answerOnce(this.reply(this.say("moved", { where: whereOf(moved, this.replies) })), state);
+  }
+
+  /**
+   * A photo or file: the receipt of the transaction just written (within the conversation's 30 minutes),
+   * else the person picks which of their latest three it belongs to; with none, they are told to send the
+   * expense first.
+   */
+  private async receiveMedia(mediaId: string, fileName: string | null): Promise<OutgoingReply[]> {
+    const pending = this.pending;
+    const media = { mediaId, fileName };
+    if (pending?.type === "written") return this.attachReceipt(pending.written.transactionId, media, pending);
+    const latest = await this.ctx.db
+      .select({
+        id: transactions.id,
+        description: transactions.description,
+        amountCents: transactions.amountCents,
+        currency: transactions.currency,
+        date: transactions.date,
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.workspaceId, this.workspace.id),
+          eq(transactions.createdBy, this.userId),
+          gte(transactions.createdAt, new Date(this.ctx.clock.now().getTime() - 7 * 86_400_000).toISOString()),
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(replyButtonLimits.count);
+    if (latest.length === 0) return this.answerOnce(this.reply(this.say("receipt.nothingRecent")), "nothing");
+    const amountOf = (row: (typeof latest)[number]) =>
+      this.replies.money(unitsToDecimal(row.amountCents, row.currency), row.currency);
+    const lines = latest.map(
+      (row, index) => `${index + 1}. ${row.description} — ${amountOf(row)}, ${this.replies.day(row.date, this.today)}`,
+    );
+    const buttons = latest.map((row, index) => ({
+      id: `receipt:${index}`,
+      title: `${index + 1}. ${row.description}`,
+    }));
+    const state: PendingState = { type: "attach", ...media, choices: latest.map((row) => row.id) };
+    return this.answerOnce(this.reply(this.say("receipt.which", { list: lines.join("\n") }), buttons), state);
+  }
+
+  /** The photo or file fetched from WhatsApp and attached as a receipt, with what was decided kept or cleared. */
+  private async attachReceipt(
+    transactionId: string,
+    media: { mediaId: string; fileName: string | null },
+    keep: PendingState | "nothing",
+  ): Promise<OutgoingReply[]> {
+    // Claimed first: a delivery sent twice attaches once.
+    const waiting =
+      keep === "nothing"
+        ? clearPendingStatement(this.ctx, this.userId)
+        : savePendingStatement(this.ctx, this.userId, keep);
+    if (!(await claimMessage(this.ctx, this.message, this.userId, this.workspace.id, [waiting]))) return [];
+    const fetched = await fetchMedia(this.ctx, media.mediaId, maxReceiptBytes);
+    if (!fetched.ok)
+      return this.reply(this.say(fetched.reason === "too_large" ? "receipt.tooLarge" : "receipt.unavailable"));
+    try {
+      await uploadReceipt({
+        ctx: this.ctx,
+        input: {
+          workspaceId: this.workspace.id,
+          transactionId,
+          fileName: media.fileName ?? "whatsapp",
+          bytes: fetched.bytes,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      if (error.code === "NOT_FOUND") return this.reply(this.say("undo.alreadyGone"));
+      return this.reply(this.say("problem.refused", { reason: this.reasonOf(error) }));
+    }
+    const [attached] = await this.ctx.db
+      .select({
+        description: transactions.description,
+        amountCents: transactions.amountCents,
+        currency: transactions.currency,
+      })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId));
+    return this.reply(
+      this.say("receipt.attached", {
+        description: attached?.description ?? "",
+        amount: attached
+          ? this.replies.money(unitsToDecimal(attached.amountCents, attached.currency), attached.currency)
+          : "",
+      }),
+    );
   }
 
   private reasonOf(error: AppError) {

@@ -40,7 +40,9 @@ export type PendingState =
   /** A transaction just written: "Mudar conta" moves it. */
   | { type: "written"; written: Written }
   /** The one missing piece, typed: read together with the message that asked. */
-  | { type: "answer"; text: string; sourceMessageId: string };
+  | { type: "answer"; text: string; sourceMessageId: string }
+  /** A photo or file sent with nothing just written: which of the latest transactions it belongs to. */
+  | { type: "attach"; mediaId: string; fileName: string | null; choices: string[] };
 
 export function readConversation(
   row: { stateJson: string; expiresAt: string } | undefined,

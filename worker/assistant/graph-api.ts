@@ -87,6 +87,55 @@ export async function sendGraphMessage(ctx: ServiceContext, url: string, body: u
   return { ok: false, status: response.status, code, reason: `HTTP ${response.status} ${text.slice(0, 300)}` };
 }
 
+/** What a photo or file sent to the number became: its bytes, or why they could not be fetched. */
+export type FetchedMedia = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too_large" | "unavailable" };
+
+/**
+ * A photo or file a person sent, fetched as the Cloud API hands media out: `GET {base}/{media-id}` answers a
+ * short-lived URL (and the size), which is then read with the same Bearer token. Nothing past `maxBytes` is
+ * read: a larger file is refused by its declared size, or cut off as it streams.
+ */
+export async function fetchMedia(ctx: ServiceContext, mediaId: string, maxBytes: number): Promise<FetchedMedia> {
+  const token = ctx.env.WHATSAPP_ACCESS_TOKEN;
+  if (!token) return { ok: false, reason: "unavailable" };
+  const base = (ctx.env.WHATSAPP_GRAPH_API_URL || defaultGraphApiUrl).replace(/\/+$/, "");
+  const timeoutMs = Number(ctx.env.WHATSAPP_GRAPH_API_TIMEOUT_MS) || graphApiPolicy.timeoutMs;
+  const get = (url: string) =>
+    fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs * 2) });
+  try {
+    const described = await get(`${base}/${encodeURIComponent(mediaId)}`);
+    if (!described.ok) {
+      await described.body?.cancel();
+      return { ok: false, reason: "unavailable" };
+    }
+    const { url, file_size: size } = (await described.json()) as { url?: string; file_size?: number | string };
+    if (!url) return { ok: false, reason: "unavailable" };
+    if (Number(size) > maxBytes) return { ok: false, reason: "too_large" };
+    const file = await get(url);
+    if (!file.ok || !file.body) {
+      await file.body?.cancel();
+      return { ok: false, reason: "unavailable" };
+    }
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    for await (const chunk of file.body as unknown as AsyncIterable<Uint8Array>) {
+      length += chunk.byteLength;
+      if (length > maxBytes) return { ok: false, reason: "too_large" };
+      chunks.push(chunk);
+    }
+    const bytes = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return { ok: true, bytes };
+  } catch (error) {
+    ctx.log.warn("whatsapp.media_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
 /** The reply as one log line, the way sign-in codes are printed locally: `[whatsapp reply] 55… text ⏎ … [1] Confirmar`. */
 export function replyConsoleLine(reply: OutgoingReply): string {
   const buttons = (reply.buttons ?? []).map((button, index) => ` [${index + 1}] ${button.title}`).join("");

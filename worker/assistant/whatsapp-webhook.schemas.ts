@@ -55,6 +55,19 @@ const messageSchema = z.object({
     .optional(),
   /** A template's quick-reply button: its payload and its text. */
   button: z.object({ payload: z.string().optional(), text: z.string() }).optional(),
+  /** A photo: its media id (fetched from the Graph API), its type and the caption typed with it. */
+  image: z
+    .object({ id: z.string().min(1).max(256), mime_type: z.string().optional(), caption: z.string().optional() })
+    .optional(),
+  /** A file (a PDF receipt): as a photo, with the name it was sent under. */
+  document: z
+    .object({
+      id: z.string().min(1).max(256),
+      mime_type: z.string().optional(),
+      filename: z.string().optional(),
+      caption: z.string().optional(),
+    })
+    .optional(),
 });
 
 const statusSchema = z.object({
@@ -99,6 +112,12 @@ function contentOf(message: WebhookMessage): IncomingMessage["content"] | null {
     case "button":
       return message.button
         ? { type: "button", id: message.button.payload ?? message.button.text, title: message.button.text }
+        : null;
+    case "image":
+      return message.image ? { type: "media", mediaId: message.image.id, fileName: null } : null;
+    case "document":
+      return message.document
+        ? { type: "media", mediaId: message.document.id, fileName: message.document.filename ?? null }
         : null;
     default:
       return { type: "unsupported", kind: message.type };

@@ -197,5 +197,32 @@ export function workspaceEntityFiles(rows: WorkspaceEntityRows, today: string, n
         undone_at: row.undoneAt,
       })),
     },
+    {
+      name: "receipts",
+      columns: [
+        "uuid",
+        "transaction_uuid",
+        "file_name",
+        "content_type",
+        "byte_size",
+        "file",
+        "created_by",
+        "created_at",
+      ],
+      records: rows.receiptRows.map((row) => ({
+        uuid: row.id,
+        transaction_uuid: row.transactionId,
+        file_name: row.fileName,
+        content_type: row.contentType,
+        byte_size: row.byteSize,
+        file: receiptPathInArchive(row),
+        created_by: row.createdBy,
+        created_at: row.createdAt,
+      })),
+    },
   ];
 }
+
+/** Where a receipt's file sits in the archive: `receipts/`, by its id and the name it was uploaded with. */
+export const receiptPathInArchive = (receipt: { id: string; fileName: string }) =>
+  `receipts/${receipt.id}-${receipt.fileName.replace(/[\\/:*?"<>|]/g, "_")}`;

@@ -9,6 +9,7 @@ import {
   installmentPlans,
   loanPayments,
   loans,
+  receipts,
   recurringTransactions,
   scheduledTransactions,
   statementImports,
@@ -93,6 +94,11 @@ export function workspaceEntityReads(ctx: ServiceContext, workspaceId: string) {
       .from(statementImports)
       .where(inWorkspace(statementImports.workspaceId))
       .orderBy(asc(statementImports.createdAt), asc(statementImports.id)),
+    receiptRows: ctx.db
+      .select()
+      .from(receipts)
+      .where(inWorkspace(receipts.workspaceId))
+      .orderBy(asc(receipts.createdAt), asc(receipts.id)),
   };
 }
 

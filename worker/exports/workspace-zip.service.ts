@@ -7,7 +7,7 @@ import type { TransactionListRow } from "../transactions/transactions.queries.ts
 import { toTransactionResponse } from "../transactions/transactions.mapper.ts";
 import { csvLine, textCell, utf8Bom } from "./csv.ts";
 import { exportWords, tagNames, walkTransactions } from "./transaction-rows.ts";
-import { type EntityFile, workspaceEntityFiles } from "./workspace-entities.ts";
+import { type EntityFile, receiptPathInArchive, workspaceEntityFiles } from "./workspace-entities.ts";
 import { workspaceEntityReads } from "./workspace-entity-reads.ts";
 import { recordCsvCells } from "./workspace-records.ts";
 import { type ZipFile, zipStream } from "./zip.ts";
@@ -94,6 +94,7 @@ function* archiveFiles(parts: {
   entities: EntityFile[];
   transactionsJson: () => AsyncIterable<string>;
   transactionsCsv: () => AsyncIterable<string>;
+  receiptFiles: ZipFile[];
   incomplete: { isCut: boolean; sentence: string };
 }): Generator<ZipFile> {
   yield { name: "README.txt", content: parts.readme };
@@ -106,6 +107,7 @@ function* archiveFiles(parts: {
   }
   yield { name: "transactions.json", content: parts.transactionsJson() };
   if (!parts.incomplete.isCut) yield { name: "transactions.csv", content: parts.transactionsCsv() };
+  if (!parts.incomplete.isCut) yield* parts.receiptFiles;
   if (parts.incomplete.isCut) yield { name: "EXPORT-INCOMPLETE.txt", content: `${parts.incomplete.sentence}\r\n` };
 }
 
@@ -168,7 +170,24 @@ export async function exportWorkspaceZip({ ctx, input }: ServiceCall<WorkspaceZi
     today,
     timeZone: first.workspace.timeZone,
   });
-  const stream = zipStream(archiveFiles({ readme, entities, transactionsJson, transactionsCsv, incomplete }), now);
+  // Each receipt's file, read from storage when the archive reaches it.
+  const bucket = ctx.env.RECEIPTS;
+  const receiptFiles: ZipFile[] = first.extra.receiptRows.map((receipt) => ({
+    name: receiptPathInArchive(receipt),
+    content: (async function* () {
+      try {
+        const object = await bucket?.get(receipt.objectKey);
+        if (!object) return;
+        for await (const chunk of object.body as unknown as AsyncIterable<Uint8Array<ArrayBuffer>>) yield chunk;
+      } catch (error) {
+        cut(error);
+      }
+    })(),
+  }));
+  const stream = zipStream(
+    archiveFiles({ readme, entities, transactionsJson, transactionsCsv, receiptFiles, incomplete }),
+    now,
+  );
   return { stream, fileName: `${words.fileName.replace("{{date}}", today)}.zip` };
 }
 

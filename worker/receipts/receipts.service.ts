@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { isUuid, newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { receiptObjectsToDelete, receipts, transactions, users } from "../../db/schema/index.ts";
-import type { PersonCall } from "../access/actor.ts";
+import type { BotActor, PersonActor, PersonCall, ServiceCall } from "../access/actor.ts";
 import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, fieldError } from "../http/errors.ts";
@@ -109,11 +109,14 @@ async function checkedReceipt(bytes: Uint8Array): Promise<ReceiptType> {
 export type ReceiptUpload = { workspaceId: string; transactionId: string; fileName: string; bytes: Uint8Array };
 
 /**
- * POST /transactions/{id}/receipts: the file checked, put in R2, then its row written in one batch guarded
+ * POST /transactions/{id}/receipts (and a photo sent to the assistant): the file checked, put in R2, then its row written in one batch guarded
  * by the caller still being allowed and the transaction still being there. When that guard fails (the
  * transaction was deleted meanwhile) the object is deleted again and the answer is 404.
  */
-export async function uploadReceipt({ ctx, input }: PersonCall<ReceiptUpload>): Promise<ReceiptResponse> {
+export async function uploadReceipt({
+  ctx,
+  input,
+}: ServiceCall<ReceiptUpload, PersonActor | BotActor>): Promise<ReceiptResponse> {
   const {
     rows: { transactionRows, countRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {

@@ -13,6 +13,7 @@ export const transactionFilterKeys = [
   "search",
   "min_amount",
   "max_amount",
+  "has_receipt",
 ] as const;
 /** `tag_id=none`: the transactions that carry no tag (the reports' "No tag" row opens them). */
 export const untaggedFilter = "none";

@@ -74,6 +74,7 @@ export function toTransactionResponse(row: TransactionListRow): TransactionRespo
      */
     converted: convertedOf(row.conversionJson, transaction.amountCents, transaction.currency),
     bank: bankOf(row.bankJson),
+    receipt_count: row.receiptCount ?? 0,
     created_at: transaction.createdAt,
     updated_at: transaction.updatedAt,
   };
@@ -179,6 +180,7 @@ const listedFields = [
   "source",
   "converted",
   "bank",
+  "receipt_count",
 ] as const;
 
 export function toListedTransaction(transaction: TransactionResponse) {

@@ -13,6 +13,7 @@ import {
   cards,
   payees,
   plannedOccurrences,
+  receipts,
   rules,
   tags,
   transactionPartTags,
@@ -112,6 +113,11 @@ const listColumns = {
   partsJson,
   conversionJson,
   bankJson,
+  /** How many photos or PDFs are attached to it. */
+  receiptCount:
+    sql<number>`(select count(*) from ${receipts} where ${receipts.transactionId} = ${transactionIdQualified})`.mapWith(
+      Number,
+    ),
   /** The scheduled or recurring item it was posted from (kept after the item is deleted). */
   plannedSource: {
     kind: plannedOccurrences.sourceKind,
@@ -152,12 +158,15 @@ function filterValues(workspaceId: string, filters: Partial<TransactionFilters>)
   const isUntagged = filters.tag_id === untaggedFilter;
   for (const key of transactionFilterKeys) {
     const value = filters[key];
-    if (value === undefined || value === "" || (key === "tag_id" && isUntagged)) continue;
+    // "untagged" and "with a receipt" are shapes of their own, with nothing to bind.
+    if (value === undefined || value === "" || (key === "tag_id" && isUntagged) || key === "has_receipt") continue;
     values[key] = key === "search" ? containsPattern(String(value)) : value;
   }
-  const shape = [...transactionFilterKeys.filter((key) => key in values), ...(isUntagged ? ["untagged"] : [])].join(
-    ",",
-  );
+  const shape = [
+    ...transactionFilterKeys.filter((key) => key in values),
+    ...(isUntagged ? ["untagged"] : []),
+    ...(filters.has_receipt === "true" ? ["has_receipt"] : []),
+  ].join(",");
   return { values, shape, isFiltered: shape !== "" };
 }
 
@@ -186,6 +195,10 @@ function filterConditions(shape: string, value: (name: keyof FilterValues & stri
   if (has("tag_id")) conditions.push(sql`${tagged} and ${transactionTags.tagId} = ${value("tag_id")})`);
   if (has("untagged")) conditions.push(sql`not ${tagged})`);
   if (has("payee_id")) conditions.push(eq(transactions.payeeId, value("payee_id")));
+  if (has("has_receipt"))
+    conditions.push(
+      sql`exists (select 1 from ${receipts} where ${receipts.transactionId} = ${transactionIdQualified})`,
+    );
   // The search reads the description, the payee's name and the notes, the transaction's and its parts'.
   if (has("search"))
     conditions.push(

@@ -121,6 +121,8 @@ export const transactionResponseSchema = z.object({
       disconnected: z.boolean(),
     })
     .nullable(),
+  /** How many photos or PDFs are attached (GET …/transactions/{id}/receipts lists them); not counted (0) in a write's answer. */
+  receipt_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string().nullable(),
 });

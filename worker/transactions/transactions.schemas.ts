@@ -222,6 +222,8 @@ export const transactionFiltersSchema = z.object({
   search: z.string().trim().max(100, "errors:fields.tooLong").optional(),
   min_amount: positiveAmountSchema.optional(),
   max_amount: positiveAmountSchema.optional(),
+  /** `true`: only the transactions with a receipt attached. */
+  has_receipt: z.enum(["true", "false"], { error: "errors:fields.invalid" }).optional(),
 });
 
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;

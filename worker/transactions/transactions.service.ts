@@ -240,8 +240,9 @@ export function responseOf(
     partsJson,
     // A write's answer does not read rates: lists and reads give the converted amount.
     conversionJson: null,
-    // Nor where a bank line came from: lists and reads say it.
+    // Nor where a bank line came from, nor its receipts: lists and reads say them.
     bankJson: null,
+    receiptCount: 0,
     plannedSource,
   });
 }

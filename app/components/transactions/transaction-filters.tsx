@@ -164,6 +164,19 @@ function FilterFields({
       )}
       {field("min_amount", t("filters.minAmount"), amountInput("min_amount"))}
       {field("max_amount", t("filters.maxAmount"), amountInput("max_amount"))}
+      {field(
+        "has_receipt",
+        t("filters.receipt"),
+        <select
+          id={id("has_receipt")}
+          name="has_receipt"
+          defaultValue={values.has_receipt ?? ""}
+          className={selectClass}
+        >
+          <option value="">{t("filters.anyReceipt")}</option>
+          <option value="true">{t("filters.withReceipt")}</option>
+        </select>,
+      )}
     </>
   );
 }

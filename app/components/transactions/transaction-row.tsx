@@ -101,6 +101,15 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
               </span>
             </span>
           ) : null}
+          {transaction.receipt_count ? (
+            <span
+              className="flex shrink-0 items-center text-muted-foreground"
+              title={t("list.receipts", { count: transaction.receipt_count })}
+            >
+              <Icon name="paperclip" className="size-3.5" />
+              <span className="sr-only">{t("list.receipts", { count: transaction.receipt_count })}</span>
+            </span>
+          ) : null}
           {isPlanned ? (
             <Badge variant="info" title={labels.plannedHint}>
               <Icon name="calendar-clock" />

@@ -4,6 +4,7 @@ import { accounts, botLinks, cards, transactions, transactionTags, userPreferenc
 import type { IncomingMessage } from "../../../worker/assistant/assistant-message.ts";
 import { handleIncomingMessage } from "../../../worker/assistant/assistant.service.ts";
 import type { Database } from "../../../db/client.ts";
+import type { Env } from "../../../worker/env.ts";
 import { createTestDatabase } from "../../support/database.ts";
 import { fixedClock, testServiceContext } from "../../support/service-context.ts";
 
@@ -15,11 +16,13 @@ import { fixedClock, testServiceContext } from "../../support/service-context.ts
  * auto-categorise on, confirmation off. `send` and `tap` deliver a message as WhatsApp would and
  * answer the replies (Intl's no-break spaces read as plain ones).
  */
-export async function assistantHousehold(options: { db?: Database; clock?: ReturnType<typeof fixedClock> } = {}) {
+export async function assistantHousehold(
+  options: { db?: Database; clock?: ReturnType<typeof fixedClock>; env?: Partial<Env> } = {},
+) {
   const db: Database = options.db ?? (await createTestDatabase());
   // 27 Nov 2026, 12:00 in São Paulo, unless the app's own clock is given.
   const clock = options.clock ?? fixedClock("2026-11-27T15:00:00.000Z");
-  const ctx = testServiceContext(db, { clock, env: { APP_URL: "https://moneta.test" } });
+  const ctx = testServiceContext(db, { clock, env: { APP_URL: "https://moneta.test", ...options.env } });
   const owner = await insertUser(db, { name: "Olívia", tier: "unlimited" });
   const marina = await insertUser(db, { name: "Marina", tier: "unlimited", language: "pt-BR" });
   const workspace = await insertWorkspace(db, {

@@ -385,8 +385,8 @@ describe("the assistant's conversation", () => {
     expect(await a.written()).toHaveLength(0);
   });
 
-  it("answers a photo or an audio with what it reads", async () => {
-    const replies = await a.handle(a.deliver({ type: "unsupported", kind: "image" }));
-    expect(replies[0]!.text).toContain("só leio mensagens de texto");
+  it("answers an audio or a sticker with what it reads", async () => {
+    const replies = await a.handle(a.deliver({ type: "unsupported", kind: "audio" }));
+    expect(replies[0]!.text).toContain("Eu leio mensagens de texto e fotos ou PDFs de comprovantes");
   });
 });

@@ -53,9 +53,26 @@ describe("reading WhatsApp webhook deliveries", () => {
     expect(incomingMessageOf(quickReply)?.content).toEqual({ type: "button", id: "STOP", title: "Parar" });
   });
 
+  it("reads a photo and a document as media to fetch, with a document's name", () => {
+    const photo = incomingMessageOf(
+      firstMessage(
+        messagePayload({ from }, { type: "image", image: { id: "1", mime_type: "image/jpeg", caption: "nota" } }),
+      ),
+    );
+    expect(photo?.content).toEqual({ type: "media", mediaId: "1", fileName: null });
+    const pdf = incomingMessageOf(
+      firstMessage(
+        messagePayload(
+          { from },
+          { type: "document", document: { id: "9", mime_type: "application/pdf", filename: "nf.pdf" } },
+        ),
+      ),
+    );
+    expect(pdf?.content).toEqual({ type: "media", mediaId: "9", fileName: "nf.pdf" });
+  });
+
   it("reads any other type as unsupported, naming its kind", () => {
     for (const [type, body] of [
-      ["image", { image: { id: "1", mime_type: "image/jpeg" } }],
       ["audio", { audio: { id: "2", voice: true } }],
       ["sticker", { sticker: { id: "3" } }],
       ["location", { location: { latitude: -23.5, longitude: -46.6 } }],

@@ -7,7 +7,7 @@ import {
   insertScheduled,
   insertTag,
 } from "../../../db/factories.ts";
-import { users } from "../../../db/schema/index.ts";
+import { receipts, users } from "../../../db/schema/index.ts";
 import { actingAs } from "../../../worker/access/actor.ts";
 import { exportWorkspaceZip } from "../../../worker/exports/workspace-zip.service.ts";
 import { flattenRecord } from "../../../worker/exports/workspace-records.ts";
@@ -34,6 +34,7 @@ const entityNames = [
   "goals",
   "goal-contributions",
   "statement-imports",
+  "receipts",
   "transactions",
 ];
 
@@ -128,6 +129,17 @@ describe("exporting the whole workspace as a zip", () => {
   it("holds every entity as JSON and as CSV, a README in the person's language, the API's values", async () => {
     const { pao, salary, goal } = await sampleLedger();
     await insertTag(t.db, { workspaceId: h.workspaceId, name: "=cmd|' /C calc'!A0" });
+    // A receipt's record (its file, in no bucket here, comes as an empty entry: tests/node/receipts/ read one whole).
+    const receiptId = crypto.randomUUID();
+    await t.db.insert(receipts).values({
+      id: receiptId,
+      workspaceId: h.workspaceId,
+      transactionId: pao.uuid,
+      objectKey: `workspaces/${h.workspaceId}/receipts/${receiptId}`,
+      fileName: "cupom.jpg",
+      contentType: "image/jpeg",
+      byteSize: 12,
+    });
     const { response, files } = await download(h.owner.token);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="moneta-espaco-2026-11-21.zip"');
@@ -135,6 +147,7 @@ describe("exporting the whole workspace as a zip", () => {
     expect([...files.keys()]).toEqual([
       "README.txt",
       ...entityNames.flatMap((name) => [`${name}.json`, `${name}.csv`]),
+      `receipts/${receiptId}-cupom.jpg`,
     ]);
     expect(files.get("README.txt")).toMatch(/^Moneta: tudo o que o espaço “.+” guarda\r\nBaixado em 2026-11-21/);
     expect(files.get("README.txt")).toContain("- transactions.json, transactions.csv: todas as transações");

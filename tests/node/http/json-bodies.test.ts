@@ -8,13 +8,14 @@ import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
- * The API writes that take something other than JSON: the picture (multipart or raw bytes) and a
- * statement to import (multipart only: anything else is 415, tested in tests/node/imports/).
+ * Routes that take other bodies: uploads — the picture (multipart or raw bytes), a statement to import and a
+ * receipt (multipart only: anything else is 415, tested in tests/node/imports/ and tests/node/receipts/) —
+ * and the one-click unsubscribe a mail client posts as a form (RFC 8058).
  */
-/** Routes that take other bodies: uploads, and the one-click unsubscribe a mail client posts as a form (RFC 8058). */
 const uploadRoutes = new Set([
   "POST /profile/picture",
   "POST /workspaces/:workspaceId/imports/preview",
+  "POST /workspaces/:workspaceId/transactions/:transactionId/receipts",
   "POST /reminders/unsubscribe",
 ]);
 const jsonWriteRoutes = [...new Set(api.routes.map((route) => `${route.method} ${route.path}`))]

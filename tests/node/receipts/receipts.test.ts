@@ -7,6 +7,7 @@ import { startR2Bucket } from "../../support/r2-bucket.ts";
 import { testServiceContext } from "../../support/service-context.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase } from "../../support/workspaces.ts";
+import { readZip } from "../../support/xlsx-reader.ts";
 import { householdLedger, type HouseholdLedger } from "../transactions/ledger-fixture.ts";
 
 /** The first bytes of each kind of file a receipt may be, with something after them. */
@@ -88,6 +89,23 @@ describe("receipts on transactions", () => {
     expect((await t.request(filePath(receipt.uuid))).status).toBe(401);
     expect((await upload(png, "x.png", h.viewer.token)).status).toBe(403);
     expect(await objectKeys()).toEqual([`workspaces/${h.workspaceId}/receipts/${receipt.uuid}`]);
+    // The list counts them, and keeps only the transactions with one when asked.
+    await h.record({ type: "income", destination_id: `account:${h.checking.id}`, amount: "10.00", description: "Pix" });
+    const list = async (query = "") =>
+      (await (
+        await t.request(`/api/workspaces/${h.workspaceId}/transactions${query}`, { token: h.viewer.token })
+      ).json()) as {
+        data: { description: string; receipt_count: number }[];
+        meta: { total: number };
+      };
+    const all = await list();
+    expect(all.data.map((row) => [row.description, row.receipt_count]).filter(([, count]) => count)).toEqual([
+      ["Geladeira em 10x", 1],
+    ]);
+    const withReceipt = await list("?has_receipt=true");
+    expect(withReceipt.data.map((row) => row.description)).toEqual(["Geladeira em 10x"]);
+    expect(withReceipt.meta.total).toBe(1);
+    expect((await list("?has_receipt=false")).meta.total).toBe(all.meta.total);
   });
 
   it.each([
@@ -163,6 +181,23 @@ describe("receipts on transactions", () => {
     expect(body.code).toBe(code);
     expect(body.errors).toHaveProperty("file");
     expect(await snapshotDatabase(t.db)).toEqual(before);
+    expect(await objectKeys()).toEqual([]);
+  });
+
+  it("takes a receipt only as a multipart form: JSON or raw bytes are 415", async () => {
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ file: "x" })],
+      ["image/jpeg", jpeg],
+    ] as const) {
+      const response = await t.request(receiptsPath(), {
+        method: "POST",
+        token: h.member.token,
+        body: body as BodyInit,
+        headers: { "Content-Type": contentType },
+      });
+      expect(response.status).toBe(415);
+      expect((await response.json()).message).toContain("multipart/form-data");
+    }
     expect(await objectKeys()).toEqual([]);
   });
 
@@ -264,6 +299,29 @@ describe("receipts on transactions", () => {
     await runFilesJob();
     expect(await objectKeys()).toEqual([]);
     expect(await t.db.select().from(receipts).where(eq(receipts.workspaceId, person.workspaceId))).toEqual([]);
+  });
+
+  it("puts each receipt and its file in the workspace's archive", async () => {
+    const photo = await uploaded(jpeg, "nota.jpg");
+    const archive = await t.request(`/api/workspaces/${h.workspaceId}/exports/workspace.zip?language=pt-BR`, {
+      token: h.owner.token,
+    });
+    expect(archive.status).toBe(200);
+    const files = readZip(new Uint8Array(await archive.arrayBuffer()));
+    const listed = JSON.parse(files.get("receipts.json")!) as {
+      uuid: string;
+      file: string;
+      transaction_uuid: string;
+    }[];
+    expect(listed).toEqual([
+      expect.objectContaining({
+        uuid: photo.uuid,
+        transaction_uuid: transactionId,
+        file: `receipts/${photo.uuid}-nota.jpg`,
+      }),
+    ]);
+    expect(files.get(`receipts/${photo.uuid}-nota.jpg`)).toBe(new TextDecoder("latin1").decode(jpeg));
+    expect(files.get("README.txt")).toContain("receipts.json, receipts.csv");
   });
 
   it("says receipts are not available where no storage is set up, and stores nothing", async () => {
