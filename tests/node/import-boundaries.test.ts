@@ -295,6 +295,11 @@ describe("worker features", () => {
     { from: "analytics", to: "currency", reason: "the reports count other currencies at the day's rate" },
     { from: "analytics", to: "planning", reason: "the balance trend and the cash flow add what is planned" },
     { from: "assistant", to: "bot", reason: "the assistant reads messages with the bot's parser" },
+    {
+      from: "assistant",
+      to: "currency",
+      reason: "an amount in another currency is offered in the account's at today's kept rate",
+    },
     { from: "assistant", to: "planning", reason: "the assistant records installment purchases" },
     { from: "assistant", to: "receipts", reason: "a photo sent to the assistant becomes a transaction's receipt" },
     { from: "assistant", to: "rules", reason: "the workspace's rules tag what a person sends before any guess" },

@@ -24,6 +24,8 @@ export type Draft = {
   tag: { id: string; name: string } | null;
   description: string;
   installments: ParsedTransaction["installments"];
+  /** The transaction's note: how an amount typed in another currency was converted. */
+  note?: string;
 };
 
 const legText = (leg: Leg | null) => (leg ? `${leg.type}:${leg.id}` : null);
@@ -65,6 +67,7 @@ function transactionInputOf(draft: Draft) {
     origin: legText(draft.origin),
     destination: legText(draft.destination),
     tag_ids: draft.tag ? [draft.tag.id] : [],
+    ...(draft.note ? { note: draft.note } : {}),
   });
 }
 

@@ -30,7 +30,7 @@ import { translate } from "../http/error-body.ts";
 import type { Language } from "../i18n/language.ts";
 import { deleteInstallmentPlan } from "../planning/installments/installments.service.ts";
 import { todayIn } from "../ledger/dates.ts";
-import { decimalToUnits, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
+import { decimalToUnits, microsToRate, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { outcomeOf } from "../rules/rule-engine.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import { deleteTransaction } from "../transactions/transactions.service.ts";
@@ -45,6 +45,7 @@ import { type Draft, describeDraft, moveDraft, whereOf, writeDraft } from "./ass
 import {
   clearPendingStatement,
   type LegOption,
+  type Conversion,
   type PendingState,
   savePendingStatement,
   type Understood,
@@ -52,6 +53,9 @@ import {
 } from "./conversation-state.ts";
 import { type LinkOutcome, linkPhoneByCode } from "./link.service.ts";
 import { fetchMedia } from "./graph-api.ts";
+import { convertUnits } from "../currency/conversion.ts";
+import { rateNow } from "../currency/currency.service.ts";
+import { isRateCurrency, rateSourceName } from "../currency/rate-currencies.ts";
 import { maxReceiptBytes } from "../receipts/receipt.rules.ts";
 import { uploadReceipt } from "../receipts/receipts.service.ts";
 import { tagFromHistory, tagFromKeywords } from "./tag-guess.ts";
@@ -317,6 +321,9 @@ class Conversation {
     if (id.startsWith("leg:") && pending?.type === "chooseLeg" && pending.options[index]) {
       return this.chooseLeg(pending, pending.options[index]);
     }
+    if (id === "convert" && pending?.type === "chooseLeg" && pending.conversion) {
+      return this.convert(pending, pending.conversion);
+    }
     if (id.startsWith("receipt:") && pending?.type === "attach" && pending.choices[index]) {
       return this.attachReceipt(pending.choices[index], pending, "nothing");
     }
@@ -457,17 +464,8 @@ class Conversation {
       return this.answerOnce(this.reply(this.say(`problem.${legs.problem}`, { url: this.workspaceUrl(page) })));
     }
     const leg = (legs.origin ?? legs.destination)!;
-    if (parsed.currency && parsed.currency !== leg.currency) {
-      return this.answerOnce(
-        this.reply(
-          this.say("problem.currencyMismatch", {
-            account: leg.name,
-            accountCurrency: leg.currency,
-            currency: parsed.currency,
-          }),
-        ),
-      );
-    }
+    if (parsed.currency && parsed.currency !== leg.currency)
+      return this.offerCurrencies(understood, leg, parsed.currency);
     const draft: Draft = {
       workspaceId: this.workspace.id,
       kind: legs.kind,
@@ -479,6 +477,7 @@ class Conversation {
       tag: this.tagOf(parsed, legs.kind, leg),
       description: this.descriptionToSave(parsed, legs.kind),
       installments: legs.kind === "expense" ? parsed.installments : null,
+      ...(understood.note ? { note: understood.note } : {}),
     };
     if (this.preferences.requireConfirmation && !confirmed) {
       const text = `${describeDraft(draft, "draft", this.replies, this.today)}\n${this.say("draft.confirm")}`;
@@ -563,6 +562,80 @@ class Conversation {
     }
     const state: PendingState = { type: "written", written: { ...written, draft: moved } };
     return this.answerOnce(this.reply(this.say("moved", { where: whereOf(moved, this.replies) })), state);
+  }
+
+  /**
+   * An amount typed in another currency than the account's ("coffee $4.75" with only reais): never
+   * converted unasked. The person is offered the amount in the account's currency at today's kept rate —
+   * the rate, its source and its day said, and kept in the transaction's note — and the accounts and cards
+   * in the amount's own currency; without a rate today, only those (or what to do when there are none).
+   */
+  private async offerCurrencies(understood: Understood, leg: Leg, currency: string): Promise<OutgoingReply[]> {
+    const { accounts, cards } = legsOf(this.workspace);
+    const sameCurrency = (understood.parsed.kind === "income" ? accounts : [...accounts, ...cards]).filter(
+      (option) => option.currency === currency,
+    );
+    const typed = this.replies.money(understood.parsed.amount!, currency);
+    let conversion: Conversion | null = null;
+    if (isRateCurrency(currency) && isRateCurrency(leg.currency)) {
+      try {
+        const pair = await rateNow(this.ctx, currency, leg.currency);
+        const units = decimalToUnits(understood.parsed.amount!, minorUnitOf(currency));
+        const converted = units === null ? null : Number(convertUnits(units, currency, leg.currency, pair.rateMicros));
+        if (converted !== null && converted > 0) {
+          const rate = microsToRate(pair.rateMicros).replace(/\.?0+$/, "");
+          const terms = {
+            typed,
+            rate: this.replies.language === "en" ? rate : rate.replace(".", ","),
+            from: currency,
+            to: leg.currency,
+            source: rateSourceName(pair.source),
+            date: this.replies.day(pair.rateDate, this.today),
+          };
+          conversion = {
+            amount: unitsToDecimal(converted, leg.currency),
+            currency: leg.currency,
+            note: this.say("currency.note", terms),
+          };
+        }
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== "EXCHANGE_RATES_UNAVAILABLE") throw error;
+      }
+    }
+    const shown = sameCurrency.slice(0, conversion ? replyButtonLimits.count - 1 : replyButtonLimits.count);
+    const names = sameCurrency.map((option) => option.name).join(", ");
+    const mismatch = { account: leg.name, accountCurrency: leg.currency, currency, typed };
+    const text = conversion
+      ? this.say(sameCurrency.length ? "currency.offer" : "currency.offerOnly", {
+          ...mismatch,
+          converted: this.replies.money(conversion.amount, leg.currency),
+          note: conversion.note,
+          names,
+        })
+      : this.say(sameCurrency.length ? "currency.noRate" : "currency.nothing", { ...mismatch, names });
+    const buttons = [
+      ...(conversion ? [{ id: "convert", title: this.say("buttons.convert", { currency: leg.currency }) }] : []),
+      ...shown.map((option, index) => ({ id: `leg:${index}`, title: this.legTitle(option, sameCurrency) })),
+      ...(sameCurrency.length === 0 ? [{ id: "cancel", title: this.say("buttons.cancel") }] : []),
+    ];
+    if (!conversion && sameCurrency.length === 0) return this.answerOnce(this.reply(text), "nothing");
+    return this.answerOnce(this.reply(text, buttons), {
+      type: "chooseLeg",
+      understood,
+      side: "account",
+      options: shown.map(({ type, id, name }) => ({ type, id, name })),
+      ...(conversion ? { conversion } : {}),
+    });
+  }
+
+  /** "Em BRL": the amount written in the account's currency, as offered, the rate in its note. */
+  private convert(pending: Extract<PendingState, { type: "chooseLeg" }>, conversion: Conversion) {
+    const { understood } = pending;
+    return this.proceed({
+      ...understood,
+      parsed: { ...understood.parsed, amount: conversion.amount, currency: conversion.currency },
+      note: conversion.note,
+    });
   }
 
   /**

@@ -18,7 +18,16 @@ export type ChosenLegs = { account?: LegOption; toAccount?: LegOption };
  * A message understood: the parse, the legs chosen since, and the message it came from — whose id
  * keys the write, so a "Confirmar" tapped twice (two messages) still writes once.
  */
-export type Understood = { parsed: ParsedTransaction; chosen: ChosenLegs; sourceMessageId: string };
+export type Understood = {
+  parsed: ParsedTransaction;
+  chosen: ChosenLegs;
+  sourceMessageId: string;
+  /** What the transaction's note says of it: the amount typed and the rate it was recorded at, when converted. */
+  note?: string;
+};
+
+/** An amount in another currency, offered in the account's at today's kept rate: what the button writes. */
+export type Conversion = { amount: string; currency: string; note: string };
 
 /** What the assistant wrote, as it wrote it. */
 export type Written = { draft: Draft; transactionId: string; understood: Understood };
@@ -36,6 +45,8 @@ export type PendingState =
       side: "account" | "toAccount";
       options: LegOption[];
       moving?: Written;
+      /** An amount in another currency than the account's: "Em BRL" writes it converted, as offered. */
+      conversion?: Conversion;
     }
   /** A transaction just written: "Mudar conta" moves it. */
   | { type: "written"; written: Written }

@@ -221,12 +221,18 @@ describe("the assistant's conversation", () => {
     expect(await a.balanceOf(a.wallet.id)).toBe(20_000);
   });
 
-  it("never converts: an amount in another currency than the account's is refused with what to do", async () => {
+  it("never converts unasked: an amount in another currency than the account's is offered in an account of its own", async () => {
+    // No rate is kept in this test, so only the dollar account is offered.
     const replies = await a.send("paguei $20 no mercado");
-    expect(replies[0]!.text).toContain("Itaú está em BRL, mas o valor está em USD");
+    expect(replies[0]!.text).toBe(
+      "Itaú está em BRL, e US$ 20,00 está em USD. Não tenho a cotação de hoje, então não vou converter: escolha uma conta em USD: Wise.",
+    );
+    expect(replies[0]!.buttons).toEqual([{ id: "leg:0", title: "Wise" }]);
     expect(await a.written()).toHaveLength(0);
-    await a.send("paguei $20 no mercado no wise");
+    await a.tap("leg:0", "Wise");
     expect((await a.written())[0]).toMatchObject({ originAccountId: a.wise.id, amountCents: 2000, currency: "USD" });
+    await a.send("paguei $20 no mercado no wise");
+    expect(await a.written()).toHaveLength(2);
   });
 
   it("learns a tag from past descriptions, then from keyword lists, and only with auto-categorise on", async () => {
