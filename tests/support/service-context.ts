@@ -37,6 +37,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     LIBSQL_URL: "file:unused-in-node-tests",
     JWT_SECRET: "test-secret-test-secret-test-secret-0001",
     EXCHANGE_RATES: undefined as unknown as KVNamespace,
+    // No bucket unless a test starts one (tests/support/r2-bucket.ts): receipts answer SERVICE_UNAVAILABLE.
+    RECEIPTS: undefined as unknown as R2Bucket,
     // No test reaches the internet: unless a test starts the fake providers and points these at it,
     // the rate chain has no provider and answers from what is kept.
     RATES_FRANKFURTER_URL: providerOff,
