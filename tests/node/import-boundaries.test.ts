@@ -33,7 +33,7 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /^worker\/ledger\/rules\//, reason: "the ledger rules the transaction wizard shares" },
   {
-    pattern: /^worker\/currency\/(conversion|rate-currencies)\.ts$/,
+    pattern: /^worker\/currency\/(conversion|rate-currencies|rate-sources)\.ts$/,
     reason: "the rate currencies, their minor units and exact conversion, the same on both sides",
   },
   {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatAmountText, formatDate, formatRateInput, formatRelativeTime } from "~/lib/format";
-import { rateSourceName } from "../../../worker/currency/rate-currencies";
+import { rateSourceName } from "../../../worker/currency/rate-sources";
 import { useLanguage } from "~/lib/use-language";
 import { decimalToUnits } from "../../../worker/ledger/amounts";
 import type { ForeignBalance } from "./converted-currencies";

@@ -104,7 +104,7 @@ export function CsvMappingFields({
             value={typedLine}
             onChange={(event) => setTypedLine(event.target.value.replace(/\D/g, ""))}
             aria-describedby="mapping-start-line-hint"
-            className="w-24"
+            className="w-20"
           />
           <Button
             type="button"

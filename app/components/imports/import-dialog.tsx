@@ -641,7 +641,7 @@ function StatementNotices({ preview }: { preview: ImportPreview }) {
         </p>
       ) : null}
       {isOtherCurrency(preview) ? (
-        <p role="alert" className="rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive">
+        <p role="alert" className="rounded-lg border border-destructive/30 px-3 py-2 text-sm text-destructive">
           {t("statements.otherCurrency", { fileCurrency: ofx.currency, name: target.name, currency: target.currency })}
         </p>
       ) : null}

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatDate, formatMoney } from "~/lib/format";
-import { rateSourceName } from "../../../worker/currency/rate-currencies";
+import { rateSourceName } from "../../../worker/currency/rate-sources";
 import { useLanguage } from "~/lib/use-language";
 import { parseTypedAmount, parseTypedRate, refusalOf } from "~/lib/typed-amount";
 import type { FieldMessages, Message } from "../../../worker/http/messages";

@@ -61,7 +61,7 @@ export function ReceiptsPanel({ workspaceId, transactionId }: { workspaceId: str
         {receipts !== null && !isFull ? <ReceiptPicker onPick={add} isBusy={isAdding} /> : null}
       </div>
       {failed ? <p className="text-sm text-muted-foreground">{t("receipts.loadFailed")}</p> : null}
-      {receipts === null && !failed ? <div className="h-20 animate-pulse rounded-lg bg-muted" /> : null}
+      {receipts === null && !failed ? <div className="h-16 animate-pulse rounded-lg bg-muted" /> : null}
       {receipts?.length === 0 ? <p className="text-sm text-muted-foreground">{t("receipts.empty")}</p> : null}
       {receipts?.length ? (
         <ul className="flex flex-wrap gap-3" aria-label={t("receipts.title")}>
@@ -71,7 +71,7 @@ export function ReceiptsPanel({ workspaceId, transactionId }: { workspaceId: str
                 href={receiptFileUrl(workspaceId, receipt.uuid)}
                 target="_blank"
                 rel="noopener"
-                className="flex size-20 items-center justify-center overflow-hidden rounded-lg border bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="flex size-16 items-center justify-center overflow-hidden rounded-lg border bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring"
                 aria-label={t("receipts.open", { name: receipt.file_name })}
               >
                 {drawable.has(receipt.content_type) ? (
@@ -82,9 +82,9 @@ export function ReceiptsPanel({ workspaceId, transactionId }: { workspaceId: str
                     className="size-full object-cover"
                   />
                 ) : (
-                  <span className="grid justify-items-center gap-1 px-1 text-center text-[11px] text-muted-foreground">
+                  <span className="grid justify-items-center gap-1 px-1 text-center text-xs text-muted-foreground">
                     <Icon name="file-text" className="size-6" />
-                    <span className="line-clamp-2 break-all">{receipt.file_name}</span>
+                    <span className="line-clamp-2 break-words">{receipt.file_name}</span>
                   </span>
                 )}
               </a>
@@ -115,7 +115,7 @@ function DeleteReceipt({ name, onConfirm }: { name: string; onConfirm(): Promise
       trigger={
         <button
           type="button"
-          className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full border bg-background text-muted-foreground shadow-sm hover:text-destructive focus-visible:outline-2 focus-visible:outline-ring"
+          className="absolute top-0 right-0 grid size-6 place-items-center rounded-full border bg-background text-muted-foreground shadow-sm hover:text-destructive focus-visible:outline-2 focus-visible:outline-ring"
           aria-label={t("receipts.delete", { name })}
         >
           <Icon name="x" className="size-3.5" />

@@ -102,13 +102,11 @@ export function TransactionRow({ transaction, labels, language, showsDate, isPla
             </span>
           ) : null}
           {transaction.receipt_count ? (
-            <span
-              className="flex shrink-0 items-center text-muted-foreground"
-              title={t("list.receipts", { count: transaction.receipt_count })}
-            >
-              <Icon name="paperclip" className="size-3.5" />
-              <span className="sr-only">{t("list.receipts", { count: transaction.receipt_count })}</span>
-            </span>
+            <Icon
+              name="paperclip"
+              className="size-3.5 shrink-0 text-muted-foreground"
+              aria-label={t("list.receipts", { count: transaction.receipt_count })}
+            />
           ) : null}
           {isPlanned ? (
             <Badge variant="info" title={labels.plannedHint}>

@@ -356,9 +356,9 @@ function PendingReceipts({ files, onChange }: { files: File[]; onChange(files: F
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: two photos may share a name; the list only grows or loses one
               key={`${file.name}-${index}`}
-              className="flex items-center gap-1 rounded-full border bg-muted/40 py-1 pr-1 pl-3 text-xs"
+              className="flex items-center gap-1 rounded-full border bg-muted/40 px-2 py-1 text-xs"
             >
-              <span className="max-w-40 truncate">{file.name}</span>
+              <span className="max-w-64 truncate">{file.name}</span>
               <button
                 type="button"
                 className="grid size-6 place-items-center rounded-full hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
