@@ -45,4 +45,11 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
+/**
+ * The inbox holds its entries itself, so its fetcher is never read again behind the person's back: a read
+ * restarted by an entry's own navigation (its mark-read and its link leave together) would be cut off
+ * mid-answer, which React Router surfaces as an unhandled "BodyStreamBuffer was aborted".
+ */
+export const shouldRevalidate = () => false;
+
 export type InboxEntry = Awaited<ReturnType<typeof loader>>["data"]["notifications"][number];
