@@ -22,6 +22,11 @@ export function targetQuery(ctx: ServiceContext, workspaceId: string, target: Le
       .from(accounts)
       .where(and(eq(accounts.workspaceId, workspaceId), eq(accounts.id, target.id)));
   }
+  return cardsWithCurrency(ctx).where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, target.id)));
+}
+
+/** Cards with the currency of their account, active only while both are. */
+function cardsWithCurrency(ctx: ServiceContext) {
   const cardAccount = alias(accounts, "card_account");
   return ctx.db
     .select({
@@ -31,8 +36,7 @@ export function targetQuery(ctx: ServiceContext, workspaceId: string, target: Le
       isActive: sql<boolean>`${cards.isActive} and ${cardAccount.isActive}`.mapWith(Boolean),
     })
     .from(cards)
-    .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
-    .where(and(eq(cards.workspaceId, workspaceId), eq(cards.id, target.id)));
+    .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId));
 }
 
 /** The target's transactions as legs: a card's own columns, or an account's (a debit card's purchases included). */
@@ -97,21 +101,11 @@ export function rememberedMappingQuery(ctx: ServiceContext, workspaceId: string,
  * account in its From or To, and comes back as a transfer when an account or card of that name is here.
  */
 export function namedLegsQueries(ctx: ServiceContext, workspaceId: string) {
-  const cardAccount = alias(accounts, "card_account");
   return {
     namedAccounts: ctx.db
       .select({ id: accounts.id, name: accounts.name, currency: accounts.currency, isActive: accounts.isActive })
       .from(accounts)
       .where(eq(accounts.workspaceId, workspaceId)),
-    namedCards: ctx.db
-      .select({
-        id: cards.id,
-        name: cards.name,
-        currency: cardAccount.currency,
-        isActive: sql<boolean>`${cards.isActive} and ${cardAccount.isActive}`.mapWith(Boolean),
-      })
-      .from(cards)
-      .innerJoin(cardAccount, eq(cardAccount.id, cards.accountId))
-      .where(eq(cards.workspaceId, workspaceId)),
+    namedCards: cardsWithCurrency(ctx).where(eq(cards.workspaceId, workspaceId)),
   };
 }

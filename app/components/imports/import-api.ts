@@ -1,3 +1,4 @@
+import { answered } from "~/lib/api-answers";
 import type { ImportPreview, PreviewLine } from "../../../worker/imports/import-preview.service";
 import type { ImportResponse } from "../../../worker/imports/imports.service";
 import type { ImportLine } from "../../../worker/imports/imports.schemas";
@@ -8,23 +9,6 @@ import type { ImportLine } from "../../../worker/imports/imports.schemas";
  */
 
 export type { ImportPreview, ImportResponse, PreviewLine };
-
-export class ImportRequestError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = "ImportRequestError";
-    this.status = status;
-  }
-}
-
-async function answered<Data>(response: Response): Promise<Data> {
-  const body = (await response.json().catch(() => null)) as { data?: Data; message?: string } | null;
-  if (!response.ok || !body || body.data === undefined) {
-    throw new ImportRequestError(body?.message ?? response.statusText, response.status);
-  }
-  return body.data;
-}
 
 const send = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   fetch(path, {

@@ -22,7 +22,8 @@ import { useLanguage } from "~/lib/use-language";
 import { RuleConditionFields, type RulePlace } from "./rule-condition-fields";
 import { RuleSplitFields } from "./rule-split-fields";
 import { type RuleResponse, type RuleValues, ruleBodyOf, sourceOrder } from "./rule-values";
-import { RuleRequestError, rulesApi } from "./rules-api";
+import { ApiRequestError } from "~/lib/api-answers";
+import { rulesApi } from "./rules-api";
 
 export type { RulePlace };
 
@@ -96,7 +97,7 @@ function RuleForm({
       onSaved(saved);
       onDone();
     } catch (failure) {
-      const fieldErrors = failure instanceof RuleRequestError ? failure.fieldErrors : {};
+      const fieldErrors = failure instanceof ApiRequestError ? failure.fieldErrors : {};
       setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages[0] ?? ""])));
       if (Object.keys(fieldErrors).length === 0) toast.error((failure as Error).message);
     } finally {

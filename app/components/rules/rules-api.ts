@@ -1,3 +1,4 @@
+import { answered } from "~/lib/api-answers";
 import type { RuleResponse } from "./rule-values";
 import type { RuleRun } from "./rule-run-summary";
 
@@ -6,26 +7,6 @@ import type { RuleRun } from "./rule-run-summary";
  * alike: the page's session cookie authenticates them. A refusal throws its envelope's message and its
  * fields' messages (at e.g. `conditions.0.value`), already in the person's language.
  */
-
-export class RuleRequestError extends Error {
-  readonly fieldErrors: Record<string, string[]>;
-  constructor(message: string, fieldErrors: Record<string, string[]> = {}) {
-    super(message);
-    this.name = "RuleRequestError";
-    this.fieldErrors = fieldErrors;
-  }
-}
-
-async function answered<Data>(response: Response): Promise<Data> {
-  const body = (await response.json().catch(() => null)) as {
-    data?: Data;
-    message?: string;
-    errors?: Record<string, string[]>;
-  } | null;
-  if (!response.ok || !body || body.data === undefined)
-    throw new RuleRequestError(body?.message ?? response.statusText, body?.errors);
-  return body.data;
-}
 
 const send = (path: string, method: string, json?: unknown) =>
   fetch(path, {

@@ -1,3 +1,4 @@
+import { answered } from "~/lib/api-answers";
 import type { ReceiptResponse } from "../../../worker/receipts/receipts.service";
 
 /**
@@ -6,17 +7,6 @@ import type { ReceiptResponse } from "../../../worker/receipts/receipts.service"
  */
 
 export type { ReceiptResponse };
-
-async function answered<Data>(response: Response): Promise<Data> {
-  const body = (await response.json().catch(() => null)) as {
-    data?: Data;
-    message?: string;
-    errors?: Record<string, string[]>;
-  } | null;
-  if (!response.ok || !body || body.data === undefined)
-    throw new Error(body?.errors?.file?.[0] ?? body?.message ?? response.statusText);
-  return body.data;
-}
 
 export const receiptFileUrl = (workspaceId: string, receiptId: string) =>
   `/api/workspaces/${workspaceId}/receipts/${receiptId}/file`;
@@ -33,6 +23,7 @@ export function receiptsApi(workspaceId: string) {
       form.set("file", await shrunkPhoto(file));
       return answered(
         await fetch(ofTransaction(transactionId), { method: "POST", body: form, credentials: "same-origin" }),
+        "file",
       );
     },
     async remove(receiptId: string): Promise<void> {
