@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { accounts } from "../../../db/schema/index.ts";
 import { useRateServices } from "../../support/rate-services.ts";
 import { type AssistantHousehold, assistantHousehold } from "./assistant-fixture.ts";
@@ -16,6 +16,8 @@ describe("an amount in another currency than the account's", () => {
     await rates.reset();
     a = await assistantHousehold({ env: rates.env() });
   });
+  // The rates fetched are cached after the answer: that write lands before the next test empties the cache.
+  afterEach(() => a.ctx.settleDeferred());
 
   it("offers it in reais at today's rate, or in the dollar account, and records it in reais when asked", async () => {
     const [offer] = await a.send("café $4,75");
