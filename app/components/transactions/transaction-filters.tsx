@@ -84,6 +84,20 @@ function FilterFields({
       {input}
     </div>
   );
+  /** A choice among `options` (value, text), after "any" (no filter). */
+  const choice = (name: keyof FilterValues, label: string, any: string, options: Array<[string, string]>) =>
+    field(
+      name,
+      label,
+      <select id={id(name)} name={name} defaultValue={values[name] ?? ""} className={selectClass}>
+        <option value="">{any}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>,
+    );
   return (
     <>
       {field(
@@ -101,82 +115,37 @@ function FilterFields({
       )}
       {field("from", t("filters.from"), <LazyDateField id={id("from")} name="from" defaultValue={values.from} />)}
       {field("to", t("filters.to"), <LazyDateField id={id("to")} name="to" defaultValue={values.to} />)}
-      {field(
+      {choice(
         "type",
         t("filters.kind"),
-        <select id={id("type")} name="type" defaultValue={values.type ?? ""} className={selectClass}>
-          <option value="">{t("filters.anyKind")}</option>
-          {transactionKinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kinds.${kind}`)}
-            </option>
-          ))}
-        </select>,
+        t("filters.anyKind"),
+        transactionKinds.map((kind) => [kind, t(`kinds.${kind}`)]),
       )}
-      {field(
+      {choice(
         "account_id",
         t("filters.account"),
-        <select id={id("account_id")} name="account_id" defaultValue={values.account_id ?? ""} className={selectClass}>
-          <option value="">{t("filters.anyAccount")}</option>
-          {accounts.map((account) => (
-            <option key={account.uuid} value={account.uuid}>
-              {account.name}
-            </option>
-          ))}
-        </select>,
+        t("filters.anyAccount"),
+        accounts.map((account) => [account.uuid, account.name]),
       )}
-      {field(
+      {choice(
         "card_id",
         t("filters.card"),
-        <select id={id("card_id")} name="card_id" defaultValue={values.card_id ?? ""} className={selectClass}>
-          <option value="">{t("filters.anyCard")}</option>
-          {cards.map((card) => (
-            <option key={card.uuid} value={card.uuid}>
-              {card.display_name}
-            </option>
-          ))}
-        </select>,
+        t("filters.anyCard"),
+        cards.map((card) => [card.uuid, card.display_name]),
       )}
-      {field(
-        "tag_id",
-        t("filters.tag"),
-        <select id={id("tag_id")} name="tag_id" defaultValue={values.tag_id ?? ""} className={selectClass}>
-          <option value="">{t("filters.anyTag")}</option>
-          <option value={untaggedFilter}>{t("filters.noTag")}</option>
-          {tags.map((tag) => (
-            <option key={tag.uuid} value={tag.uuid}>
-              {tagLabel(tag)}
-            </option>
-          ))}
-        </select>,
-      )}
-      {field(
+      {choice("tag_id", t("filters.tag"), t("filters.anyTag"), [
+        [untaggedFilter, t("filters.noTag")],
+        ...tags.map((tag): [string, string] => [tag.uuid, tagLabel(tag)]),
+      ])}
+      {choice(
         "payee_id",
         t("filters.payee"),
-        <select id={id("payee_id")} name="payee_id" defaultValue={values.payee_id ?? ""} className={selectClass}>
-          <option value="">{t("filters.anyPayee")}</option>
-          {payees.map((payee) => (
-            <option key={payee.uuid} value={payee.uuid}>
-              {payee.name}
-            </option>
-          ))}
-        </select>,
+        t("filters.anyPayee"),
+        payees.map((payee) => [payee.uuid, payee.name]),
       )}
       {field("min_amount", t("filters.minAmount"), amountInput("min_amount"))}
       {field("max_amount", t("filters.maxAmount"), amountInput("max_amount"))}
-      {field(
-        "has_receipt",
-        t("filters.receipt"),
-        <select
-          id={id("has_receipt")}
-          name="has_receipt"
-          defaultValue={values.has_receipt ?? ""}
-          className={selectClass}
-        >
-          <option value="">{t("filters.anyReceipt")}</option>
-          <option value="true">{t("filters.withReceipt")}</option>
-        </select>,
-      )}
+      {choice("has_receipt", t("filters.receipt"), t("filters.anyReceipt"), [["true", t("filters.withReceipt")]])}
     </>
   );
 }
