@@ -93,8 +93,25 @@ export async function openPage(browser: Browser, options: PageOptions): Promise<
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
   });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("pageerror", (error) => {
+    // The test itself loading another address cuts off what the page was still reading (React Router's
+    // revalidation after an action, say): an abort no person sees, as the page is leaving. Anything else counts.
+    if (leavingPages.has(page) && error.message === "BodyStreamBuffer was aborted") return;
+    problems.push(`page error: ${error.message}`);
+  });
   return { context, page, problems };
+}
+
+/** Pages the test is taking to another address (gotoHydrated, reloadHydrated), while it does. */
+const leavingPages = new WeakSet<Page>();
+
+async function leaving(page: Page, load: () => Promise<unknown>) {
+  leavingPages.add(page);
+  try {
+    await load();
+  } finally {
+    leavingPages.delete(page);
+  }
 }
 
 /**
@@ -179,13 +196,13 @@ export async function screenshotEveryLayout(
  * Not for the landing page, which is never hydrated.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  await leaving(page, () => page.goto(path));
   await waitForHydration(page);
 }
 
 /** Reloads the page and waits as gotoHydrated does. */
 export async function reloadHydrated(page: Page): Promise<void> {
-  await page.reload();
+  await leaving(page, () => page.reload());
   await waitForHydration(page);
 }
 
