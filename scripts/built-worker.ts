@@ -65,9 +65,8 @@ export function startBuiltWorker(options: {
         unsafeTriggerHandlers: true,
         // Request.cf from a fixed object: no call to Cloudflare, which is out of reach here.
         cf: false,
-        kvPersist: join(options.serve.persistDir, "kv"),
-        // Receipts' files, kept between restarts like the database (under .data/ for npm start).
-        r2Persist: join(options.serve.persistDir, "r2"),
+        // KV and R2 (receipts' files) kept between restarts, like the database (under .data/ for npm start).
+        resourcePersistencePath: options.serve.persistDir,
       }
     : {};
   return new Miniflare(
