@@ -93,6 +93,10 @@ export type PlannedSourceKind = (typeof plannedSourceKinds)[number];
 export const importFormats = ["ofx", "csv"] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
+/** The apps whose exports "Bring your history" reads (worker/move-in/history-formats.ts). */
+export const historyApps = ["organizze", "mobills", "ynab", "actual", "firefly"] as const;
+export type HistoryApp = (typeof historyApps)[number];
+
 /** Who brings a bank connection's data (README: "Bank connections"). */
 export const bankProviders = ["pluggy", "simplefin"] as const;
 export type BankProvider = (typeof bankProviders)[number];

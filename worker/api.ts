@@ -27,6 +27,7 @@ import { budgetRoutes } from "./budgets/budgets.routes.ts";
 import { goalRoutes } from "./goals/goals.routes.ts";
 import { exportRoutes } from "./exports/exports.routes.ts";
 import { importRoutes } from "./imports/imports.routes.ts";
+import { moveInRoutes } from "./move-in/move-in.routes.ts";
 import { receiptRoutes } from "./receipts/receipts.routes.ts";
 import { bankConnectionRoutes, bankWebhookRoutes } from "./bank-connections/bank-connections.routes.ts";
 import { whatsappRoutes } from "./assistant/whatsapp.routes.ts";
@@ -67,6 +68,7 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/workspaces", goalRoutes)
   .route("/workspaces", exportRoutes)
   .route("/workspaces", importRoutes)
+  .route("/workspaces", moveInRoutes)
   .route("/workspaces", receiptRoutes)
   .route("/workspaces", bankConnectionRoutes)
   .route("/workspaces", calculatorRoutes)

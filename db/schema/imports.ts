@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { importFormats } from "../enums.ts";
+import { historyApps, importFormats } from "../enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { accounts, cards } from "./ledger.ts";
 import { users } from "./users.ts";
@@ -33,6 +33,16 @@ export const statementImports = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
     undoneAt: timestampColumn("undone_at"),
+    /**
+     * A move-in from another app (README: "Bringing your history"), whose lines go to many accounts and
+     * cards: the app the file came from; null for a bank statement, which has its one account or card.
+     */
+    sourceApp: text("source_app", { enum: historyApps }),
+    /**
+     * A move-in's own creations (JSON: `{accounts, cards, tags}`, each a list of ids): undoing it removes
+     * those that nothing else holds by then.
+     */
+    createdEntities: text("created_entities"),
   },
   (table) => [
     index("statement_imports_workspace_idx").on(table.workspaceId, table.createdAt),

@@ -508,6 +508,46 @@ const examples: Record<string, Example> = {
     },
   },
   "DELETE /api/workspaces/{workspaceId}/imports/{importId}": {},
+  "POST /api/workspaces/{workspaceId}/move-ins/preview": {
+    upload: () => {
+      const form = new FormData();
+      form.set(
+        "file",
+        new File([readFileSync(new URL("../fixtures/move-in/organizze.csv", import.meta.url))], "organizze.csv"),
+      );
+      return { body: form };
+    },
+  },
+  "GET /api/workspaces/{workspaceId}/move-ins": {},
+  "POST /api/workspaces/{workspaceId}/move-ins": {
+    json: {
+      file_name: "organizze.csv",
+      app: "organizze",
+      accounts: [
+        { name: "Itaú", type: "account", currency: "BRL", opening_balance: "100.00" },
+        { name: "Nubank", type: "card", currency: "BRL", paid_from: "Itaú" },
+      ],
+      tags: [{ name: "Casa" }, { name: "Aluguel", parent: "Casa" }],
+      line_count: 10,
+    },
+  },
+  "POST /api/workspaces/{workspaceId}/move-ins/{moveInId}/chunks": {
+    json: ({ ids }: Fixture) => ({
+      chunk_index: 0,
+      lines: [
+        {
+          line: 2,
+          date: "2026-11-05",
+          type: "expense",
+          amount: "38.80",
+          description: "Padaria",
+          origin: `account:${ids.accountId}`,
+          imported_id: "organizze:1",
+        },
+      ],
+    }),
+  },
+  "DELETE /api/workspaces/{workspaceId}/move-ins/{moveInId}": {},
   "GET /api/whatsapp/webhook": {
     as: "public",
     query: {
@@ -883,6 +923,9 @@ describe("the API's OpenAPI document", () => {
         csv_mapping: nubankCardMapping,
         line_count: 1,
       })
+    ).uuid;
+    ids.moveInId = (
+      await inWorkspace("move-ins", { file_name: "mobills.csv", app: "mobills", accounts: [], tags: [], line_count: 1 })
     ).uuid;
     // Banco Sandbox connected, its checking account linked to a real account, one of its lines joined to a transaction there.
     ids.bankAccountId = (

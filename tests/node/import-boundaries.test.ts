@@ -344,6 +344,13 @@ describe("worker features", () => {
     { from: "imports", to: "payees", reason: "an imported line finds, or makes, its payee" },
     { from: "imports", to: "rules", reason: "the preview files each line by the workspace's rules" },
     { from: "imports", to: "transactions", reason: "an imported line becomes a transaction" },
+    {
+      from: "move-in",
+      to: "imports",
+      reason: "another app's export is read, matched and undone the way a statement's lines are",
+    },
+    { from: "move-in", to: "payees", reason: "a brought-in line finds, or makes, its payee" },
+    { from: "move-in", to: "transactions", reason: "a brought-in line becomes a transaction" },
     { from: "planning", to: "cards", reason: "installments and projected statements follow a card's billing days" },
     { from: "planning", to: "currency", reason: "the projection counts other currencies" },
     { from: "planning", to: "jobs", reason: "what falls due is posted by the jobs' runner" },

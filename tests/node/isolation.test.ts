@@ -51,6 +51,20 @@ const importBody = { target: "account:ACCOUNT", file_name: "extrato.ofx", format
 const ofxFile =
   '<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL</CURDEF><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261120</DTPOSTED><TRNAMT>-12.50</TRNAMT><FITID>F2</FITID><MEMO>Padaria</MEMO></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>';
 
+/** A move-in from another app: its start (no accounts of its own), one line into the victim's account, an export. */
+const moveInBody = { file_name: "organizze.csv", app: "organizze", accounts: [], tags: [], line_count: 1 };
+const moveInLine = {
+  line: 2,
+  date: "2026-11-20",
+  type: "expense",
+  amount: "12.50",
+  description: "Padaria",
+  origin: "account:ACCOUNT",
+  imported_id: "organizze:1",
+};
+const organizzeFile =
+  "Data;Descrição;Categoria;Valor;Situação;Conta\n20/11/2026;Padaria;Alimentação;-12,50;Pago;Itaú\n";
+
 /** A receipt a member could attach: a one-page PDF without actions. */
 const pdfFile = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
@@ -178,6 +192,11 @@ const requestBodies: Record<string, unknown> = {
   "POST /workspaces/:workspaceId/imports": importBody,
   "POST /workspaces/:workspaceId/imports/:importId/chunks": { chunk_index: 1, lines: [importLine] },
   "DELETE /workspaces/:workspaceId/imports/:importId": undefined,
+  "POST /workspaces/:workspaceId/move-ins/preview": { multipart: { file: organizzeFile } },
+  "GET /workspaces/:workspaceId/move-ins": undefined,
+  "POST /workspaces/:workspaceId/move-ins": moveInBody,
+  "POST /workspaces/:workspaceId/move-ins/:moveInId/chunks": { chunk_index: 1, lines: [moveInLine] },
+  "DELETE /workspaces/:workspaceId/move-ins/:moveInId": undefined,
   "GET /workspaces/:workspaceId/bank-connections": undefined,
   "POST /workspaces/:workspaceId/bank-connections/simplefin": { setup_token: "aHR0cDovLzEyNy4wLjAuMS9jbGFpbQ==" },
   "POST /workspaces/:workspaceId/bank-connections/pluggy/connect-token": { connection_id: "CONNECTION" },
@@ -365,6 +384,13 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     json: { chunk_index: 0, lines: [importLine] },
   });
   if (chunk.status !== 200) throw new Error(`fixture import chunk failed: ${await chunk.text()}`);
+  const moveInId = await planned("move-ins", moveInBody);
+  const moveInChunk = await t.request(`/api/workspaces/${workspaceId}/move-ins/${moveInId}/chunks`, {
+    method: "POST",
+    token: ownerToken,
+    json: { chunk_index: 0, lines: [JSON.parse(JSON.stringify(moveInLine).replaceAll("ACCOUNT", account.id))] },
+  });
+  if (moveInChunk.status !== 200) throw new Error(`fixture move-in chunk failed: ${await moveInChunk.text()}`);
   const bank = await bankConnectionOf(t, workspaceId, { accountId: account.id, transactionId: transaction.uuid });
   // A receipt's row as an upload writes it; its file is never reached, since every call is refused before.
   const receiptId = crypto.randomUUID();
@@ -381,6 +407,7 @@ async function victimLedger(t: TestApp, workspaceId: string, ownerToken: string)
     ...bank,
     receiptId,
     importId: statementImport,
+    moveInId,
     budgetId: await planned("budgets", { amount: "500.00" }),
     goalId,
     contributionId: (await contribution.json()).data.contributions[0].uuid as string,

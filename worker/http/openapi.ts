@@ -48,6 +48,7 @@ export const apiTags = {
   Goals: "Savings goals and their contributions.",
   Exports: "Transactions and the whole workspace as files.",
   Imports: "Bank statements read into transactions.",
+  "Moving in": "Another finance app's export brought in whole: accounts, cards, categories and transactions.",
   "Bank connections":
     "Banks reached through Pluggy (Open Finance Brasil) or SimpleFIN, and where their accounts' lines go.",
   Reminders: "What Moneta tells a person: the inbox of the bell, the reminder settings, an e-mail's unsubscribe.",

@@ -20,45 +20,18 @@ import {
 import { maxStatementBytes, StatementProblem, type StatementLine } from "./statement.ts";
 import { readStatementFile } from "./statement-file.ts";
 import { filingQueries, lineFiler } from "./import-filing.ts";
+import { type AmountRefusal, storedDescription, storedNote, unitsOf } from "./line-values.ts";
 
 /**
  * Why the preview leaves a line out, besides duplicates: amounts the target's currency cannot hold,
  * a statement in another currency than the account's or card's (never booked as if it were its), or a
  * row of Moneta's own export that belongs to another account or card.
  */
-export type RefusalReason =
-  | "zero_amount"
-  | "too_many_decimals"
-  | "amount_too_large"
-  | "other_currency"
-  | "other_account";
+export type RefusalReason = AmountRefusal | "other_currency" | "other_account";
 
 /** A line as the preview answers it (./imports.responses.ts). */
 export type PreviewLine = z.infer<typeof previewLineSchema>;
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
-
-const maxDescriptionLength = 255;
-const maxNoteLength = 1000;
-
-/** Text cut to `length` characters, its last one "…" when cut. */
-const cutTo = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
-
-function storedDescription(text: string, language: Language): string {
-  return cutTo(text.trim() || exportWords[language].untitledImportedLine, maxDescriptionLength);
-}
-
-/** The line's amount in the currency's minor units, or why it cannot be written there. */
-function unitsOf(amount: string, currency: string): { units: number } | { refused: RefusalReason } {
-  const isNegative = amount.startsWith("-");
-  // Zeros closing the decimals say nothing: "1500.00" is whole yen.
-  const [whole, fraction = ""] = amount.replace(/^-/, "").split(".");
-  const decimals = fraction.replace(/0+$/, "");
-  if (decimals.length > minorUnitOf(currency)) return { refused: "too_many_decimals" };
-  const units = decimalToUnits(decimals ? `${whole}.${decimals}` : whole!, minorUnitOf(currency));
-  if (units === null || units > maxAmountUnitsOf(currency)) return { refused: "amount_too_large" };
-  if (units === 0) return { refused: "zero_amount" };
-  return { units: isNegative ? -units : units };
-}
 
 type NamedLeg = { id: string; name: string; currency: string; isActive: boolean };
 type LegSide = { amount: string; transferWith: { type: "account" | "card"; uuid: string; name: string } | null };
@@ -102,7 +75,7 @@ function sideOf(
 }
 
 /** A file that cannot be read: 422 naming the line and what is wrong with it. */
-function refusedFile(problem: StatementProblem): AppError {
+export function refusedFile(problem: StatementProblem): AppError {
   return new AppError("IMPORT_FILE_INVALID", {
     key: `errors:statement.${problem.reason}`,
     values: { line: problem.line, ...problem.values },
@@ -177,7 +150,7 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
   const sides = lines.map(
     sideOf(lines, { ...upload.target, ...target }, { accounts: namedAccounts ?? [], cards: namedCards ?? [] }),
   );
-  const amounts = lines.map((line, index): ReturnType<typeof unitsOf> => {
+  const amounts = lines.map((line, index): { units: number } | { refused: RefusalReason } => {
     const side = sides[index]!;
     if (isOtherCurrency) return { refused: "other_currency" };
     if (side === "other_account") return { refused: "other_account" };
@@ -208,7 +181,7 @@ export async function previewImport({ ctx, input }: PersonCall<PreviewInput>): P
       date: line.date,
       description: storedDescription(line.description, input.language),
       imported_id: line.importedId,
-      note: line.note ? cutTo(line.note, maxNoteLength) : null,
+      note: line.note ? storedNote(line.note) : null,
       split_parts: line.splitParts ?? null,
     };
     if ("refused" in amount)

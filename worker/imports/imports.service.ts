@@ -38,7 +38,7 @@ export type ImportRef = WorkspaceRef & { importId: string };
 const importNotFound = () => new AppError("NOT_FOUND", "errors:details.importNotFound");
 const importUndone = () => new AppError("IMPORT_UNDONE");
 
-/** The import, only in its workspace (an id of another workspace reads nothing). */
+/** The statement import, only in its workspace (an id of another workspace, or of a move-in, reads nothing). */
 const importRowQuery = (ctx: ServiceContext, ref: ImportRef) =>
   ctx.db
     .select()
@@ -47,6 +47,7 @@ const importRowQuery = (ctx: ServiceContext, ref: ImportRef) =>
       and(
         eq(statementImports.workspaceId, ref.workspaceId),
         eq(statementImports.id, isUuid(ref.importId) ? ref.importId : ""),
+        isNull(statementImports.sourceApp),
       ),
     );
 
@@ -107,6 +108,8 @@ export async function createImport({
     createdBy: ctx.actor.userId,
     createdAt: ctx.clock.now().toISOString(),
     undoneAt: null,
+    sourceApp: null,
+    createdEntities: null,
   };
   await batchOfStatements(ctx.db, [ctx.db.insert(statementImports).values(row)]);
   return importResponse(row, target, nameRows[0]?.name ?? null);
@@ -189,13 +192,13 @@ const chunkAnswer = (chunkIndex: number, row: { createdCount: number; skippedCou
 });
 
 /** A batch refused because the import was undone meanwhile (the counter's guard writes NULL). */
-const undoneFailure = "NOT NULL constraint failed: statement_imports.created_count";
+export const undoneFailure = "NOT NULL constraint failed: statement_imports.created_count";
 /** A bank id taken by another import between this chunk's read and its write. */
-const takenFailure = "transactions_imported_id_unique";
+export const takenFailure = "transactions_imported_id_unique";
 /** The same chunk written by a twin request first. */
-const chunkTakenFailure = "statement_import_chunks";
+export const chunkTakenFailure = "statement_import_chunks";
 
-function failedWith(error: unknown, text: string): boolean {
+export function failedWith(error: unknown, text: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause.message.includes(text)) return true;
   }
@@ -372,7 +375,7 @@ export async function listImports({
       .leftJoin(cardOf, eq(cardOf.id, statementImports.cardId))
       .leftJoin(accountOf, eq(accountOf.id, statementImports.accountId))
       .leftJoin(users, eq(users.id, statementImports.createdBy))
-      .where(and(eq(statementImports.workspaceId, input.workspaceId), onTarget))
+      .where(and(eq(statementImports.workspaceId, input.workspaceId), isNull(statementImports.sourceApp), onTarget))
       .orderBy(desc(statementImports.createdAt), desc(statementImports.id))
       .limit(50),
   });
@@ -412,16 +415,31 @@ export async function undoImport({ ctx, input }: PersonCall<ImportRef>): Promise
   if (!record) throw importNotFound();
   const targetName = nameRows[0]?.name ? { name: nameRows[0].name } : null;
   if (record.undoneAt) return importResponse(record, targetName, null);
+  const undoneAt = await undoneImport(ctx, input.workspaceId, record.id, createdRows);
+  return importResponse({ ...record, undoneAt }, targetName, null);
+}
+
+/**
+ * The undo's batch: the import's transactions go and their balances move back, and the import is
+ * marked undone, while its transactions are exactly those read (their count and revisions); otherwise
+ * IMPORT_CHANGED and nothing changes. Answers the moment it was undone.
+ */
+export async function undoneImport(
+  ctx: ServiceContext,
+  workspaceId: string,
+  importId: string,
+  createdRows: readonly (typeof transactions.$inferSelect)[],
+): Promise<string> {
   const effects = noEffects();
   for (const row of createdRows) effectsOf(row, -1, effects);
   const revisions = createdRows.reduce((sum, row) => sum + row.revision, 0);
-  const unchanged = sql`(select count(*) || ':' || coalesce(sum(${transactions.revision}), 0) from ${transactions} where ${transactions.importId} = ${record.id}) = ${`${createdRows.length}:${revisions}`}`;
+  const unchanged = sql`(select count(*) || ':' || coalesce(sum(${transactions.revision}), 0) from ${transactions} where ${transactions.importId} = ${importId}) = ${`${createdRows.length}:${revisions}`}`;
   const undoneAt = ctx.clock.now().toISOString();
-  const markedUndone = sql`exists (select 1 from ${statementImports} where ${statementImports.id} = ${record.id} and ${statementImports.undoneAt} = ${undoneAt})`;
+  const markedUndone = sql`exists (select 1 from ${statementImports} where ${statementImports.id} = ${importId} and ${statementImports.undoneAt} = ${undoneAt})`;
   const mark = ctx.db
     .update(statementImports)
     .set({ undoneAt })
-    .where(and(eq(statementImports.id, record.id), isNull(statementImports.undoneAt), unchanged));
+    .where(and(eq(statementImports.id, importId), isNull(statementImports.undoneAt), unchanged));
   // An import that created nothing is undone by its mark alone; otherwise the rows go last, once marked.
   const applied =
     createdRows.length === 0
@@ -430,13 +448,13 @@ export async function undoImport({ ctx, input }: PersonCall<ImportRef>): Promise
           batchEndingWith(
             ctx.db,
             [
-              ...effectStatements(ctx, input.workspaceId, effects, unchanged),
-              countChange(ctx, input.workspaceId, -createdRows.length, unchanged),
+              ...effectStatements(ctx, workspaceId, effects, unchanged),
+              countChange(ctx, workspaceId, -createdRows.length, unchanged),
               mark,
             ],
-            ctx.db.delete(transactions).where(and(eq(transactions.importId, record.id), markedUndone)),
+            ctx.db.delete(transactions).where(and(eq(transactions.importId, importId), markedUndone)),
           ),
         );
   if (applied.rowsAffected !== Math.max(createdRows.length, 1)) throw new AppError("IMPORT_CHANGED");
-  return importResponse({ ...record, undoneAt }, targetName, null);
+  return undoneAt;
 }

@@ -52,6 +52,8 @@ export const statementProblemReasons = [
   "columnCount",
   "unclosedQuote",
   "tooManyLines",
+  "ambiguousDates",
+  "mixedDecimalMarks",
 ] as const;
 export type StatementProblemReason = (typeof statementProblemReasons)[number];
 

@@ -1,0 +1,2 @@
+ALTER TABLE `statement_imports` ADD `source_app` text;--> statement-breakpoint
+ALTER TABLE `statement_imports` ADD `created_entities` text;
