@@ -219,6 +219,57 @@ describe("bringing your history from another app", () => {
     expect(await snapshotDatabase(t.db)).toEqual(before);
   });
 
+  it("writes a chunk sent twice at once (a retry racing the first) once, and refuses chunks after an undo", async () => {
+    const found = await client.preview(moveInFixture("mobills.csv"), "mobills.csv");
+    const { moveIn } = await client.bringIn({ ...found, lines: [] });
+    const legs = new Map(moveIn.accounts.map((place) => [place.name, `${place.type}:${place.uuid}`]));
+    const lines = found.lines.map((line) => ({
+      line: line.lines[0],
+      date: line.date,
+      type: line.type,
+      amount: line.amount,
+      description: line.description,
+      origin: line.from === null ? null : legs.get(line.from),
+      destination: line.to === null ? null : legs.get(line.to),
+      imported_id: line.imported_id,
+    }));
+    const send = () =>
+      t.request(`${client.base}/${moveIn.uuid}/chunks`, {
+        method: "POST",
+        token: team.member.token,
+        json: { chunk_index: 0, lines },
+      });
+    const answers = await Promise.all([send(), send()]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(bodies.map((body) => body.data.created)).toEqual([lines.length, lines.length]);
+    const rows = await t.db.select().from(transactions).where(eq(transactions.importId, moveIn.uuid));
+    expect(rows).toHaveLength(lines.length);
+    expect((await client.undo(moveIn.uuid)).status).toBe(200);
+    const late = await t.request(`${client.base}/${moveIn.uuid}/chunks`, {
+      method: "POST",
+      token: team.member.token,
+      json: { chunk_index: 1, lines },
+    });
+    expect(late.status).toBe(409);
+    expect((await late.json()).code).toBe("IMPORT_UNDONE");
+  });
+
+  it("refuses a file over 5 MB with 413 and anything but a multipart form with 415, writing nothing", async () => {
+    const before = await snapshotDatabase(t.db);
+    const large = await client.previewAnswer(new Uint8Array(5 * 1024 * 1024 + 1).fill(65), "organizze.csv");
+    expect(large.status).toBe(413);
+    expect((await large.json()).code).toBe("PAYLOAD_TOO_LARGE");
+    const text = await t.request(`${client.base}/preview`, {
+      method: "POST",
+      token: team.member.token,
+      headers: { "Content-Type": "text/csv" },
+      body: "Data;Descrição;Valor;Conta\n",
+    });
+    expect(text.status).toBe(415);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
   it("holds to the plan's account limit: nothing is created past it", async () => {
     const free = await workspaceWithTeam(t, { workspace: { currency: "BRL" } });
     for (const name of ["A", "B", "C", "D"])
