@@ -28,6 +28,7 @@ import { goalRoutes } from "./goals/goals.routes.ts";
 import { exportRoutes } from "./exports/exports.routes.ts";
 import { importRoutes } from "./imports/imports.routes.ts";
 import { moveInRoutes } from "./move-in/move-in.routes.ts";
+import { restoreRoutes } from "./restore/restore.routes.ts";
 import { receiptRoutes } from "./receipts/receipts.routes.ts";
 import { bankConnectionRoutes, bankWebhookRoutes } from "./bank-connections/bank-connections.routes.ts";
 import { whatsappRoutes } from "./assistant/whatsapp.routes.ts";
@@ -69,6 +70,7 @@ export const api: Hono<ApiEnv> = new Hono<ApiEnv>()
   .route("/workspaces", exportRoutes)
   .route("/workspaces", importRoutes)
   .route("/workspaces", moveInRoutes)
+  .route("/workspace-archives", restoreRoutes)
   .route("/workspaces", receiptRoutes)
   .route("/workspaces", bankConnectionRoutes)
   .route("/workspaces", calculatorRoutes)

@@ -3,6 +3,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, insertInvitation, insertPicture, samplePictures } from "../../db/factories.ts";
 import { api } from "../../worker/api.ts";
+import { zipStream } from "../../worker/exports/zip.ts";
 import { notifications, reminderKinds, ruleSuggestions } from "../../db/schema/index.ts";
 import { unsubscribeLinks } from "../../worker/reminders/unsubscribe-link.ts";
 import { errorCodes, statusOf, type ErrorCode } from "../../worker/http/errors.ts";
@@ -50,6 +51,53 @@ const operationsIn = (document: Document) =>
     .sort();
 
 /** What the calls share: the app over one database, the workspace's owner and what was made through the API. */
+/** A small archive as the workspace export writes it: the workspace, one account, no transactions. */
+const sampleArchive = new Uint8Array(
+  await new Response(
+    zipStream(
+      [
+        {
+          name: "workspace.json",
+          content: JSON.stringify([
+            {
+              name: "Casa",
+              description: null,
+              currency: "BRL",
+              time_zone: "America/Sao_Paulo",
+              primary_color: "#121127",
+              secondary_color: "#ffdb6d",
+              accent_color: "#5b43cf",
+            },
+          ]),
+        },
+        {
+          name: "accounts.json",
+          content: JSON.stringify([
+            {
+              uuid: "a1",
+              name: "Itaú",
+              type: "checking",
+              currency: "BRL",
+              initial_balance: "100.00",
+              color: "#1E88E5",
+              icon: "wallet",
+              is_active: true,
+              created_at: "2026-11-01T12:00:00.000Z",
+            },
+          ]),
+        },
+        { name: "transactions.json", content: "[]" },
+      ],
+      new Date("2026-11-21T12:00:00Z"),
+    ),
+  ).arrayBuffer(),
+);
+const archiveForm = () => {
+  const form = new FormData();
+  form.set("file", new File([sampleArchive], "moneta.zip"));
+  return { body: form };
+};
+
 type Fixture = {
   t: TestApp;
   owner: SignedIn;
@@ -519,6 +567,8 @@ const examples: Record<string, Example> = {
     },
   },
   "GET /api/workspaces/{workspaceId}/move-ins": {},
+  "POST /api/workspace-archives/preview": { upload: () => archiveForm() },
+  "POST /api/workspace-archives": { upload: () => archiveForm() },
   "POST /api/workspaces/{workspaceId}/move-ins": {
     json: {
       file_name: "organizze.csv",

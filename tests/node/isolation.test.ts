@@ -280,6 +280,7 @@ const routesOutsideWorkspaces: Record<
   | "a provider's, with the server's secret: tests/node/bank-connections/bank-sync.test.ts"
   | "a signed link, no session: tests/node/reminders/reminder-routes.test.ts"
   | "the caller's own browser, by its push address: tests/node/reminders/reminder-routes.test.ts"
+  | "an archive whose every id is replaced by a new one, in a new workspace: tests/node/restore/"
 > = {
   "POST /auth/request-token": "no ids in the body",
   "POST /auth/login": "no ids in the body",
@@ -302,6 +303,10 @@ const routesOutsideWorkspaces: Record<
   "POST /notifications/:notificationId/read": "walked below",
   "POST /reminders/unsubscribe": "a signed link, no session: tests/node/reminders/reminder-routes.test.ts",
   "POST /workspaces": "no ids in the body",
+  "POST /workspace-archives":
+    "an archive whose every id is replaced by a new one, in a new workspace: tests/node/restore/",
+  "POST /workspace-archives/preview":
+    "an archive whose every id is replaced by a new one, in a new workspace: tests/node/restore/",
   "POST /admin/jobs/due-items/run": "no ids in the body",
   "POST /admin/jobs/reminders/run": "no ids in the body",
   "POST /currency/convert": "no ids in the body",

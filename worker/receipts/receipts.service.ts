@@ -37,7 +37,7 @@ function bucketOf(ctx: ServiceContext): R2Bucket {
 }
 
 /** Where a receipt's bytes live in the bucket: under its workspace, by its own id. */
-const objectKeyOf = (workspaceId: string, receiptId: string) => `workspaces/${workspaceId}/receipts/${receiptId}`;
+export const receiptObjectKey = (workspaceId: string, receiptId: string) => `workspaces/${workspaceId}/receipts/${receiptId}`;
 
 /** A file name kept for showing and downloading: one line, no path, at most 120 characters. */
 function keptFileName(name: string, type: ReceiptType): string {
@@ -137,7 +137,7 @@ export async function uploadReceipt({
   const contentType = await checkedReceipt(input.bytes);
   const bucket = bucketOf(ctx);
   const id = newId();
-  const objectKey = objectKeyOf(input.workspaceId, id);
+  const objectKey = receiptObjectKey(input.workspaceId, id);
   const fileName = keptFileName(input.fileName, contentType);
   await bucket.put(objectKey, input.bytes, { httpMetadata: { contentType } });
   const now = ctx.clock.now().toISOString();

@@ -9,7 +9,7 @@ import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Routes that take other bodies: uploads — the picture (multipart or raw bytes), a statement to import and a
- * receipt and another app's export (multipart only: anything else is 415, tested in tests/node/imports/,
+ * receipt, another app's export and a workspace archive (multipart only: anything else is 415, tested in tests/node/imports/,
  * tests/node/move-in/ and tests/node/receipts/) —
  * and the one-click unsubscribe a mail client posts as a form (RFC 8058).
  */
@@ -17,6 +17,8 @@ const uploadRoutes = new Set([
   "POST /profile/picture",
   "POST /workspaces/:workspaceId/imports/preview",
   "POST /workspaces/:workspaceId/move-ins/preview",
+  "POST /workspace-archives/preview",
+  "POST /workspace-archives",
   "POST /workspaces/:workspaceId/transactions/:transactionId/receipts",
   "POST /reminders/unsubscribe",
 ]);

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import {
+  accountTypes,
+  cardModes,
+  cardTypes,
+  currencies,
+  importFormats,
+  receiptTypes,
+  transactionKinds,
+} from "../../db/enums.ts";
+
+/**
+ * The records of Moneta's own workspace archive (worker/exports/workspace-entities.ts writes them) that
+ * a restore reads, as the API's fields: only what it recreates, each checked, so a file edited by hand
+ * into nonsense is refused naming the file rather than half-restored.
+ */
+
+const decimal = z.string().regex(/^-?\d{1,15}(\.\d{1,6})?$/);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const stamp = z.string().min(10).max(40);
+const text = (max: number) => z.string().max(max);
+const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
+
+export const workspaceRecord = z.object({
+  name: text(100).min(1),
+  description: text(500).nullable(),
+  currency: z.enum(currencies),
+  time_zone: text(64).min(1),
+  primary_color: color,
+  secondary_color: color,
+  accent_color: color,
+});
+
+export const accountRecord = z.object({
+  uuid: z.string(),
+  name: text(100).min(1),
+  type: z.enum(accountTypes),
+  currency: z.enum(currencies),
+  initial_balance: decimal,
+  color: text(20),
+  icon: text(40),
+  is_active: z.boolean(),
+  created_at: stamp,
+});
+
+export const cardRecord = z.object({
+  uuid: z.string(),
+  name: text(100).min(1),
+  account_uuid: z.string(),
+  last_four_digits: text(4).nullable(),
+  issuer: text(100).nullable(),
+  expiry_date: text(7).nullable(),
+  type: z.enum(cardTypes),
+  mode: z.enum(cardModes),
+  credit_limit: decimal.nullable(),
+  billing_cycle_day: z.number().int().min(1).max(31),
+  due_day: z.number().int().min(1).max(31),
+  color: text(20),
+  icon: text(40),
+  is_active: z.boolean(),
+  created_at: stamp,
+});
+
+export const tagRecord = z.object({
+  uuid: z.string(),
+  name: text(100).min(1),
+  color: text(20),
+  description: text(500).nullable(),
+  parent_uuid: z.string().nullable(),
+  created_at: stamp,
+});
+
+const sideRecord = z.object({ type: z.enum(["account", "card", "external"]), uuid: z.string().nullable() });
+
+export const transactionRecord = z.object({
+  uuid: z.string(),
+  type: z.enum(transactionKinds),
+  description: text(255).min(1),
+  date: day,
+  amount_cents: z.number().int().min(1),
+  currency: z.enum(currencies),
+  destination_amount_cents: z.number().int().min(1),
+  destination_currency: z.enum(currencies),
+  currency_conversion: decimal.nullable(),
+  origin: sideRecord,
+  destination: sideRecord,
+  origin_card_mode: z.enum(cardModes).nullable(),
+  tag_ids: z.array(z.string()),
+  note: text(1000).nullable(),
+  payee: z.object({ name: text(100) }).nullable(),
+  parts: z
+    .array(
+      z.object({ amount_cents: z.number().int().min(1), note: text(255).nullable(), tag_ids: z.array(z.string()) }),
+    )
+    .nullable(),
+  import_uuid: z.string().nullable(),
+  imported_id: text(255).nullable(),
+  created_at: stamp,
+});
+
+export const statementImportRecord = z.object({
+  uuid: z.string(),
+  account_uuid: z.string().nullable(),
+  card_uuid: z.string().nullable(),
+  file_name: text(255),
+  format: z.enum(importFormats),
+  csv_mapping: z.unknown().nullable().optional(),
+  line_count: z.number().int().min(0),
+  created_count: z.number().int().min(0),
+  skipped_count: z.number().int().min(0),
+  refused_count: z.number().int().min(0),
+  created_at: stamp,
+  undone_at: stamp.nullable(),
+});
+
+export const receiptRecord = z.object({
+  uuid: z.string(),
+  transaction_uuid: z.string(),
+  file_name: text(255),
+  content_type: z.enum(receiptTypes),
+  file: text(600),
+  created_at: stamp,
+});
+
+export const budgetRecord = z.object({
+  tag_uuid: z.string().nullable(),
+  amount: decimal,
+  currency: z.enum(currencies),
+  rollover: z.boolean(),
+  start_month: z.string().regex(/^\d{4}-\d{2}$/),
+  created_at: stamp,
+});
+
+export const goalRecord = z.object({
+  uuid: z.string(),
+  name: text(100).min(1),
+  target: decimal,
+  currency: z.enum(currencies),
+  target_date: day.nullable(),
+  account_uuids: z.array(z.string()),
+  color: color,
+  created_at: stamp,
+});
+
+export const contributionRecord = z.object({
+  goal_uuid: z.string(),
+  date: day,
+  amount: decimal,
+  note: text(500).nullable(),
+  created_at: stamp,
+});
+
+/** The archive's files a restore reads, each a JSON array of its records (workspace.json holds one). */
+export const archiveFiles = {
+  workspace: workspaceRecord,
+  accounts: accountRecord,
+  cards: cardRecord,
+  tags: tagRecord,
+  "statement-imports": statementImportRecord,
+  transactions: transactionRecord,
+  receipts: receiptRecord,
+  budgets: budgetRecord,
+  goals: goalRecord,
+  "goal-contributions": contributionRecord,
+} as const;
+
+/** What the archive holds that a restore does not bring back yet: counted, and said before anything is written. */
+export const notRestoredFiles = [
+  "scheduled-transactions",
+  "recurring-transactions",
+  "installment-plans",
+  "loans",
+  "members",
+] as const;
