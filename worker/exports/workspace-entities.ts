@@ -177,6 +177,7 @@ export function workspaceEntityFiles(rows: WorkspaceEntityRows, today: string, n
         "created_count",
         "skipped_count",
         "refused_count",
+        "source_app",
         "created_by",
         "created_at",
         "undone_at",
@@ -195,6 +196,20 @@ export function workspaceEntityFiles(rows: WorkspaceEntityRows, today: string, n
         created_by: row.createdBy,
         created_at: row.createdAt,
         undone_at: row.undoneAt,
+        source_app: row.sourceApp,
+        created_entities: row.createdEntities === null ? null : (JSON.parse(row.createdEntities) as unknown),
+      })),
+    },
+    {
+      name: "planned-occurrences",
+      columns: ["uuid", "source_type", "source_uuid", "source_name", "occurrence_date", "posted_at"],
+      records: rows.occurrenceRows.map((row) => ({
+        uuid: row.id,
+        source_type: row.sourceKind,
+        source_uuid: row.sourceId,
+        source_name: row.sourceName,
+        occurrence_date: row.occurrenceDate,
+        posted_at: row.postedAt,
       })),
     },
     {

@@ -9,6 +9,7 @@ import {
   installmentPlans,
   loanPayments,
   loans,
+  plannedOccurrences,
   receipts,
   recurringTransactions,
   scheduledTransactions,
@@ -94,6 +95,11 @@ export function workspaceEntityReads(ctx: ServiceContext, workspaceId: string) {
       .from(statementImports)
       .where(inWorkspace(statementImports.workspaceId))
       .orderBy(asc(statementImports.createdAt), asc(statementImports.id)),
+    occurrenceRows: ctx.db
+      .select()
+      .from(plannedOccurrences)
+      .where(inWorkspace(plannedOccurrences.workspaceId))
+      .orderBy(asc(plannedOccurrences.occurrenceDate), asc(plannedOccurrences.id)),
     receiptRows: ctx.db
       .select()
       .from(receipts)

@@ -25,6 +25,7 @@ function transactionRecord(row: TransactionListRow) {
     ...toTransactionResponse(row),
     import_uuid: row.transaction.importId,
     imported_id: row.transaction.importedId,
+    planned_occurrence_uuid: row.transaction.plannedOccurrenceId,
   };
 }
 

@@ -32,6 +32,10 @@ const countsSchema = z.object({
   budgets: z.number().int(),
   goals: z.number().int(),
   statement_imports: z.number().int(),
+  scheduled_transactions: z.number().int(),
+  recurring_transactions: z.number().int(),
+  installment_plans: z.number().int(),
+  loans: z.number().int(),
 });
 const summarySchema = z.object({
   name: z.string(),
@@ -41,11 +45,9 @@ const summarySchema = z.object({
   counts: countsSchema,
   /** What the archive holds that a restore does not bring back yet. */
   not_restored: z.object({
-    scheduled_transactions: z.number().int(),
-    recurring_transactions: z.number().int(),
-    installment_plans: z.number().int(),
-    loans: z.number().int(),
+    /** Members besides the owner who restores: invited again by them. */
     members: z.number().int(),
+    /** Receipts' files, when this server has no storage for them. */
     receipts: z.number().int(),
   }),
 });
@@ -83,8 +85,8 @@ export const restoreRoutes = new Hono<ApiEnv>()
       summary: "Restore a workspace archive as a new workspace",
       description:
         `${description} The caller owns the new workspace; its accounts, cards, tags, statement imports, transactions ` +
-        "(tags, split parts, notes, payees), receipts, budgets and goals are recreated with new ids and the same " +
-        "balances. `LIMIT_REACHED` when the plan allows no more workspaces, or fewer accounts than the archive has.",
+        "(tags, split parts, notes, payees), receipts, budgets, goals, scheduled, recurring and installment items and " +
+        "loans are recreated with new ids and the same balances; its other members are not (the owner invites them). `LIMIT_REACHED` when the plan allows no more workspaces, or fewer accounts than the archive has.",
       answer: answers.created(summarySchema.extend({ uuid: z.string() })),
       upload,
       errors: ["UNSUPPORTED_MEDIA_TYPE", "IMPORT_FILE_INVALID", "LIMIT_REACHED"],

@@ -9,7 +9,13 @@ import {
   goalAccounts,
   goalContributions,
   goals,
+  installmentPlans,
+  loanPayments,
+  loans,
+  plannedOccurrences,
   receipts,
+  recurringTransactions,
+  scheduledTransactions,
   statementImports,
   tags,
   transactions,
@@ -37,9 +43,10 @@ import { archiveFiles, notRestoredFiles } from "./archive-records.ts";
 /**
  * A workspace brought back from Moneta's own archive (docs/decisions/057-restoring-a-workspace-archive.md):
  * a NEW workspace, owned by the person restoring it, with the archive's accounts, cards, tags, statement
- * imports, transactions (their tags, split parts, notes, payees and bank ids), receipts (records and
- * files), budgets and goals — every id new, every balance and card debt made by the transactions as
- * they were written. What the archive holds that is not brought back yet is counted and said first.
+ * imports and move-ins, transactions (their tags, split parts, notes, payees, bank ids and the planned
+ * occurrence that posted them), receipts (records and files), budgets, goals, scheduled, recurring and
+ * installment items and loans with their payments — every id new, every balance and card debt made by
+ * the transactions as they were written. Its members are not brought along (the owner invites them).
  * All or nothing: a failure after the workspace exists deletes it again.
  */
 
@@ -129,12 +136,12 @@ export function archiveSummary(archive: Archive, canStoreFiles: boolean) {
       budgets: archive.budgets.length,
       goals: archive.goals.length,
       statement_imports: archive["statement-imports"].length,
+      scheduled_transactions: archive["scheduled-transactions"].length,
+      recurring_transactions: archive["recurring-transactions"].length,
+      installment_plans: archive["installment-plans"].length,
+      loans: archive.loans.length,
     },
     not_restored: {
-      scheduled_transactions: archive.notRestored["scheduled-transactions"],
-      recurring_transactions: archive.notRestored["recurring-transactions"],
-      installment_plans: archive.notRestored["installment-plans"],
-      loans: archive.notRestored.loans,
       members: Math.max(0, archive.notRestored.members - 1),
       receipts: canStoreFiles ? 0 : archive.receipts.length,
     },
@@ -228,6 +235,32 @@ async function writeArchive(
   const tagIds = new Map(archive.tags.map((tag) => [tag.uuid, newId()]));
   const importIds = new Map(archive["statement-imports"].map((row) => [row.uuid, newId()]));
   const transactionIds = new Map(archive.transactions.map((row) => [row.uuid, newId()]));
+  const plannedIds = new Map(
+    [
+      ...archive["scheduled-transactions"],
+      ...archive["recurring-transactions"],
+      ...archive["installment-plans"],
+      ...archive.loans,
+    ].map((item) => [item.uuid, newId()]),
+  );
+  const occurrenceRows = archive["planned-occurrences"].flatMap((occurrence) => {
+    const sourceId = plannedIds.get(occurrence.source_uuid);
+    return sourceId
+      ? [
+          {
+            id: newId(),
+            workspaceId,
+            sourceKind: occurrence.source_type,
+            sourceId,
+            sourceName: occurrence.source_name,
+            occurrenceDate: occurrence.occurrence_date,
+            postedAt: occurrence.posted_at,
+            oldId: occurrence.uuid,
+          },
+        ]
+      : [];
+  });
+  const occurrenceIds = new Map(occurrenceRows.map(({ oldId, id }) => [oldId, id]));
   const mapped = (ids: Map<string, string>, id: string, file: string) => {
     const found = ids.get(id);
     if (!found) throw archiveFileProblem(file);
@@ -287,7 +320,11 @@ async function writeArchive(
   const importRows = archive["statement-imports"].flatMap((row) => {
     const accountId = row.account_uuid ? (accountIds.get(row.account_uuid) ?? null) : null;
     const cardId = row.card_uuid ? (cardIds.get(row.card_uuid) ?? null) : null;
-    if (!accountId && !cardId) return [];
+    const sourceApp = row.source_app ?? null;
+    if (!accountId && !cardId && !sourceApp) return [];
+    const created = row.created_entities;
+    const remapped = (ids: readonly string[], map: Map<string, string>) =>
+      ids.flatMap((id) => (map.has(id) ? [map.get(id)!] : []));
     return [
       {
         id: importIds.get(row.uuid)!,
@@ -304,6 +341,14 @@ async function writeArchive(
         createdBy: userId,
         createdAt: row.created_at,
         undoneAt: row.undone_at,
+        sourceApp,
+        createdEntities: created
+          ? JSON.stringify({
+              accounts: remapped(created.accounts, accountIds),
+              cards: remapped(created.cards, cardIds),
+              tags: remapped(created.tags, tagIds),
+            })
+          : null,
       },
     ];
   });
@@ -333,6 +378,9 @@ async function writeArchive(
       .filter((group) => group.length > 0)
       .map((group) => ctx.db.insert(tags).values(group.map(tagRow))),
     ...(importRows.length > 0 ? [ctx.db.insert(statementImports).values(importRows)] : []),
+    ...(occurrenceRows.length > 0
+      ? [ctx.db.insert(plannedOccurrences).values(occurrenceRows.map(({ oldId: _old, ...row }) => row))]
+      : []),
   ]);
 
   const leg = (side: Records["transactions"][number]["origin"], mode: "credit" | "debit" | null): Leg | null => {
@@ -385,6 +433,9 @@ async function writeArchive(
             ? importIds.get(record.import_uuid)!
             : null,
         importedId: record.imported_id,
+        plannedOccurrenceId: record.planned_occurrence_uuid
+          ? (occurrenceIds.get(record.planned_occurrence_uuid) ?? null)
+          : null,
         createdAt: record.created_at,
       };
       effectsOf(row, 1, effects);
@@ -473,8 +524,168 @@ async function writeArchive(
       ...(goalAccountRows.length > 0 ? [ctx.db.insert(goalAccounts).values(goalAccountRows)] : []),
       ...(contributionRows.length > 0 ? [ctx.db.insert(goalContributions).values(contributionRows)] : []),
       ...(receiptRows.length > 0 ? [ctx.db.insert(receipts).values(receiptRows)] : []),
+      ...plannedStatements(ctx, workspaceId, archive, { accountIds, cardIds, tagIds, transactionIds, plannedIds }),
     ]),
   );
+}
+
+type IdMaps = Record<"accountIds" | "cardIds" | "tagIds" | "transactionIds" | "plannedIds", Map<string, string>>;
+
+/**
+ * The scheduled, recurring and installment items and the loans, with their payments, as the archive
+ * holds them: the same state (what was posted, what is due next), every id they name made new.
+ */
+function plannedStatements(ctx: PersonCall<unknown>["ctx"], workspaceId: string, archive: Archive, ids: IdMaps) {
+  const userId = ctx.actor.userId;
+  const legOf = (value: string | null, file: string) => {
+    if (value === null) return null;
+    const [type, id] = value.split(":") as ["account" | "card", string];
+    const mapped = (type === "card" ? ids.cardIds : ids.accountIds).get(id);
+    if (!mapped) throw archiveFileProblem(file);
+    return `${type}:${mapped}`;
+  };
+  type Template = Pick<
+    Records["scheduled-transactions"][number],
+    | "uuid"
+    | "type"
+    | "description"
+    | "notes"
+    | "amount"
+    | "currency"
+    | "currency_conversion"
+    | "origin_id"
+    | "destination_id"
+    | "tags"
+    | "failure_reason"
+    | "created_at"
+  >;
+  const templateOf = (item: Template, file: string) => ({
+    id: ids.plannedIds.get(item.uuid)!,
+    workspaceId,
+    kind: item.type,
+    description: item.description,
+    notes: item.notes,
+    amountCents: unitsOfRecord(item.amount, item.currency, file),
+    currency: item.currency,
+    conversionRateMicros: item.currency_conversion === null ? null : decimalToUnits(item.currency_conversion, 6),
+    origin: legOf(item.origin_id, file),
+    destination: legOf(item.destination_id, file),
+    tagIds: JSON.stringify(item.tags.flatMap((tag) => (ids.tagIds.has(tag.uuid) ? [ids.tagIds.get(tag.uuid)!] : []))),
+    failureReason: item.failure_reason,
+    createdBy: userId,
+    createdAt: item.created_at,
+  });
+  const transactionOf = (id: string | null) => (id === null ? null : (ids.transactionIds.get(id) ?? null));
+  const scheduledRows = archive["scheduled-transactions"].map((item) => ({
+    ...templateOf(item, "scheduled-transactions.json"),
+    scheduledDate: item.scheduled_date,
+    status: item.status,
+    transactionId: transactionOf(item.transaction_uuid),
+    executedAt: item.executed_at,
+  }));
+  const recurringRows = archive["recurring-transactions"].map((item) => ({
+    ...templateOf(item, "recurring-transactions.json"),
+    name: item.name,
+    frequency: item.frequency,
+    interval: item.interval,
+    daysOfWeek: item.days_of_week === null ? null : JSON.stringify(item.days_of_week),
+    dayOfMonth: item.day_of_month,
+    monthOfYear: item.month_of_year,
+    weekendRule: item.weekend_rule,
+    startDate: item.start_date,
+    endDate: item.end_date,
+    maxExecutions: item.max_executions,
+    status: item.status,
+    nextDate: item.next_date === undefined ? item.next_due_date : item.next_date,
+    nextDueDate: item.next_due_date,
+    lastExecutionDate: item.last_execution_date,
+    lastOccurrenceDate: item.last_occurrence_date === undefined ? item.last_execution_date : item.last_occurrence_date,
+    executionCount: item.execution_count,
+  }));
+  const installmentRows = archive["installment-plans"].map((plan) => ({
+    ...templateOf(plan, "installment-plans.json"),
+    merchant: plan.merchant,
+    purchaseDate: plan.purchase_date,
+    totalAmountCents: unitsOfRecord(plan.total_amount, plan.currency, "installment-plans.json"),
+    installmentCount: plan.installment_count,
+    interestRate: plan.interest_rate,
+    firstPaymentDate: plan.first_payment_date,
+    dayOfMonth: plan.day_of_month,
+    status: plan.status,
+    settledBeforeCount: plan.settled_before_count,
+    postedCount: plan.posted_count,
+    nextDueDate: plan.next_due_date,
+    cancelledAt: plan.cancelled_at,
+  }));
+  const money = (text: string, currency: string) => unitsOfRecord(text, currency, "loans.json");
+  const loanRows = archive.loans.map((loan) => ({
+    id: ids.plannedIds.get(loan.uuid)!,
+    workspaceId,
+    name: loan.name,
+    description: loan.description,
+    type: loan.type,
+    lender: loan.lender,
+    loanNumber: loan.loan_number,
+    currency: loan.currency,
+    paymentAccountId:
+      ids.accountIds.get(loan.payment_account_uuid) ??
+      (() => {
+        throw archiveFileProblem("loans.json");
+      })(),
+    principalCents: money(loan.principal, loan.currency),
+    currentBalanceCents: money(loan.current_balance, loan.currency),
+    interestRate: loan.interest_rate,
+    interestRatePeriod: loan.interest_rate_period,
+    rateConversion: loan.rate_conversion,
+    interestType: loan.interest_type,
+    amortizationSystem: loan.amortization_system,
+    termMonths: loan.term_months,
+    paymentFrequency: loan.payment_frequency,
+    extraPaymentMode: loan.extra_payment_mode,
+    regularCents: money(loan.regular_payment, loan.currency),
+    remainingPeriods: loan.remaining_periods,
+    periodsPaid: loan.periods_paid,
+    startDate: loan.start_date,
+    firstPaymentDate: loan.first_payment_date,
+    nextPaymentDate: loan.next_payment_date,
+    lastPaymentDate: loan.last_payment_date,
+    originationFeeCents: money(loan.origination_fee, loan.currency),
+    monthlyFeeCents: money(loan.monthly_fee, loan.currency),
+    status: loan.status,
+    autoPay: loan.auto_pay ?? false,
+    failureReason: loan.failure_reason ?? null,
+    refinancedFromId: loan.refinanced_from_uuid ? (ids.plannedIds.get(loan.refinanced_from_uuid) ?? null) : null,
+    refinancedToId: loan.refinanced_to_uuid ? (ids.plannedIds.get(loan.refinanced_to_uuid) ?? null) : null,
+    createdBy: userId,
+    createdAt: loan.created_at,
+  }));
+  const loanCurrency = new Map(archive.loans.map((loan) => [loan.uuid, loan.currency]));
+  const paymentRows = archive["loan-payments"].map((payment) => {
+    const currency = loanCurrency.get(payment.loan_uuid);
+    if (!currency) throw archiveFileProblem("loan-payments.json");
+    const units = (text: string) => unitsOfRecord(text, currency, "loan-payments.json");
+    return {
+      id: newId(),
+      workspaceId,
+      loanId: ids.plannedIds.get(payment.loan_uuid)!,
+      date: payment.date,
+      amountCents: units(payment.amount),
+      feeCents: units(payment.fee),
+      interestCents: units(payment.interest),
+      principalCents: units(payment.principal),
+      balanceAfterCents: units(payment.balance_after),
+      isPayoff: payment.is_payoff,
+      transactionId: transactionOf(payment.transaction_uuid),
+      createdAt: payment.created_at,
+    };
+  });
+  return [
+    ...(scheduledRows.length > 0 ? [ctx.db.insert(scheduledTransactions).values(scheduledRows)] : []),
+    ...(recurringRows.length > 0 ? [ctx.db.insert(recurringTransactions).values(recurringRows)] : []),
+    ...(installmentRows.length > 0 ? [ctx.db.insert(installmentPlans).values(installmentRows)] : []),
+    ...(loanRows.length > 0 ? [ctx.db.insert(loans).values(loanRows)] : []),
+    ...(paymentRows.length > 0 ? [ctx.db.insert(loanPayments).values(paymentRows)] : []),
+  ];
 }
 
 /**

@@ -34,6 +34,7 @@ const entityNames = [
   "goals",
   "goal-contributions",
   "statement-imports",
+  "planned-occurrences",
   "receipts",
   "transactions",
 ];
@@ -93,6 +94,17 @@ describe("exporting the whole workspace as a zip", () => {
       totalAmountCents: 60_000,
       installmentCount: 3,
     });
+    // A card's installments are posted at once, each claimed by its planned occurrence.
+    await created(
+      await api("/installment-plans", {
+        description: "Fone",
+        purchase_date: "2026-11-11",
+        total_amount: "300.00",
+        installments_count: 3,
+        first_payment_date: "2026-12-05",
+        origin_id: `card:${h.credit.id}`,
+      }),
+    );
     await created(await api("/budgets", { tag_id: h.food.id, amount: "900.00" }));
     const goal = await created(
       await api("/goals", { name: "Viagem", target_amount: "5000.00", account_ids: [h.dollars.id] }),
@@ -177,15 +189,21 @@ describe("exporting the whole workspace as a zip", () => {
     const listed = (await (await t.request(h.path(), { token: h.viewer.token })).json()).data as Array<
       Record<string, unknown>
     >;
-    // The loan's payment posted the third: the same rows, in the same order, as the API lists them.
-    expect(transactions).toHaveLength(3);
+    // The loan's payment posted the third, the card's installments three more: the same rows, in the
+    // same order, as the API lists them.
+    expect(transactions).toHaveLength(6);
     expect(transactions.map((row) => row.uuid)).toEqual(listed.map((row) => row.uuid));
     expect(transactions.map((row) => row.uuid)).toEqual(expect.arrayContaining([pao.uuid, salary.uuid]));
     for (const [index, row] of transactions.entries()) {
-      const { import_uuid, imported_id, ...apiShaped } = row;
+      const { import_uuid, imported_id, planned_occurrence_uuid, ...apiShaped } = row;
       expect(apiShaped).toEqual(listed[index]);
       expect(import_uuid).toBeNull();
       expect(imported_id).toBeNull();
+      // An installment names the occurrence that posted it, as planned-occurrences.json lists it.
+      if (planned_occurrence_uuid !== null)
+        expect(JSON.parse(files.get("planned-occurrences.json")!).map((row: { uuid: string }) => row.uuid)).toContain(
+          planned_occurrence_uuid,
+        );
     }
     expect(transactions.find((row) => row.uuid === pao.uuid)).toMatchObject({
       amount: "1234.50",
@@ -211,7 +229,8 @@ describe("exporting the whole workspace as a zip", () => {
     ).data;
     expect(accounts).toEqual(apiAccounts);
     const cards = JSON.parse(files.get("cards.json")!);
-    expect(cards.map((card: { debt_amount: string }) => card.debt_amount)).toContain("1234.50");
+    // The bread, and the first of the headphones' installments.
+    expect(cards.map((card: { debt_amount: string }) => card.debt_amount)).toContain("1334.50");
     expect(JSON.parse(files.get("workspace.json")!)[0]).toMatchObject({
       uuid: h.workspaceId,
       currency: "BRL",
@@ -236,7 +255,12 @@ describe("exporting the whole workspace as a zip", () => {
     });
     expect(JSON.parse(files.get("budgets.json")!)[0]).toMatchObject({ tag_name: "Food", amount: "900.00" });
     expect(JSON.parse(files.get("loans.json")!)[0]).toMatchObject({ name: "Carro", principal: "10000.00" });
-    expect(JSON.parse(files.get("installment-plans.json")!)[0]).toMatchObject({ total_amount: "600.00" });
+    expect(JSON.parse(files.get("installment-plans.json")!)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ total_amount: "600.00" }),
+        expect.objectContaining({ description: "Fone", total_amount: "300.00" }),
+      ]),
+    );
   });
 
   it("keeps a transaction's note and its split parts, in the JSON as objects and in the CSV as one cell", async () => {

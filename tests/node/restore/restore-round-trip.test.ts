@@ -25,7 +25,8 @@ describe("restoring a workspace archive", () => {
     t = await createTestApp({ now: "2026-11-28T15:00:00.000Z", env: { RECEIPTS: r2.bucket } });
     h = await householdLedger(t);
     // The reports compared include the unlimited plan's.
-    await t.db.update(users).set({ tier: "unlimited" }).where(eq(users.id, h.owner.user.id));
+    await t.db.update(users).set({ tier: "unlimited", hasBetaAccess: true }).where(eq(users.id, h.owner.user.id));
+    await t.db.update(workspaces).set({ betaFeaturesEnabled: true }).where(eq(workspaces.id, h.workspaceId));
   });
 
   const get = async (workspaceId: string, path: string) => {
@@ -92,26 +93,78 @@ describe("restoring a workspace archive", () => {
       token: h.member.token,
     });
     expect(attached.status, await attached.clone().text()).toBe(201);
-    for (const [path, json] of [
-      ["budgets", { tag_id: h.food.id, amount: "600.00" }],
-      ["goals", { name: "Viagem", target_amount: "5000.00", account_ids: [h.dollars.id] }],
-    ] as const) {
+    const create = async (path: string, json: unknown) => {
       const created = await t.request(`/api/workspaces/${h.workspaceId}/${path}`, {
         method: "POST",
         token: h.owner.token,
         json,
       });
       expect(created.status, await created.clone().text()).toBe(201);
-    }
+      return (await created.json()).data as { uuid: string };
+    };
+    await create("budgets", { tag_id: h.food.id, amount: "600.00" });
+    await create("goals", { name: "Viagem", target_amount: "5000.00", account_ids: [h.dollars.id] });
+    await create("scheduled-transactions", {
+      type: "expense",
+      origin_id: `account:${h.checking.id}`,
+      amount: "150.00",
+      description: "IPVA",
+      scheduled_date: "2026-12-15",
+      tag_ids: [h.home.id],
+    });
+    await create("recurring-transactions", {
+      name: "Aluguel",
+      type: "expense",
+      origin_id: `account:${h.checking.id}`,
+      amount: "1800.00",
+      description: "Aluguel",
+      frequency: "monthly",
+      day_of_month: 5,
+      start_date: "2026-12-05",
+    });
+    // A card's installments are all posted when the plan is saved, each claimed by its occurrence.
+    await create("installment-plans", {
+      description: "Geladeira",
+      purchase_date: "2026-11-15",
+      total_amount: "1200.00",
+      installments_count: 6,
+      first_payment_date: "2026-12-05",
+      origin_id: `card:${h.credit.id}`,
+    });
+    const loan = await create("loans", {
+      name: "Carro",
+      principal_amount: "20000.00",
+      interest_rate: "18",
+      term_months: 36,
+      start_date: "2026-10-01",
+      payment_account_id: h.checking.id,
+    });
+    const paid = await t.request(`/api/workspaces/${h.workspaceId}/loans/${loan.uuid}/record-payment`, {
+      method: "POST",
+      token: h.owner.token,
+      json: { amount: "900.00", date: "2026-11-01" },
+    });
+    expect(paid.status, await paid.clone().text()).toBe(201);
   }
 
-  it("recreates the workspace: balances, card statements, transactions, reports, budgets, goals and receipts", async () => {
+  it("recreates the workspace: balances, card statements, transactions, reports, budgets, goals, plans, loans and receipts", async () => {
     await richLedger();
     const archive = await archiveOf(h.workspaceId);
     const preview = await send("workspace-archives/preview", archive);
     expect(preview.status, await preview.clone().text()).toBe(200);
     const summary = (await preview.json()).data;
-    expect(summary.counts).toMatchObject({ accounts: 2, cards: 2, transactions: 6, receipts: 1, budgets: 1, goals: 1 });
+    expect(summary.counts).toMatchObject({
+      accounts: 2,
+      cards: 2,
+      transactions: 13,
+      receipts: 1,
+      budgets: 1,
+      goals: 1,
+      scheduled_transactions: 1,
+      recurring_transactions: 1,
+      installment_plans: 1,
+      loans: 1,
+    });
 
     const restored = await send("workspace-archives", archive);
     expect(restored.status, await restored.clone().text()).toBe(201);
@@ -129,6 +182,10 @@ describe("restoring a workspace archive", () => {
       "/analytics/category-breakdown?date_from=2026-11-01&date_to=2026-11-30",
       "/analytics/income-vs-expenses?date_from=2026-11-01&date_to=2026-11-30",
       "/dashboard/stats",
+      "/scheduled-transactions",
+      "/recurring-transactions",
+      "/installment-plans",
+      "/loans",
     ]) {
       if (path.includes("CARD")) {
         const cardIn = async (workspaceId: string) =>
