@@ -93,10 +93,6 @@ export type PlannedSourceKind = (typeof plannedSourceKinds)[number];
 export const importFormats = ["ofx", "csv"] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
-/** The apps whose exports "Bring your history" reads (worker/move-in/history-formats.ts). */
-export const historyApps = ["organizze", "mobills", "ynab", "actual", "firefly"] as const;
-export type HistoryApp = (typeof historyApps)[number];
-
 /** Who brings a bank connection's data (README: "Bank connections"). */
 export const bankProviders = ["pluggy", "simplefin"] as const;
 export type BankProvider = (typeof bankProviders)[number];
@@ -111,25 +107,6 @@ export const remoteAccountKinds = ["checking", "savings", "credit_card"] as cons
 /** How a bank line joined the ledger: written by the sync, or matched to a transaction already there. */
 export const bankLineJoins = ["created", "matched"] as const;
 
-/**
- * What Moneta tells a person about (README: "Reminders"); each kind is turned on or off per channel. A
- * statement's "due" covers three days ahead and the day itself; "budget" covers 80 % and 100 % of a month.
- */
-export const reminderKinds = [
-  "statement_closing",
-  "statement_due",
-  "statement_paid",
-  "planned_due",
-  "budget",
-  "goal_reached",
-  "balance_negative",
-  "bank_attention",
-  "weekly_summary",
-] as const;
-export type ReminderKind = (typeof reminderKinds)[number];
-/** Where a reminder reaches a person: the bell in the app, e-mail, WhatsApp. */
-export const reminderChannels = ["in_app", "email", "whatsapp", "push"] as const;
-export type ReminderChannel = (typeof reminderChannels)[number];
 /**
  * A notification's delivery: `waiting` for its hour (or its next try), `sending` while a run holds it,
  * `sent`, `failed` after its tries (shown in the inbox as not delivered), `dropped` when its moment

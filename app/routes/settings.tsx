@@ -21,7 +21,7 @@ import { updatePreferencesSchema, updateProfileSchema } from "../../worker/profi
 import { deleteAccount, updateProfile } from "../../worker/profile/profile.service";
 import { updatePreferences } from "../../worker/profile/preferences.service";
 import { resolveTier } from "../../worker/tiers/tiers";
-import { reminderChannels, reminderKinds } from "../../db/enums";
+import { reminderChannels, reminderKinds } from "../../db/reminder-enums";
 import { reminderSettingsSchema } from "../../worker/reminders/reminders.schemas";
 import { updateReminderSettings } from "../../worker/reminders/reminder-settings.service";
 import type { Route } from "./+types/settings";

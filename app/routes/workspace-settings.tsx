@@ -6,6 +6,7 @@ import { GeneralForm } from "~/components/workspace-settings/general-form";
 import { MembersPanel } from "~/components/workspace-settings/members-panel";
 import { YourData } from "~/components/workspace-settings/your-data";
 import { BankConnectionsLink } from "~/components/workspace-settings/bank-connections-link";
+import { BringYourHistory } from "~/components/workspace-settings/bring-your-history";
 import { failedWith, invalidInput, unknownIntent, type ActionResult } from "~/lib/action-result";
 import { requireViewerForAction, asPerson } from "~/lib/session.server";
 import { AppError } from "../../worker/http/errors";
@@ -141,6 +142,7 @@ export default function WorkspaceSettings() {
         isOwner={isOwner}
       />
       <BankConnectionsLink workspaceId={workspace.uuid} />
+      {can(workspace.role, "finances.write") ? <BringYourHistory workspaceId={workspace.uuid} /> : null}
       {can(workspace.role, "workspace.export") ? (
         // The owner's right on every plan; an admin's on a plan with export features.
         <YourData workspaceId={workspace.uuid} canDownload={isOwner || layout.hasExportFeatures} />

@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import type { CreateWorkspaceResult } from "~/components/workspaces/create-workspace-dialog";
 import { CreateWorkspaceDialog } from "~/components/workspaces/lazy-create-workspace-dialog";
+import { RestoreWorkspaceDialog } from "~/components/workspaces/lazy-restore-workspace-dialog";
 import { formatDate } from "~/lib/format";
 import { detectLanguage } from "~/lib/i18n";
 import { serverI18n } from "~/lib/i18n.server";
@@ -20,7 +21,7 @@ import { createWorkspaceSchema } from "../../worker/workspaces/workspaces.schema
 import { createWorkspace } from "../../worker/workspaces/workspaces.service";
 import type { Route } from "./+types/workspaces";
 
-export const handle = { i18n: ["workspaces", "auth"] };
+export const handle = { i18n: ["workspaces", "auth", "restore"] };
 
 /** docs/product.md#sign-in-and-onboarding: no name → /onboarding; no workspace yet → /workspace-setup. */
 export async function loader(args: Route.LoaderArgs) {
@@ -77,6 +78,7 @@ export default function Workspaces() {
   const language = useLanguage();
   const { user, tierLabel, unreadNotifications, workspaces, defaultCurrency } = useLoaderData<typeof loader>();
   const [isCreating, setIsCreating] = useState(false);
+  const [isRestoring, setIsRestoring] = useState(false);
   return (
     <div className="min-h-dvh">
       <AppHeader user={user} tierLabel={tierLabel} unreadNotifications={unreadNotifications} />
@@ -130,7 +132,18 @@ export default function Workspaces() {
             </button>
           </li>
         </ul>
+        <p className="mt-6 text-sm text-muted-foreground">
+          {t("restore:link.hint")}{" "}
+          <button
+            type="button"
+            onClick={() => setIsRestoring(true)}
+            className="font-medium text-accent-text underline-offset-4 hover:underline"
+          >
+            {t("restore:link.open")}
+          </button>
+        </p>
       </main>
+      <RestoreWorkspaceDialog open={isRestoring} onOpenChange={setIsRestoring} />
       <CreateWorkspaceDialog
         open={isCreating}
         onOpenChange={setIsCreating}

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { historyApps, importFormats } from "../enums.ts";
+import { importFormats } from "../enums.ts";
+import { historyApps } from "../history-apps.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { accounts, cards } from "./ledger.ts";
 import { users } from "./users.ts";

@@ -9,8 +9,10 @@ export * from "./workspaces.ts";
 export * from "./ledger.ts";
 export * from "./planning.ts";
 export * from "./idempotency-keys.ts";
-/** The tables' value lists and their types, for server code that reads the tables; the browser imports db/enums.ts itself. */
+/** The tables' value lists and their types, for server code that reads the tables; the browser imports them from their own files. */
 export * from "../enums.ts";
+export * from "../history-apps.ts";
+export * from "../reminder-enums.ts";
 export * from "./loans.ts";
 export * from "./exchange-rates.ts";
 export * from "./rollups.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { notificationStatuses, reminderChannels, reminderKinds } from "../enums.ts";
+import { notificationStatuses } from "../enums.ts";
+import { reminderChannels, reminderKinds } from "../reminder-enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";

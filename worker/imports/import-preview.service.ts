@@ -1,10 +1,9 @@
 import type { z } from "zod";
-import { decimalToUnits, maxAmountUnitsOf, minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
+import { unitsToDecimal } from "../ledger/amounts.ts";
 import { readInWorkspace } from "../access/actor-access.ts";
 import type { PersonCall } from "../access/actor.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { Language } from "../i18n/language.ts";
-import { exportWords } from "../exports/transaction-rows.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import type { CsvMapping } from "./csv-statement.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";

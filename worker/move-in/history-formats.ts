@@ -1,4 +1,4 @@
-import type { HistoryApp } from "../../db/enums.ts";
+import type { HistoryApp } from "../../db/history-apps.ts";
 import type { CsvDateFormat, CsvDecimalMark, CsvDelimiter } from "../imports/csv-mapping.schemas.ts";
 import { type CsvRecord, csvRecords } from "../imports/csv-records.ts";
 import { datePartsOf, decimalMarkShownBy, readCsvAmount, readCsvDate } from "../imports/csv-values.ts";

@@ -1,4 +1,4 @@
-import type { HistoryApp } from "../../db/enums.ts";
+import type { HistoryApp } from "../../db/history-apps.ts";
 
 /**
  * Another app's export, as Moneta reads it before deciding anything: one row per line of the file

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { currencies, historyApps } from "../../db/enums.ts";
+import { currencies } from "../../db/enums.ts";
+import { historyApps } from "../../db/history-apps.ts";
 import { csvDateFormats } from "../imports/csv-mapping.schemas.ts";
 import { maxChunkLines } from "../imports/imports.schemas.ts";
 import { dateSchema } from "../ledger/dates.schemas.ts";

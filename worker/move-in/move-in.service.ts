@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import type { HistoryApp } from "../../db/enums.ts";
+import type { HistoryApp } from "../../db/history-apps.ts";
 import { isUuid, newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
 import {

@@ -37,7 +37,8 @@ function bucketOf(ctx: ServiceContext): R2Bucket {
 }
 
 /** Where a receipt's bytes live in the bucket: under its workspace, by its own id. */
-export const receiptObjectKey = (workspaceId: string, receiptId: string) => `workspaces/${workspaceId}/receipts/${receiptId}`;
+export const receiptObjectKey = (workspaceId: string, receiptId: string) =>
+  `workspaces/${workspaceId}/receipts/${receiptId}`;
 
 /** A file name kept for showing and downloading: one line, no path, at most 120 characters. */
 function keptFileName(name: string, type: ReceiptType): string {

@@ -6,7 +6,7 @@ import { and, count, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { batchByName } from "../../db/named-batch.ts";
 import { isUuid } from "../../db/ids.ts";
-import type { ReminderKind } from "../../db/enums.ts";
+import type { ReminderKind } from "../../db/reminder-enums.ts";
 import { notifications, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import type { ActingContext, PersonActor, PersonCall } from "../access/actor.ts";
 import { batchAsActor } from "../access/actor-access.ts";

@@ -3,7 +3,7 @@
  * "Reminders"): the title and sentence of the inbox entry, in their language, and the screen to open. Sent
  * when any one browser took it; a browser its push service says is gone (404 or 410) is forgotten.
  */
-import type { ReminderKind } from "../../db/enums.ts";
+import type { ReminderKind } from "../../db/reminder-enums.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Language } from "../i18n/language.ts";
 import { encryptPushMessage, type VapidKeys, vapidAuthorization } from "../push/web-push.ts";

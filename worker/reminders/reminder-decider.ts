@@ -10,7 +10,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { eq, isNull, lte, or, sql } from "drizzle-orm";
 import { batchByName, batchOfStatements, type NamedReads } from "../../db/named-batch.ts";
 import { newId } from "../../db/ids.ts";
-import { type ReminderChannel, reminderChannels } from "../../db/enums.ts";
+import { type ReminderChannel, reminderChannels } from "../../db/reminder-enums.ts";
 import { notifications, reminderDays, workspaces } from "../../db/schema/index.ts";
 import { can } from "../access/permissions.ts";
 import type { ServiceContext } from "../context.ts";

@@ -3,7 +3,7 @@
  * where it can be acted on, and the one-click unsubscribe of its kind (List-Unsubscribe and
  * List-Unsubscribe-Post, RFC 8058).
  */
-import type { ReminderKind } from "../../db/enums.ts";
+import type { ReminderKind } from "../../db/reminder-enums.ts";
 import type { EmailMessage } from "../mail/mailer.ts";
 import type { Language } from "../i18n/language.ts";
 import { reminderSentences, type ReminderValues } from "./reminder-sentences.ts";

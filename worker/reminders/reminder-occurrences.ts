@@ -6,7 +6,7 @@
  * channel that is the claim that makes it once (docs/decisions/051-a-reminder-is-claimed-by-its-occurrence.md).
  * `lastDay` is the last local day it is still worth saying: a run that missed it drops it.
  */
-import type { ReminderKind } from "../../db/enums.ts";
+import type { ReminderKind } from "../../db/reminder-enums.ts";
 import type { Permission } from "../access/permissions.ts";
 import { addDays, monthRange } from "../ledger/dates.ts";
 import { unitsToDecimal } from "../ledger/money.ts";

@@ -3,7 +3,7 @@
  * the bell's list (the page's translator) and in the e-mails and WhatsApp messages (the Worker's). Amounts
  * and dates are formatted for the language, each amount in its own currency.
  */
-import type { ReminderKind } from "../../db/enums.ts";
+import type { ReminderKind } from "../../db/reminder-enums.ts";
 import { formatAmountText, formatDate } from "../i18n/formats.ts";
 import type { Language } from "../i18n/language.ts";
 

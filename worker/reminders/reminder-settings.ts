@@ -1,5 +1,5 @@
-import type { ReminderChannel, ReminderKind } from "../../db/enums.ts";
-import { reminderChannels, reminderKinds } from "../../db/enums.ts";
+import type { ReminderChannel, ReminderKind } from "../../db/reminder-enums.ts";
+import { reminderChannels, reminderKinds } from "../../db/reminder-enums.ts";
 import type { reminderSettings } from "../../db/schema/index.ts";
 
 /**

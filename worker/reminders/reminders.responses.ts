@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reminderChannels, reminderKinds } from "../../db/enums.ts";
+import { reminderChannels, reminderKinds } from "../../db/reminder-enums.ts";
 import { reminderSettingsSchema } from "./reminders.schemas.ts";
 
 /**

@@ -3,7 +3,7 @@
  * signed with an HMAC of both under the Worker's secret, so it works without signing in and cannot be
  * altered to stop someone else's e-mails. It stops only that kind, only by e-mail.
  */
-import { reminderKinds, type ReminderKind } from "../../db/enums.ts";
+import { reminderKinds, type ReminderKind } from "../../db/reminder-enums.ts";
 import { secretsMatch } from "../access/secrets-match.ts";
 
 const encoder = new TextEncoder();

@@ -8,7 +8,7 @@
  */
 import english from "../../locales/en/reminders.json" with { type: "json" };
 import portuguese from "../../locales/pt-BR/reminders.json" with { type: "json" };
-import type { ReminderKind } from "../../db/enums.ts";
+import type { ReminderKind } from "../../db/reminder-enums.ts";
 import type { Env } from "../env.ts";
 import type { Language } from "../i18n/language.ts";
 import { reminderParts, type ReminderValues } from "./reminder-sentences.ts";

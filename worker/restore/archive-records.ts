@@ -6,7 +6,6 @@ import {
   cardTypes,
   currencies,
   extraPaymentModes,
-  historyApps,
   importFormats,
   installmentPlanStatuses,
   interestTypes,
@@ -23,6 +22,7 @@ import {
   transactionKinds,
   weekendRules,
 } from "../../db/enums.ts";
+import { historyApps } from "../../db/history-apps.ts";
 
 /**
  * The records of Moneta's own workspace archive (worker/exports/workspace-entities.ts writes them) that

@@ -30,6 +30,7 @@ import type { RuleDialogProps } from "~/components/rules/rule-dialog";
 import { ruleValuesFromLine } from "~/components/rules/rule-values";
 import { fetchTagOptions } from "~/components/rules/rules-api";
 import { CsvMappingFields } from "./csv-mapping-fields";
+import { ErrorText, lineStatusVariant, WritingProgress } from "./import-parts";
 import { chunkLine, type ImportPreview, type ImportResponse, importApi, type PreviewLine } from "./import-api";
 import { LineFiling } from "./line-filing";
 
@@ -296,24 +297,15 @@ function ImportSteps({
     );
   }
   if (step.name === "writing") {
-    const percent = step.total === 0 ? 100 : Math.round((step.done / step.total) * 100);
     return (
       <div className="grid gap-4" aria-busy={step.error ? undefined : true}>
         <h3 className="font-semibold">{t("writing.title")}</h3>
-        <div
-          role="progressbar"
-          aria-label={t("writing.title")}
-          aria-valuemin={0}
-          aria-valuemax={step.total}
-          aria-valuenow={step.done}
-          aria-valuetext={t("writing.progress", { done: step.done, total: step.total })}
-          className="h-3 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t("writing.progress", { done: step.done, total: step.total })}
-        </p>
+        <WritingProgress
+          label={t("writing.title")}
+          done={step.done}
+          total={step.total}
+          text={t("writing.progress", { done: step.done, total: step.total })}
+        />
         {step.error ? (
           <>
             <ErrorText message={t("writing.failed", { message: step.error })} />
@@ -368,15 +360,6 @@ function statementLabel(t: TFunction<"imports">, statement: OfxStatements[number
   ]
     .filter(Boolean)
     .join(" · ");
-}
-
-function ErrorText({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  );
 }
 
 function ChooseStep({
@@ -487,13 +470,6 @@ function ChooseStep({
       <RecentImports api={api} />
     </form>
   );
-}
-
-function statusVariant(status: PreviewLine["status"]) {
-  if (status === "new") return "success" as const;
-  if (status === "possible_duplicate") return "warning" as const;
-  if (status === "refused") return "destructive" as const;
-  return "neutral" as const;
 }
 
 function PreviewTable({
@@ -677,7 +653,7 @@ function LineStatus({
           onCheckedChange={(checked) => onToggle(line.line, checked === true)}
         />
       ) : null}
-      <Badge variant={statusVariant(line.status)} className="whitespace-nowrap">
+      <Badge variant={lineStatusVariant(line.status)} className="whitespace-nowrap">
         {line.status === "refused" && line.reason
           ? t(`preview.reasons.${line.reason}`)
           : line.reason === "same_file"

@@ -12,7 +12,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { cn } from "~/lib/utils";
-import { reminderChannels, reminderKinds } from "../../../db/enums";
+import { reminderChannels, reminderKinds } from "../../../db/reminder-enums";
 import type { ReminderSettingsResponse } from "../../../worker/reminders/reminders.responses";
 import { isQuietHour } from "../../../worker/reminders/reminder-hours";
 import { loadedWhenIdle } from "~/components/ui/opened-later";

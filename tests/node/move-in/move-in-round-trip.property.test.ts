@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { HistoryApp } from "../../../db/enums.ts";
+import type { HistoryApp } from "../../../db/history-apps.ts";
 import { accounts } from "../../../db/schema/index.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { workspaceWithTeam } from "../../support/workspaces.ts";

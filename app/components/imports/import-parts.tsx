@@ -1,0 +1,57 @@
+import type { BadgeProps } from "~/components/ui/badge";
+
+/**
+ * What the statement import and "Bring your history" show alike: a refusal in the dialog, the bar of a
+ * write in chunks, and a preview line's status colour.
+ */
+
+export function ErrorText({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** A write in chunks: a bar and its count, read out as it grows. */
+export function WritingProgress({
+  label,
+  done,
+  total,
+  text,
+}: {
+  label: string;
+  done: number;
+  total: number;
+  text: string;
+}) {
+  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
+  return (
+    <>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={text}
+        className="h-3 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {text}
+      </p>
+    </>
+  );
+}
+
+export function lineStatusVariant(
+  status: "new" | "duplicate" | "possible_duplicate" | "refused",
+): BadgeProps["variant"] {
+  if (status === "new") return "success";
+  if (status === "possible_duplicate") return "warning";
+  if (status === "refused") return "destructive";
+  return "neutral";
+}
