@@ -19,7 +19,11 @@ import { type HistoryFile, type HistoryRow, nameKey } from "./history-rows.ts";
  * which (`dateFormat`), never guessed.
  */
 
-export type HistoryChoices = { dateFormat?: CsvDateFormat };
+export type HistoryChoices = {
+  dateFormat?: CsvDateFormat;
+  /** The amounts' decimal mark when the file says it beyond doubt (a workbook's numbers). */
+  decimalMark?: CsvDecimalMark;
+};
 
 /** Header names as compared: lower case, no accents, "_" and "/" as spaces. */
 const headerKey = (cell: string) => nameKey(cell.replace(/[_/]/g, " "));
@@ -58,17 +62,28 @@ const unguarded = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) 
 
 export function readHistoryFile(text: string, choices: HistoryChoices = {}): HistoryFile | null {
   if (text.trim() === "") throw new StatementProblem(1, "empty");
-  const records = csvRecords(text, delimiterOf(text));
+  return readHistoryRecords(csvRecords(text, delimiterOf(text)), choices);
+}
+
+/**
+ * The same, from a workbook's rows (./xlsx-rows.ts): its numbers are written with a point whatever the
+ * app's language, so the point is their decimal mark.
+ */
+export function readHistoryWorkbook(records: Iterable<CsvRecord>, choices: HistoryChoices = {}): HistoryFile | null {
+  return readHistoryRecords(records[Symbol.iterator](), { ...choices, decimalMark: "." });
+}
+
+function readHistoryRecords(records: Iterator<CsvRecord>, choices: HistoryChoices): HistoryFile | null {
   const first = records.next();
   if (first.done) throw new StatementProblem(1, "empty");
   const columns = columnsOf(first.value.cells);
   const app = appOf(columns);
   if (!app) return null;
   const body: CsvRecord[] = [];
-  for (const record of records) {
-    body.push(record);
+  for (let next = records.next(); !next.done; next = records.next()) {
+    body.push(next.value);
     if (body.length > maxStatementLines)
-      throw new StatementProblem(record.line, "tooManyLines", { max: maxStatementLines });
+      throw new StatementProblem(next.value.line, "tooManyLines", { max: maxStatementLines });
   }
   const cell = (record: CsvRecord, name: string) => unguarded((record.cells[columns.get(name) ?? -1] ?? "").trim());
   const reader = readers[app];
@@ -104,7 +119,14 @@ function dateFormatOf(
 }
 
 /** The decimal mark every amount of the file shows: refused when two show different ones. */
-function decimalMarkOf(records: readonly CsvRecord[], cell: Cell, columns: readonly string[], usual: CsvDecimalMark) {
+function decimalMarkOf(
+  records: readonly CsvRecord[],
+  cell: Cell,
+  columns: readonly string[],
+  usual: CsvDecimalMark,
+  known?: CsvDecimalMark,
+) {
+  if (known) return known;
   let found: { mark: CsvDecimalMark; line: number } | null = null;
   for (const record of records) {
     for (const column of columns) {
@@ -237,7 +259,7 @@ const readers: Record<HistoryApp, Reader> = {
    */
   ynab(records, cell, choices) {
     const format = dateFormatOf(records, cell, "date", choices.dateFormat);
-    const mark = decimalMarkOf(records, cell, ["outflow", "inflow"], ".");
+    const mark = decimalMarkOf(records, cell, ["outflow", "inflow"], ".", choices.decimalMark);
     const rows = records.map((record): HistoryRow => {
       const payee = cell(record, "payee");
       const transfer = /^Transfer : (.+)$/.exec(payee);
@@ -283,7 +305,7 @@ function readBrazilianApp(
   choices: HistoryChoices,
 ): HistoryFile {
   const format = dateFormatOf(records, cell, "data", choices.dateFormat);
-  const mark = decimalMarkOf(records, cell, ["valor"], ",");
+  const mark = decimalMarkOf(records, cell, ["valor"], ",", choices.decimalMark);
   let unpaid = 0;
   const rows: HistoryRow[] = [];
   for (const record of records) {

@@ -68,15 +68,15 @@ export const moveInRoutes = new Hono<ApiEnv>()
       tag,
       summary: "Read another app's export, writing nothing",
       description:
-        "A multipart form: `file`, at most 5 MB, the CSV that Organizze, Mobills, YNAB (its register), Actual Budget " +
-        "or Firefly III exports, recognised by its header; `date_format`, optional (`dmy`, `mdy` or `ymd`), when " +
+        "A multipart form: `file`, at most 5 MB, the CSV (or Excel .xlsx workbook, its first sheet) that Organizze, " +
+        "Mobills, YNAB (its register), Actual Budget or Firefly III exports, recognised by its header; `date_format`, optional (`dmy`, `mdy` or `ymd`), when " +
         "the file's dates read both day-first and month-first (422 on `date_format` until it is given). The answer " +
         "lists the accounts, cards and tags to create or use (matched by name), and each transaction with its " +
         "sides, tag and whether the workspace already has it. A file of no known app, or one that cannot be read, " +
-        "is `IMPORT_FILE_INVALID`.",
+        "is `IMPORT_FILE_INVALID`; a workbook that would unpack past 40 MB is `PAYLOAD_TOO_LARGE`.",
       answer: answers.data(moveInPreviewSchema),
       upload: { form: z.object({ file: z.file(), date_format: z.string().optional() }) },
-      errors: ["UNSUPPORTED_MEDIA_TYPE", "VALIDATION_FAILED", "IMPORT_FILE_INVALID"],
+      errors: ["UNSUPPORTED_MEDIA_TYPE", "VALIDATION_FAILED", "IMPORT_FILE_INVALID", "PAYLOAD_TOO_LARGE"],
     }),
     async (c) => {
       const input = {

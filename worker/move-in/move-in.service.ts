@@ -33,7 +33,7 @@ import {
   undoneImport,
 } from "../imports/imports.service.ts";
 import { storedDescription, storedNote, unitsOf } from "../imports/line-values.ts";
-import { maxStatementBytes, StatementProblem } from "../imports/statement.ts";
+import { maxStatementBytes, maxStatementLines, StatementProblem } from "../imports/statement.ts";
 import { decodeStatementBytes } from "../imports/statement-text.ts";
 import { unitsToDecimal } from "../ledger/amounts.ts";
 import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
@@ -47,7 +47,8 @@ import { namedTagsQuery } from "../transactions/transactions.queries.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { countChange, creditLimits } from "../transactions/transactions.service.ts";
 import type { CsvDateFormat } from "../imports/csv-mapping.schemas.ts";
-import { readHistoryFile } from "./history-formats.ts";
+import { readHistoryFile, readHistoryWorkbook } from "./history-formats.ts";
+import { isZip, readXlsxRows, WorkbookProblem } from "./xlsx-rows.ts";
 import { nameKey } from "./history-rows.ts";
 import { type PlannedLine, type PlannedPlace, planMoveIn } from "./move-in-plan.ts";
 import type {
@@ -138,7 +139,10 @@ export async function previewMoveIn({
   if (upload.bytes.byteLength > maxStatementBytes) throw statementTooLarge();
   let file: ReturnType<typeof readHistoryFile>;
   try {
-    file = readHistoryFile(decodeStatementBytes(upload.bytes), { dateFormat: upload.dateFormat });
+    const choices = { dateFormat: upload.dateFormat };
+    file = isZip(upload.bytes)
+      ? readHistoryWorkbook(await workbookRows(upload.bytes), choices)
+      : readHistoryFile(decodeStatementBytes(upload.bytes), choices);
   } catch (error) {
     if (error instanceof StatementProblem && error.reason === "ambiguousDates")
       throw fieldError("date_format", "errors:statement.ambiguousDates");
@@ -217,6 +221,24 @@ export async function previewMoveIn({
       to_create: plan.places.filter((place) => place.kind === "account" && !place.match).length,
     },
   };
+}
+
+/** What a workbook's sheet and strings may unpack to: far beyond the 20,000 rows a move-in takes. */
+const maxWorkbookBytes = 40 * 1024 * 1024;
+
+/** A workbook's first sheet as rows; refused when it does not read (422) or would unpack past the bound (413). */
+async function workbookRows(bytes: Uint8Array): Promise<Awaited<ReturnType<typeof readXlsxRows>>> {
+  try {
+    return await readXlsxRows(bytes as Uint8Array<ArrayBuffer>, maxWorkbookBytes, maxStatementLines);
+  } catch (error) {
+    if (!(error instanceof WorkbookProblem)) throw error;
+    if (error.reason === "too_large")
+      throw new AppError("PAYLOAD_TOO_LARGE", {
+        key: "errors:details.workbookTooLarge",
+        values: { limit: `${maxWorkbookBytes / 1024 / 1024} MB` },
+      });
+    throw new AppError("IMPORT_FILE_INVALID", "errors:details.workbookUnreadable");
+  }
 }
 
 type LineMatch = {

@@ -67,7 +67,7 @@ export function ChooseFileStep({
         <Input
           id="move-in-file"
           type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+          accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby="move-in-file-hint"
           onChange={(event) => onFile(event.target.files?.[0] ?? null)}
           className="h-auto py-2"
