@@ -362,6 +362,7 @@ describe("worker features", () => {
       to: "imports",
       reason: "another app's export is read, matched and undone the way a statement's lines are",
     },
+    { from: "move-in", to: "exports", reason: "an Excel workbook is opened with the zip reader the archives use" },
     { from: "move-in", to: "payees", reason: "a brought-in line finds, or makes, its payee" },
     { from: "move-in", to: "transactions", reason: "a brought-in line becomes a transaction" },
     { from: "restore", to: "exports", reason: "a restore reads the archive the export writes" },
