@@ -192,12 +192,13 @@ const chunkAnswer = (chunkIndex: number, row: { createdCount: number; skippedCou
 });
 
 /** A batch refused because the import was undone meanwhile (the counter's guard writes NULL). */
-export const undoneFailure = "NOT NULL constraint failed: statement_imports.created_count";
+const undoneFailure = "NOT NULL constraint failed: statement_imports.created_count";
 /** A bank id taken by another import between this chunk's read and its write. */
-export const takenFailure = "transactions_imported_id_unique";
+const takenFailure = "transactions_imported_id_unique";
 /** The same chunk written by a twin request first. */
-export const chunkTakenFailure = "statement_import_chunks";
+const chunkTakenFailure = "statement_import_chunks";
 
+/** Whether an error, or one that caused it, says `text` (a constraint's name, a guard's message). */
 export function failedWith(error: unknown, text: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause.message.includes(text)) return true;
@@ -312,42 +313,76 @@ export async function writeImportChunk(
     });
   });
   assertCreditAvailable(effects, creditLimits(lookup));
-  // The counter first: NULL (failing the whole batch) once the import was undone meanwhile.
+  const written = await writtenChunk(ctx, {
+    workspaceId: input.workspaceId,
+    importId: record.id,
+    chunkIndex: input.chunk_index,
+    rows,
+    linkRows,
+    splitRows,
+    payeeLines,
+    effects,
+    skipped,
+    now,
+  });
+  if (written === "again" && attempt < 3) return writeImportChunk(call, attempt + 1);
+  if (written === "again") throw new AppError("IMPORT_CHANGED");
+  return { chunk_index: input.chunk_index, created: rows.length, skipped };
+}
+
+/** A chunk's transactions as one batch writes them: their links, parts, payees and balances. */
+export type ChunkWrite = {
+  workspaceId: string;
+  importId: string;
+  chunkIndex: number;
+  rows: (typeof transactions.$inferInsert)[];
+  linkRows: ReturnType<typeof tagLinkRows>;
+  splitRows: Parameters<typeof partsOfNewRows>[1][number][];
+  payeeLines: Parameters<typeof payeesOfLines>[2][number][];
+  effects: ReturnType<typeof noEffects>;
+  skipped: number;
+  now: string;
+};
+
+/**
+ * The batch of an import's (or a move-in's) chunk: the counter first — NULL, failing the whole batch, once
+ * the import was undone meanwhile (IMPORT_UNDONE) — the chunk's claim, the transactions with their tag
+ * links, parts and payees, the workspace's count and the balances. "again" when a twin wrote the chunk
+ * first or another import took one of its bank ids: the caller reads again and answers from what is there.
+ */
+export async function writtenChunk(ctx: ServiceContext, chunk: ChunkWrite): Promise<"written" | "again"> {
   const counter = ctx.db
     .update(statementImports)
     .set({
-      createdCount: sql`case when ${statementImports.undoneAt} is null then ${statementImports.createdCount} + ${rows.length} end`,
+      createdCount: sql`case when ${statementImports.undoneAt} is null then ${statementImports.createdCount} + ${chunk.rows.length} end`,
     })
-    .where(eq(statementImports.id, record.id));
+    .where(eq(statementImports.id, chunk.importId));
   try {
     await runLedgerBatch(
       batchOfStatements(ctx.db, [
         counter,
         ctx.db.insert(statementImportChunks).values({
-          importId: record.id,
-          chunkIndex: input.chunk_index,
-          createdCount: rows.length,
-          skippedCount: skipped,
+          importId: chunk.importId,
+          chunkIndex: chunk.chunkIndex,
+          createdCount: chunk.rows.length,
+          skippedCount: chunk.skipped,
         }),
-        ...(rows.length > 0 ? [ctx.db.insert(transactions).values(rows)] : []),
-        ...(linkRows.length > 0 ? [ctx.db.insert(transactionTags).values(linkRows)] : []),
-        ...partsOfNewRows(ctx.db, splitRows),
-        // Each line's payee: the one a rule named, or the one its bank text is known as, or one made from it.
-        ...payeesOfLines(ctx.db, input.workspaceId, payeeLines, now),
-        countChange(ctx, input.workspaceId, rows.length),
-        ...effectStatements(ctx, input.workspaceId, effects),
+        ...(chunk.rows.length > 0 ? [ctx.db.insert(transactions).values(chunk.rows)] : []),
+        ...(chunk.linkRows.length > 0 ? [ctx.db.insert(transactionTags).values(chunk.linkRows)] : []),
+        ...partsOfNewRows(ctx.db, chunk.splitRows),
+        // Each line's payee: the one a rule named, or the one its text is known as, or one made from it.
+        ...payeesOfLines(ctx.db, chunk.workspaceId, chunk.payeeLines, chunk.now),
+        countChange(ctx, chunk.workspaceId, chunk.rows.length),
+        ...effectStatements(ctx, chunk.workspaceId, chunk.effects),
       ]),
       `lines`,
     );
+    return "written";
   } catch (error) {
     if (failedWith(error, undoneFailure)) throw importUndone();
-    // A twin wrote this chunk, or another import took some of its bank ids: read again and answer.
-    if ((failedWith(error, chunkTakenFailure) || failedWith(error, takenFailure)) && attempt < 3) {
-      return writeImportChunk(call, attempt + 1);
-    }
+    if (failedWith(error, chunkTakenFailure) || failedWith(error, takenFailure)) return "again";
     throw error;
   }
-  return { chunk_index: input.chunk_index, created: rows.length, skipped };
 }
 
 /** GET /imports: the workspace's latest imports (or one account's or card's), newest first. */

@@ -25,27 +25,21 @@ import type { Language } from "../i18n/language.ts";
 import { comparedDays, matchLines, type ComparableLine } from "../imports/duplicates.ts";
 import { existingTransactionsQuery, namedLegsQueries } from "../imports/import-target.ts";
 import { refusedFile, statementTooLarge } from "../imports/import-preview.service.ts";
-import {
-  chunkTakenFailure,
-  failedWith,
-  takenFailure,
-  undoneFailure,
-  undoneImport,
-} from "../imports/imports.service.ts";
+import { failedWith, undoneImport, writtenChunk } from "../imports/imports.service.ts";
 import { storedDescription, storedNote, unitsOf } from "../imports/line-values.ts";
 import { maxStatementBytes, maxStatementLines, StatementProblem } from "../imports/statement.ts";
 import { decodeStatementBytes } from "../imports/statement-text.ts";
 import { unitsToDecimal } from "../ledger/amounts.ts";
-import { assertCreditAvailable, effectStatements, runLedgerBatch } from "../ledger/apply-effects.ts";
+import { assertCreditAvailable } from "../ledger/apply-effects.ts";
 import { effectsOf, noEffects } from "../ledger/effects.ts";
 import { tagLinkRows } from "../ledger/tag-links.ts";
-import { payeesOfLines } from "../payees/payee-statements.ts";
+import type { payeesOfLines } from "../payees/payee-statements.ts";
 import { accountsUsedQuery, workspaceOwnerTierQuery } from "../tiers/tier-queries.ts";
 import { resolveTier } from "../tiers/tiers.ts";
 import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.ts";
 import { namedTagsQuery } from "../transactions/transactions.queries.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
-import { countChange, creditLimits } from "../transactions/transactions.service.ts";
+import { creditLimits } from "../transactions/transactions.service.ts";
 import type { CsvDateFormat } from "../imports/csv-mapping.schemas.ts";
 import { readHistoryFile, readHistoryWorkbook } from "./history-formats.ts";
 import { isZip, readXlsxRows, WorkbookProblem } from "./xlsx-rows.ts";
@@ -648,36 +642,20 @@ export async function writeMoveInChunk(
     });
   });
   assertCreditAvailable(effects, creditLimits(lookup));
-  const counter = ctx.db
-    .update(statementImports)
-    .set({
-      createdCount: sql`case when ${statementImports.undoneAt} is null then ${statementImports.createdCount} + ${rows.length} end`,
-    })
-    .where(eq(statementImports.id, record.id));
-  try {
-    await runLedgerBatch(
-      batchOfStatements(ctx.db, [
-        counter,
-        ctx.db.insert(statementImportChunks).values({
-          importId: record.id,
-          chunkIndex: input.chunk_index,
-          createdCount: rows.length,
-          skippedCount: skipped,
-        }),
-        ...(rows.length > 0 ? [ctx.db.insert(transactions).values(rows)] : []),
-        ...(linkRows.length > 0 ? [ctx.db.insert(transactionTags).values(linkRows)] : []),
-        ...payeesOfLines(ctx.db, input.workspaceId, payeeLines, now),
-        countChange(ctx, input.workspaceId, rows.length),
-        ...effectStatements(ctx, input.workspaceId, effects),
-      ]),
-      `lines`,
-    );
-  } catch (error) {
-    if (failedWith(error, undoneFailure)) throw new AppError("IMPORT_UNDONE");
-    if ((failedWith(error, chunkTakenFailure) || failedWith(error, takenFailure)) && attempt < 3)
-      return writeMoveInChunk(call, attempt + 1);
-    throw error;
-  }
+  const written = await writtenChunk(ctx, {
+    workspaceId: input.workspaceId,
+    importId: record.id,
+    chunkIndex: input.chunk_index,
+    rows,
+    linkRows,
+    splitRows: [],
+    payeeLines,
+    effects,
+    skipped,
+    now,
+  });
+  if (written === "again" && attempt < 3) return writeMoveInChunk(call, attempt + 1);
+  if (written === "again") throw new AppError("IMPORT_CHANGED");
   return { chunk_index: input.chunk_index, created: rows.length, skipped };
 }
 
