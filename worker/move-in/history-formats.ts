@@ -180,10 +180,17 @@ const readers: Record<HistoryApp, Reader> = {
   actual(records, cell) {
     const accounts = new Set(records.map((record) => nameKey(cell(record, "account"))));
     const rows: HistoryRow[] = [];
+    // The parts of a split follow its parent row: they share the parent's line as their group.
+    let splitGroup: string | undefined;
     for (const record of records) {
       const notes = cell(record, "notes");
       const splitTotal = cell(record, "split amount");
-      if (/^\(SPLIT INTO \d+\)/.test(notes) || (splitTotal !== "" && readCsvAmount(splitTotal, ".") !== "0")) continue;
+      if (/^\(SPLIT INTO \d+\)/.test(notes) || (splitTotal !== "" && readCsvAmount(splitTotal, ".") !== "0")) {
+        splitGroup = `split:${record.line}`;
+        continue;
+      }
+      const isPart = /^\(SPLIT \d+ OF \d+\)/.test(notes);
+      if (!isPart) splitGroup = undefined;
       const payee = cell(record, "payee");
       const isTransfer =
         payee !== "" && accounts.has(nameKey(payee)) && nameKey(payee) !== nameKey(cell(record, "account"));
@@ -198,6 +205,7 @@ const readers: Record<HistoryApp, Reader> = {
         note: notes.replace(/^\(SPLIT \d+ OF \d+\)\s*/, "") || null,
         transferAccount: isTransfer ? payee : null,
         isOpeningBalance: nameKey(payee) === "starting balance",
+        ...(isPart && splitGroup ? { splitGroup } : {}),
       });
     }
     return { app: "actual", rows, skipped: { unpaid: 0, notMoney: 0 } };
@@ -222,6 +230,7 @@ const readers: Record<HistoryApp, Reader> = {
       const destinationIsOwn = isOwn(cell(record, "destination type"));
       const amount = amountOf(record, cell(record, "amount"), ".").replace(/^-/, "");
       const date = cell(record, "date").slice(0, 10);
+      const groupTitle = cell(record, "group title");
       const base = {
         line: record.line,
         date: dateOf(record, date, "ymd"),
@@ -229,6 +238,8 @@ const readers: Record<HistoryApp, Reader> = {
         description: cell(record, "description"),
         category: categoryPath(cell(record, "category")),
         note: cell(record, "notes") || null,
+        // A split's rows share its group and carry its title.
+        ...(groupTitle ? { splitGroup: `group:${cell(record, "group id")}`, splitTitle: groupTitle } : {}),
       };
       if (type === "transfer" || (sourceIsOwn && destinationIsOwn && type !== "opening balance")) {
         rows.push({ ...base, account: source, amount: `-${amount}`, transferAccount: destination });
@@ -260,8 +271,13 @@ const readers: Record<HistoryApp, Reader> = {
   ynab(records, cell, choices) {
     const format = dateFormatOf(records, cell, "date", choices.dateFormat);
     const mark = decimalMarkOf(records, cell, ["outflow", "inflow"], ".", choices.decimalMark);
+    let splitGroup: string | undefined;
     const rows = records.map((record): HistoryRow => {
       const payee = cell(record, "payee");
+      // "Split (1/3)" opens a split; its parts follow, in the same account on the same day.
+      const part = /^Split \((\d+)\/(\d+)\)/.exec(cell(record, "memo"));
+      if (!part) splitGroup = undefined;
+      else if (part[1] === "1") splitGroup = `split:${record.line}`;
       const transfer = /^Transfer : (.+)$/.exec(payee);
       const group = cell(record, "category group");
       const isInflow = /^inflow$/i.test(group);
@@ -278,6 +294,7 @@ const readers: Record<HistoryApp, Reader> = {
         note: cell(record, "memo").replace(/^Split \(\d+\/\d+\)\s*/, "") || null,
         transferAccount: transfer ? transfer[1]!.trim() : null,
         isOpeningBalance: nameKey(payee) === "starting balance",
+        ...(part && splitGroup ? { splitGroup } : {}),
       };
     });
     return { app: "ynab", rows, skipped: { unpaid: 0, notMoney: 0 } };

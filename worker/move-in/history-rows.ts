@@ -33,6 +33,13 @@ export type HistoryRow = {
   isTransferToCard?: boolean;
   /** The account's opening balance written as a row (YNAB's "Starting Balance", Firefly's "Opening balance"). */
   isOpeningBalance?: boolean;
+  /**
+   * The rows an app writes for the parts of one split purchase share this key (unique in the file); the
+   * plan makes them one transaction split in those parts when it can.
+   */
+  splitGroup?: string;
+  /** A split's own description, when the app gives the whole one (Firefly III's group title). */
+  splitTitle?: string;
 };
 
 /** A reader's result: the app, its rows, and what it left out (each said in the preview). */

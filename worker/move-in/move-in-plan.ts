@@ -1,5 +1,6 @@
 import { addDays } from "../ledger/dates.ts";
 import { type AmountRefusal, unitsOf } from "../imports/line-values.ts";
+import { maxAmountUnitsOf } from "../ledger/amounts.ts";
 import { daysApart } from "../imports/duplicates.ts";
 import { type HistoryRow, nameKey } from "./history-rows.ts";
 
@@ -70,6 +71,8 @@ export type PlannedLine = {
   description: string;
   tagKey: string | null;
   note: string | null;
+  /** A split purchase: its parts, each under its own tag (the line then has none of its own). */
+  parts: { units: number; tagKey: string; note: string | null }[] | null;
   refused: MoveInRefusal | null;
 };
 
@@ -90,9 +93,15 @@ export function planMoveIn(rows: readonly HistoryRow[], workspace: Workspace): M
   const tags = tagsOf(rows, workspace.tags);
   const lines: PlannedLine[] = [];
   const paired = pairedTransfers(rows);
-  for (const row of rows) if (!paired.isPaired.has(row)) lines.push(lineOf(row, null, places));
-  for (const [leaving, arriving] of paired.pairs) lines.push(lineOf(leaving, arriving, places));
+  const rowOf = new Map<PlannedLine, HistoryRow>();
+  const add = (line: PlannedLine, row: HistoryRow) => {
+    lines.push(line);
+    rowOf.set(line, row);
+  };
+  for (const row of rows) if (!paired.isPaired.has(row)) add(lineOf(row, null, places), row);
+  for (const [leaving, arriving] of paired.pairs) add(lineOf(leaving, arriving, places), leaving);
   lines.sort((a, b) => a.lines[0]! - b.lines[0]!);
+  lines.splice(0, lines.length, ...withSplitsJoined(lines, rowOf));
   openingBalancesOf(lines, rows, places);
   for (const line of lines) {
     if (line.from) places.get(line.from)!.lineCount += 1;
@@ -241,8 +250,66 @@ function lineOf(row: HistoryRow, partner: HistoryRow | null, places: Map<string,
     description: row.description || partner?.description || "",
     tagKey: tagKeyOf(row) ?? (partner ? tagKeyOf(partner) : null),
     note: [...new Set(notes)].join(" — ") || null,
+    parts: null,
     refused: row.isOpeningBalance ? (refused ?? openingMark) : refused,
   };
+}
+
+/** The most parts a split transaction holds (README: "Split transactions"). */
+const maxParts = 20;
+
+/**
+ * The rows an app wrote for the parts of one split purchase, joined into one transaction split in those
+ * parts: when they are all money in (or all out) of the same account, on one day, each under a category
+ * and none refused. Otherwise — a part that is a transfer, a part without a category — each stays a
+ * transaction of its own, which moves the same money.
+ */
+function withSplitsJoined(lines: readonly PlannedLine[], rowOf: Map<PlannedLine, HistoryRow>): PlannedLine[] {
+  const groups = new Map<string, PlannedLine[]>();
+  for (const line of lines) {
+    const group = rowOf.get(line)?.splitGroup;
+    if (!group) continue;
+    const members = groups.get(group);
+    if (members) members.push(line);
+    else groups.set(group, [line]);
+  }
+  const joined = new Map<PlannedLine, PlannedLine>();
+  const absorbed = new Set<PlannedLine>();
+  for (const members of groups.values()) {
+    const [first] = members as [PlannedLine];
+    const units = members.reduce((sum, line) => sum + line.units, 0);
+    const isJoinable =
+      members.length >= 2 &&
+      members.length <= maxParts &&
+      units <= maxAmountUnitsOf(first.currency) &&
+      members.every(
+        (line) =>
+          line.refused === null &&
+          (line.kind === "income" || line.kind === "expense") &&
+          line.kind === first.kind &&
+          line.from === first.from &&
+          line.to === first.to &&
+          line.date === first.date &&
+          line.tagKey !== null,
+      );
+    if (!isJoinable) continue;
+    const notes = new Set(members.map((line) => line.note));
+    joined.set(first, {
+      ...first,
+      lines: members.flatMap((line) => line.lines).sort((a, b) => a - b),
+      units,
+      description: rowOf.get(first)!.splitTitle || first.description,
+      tagKey: null,
+      note: notes.size === 1 ? first.note : null,
+      parts: members.map((line) => ({
+        units: line.units,
+        tagKey: line.tagKey!,
+        note: notes.size === 1 ? null : line.note,
+      })),
+    });
+    for (const line of members.slice(1)) absorbed.add(line);
+  }
+  return lines.filter((line) => !absorbed.has(line)).map((line) => joined.get(line) ?? line);
 }
 
 /**

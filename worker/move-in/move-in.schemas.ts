@@ -54,6 +54,18 @@ export const moveInLineSchema = z.object({
   origin: legSchema.nullish(),
   destination: legSchema.nullish(),
   tag_ids: tagIdsSchema.optional(),
+  /** A split purchase's parts (income or expense): their amounts sum to the line's, each under its tags. */
+  parts: z
+    .array(
+      z.object({
+        amount: positiveDecimalSchema,
+        tag_ids: tagIdsSchema.refine((ids) => ids.length > 0, "errors:fields.partTagRequired"),
+        note: noteSchema.nullish(),
+      }),
+    )
+    .min(2, "errors:fields.splitTooFew")
+    .max(20, "errors:fields.tooManyParts")
+    .nullish(),
   note: noteSchema.nullish(),
   imported_id: z.string().trim().min(1).max(255, "errors:fields.tooLong"),
 });
@@ -82,6 +94,8 @@ export const moveInPreviewLineSchema = z.object({
   description: z.string(),
   /** The tag it is filed under, as `tags` lists it. */
   tag: z.string().nullable(),
+  /** A split purchase's parts, each with its amount and tag (the line then has no tag of its own). */
+  parts: z.array(z.object({ amount: z.string(), tag: z.string(), note: z.string().nullable() })).nullable(),
   note: z.string().nullable(),
   /** Its id on every import of the same file: a second move-in of the file finds it already here. */
   imported_id: z.string(),

@@ -25,7 +25,7 @@ import type { Language } from "../i18n/language.ts";
 import { comparedDays, matchLines, type ComparableLine } from "../imports/duplicates.ts";
 import { existingTransactionsQuery, namedLegsQueries } from "../imports/import-target.ts";
 import { refusedFile, statementTooLarge } from "../imports/import-preview.service.ts";
-import { failedWith, undoneImport, writtenChunk } from "../imports/imports.service.ts";
+import { type ChunkWrite, failedWith, undoneImport, writtenChunk } from "../imports/imports.service.ts";
 import { storedDescription, storedNote, unitsOf } from "../imports/line-values.ts";
 import { maxStatementBytes, maxStatementLines, StatementProblem } from "../imports/statement.ts";
 import { decodeStatementBytes } from "../imports/statement-text.ts";
@@ -173,6 +173,12 @@ export async function previewMoveIn({
       to: nameOf(line.to),
       description: storedDescription(line.description, input.language),
       tag: line.tagKey === null ? null : (tagNames.get(line.tagKey) ?? null),
+      parts:
+        line.parts?.map((part) => ({
+          amount: unitsToDecimal(part.units, line.currency),
+          tag: tagNames.get(part.tagKey)!,
+          note: part.note === null ? null : storedNote(part.note),
+        })) ?? null,
       note: line.note === null ? null : storedNote(line.note),
       imported_id: ids[index]!,
       status: line.refused ? "refused" : match.status,
@@ -539,7 +545,11 @@ export async function writeMoveInChunk(
   const legs = input.lines.flatMap((line) =>
     [line.origin, line.destination].filter((leg): leg is LegRef => Boolean(leg)),
   );
-  const tagIds = [...new Set(input.lines.flatMap((line) => line.tag_ids ?? []))];
+  const tagIds = [
+    ...new Set(
+      input.lines.flatMap((line) => [...(line.tag_ids ?? []), ...(line.parts ?? []).flatMap((part) => part.tag_ids)]),
+    ),
+  ];
   const ids = input.lines.map((line) => line.imported_id);
   const {
     rows: { moveInRows, chunkRows, accountRows, cardRows, takenRows, tagRows },
@@ -584,6 +594,7 @@ export async function writeMoveInChunk(
   const effects = noEffects();
   const rows: (typeof transactions.$inferInsert)[] = [];
   const linkRows: ReturnType<typeof tagLinkRows> = [];
+  const splitRows: ChunkWrite["splitRows"] = [];
   const payeeLines: Parameters<typeof payeesOfLines>[2][number][] = [];
   let skipped = 0;
   input.lines.forEach((line, index) => {
@@ -619,12 +630,31 @@ export async function writeMoveInChunk(
     effectsOf(resolved, 1, effects);
     const { kind, ...money } = resolved;
     const id = newId();
-    const given = (line.tag_ids ?? []).map((tagId) => {
-      const tag = tagById.get(tagId);
-      if (!tag) throw fieldError(`${field}.tag_ids`, "errors:fields.tagMissing");
-      return tag;
-    });
-    if (given.length > 0) linkRows.push(...tagLinkRows(id, given));
+    const tagsOf = (ids: readonly string[], at: string) =>
+      ids.map((tagId) => {
+        const tag = tagById.get(tagId);
+        if (!tag) throw fieldError(at, "errors:fields.tagMissing");
+        return tag;
+      });
+    if (line.parts) {
+      if (kind !== "income" && kind !== "expense") throw fieldError(`${field}.parts`, "errors:fields.splitKind");
+      const parts = line.parts.map((part, partIndex) => {
+        const partUnits = unitsOf(part.amount, currency);
+        if (!("units" in partUnits))
+          throw fieldError(`${field}.parts.${partIndex}.amount`, "errors:fields.amountFormat");
+        tagsOf(part.tag_ids, `${field}.parts.${partIndex}.tag_ids`);
+        return { id: newId(), amountUnits: partUnits.units, tagIds: part.tag_ids, note: part.note ?? null };
+      });
+      const sum = parts.reduce((total, part) => total + part.amountUnits, 0);
+      if (sum !== amount.units)
+        throw fieldError(`${field}.parts`, "errors:fields.partsSum", {
+          values: { sum: unitsToDecimal(sum, currency), amount: line.amount },
+        });
+      splitRows.push({ transactionId: id, amountUnits: amount.units, parts });
+    } else {
+      const given = tagsOf(line.tag_ids ?? [], `${field}.tag_ids`);
+      if (given.length > 0) linkRows.push(...tagLinkRows(id, given));
+    }
     if (kind === "income" || kind === "expense") payeeLines.push({ transactionId: id, description: line.description });
     rows.push({
       id,
@@ -648,7 +678,7 @@ export async function writeMoveInChunk(
     chunkIndex: input.chunk_index,
     rows,
     linkRows,
-    splitRows: [],
+    splitRows,
     payeeLines,
     effects,
     skipped,

@@ -90,6 +90,12 @@ export function moveInApi(workspaceId: string) {
             origin: line.from === null ? null : (legs.get(line.from) ?? null),
             destination: line.to === null ? null : (legs.get(line.to) ?? null),
             tag_ids: line.tag === null || !tagIds.has(line.tag) ? [] : [tagIds.get(line.tag)!],
+            parts:
+              line.parts?.map((part) => ({
+                amount: part.amount,
+                tag_ids: tagIds.has(part.tag) ? [tagIds.get(part.tag)!] : [],
+                note: part.note,
+              })) ?? null,
             note: line.note,
             imported_id: line.imported_id,
           }),

@@ -35,6 +35,15 @@ export function MoveInLines({ lines, included, onToggle }: LinesProps) {
   const route = (line: MoveInPreviewLine) =>
     line.from && line.to ? t("preview.routeText", { from: line.from, to: line.to }) : (line.from ?? line.to ?? "");
   const date = (line: MoveInPreviewLine) => formatDate(line.date, language, { style: "short" });
+  // A split purchase shows its parts, each with its tag and amount.
+  const tag = (line: MoveInPreviewLine) =>
+    line.parts
+      ? t("preview.parts", {
+          parts: line.parts
+            .map((part) => `${part.tag} ${formatAmountText(part.amount, line.currency as CurrencyCode, language)}`)
+            .join(", "),
+        })
+      : line.tag;
   const status = (line: MoveInPreviewLine) => (
     <LineStatus line={line} isIncluded={included.has(lineKey(line))} onToggle={onToggle} />
   );
@@ -56,7 +65,7 @@ export function MoveInLines({ lines, included, onToggle }: LinesProps) {
               </span>
             </div>
             <p className="text-xs break-words text-muted-foreground">
-              {[date(line), route(line), line.tag].filter(Boolean).join(" · ")}
+              {[date(line), route(line), tag(line)].filter(Boolean).join(" · ")}
             </p>
             <ExistingMatch line={line} />
             {status(line)}
@@ -87,12 +96,12 @@ export function MoveInLines({ lines, included, onToggle }: LinesProps) {
                     <span className="line-clamp-2 break-words">{line.description}</span>
                     {/* On a tablet the sides and the tag go under the description. */}
                     <span className="block text-xs break-words text-muted-foreground md:hidden">
-                      {[route(line), line.tag].filter(Boolean).join(" · ")}
+                      {[route(line), tag(line)].filter(Boolean).join(" · ")}
                     </span>
                     <ExistingMatch line={line} />
                   </td>
                   <td className="hidden max-w-56 px-3 py-2 break-words md:table-cell">{route(line)}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{line.tag}</td>
+                  <td className="hidden px-3 py-2 md:table-cell">{tag(line)}</td>
                   <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                     <LineAmount line={line} />
                   </td>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertAccount, insertTag } from "../../../db/factories.ts";
-import { accounts, cards, tags, transactions, transactionTags } from "../../../db/schema/index.ts";
+import { accounts, cards, tags, transactionParts, transactions, transactionTags } from "../../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { snapshotDatabase, workspaceWithTeam } from "../../support/workspaces.ts";
 import { moveInClient, moveInFixture } from "./move-in-client.ts";
@@ -94,6 +94,14 @@ describe("bringing your history from another app", () => {
     ]);
     expect(found.lines.filter((line) => line.type === "transfer")).toHaveLength(1);
     expect(found.lines.find((line) => line.description === "Empresa Ltda")?.tag).toBeNull();
+    // "Split (1/2)" and "Split (2/2)": one purchase in two parts.
+    expect(found.lines.find((line) => line.description === "Mercado Livre")).toMatchObject({
+      amount: "200.00",
+      parts: [
+        { amount: "120.00", tag: "Casa", note: "cortina" },
+        { amount: "80.00", tag: "Presentes", note: null },
+      ],
+    });
     await client.bringIn(found);
     // 2450 + 6100 − 98.40 − 1500 − 120 − 80; 10000 + 1500.
     expect(await balances()).toEqual({ "Nubank Conta": 675_160, Reserva: 1_150_000 });
@@ -113,20 +121,35 @@ describe("bringing your history from another app", () => {
     expect(monthFirst.lines[0]!.date).toBe("2026-03-04");
   });
 
-  it("reads Actual's export: a split's parts, not its parent; its payee-named transfer; its starting balance", async () => {
+  it("reads Actual's export: a split's parts as one split purchase; its payee-named transfer; its starting balance", async () => {
     const found = await client.preview(moveInFixture("actual.csv"), "All-Accounts.csv");
     expect(found.app).toBe("actual");
     expect(found.lines.map((line) => [line.type, line.amount, line.tag])).toEqual([
       ["transfer", "300.00", null],
-      ["expense", "50.30", "Farmácia"],
-      ["expense", "25.50", "Limpeza"],
+      ["expense", "75.80", null],
       ["income", "4200.00", "Freelance"],
     ]);
-    expect(found.lines[1]!.note).toBe("remédio");
-    expect(found.lines[3]!.note).toBe("Nota fiscal 123, julho");
+    expect(found.lines[1]).toMatchObject({
+      lines: [5, 6],
+      description: "Drogasil",
+      parts: [
+        { amount: "50.30", tag: "Farmácia", note: "remédio" },
+        { amount: "25.50", tag: "Limpeza", note: null },
+      ],
+    });
+    expect(found.lines[2]!.note).toBe("Nota fiscal 123, julho");
     await client.bringIn(found);
     // 1234.56 − 300 − 75.80 + 4200; 300.
     expect(await balances()).toEqual({ Inter: 505_876, "Inter Poupança": 30_000 });
+    const [drogasil] = await t.db.select().from(transactions).where(eq(transactions.description, "Drogasil"));
+    const parts = await t.db.select().from(transactionParts).where(eq(transactionParts.transactionId, drogasil!.id));
+    expect(parts.map((part) => [part.position, part.amountCents, part.note])).toEqual([
+      [0, 5_030, "remédio"],
+      [1, 2_550, null],
+    ]);
+    // The category breakdown finds each part under its own tag (and their categories).
+    const links = await t.db.select().from(transactionTags).where(eq(transactionTags.transactionId, drogasil!.id));
+    expect(links).toHaveLength(4);
   });
 
   it("reads Firefly III's export: one row per transfer, the opening balance, expense accounts as payees", async () => {

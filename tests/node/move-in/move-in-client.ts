@@ -61,6 +61,9 @@ export function moveInClient(t: TestApp, workspaceId: string, token: string) {
         origin: line.from === null ? null : legs.get(line.from),
         destination: line.to === null ? null : legs.get(line.to),
         tag_ids: line.tag === null ? [] : [tagIds.get(line.tag)],
+        parts:
+          line.parts?.map((part) => ({ amount: part.amount, tag_ids: [tagIds.get(part.tag)], note: part.note })) ??
+          null,
         note: line.note,
         imported_id: line.imported_id,
       }));

@@ -18,7 +18,8 @@ const words = ["Pão", "de", "Açúcar", "café", "Ônibus", "iFood", "São", "J
 
 type Entry =
   | { kind: "income" | "expense"; account: number; cents: number; day: number; description: string; category: string }
-  | { kind: "transfer"; account: number; to: number; cents: number; day: number; description: string };
+  | { kind: "transfer"; account: number; to: number; cents: number; day: number; description: string }
+  | { kind: "split"; account: number; parts: { cents: number; category: string }[]; day: number; description: string };
 
 const descriptionArbitrary = fc
   .array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 })
@@ -42,7 +43,28 @@ const entryArbitrary: fc.Arbitrary<Entry> = fc.oneof(
       description: descriptionArbitrary,
     })
     .map((entry) => ({ ...entry, to: (entry.account + entry.to) % 3 })),
+  fc.record({
+    kind: fc.constant("split" as const),
+    account: fc.integer({ min: 0, max: 2 }),
+    parts: fc.array(
+      fc.record({
+        cents: fc.integer({ min: 1, max: 9_999_999 }),
+        category: fc.constantFrom("Alimentação", "Moradia", "Transporte"),
+      }),
+      { minLength: 2, maxLength: 4 },
+    ),
+    day: fc.integer({ min: 1, max: 28 }),
+    description: descriptionArbitrary,
+  }),
 );
+
+/** An entry's rows as an app without splits writes them: a split purchase as one expense per part. */
+const unsplit = (entries: Entry[]): Exclude<Entry, { kind: "split" }>[] =>
+  entries.flatMap((entry) =>
+    entry.kind === "split"
+      ? entry.parts.map((part) => ({ ...entry, kind: "expense" as const, cents: part.cents, category: part.category }))
+      : [entry],
+  );
 
 const brazilian = (cents: number) => {
   const whole = Math.floor(Math.abs(cents) / 100)
@@ -52,6 +74,8 @@ const brazilian = (cents: number) => {
 };
 const dotted = (cents: number) =>
   `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+/** Actual drops the trailing zeros of its amounts. */
+const actualAmount = (cents: number) => dotted(cents).replace(/\.?0+$/, "") || "0";
 const dayMonthYear = (day: number) => `${String(day).padStart(2, "0")}/10/2026`;
 const iso = (day: number) => `2026-10-${String(day).padStart(2, "0")}`;
 const quoted = (cell: string, delimiter: string) =>
@@ -61,6 +85,8 @@ const csv = (rows: string[][], delimiter: string) =>
 
 /** Each row an account sees of an entry: its signed amount there, and the other account of a transfer. */
 function sides(entry: Entry): { account: number; cents: number; other: number | null }[] {
+  if (entry.kind === "split")
+    return [{ account: entry.account, cents: -entry.parts.reduce((sum, part) => sum + part.cents, 0), other: null }];
   if (entry.kind === "transfer")
     return [
       { account: entry.account, cents: -entry.cents, other: entry.to },
@@ -74,7 +100,7 @@ const exports: Record<HistoryApp, (entries: Entry[]) => string> = {
     csv(
       [
         ["Data", "Descrição", "Categoria", "Valor", "Situação", "Conta"],
-        ...entries.flatMap((entry) =>
+        ...unsplit(entries).flatMap((entry) =>
           sides(entry).map((side) => [
             dayMonthYear(entry.day),
             entry.description,
@@ -91,7 +117,7 @@ const exports: Record<HistoryApp, (entries: Entry[]) => string> = {
     csv(
       [
         ["Data", "Descrição", "Valor", "Conta", "Situação", "Categoria", "Subcategoria"],
-        ...entries.flatMap((entry) =>
+        ...unsplit(entries).flatMap((entry) =>
           sides(entry).map((side) => [
             dayMonthYear(entry.day),
             entry.description,
@@ -109,31 +135,49 @@ const exports: Record<HistoryApp, (entries: Entry[]) => string> = {
     [
       '"Account"\t"Flag"\t"Date"\t"Payee"\t"Category Group/Category"\t"Category Group"\t"Category"\t"Memo"\t"Outflow"\t"Inflow"\t"Cleared"',
       ...entries.flatMap((entry) =>
-        sides(entry).map((side) => {
-          const payee = side.other === null ? entry.description : `Transfer : ${accountNames[side.other]}`;
-          const [group, category] =
-            entry.kind === "transfer"
-              ? ["", ""]
-              : entry.kind === "income"
-                ? ["Inflow", "Ready to Assign"]
-                : ["Gastos", entry.category];
-          const text = [
-            accountNames[side.account]!,
-            "",
-            dayMonthYear(entry.day),
-            payee,
-            group ? `${group}: ${category}` : "",
-            group,
-            category,
-            "",
-          ];
-          return [
-            ...text.map((cell) => `"${cell}"`),
-            `R$${brazilian(Math.max(0, -side.cents))}`,
-            `R$${brazilian(Math.max(0, side.cents))}`,
-            '"Cleared"',
-          ].join("\t");
-        }),
+        entry.kind === "split"
+          ? entry.parts.map((part, index) =>
+              [
+                ...[
+                  accountNames[entry.account]!,
+                  "",
+                  dayMonthYear(entry.day),
+                  entry.description,
+                  `Gastos: ${part.category}`,
+                  "Gastos",
+                  part.category,
+                  `Split (${index + 1}/${entry.parts.length}) `,
+                ].map((cell) => `"${cell}"`),
+                `R$${brazilian(part.cents)}`,
+                "R$0,00",
+                '"Cleared"',
+              ].join("\t"),
+            )
+          : sides(entry).map((side) => {
+              const payee = side.other === null ? entry.description : `Transfer : ${accountNames[side.other]}`;
+              const [group, category] =
+                entry.kind === "transfer"
+                  ? ["", ""]
+                  : entry.kind === "income"
+                    ? ["Inflow", "Ready to Assign"]
+                    : ["Gastos", entry.category];
+              const text = [
+                accountNames[side.account]!,
+                "",
+                dayMonthYear(entry.day),
+                payee,
+                group ? `${group}: ${category}` : "",
+                group,
+                category,
+                "",
+              ];
+              return [
+                ...text.map((cell) => `"${cell}"`),
+                `R$${brazilian(Math.max(0, -side.cents))}`,
+                `R$${brazilian(Math.max(0, side.cents))}`,
+                '"Cleared"',
+              ].join("\t");
+            }),
       ),
       "",
     ].join("\n"),
@@ -142,18 +186,42 @@ const exports: Record<HistoryApp, (entries: Entry[]) => string> = {
       [
         ["Account", "Date", "Payee", "Notes", "Category_Group", "Category", "Amount", "Split_Amount", "Cleared"],
         ...entries.flatMap((entry) =>
-          sides(entry).map((side) => [
-            accountNames[side.account]!,
-            iso(entry.day),
-            side.other === null ? entry.description : accountNames[side.other]!,
-            "",
-            entry.kind === "transfer" ? "" : "Gastos",
-            entry.kind === "transfer" ? "" : entry.category,
-            // Actual drops the trailing zeros of its amounts.
-            dotted(side.cents).replace(/\.?0+$/, "") || "0",
-            "0",
-            "Cleared",
-          ]),
+          entry.kind === "split"
+            ? [
+                [
+                  accountNames[entry.account]!,
+                  iso(entry.day),
+                  entry.description,
+                  `(SPLIT INTO ${entry.parts.length}) `,
+                  "",
+                  "",
+                  "0",
+                  actualAmount(-entry.parts.reduce((sum, part) => sum + part.cents, 0)),
+                  "Cleared",
+                ],
+                ...entry.parts.map((part, index) => [
+                  accountNames[entry.account]!,
+                  iso(entry.day),
+                  entry.description,
+                  `(SPLIT ${index + 1} OF ${entry.parts.length}) `,
+                  "Gastos",
+                  part.category,
+                  actualAmount(-part.cents),
+                  "0",
+                  "Cleared",
+                ]),
+              ]
+            : sides(entry).map((side) => [
+                accountNames[side.account]!,
+                iso(entry.day),
+                side.other === null ? entry.description : accountNames[side.other]!,
+                "",
+                entry.kind === "transfer" ? "" : "Gastos",
+                entry.kind === "transfer" ? "" : entry.category,
+                actualAmount(side.cents),
+                "0",
+                "Cleared",
+              ]),
         ),
       ],
       ",",
@@ -176,9 +244,29 @@ const exports: Record<HistoryApp, (entries: Entry[]) => string> = {
           "destination_type",
           "category",
           "notes",
+          "group_title",
         ],
-        ...entries.map((entry, index) => {
+        ...entries.flatMap((entry, index): string[][] => {
           const own = accountNames[entry.account]!;
+          if (entry.kind === "split")
+            // One row per split, sharing the group and its title.
+            return entry.parts.map((part, partIndex) => [
+              "1",
+              String(index + 1),
+              `${index + 1}.${partIndex}`,
+              "Withdrawal",
+              "BRL",
+              dotted(-part.cents),
+              `${entry.description} ${partIndex + 1}`,
+              `${iso(entry.day)}T00:00:00-03:00`,
+              own,
+              "Asset account",
+              "Mercado",
+              "Expense account",
+              part.category,
+              "",
+              entry.description,
+            ]);
           const [type, amount, source, sourceType, destination, destinationType] =
             entry.kind === "transfer"
               ? ["Transfer", dotted(entry.cents), own, "Asset account", accountNames[entry.to]!, "Asset account"]
@@ -186,20 +274,23 @@ const exports: Record<HistoryApp, (entries: Entry[]) => string> = {
                 ? ["Withdrawal", dotted(-entry.cents), own, "Asset account", entry.description, "Expense account"]
                 : ["Deposit", dotted(entry.cents), entry.description, "Revenue account", own, "Asset account"];
           return [
-            "1",
-            String(index + 1),
-            String(index + 1),
-            type,
-            "BRL",
-            amount,
-            entry.description,
-            `${iso(entry.day)}T00:00:00-03:00`,
-            source,
-            sourceType,
-            destination,
-            destinationType,
-            entry.kind === "transfer" ? "" : entry.category,
-            "",
+            [
+              "1",
+              String(index + 1),
+              String(index + 1),
+              type!,
+              "BRL",
+              amount!,
+              entry.description,
+              `${iso(entry.day)}T00:00:00-03:00`,
+              source!,
+              sourceType!,
+              destination!,
+              destinationType!,
+              entry.kind === "transfer" ? "" : entry.category,
+              "",
+              "",
+            ],
           ];
         }),
       ],
@@ -227,6 +318,11 @@ describe("another app's export brought in", () => {
           expect(found.counts.refused).toBe(0);
           const transfers = found.lines.filter((line) => line.type === "transfer").length;
           expect(transfers).toBe(entries.filter((entry) => entry.kind === "transfer").length);
+          // A split purchase comes back as one, in its parts, from the apps that write splits.
+          if (app === "ynab" || app === "actual" || app === "firefly")
+            expect(found.lines.filter((line) => line.parts !== null).map((line) => line.parts!.length)).toEqual(
+              entries.flatMap((entry) => (entry.kind === "split" ? [entry.parts.length] : [])),
+            );
           await client.bringIn(found, { withPossible: true, chunkSize: 5 });
 
           const expected = new Map<string, number>();
