@@ -24,7 +24,7 @@ type LinesProps = {
 
 /**
  * The file's transactions as they would be written, a hundred at a time: a list on a phone (what, the
- * amount, then the day, the sides and the tag, then the status), a table from a tablet up.
+ * amount, then the day, the sides and the tag, then the status), a table from a small tablet up.
  */
 export function MoveInLines({ lines, included, onToggle }: LinesProps) {
   const { t } = useTranslation("move-in");
@@ -79,8 +79,8 @@ export function MoveInLines({ lines, included, onToggle }: LinesProps) {
               <tr>
                 <th className="px-3 py-2 font-medium">{t("preview.date")}</th>
                 <th className="px-3 py-2 font-medium">{t("preview.descriptionColumn")}</th>
-                <th className="hidden px-3 py-2 font-medium md:table-cell">{t("preview.route")}</th>
-                <th className="hidden px-3 py-2 font-medium md:table-cell">{t("preview.tag")}</th>
+                <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("preview.route")}</th>
+                <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("preview.tag")}</th>
                 <th className="px-3 py-2 text-right font-medium">{t("preview.amount")}</th>
                 <th className="px-3 py-2 font-medium">{t("preview.statusColumn")}</th>
               </tr>
@@ -94,14 +94,10 @@ export function MoveInLines({ lines, included, onToggle }: LinesProps) {
                   <td className="px-3 py-2 whitespace-nowrap">{date(line)}</td>
                   <td className="max-w-64 px-3 py-2">
                     <span className="line-clamp-2 break-words">{line.description}</span>
-                    {/* On a tablet the sides and the tag go under the description. */}
-                    <span className="block text-xs break-words text-muted-foreground md:hidden">
-                      {[route(line), tag(line)].filter(Boolean).join(" · ")}
-                    </span>
                     <ExistingMatch line={line} />
                   </td>
-                  <td className="hidden max-w-56 px-3 py-2 break-words md:table-cell">{route(line)}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{tag(line)}</td>
+                  <td className="hidden max-w-64 px-3 py-2 break-words sm:table-cell">{route(line)}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{tag(line)}</td>
                   <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                     <LineAmount line={line} />
                   </td>
@@ -169,7 +165,7 @@ function LineStatus({
         <Badge variant={lineStatusVariant(line.status)}>{t(`preview.status.${line.status}`)}</Badge>
       </div>
       {line.reason && line.status !== "new" ? (
-        <span className="block max-w-56 text-xs">{t(`reasons.${line.reason}`, { defaultValue: "" })}</span>
+        <span className="block max-w-64 text-xs">{t(`reasons.${line.reason}`, { defaultValue: "" })}</span>
       ) : null}
     </div>
   );
