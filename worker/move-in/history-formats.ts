@@ -348,6 +348,7 @@ function readBrazilianApp(
     });
   }
   pairTransferRows(rows);
+  pairCardPayments(rows);
   return { app, rows, skipped: { unpaid, notMoney: 0 } };
 }
 
@@ -373,4 +374,45 @@ function pairTransferRows(rows: HistoryRow[]): void {
   }
   // Filed as a transfer by the app, the category is not one of the person's.
   for (const row of taken) row.category = [];
+}
+
+/** How both apps word a card bill's payment: "Pagamento de fatura", "Pgto fatura Nubank", "Fatura paga". */
+const cardPaymentWords = /^(pagamento|pagto|pgto)\b.*\bfatura\b|^fatura\b.*\bpaga\b|^pagamento recebido\b/;
+
+/**
+ * A card bill paid from an account is a card payment, not an expense: the purchases on the card were the
+ * spending, and counting the bill again would spend it twice and leave the card owing forever. A row of
+ * an account worded as a bill's payment goes to the card its text names, or to the file's only card; the
+ * card's own row of that payment (the same amount arriving within three days), when the file has one,
+ * is its other side.
+ */
+function pairCardPayments(rows: HistoryRow[]): void {
+  const cards = [
+    ...new Map(rows.filter((row) => row.isCard).map((row) => [nameKey(row.account), row.account])).values(),
+  ];
+  if (cards.length === 0) return;
+  const taken = new Set<HistoryRow>();
+  for (const row of rows) {
+    const words = nameKey(row.description);
+    if (row.isCard || row.transferAccount || !row.amount.startsWith("-") || !cardPaymentWords.test(words)) continue;
+    const named = cards.filter((card) => words.includes(nameKey(card)));
+    const card = named.length === 1 ? named[0]! : cards.length === 1 ? cards[0]! : null;
+    if (!card) continue;
+    row.transferAccount = card;
+    row.isTransferToCard = true;
+    row.category = [];
+    const arriving = rows.find(
+      (other) =>
+        !taken.has(other) &&
+        other.isCard &&
+        nameKey(other.account) === nameKey(card) &&
+        !other.transferAccount &&
+        other.amount === row.amount.slice(1) &&
+        Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000,
+    );
+    if (!arriving) continue;
+    taken.add(arriving);
+    arriving.transferAccount = row.account;
+    arriving.category = [];
+  }
 }

@@ -70,6 +70,21 @@ describe("bringing your history from another app", () => {
     expect(again.tags.every((tag) => tag.uuid !== null)).toBe(true);
   });
 
+  it("reads a card bill paid from an account as the card's payment, its two rows as one, never as spending", async () => {
+    const found = await client.preview(moveInFixture("organizze-card-payment.csv"), "organizze.csv");
+    expect(found.lines.map((line) => [line.type, line.from, line.to, line.amount, line.tag])).toEqual([
+      ["income", null, "Itaú Conta Corrente", "5000.00", "Salário"],
+      ["expense", "Nubank", null, "58.90", "Alimentação"],
+      ["expense", "Nubank", null, "230.00", "Transporte"],
+      ["pay_credit_card", "Itaú Conta Corrente", "Nubank", "288.90", null],
+    ]);
+    expect(found.lines[3]!.lines).toEqual([5, 6]);
+    await client.bringIn(found);
+    expect(await balances()).toEqual({ "Itaú Conta Corrente": 471_110 });
+    // The purchases were paid: the card owes nothing.
+    expect(await debts()).toEqual({ Nubank: 0 });
+  });
+
   it("reads Mobills' subcategories as tags under their category, and pairs its transfer", async () => {
     const found = await client.preview(moveInFixture("mobills.csv"), "mobills.csv");
     expect(found.app).toBe("mobills");
