@@ -91,18 +91,17 @@ const transferDayWindow = 3;
 export function planMoveIn(rows: readonly HistoryRow[], workspace: Workspace): MoveInPlan {
   const places = placesOf(rows, workspace);
   const tags = tagsOf(rows, workspace.tags);
-  const lines: PlannedLine[] = [];
+  const read: PlannedLine[] = [];
   const paired = pairedTransfers(rows);
   const rowOf = new Map<PlannedLine, HistoryRow>();
   const add = (line: PlannedLine, row: HistoryRow) => {
-    lines.push(line);
+    read.push(line);
     rowOf.set(line, row);
   };
   for (const row of rows) if (!paired.isPaired.has(row)) add(lineOf(row, null, places), row);
   for (const [leaving, arriving] of paired.pairs) add(lineOf(leaving, arriving, places), leaving);
-  lines.sort((a, b) => a.lines[0]! - b.lines[0]!);
-  lines.splice(0, lines.length, ...withSplitsJoined(lines, rowOf));
-  openingBalancesOf(lines, rows, places);
+  read.sort((a, b) => a.lines[0]! - b.lines[0]!);
+  const lines = withSplitsJoined(withOpeningBalances(read, rowOf, places), rowOf);
   for (const line of lines) {
     if (line.from) places.get(line.from)!.lineCount += 1;
     if (line.to) places.get(line.to)!.lineCount += 1;
@@ -114,7 +113,7 @@ export function planMoveIn(rows: readonly HistoryRow[], workspace: Workspace): M
   }
   const firstAccount = [...places.values()].find((place) => place.kind === "account")?.key ?? null;
   for (const place of places.values()) if (place.kind === "card" && !place.match) place.payerKey ??= firstAccount;
-  return { places: [...places.values()], tags, lines: lines.filter((line) => !isOpening(line)) };
+  return { places: [...places.values()], tags, lines };
 }
 
 /** Every account and card the rows name (the other side of a transfer too), matched by name. */
@@ -251,7 +250,7 @@ function lineOf(row: HistoryRow, partner: HistoryRow | null, places: Map<string,
     tagKey: tagKeyOf(row) ?? (partner ? tagKeyOf(partner) : null),
     note: [...new Set(notes)].join(" — ") || null,
     parts: null,
-    refused: row.isOpeningBalance ? (refused ?? openingMark) : refused,
+    refused,
   };
 }
 
@@ -314,24 +313,24 @@ function withSplitsJoined(lines: readonly PlannedLine[], rowOf: Map<PlannedLine,
 
 /**
  * Opening-balance rows: a created account takes the amount as its initial balance (its history then
- * adds up to what the app showed); an account the workspace already has keeps its own, and the row
- * is refused, said in the preview.
+ * adds up to what the app showed), and the row is no transaction; an account the workspace already has
+ * keeps its own, and the row is refused, said in the preview. Answers the lines that remain.
  */
-const openingMark = "opening" as unknown as MoveInRefusal;
-const isOpening = (line: PlannedLine) => line.refused === openingMark;
-
-function openingBalancesOf(lines: PlannedLine[], rows: readonly HistoryRow[], places: Map<string, PlannedPlace>) {
-  const openingLines = new Set(rows.filter((row) => row.isOpeningBalance).map((row) => row.line));
-  for (const line of lines) {
-    if (!openingLines.has(line.lines[0]!)) continue;
+function withOpeningBalances(
+  lines: readonly PlannedLine[],
+  rowOf: Map<PlannedLine, HistoryRow>,
+  places: Map<string, PlannedPlace>,
+): PlannedLine[] {
+  return lines.filter((line) => {
+    if (!rowOf.get(line)?.isOpeningBalance || line.refused !== null) return true;
     const place = places.get((line.to ?? line.from)!)!;
-    if (line.refused !== openingMark) continue;
     if (place.match) {
       line.refused = "opening_balance";
-      continue;
+      return true;
     }
     place.openingUnits += line.to ? line.units : -line.units;
-  }
+    return false;
+  });
 }
 
 /** The days the workspace's transactions must be read for, to find lines it already has. */
