@@ -4,14 +4,8 @@ import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { insertAccount, insertWorkspace } from "../../db/factories.ts";
-import { startBuiltWorker } from "../support/built-worker.ts";
+import { startBuiltWorker, workerApi, workerPerson } from "../support/built-worker.ts";
 import { mobillsSheet, strings, workbookFiles, zipped } from "../support/history-workbook.ts";
-import { fixedClock } from "../support/service-context.ts";
-import { signInAs } from "../support/sessions.ts";
-import type { TestApp } from "../support/test-app.ts";
-
-const jwtSecret = "worker-test-secret-worker-test-secret";
-const site = "http://127.0.0.1";
 
 /**
  * Moving in, in the built Worker (workerd): a workbook is unpacked by workerd's own DecompressionStream,
@@ -29,23 +23,8 @@ describe("moving in through the built Worker", () => {
     await worker?.dispose();
   });
 
-  const person = (name: string) =>
-    signInAs(
-      { db, clock: fixedClock(new Date().toISOString()), env: { JWT_SECRET: jwtSecret } } as unknown as TestApp,
-      {
-        name,
-      },
-    );
-  const call = async (path: string, token: string, init: RequestInit = {}) => {
-    const request = new Request(`${site}/api${path}`, init);
-    const headers = Object.fromEntries(request.headers);
-    const body = init.body ? await request.arrayBuffer() : undefined;
-    return worker.dispatchFetch(request.url, {
-      method: request.method,
-      body,
-      headers: { ...headers, Authorization: `Bearer ${token}` },
-    });
-  };
+  const person = (name: string) => workerPerson(db, name);
+  const call = (path: string, token: string, init: RequestInit = {}) => workerApi(worker)(path, token, init);
   const form = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
     const body = new FormData();
     body.set("file", new File([bytes], name));

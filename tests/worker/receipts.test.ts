@@ -5,13 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { insertAccount, insertWorkspace } from "../../db/factories.ts";
 import { workspaceMembers } from "../../db/schema/index.ts";
-import { startBuiltWorker } from "../support/built-worker.ts";
-import { fixedClock } from "../support/service-context.ts";
-import { signInAs } from "../support/sessions.ts";
-import type { TestApp } from "../support/test-app.ts";
+import { startBuiltWorker, workerApi, workerPerson } from "../support/built-worker.ts";
 
-const jwtSecret = "worker-test-secret-worker-test-secret";
-const site = "http://127.0.0.1";
 const photo = Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, ...new TextEncoder().encode("Exif nota fiscal")]);
 
 /** Receipts in the built Worker, in workerd, with its own R2 bucket: kept, read by members only, gone with what holds them. */
@@ -27,24 +22,8 @@ describe("receipts in the built Worker", () => {
     await worker?.dispose();
   });
 
-  const person = (name: string) =>
-    signInAs(
-      { db, clock: fixedClock(new Date().toISOString()), env: { JWT_SECRET: jwtSecret } } as unknown as TestApp,
-      {
-        name,
-      },
-    );
-  /** A request as a browser sends it (a form encoded as multipart, with its boundary), with the person's token. */
-  const call = async (path: string, token: string, init: RequestInit = {}) => {
-    const request = new Request(`${site}/api${path}`, init);
-    const headers = Object.fromEntries(request.headers);
-    const body = init.body ? await request.arrayBuffer() : undefined;
-    return worker.dispatchFetch(request.url, {
-      method: request.method,
-      body,
-      headers: { ...headers, Authorization: `Bearer ${token}` },
-    });
-  };
+  const person = (name: string) => workerPerson(db, name);
+  const call = (path: string, token: string, init: RequestInit = {}) => workerApi(worker)(path, token, init);
 
   it("keeps a photo in R2, serves it to a member, 404 to anyone else, and deletes it with its transaction", async () => {
     const owner = await person("Olga");
