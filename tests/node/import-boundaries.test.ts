@@ -14,7 +14,7 @@ import { describeImport, importsOf, type SourceImport, sourceFiles } from "../su
 /** Modules with no server dependencies (no database, Hono, jose, Resend or env) that forms share. */
 const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   {
-    pattern: /^db\/(enums|history-apps|reminder-enums)\.ts$/,
+    pattern: /^db\/(enums|history-apps|planning-enums|reminder-enums)\.ts$/,
     reason: "the value lists the tables store, plain data",
   },
   { pattern: /^worker\/.+\.schemas\.ts$/, reason: "zod schemas, shared by forms and route validators" },
@@ -192,11 +192,6 @@ describe("app component features", () => {
     },
     { from: "rules", to: "transactions", reason: "a rule's tags are picked with the transaction wizard's tag picker" },
     { from: "imports", to: "rules", reason: "the import preview makes a rule from a line with the rule dialog" },
-    {
-      from: "move-in",
-      to: "imports",
-      reason: "bringing history in shows its refusals, its progress and its lines' statuses as a statement import does",
-    },
     {
       from: "workspace-settings",
       to: "move-in",

@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { fieldClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast-store";
 import { formatAmountText, formatDate } from "~/lib/format";
@@ -30,7 +30,7 @@ import type { RuleDialogProps } from "~/components/rules/rule-dialog";
 import { ruleValuesFromLine } from "~/components/rules/rule-values";
 import { fetchTagOptions } from "~/components/rules/rules-api";
 import { CsvMappingFields } from "./csv-mapping-fields";
-import { ErrorText, lineStatusVariant, WritingProgress } from "./import-parts";
+import { ErrorText, FileField, lineStatusVariant, WritingProgress } from "~/components/ui/upload-parts";
 import { chunkLine, type ImportPreview, type ImportResponse, importApi, type PreviewLine } from "./import-api";
 import { LineFiling } from "./line-filing";
 
@@ -427,20 +427,13 @@ function ChooseStep({
           ) : null}
         </select>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="import-file">{t("file")}</Label>
-        <Input
-          id="import-file"
-          type="file"
-          accept=".ofx,.qfx,.csv,.txt,application/x-ofx,text/csv"
-          aria-describedby="import-file-hint"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className="h-auto py-2"
-        />
-        <p id="import-file-hint" className="text-xs text-muted-foreground">
-          {t("fileHint")}
-        </p>
-      </div>
+      <FileField
+        id="import-file"
+        label={t("file")}
+        hint={t("fileHint")}
+        accept=".ofx,.qfx,.csv,.txt,application/x-ofx,text/csv"
+        onFile={setFile}
+      />
       {statements ? (
         <div className="grid gap-1.5">
           <Label htmlFor="import-statement">{t("statements.choose", { count: statements.length })}</Label>

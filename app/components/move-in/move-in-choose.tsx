@@ -1,10 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorText } from "~/components/imports/import-parts";
+import { ErrorText, FileField } from "~/components/ui/upload-parts";
 import { Button } from "~/components/ui/button";
 import { DialogFooter } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { historyApps } from "../../../db/history-apps";
 import type { CsvDateFormat } from "../../../worker/imports/csv-mapping.schemas";
 
@@ -62,20 +60,13 @@ export function ChooseFileStep({
           ))}
         </ul>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="move-in-file">{t("choose.file")}</Label>
-        <Input
-          id="move-in-file"
-          type="file"
-          accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby="move-in-file-hint"
-          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-          className="h-auto py-2"
-        />
-        <p id="move-in-file-hint" className="text-xs text-muted-foreground">
-          {t("choose.fileHint")}
-        </p>
-      </div>
+      <FileField
+        id="move-in-file"
+        label={t("choose.file")}
+        hint={t("choose.fileHint")}
+        accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onFile={onFile}
+      />
       {dateQuestion ? (
         <fieldset className="grid gap-2 rounded-lg border px-3 py-3" aria-describedby="move-in-date-question">
           <legend className="px-1 text-sm font-medium">{t("choose.dateFormat")}</legend>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { ErrorText, WritingProgress } from "~/components/imports/import-parts";
+import { ErrorText, WritingProgress } from "~/components/ui/upload-parts";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

@@ -10,20 +10,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { ErrorText, FileField } from "~/components/ui/upload-parts";
 import { answered } from "~/lib/api-answers";
 import type { ArchiveSummary } from "../../../worker/restore/restore.service";
 
 type Props = { open: boolean; onOpenChange(open: boolean): void };
-
-function ErrorText({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** What the archive holds, counted as the restore brings it back. */
 const countedKinds = [
@@ -147,23 +138,16 @@ export function RestoreWorkspaceDialog({ open, onOpenChange }: Props) {
               void read();
             }}
           >
-            <div className="grid gap-1.5">
-              <Label htmlFor="restore-file">{t("file")}</Label>
-              <Input
-                id="restore-file"
-                type="file"
-                accept=".zip,application/zip"
-                aria-describedby="restore-file-hint"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setError(null);
-                }}
-                className="h-auto py-2"
-              />
-              <p id="restore-file-hint" className="text-xs text-muted-foreground">
-                {t("fileHint")}
-              </p>
-            </div>
+            <FileField
+              id="restore-file"
+              label={t("file")}
+              hint={t("fileHint")}
+              accept=".zip,application/zip"
+              onFile={(chosen) => {
+                setFile(chosen);
+                setError(null);
+              }}
+            />
             <ErrorText message={error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

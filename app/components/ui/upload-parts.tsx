@@ -1,8 +1,11 @@
 import type { BadgeProps } from "~/components/ui/badge";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 
 /**
- * What the statement import and "Bring your history" show alike: a refusal in the dialog, the bar of a
- * write in chunks, and a preview line's status colour.
+ * What the dialogs that take a file — the statement import, "Bring your history", restoring a workspace —
+ * show alike: the file's field, a refusal in the dialog, the bar of a write in chunks, and a preview line's
+ * status colour.
  */
 
 export function ErrorText({ message }: { message: string | null }) {
@@ -54,4 +57,33 @@ export function lineStatusVariant(
   if (status === "possible_duplicate") return "warning";
   if (status === "refused") return "destructive";
   return "neutral";
+}
+
+type FileFieldProps = {
+  id: string;
+  label: string;
+  /** What the field takes, said under it and read with it. */
+  hint: string;
+  accept: string;
+  onFile(file: File | null): void;
+};
+
+/** One file to choose, with its label and a hint of what it takes: the imports', moving in's and restoring's. */
+export function FileField({ id, label, hint, accept, onFile }: FileFieldProps) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="file"
+        accept={accept}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        className="h-auto py-2"
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
 }
