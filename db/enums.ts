@@ -62,11 +62,6 @@ export const scheduledStatuses = ["pending", "executed", "cancelled"] as const;
 export type ScheduledStatus = (typeof scheduledStatuses)[number];
 export const recurringStatuses = ["active", "paused", "inactive"] as const;
 export type RecurringStatus = (typeof recurringStatuses)[number];
-export const recurrenceFrequencies = ["daily", "weekly", "monthly", "yearly"] as const;
-export type RecurrenceFrequency = (typeof recurrenceFrequencies)[number];
-/** An occurrence on a Saturday or Sunday is posted that day, the Friday before or the Monday after. */
-export const weekendRules = ["as_is", "friday_before", "monday_after"] as const;
-export type WeekendRule = (typeof weekendRules)[number];
 /**
  * An installment plan's kept status; "overdue" is worked out when read (an installment's date
  * passed and it was not posted), "completed" once every installment is posted and dated.
@@ -74,8 +69,6 @@ export type WeekendRule = (typeof weekendRules)[number];
 export const installmentPlanStatuses = ["active", "paused", "completed", "cancelled"] as const;
 export type InstallmentPlanStatus = (typeof installmentPlanStatuses)[number];
 /** Loans (README: "Loans"). */
-export const loanTypes = ["personal", "mortgage", "auto", "student", "business", "other"] as const;
-export type LoanType = (typeof loanTypes)[number];
 export const loanStatuses = ["active", "paid_off", "defaulted", "refinanced"] as const;
 export type LoanStatus = (typeof loanStatuses)[number];
 export const interestTypes = ["fixed", "variable"] as const;

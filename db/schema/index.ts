@@ -12,6 +12,7 @@ export * from "./idempotency-keys.ts";
 /** The tables' value lists and their types, for server code that reads the tables; the browser imports them from their own files. */
 export * from "../enums.ts";
 export * from "../history-apps.ts";
+export * from "../planning-enums.ts";
 export * from "../reminder-enums.ts";
 export * from "./loans.ts";
 export * from "./exchange-rates.ts";

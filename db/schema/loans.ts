@@ -5,11 +5,11 @@ import {
   extraPaymentModes,
   interestTypes,
   loanStatuses,
-  loanTypes,
   paymentFrequencies,
   rateConversions,
   ratePeriods,
 } from "../enums.ts";
+import { loanTypes } from "../planning-enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { accounts, transactions } from "./ledger.ts";
 import { users } from "./users.ts";

@@ -3,12 +3,11 @@ import {
   currencies,
   installmentPlanStatuses,
   plannedSourceKinds,
-  recurrenceFrequencies,
   recurringStatuses,
   scheduledStatuses,
   transactionKinds,
-  weekendRules,
 } from "../enums.ts";
+import { recurrenceFrequencies, weekendRules } from "../planning-enums.ts";
 import { createdAtColumn, idColumn, timestampColumn } from "./columns.ts";
 import { transactions } from "./ledger.ts";
 import { users } from "./users.ts";

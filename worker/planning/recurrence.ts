@@ -1,4 +1,4 @@
-import type { RecurrenceFrequency, WeekendRule } from "../../db/enums.ts";
+import type { RecurrenceFrequency, WeekendRule } from "../../db/planning-enums.ts";
 import { latestDate } from "../ledger/date-range.ts";
 import { addDays, dayOfMonth, shiftMonth } from "../ledger/dates.ts";
 

@@ -10,19 +10,17 @@ import {
   installmentPlanStatuses,
   interestTypes,
   loanStatuses,
-  loanTypes,
   paymentFrequencies,
   plannedSourceKinds,
   rateConversions,
   ratePeriods,
   receiptTypes,
-  recurrenceFrequencies,
   recurringStatuses,
   scheduledStatuses,
   transactionKinds,
-  weekendRules,
 } from "../../db/enums.ts";
 import { historyApps } from "../../db/history-apps.ts";
+import { loanTypes, recurrenceFrequencies, weekendRules } from "../../db/planning-enums.ts";
 
 /**
  * The records of Moneta's own workspace archive (worker/exports/workspace-entities.ts writes them) that

@@ -21,7 +21,7 @@ import { formatAmountInput, formatMoney } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { loanTypes } from "../../../db/enums";
+import { loanTypes } from "../../../db/planning-enums";
 import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import type { Loan, LoansPageData } from "./loan-types";
 

@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
-import { recurrenceFrequencies, weekendRules } from "../../../db/enums";
+import { recurrenceFrequencies, weekendRules } from "../../../db/planning-enums";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { describeRecurrence, monthNames, weekdayNames } from "./recurrence-summary";
 import {

@@ -3,7 +3,7 @@
  * renders them. The dates it previews are the recurrence engine's own (worker/planning/recurrence.ts),
  * the one the executor posts by; the start date is the details step's date.
  */
-import type { RecurrenceFrequency, WeekendRule } from "../../../db/enums";
+import type { RecurrenceFrequency, WeekendRule } from "../../../db/planning-enums";
 import { addDays } from "../../../worker/ledger/dates";
 import { occurrencesFrom, postingDate, type Recurrence } from "../../../worker/planning/recurrence";
 import type { RecurringItem } from "./planned-types";

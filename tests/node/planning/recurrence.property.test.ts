@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { recurrenceFrequencies, weekendRules } from "../../../db/enums.ts";
+import { recurrenceFrequencies, weekendRules } from "../../../db/planning-enums.ts";
 import {
   firstOccurrenceFrom,
   occurrencesFrom,

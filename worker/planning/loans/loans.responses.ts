@@ -5,11 +5,11 @@ import {
   extraPaymentModes,
   interestTypes,
   loanStatuses,
-  loanTypes,
   paymentFrequencies,
   rateConversions,
   ratePeriods,
 } from "../../../db/enums.ts";
+import { loanTypes } from "../../../db/planning-enums.ts";
 import { plannedFailureSchema } from "../planned.responses.ts";
 
 /** What paying the loan off on `date` takes: the balance, the interest accrued by then and the period's fee. */

@@ -3,11 +3,11 @@ import {
   amortizationSystems,
   extraPaymentModes,
   interestTypes,
-  loanTypes,
   paymentFrequencies,
   rateConversions,
   ratePeriods,
 } from "../../../db/enums.ts";
+import { loanTypes } from "../../../db/planning-enums.ts";
 import { percentTextSchema, wholeNumber } from "../calculators/calculators.schemas.ts";
 import { amountSchema, positiveAmountSchema } from "../../ledger/money.ts";
 import { dateSchema } from "../../ledger/dates.schemas.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { recurrenceFrequencies, recurringStatuses, weekendRules } from "../../../db/enums.ts";
+import { recurringStatuses } from "../../../db/enums.ts";
+import { recurrenceFrequencies, weekendRules } from "../../../db/planning-enums.ts";
 import { pageMetaSchema } from "../../http/openapi.ts";
 import { plannedFailureSchema, templateResponseSchema } from "../planned.responses.ts";
 

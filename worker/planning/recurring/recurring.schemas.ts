@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { recurrenceFrequencies, recurringStatuses, weekendRules } from "../../../db/enums.ts";
+import { recurringStatuses } from "../../../db/enums.ts";
+import { recurrenceFrequencies, weekendRules } from "../../../db/planning-enums.ts";
 import { templateLegFields, templateSchema } from "../planned.schemas.ts";
 import { dateSchema } from "../../ledger/dates.schemas.ts";
 import { pageSchema, perPageSchema } from "../../transactions/transactions.schemas.ts";
