@@ -94,6 +94,7 @@ describe("restoring a workspace archive in Chromium", () => {
     await expect
       .poll(() => dialog.getByRole("alert").textContent())
       .toContain("Este não é um arquivo de espaço do Moneta");
+    await captureScreenshot(page, "restore-workspace-refused-phone-pt");
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: "moneta.zip", mimeType: "application/zip", buffer: archive });
