@@ -2,10 +2,12 @@
  * `npm run bench:app-pages [-- --transactions 100000 --runs 3 --no-build --repeat]`: the signed-in pages on a
  * phone. Serves the build as `npm start` does over a fresh sqld, seeds the benchmarks' workspace (100,000
  * transactions unless told), and runs Lighthouse's mobile profile (scripts/lighthouse-mobile.ts: a
- * Moto G-class phone on slow 4G, 4x CPU) cold against its dashboard and transactions pages with the
- * session's cookie: median LCP, TBT, CLS and the performance score, and the slowest LCP. Targets (first
- * visit): LCP < 1.5 s, TBT < 150 ms, CLS < 0.05; with `--repeat`, a second visit whose files the installed
- * app's service worker answers: LCP < 0.8 s. Exits 1 when one is missed. Not part of `npm test`.
+ * Moto G-class phone on slow 4G, 4x CPU) against its dashboard and transactions pages, the session a
+ * cookie in the browser: median LCP, TBT, CLS and the performance score, and the slowest LCP. Each first
+ * visit runs in a fresh browser; targets: LCP < 1.5 s, TBT < 150 ms, CLS < 0.05. With `--repeat`, a visit
+ * whose files the installed app's service worker answers: LCP < 0.8 s, CLS < 0.05 (blocking time shown).
+ * Fails when Lighthouse ends on another page than the one asked for (a session the page did not take).
+ * Exits 1 when a target is missed. Not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +24,7 @@ const transactionCount = Number(argument("transactions", "100000"));
 const runs = Number(argument("runs", "3"));
 /** `--repeat`: a person opening the app again, its files answered by the installed app's service worker. */
 const isRepeatVisit = process.argv.includes("--repeat");
-const targets = { lcpMs: isRepeatVisit ? 800 : 1500, tbtMs: 150, cls: 0.05 };
+const targets = { lcpMs: isRepeatVisit ? 800 : 1500, tbtMs: isRepeatVisit ? Number.POSITIVE_INFINITY : 150, cls: 0.05 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -43,12 +45,10 @@ try {
   ] as const) {
     // One warm-up request, so the first Lighthouse run does not pay the Worker's cold start.
     await fetch(`${served.url}${path}`, { headers: cookie });
-    const results: LighthouseRun[] = await runLighthouseMobile(
-      `${served.url}${path}`,
-      runs,
-      cookie,
-      isRepeatVisit ? { repeatVisit: { cookie: { name: "moneta_session", value: seeded.token } } } : {},
-    );
+    const results: LighthouseRun[] = await runLighthouseMobile(`${served.url}${path}`, runs, {
+      cookie: { name: "moneta_session", value: seeded.token },
+      repeatVisit: isRepeatVisit,
+    });
     const lcp = median(results.map((run) => run.lcpMs));
     const tbt = median(results.map((run) => run.tbtMs));
     const cls = median(results.map((run) => run.cls));
@@ -62,7 +62,7 @@ try {
   }
   console.log(
     `\nLighthouse mobile, ${isRepeatVisit ? "repeat visit (the service worker's files)" : "first visit"}, ${runs} runs each ` +
-      `(targets: LCP < ${targets.lcpMs / 1000} s, TBT < 150 ms, CLS < 0.05)\n\n` +
+      `(targets: LCP < ${targets.lcpMs / 1000} s, ${isRepeatVisit ? "" : "TBT < 150 ms, "}CLS < 0.05)\n\n` +
       "| Page | Transactions | LCP (median) | LCP (slowest) | TBT (median) | CLS (median) | score (median) | targets |\n" +
       "|---|---|---|---|---|---|---|---|\n" +
       rows.join("\n"),

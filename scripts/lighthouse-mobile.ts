@@ -22,7 +22,7 @@ export type LighthouseRun = {
 };
 
 /** Chromium with a DevTools port for Lighthouse to drive; a fresh profile each time. */
-async function startChromium(): Promise<{ port: number; stop(): void }> {
+async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "moneta-lighthouse-"));
   const chromium = spawn(
@@ -42,9 +42,12 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
     ],
     { stdio: "ignore" },
   );
-  const stop = () => {
+  const exited = new Promise((done) => chromium.once("exit", done));
+  // Its profile goes once Chromium has exited: until then it is still writing there.
+  const stop = async () => {
     chromium.kill();
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   };
   for (let attempt = 0; attempt < 100; attempt++) {
     const isUp = await fetch(`http://127.0.0.1:${port}/json/version`).then(
@@ -54,7 +57,7 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
     if (isUp) return { port, stop };
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  stop();
+  await stop();
   throw new LocalStackError("Chromium did not open its DevTools port within 10 s.");
 }
 
@@ -74,54 +77,66 @@ async function setBrowserCookie(port: number, url: string, cookie: { name: strin
 /** How long the first visit leaves the service worker to fetch the build's files before the measured visits. */
 const installWaitMs = 8000;
 
+/** One Lighthouse visit of `url` (performance only) in the Chromium on `port`, keeping its storage when told. */
+async function visit(port: number, url: string, options: { keepStorage: boolean }): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    onlyCategories: ["performance"],
+    disableStorageReset: options.keepStorage,
+    logLevel: "error",
+    output: "json",
+  });
+  if (!result) throw new LocalStackError(`Lighthouse returned nothing for ${url}.`);
+  const { audits, categories, finalDisplayedUrl } = result.lhr;
+  if (result.lhr.runtimeError) throw new LocalStackError(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  // A page that sent the browser elsewhere (a signed-in page answering a browser it does not know) was not measured.
+  if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new LocalStackError(`Lighthouse measured ${finalDisplayedUrl}, not ${url}: the page sent it elsewhere.`);
+  const blocking =
+    (audits["render-blocking-insight"]?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
+  return {
+    score: categories.performance?.score ?? 0,
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    fcpMs: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    renderBlocking: blocking.flatMap((item) => (item.url ? [new URL(item.url).pathname] : [])),
+  };
+}
+
 /**
- * `runs` Lighthouse runs of `url` (performance only), one Chromium for all. Cold by default, `headers` going
- * with every request (a signed-in page's session cookie). With `repeatVisit`, the session is a cookie in the
- * browser, a first visit (not measured) lets the installed app's service worker take the build's files, and
- * every measured run keeps the browser's storage: a person opening the app again.
+ * `runs` Lighthouse runs of `url` (performance only). A signed-in page gets its session as a cookie in the
+ * browser's own jar, so the page, its scripts and the service worker's fetches all carry it.
+ * - Cold (the default): every run in a fresh Chromium with an empty profile, a first visit.
+ * - `repeatVisit`: one Chromium; a first visit (not measured) lets the installed app's service worker take the
+ *   build's files, and every measured run keeps the browser's storage: a person opening the app again.
  */
 export async function runLighthouseMobile(
   url: string,
   runs: number,
-  headers?: Record<string, string>,
-  options: { repeatVisit?: { cookie: { name: string; value: string } } } = {},
+  options: { cookie?: { name: string; value: string }; repeatVisit?: boolean } = {},
 ): Promise<LighthouseRun[]> {
-  const chromium = await startChromium();
-  try {
-    const results: LighthouseRun[] = [];
-    const { repeatVisit } = options;
-    const visit = () =>
-      lighthouse(url, {
-        port: chromium.port,
-        onlyCategories: ["performance"],
-        extraHeaders: repeatVisit ? undefined : headers,
-        disableStorageReset: Boolean(repeatVisit),
-        logLevel: "error",
-        output: "json",
-      });
-    if (repeatVisit) {
-      await setBrowserCookie(chromium.port, url, repeatVisit.cookie);
-      await visit();
-      await new Promise((wait) => setTimeout(wait, installWaitMs));
-    }
+  const results: LighthouseRun[] = [];
+  if (!options.repeatVisit) {
     for (let run = 0; run < runs; run++) {
-      const result = await visit();
-      if (!result) throw new LocalStackError(`Lighthouse returned nothing for ${url}.`);
-      const { audits, categories } = result.lhr;
-      if (result.lhr.runtimeError) throw new LocalStackError(`Lighthouse: ${result.lhr.runtimeError.message}`);
-      const blocking =
-        (audits["render-blocking-insight"]?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
-      results.push({
-        score: categories.performance?.score ?? 0,
-        lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
-        fcpMs: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
-        tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
-        cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
-        renderBlocking: blocking.flatMap((item) => (item.url ? [new URL(item.url).pathname] : [])),
-      });
+      const chromium = await startChromium();
+      try {
+        if (options.cookie) await setBrowserCookie(chromium.port, url, options.cookie);
+        results.push(await visit(chromium.port, url, { keepStorage: false }));
+      } finally {
+        await chromium.stop();
+      }
     }
     return results;
+  }
+  const chromium = await startChromium();
+  try {
+    if (options.cookie) await setBrowserCookie(chromium.port, url, options.cookie);
+    await visit(chromium.port, url, { keepStorage: true });
+    await new Promise((wait) => setTimeout(wait, installWaitMs));
+    for (let run = 0; run < runs; run++) results.push(await visit(chromium.port, url, { keepStorage: true }));
+    return results;
   } finally {
-    chromium.stop();
+    await chromium.stop();
   }
 }
