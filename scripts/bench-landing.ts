@@ -21,12 +21,12 @@
  * production's bytes. `--uncompressed` measures LCP straight from the server instead.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser, openPage } from "../tests/support/browser.ts";
+import { startCompressingProxy } from "./compressing-proxy.ts";
 import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";
 import {
   buildApp,
@@ -104,69 +104,6 @@ async function measureHtmlBytes(baseURL: string): Promise<number> {
   if (response.status !== 200)
     throw new LocalStackError(`"/" answered ${response.status}, not 200: is ${baseURL} the app?`);
   return (await response.arrayBuffer()).byteLength;
-}
-
-const compressibleType = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
-const droppedHeaders = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
-
-/** Sends the upstream answer on, compressed when the browser accepts it; hashed assets once. */
-async function forward(
-  upstream: string,
-  request: IncomingMessage,
-  response: ServerResponse,
-  cache: Map<string, Buffer>,
-) {
-  const headers = Object.entries(request.headers).flatMap(([name, value]) =>
-    name === "host" || name === "accept-encoding" || value === undefined
-      ? []
-      : [[name, String(value)] as [string, string]],
-  );
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const answer = await fetch(new URL(request.url ?? "/", upstream), {
-    method: request.method,
-    headers,
-    redirect: "manual",
-    ...(hasBody ? { body: request as unknown as ReadableStream, duplex: "half" } : {}),
-  });
-  const body = Buffer.from(await answer.arrayBuffer());
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
-  const isCompressible =
-    encoding && body.byteLength > 0 && compressibleType.test(answer.headers.get("content-type") ?? "");
-  const isImmutable = /immutable/.test(answer.headers.get("cache-control") ?? "");
-  for (const [name, value] of answer.headers) if (!droppedHeaders.has(name)) response.setHeader(name, value);
-  if (!isCompressible) return response.writeHead(answer.status).end(body);
-  const key = `${encoding} ${request.url}`;
-  // Static files at the top quality (a CDN keeps them compressed); pages at a fast one.
-  const compressed =
-    (isImmutable ? cache.get(key) : undefined) ??
-    (encoding === "br"
-      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: isImmutable ? 11 : 5 } })
-      : gzipSync(body, { level: isImmutable ? 9 : 6 }));
-  if (isImmutable) cache.set(key, compressed);
-  response.setHeader("content-encoding", encoding);
-  response.setHeader("vary", "accept-encoding");
-  response.writeHead(answer.status).end(compressed);
-}
-
-/** A loopback proxy in front of the app that compresses like the CDN in production. */
-async function startCompressingProxy(upstream: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const cache = new Map<string, Buffer>();
-  const server = createServer((request, response) => {
-    forward(upstream, request, response, cache).catch((error: unknown) => {
-      response.writeHead(502).end(`bench proxy: ${error instanceof Error ? error.message : error}`);
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((closed) => {
-        server.closeAllConnections();
-        server.close(() => closed());
-      }),
-  };
 }
 
 /** One cold, throttled load of "/" on a phone; the last LCP candidate before the page settles. */
