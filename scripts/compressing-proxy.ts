@@ -71,4 +71,3 @@ export async function startCompressingProxy(upstream: string): Promise<{ url: st
       }),
   };
 }
-
