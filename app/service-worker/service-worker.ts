@@ -1,6 +1,7 @@
 /**
  * The installed app's service worker, one per build (docs/decisions/053-service-worker.md):
  * - the build's scripts, styles, fonts and icons are fetched on install and answered from the device;
+ * - pages are asked for while the worker starts (navigation preload), not after;
  * - each workspace's dashboard, transactions and accounts are fetched from the network first and the
  *   last-seen copy is kept, to be read offline (the page says so, with the copy's time), and so are
  *   React Router's answers naming the routes behind a page's links;
@@ -50,6 +51,8 @@ self.addEventListener("activate", (event) => {
       await Promise.all(
         names.filter((name) => name.startsWith(cachePrefix) && !current.has(name)).map((name) => caches.delete(name)),
       );
+      // A page opened in the installed app is asked for while this worker starts, not after.
+      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -122,7 +125,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromNetworkFirst(event, url));
     return;
   }
-  if (event.request.mode === "navigate") event.respondWith(networkOrOfflinePage(event.request));
+  if (event.request.mode === "navigate") event.respondWith(networkOrOfflinePage(event));
 });
 
 const isBuildFile = (pathname: string) =>
@@ -149,7 +152,7 @@ async function fromNetworkFirst(event: FetchEvent, url: URL): Promise<Response> 
   const isData = url.pathname.endsWith(".data");
   const kept = await cache.match(key);
   try {
-    const response = await withPatience(fetch(event.request), kept ? networkPatienceMs : null);
+    const response = await withPatience(fromNetwork(event), kept ? networkPatienceMs : null);
     if (response.status === 200 && !response.redirected) {
       event.waitUntil(cache.put(key, await stamped(response.clone())));
       if (isData) void tell(event.clientId, { type: "live" });
@@ -199,12 +202,18 @@ function offlineData(error: unknown): Response {
   return new Response("offline", { status: 503, statusText: String(error instanceof Error ? error.message : error) });
 }
 
-async function networkOrOfflinePage(request: Request): Promise<Response> {
+async function networkOrOfflinePage(event: FetchEvent): Promise<Response> {
   try {
-    return await fetch(request);
+    return await fromNetwork(event);
   } catch {
-    return offlinePage(request);
+    return offlinePage(event.request);
   }
+}
+
+/** The network's answer: for a page, the one the browser asked for while this worker started (navigation preload). */
+async function fromNetwork(event: FetchEvent): Promise<Response> {
+  const preloaded = (await event.preloadResponse) as Response | undefined;
+  return preloaded ?? fetch(event.request);
 }
 
 /**

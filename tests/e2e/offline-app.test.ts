@@ -86,6 +86,11 @@ describe("the app offline in Chromium", () => {
     const workspacePath = `/workspaces/${workspaceId}`;
     await gotoHydrated(page, `${workspacePath}/dashboard`);
     await waitForServiceWorker(page);
+    // Pages are asked for while the worker starts (navigation preload), and still answer through it.
+    const preload = await page.evaluate(() =>
+      navigator.serviceWorker.ready.then((registration) => registration.navigationPreload.getState()),
+    );
+    expect(preload.enabled).toBe(true);
     // Seen once online: the three pages kept for reading offline.
     for (const path of ["accounts", "transactions", "dashboard"]) await gotoHydrated(page, `${workspacePath}/${path}`);
 
