@@ -27,6 +27,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser, openPage } from "../tests/support/browser.ts";
 import { startCompressingProxy } from "./compressing-proxy.ts";
+import { throttledPhoneLcp } from "./throttled-phone.ts";
 import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";
 import {
   buildApp,
@@ -49,14 +50,6 @@ const budgets = {
 };
 const lcpRuns = 5;
 const lighthouseRuns = 3;
-const throttling = {
-  latencyMs: 150,
-  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
-  uploadBytesPerSecond: (750 * 1024) / 8,
-  cpuSlowdown: 4,
-};
-const phone = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
 type Asset = { url: string; kind: "script" | "stylesheet"; raw: number; brotli: number; gzip: number };
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -104,46 +97,6 @@ async function measureHtmlBytes(baseURL: string): Promise<number> {
   if (response.status !== 200)
     throw new LocalStackError(`"/" answered ${response.status}, not 200: is ${baseURL} the app?`);
   return (await response.arrayBuffer()).byteLength;
-}
-
-/** One cold, throttled load of "/" on a phone; the last LCP candidate before the page settles. */
-async function measureLcpOnce(browser: Browser, baseURL: string): Promise<{ ms: number; element: string }> {
-  const context = await browser.newContext({ baseURL, ...phone, locale: "pt-BR" });
-  await context.addInitScript(() => {
-    const store = window as unknown as { __lcp?: { ms: number; element: string } };
-    new PerformanceObserver((list) => {
-      const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
-      const element = entry.element;
-      const label = element
-        ? `<${element.tagName.toLowerCase()}> ${entry.url || element.textContent?.trim().slice(0, 40) || ""}`
-        : "";
-      store.__lcp = { ms: entry.startTime, element: label };
-    }).observe({ type: "largest-contentful-paint", buffered: true });
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: throttling.latencyMs,
-    downloadThroughput: throttling.downloadBytesPerSecond,
-    uploadThroughput: throttling.uploadBytesPerSecond,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttling.cpuSlowdown });
-  await page.goto("/", { waitUntil: "networkidle", timeout: 60_000 });
-  // A slow CPU can still be painting when the network falls quiet.
-  const lcp = await page
-    .waitForFunction(() => (window as unknown as { __lcp?: { ms: number; element: string } }).__lcp, null, {
-      timeout: 15_000,
-    })
-    .then((handle) => handle.jsonValue() as Promise<{ ms: number; element: string }>)
-    .catch(() => null);
-  await context.close();
-  if (!lcp)
-    throw new LocalStackError('Chromium reported no largest-contentful-paint entry for "/" within 15 s of loading.');
-  return lcp;
 }
 
 function median(values: number[]): number {
@@ -272,7 +225,7 @@ async function measureLcp(browser: Browser, baseURL: string, isUncompressed: boo
       await context.close();
     }
     const lcps = [];
-    for (let run = 0; run < lcpRuns; run++) lcps.push(await measureLcpOnce(browser, target));
+    for (let run = 0; run < lcpRuns; run++) lcps.push(await throttledPhoneLcp(browser, `${target}/`));
     return lcps;
   } finally {
     await proxy?.stop();

@@ -14,7 +14,15 @@ declare module "vitest" {
  * the tests' own "now" move by the same offset, so all three agree on the day. MONETA_TEST_TIME_ZONE is
  * the browser's zone in those projects (a new workspace takes the browser's zone).
  */
-export const testClockOffsetMs = inject("testClockOffsetMs") ?? 0;
+export const testClockOffsetMs = isInVitest() ? (inject("testClockOffsetMs") ?? 0) : 0;
+
+/**
+ * The benchmarks (scripts/bench-*.ts) drive Chromium with these helpers outside Vitest, where nothing is
+ * provided (inject throws there): their clock is the real one.
+ */
+function isInVitest(): boolean {
+  return process.env.VITEST === "true";
+}
 
 export const testNow = () => new Date(Date.now() + testClockOffsetMs);
 
