@@ -134,7 +134,8 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
           </div>
           <table className="w-full text-sm">
             <caption className="sr-only">{t("reminders.tableCaption")}</caption>
-            <thead>
+            {/* On a phone each reminder is its name, then its channels named beside their boxes. */}
+            <thead className="hidden sm:table-header-group">
               <tr className="border-b text-left text-xs text-muted-foreground">
                 <th scope="col" className="py-2 pr-2 font-medium">
                   {t("reminders.kind")}
@@ -148,27 +149,32 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
             </thead>
             <tbody>
               {reminderKinds.map((kind) => (
-                <tr key={kind} className="border-b last:border-0">
-                  <th scope="row" className="py-2.5 pr-2 text-left font-normal">
+                <tr key={kind} className="grid grid-cols-2 gap-x-4 border-b last:border-0 sm:table-row">
+                  <th scope="row" className="col-span-full py-2.5 pr-2 text-left font-normal">
                     {t(`reminders.kinds.${kind}`)}
                   </th>
                   {reminderChannels.map((channel) => (
-                    <td key={channel} className="px-1 py-2.5 text-center">
+                    <td key={channel} className="px-1 py-2.5 sm:text-center">
                       {/* A channel that cannot reach the person keeps its choice when the rest is saved. */}
                       {!reachable[channel] && settings.channels[kind][channel] ? (
                         <input type="hidden" name={`channel:${kind}:${channel}`} value="on" />
                       ) : null}
-                      <Checkbox
-                        name={`channel:${kind}:${channel}`}
-                        value="on"
-                        defaultChecked={settings.channels[kind][channel] && reachable[channel]}
-                        disabled={!reachable[channel]}
-                        aria-label={t("reminders.toggle", {
-                          kind: t(`reminders.kinds.${kind}`),
-                          channel: t(`reminders.channels.${channel}`),
-                        })}
-                        title={channelHint(channel)}
-                      />
+                      <label className="inline-flex items-center gap-2">
+                        <Checkbox
+                          name={`channel:${kind}:${channel}`}
+                          value="on"
+                          defaultChecked={settings.channels[kind][channel] && reachable[channel]}
+                          disabled={!reachable[channel]}
+                          aria-label={t("reminders.toggle", {
+                            kind: t(`reminders.kinds.${kind}`),
+                            channel: t(`reminders.channels.${channel}`),
+                          })}
+                          title={channelHint(channel)}
+                        />
+                        <span className="text-xs text-muted-foreground sm:hidden" aria-hidden>
+                          {t(`reminders.channels.${channel}`)}
+                        </span>
+                      </label>
                     </td>
                   ))}
                 </tr>
