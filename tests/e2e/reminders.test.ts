@@ -94,13 +94,23 @@ describe("reminders in Chromium", () => {
   }
 
   /** Sets the hour to the app's current one on the settings page (allowing the night first when it is night). */
-  async function remindNow(page: Page, w: (typeof words)["en" | "pt-BR"], emailOfStatements: boolean) {
+  async function remindNow(
+    page: Page,
+    w: (typeof words)["en" | "pt-BR"],
+    emailOfStatements: boolean,
+    viewport: "desktop" | "mobile",
+  ) {
     await gotoHydrated(page, "/settings#reminders");
     const hour = await page.evaluate((offset) => new Date(Date.now() + offset).getHours(), inject("testClockOffsetMs"));
     if (hour >= 22 || hour < 7) await page.getByRole("switch", { name: w.night }).click();
     await page.getByLabel(w.hour).selectOption(String(hour));
     const email = page.getByRole("checkbox", { name: w.emailOfStatements });
-    if ((await email.getAttribute("data-state")) !== (emailOfStatements ? "checked" : "unchecked")) await email.click();
+    if ((await email.getAttribute("data-state")) !== (emailOfStatements ? "checked" : "unchecked")) {
+      // On a phone each box has its channel's name beside it, and tapping the name toggles the box.
+      if (viewport === "mobile") await page.locator(`label[for="${await email.getAttribute("id")}"]`).click();
+      else await email.click();
+    }
+    await expect.poll(() => email.getAttribute("data-state")).toBe(emailOfStatements ? "checked" : "unchecked");
     await page.getByRole("button", { name: w.save }).click();
     await toastWith(page, w.saved).waitFor();
   }
@@ -135,7 +145,7 @@ describe("reminders in Chromium", () => {
       expect(await blockingViolations(page, "the empty bell")).toEqual([]);
       await page.keyboard.press("Escape");
       const sendsEmail = language === "en";
-      await remindNow(page, w, sendsEmail);
+      await remindNow(page, w, sendsEmail, viewport);
       await captureScreenshot(page, `reminders-settings-${language}-${viewport}`);
       expect(await blockingViolations(page, "the reminder settings")).toEqual([]);
       await runReminders();

@@ -159,8 +159,9 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                       {!reachable[channel] && settings.channels[kind][channel] ? (
                         <input type="hidden" name={`channel:${kind}:${channel}`} value="on" />
                       ) : null}
-                      <label className="inline-flex items-center gap-2">
+                      <span className="inline-flex items-center gap-2">
                         <Checkbox
+                          id={`reminder-${kind}-${channel}`}
                           name={`channel:${kind}:${channel}`}
                           value="on"
                           defaultChecked={settings.channels[kind][channel] && reachable[channel]}
@@ -171,10 +172,15 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                           })}
                           title={channelHint(channel)}
                         />
-                        <span className="text-xs text-muted-foreground sm:hidden" aria-hidden>
+                        {/* Its box already says the reminder and the channel; this names it for the eye on a phone. */}
+                        <label
+                          htmlFor={`reminder-${kind}-${channel}`}
+                          className="text-xs text-muted-foreground sm:hidden"
+                          aria-hidden
+                        >
                           {t(`reminders.channels.${channel}`)}
-                        </span>
-                      </label>
+                        </label>
+                      </span>
                     </td>
                   ))}
                 </tr>
