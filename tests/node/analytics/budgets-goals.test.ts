@@ -62,6 +62,21 @@ describe("budgets and goals", () => {
     ]);
   });
 
+  it("answers a budget's creation with the figures the list then shows for it (two reads of the same spending)", async () => {
+    // The create reads the spending with the budget about to exist; the list reads it with the budgets as they are.
+    for (const body of [
+      { tag_id: h.home.id, amount: "250.00", rollover: true, start_month: "2026-10" },
+      { amount: "400.00", rollover: true, start_month: "2026-10" },
+      { tag_id: h.food.id, amount: "300.00", start_month: "2026-11" },
+    ]) {
+      const created = await send("POST", "/budgets", body);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const listed = await send("GET", "/budgets");
+      const same = listed.body.data.find((budget: { uuid: string }) => budget.uuid === created.body.data.uuid);
+      expect(same.current_month).toEqual(created.body.data.current_month);
+    }
+  });
+
   it("analyses each budget over the range and month by month, with warnings at 80 % and over 100 %", async () => {
     await threeBudgets();
     const { body } = await send("GET", "/analytics/budget-analysis?from=2026-10-01&to=2026-11-30");
