@@ -22,7 +22,7 @@ CREATE TABLE `tag_day_flows` (
 	PRIMARY KEY(`workspace_id`, `day`, `kind`, `tag_id`, `leg`, `currency`)
 );
 --> statement-breakpoint
--- The reports' rollups (ARCHITECTURE §19, db/schema/rollups.ts), filled from the rows there are, then
+-- The reports' rollups (docs/decisions/034-report-rollups-kept-by-triggers.md, db/schema/rollups.ts), filled from the rows there are, then
 -- kept by triggers in the same statement as every write of a transaction or of its tags. A leg is
 -- `account:{id}` (an account, or a debit card's account) or `card:{id}` (a credit-mode card's debt).
 INSERT INTO `ledger_day_flows` (`workspace_id`, `day`, `kind`, `leg`, `direction`, `currency`, `amount_units`, `transaction_count`)
