@@ -172,20 +172,21 @@ function takenIdsQuery(ctx: ServiceContext, ref: ImportRef, ids: string[]) {
     );
 }
 
-const chunkQuery = (ctx: ServiceContext, ref: ImportRef, chunkIndex: number) =>
+/** A chunk already written of an import (a statement's or a move-in's): a repeated chunk answers what it wrote. */
+export const chunkQuery = (ctx: ServiceContext, importId: string, chunkIndex: number) =>
   ctx.db
     .select({ createdCount: statementImportChunks.createdCount, skippedCount: statementImportChunks.skippedCount })
     .from(statementImportChunks)
     .where(
       and(
-        eq(statementImportChunks.importId, isUuid(ref.importId) ? ref.importId : ""),
+        eq(statementImportChunks.importId, isUuid(importId) ? importId : ""),
         eq(statementImportChunks.chunkIndex, chunkIndex),
       ),
     );
 
 type ChunkAnswer = z.infer<typeof importChunkAnswerSchema>;
 
-const chunkAnswer = (chunkIndex: number, row: { createdCount: number; skippedCount: number }): ChunkAnswer => ({
+export const chunkAnswer = (chunkIndex: number, row: { createdCount: number; skippedCount: number }): ChunkAnswer => ({
   chunk_index: chunkIndex,
   created: row.createdCount,
   skipped: row.skippedCount,
@@ -222,7 +223,7 @@ export async function writeImportChunk(
     rows: { importRows, chunkRows, accountRows, cardRows, takenRows, filedTags },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     importRows: importRowQuery(ctx, input),
-    chunkRows: chunkQuery(ctx, input, input.chunk_index),
+    chunkRows: chunkQuery(ctx, input.importId, input.chunk_index),
     ...importLegQueries(
       ctx,
       input,

@@ -8,7 +8,6 @@ import {
   accounts,
   cards,
   loans,
-  statementImportChunks,
   statementImports,
   tags,
   transactionPartTags,
@@ -25,7 +24,14 @@ import type { Language } from "../i18n/language.ts";
 import { comparedDays, matchLines, type ComparableLine } from "../imports/duplicates.ts";
 import { existingTransactionsQuery, namedLegsQueries } from "../imports/import-target.ts";
 import { refusedFile, statementTooLarge } from "../imports/import-preview.service.ts";
-import { type ChunkWrite, failedWith, undoneImport, writtenChunk } from "../imports/imports.service.ts";
+import {
+  type ChunkWrite,
+  chunkAnswer,
+  chunkQuery,
+  failedWith,
+  undoneImport,
+  writtenChunk,
+} from "../imports/imports.service.ts";
 import { storedDescription, storedNote, unitsOf } from "../imports/line-values.ts";
 import { maxStatementBytes, maxStatementLines, StatementProblem } from "../imports/statement.ts";
 import { decodeStatementBytes } from "../imports/statement-text.ts";
@@ -555,15 +561,7 @@ export async function writeMoveInChunk(
     rows: { moveInRows, chunkRows, accountRows, cardRows, takenRows, tagRows },
   } = await readInWorkspace(ctx, input.workspaceId, "finances.write", {
     moveInRows: moveInRowQuery(ctx, input),
-    chunkRows: ctx.db
-      .select({ createdCount: statementImportChunks.createdCount, skippedCount: statementImportChunks.skippedCount })
-      .from(statementImportChunks)
-      .where(
-        and(
-          eq(statementImportChunks.importId, isUuid(input.moveInId) ? input.moveInId : ""),
-          eq(statementImportChunks.chunkIndex, input.chunk_index),
-        ),
-      ),
+    chunkRows: chunkQuery(ctx, input.moveInId, input.chunk_index),
     ...legQueries(ctx, input.workspaceId, legs),
     takenRows: ctx.db
       .select({
@@ -585,7 +583,7 @@ export async function writeMoveInChunk(
   const record = moveInRows[0];
   if (!record) throw moveInNotFound();
   const claimed = chunkRows[0];
-  if (claimed) return { chunk_index: input.chunk_index, created: claimed.createdCount, skipped: claimed.skippedCount };
+  if (claimed) return chunkAnswer(input.chunk_index, claimed);
   if (record.undoneAt) throw new AppError("IMPORT_UNDONE");
   const lookup = lookupOf(accountRows, cardRows);
   const taken = new Set(takenRows.map((row) => `${row.leg}\u0000${row.importedId}`));

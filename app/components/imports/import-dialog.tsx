@@ -30,7 +30,13 @@ import type { RuleDialogProps } from "~/components/rules/rule-dialog";
 import { ruleValuesFromLine } from "~/components/rules/rule-values";
 import { fetchTagOptions } from "~/components/rules/rules-api";
 import { CsvMappingFields } from "./csv-mapping-fields";
-import { ErrorText, FileField, lineStatusVariant, WritingProgress } from "~/components/ui/upload-parts";
+import {
+  ErrorText,
+  FileField,
+  LineCountBadges,
+  lineStatusVariant,
+  WritingProgress,
+} from "~/components/ui/upload-parts";
 import { chunkLine, type ImportPreview, type ImportResponse, importApi, type PreviewLine } from "./import-api";
 import { LineFiling } from "./line-filing";
 
@@ -489,26 +495,7 @@ function PreviewTable({
       <p className="text-sm font-medium">
         {t("preview.summary", { name: target.name, format: preview.format.toUpperCase() })}
       </p>
-      <ul className="flex flex-wrap gap-2 text-sm" aria-label={t("preview.statusColumn")}>
-        <li>
-          <Badge variant="success">{t("preview.new", { count: counts.new })}</Badge>
-        </li>
-        {counts.duplicate ? (
-          <li>
-            <Badge>{t("preview.duplicate", { count: counts.duplicate })}</Badge>
-          </li>
-        ) : null}
-        {counts.possible_duplicate ? (
-          <li>
-            <Badge variant="warning">{t("preview.possible", { count: counts.possible_duplicate })}</Badge>
-          </li>
-        ) : null}
-        {counts.refused ? (
-          <li>
-            <Badge variant="destructive">{t("preview.refused", { count: counts.refused })}</Badge>
-          </li>
-        ) : null}
-      </ul>
+      <LineCountBadges counts={counts} t={t} label={t("preview.statusColumn")} />
       <StatementNotices preview={preview} />
       {counts.new === 0 && counts.possible_duplicate === 0 && !isOtherCurrency(preview) ? (
         <p className="text-sm text-muted-foreground">{t("preview.nothingNew")}</p>

@@ -2,6 +2,7 @@ import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
+import { LineCountBadges } from "~/components/ui/upload-parts";
 import { type CurrencyCode, formatAmountText } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import type { MoveInPreview } from "./move-in-api";
@@ -42,25 +43,7 @@ export function MoveInPreviewStep({ preview, included, onToggle, headingRef }: M
         <h4 id="move-in-counts" className="text-sm font-semibold">
           {t("preview.countsTitle")}
         </h4>
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <Badge variant="success">{t("preview.new", { count: counts.new })}</Badge>
-          </li>
-          {counts.duplicate ? (
-            <li>
-              <Badge>{t("preview.duplicate", { count: counts.duplicate })}</Badge>
-            </li>
-          ) : null}
-          {counts.possible_duplicate ? (
-            <li>
-              <Badge variant="warning">{t("preview.possible", { count: counts.possible_duplicate })}</Badge>
-            </li>
-          ) : null}
-          {counts.refused ? (
-            <li>
-              <Badge variant="destructive">{t("preview.refused", { count: counts.refused })}</Badge>
-            </li>
-          ) : null}
+        <LineCountBadges counts={counts} t={t}>
           {skipped.unpaid ? (
             <li>
               <Badge variant="outline">{t("preview.unpaid", { count: skipped.unpaid })}</Badge>
@@ -71,7 +54,7 @@ export function MoveInPreviewStep({ preview, included, onToggle, headingRef }: M
               <Badge variant="outline">{t("preview.notMoney", { count: skipped.not_money })}</Badge>
             </li>
           ) : null}
-        </ul>
+        </LineCountBadges>
         {skipped.unpaid ? <p className="text-sm text-muted-foreground">{t("preview.skippedHint")}</p> : null}
         {counts.possible_duplicate ? (
           <p className="text-sm text-muted-foreground">{t("preview.possibleHint")}</p>

@@ -1,11 +1,12 @@
-import type { BadgeProps } from "~/components/ui/badge";
+import type { ReactNode } from "react";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
 /**
  * What the dialogs that take a file — the statement import, "Bring your history", restoring a workspace —
- * show alike: the file's field, a refusal in the dialog, the bar of a write in chunks, and a preview line's
- * status colour.
+ * show alike: the file's field, a refusal in the dialog, the bar of a write in chunks, and a preview's
+ * line counts and status colours.
  */
 
 export function ErrorText({ message }: { message: string | null }) {
@@ -67,6 +68,45 @@ type FileFieldProps = {
   accept: string;
   onFile(file: File | null): void;
 };
+
+type LineStatus = Parameters<typeof lineStatusVariant>[0];
+
+/** Each status's words, the same keys in the imports' and moving in's namespaces. */
+const lineCountKeys: Record<LineStatus, string> = {
+  new: "preview.new",
+  duplicate: "preview.duplicate",
+  possible_duplicate: "preview.possible",
+  refused: "preview.refused",
+};
+
+/**
+ * A preview's lines counted by status, in their colours: the new ones always, the others when there are any;
+ * `children` are more counts of the dialog's own, as list items.
+ */
+export function LineCountBadges({
+  counts,
+  t,
+  label,
+  children,
+}: {
+  counts: Record<LineStatus, number>;
+  t: (key: string, options: { count: number }) => string;
+  label?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <ul className="flex flex-wrap gap-2 text-sm" aria-label={label}>
+      {(Object.keys(lineCountKeys) as LineStatus[]).map((status) =>
+        status === "new" || counts[status] ? (
+          <li key={status}>
+            <Badge variant={lineStatusVariant(status)}>{t(lineCountKeys[status], { count: counts[status] })}</Badge>
+          </li>
+        ) : null,
+      )}
+      {children}
+    </ul>
+  );
+}
 
 /** One file to choose, with its label and a hint of what it takes: the imports', moving in's and restoring's. */
 export function FileField({ id, label, hint, accept, onFile }: FileFieldProps) {
