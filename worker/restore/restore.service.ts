@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { newId } from "../../db/ids.ts";
 import { batchOfStatements } from "../../db/named-batch.ts";
@@ -20,7 +20,6 @@ import {
   tags,
   transactions,
   transactionTags,
-  users,
   workspaceMembers,
   workspaces,
 } from "../../db/schema/index.ts";
@@ -35,6 +34,7 @@ import { tagLinkRows } from "../ledger/tag-links.ts";
 import { payeesOfLines } from "../payees/payee-statements.ts";
 import { detectReceiptType } from "../receipts/receipt.rules.ts";
 import { receiptObjectKey } from "../receipts/receipts.service.ts";
+import { ownedWorkspacesQueries } from "../tiers/tier-queries.ts";
 import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
 import { partsOfNewRows } from "../transactions/transaction-parts.ts";
 import { countChange } from "../transactions/transactions.service.ts";
@@ -160,16 +160,7 @@ function unitsOfRecord(text: string, currency: string, file: string): number {
 
 /** The caller's plan, and how many workspaces they own, in one read. */
 async function callerLimits(ctx: PersonCall<unknown>["ctx"]) {
-  const { people, owned } = await batchAsActor(ctx, {
-    people: ctx.db
-      .select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess })
-      .from(users)
-      .where(eq(users.id, ctx.actor.userId)),
-    owned: ctx.db
-      .select({ total: count() })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.userId, ctx.actor.userId), eq(workspaceMembers.role, "owner"))),
-  });
+  const { people, owned } = await batchAsActor(ctx, ownedWorkspacesQueries(ctx));
   return { tier: resolveTier(people[0] ?? { tier: "free", hasBetaAccess: false }), owned: owned[0]?.total ?? 0 };
 }
 

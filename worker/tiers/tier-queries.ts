@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { reusableRead } from "../../db/reusable-read.ts";
 import { accounts, users, workspaceMembers } from "../../db/schema/index.ts";
+import type { PersonCall } from "../access/actor.ts";
 import type { ServiceContext } from "../context.ts";
 
 /**
@@ -36,4 +37,18 @@ const workspaceOwnerTier = reusableRead<{ workspaceId: string }>()((db, value) =
 
 export function workspaceOwnerTierQuery(_ctx: ServiceContext, workspaceId: string) {
   return workspaceOwnerTier({ workspaceId });
+}
+
+/** The caller's plan and how many workspaces they own (workspaces joined by invitation do not count). */
+export function ownedWorkspacesQueries(ctx: PersonCall<unknown>["ctx"]) {
+  return {
+    people: ctx.db
+      .select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess })
+      .from(users)
+      .where(eq(users.id, ctx.actor.userId)),
+    owned: ctx.db
+      .select({ total: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, ctx.actor.userId), eq(workspaceMembers.role, "owner"))),
+  };
 }

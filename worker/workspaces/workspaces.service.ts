@@ -1,9 +1,10 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { newId } from "../../db/ids.ts";
 import { batchByName } from "../../db/named-batch.ts";
 import { tags, users, workspaceMembers, workspaces } from "../../db/schema/index.ts";
 import { sessionEnded } from "../access/session.ts";
 import { AppError } from "../http/errors.ts";
+import { ownedWorkspacesQueries } from "../tiers/tier-queries.ts";
 import { isWithinLimit, resolveTier } from "../tiers/tiers.ts";
 import { workspaceNotFound, type WorkspaceRef } from "../access/workspace-access.ts";
 import type { Currency } from "../../db/enums.ts";
@@ -36,17 +37,8 @@ export async function listWorkspaces({ ctx }: PersonCall) {
  * nothing to roll up and no reason to go through the tags feature.
  */
 export async function createWorkspace({ ctx, input }: PersonCall<CreateWorkspaceInput>) {
-  const { accounts, owned } = await batchAsActor(ctx, {
-    accounts: ctx.db
-      .select({ tier: users.tier, hasBetaAccess: users.hasBetaAccess })
-      .from(users)
-      .where(eq(users.id, ctx.actor.userId)),
-    owned: ctx.db
-      .select({ total: count() })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.userId, ctx.actor.userId), eq(workspaceMembers.role, "owner"))),
-  });
-  const account = accounts[0];
+  const { people, owned } = await batchAsActor(ctx, ownedWorkspacesQueries(ctx));
+  const account = people[0];
   if (!account) throw sessionEnded();
   if (input.beta_features_enabled && !account.hasBetaAccess) throw betaAccessNeeded();
   const tier = resolveTier(account);
