@@ -5,6 +5,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { pageContext } from "../worker/context";
 import { serverI18n } from "./lib/i18n.server";
 import { detectLanguage } from "./lib/i18n";
+import { modulesAfterPaint } from "./lib/modules-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,5 +44,5 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(modulesAfterPaint(body, cspNonce), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -2,10 +2,10 @@
  * `npm run bench:weight [-- --no-build] [-- --files]`: what a first visit to each signed-in page (and /login)
  * downloads in JavaScript and CSS, brotli-compressed at quality 11 as Cloudflare serves them.
  * Serves the build in workerd (Miniflare) against a fresh sqld with one signed-in owner, reads each
- * page's HTML, and counts every script, module preload, stylesheet and inline module import it
- * names, once per page (the files come from build/client). Prints a Markdown table against the
- * budget: signed-in pages ≤ 150 KB, /login ≤ 100 KB; the analytics page, charts included,
- * ≤ 250 KB. Not part of `npm test`.
+ * page's HTML, and counts every script, module preload (also those sent inert until the first paint), stylesheet
+ * and inline module import it names, once per page (the files come from build/client). Prints a Markdown table
+ * against the budget: signed-in pages ≤ 150 KB, /login ≤ 100 KB; the analytics page, charts included, ≤ 250 KB.
+ * Not part of `npm test`.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -45,8 +45,8 @@ const pages: Array<{ path: string; isSignedIn: boolean; budget?: number }> = [
 function firstLoadAssets(html: string): string[] {
   const found = new Set<string>();
   const patterns = [
-    /<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g,
-    /<link\b[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g,
+    /<link\b[^>]*rel="(?:modulepreload|moneta-modulepreload|stylesheet)"[^>]*href="([^"]+)"/g,
+    /<link\b[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|moneta-modulepreload|stylesheet)"/g,
     /<script\b[^>]*src="([^"]+)"/g,
     /\bimport\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g,
     /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g,

@@ -29,6 +29,8 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
     chromiumPath({ headlessShell: false }),
     [
       "--headless=new",
+      // The phone benchmarks' proxy serves HTTP/2 over TLS with a throwaway certificate (scripts/compressing-proxy.ts).
+      "--ignore-certificate-errors",
       "--no-sandbox",
       "--disable-gpu",
       "--disable-dev-shm-usage",

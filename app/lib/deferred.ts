@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { startTransition, useEffect } from "react";
 
 /**
  * Code a page does not need to show itself or to become interactive — the insides of menus,
@@ -32,32 +32,44 @@ export function deferredModule<Module>(importModule: () => Promise<Module>): Def
 }
 
 /** Calls `task` when the browser is idle (Safari has no requestIdleCallback: a short timer). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 1000);
-  return () => window.clearTimeout(handle);
+function whenIdle(task: () => void) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(task, { timeout: 3000 });
+  else window.setTimeout(task, 1000);
 }
 
-/** Fetches the module when the page is idle after mounting; `onLoaded` receives it. */
+const idleLoads = new WeakMap<DeferredModule<unknown>, Promise<unknown>>();
+
+/**
+ * One fetch per module once the browser is idle, however many components wait for it (a menu on every row): they
+ * all hear of it in the same microtask, so React renders them together, once.
+ */
+function loadWhenIdle<Module>(deferred: DeferredModule<Module>): Promise<Module> {
+  let loading = idleLoads.get(deferred) as Promise<Module> | undefined;
+  if (!loading) {
+    loading = new Promise<void>((idle) => whenIdle(idle)).then(() => deferred.load());
+    // Offline or a new deployment: the next mount, or the first use, tries again.
+    loading.catch(() => idleLoads.delete(deferred));
+    idleLoads.set(deferred, loading);
+  }
+  return loading;
+}
+
+/**
+ * Fetches the module when the page is idle after mounting; `onLoaded` receives it, as a transition: swapping a
+ * placeholder for the real thing never holds up what the person is doing.
+ */
 export function usePreloadWhenIdle<Module>(deferred: DeferredModule<Module>, onLoaded?: (module: Module) => void) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once after mounting; onLoaded only sets state, so the first render's serves
   useEffect(() => {
     let isMounted = true;
-    const cancel = whenIdle(() => {
-      deferred.load().then(
-        (module) => {
-          if (isMounted) onLoaded?.(module);
-        },
-        // Offline or a new deployment: the first use tries again.
-        () => {},
-      );
-    });
+    loadWhenIdle(deferred).then(
+      (module) => {
+        if (isMounted && onLoaded) startTransition(() => onLoaded(module));
+      },
+      () => {},
+    );
     return () => {
       isMounted = false;
-      cancel();
     };
     // Once per mount: onLoaded is a state setter, whose identity does not matter here.
   }, [deferred]);
