@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser, openPage } from "../tests/support/browser.ts";
-import { startCompressingProxy } from "./compressing-proxy.ts";
+import { startCompressingProxy, warmThroughProxy } from "./compressing-proxy.ts";
 import { throttledPhoneLcp } from "./throttled-phone.ts";
 import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";
 import {
@@ -221,12 +221,7 @@ async function measurePaint(browser: Browser, baseURL: string, isUncompressed: b
   const proxy = isUncompressed ? null : await startCompressingProxy(baseURL);
   try {
     const target = proxy?.url ?? baseURL;
-    if (proxy) {
-      // ignoreHTTPSErrors: the proxy's certificate is a throwaway one (scripts/compressing-proxy.ts).
-      const context = await browser.newContext({ ignoreHTTPSErrors: true });
-      await (await context.newPage()).goto(`${target}/`, { waitUntil: "networkidle" });
-      await context.close();
-    }
+    if (proxy) await warmThroughProxy(browser, `${target}/`);
     const lcps = [];
     for (let run = 0; run < lcpRuns; run++) lcps.push(await throttledPhoneLcp(browser, `${target}/`));
     const lighthouse = await runLighthouseMobile(`${target}/`, lighthouseRuns);

@@ -20,6 +20,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
 import { freePort } from "./local-stack.ts";
 
 const compressibleType = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
@@ -127,4 +128,19 @@ export async function startCompressingProxy(upstream: string): Promise<{ url: st
         server.close(() => closed());
       }),
   };
+}
+
+/**
+ * One load of `url` through the proxy until the network is quiet (with a session cookie when given), so the proxy
+ * holds the page's build files compressed before the measured runs, as the CDN's edge does.
+ */
+export async function warmThroughProxy(browser: Browser, url: string, cookie?: { name: string; value: string }) {
+  // ignoreHTTPSErrors: the proxy's certificate is a throwaway one.
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  try {
+    if (cookie) await context.addCookies([{ ...cookie, url }]);
+    await (await context.newPage()).goto(url, { waitUntil: "networkidle" });
+  } finally {
+    await context.close();
+  }
 }
