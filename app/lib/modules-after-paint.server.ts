@@ -3,8 +3,8 @@
  * React Router's <Scripts> asks for every module of the page at once: modulepreload links in the head, and a module
  * script at the end of the body whose imports start the rest. On a phone those downloads share the link with the
  * stylesheet and the font that the first paint waits for. So the HTML goes out with both inert, and a small script
- * after the module script makes them live once the page has painted (the frame after the first one has begun), or after
- * `fallbackMs` at the latest, as when a tab opened in the background paints nothing. The links keep their place
+ * after the module script makes them live once the page has painted (when the frame after the first rendered one
+ * begins), or after `fallbackMs` at the latest, as when a tab opened in the background paints nothing. The links keep their place
  * and get their own `rel` back before React hydrates, so React finds the markup it rendered.
  */
 
@@ -14,7 +14,7 @@ const fallbackMs = 1500;
 
 const moduleScriptOpening = /<script([^>]*) type="module"( async="")?>/;
 
-/** What turns them on: classic, so it runs as it is parsed; it only asks for a frame. */
+/** What turns them on: classic, so it runs as it is parsed; it only asks for two frames. */
 const starter = `(function(){var on=0;function go(){if(on)return;on=1;document.querySelectorAll('link[rel="${inertPreload}"]').forEach(function(l){l.rel="modulepreload"});var s=document.querySelector('script[type="${inertModuleType}"]');if(!s)return;var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;document.body.appendChild(m)}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,${fallbackMs})})()`;
 
 /** The page's HTML with its modules asked for after the first paint; `nonce` is the page's CSP nonce. */
