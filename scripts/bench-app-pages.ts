@@ -21,15 +21,11 @@ import type { Browser } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { startCompressingProxy, warmThroughProxy } from "./compressing-proxy.ts";
 import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";
-import type { RunningProcess } from "./local-stack.ts";
 import { throttledPhoneLcp } from "./throttled-phone.ts";
+import { commandArgument, type RunningProcess } from "./local-stack.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const transactionCount = Number(argument("transactions", "100000"));
-const runs = Number(argument("runs", "3"));
+const transactionCount = Number(commandArgument("transactions", "100000"));
+const runs = Number(commandArgument("runs", "3"));
 const throttledRuns = 5;
 /** `--repeat`: a person opening the app again, its files answered by the installed app's service worker. */
 const isRepeatVisit = process.argv.includes("--repeat");

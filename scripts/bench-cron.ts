@@ -19,16 +19,12 @@ import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
 import { startBuiltWorker } from "./built-worker.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
-import { startBenchDatabase, type RunningProcess } from "./local-stack.ts";
+import { startBenchDatabase, type RunningProcess, commandArgument } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const workspaceCount = Number(argument("workspaces", "1000"));
+const workspaceCount = Number(commandArgument("workspaces", "1000"));
 /** Half scheduled items, half occurrences of one daily rule. */
-const perWorkspace = Number(argument("per-workspace", "10"));
+const perWorkspace = Number(commandArgument("per-workspace", "10"));
 const scheduledTime = new Date("2030-06-10T12:00:00Z");
 const openingCents = 1_000_000;
 

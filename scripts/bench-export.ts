@@ -18,15 +18,18 @@ import * as schema from "../db/schema/index.ts";
 import { allText, readPdf } from "../tests/support/pdf-text.ts";
 import { readZip } from "../tests/support/xlsx-reader.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
-import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import {
+  freePort,
+  localJwtSecret,
+  startBenchDatabase,
+  startWorkerServer,
+  type RunningProcess,
+  commandArgument,
+} from "./local-stack.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const size = Number(argument("size", "100000"));
-const runs = Number(argument("runs", "5"));
-const format = argument("format", "csv");
+const size = Number(commandArgument("size", "100000"));
+const runs = Number(commandArgument("runs", "5"));
+const format = commandArgument("format", "csv");
 if (format !== "csv" && format !== "xlsx" && format !== "pdf") throw new Error("--format is csv, xlsx or pdf");
 /** A statement lists at most maxStatementRows (worker/exports/transactions-pdf.service.ts, which plain Node cannot load: it imports JSON). */
 const maxStatementRows = 5000;

@@ -16,18 +16,14 @@ import { join } from "node:path";
 import { insertAccount } from "../db/factories.ts";
 import { maxChunkLines } from "../worker/imports/imports.schemas.ts";
 import { servedBenchWorkspace } from "./bench-workspace.ts";
-import type { RunningProcess } from "./local-stack.ts";
 import type { ImportPreview } from "../worker/imports/import-preview.service.ts";
 import { chunkLine } from "../app/components/imports/import-api.ts";
+import { commandArgument, type RunningProcess } from "./local-stack.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const lineCount = Number(argument("lines", "10000"));
-const runs = Number(argument("runs", "3"));
-const existing = Number(argument("existing", "100000"));
-const ruleCount = Number(argument("rules", "200"));
+const lineCount = Number(commandArgument("lines", "10000"));
+const runs = Number(commandArgument("runs", "3"));
+const existing = Number(commandArgument("existing", "100000"));
+const ruleCount = Number(commandArgument("rules", "200"));
 
 const memos = [
   "PÃO DE AÇÚCAR",

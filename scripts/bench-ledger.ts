@@ -24,16 +24,19 @@ import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
-import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
+import {
+  freePort,
+  localJwtSecret,
+  startBenchDatabase,
+  startWorkerServer,
+  type RunningProcess,
+  commandArgument,
+} from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const sizes = argument("sizes", "100000,1000000").split(",").map(Number);
-const runs = Number(argument("runs", "200"));
+const sizes = commandArgument("sizes", "100000,1000000").split(",").map(Number);
+const runs = Number(commandArgument("runs", "200"));
 const delayMs = 50;
 
 type Target = { name: string; path: string; auth: "cookie" | "bearer"; method?: "GET" | "POST"; body?: () => unknown };

@@ -22,15 +22,11 @@ import * as schema from "../db/schema/index.ts";
 import { startFakeResend } from "../tests/support/fake-resend.ts";
 import { startBuiltWorker } from "./built-worker.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
-import { startBenchDatabase, type RunningProcess } from "./local-stack.ts";
+import { startBenchDatabase, type RunningProcess, commandArgument } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const workspaceCount = Number(argument("workspaces", "2000"));
-const peoplePer = Number(argument("people", "5"));
+const workspaceCount = Number(commandArgument("workspaces", "2000"));
+const peoplePer = Number(commandArgument("people", "5"));
 /** Monday 10 June 2030, 09:00 in São Paulo: the day is decided and its hour (08:00) has come. */
 const scheduledTime = new Date("2030-06-10T12:00:00Z");
 const roles = ["owner", "admin", "member", "member", "viewer"] as const;

@@ -12,14 +12,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { servedBenchWorkspace } from "./bench-workspace.ts";
-import type { RunningProcess } from "./local-stack.ts";
+import { commandArgument, type RunningProcess } from "./local-stack.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const existing = Number(argument("existing", "100000"));
-const ruleCount = Number(argument("rules", "200"));
+const existing = Number(commandArgument("existing", "100000"));
+const ruleCount = Number(commandArgument("rules", "200"));
 
 type Run = { uuid: string; status: string; scanned: number; matched: number; applied: number; undone: number };
 type Step = { calls: number; ms: number; slowestMs: number; trips: number; mostTrips: number };

@@ -22,15 +22,11 @@ import { addDays, latestToday } from "../worker/ledger/dates.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startBuiltWorker } from "./built-worker.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
-import { startBenchDatabase, type RunningProcess } from "./local-stack.ts";
+import { startBenchDatabase, type RunningProcess, commandArgument } from "./local-stack.ts";
 import { processCpuReader } from "./process-cpu.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const existing = Number(argument("existing", "100000"));
-const scale = Number(argument("scale", "4"));
+const existing = Number(commandArgument("existing", "100000"));
+const scale = Number(commandArgument("scale", "4"));
 const jwtSecret = "worker-test-secret-worker-test-secret";
 const credentials = { clientId: "bench-sync", clientSecret: "bench-sync-secret" };
 const now = new Date();

@@ -14,6 +14,12 @@ import { applyMigrations } from "../db/migrate.ts";
 export const projectRoot = resolve(import.meta.dirname, "..");
 /** Where `npm start` keeps the local database, logs and per-checkout secrets. */
 export const localDataDir = join(projectRoot, ".data");
+
+/** A script's `--name value` argument, or `fallback` when it was not given. */
+export function commandArgument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1]! : fallback;
+}
 const binary = (name: string) => join(projectRoot, "node_modules", ".bin", name);
 
 /** A failure a person can act on: printed as one line, never a stack trace. */

@@ -22,16 +22,12 @@ import * as schema from "../db/schema/index.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
-import { localJwtSecret, startBenchDatabase, type RunningProcess } from "./local-stack.ts";
+import { localJwtSecret, startBenchDatabase, type RunningProcess, commandArgument } from "./local-stack.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const pathTemplate = argument("path", "/workspaces/{w}/dashboard");
-const transactionCount = Number(argument("transactions", "100000"));
-const repeat = Number(argument("repeat", "10"));
-const rounds = Number(argument("rounds", "31"));
+const pathTemplate = commandArgument("path", "/workspaces/{w}/dashboard");
+const transactionCount = Number(commandArgument("transactions", "100000"));
+const repeat = Number(commandArgument("repeat", "10"));
+const rounds = Number(commandArgument("rounds", "31"));
 
 /** A statement as the Worker's libSQL client sends it in a Hrana pipeline. */
 type Statement = { sql: string; args: unknown[]; named_args: unknown[] };

@@ -26,16 +26,12 @@ import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { seedBenchWorkspace } from "./bench-workspace.ts";
 import { startBuiltWorker } from "../tests/support/built-worker.ts";
-import { freePort, migrateDatabase, startDatabase } from "./local-stack.ts";
+import { freePort, migrateDatabase, startDatabase, commandArgument } from "./local-stack.ts";
 import { processCpuMs } from "./process-cpu.ts";
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
-const pathTemplate = argument("path", "/workspaces/{w}/transactions");
-const runs = Number(argument("runs", "300"));
-const transactionCount = Number(argument("transactions", "5000"));
+const pathTemplate = commandArgument("path", "/workspaces/{w}/transactions");
+const runs = Number(commandArgument("runs", "300"));
+const transactionCount = Number(commandArgument("transactions", "5000"));
 const jwtSecret = "profile-secret-profile-secret-profile-secret";
 
 type ProfileNode = {
@@ -148,7 +144,7 @@ const serverTimesInto = (times: number[]) => (line: string) => {
   const entry = JSON.parse(line) as { event?: string; duration_ms?: number };
   if (entry.event === "request" && typeof entry.duration_ms === "number") times.push(entry.duration_ms);
 };
-const baselineDir = process.argv.includes("--against") ? argument("against", "") : undefined;
+const baselineDir = process.argv.includes("--against") ? commandArgument("against", "") : undefined;
 const worker = startBuiltWorker({
   databaseUrl: database.url,
   vars,
@@ -190,7 +186,7 @@ try {
   };
   if (process.argv.includes("--html")) {
     const page = await worker.dispatchFetch(`http://profile.local${path}`, { headers, redirect: "manual" });
-    writeFileSync(argument("html", "page.html"), await page.text());
+    writeFileSync(commandArgument("html", "page.html"), await page.text());
   }
 
   if (baseline) {
@@ -240,7 +236,7 @@ try {
       for (let run = 0; run < runs; run++) await request();
       const { profile } = await inspector.send<{ profile: HeapProfile }>("HeapProfiler.stopSampling");
       if (process.argv.includes("--save-allocations"))
-        writeFileSync(argument("save-allocations", "worker.heapprofile"), JSON.stringify(profile));
+        writeFileSync(commandArgument("save-allocations", "worker.heapprofile"), JSON.stringify(profile));
       summariseAllocations(profile);
     }
     await inspector.send("Profiler.enable");
@@ -249,7 +245,8 @@ try {
     for (let run = 0; run < runs; run++) await request();
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
     inspector.close();
-    if (process.argv.includes("--save")) writeFileSync(argument("save", "worker.cpuprofile"), JSON.stringify(profile));
+    if (process.argv.includes("--save"))
+      writeFileSync(commandArgument("save", "worker.cpuprofile"), JSON.stringify(profile));
     summarise(profile);
   }
 } finally {
