@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { insertAccount } from "../db/factories.ts";
-import { maxChunkLines } from "../worker/imports/imports.schemas.ts";
+import { maxChunkLines } from "../worker/imports/statement.ts";
 import { servedBenchWorkspace } from "./bench-workspace.ts";
 import type { ImportPreview } from "../worker/imports/import-preview.service.ts";
 import { chunkLine } from "../app/components/imports/import-api.ts";

@@ -1,4 +1,4 @@
-import { startTransition, useEffect } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * Code a page does not need to show itself or to become interactive — the insides of menus,
@@ -73,4 +73,27 @@ export function usePreloadWhenIdle<Module>(deferred: DeferredModule<Module>, onL
     };
     // Once per mount: onLoaded is a state setter, whose identity does not matter here.
   }, [deferred]);
+}
+
+/**
+ * The module, asked for when the component mounts and `null` until it has arrived: what only a form that is
+ * open needs, such as the zod schemas it checks before sending (the server checks them again, so a form sent
+ * before they arrive loses nothing).
+ */
+export function useLoadedModule<Module>(deferred: DeferredModule<Module>): Module | null {
+  const [loaded, setLoaded] = useState(deferred.current);
+  useEffect(() => {
+    if (loaded) return;
+    let isMounted = true;
+    deferred.load().then(
+      (module) => {
+        if (isMounted) setLoaded(() => module);
+      },
+      () => {},
+    );
+    return () => {
+      isMounted = false;
+    };
+  }, [deferred, loaded]);
+  return loaded;
 }

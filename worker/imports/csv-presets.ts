@@ -1,12 +1,6 @@
 import english from "../../locales/en/exports.json";
 import portuguese from "../../locales/pt-BR/exports.json";
-import type {
-  CsvMappingGuess,
-  CsvDateFormat,
-  CsvDecimalMark,
-  CsvDelimiter,
-  CsvPresetId,
-} from "./csv-mapping.schemas.ts";
+import type { CsvMappingGuess, CsvDateFormat, CsvDecimalMark, CsvDelimiter, CsvPresetId } from "./csv-mapping.ts";
 import { datePartsOf, decimalMarkShownBy, readCsvAmount, readCsvDate } from "./csv-values.ts";
 
 /**

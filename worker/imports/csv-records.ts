@@ -1,4 +1,4 @@
-import type { CsvDelimiter } from "./csv-mapping.schemas.ts";
+import type { CsvDelimiter } from "./csv-mapping.ts";
 import { StatementProblem } from "./statement.ts";
 
 /**

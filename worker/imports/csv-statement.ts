@@ -1,11 +1,11 @@
+import type { CsvMapping } from "./csv-mapping.schemas.ts";
 import {
   type CsvDelimiter,
-  type CsvMapping,
   type CsvMappingGuess,
   type CsvPresetId,
   completeMapping,
   maxCsvColumns,
-} from "./csv-mapping.schemas.ts";
+} from "./csv-mapping.ts";
 import { csvPresets, type CsvSample, monetaExtraColumns, monetaKindOf } from "./csv-presets.ts";
 import { type CsvRecord, csvRecords } from "./csv-records.ts";
 import { datePartsOf, negatedAmount, readCsvAmount, readCsvDate } from "./csv-values.ts";
@@ -16,10 +16,10 @@ import { assertDayInRange, maxStatementLines, type StatementLine, StatementProbl
  * with the mapping the person confirmed (parseCsvStatement). Pure: text in, lines or a refusal out.
  */
 
-export type { CsvMapping, CsvPresetId } from "./csv-mapping.schemas.ts";
-export type { CsvMappingGuess } from "./csv-mapping.schemas.ts";
+export type { CsvMapping } from "./csv-mapping.schemas.ts";
+export type { CsvMappingGuess, CsvPresetId } from "./csv-mapping.ts";
 export type { CsvPreset } from "./csv-presets.ts";
-export { completeMapping } from "./csv-mapping.schemas.ts";
+export { completeMapping } from "./csv-mapping.ts";
 export { csvPresets } from "./csv-presets.ts";
 
 export type CsvInspection = {

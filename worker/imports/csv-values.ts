@@ -1,4 +1,4 @@
-import type { CsvDateFormat, CsvDecimalMark } from "./csv-mapping.schemas.ts";
+import type { CsvDateFormat, CsvDecimalMark } from "./csv-mapping.ts";
 
 /**
  * A CSV cell's date and amount, read in the format the person chose and nothing else: a value that

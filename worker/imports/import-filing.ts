@@ -5,7 +5,7 @@ import { fieldError } from "../http/errors.ts";
 import { minorUnitOf, unitsToDecimal } from "../ledger/amounts.ts";
 import { cleanedPayeeName, payeeKeyOf } from "../payees/payee-names.ts";
 import { compileRules, outcomeOf, type RuleOutcome } from "../rules/rule-engine.ts";
-import type { RuleSource } from "../rules/rules.schemas.ts";
+import type { RuleSource } from "../rules/rule-sources.ts";
 import { rulesInOrderQuery, storedRuleOf } from "../rules/rules.service.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import type { LineFiling, PreviewFiling } from "./imports.schemas.ts";

@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { previewFilingSchema } from "./imports.schemas.ts";
 import { currencies, importFormats } from "../../db/enums.ts";
-import {
-  csvDateFormats,
-  csvDecimalMarks,
-  csvDelimiters,
-  csvMappingSchema,
-  csvPositiveMeanings,
-  csvPresetIds,
-} from "./csv-mapping.schemas.ts";
+import { csvDateFormats, csvDecimalMarks, csvDelimiters, csvPositiveMeanings, csvPresetIds } from "./csv-mapping.ts";
+import { csvMappingSchema } from "./csv-mapping.schemas.ts";
 
 const targetTypeSchema = z.enum(["account", "card"]);
 

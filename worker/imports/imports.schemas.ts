@@ -4,13 +4,7 @@ import { dateSchema } from "../ledger/dates.schemas.ts";
 import { legSchema, noteSchema, payeeNameSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
 import { positiveAmountSchema } from "../ledger/money.ts";
 import { csvMappingSchema } from "./csv-mapping.schemas.ts";
-
-/** The largest file an import takes, and the most transactions one import writes. */
-export const maxStatementBytes = 5 * 1024 * 1024;
-export const maxStatementLines = 20_000;
-
-/** Lines one chunk writes: one atomic batch each, small enough to answer within a second. */
-export const maxChunkLines = 500;
+import { maxChunkLines } from "./statement.ts";
 
 /** A signed decimal with a point, as the preview gives it ("-386.80"); the service checks the currency's places. */
 const signedDecimalSchema = z

@@ -6,8 +6,15 @@
 
 import { dateRangeYears, isWithinDateRange } from "../ledger/date-range.ts";
 
-/** The limits live with the schemas, which the import dialog shares. */
-export { maxStatementBytes, maxStatementLines } from "./imports.schemas.ts";
+/**
+ * The largest file an import takes, and the most transactions one import writes. Here, with no zod, so the
+ * import dialog checks them before uploading without evaluating the schemas when the page loads.
+ */
+export const maxStatementBytes = 5 * 1024 * 1024;
+export const maxStatementLines = 20_000;
+
+/** Lines one chunk writes: one atomic batch each, small enough to answer within a second. */
+export const maxChunkLines = 500;
 
 export type StatementLine = {
   /** The file's line (1-based) where this transaction starts, for previews and errors. */

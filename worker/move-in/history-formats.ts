@@ -1,5 +1,5 @@
 import type { HistoryApp } from "../../db/history-apps.ts";
-import type { CsvDateFormat, CsvDecimalMark, CsvDelimiter } from "../imports/csv-mapping.schemas.ts";
+import type { CsvDateFormat, CsvDecimalMark, CsvDelimiter } from "../imports/csv-mapping.ts";
 import { type CsvRecord, csvRecords } from "../imports/csv-records.ts";
 import { datePartsOf, decimalMarkShownBy, readCsvAmount, readCsvDate } from "../imports/csv-values.ts";
 import { assertDayInRange, maxStatementLines, StatementProblem } from "../imports/statement.ts";

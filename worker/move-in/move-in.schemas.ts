@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { currencies } from "../../db/enums.ts";
 import { historyApps } from "../../db/history-apps.ts";
-import { csvDateFormats } from "../imports/csv-mapping.schemas.ts";
-import { maxChunkLines } from "../imports/imports.schemas.ts";
+import { csvDateFormats } from "../imports/csv-mapping.ts";
+import { maxChunkLines } from "../imports/statement.ts";
 import { dateSchema } from "../ledger/dates.schemas.ts";
 import { legSchema, noteSchema, tagIdsSchema } from "../transactions/transactions.schemas.ts";
 

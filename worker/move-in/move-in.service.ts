@@ -46,7 +46,7 @@ import { lookupOf, resolveTransaction } from "../transactions/transaction-legs.t
 import { namedTagsQuery } from "../transactions/transactions.queries.ts";
 import type { LegRef } from "../transactions/transactions.schemas.ts";
 import { creditLimits } from "../transactions/transactions.service.ts";
-import type { CsvDateFormat } from "../imports/csv-mapping.schemas.ts";
+import type { CsvDateFormat } from "../imports/csv-mapping.ts";
 import { readHistoryFile, readHistoryWorkbook } from "./history-formats.ts";
 import { isZip, readXlsxRows, WorkbookProblem } from "./xlsx-rows.ts";
 import { nameKey } from "./history-rows.ts";

@@ -1,6 +1,7 @@
 import type { TransactionKind } from "../../db/enums.ts";
 import { hundredthsToUnits, unitsToHundredths } from "../ledger/amounts.ts";
-import type { RuleActions, RuleCondition, RuleSource } from "./rules.schemas.ts";
+import type { RuleSource } from "./rule-sources.ts";
+import type { RuleActions, RuleCondition } from "./rules.schemas.ts";
 
 /**
  * Running rules on a line (README: "Rules"): plain code over plain values, the same wherever money enters

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { transactionKinds } from "../../db/enums.ts";
-import { ruleSources } from "./rules.schemas.ts";
+import { ruleSources } from "./rule-sources.ts";
 
 const tagIds = z.array(z.string());
 

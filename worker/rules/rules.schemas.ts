@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { positiveAmountSchema } from "../ledger/money.ts";
 import { transactionKinds } from "../../db/enums.ts";
+import { ruleSources } from "./rule-sources.ts";
 
 /**
  * A rule's conditions and actions (README: "Rules"), as the API takes them and the table keeps them.
@@ -10,13 +11,6 @@ import { transactionKinds } from "../../db/enums.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const place = /^(account|card):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Where a line came from: typed in the app, a statement import, the WhatsApp assistant, a bank connection. */
-export const ruleSources = ["typed", "imported", "assistant", "bank"] as const;
-export type RuleSource = (typeof ruleSources)[number];
-
-/** What a rule runs on when it does not say: money from outside, never what a person typed. */
-export const defaultRuleSources: readonly RuleSource[] = ["imported", "assistant", "bank"];
 
 const text = z
   .string({ error: "errors:fields.ruleText" })

@@ -11,13 +11,8 @@ import { actorStillMay, readInWorkspace } from "../access/actor-access.ts";
 import type { WorkspaceRef } from "../access/workspace-access.ts";
 import type { StoredRule } from "./rule-engine.ts";
 import type { ruleResponseSchema } from "./rules.responses.ts";
-import {
-  defaultRuleSources,
-  type CreateRuleInput,
-  type RuleActions,
-  type RuleCondition,
-  type UpdateRuleInput,
-} from "./rules.schemas.ts";
+import { defaultRuleSources } from "./rule-sources.ts";
+import type { CreateRuleInput, RuleActions, RuleCondition, UpdateRuleInput } from "./rules.schemas.ts";
 
 /**
  * Rules (README: "Rules"): listed in the order they run, created (last, or at a position), changed,

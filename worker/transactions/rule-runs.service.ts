@@ -22,7 +22,7 @@ import type { WorkspaceRef } from "../access/workspace-access.ts";
 import { payeeSet } from "../payees/payee-statements.ts";
 import { compileRules, outcomeOf, type StoredRule } from "../rules/rule-engine.ts";
 import { rulesInOrderQuery, storedRuleOf } from "../rules/rules.service.ts";
-import { ruleSources } from "../rules/rules.schemas.ts";
+import { ruleSources } from "../rules/rule-sources.ts";
 
 /**
  * Rules applied to the transactions already written (README: "Rules"), in steps a person drives: a run

@@ -17,7 +17,6 @@ import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
 import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
-import { createAccountSchema, updateAccountSchema } from "../../../worker/accounts/accounts.schemas";
 import { accountTypes, type Currency, currencies } from "../../../db/enums";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/field-errors";
@@ -28,6 +27,7 @@ import { FieldError, invalidProps, useFieldMessage } from "~/components/ui/field
 import { IconPicker } from "./icon-picker";
 import { SwatchPicker } from "~/components/ui/swatch-picker";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import { deferredModule, useLoadedModule } from "~/lib/deferred";
 
 type AccountDialogProps = {
   open: boolean;
@@ -61,6 +61,9 @@ export function AccountDialog({ open, onOpenChange, account, defaultCurrency, ac
 
 const fieldNames = ["name", "type", "balance", "currency", "color", "icon"] as const;
 
+/** The form's checks, fetched when it opens: zod stays out of the pages that only offer the dialog. */
+const accountSchemas = deferredModule(() => import("../../../worker/accounts/accounts.schemas"));
+
 /** Mounted with each opening, so every opening starts with a fresh fetcher and no old errors. */
 function AccountForm({
   account,
@@ -80,6 +83,7 @@ function AccountForm({
   const [color, setColor] = useState(account?.color ?? accountColors.blue);
   const [icon, setIcon] = useState(account?.icon ?? "banknotes");
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
+  const schemas = useLoadedModule(accountSchemas);
   useIntentToast(fetcher.data, "accounts");
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
@@ -94,9 +98,9 @@ function AccountForm({
     const form = new FormData(event.currentTarget);
     const input = Object.fromEntries(fieldNames.flatMap((name) => (form.has(name) ? [[name, form.get(name)]] : [])));
     if (account) {
-      const parsed = updateAccountSchema.safeParse(input);
-      setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
-      if (!parsed.success) event.preventDefault();
+      const parsed = schemas?.updateAccountSchema.safeParse(input);
+      setClientErrors(!parsed || parsed.success ? {} : fieldErrorsFrom(parsed.error));
+      if (parsed && !parsed.success) event.preventDefault();
       return;
     }
     // The form posts the balance as typed; this only checks it the way the action will read it.
@@ -104,11 +108,11 @@ function AccountForm({
     const balance = parseOptional(form.get("balance") as string | null, (typed) =>
       parseTypedAmount(typed, language, { sign: "any", currency }),
     );
-    const parsed = createAccountSchema.safeParse({ ...input, balance: balance.ok ? balance.text : undefined });
-    const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+    const parsed = schemas?.createAccountSchema.safeParse({ ...input, balance: balance.ok ? balance.text : undefined });
+    const errors = !parsed || parsed.success ? {} : fieldErrorsFrom(parsed.error);
     const balanceRefusal = balance.ok ? undefined : refusalOf("amount", balance.reason, currency);
     setClientErrors(balanceRefusal ? { ...errors, balance: [balanceRefusal] } : errors);
-    if (!parsed.success || balanceRefusal) event.preventDefault();
+    if ((parsed && !parsed.success) || balanceRefusal) event.preventDefault();
   }
 
   return (

@@ -16,7 +16,6 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
-import { cardSchema } from "../../../worker/cards/cards.schemas";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 import { cardColors, defaultCardColor } from "../../../worker/cards/cards.presets";
@@ -26,6 +25,7 @@ import { typedWholeNumber } from "~/lib/typed-whole-number";
 import { useLanguage } from "~/lib/use-language";
 import { CardFields, type CardAccountOption, type CardFormState } from "./card-fields";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import { deferredModule, useLoadedModule } from "~/lib/deferred";
 
 type CardDialogProps = {
   open: boolean;
@@ -68,6 +68,9 @@ const fieldNames = [
 /** The days, which the schema takes as numbers. */
 const wholeNumberFields = new Set<string>(["billing_cycle_day", "due_day"]);
 
+/** The form's checks, fetched when it opens: zod stays out of the pages that only offer the dialog. */
+const cardSchemas = deferredModule(() => import("../../../worker/cards/cards.schemas"));
+
 /**
  * FormData → the shared card schema's input (empty optional fields are absent). The limit comes
  * as typed and is read in the page's language; `limit` says why when it cannot be read.
@@ -107,6 +110,7 @@ function CardForm({
     color: card?.color ?? defaultCardColor,
   });
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
+  const schemas = useLoadedModule(cardSchemas);
   useIntentToast(fetcher.data, "cards");
   const isBusy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
@@ -129,11 +133,11 @@ function CardForm({
     const form = new FormData(event.currentTarget);
     const currency = accounts.find((account) => account.uuid === form.get("account_uuid"))?.currency;
     const { input, limit } = cardInputFrom(form, language, currency);
-    const parsed = cardSchema.safeParse(input);
-    const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+    const parsed = schemas?.cardSchema.safeParse(input);
+    const errors = !parsed || parsed.success ? {} : fieldErrorsFrom(parsed.error);
     const limitRefusal = limit.ok ? undefined : refusalOf("amount", limit.reason, currency);
     setClientErrors(limitRefusal ? { ...errors, credit_limit: [limitRefusal] } : errors);
-    if (!parsed.success || limitRefusal) event.preventDefault();
+    if ((parsed && !parsed.success) || limitRefusal) event.preventDefault();
   }
 
   return (

@@ -6,7 +6,7 @@ import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ScrollingGroup } from "~/components/ui/scrolling-group";
 import { cn } from "~/lib/utils";
-import { type CsvMappingGuess, maxCsvStartLine } from "../../../worker/imports/csv-mapping.schemas";
+import { type CsvMappingGuess, maxCsvStartLine } from "../../../worker/imports/csv-mapping";
 
 type Columns = CsvMappingGuess["columns"];
 type Draft = CsvMappingGuess;

@@ -4,7 +4,7 @@ import { ErrorText, FileField } from "~/components/ui/upload-parts";
 import { Button } from "~/components/ui/button";
 import { DialogFooter } from "~/components/ui/dialog";
 import { historyApps } from "../../../db/history-apps";
-import type { CsvDateFormat } from "../../../worker/imports/csv-mapping.schemas";
+import type { CsvDateFormat } from "../../../worker/imports/csv-mapping";
 
 export type DateFormat = CsvDateFormat;
 

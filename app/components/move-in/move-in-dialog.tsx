@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { ApiRequestError } from "~/lib/api-answers";
-import { maxStatementBytes } from "../../../worker/imports/imports.schemas";
+import { maxStatementBytes } from "../../../worker/imports/statement";
 import {
   type MoveInPreview,
   type MoveInPreviewLine,

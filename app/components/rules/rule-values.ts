@@ -3,7 +3,7 @@ import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, type TypedRefusal } from "~/lib/typed-amount";
 import { numberFormat } from "../../../worker/i18n/formats";
 import type { ruleResponseSchema } from "../../../worker/rules/rules.responses";
-import { defaultRuleSources, type RuleSource } from "../../../worker/rules/rules.schemas";
+import { defaultRuleSources, type RuleSource } from "../../../worker/rules/rule-sources";
 
 /**
  * A rule as its dialog edits it — every field text as typed, amounts in the page's language — and the
