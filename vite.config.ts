@@ -121,6 +121,10 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // Code fetched later (dialogs, menus: app/lib/deferred.ts) is imported as it is, its own imports found by
+        // the browser: Vite's helper would first add a <link rel="modulepreload"> per dependency, and Chromium
+        // spends about half a millisecond on each, all in the task that asked (often a render of React's).
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
