@@ -23,9 +23,10 @@ type TriggerProps = ComponentProps<"button"> & { asChild?: boolean };
 
 /**
  * A dialog or drawer whose Radix code (focus trap, scroll lock, dismissal: ~8 KB brotli) is
- * left out of the page's first load. A closed dialog shows nothing but its trigger, so until the
- * code arrives — when the page is idle, or when the dialog is first opened — the trigger is a
- * plain button that looks and announces itself the same, and the other parts render nothing.
+ * left out of the page's first load: fetched when the page is idle, or when a dialog is first opened. A
+ * closed dialog shows nothing but its trigger, so until it is first opened the trigger is a plain button
+ * that looks and announces itself the same, and the other parts render nothing: a page's many dialogs
+ * never all change at once, in one long task, while it is still loading.
  * `names` are the module's root and trigger exports; every other export is a part.
  */
 export function deferredDialog<Parts extends Record<string, unknown>>(
@@ -41,8 +42,11 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     const [parts, setParts] = useState<Parts | null>(null);
     const [isOpenedByStandIn, setOpenedByStandIn] = useState(false);
     const focus = useStandInFocus();
-    usePreloadWhenIdle(deferred, setParts);
+    usePreloadWhenIdle(deferred);
     const isWanted = Boolean(open || defaultOpen || isOpenedByStandIn);
+    // Opened once the code is here: Radix from this rendering on (and after closing, so focus returns to its trigger).
+    const arrived = isWanted && !parts ? deferred.current() : null;
+    if (arrived) setParts(arrived);
     useEffect(() => {
       if (isWanted && !parts) deferred.load().then(setParts, () => setOpenedByStandIn(false));
     }, [isWanted, parts]);
@@ -57,8 +61,11 @@ export function deferredDialog<Parts extends Record<string, unknown>>(
     }
     // Controlled dialogs open through their owner; uncontrolled ones open once the code is here.
     const openFromStandIn = () => (open === undefined ? setOpenedByStandIn(true) : onOpenChange?.(true));
+    // A stand-in inside an open dialog (a form's own dialog) keeps its parts from taking the outer dialog's for theirs.
     return (
-      <StandInContext value={{ open: openFromStandIn, hasFocus: focus.hasFocus }}>{props.children}</StandInContext>
+      <LoadedContext value={null}>
+        <StandInContext value={{ open: openFromStandIn, hasFocus: focus.hasFocus }}>{props.children}</StandInContext>
+      </LoadedContext>
     );
   }
 

@@ -15,15 +15,16 @@ const StandInMenuContext = createContext<StandIn | null>(null);
 
 /**
  * A menu of actions: arrow keys move, type-ahead jumps, Enter picks, Escape closes (Radix).
- * Until Radix's code has arrived the trigger is a plain button that looks and announces itself
- * the same (a closed menu shows nothing else); pressing it fetches the code and opens the menu,
- * as Radix's trigger would.
+ * Until it is first opened the trigger is a plain button that looks and announces itself the same
+ * (a closed menu shows nothing else); pressing it opens the menu, as Radix's trigger would, with Radix's
+ * code, fetched when the page was idle (or then). A list's thirty menus so never all change at once,
+ * in one long task, while the page is still loading.
  */
 export function DropdownMenu({ defaultOpen, ...props }: Omit<ComponentProps<MenuParts["DropdownMenu"]>, "open">) {
   const [parts, setParts] = useState<MenuParts | null>(null);
   const [isOpenedByStandIn, setOpenedByStandIn] = useState(false);
   const focus = useStandInFocus();
-  usePreloadWhenIdle(menuParts, setParts);
+  usePreloadWhenIdle(menuParts);
 
   if (parts) {
     return (
@@ -34,9 +35,16 @@ export function DropdownMenu({ defaultOpen, ...props }: Omit<ComponentProps<Menu
   }
   const open = () => {
     setOpenedByStandIn(true);
-    menuParts.load().then(setParts, () => setOpenedByStandIn(false));
+    const arrived = menuParts.current();
+    if (arrived) setParts(arrived);
+    else menuParts.load().then(setParts, () => setOpenedByStandIn(false));
   };
-  return <StandInMenuContext value={{ open, hasFocus: focus.hasFocus }}>{props.children}</StandInMenuContext>;
+  // A stand-in inside an open menu keeps its parts from taking the outer menu's for theirs.
+  return (
+    <LoadedMenuContext value={null}>
+      <StandInMenuContext value={{ open, hasFocus: focus.hasFocus }}>{props.children}</StandInMenuContext>
+    </LoadedMenuContext>
+  );
 }
 
 export function DropdownMenuTrigger({
