@@ -61,6 +61,14 @@ const browserSafeModules: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /^worker\/transactions\/filter-keys\.ts$/, reason: "the list's filter names, kept in the page's address" },
   {
+    pattern: /^worker\/imports\/(statement|csv-mapping)\.ts$/,
+    reason: "an import's limits and a CSV mapping's choices, which the import dialog checks before uploading",
+  },
+  {
+    pattern: /^worker\/rules\/rule-sources\.ts$/,
+    reason: "where the lines a rule runs on come from, which its form offers",
+  },
+  {
     pattern: /^worker\/payees\/payee-names\.ts$/,
     reason: "a payee's name and length, the same in the form and on the server",
   },

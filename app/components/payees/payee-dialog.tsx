@@ -17,10 +17,10 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import { deferredModule, useLoadedModule } from "~/lib/deferred";
 import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 import { payeeNameMaxLength } from "../../../worker/payees/payee-names";
-import { payeeSchema } from "../../../worker/payees/payees.schemas";
 import type { PayeeResponse } from "./payee-row";
 
 type PayeeDialogProps = {
@@ -52,6 +52,9 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
  * The name; a rename to a name another payee has is refused (two payees are one by merging), so the
  * refusal offers that merge at once.
  */
+/** The form's checks, fetched when it opens: zod stays out of the pages that only offer the dialog. */
+const payeeSchemas = deferredModule(() => import("../../../worker/payees/payees.schemas"));
+
 function PayeeForm({
   payee,
   payees,
@@ -66,6 +69,7 @@ function PayeeForm({
   const messageFor = useFieldMessage();
   const [name, setName] = useState(payee?.name ?? "");
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
+  const schemas = useLoadedModule(payeeSchemas);
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   const isNameTaken = refusal?.code === "PAYEE_NAME_TAKEN";
   // The refusal says so at the field: no toast over it.
@@ -80,7 +84,8 @@ function PayeeForm({
   }, [fetcher.state, fetcher.data, onDone]);
 
   function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = payeeSchema.safeParse({ name });
+    if (!schemas) return;
+    const parsed = schemas.payeeSchema.safeParse({ name });
     setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
     if (!parsed.success) event.preventDefault();
   }

@@ -21,9 +21,9 @@ import type { FieldMessages } from "../../../worker/http/messages";
 import { fieldErrorsFrom } from "../../../worker/http/field-errors";
 import { cardColors } from "../../../worker/cards/cards.presets";
 import { defaultTagColor } from "../../../worker/tags/tags.presets";
-import { createTagSchema, updateTagSchema } from "../../../worker/tags/tags.schemas";
 import type { TagResponse } from "./tag-row";
 import { submitAtOnce } from "~/lib/submit-at-once";
+import { deferredModule, useLoadedModule } from "~/lib/deferred";
 import { cn } from "~/lib/utils";
 
 /** Grey first (the default), then the card palette. */
@@ -52,12 +52,16 @@ export function TagDialog({ open, onOpenChange, tag, tags }: TagDialogProps) {
   );
 }
 
+/** The form's checks, fetched when it opens: zod stays out of the pages that only offer the dialog. */
+const tagSchemas = deferredModule(() => import("../../../worker/tags/tags.schemas"));
+
 function TagForm({ tag, tags, onDone }: { tag?: TagResponse; tags: readonly TagResponse[]; onDone(): void }) {
   const { t } = useTranslation("tags");
   const fetcher = useFetcher<ActionResult>();
   const messageFor = useFieldMessage();
   const [color, setColor] = useState(tag?.color ?? defaultTagColor);
   const [clientErrors, setClientErrors] = useState<FieldMessages>({});
+  const schemas = useLoadedModule(tagSchemas);
   useIntentToast(fetcher.data, "tags");
   const isBusy = fetcher.state !== "idle";
   const errors = { ...(fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined), ...clientErrors };
@@ -80,7 +84,8 @@ function TagForm({ tag, tags, onDone }: { tag?: TagResponse; tags: readonly TagR
       description: form.get("description"),
       parent_id: form.get("parent_id") ?? undefined,
     };
-    const parsed = (tag ? updateTagSchema : createTagSchema).safeParse(input);
+    if (!schemas) return;
+    const parsed = (tag ? schemas.updateTagSchema : schemas.createTagSchema).safeParse(input);
     setClientErrors(parsed.success ? {} : fieldErrorsFrom(parsed.error));
     if (!parsed.success) event.preventDefault();
   }
