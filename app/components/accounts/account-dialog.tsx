@@ -10,12 +10,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatAmountInput, formatMoney } from "~/lib/format";
 import { parseOptional, parseTypedAmount, refusalOf } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
-import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import { accountTypes, type Currency, currencies } from "../../../db/enums";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -145,7 +144,7 @@ function AccountForm({
             id="account-type"
             name="type"
             defaultValue={account?.type ?? "checking"}
-            className={cn(fieldClassName, "h-10 px-3")}
+            className={nativeSelectClassName}
           >
             {accountTypes.map((type) => (
               <option key={type} value={type}>
@@ -160,7 +159,7 @@ function AccountForm({
             id="account-currency"
             name="currency"
             defaultValue={account?.currency ?? defaultCurrency}
-            className={cn(fieldClassName, "h-10 px-3")}
+            className={nativeSelectClassName}
             {...invalidProps("account-currency-error", message("currency"))}
           >
             {currencies.map((currency) => (

@@ -15,12 +15,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatAmountInput } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
-import { cn } from "~/lib/utils";
 import { accountColors } from "../../../worker/accounts/accounts.presets";
 import { addDays } from "../../../worker/ledger/dates";
 import type { AccountOption, Budget, Goal, TagOption } from "./report-state";
@@ -119,7 +118,7 @@ export function BudgetDialog({
             </p>
           ) : (
             <Field id="budget-tag" label={t("budgetForm.tag")} error={error("tag_id")}>
-              <select {...input("budget-tag", "tag_id")} className={cn(fieldClassName, "h-10 px-3")}>
+              <select {...input("budget-tag", "tag_id")} className={nativeSelectClassName}>
                 {free.map((tag) => (
                   <option key={tag.uuid} value={tag.uuid}>
                     {tag.name}

@@ -6,11 +6,10 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { formatAmountText, formatDate, type CurrencyCode } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
 import type { useRowActions } from "~/lib/use-row-actions";
-import { cn } from "~/lib/utils";
 import type { BankConnectionsData } from "~/routes/workspace-bank-connections";
 import { type Availability, usePluggyWidget } from "./connect-panel";
 
@@ -317,7 +316,7 @@ function AccountRow({
         </label>
         <select
           id={selectId}
-          className={cn(fieldClassName, "h-10 px-3")}
+          className={nativeSelectClassName}
           value={linkValue(account.link)}
           disabled={!canConnect || busyId === connectionId}
           onChange={(event) => post("link", connectionId, { remote: account.uuid, link: event.target.value })}

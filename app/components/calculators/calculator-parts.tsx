@@ -3,13 +3,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { formatMoney } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { parseTypedAmount, parseTypedRate } from "~/lib/typed-amount";
 import { useLanguage } from "~/lib/use-language";
 import { useTypedMessage } from "~/lib/use-typed-message";
-import { cn } from "~/lib/utils";
 import { dateRangeYears, isWithinDateRange } from "../../../worker/ledger/date-range";
 import {
   type PaymentFrequency,
@@ -97,7 +96,7 @@ export function ChoiceField<Value extends string>({ id, label, value, options, o
       <Label htmlFor={id}>{label}</Label>
       <select
         id={id}
-        className={cn(fieldClassName, "h-10 px-3")}
+        className={nativeSelectClassName}
         value={value}
         onChange={(event) => onChange(event.target.value as Value)}
       >

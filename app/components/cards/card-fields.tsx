@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FieldError } from "~/components/ui/field-error";
 import { formatAmountInput } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
-import { cn } from "~/lib/utils";
 import type { AccountResponse } from "../../../worker/accounts/accounts.mapper";
 import type { CardResponse } from "../../../worker/cards/cards.mapper";
 import { cardModes, cardTypes, type CardMode, type CardType } from "../../../db/enums";
@@ -29,7 +28,7 @@ type CardFieldsProps = {
   limitMessage?: string;
 };
 
-const selectClass = cn(fieldClassName, "h-10 px-3");
+const selectClass = nativeSelectClassName;
 const invalid = (errors: FieldMessages, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
 
 /**

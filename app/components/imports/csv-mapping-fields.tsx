@@ -2,10 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Button } from "~/components/ui/button";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ScrollingGroup } from "~/components/ui/scrolling-group";
-import { cn } from "~/lib/utils";
 import { type CsvMappingGuess, maxCsvStartLine } from "../../../worker/imports/csv-mapping";
 
 type Columns = CsvMappingGuess["columns"];
@@ -31,7 +30,7 @@ function NativeSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={cn(fieldClassName, "h-10 px-3")}
+        className={nativeSelectClassName}
       >
         {children}
       </select>

@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast-store";
 import { formatAmountText, formatDate } from "~/lib/format";
@@ -413,7 +413,7 @@ function ChooseStep({
           id="import-target"
           value={target}
           onChange={(event) => setTarget(event.target.value)}
-          className={cn(fieldClassName, "h-10 px-3")}
+          className={nativeSelectClassName}
         >
           <option value="">{t("targetPlaceholder")}</option>
           <optgroup label={t("accounts")}>
@@ -448,7 +448,7 @@ function ChooseStep({
             id="import-statement"
             value={statementIndex}
             onChange={(event) => setStatementIndex(Number(event.target.value))}
-            className={cn(fieldClassName, "h-10 px-3")}
+            className={nativeSelectClassName}
           >
             {statements.map((statement) => (
               <option key={statement.index} value={statement.index}>

@@ -21,12 +21,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatAmountText, formatMoney } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
-import { cn } from "~/lib/utils";
 import { schedule } from "../../../worker/planning/money-schedules";
 import type { InstallmentsPageData } from "./plan-types";
 
@@ -130,7 +129,7 @@ function PlanForm({
           name="origin_id"
           value={origin}
           onChange={(event) => setOrigin(event.target.value)}
-          className={cn(fieldClassName, "h-10 px-3")}
+          className={nativeSelectClassName}
           {...invalidProps("plan-origin-error", sourceError)}
         >
           {cards.length ? (

@@ -14,13 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { formatAmountInput, formatMoney } from "~/lib/format";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { useLanguage } from "~/lib/use-language";
-import { cn } from "~/lib/utils";
 import { loanTypes } from "../../../db/planning-enums";
 import { decimalToExactUnits } from "../../../worker/ledger/amounts";
 import type { Loan, LoansPageData } from "./loan-types";
@@ -75,7 +74,7 @@ function Choice({
   defaultValue?: string;
 }) {
   return (
-    <select id={id} name={name} defaultValue={defaultValue} className={cn(fieldClassName, "h-10 px-3")}>
+    <select id={id} name={name} defaultValue={defaultValue} className={nativeSelectClassName}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -154,7 +153,7 @@ export function NewLoanDialog({
                   name="payment_account_id"
                   value={accountId}
                   onChange={(event) => setAccountId(event.target.value)}
-                  className={cn(fieldClassName, "h-10 px-3")}
+                  className={nativeSelectClassName}
                 >
                   {accounts.map((account) => (
                     <option key={account.uuid} value={account.uuid}>

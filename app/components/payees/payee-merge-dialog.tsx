@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
 import type { PayeeResponse } from "./payee-row";
 
 type PayeeMergeDialogProps = {
@@ -36,7 +35,7 @@ export function PayeeMergeDialog({ payee, payees, open, onOpenChange, onConfirm 
           id={`merge-into-${payee.uuid}`}
           value={into}
           onChange={(event) => setInto(event.target.value)}
-          className={cn(fieldClassName, "h-10 w-full px-3")}
+          className={nativeSelectClassName}
         >
           {candidates.map((other) => (
             <option key={other.uuid} value={other.uuid}>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/transactions/leg-select";
 import { DateField } from "~/components/ui/date-field";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
@@ -31,7 +31,6 @@ type Props = {
   errors: FieldMessages;
 };
 
-const selectClass = cn(fieldClassName, "h-10 px-3");
 const endKinds: readonly EndKind[] = ["never", "onDate", "afterCount"];
 const daysOfMonth = Array.from({ length: 31 }, (_, index) => index + 1);
 
@@ -77,7 +76,7 @@ export function RecurrenceStep({ values, onChange, startDate, description, previ
         <Label htmlFor="rec-frequency">{t("recurrence.repeats")}</Label>
         <select
           id="rec-frequency"
-          className={selectClass}
+          className={nativeSelectClassName}
           value={values.frequency}
           onChange={(event) => set("frequency", event.target.value as RecurrenceValues["frequency"])}
         >
@@ -140,7 +139,7 @@ export function RecurrenceStep({ values, onChange, startDate, description, previ
           <Label htmlFor="rec-month">{t("recurrence.month")}</Label>
           <select
             id="rec-month"
-            className={cn(selectClass, "capitalize")}
+            className={cn(nativeSelectClassName, "capitalize")}
             value={values.month}
             onChange={(event) => set("month", Number(event.target.value))}
           >
@@ -157,7 +156,7 @@ export function RecurrenceStep({ values, onChange, startDate, description, previ
           <Label htmlFor="rec-day">{t("recurrence.dayOfMonth")}</Label>
           <select
             id="rec-day"
-            className={selectClass}
+            className={nativeSelectClassName}
             value={values.dayOfMonth}
             onChange={(event) => set("dayOfMonth", Number(event.target.value))}
             aria-describedby={values.dayOfMonth >= 29 ? "rec-day-hint" : undefined}
@@ -180,7 +179,7 @@ export function RecurrenceStep({ values, onChange, startDate, description, previ
           <Label htmlFor="rec-weekend">{t("recurrence.weekendRule")}</Label>
           <select
             id="rec-weekend"
-            className={selectClass}
+            className={nativeSelectClassName}
             value={values.weekendRule}
             onChange={(event) => set("weekendRule", event.target.value as RecurrenceValues["weekendRule"])}
           >

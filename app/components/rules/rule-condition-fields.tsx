@@ -2,9 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { FieldError, invalidProps } from "~/components/ui/field-error";
 import { Icon } from "~/components/ui/icon";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
 import { transactionKinds } from "../../../db/enums";
 import { type ConditionValues, conditionFor, operatorsOf, type RuleConditionField } from "./rule-values";
 
@@ -12,7 +11,7 @@ export type RulePlace = { value: string; name: string; group: "account" | "card"
 
 const fields = Object.keys(operatorsOf) as RuleConditionField[];
 const maxConditions = 10;
-const selectClassName = cn(fieldClassName, "h-10 px-3");
+const selectClassName = nativeSelectClassName;
 
 type Props = {
   conditions: ConditionValues[];

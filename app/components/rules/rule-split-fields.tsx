@@ -4,9 +4,8 @@ import type { TagOption } from "~/components/transactions/types";
 import { Button } from "~/components/ui/button";
 import { FieldError, invalidProps } from "~/components/ui/field-error";
 import { Icon } from "~/components/ui/icon";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
 import type { RuleValues } from "./rule-values";
 
 type Split = NonNullable<RuleValues["split"]>;
@@ -34,7 +33,7 @@ export function RuleSplitFields({ split, onChange, tags, errorAt }: Props) {
           id="rule-split-by"
           value={split.by}
           onChange={(event) => onChange({ ...split, by: event.target.value as Split["by"] })}
-          className={cn(fieldClassName, "h-10 px-3")}
+          className={nativeSelectClassName}
         >
           <option value="percent">{t("form.byPercent")}</option>
           <option value="amount">{t("form.byAmount")}</option>

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
 import type { TagResponse } from "./tag-row";
 
 type TagChoiceDialogProps = {
@@ -23,8 +22,6 @@ function TagOptions({ tags }: { tags: readonly TagResponse[] }) {
     </option>
   ));
 }
-
-const selectClassName = cn(fieldClassName, "h-10 w-full px-3");
 
 /**
  * "Merge into…": the tag goes and what it had moves to the chosen one, which the dialog says — its
@@ -53,7 +50,7 @@ export function TagMergeDialog({ tag, tags, open, onOpenChange, onConfirm }: Tag
           id={`merge-into-${tag.uuid}`}
           value={into}
           onChange={(event) => setInto(event.target.value)}
-          className={selectClassName}
+          className={nativeSelectClassName}
         >
           <TagOptions tags={candidates} />
         </select>
@@ -127,7 +124,7 @@ export function TagDeleteDialog({ tag, tags, open, onOpenChange, onConfirm }: Ta
             id={`delete-move-to-${tag.uuid}`}
             value={chosenTarget}
             onChange={(event) => setMoveTo(event.target.value)}
-            className={selectClassName}
+            className={nativeSelectClassName}
           >
             <option value="">{t("delete.justRemove")}</option>
             <TagOptions tags={moveTargets} />

@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldMessages } from "../../../worker/http/messages";
@@ -24,7 +24,6 @@ import { defaultTagColor } from "../../../worker/tags/tags.presets";
 import type { TagResponse } from "./tag-row";
 import { submitAtOnce } from "~/lib/submit-at-once";
 import { deferredModule, useLoadedModule } from "~/lib/deferred";
-import { cn } from "~/lib/utils";
 
 /** Grey first (the default), then the card palette. */
 export const tagSwatches = [defaultTagColor, ...cardColors];
@@ -131,7 +130,7 @@ function TagForm({ tag, tags, onDone }: { tag?: TagResponse; tags: readonly TagR
           name="parent_id"
           defaultValue={tag?.parent_id ?? ""}
           disabled={hasSubcategories}
-          className={cn(fieldClassName, "h-10 px-3")}
+          className={nativeSelectClassName}
           {...(hasSubcategories
             ? { "aria-describedby": "tag-parent-locked" }
             : invalidProps("tag-parent-error", parentError))}

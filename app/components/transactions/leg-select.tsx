@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatAmountText, formatMoney } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";
@@ -58,7 +58,7 @@ export function LegSelect({ id, label, value, onChange, placeholder, error, disa
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={Boolean(error?.length) || undefined}
         aria-describedby={error?.length ? `${id}-error` : undefined}
-        className={cn(fieldClassName, "h-10 px-3")}
+        className={nativeSelectClassName}
       >
         <option value="">{placeholder}</option>
         {children}

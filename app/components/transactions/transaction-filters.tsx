@@ -4,7 +4,7 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LazyDateField } from "~/components/ui/lazy-date-field";
 import { Icon } from "~/components/ui/icon";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
   Sheet,
@@ -44,8 +44,6 @@ type Props = Pick<LedgerOptions, "accounts" | "cards" | "tags"> & {
 
 /** The amount parser, needed only once something is typed and sent: fetched after the page. */
 const refusalsModule = deferredModule<typeof RefusalsModule>(() => import("./amount-filter-refusals"));
-
-const selectClass = cn(fieldClassName, "h-10 px-3");
 
 function FilterFields({
   idPrefix,
@@ -89,7 +87,7 @@ function FilterFields({
     field(
       name,
       label,
-      <select id={id(name)} name={name} defaultValue={values[name] ?? ""} className={selectClass}>
+      <select id={id(name)} name={name} defaultValue={values[name] ?? ""} className={nativeSelectClassName}>
         <option value="">{any}</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>

@@ -3,29 +3,27 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-[color,background-color,box-shadow,transform] active:translate-y-px disabled:pointer-events-none disabled:opacity-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-700",
-        accent: "bg-accent text-accent-foreground shadow-sm hover:bg-accent-600",
-        secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary-600",
-        outline: "border border-input bg-card text-foreground shadow-xs hover:bg-muted",
-        ghost: "text-foreground hover:bg-muted",
-        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
-        link: "text-accent-text underline-offset-4 hover:underline",
-      },
-      size: {
-        sm: "h-8 rounded-md px-3 text-xs",
-        md: "h-10 px-4",
-        lg: "h-12 rounded-lg px-6 text-base",
-        icon: "size-10",
-      },
+/** `button` is the shared look, one class (app/styles/foundation.css); the variants are utilities over it. */
+export const buttonVariants = cva("button", {
+  variants: {
+    variant: {
+      primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-700",
+      accent: "bg-accent text-accent-foreground shadow-sm hover:bg-accent-600",
+      secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary-600",
+      outline: "border border-input bg-card text-foreground shadow-xs hover:bg-muted",
+      ghost: "text-foreground hover:bg-muted",
+      destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
+      link: "text-accent-text underline-offset-4 hover:underline",
     },
-    defaultVariants: { variant: "primary", size: "md" },
+    size: {
+      sm: "h-8 rounded-md px-3 text-xs",
+      md: "h-10 px-4",
+      lg: "h-12 rounded-lg px-6 text-base",
+      icon: "size-10",
+    },
   },
-);
+  defaultVariants: { variant: "primary", size: "md" },
+});
 
 export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {

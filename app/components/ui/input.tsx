@@ -1,17 +1,11 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-/**
- * The field surface shared by inputs, textareas and select triggers. Text is 16 px on phones
- * so iOS does not zoom into the field on focus, 14 px from `sm` up.
- */
-export const fieldClassName = cn(
-  "w-full min-w-0 rounded-md border border-input bg-card text-base text-foreground shadow-xs sm:text-sm",
-  "transition-[border-color,box-shadow] outline-none placeholder:text-muted-foreground/80",
-  "hover:border-primary-200 focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-accent/20",
-  "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/20",
-  "disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60",
-);
+/** The field surface shared by inputs, textareas and select triggers: one class (app/styles/foundation.css). */
+export const fieldClassName = "field";
+
+/** A native <select> with the field's look and an input's height. */
+export const nativeSelectClassName = "field h-10 px-3";
 
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
   return (

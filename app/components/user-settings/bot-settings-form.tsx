@@ -4,19 +4,18 @@ import { useFetcher } from "react-router";
 import { FieldMessages } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
-import { cn } from "~/lib/utils";
 import { currencies } from "../../../db/enums";
 import type { Message } from "../../../worker/http/messages";
 import type { PreferenceChoices } from "../../../worker/profile/preference-choices";
 import type { PreferencesResponse } from "../../../worker/profile/profile.mapper";
 
-const selectClass = cn(fieldClassName, "h-10 px-3");
+const selectClass = nativeSelectClassName;
 
 function SwitchRow({
   name,

@@ -3,11 +3,10 @@ import { useFetcher } from "react-router";
 import { FieldMessages } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
-import { cn } from "~/lib/utils";
 import type { UserResponse } from "../../../worker/profile/profile.mapper";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
@@ -82,7 +81,7 @@ export function ProfileForm({ user }: { user: UserResponse }) {
               id="profile-language"
               name="language"
               defaultValue={user.language}
-              className={cn(fieldClassName, "h-10 px-3")}
+              className={nativeSelectClassName}
               aria-describedby="profile-language-hint"
             >
               <option value="en">English</option>

@@ -5,13 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldMessages } from "~/components/ui/field-error";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
-import { cn } from "~/lib/utils";
 import { reminderChannels, reminderKinds } from "../../../db/reminder-enums";
 import type { ReminderSettingsResponse } from "../../../worker/reminders/reminders.responses";
 import { isQuietHour } from "../../../worker/reminders/reminder-hours";
@@ -19,7 +18,7 @@ import { loadedWhenIdle } from "~/components/ui/opened-later";
 
 const PushDeviceSwitch = loadedWhenIdle(() => import("./push-device-switch").then((module) => module.PushDeviceSwitch));
 
-const selectClass = cn(fieldClassName, "h-10 px-3");
+const selectClass = nativeSelectClassName;
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
 const weekdays = [1, 2, 3, 4, 5, 6, 0];
 

@@ -2,10 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { nativeSelectClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { cn } from "~/lib/utils";
 import { type Currency, currencies } from "../../../db/enums";
 import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
@@ -65,7 +64,7 @@ export function GeneralForm({
                 id="settings-currency"
                 name="currency"
                 defaultValue={workspace.currency}
-                className={cn(fieldClassName, "h-10 px-3")}
+                className={nativeSelectClassName}
               >
                 {currencies.map((currency) => (
                   <option key={currency} value={currency}>

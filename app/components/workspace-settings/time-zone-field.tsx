@@ -1,8 +1,7 @@
 import { useMemo, useState } from "react";
-import { fieldClassName } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/input";
 import { useStandInFocus } from "~/components/ui/stand-in";
 import { deferredModule, usePreloadWhenIdle } from "~/lib/deferred";
-import { cn } from "~/lib/utils";
 import type * as ComboboxModule from "./time-zone-combobox";
 
 /** The searchable picker, with the friendly-name helper: fetched when the page is idle (decision 022). */
@@ -50,7 +49,7 @@ export function TimeZoneField({ id, name, defaultValue, zones, describedBy }: Pr
       onBlur={() => {
         focus.hasFocus.current = false;
       }}
-      className={cn(fieldClassName, "h-10 px-3")}
+      className={nativeSelectClassName}
       aria-describedby={describedBy}
     >
       {choices.map((zone) => (
