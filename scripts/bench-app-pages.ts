@@ -8,8 +8,9 @@
  * slowest LCP. Each first visit runs in a fresh
  * browser; targets: LCP < 1.5 s, TBT < 150 ms, CLS < 0.05. With `--repeat`, a visit
  * whose files the installed app's service worker answers: LCP < 0.8 s, CLS < 0.05 (blocking time shown).
- * A first visit is also loaded 5 times on a phone Chromium itself slows down (scripts/throttled-phone.ts): the
- * largest paint it really saw, beside Lighthouse's estimate (not a target; shown for comparison).
+ * Each visit is also made 5 times on a phone Chromium itself slows down (scripts/throttled-phone.ts; a repeat one
+ * after an unmeasured first load): the largest paint it really saw, beside Lighthouse's estimate (not a target;
+ * shown for comparison — Lighthouse's simulation counts the files a service worker answers as network requests).
  * Fails when Lighthouse ends on another page than the one asked for (a session the page did not take).
  * Exits 1 when a target is missed. Not part of `npm test`.
  */
@@ -45,7 +46,9 @@ try {
   const proxy = await startCompressingProxy(served.url);
   running.push(proxy);
   // For the warm-up loads and the throttled phone's.
-  const browser = await launchBrowser();
+  // A service worker is refused on an origin with certificate errors unless the browser ignores them all: the
+  // proxy's certificate is a throwaway one, and a repeat visit on the throttled phone needs the worker.
+  const browser = await launchBrowser(["--ignore-certificate-errors"]);
   running.push({ url: "", stop: () => browser.close() });
   const rows: string[] = [];
   for (const [name, path] of [
@@ -66,17 +69,17 @@ try {
     const slowest = Math.max(...results.map((run) => run.lcpMs));
     const met = lcp < targets.lcpMs && tbt < targets.tbtMs && cls < targets.cls;
     isMissed ||= !met;
-    const throttled = isRepeatVisit ? null : await throttledLcps(browser, `${proxy.url}${path}`, seeded.token);
+    const throttled = await throttledLcps(browser, `${proxy.url}${path}`, seeded.token);
     rows.push(
       `| ${name} | ${transactionCount.toLocaleString("en-US")} | ${(lcp / 1000).toFixed(2)} s | ${(slowest / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${score.toFixed(2)} | ${met ? "met" : "missed"} |` +
-        (throttled ? ` ${(median(throttled) / 1000).toFixed(2)} s |` : ""),
+        ` ${(median(throttled) / 1000).toFixed(2)} s |`,
     );
   }
   console.log(
     `\nLighthouse mobile, ${isRepeatVisit ? "repeat visit (the service worker's files)" : "first visit"}, ${runs} runs each ` +
       `(targets: LCP < ${targets.lcpMs / 1000} s, ${isRepeatVisit ? "" : "TBT < 150 ms, "}CLS < 0.05)\n\n` +
-      `| Page | Transactions | LCP (median) | LCP (slowest) | TBT (median) | CLS (median) | score (median) | targets |${isRepeatVisit ? "" : " LCP seen on a throttled phone (median of 5) |"}\n` +
-      `|---|---|---|---|---|---|---|---|${isRepeatVisit ? "" : "---|"}\n` +
+      "| Page | Transactions | LCP (median) | LCP (slowest) | TBT (median) | CLS (median) | score (median) | targets | LCP seen on a throttled phone (median of 5) |\n" +
+      "|---|---|---|---|---|---|---|---|---|\n" +
       rows.join("\n"),
   );
 } finally {
@@ -89,6 +92,13 @@ process.exitCode = isMissed ? 1 : 0;
 async function throttledLcps(browser: Browser, url: string, token: string): Promise<number[]> {
   const lcps: number[] = [];
   for (let run = 0; run < throttledRuns; run++)
-    lcps.push((await throttledPhoneLcp(browser, url, { cookie: { name: "moneta_session", value: token } })).ms);
+    lcps.push(
+      (
+        await throttledPhoneLcp(browser, url, {
+          cookie: { name: "moneta_session", value: token },
+          repeatVisit: isRepeatVisit,
+        })
+      ).ms,
+    );
   return lcps;
 }

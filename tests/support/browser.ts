@@ -20,7 +20,7 @@ export const viewports = {
 export type ViewportName = keyof typeof viewports;
 
 /** Playwright gives every launch a fresh, empty profile of its own. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -32,6 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--no-first-run",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
