@@ -17,10 +17,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { servedBenchWorkspace } from "./bench-workspace.ts";
+import { benchWorkspaceBehindProxy } from "./bench-workspace.ts";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
-import { startCompressingProxy, warmThroughProxy } from "./compressing-proxy.ts";
+import { warmThroughProxy } from "./compressing-proxy.ts";
 import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";
 import { throttledPhoneLcp } from "./throttled-phone.ts";
 import { commandArgument, type RunningProcess } from "./local-stack.ts";
@@ -38,18 +37,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "moneta-bench-app-pages-"));
 const running: RunningProcess[] = [];
 let isMissed = false;
 try {
-  const { served, client, seeded } = await servedBenchWorkspace(dataDir, running, {
-    count: transactionCount,
-    ruleCount: 0,
-  });
-  client.close();
-  const proxy = await startCompressingProxy(served.url);
-  running.push(proxy);
-  // For the warm-up loads and the throttled phone's.
-  // A service worker is refused on an origin with certificate errors unless the browser ignores them all: the
-  // proxy's certificate is a throwaway one, and a repeat visit on the throttled phone needs the worker.
-  const browser = await launchBrowser(["--ignore-certificate-errors"]);
-  running.push({ url: "", stop: () => browser.close() });
+  // The browser is for the warm-up loads and the throttled phone's.
+  const { proxy, seeded, browser } = await benchWorkspaceBehindProxy(dataDir, running, transactionCount);
   const rows: string[] = [];
   for (const [name, path] of [
     ["dashboard", `/workspaces/${seeded.workspaceId}/dashboard`],

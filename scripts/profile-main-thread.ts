@@ -14,9 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
-import { servedBenchWorkspace } from "./bench-workspace.ts";
-import { startCompressingProxy } from "./compressing-proxy.ts";
+import { benchWorkspaceBehindProxy } from "./bench-workspace.ts";
 import { commandArgument, type RunningProcess } from "./local-stack.ts";
 
 const pages = commandArgument("pages", "dashboard,transactions").split(",");
@@ -77,16 +75,7 @@ if (!process.argv.includes("--no-build")) execFileSync("npx", ["react-router", "
 const dataDir = mkdtempSync(join(tmpdir(), "moneta-profile-main-thread-"));
 const running: RunningProcess[] = [];
 try {
-  const { served, client, seeded } = await servedBenchWorkspace(dataDir, running, {
-    count: transactionCount,
-    ruleCount: 0,
-  });
-  client.close();
-  const proxy = await startCompressingProxy(served.url);
-  running.push(proxy);
-  // The proxy's certificate is a throwaway one; the service worker the pages install refuses it otherwise.
-  const browser = await launchBrowser(["--ignore-certificate-errors"]);
-  running.push({ url: "", stop: () => browser.close() });
+  const { proxy, seeded, browser } = await benchWorkspaceBehindProxy(dataDir, running, transactionCount);
   for (const name of pages) {
     const url = `${proxy.url}/workspaces/${seeded.workspaceId}/${name}`;
     await tasksAfterFirstPaint(browser, url, seeded.token);
