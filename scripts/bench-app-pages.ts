@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchWorkspaceBehindProxy } from "./bench-workspace.ts";
+import { benchWorkspaceBehindProxy } from "./phone-bench-stack.ts";
 import type { Browser } from "playwright-core";
 import { warmThroughProxy } from "./compressing-proxy.ts";
 import { runLighthouseMobile, type LighthouseRun } from "./lighthouse-mobile.ts";

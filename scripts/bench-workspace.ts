@@ -5,9 +5,7 @@ import type { Database } from "../db/client.ts";
 import { insertTag, insertUser, insertWorkspace } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import * as schema from "../db/schema/index.ts";
-import { launchBrowser } from "../tests/support/browser.ts";
 import { signSessionToken } from "../worker/access/tokens.ts";
-import { startCompressingProxy } from "./compressing-proxy.ts";
 import { startDatabaseProxy } from "./database-proxy.ts";
 import { freePort, localJwtSecret, startBenchDatabase, startWorkerServer, type RunningProcess } from "./local-stack.ts";
 import { seedBudgets, seedLedger } from "./seed-ledger.ts";
@@ -128,19 +126,4 @@ export async function servedBenchWorkspace(
   const seeded = await seedBenchWorkspace(db, jwtSecret, options.count);
   await seedRules(db, seeded.workspaceId, options.ruleCount);
   return { proxy, served, client, db, seeded };
-}
-
-/**
- * For the phone benchmarks: the benchmarks' workspace (no rules) served as the CDN serves it
- * (scripts/compressing-proxy.ts), and a browser that ignores the proxy's throwaway certificate — a service worker
- * is refused on an origin with certificate errors otherwise.
- */
-export async function benchWorkspaceBehindProxy(dataDir: string, running: RunningProcess[], count: number) {
-  const { served, client, seeded } = await servedBenchWorkspace(dataDir, running, { count, ruleCount: 0 });
-  client.close();
-  const proxy = await startCompressingProxy(served.url);
-  running.push(proxy);
-  const browser = await launchBrowser(["--ignore-certificate-errors"]);
-  running.push({ url: "", stop: () => browser.close() });
-  return { proxy, seeded, browser };
 }

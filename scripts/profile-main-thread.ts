@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { benchWorkspaceBehindProxy } from "./bench-workspace.ts";
+import { benchWorkspaceBehindProxy } from "./phone-bench-stack.ts";
 import { commandArgument, type RunningProcess } from "./local-stack.ts";
 
 const pages = commandArgument("pages", "dashboard,transactions").split(",");
