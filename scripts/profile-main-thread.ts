@@ -83,7 +83,7 @@ try {
     for (let load = 0; load < loads; load++) measured.push(await tasksAfterFirstPaint(browser, url, seeded.token));
     const blocking = measured.map(blockingOf);
     console.log(
-      `\n${name} (${transactionCount.toLocaleString("en-US")} transactions, ${loads} loads): blocking time at ${cpuSlowdown}x ` +
+      `\n${name} (${transactionCount.toLocaleString("en-US")} transactions, ${loads} load${loads === 1 ? "" : "s"}): blocking time at ${cpuSlowdown}x ` +
         `${blocking.map(Math.round).join(", ")} ms (median ${Math.round(median(blocking))} ms)`,
     );
     for (const tasks of measured) console.log(`  tasks of ${listedFromMs} ms or more: ${tasks.join(", ") || "none"}`);
