@@ -215,7 +215,7 @@ function SimplefinForm({ onDone }: { onDone(): void }) {
           rows={4}
           autoComplete="off"
           spellCheck={false}
-          className="font-mono text-xs"
+          className="font-mono text-xs sm:text-sm"
           {...invalidProps("simplefin-token-error", tokenError)}
         />
         <FieldError id="simplefin-token-error" message={tokenError} />

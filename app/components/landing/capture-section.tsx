@@ -26,7 +26,7 @@ export function CaptureSection() {
                 name="email"
                 autoComplete="email"
                 placeholder={t("capture.placeholder")}
-                className="h-12 border-primary/25"
+                className="h-12 border-primary/25 hover:border-primary-200 focus-visible:border-accent aria-invalid:border-destructive"
               />
               <Button type="submit" size="lg" aria-haspopup="dialog" aria-controls={landingIds.waitlistDialog}>
                 {t("capture.submit")}

@@ -3,8 +3,11 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-/** `button` is the shared look, one class (app/styles/foundation.css); the variants are utilities over it. */
-export const buttonVariants = cva("button", {
+/**
+ * `button` is the shared look, one class (app/styles/foundation.css); the variants are utilities over it. Its icon
+ * size stays a utility here: it has always won over a size class on the icon itself, and still must.
+ */
+export const buttonVariants = cva("button [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0", {
   variants: {
     variant: {
       primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-700",
