@@ -8,7 +8,7 @@ import { LazyDateField } from "~/components/ui/lazy-date-field";
 import { cn } from "~/lib/utils";
 import { type DateRange, presetOf, presetRange, type RangePreset, rangePresets } from "./range";
 
-const selectClass = cn(fieldClassName, "h-9 px-3 text-sm");
+const selectClass = `${fieldClassName} h-9 px-3 text-sm`;
 
 /** Changes the page's query (keeping the rest) without scrolling to the top: the cards reload in place. */
 function useQueryChange() {

@@ -28,7 +28,6 @@ type CardFieldsProps = {
   limitMessage?: string;
 };
 
-const selectClass = nativeSelectClassName;
 const invalid = (errors: FieldMessages, field: string) => (errors[field] ? { "aria-invalid": true as const } : {});
 
 /**
@@ -62,7 +61,7 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
           id="card-account"
           name="account_uuid"
           defaultValue={card?.account_uuid ?? accounts[0]?.uuid ?? ""}
-          className={selectClass}
+          className={nativeSelectClassName}
           {...invalid(errors, "account_uuid")}
         >
           {accounts.length === 0 ? <option value="">{t("form.noAccounts")}</option> : null}
@@ -80,7 +79,7 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
           name="type"
           value={state.type}
           onChange={(event) => onChange({ type: event.target.value as CardFormState["type"] })}
-          className={selectClass}
+          className={nativeSelectClassName}
         >
           {cardTypes.map((type) => (
             <option key={type} value={type}>
@@ -97,7 +96,7 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
             name="mode"
             value={state.mode}
             onChange={(event) => onChange({ mode: event.target.value as CardFormState["mode"] })}
-            className={selectClass}
+            className={nativeSelectClassName}
           >
             {cardModes.map((option) => (
               <option key={option} value={option}>
@@ -156,7 +155,7 @@ export function CardFields({ card, accounts, state, onChange, errors, limitMessa
       </div>
       <div className="grid gap-2">
         <Label htmlFor="card-issuer">{t("form.issuer")}</Label>
-        <select id="card-issuer" name="issuer" defaultValue={card?.issuer ?? ""} className={selectClass}>
+        <select id="card-issuer" name="issuer" defaultValue={card?.issuer ?? ""} className={nativeSelectClassName}>
           <option value="">{t("form.noIssuer")}</option>
           {cardIssuers.map((issuer) => (
             <option key={issuer} value={issuer}>

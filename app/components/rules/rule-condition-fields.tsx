@@ -11,7 +11,6 @@ export type RulePlace = { value: string; name: string; group: "account" | "card"
 
 const fields = Object.keys(operatorsOf) as RuleConditionField[];
 const maxConditions = 10;
-const selectClassName = nativeSelectClassName;
 
 type Props = {
   conditions: ConditionValues[];
@@ -47,7 +46,7 @@ export function RuleConditionFields({ conditions, onChange, places, errorAt }: P
                     id={`${id}-field`}
                     value={condition.field}
                     onChange={(event) => change(index, conditionFor(event.target.value as RuleConditionField))}
-                    className={selectClassName}
+                    className={nativeSelectClassName}
                   >
                     {fields.map((field) => (
                       <option key={field} value={field}>
@@ -65,7 +64,7 @@ export function RuleConditionFields({ conditions, onChange, places, errorAt }: P
                     value={condition.operator}
                     disabled={operatorsOf[condition.field].length === 1}
                     onChange={(event) => change(index, { ...condition, operator: event.target.value })}
-                    className={selectClassName}
+                    className={nativeSelectClassName}
                   >
                     {operatorsOf[condition.field].map((operator) => (
                       <option key={operator} value={operator}>
@@ -155,7 +154,7 @@ function ConditionValue({
         id={id}
         value={condition.value}
         onChange={(event) => onChange(event.target.value)}
-        className={selectClassName}
+        className={nativeSelectClassName}
         {...errorProps}
       >
         {transactionKinds.map((kind) => (
@@ -172,7 +171,7 @@ function ConditionValue({
         id={id}
         value={condition.value}
         onChange={(event) => onChange(event.target.value)}
-        className={selectClassName}
+        className={nativeSelectClassName}
         {...errorProps}
       >
         <option value="" disabled>

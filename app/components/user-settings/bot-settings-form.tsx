@@ -15,8 +15,6 @@ import type { Message } from "../../../worker/http/messages";
 import type { PreferenceChoices } from "../../../worker/profile/preference-choices";
 import type { PreferencesResponse } from "../../../worker/profile/profile.mapper";
 
-const selectClass = nativeSelectClassName;
-
 function SwitchRow({
   name,
   label,
@@ -78,7 +76,7 @@ function ChoiceSelect({
         name={`default_${field}_uuid`}
         defaultValue={hasOptions ? defaultValue : ""}
         disabled={!hasOptions}
-        className={selectClass}
+        className={nativeSelectClassName}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : undefined}
       >
@@ -147,7 +145,7 @@ export function BotSettingsForm({
                 name="default_workspace_uuid"
                 value={workspaceId}
                 onChange={(event) => setWorkspaceId(event.target.value)}
-                className={selectClass}
+                className={nativeSelectClassName}
                 aria-describedby="bot-workspace-hint"
                 aria-invalid={errors?.default_workspace_uuid ? true : undefined}
               >
@@ -200,7 +198,7 @@ export function BotSettingsForm({
                 id="bot-currency"
                 name="default_currency"
                 defaultValue={preferences.default_currency}
-                className={selectClass}
+                className={nativeSelectClassName}
                 aria-describedby="bot-currency-hint"
               >
                 {currencies.map((currency) => (
@@ -219,7 +217,7 @@ export function BotSettingsForm({
                 id="bot-language"
                 name="bot_language"
                 defaultValue={preferences.bot_language}
-                className={selectClass}
+                className={nativeSelectClassName}
               >
                 <option value="pt-BR">Português (Brasil)</option>
                 <option value="en">English</option>

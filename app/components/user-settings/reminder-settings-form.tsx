@@ -18,7 +18,6 @@ import { loadedWhenIdle } from "~/components/ui/opened-later";
 
 const PushDeviceSwitch = loadedWhenIdle(() => import("./push-device-switch").then((module) => module.PushDeviceSwitch));
 
-const selectClass = nativeSelectClassName;
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
 const weekdays = [1, 2, 3, 4, 5, 6, 0];
 
@@ -63,7 +62,7 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                 id="reminders-hour"
                 name="hour"
                 defaultValue={settings.hour}
-                className={selectClass}
+                className={nativeSelectClassName}
                 aria-invalid={errors?.hour ? true : undefined}
                 aria-describedby={errors?.hour ? "reminders-hour-error" : undefined}
               >
@@ -83,7 +82,7 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                 id="reminders-weekly-day"
                 name="weekly_day"
                 defaultValue={settings.weekly_day}
-                className={selectClass}
+                className={nativeSelectClassName}
               >
                 {weekdays.map((day) => (
                   <option key={day} value={day}>
@@ -98,7 +97,7 @@ export function ReminderSettingsForm({ reminders }: { reminders: ReminderSetting
                 id="reminders-time-zone"
                 name="time_zone"
                 defaultValue={settings.time_zone ?? ""}
-                className={selectClass}
+                className={nativeSelectClassName}
                 aria-invalid={errors?.time_zone ? true : undefined}
               >
                 <option value="">{t("reminders.workspaceZone")}</option>

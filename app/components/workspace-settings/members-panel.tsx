@@ -16,7 +16,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { useSettingsToast } from "~/lib/result-toasts";
 import { submitAtOnce } from "~/lib/submit-at-once";
 
-const selectClass = cn(fieldClassName, "h-9 w-36 px-2");
+const selectClass = `${fieldClassName} h-9 w-36 px-2`;
 
 type MembersPanelProps = {
   members: MemberResponse[];
